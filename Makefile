@@ -1,0 +1,107 @@
+# benchlog — build, test, demo, install.
+#
+#   make                 build build/benchlog and build/libbenchlog.a
+#   make check           install missing Debian packages, build, run every test
+#   make demo            install missing packages, run `benchlog report` on fixtures/
+#   make install PREFIX=/usr/local DESTDIR=
+#   make SANITIZE=address,undefined check
+#   make WERROR=1 ...    warnings are errors (CI sets this)
+#
+# Library flags come from pkg-config; libcsv ships no .pc file, so it is -lcsv.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CC      ?= cc
+PKGS    := libpcre2-8 zlib gsl gmime-3.0 libcmark-gfm jansson
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+
+WARN := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wvla \
+        -Wwrite-strings -Wformat=2 -Wshadow -Wno-format-nonliteral
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+CFLAGS  ?= -O2 -g
+SAN_FLAGS :=
+ifneq ($(SANITIZE),)
+SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+BUILD := build-san
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lcmark-gfm-extensions -lm -lpthread
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -DBENCHLOG_VERSION=\"$(VERSION)\" \
+              -I. $(WARN) $(PKG_CFLAGS) $(SAN_FLAGS) $(CFLAGS)
+ALL_LDFLAGS := $(SAN_FLAGS) $(LDFLAGS)
+
+LIB_SRC  := $(sort $(wildcard core/*.c parsers/*.c analyze/*.c plot/*.c report/*.c))
+CLI_SRC  := $(sort $(wildcard cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(BUILD)/obj/tests/%.d)
+
+.PHONY: all check unit golden demo install deps clean bench fuzz man
+
+all: $(BUILD)/benchlog
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libbenchlog.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/benchlog: $(CLI_OBJ) $(BUILD)/libbenchlog.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libbenchlog.a $(PKG_LIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libbenchlog.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libbenchlog.a $(PKG_LIBS) $(shell pkg-config --libs cmocka)
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP -c $< -o $@
+
+deps:
+	@scripts/install-deps
+
+# Unit tests (cmocka), then the golden and end-to-end shell tests.
+check: deps
+	@$(MAKE) --no-print-directory all $(TESTS)
+	@$(MAKE) --no-print-directory unit golden
+
+unit: $(TESTS)
+	@BUILD=$(BUILD) tests/run-unit $(TESTS)
+
+golden: $(BUILD)/benchlog
+	@BENCHLOG=$(abspath $(BUILD)/benchlog) tests/run-golden
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@rm -rf demo-report.tmp
+	$(BUILD)/benchlog report -o demo-report fixtures
+	@echo "demo: open demo-report/report.html (Markdown: demo-report/report.md, data: demo-report/csv/)"
+
+bench: all
+	@scripts/bench
+
+fuzz:
+	@scripts/fuzz $(FUZZ_SECONDS)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/benchlog $(DESTDIR)$(PREFIX)/bin/benchlog
+	@if [ -d $(BUILD)/man ]; then install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
+	  install -m 644 $(BUILD)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/; fi
+	@if [ -f completion/benchlog.bash ]; then install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions && \
+	  install -m 644 completion/benchlog.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/benchlog; fi
+
+clean:
+	rm -rf build build-san
+
+-include $(DEPS)

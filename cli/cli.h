@@ -1,0 +1,68 @@
+/* cli.h — the command-line front end (after git.c): one cmd_<name>() per
+ * subcommand, each turning argv into options and calling library code.
+ * Exit status: 0 success, 1 data or runtime error, 2 usage error. */
+#ifndef BL_CLI_H
+#define BL_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include "core/ctx.h"
+
+#define EXIT_DATA 1
+#define EXIT_USAGE 2
+
+struct cli_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *synopsis;   /* one usage line, as in the man page */
+	const char *summary;    /* one line for `benchlog --help` */
+};
+
+extern const struct cli_cmd cli_cmds[];
+
+int cmd_parse(int argc, char **argv);
+int cmd_summary(int argc, char **argv);
+int cmd_formats(int argc, char **argv);
+
+/* Options every parsing command takes; long-only, values >= 1000. */
+enum {
+	OPT_GROUP = 1000, OPT_GROUP_REGEX, OPT_GROUP_FROM, OPT_STRICT, OPT_INTERVAL,
+	OPT_SINCE_BOOT, OPT_STUTTER_START, OPT_STUTTER_END, OPT_UNIT, OPT_HELP,
+	OPT_QUOTED, OPT_CLI_LAST
+};
+#define CLI_COMMON_LONGOPTS \
+	{ "group", required_argument, NULL, OPT_GROUP }, \
+	{ "group-regex", required_argument, NULL, OPT_GROUP_REGEX }, \
+	{ "group-from", required_argument, NULL, OPT_GROUP_FROM }, \
+	{ "strict", no_argument, NULL, OPT_STRICT }, \
+	{ "interval", required_argument, NULL, OPT_INTERVAL }, \
+	{ "since-boot", required_argument, NULL, OPT_SINCE_BOOT }, \
+	{ "stutter-start", required_argument, NULL, OPT_STUTTER_START }, \
+	{ "stutter-end", required_argument, NULL, OPT_STUTTER_END }, \
+	{ "unit", required_argument, NULL, OPT_UNIT }, \
+	{ "help", no_argument, NULL, OPT_HELP }
+#define CLI_COMMON_HELP \
+	"      --group NAME          put every record in group NAME\n" \
+	"      --group-regex RE      lines matching RE set the group (capture 1)\n" \
+	"      --group-from subject  take the group from the mail subject's kernel\n" \
+	"      --strict              malformed or unreadable input makes the run fail\n" \
+	"      --interval SECONDS    vmstat sampling interval (default 1)\n" \
+	"      --since-boot auto|keep|drop  vmstat's first row (default auto)\n" \
+	"      --stutter-start RE, --stutter-end RE  vmstat event patterns\n" \
+	"      --unit s|ms|us|ns     read one-latency-per-line input in this unit\n" \
+	"      --help                show this help\n"
+
+/* Handle a common option. Returns 1 when handled, 0 when not a common
+ * option, -1 on a bad value (message printed). */
+int cli_common_opt(int c, const char *arg, struct bl_opts *o);
+/* Print "benchlog CMD: msg" and the command's synopsis to stderr. */
+void cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Print the command's --help text (synopsis + body) to stdout. */
+void cli_help(const char *cmd, const char *body);
+/* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
+int cli_close_stdout(void);
+/* Set up the context's diagnostics and run a pass over the inputs; prints
+ * the accounting summary unless quiet. Returns the exit status. */
+int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary);
+
+#endif

@@ -1,0 +1,172 @@
+/* main.c — `benchlog <command> [options]`: the command table and the
+ * options every parsing command shares. */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "core/pass.h"
+#include "core/util.h"
+
+const struct cli_cmd cli_cmds[] = {
+	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [--strict] [OPTIONS] [INPUT...]",
+	  "parse logs into CSV tables" },
+	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
+	  "chkmmt-style averages per group of mtest01/time runs" },
+	{ "formats", cmd_formats, "benchlog formats",
+	  "list the input formats and tables benchlog knows" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+static const struct cli_cmd *find_cmd(const char *name)
+{
+	for (const struct cli_cmd *c = cli_cmds; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+void cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "benchlog %s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	const struct cli_cmd *c = find_cmd(cmd);
+	if (c)
+		fprintf(stderr, "usage: %s\n", c->synopsis);
+}
+
+void cli_help(const char *cmd, const char *body)
+{
+	const struct cli_cmd *c = find_cmd(cmd);
+	if (c)
+		printf("usage: %s\n\n%s\n\n", c->synopsis, c->summary);
+	fputs(body, stdout);
+}
+
+int cli_common_opt(int c, const char *arg, struct bl_opts *o)
+{
+	double d;
+	switch (c) {
+	case OPT_GROUP:
+		o->group = arg;
+		return 1;
+	case OPT_GROUP_REGEX:
+		o->group_regex = arg;
+		return 1;
+	case OPT_GROUP_FROM:
+		if (strcmp(arg, "subject") != 0) {
+			fprintf(stderr, "benchlog: --group-from takes \"subject\", not \"%s\"\n", arg);
+			return -1;
+		}
+		o->group_from_subject = true;
+		return 1;
+	case OPT_STRICT:
+		o->strict = true;
+		return 1;
+	case OPT_INTERVAL:
+		if (bl_parse_double(arg, (size_t)-1, &d) || d <= 0 || d > 86400) {
+			fprintf(stderr, "benchlog: --interval takes seconds in (0, 86400], not \"%s\"\n", arg);
+			return -1;
+		}
+		o->interval_s = d;
+		return 1;
+	case OPT_SINCE_BOOT:
+		if (strcmp(arg, "auto") == 0)
+			o->since_boot = BL_SB_AUTO;
+		else if (strcmp(arg, "keep") == 0)
+			o->since_boot = BL_SB_KEEP;
+		else if (strcmp(arg, "drop") == 0)
+			o->since_boot = BL_SB_DROP;
+		else {
+			fprintf(stderr, "benchlog: --since-boot takes auto, keep or drop, not \"%s\"\n", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_STUTTER_START:
+		o->stutter_start_re = arg;
+		return 1;
+	case OPT_STUTTER_END:
+		o->stutter_end_re = arg;
+		return 1;
+	case OPT_UNIT:
+		if (strcmp(arg, "s") && strcmp(arg, "ms") && strcmp(arg, "us") && strcmp(arg, "ns")) {
+			fprintf(stderr, "benchlog: --unit takes s, ms, us or ns, not \"%s\"\n", arg);
+			return -1;
+		}
+		o->latency_unit = arg;
+		return 1;
+	}
+	return 0;
+}
+
+int cli_close_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE)
+			fprintf(stderr, "benchlog: cannot write to standard output: %s\n", strerror(errno));
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
+{
+	bl_pass_run(ctx, inputs, (size_t)n);
+	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
+	if (fin)
+		fprintf(stderr, "benchlog: cannot write output: %s\n", strerror(errno));
+	if (ctx->error && ctx->error != -BL_EIO)
+		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx->error));
+	if (summary && !ctx->opt.quiet)
+		bl_diag_summary(ctx, stderr);
+	int st = bl_pass_status(ctx);
+	return fin ? EXIT_DATA : st;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: benchlog <command> [options] [input...]\n"
+		   "       benchlog --version | --help\n\n"
+		   "Turns archived Linux benchmark logs (time -v, vmstat, mtest01, ConTest,\n"
+		   "latency histograms; plain, .gz or mail) into CSV, statistics and charts.\n\n"
+		   "commands:\n");
+	for (const struct cli_cmd *c = cli_cmds; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fprintf(f, "\nexit status: 0 success, 1 data or runtime error, 2 usage error\n"
+		   "`benchlog <command> --help` for a command's options\n");
+}
+
+int main(int argc, char **argv)
+{
+	/* A closed pipe (benchlog parse … | head -1) is a write error we
+	 * report through the exit status, not a signal death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("benchlog %s\n", BENCHLOG_VERSION);
+		return cli_close_stdout();
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return cli_close_stdout();
+	}
+	const struct cli_cmd *c = find_cmd(argv[1]);
+	if (!c) {
+		fprintf(stderr, "benchlog: unknown command \"%s\"\n", argv[1]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	int rc = c->fn(argc - 1, argv + 1);
+	int rc2 = cli_close_stdout();
+	return rc ? rc : rc2;
+}

@@ -1,0 +1,236 @@
+/* ctx.c — parse context: groups, runs, sinks, accounting (see ctx.h). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/ctx.h"
+#include "core/util.h"
+
+struct bl_runstate {
+	char *group;
+	const char *family;        /* static string */
+	long run;                  /* current run, 0 = none */
+	unsigned long long mask;   /* kinds seen in the current run */
+};
+
+void bl_opts_init(struct bl_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->interval_s = 1.0;
+	o->since_boot = BL_SB_AUTO;
+}
+
+void bl_ctx_init(struct bl_ctx *ctx, const struct bl_opts *opt)
+{
+	memset(ctx, 0, sizeof *ctx);
+	if (opt)
+		ctx->opt = *opt;
+	else
+		bl_opts_init(&ctx->opt);
+	ctx->diag = stderr;
+}
+
+void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s)
+{
+	ctx->sinks = bl_xrealloc(ctx->sinks, (ctx->nsinks + 1) * sizeof *ctx->sinks);
+	ctx->sinks[ctx->nsinks++] = *s;
+}
+
+int bl_ctx_finish(struct bl_ctx *ctx, int ok)
+{
+	int rc = 0;
+	if (ctx->error)
+		ok = 0;
+	for (size_t i = 0; i < ctx->nsinks; i++) {
+		if (ctx->sinks[i].finish) {
+			int r = ctx->sinks[i].finish(ctx->sinks[i].ud, ok);
+			if (r && !rc)
+				rc = r;
+		}
+	}
+	return rc;
+}
+
+static void free_counts(struct bl_count *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(c[i].reason);
+	free(c);
+}
+
+void bl_ctx_release(struct bl_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nsinks; i++)
+		if (ctx->sinks[i].free)
+			ctx->sinks[i].free(ctx->sinks[i].ud);
+	free(ctx->sinks);
+	free_counts(ctx->skips, ctx->nskips);
+	free_counts(ctx->warns, ctx->nwarns);
+	for (size_t i = 0; i < ctx->nruns; i++)
+		free(ctx->runs[i].group);
+	free(ctx->runs);
+	free(ctx->default_group);
+	free(ctx->group);
+	free(ctx->pending_heading);
+	memset(ctx, 0, sizeof *ctx);
+}
+
+void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len)
+{
+	if (ctx->opt.group)
+		return;
+	if (ctx->group && strlen(ctx->group) == len && memcmp(ctx->group, name, len) == 0)
+		return;
+	free(ctx->group);
+	ctx->group = bl_xstrndup(name, len);
+}
+
+static struct bl_runstate *runstate(struct bl_ctx *ctx, const char *family)
+{
+	const char *g = ctx->group ? ctx->group : "";
+	for (size_t i = 0; i < ctx->nruns; i++)
+		if (strcmp(ctx->runs[i].family, family) == 0 && strcmp(ctx->runs[i].group, g) == 0)
+			return &ctx->runs[i];
+	ctx->runs = bl_xrealloc(ctx->runs, (ctx->nruns + 1) * sizeof *ctx->runs);
+	struct bl_runstate *r = &ctx->runs[ctx->nruns++];
+	r->group = bl_xstrdup(g);
+	r->family = family;
+	r->run = 0;
+	r->mask = 0;
+	return r;
+}
+
+long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit)
+{
+	struct bl_runstate *r = runstate(ctx, family);
+	if (r->run == 0 || (r->mask & bit)) {
+		r->run++;
+		r->mask = 0;
+	}
+	r->mask |= bit;
+	return r->run;
+}
+
+long bl_run_new(struct bl_ctx *ctx, const char *family)
+{
+	struct bl_runstate *r = runstate(ctx, family);
+	r->run++;
+	r->mask = 0;
+	return r->run;
+}
+
+long bl_run_current(struct bl_ctx *ctx, const char *family)
+{
+	return runstate(ctx, family)->run;
+}
+
+int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
+{
+	if (!r->group)
+		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
+	ctx->records++;
+	for (size_t i = 0; i < ctx->nsinks; i++) {
+		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
+		if (rc) {
+			if (!ctx->error)
+				ctx->error = rc;
+			return rc;
+		}
+	}
+	return 0;
+}
+
+static void count(struct bl_count **c, size_t *n, const char *reason)
+{
+	for (size_t i = 0; i < *n; i++) {
+		if (strcmp((*c)[i].reason, reason) == 0) {
+			(*c)[i].n++;
+			return;
+		}
+	}
+	*c = bl_xrealloc(*c, (*n + 1) * sizeof **c);
+	(*c)[*n].reason = bl_xstrdup(reason);
+	(*c)[*n].n = 1;
+	(*n)++;
+}
+
+void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
+{
+	count(&ctx->warns, &ctx->nwarns, reason);
+	if (!ctx->diag)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	if (ln && ln->msg && ln->msg->index)
+		fprintf(ctx->diag, "%s:%lu: ", ln->source, ln->lineno);
+	else if (ln)
+		fprintf(ctx->diag, "%s:%lu: ", ln->source, ln->lineno);
+	vfprintf(ctx->diag, fmt, ap);
+	fputc('\n', ctx->diag);
+	va_end(ap);
+}
+
+void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const char *fmt, ...)
+{
+	count(&ctx->warns, &ctx->nwarns, reason);
+	if (!ctx->diag)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(ctx->diag, "%s: ", where);
+	vfprintf(ctx->diag, fmt, ap);
+	fputc('\n', ctx->diag);
+	va_end(ap);
+}
+
+void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
+{
+	ctx->lines_skipped++;
+	count(&ctx->skips, &ctx->nskips, reason);
+	if (ctx->skip.skipped)
+		ctx->skip.skipped(ctx->skip.ud, ln, reason);
+}
+
+void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
+{
+	if (ctx->lines_used)
+		ctx->lines_used--;
+	bl_skip(ctx, ln, reason);
+}
+
+unsigned long bl_warn_total(const struct bl_ctx *ctx)
+{
+	unsigned long n = 0;
+	for (size_t i = 0; i < ctx->nwarns; i++)
+		n += ctx->warns[i].n;
+	return n;
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct bl_count *x = a, *y = b;
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->reason, y->reason);
+}
+
+void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
+{
+	fprintf(f, "benchlog: %lu lines: %lu used, %lu skipped; %lu records",
+		ctx->lines_total, ctx->lines_used, ctx->lines_skipped, ctx->records);
+	unsigned long w = bl_warn_total(ctx);
+	if (w)
+		fprintf(f, "; %lu warnings", w);
+	fputc('\n', f);
+	struct bl_count *s = bl_xcalloc(ctx->nskips + 1, sizeof *s);
+	memcpy(s, ctx->skips, ctx->nskips * sizeof *s);
+	qsort(s, ctx->nskips, sizeof *s, cmp_count);
+	for (size_t i = 0; i < ctx->nskips; i++)
+		fprintf(f, "  skipped %8lu  %s\n", s[i].n, s[i].reason);
+	free(s);
+	s = bl_xcalloc(ctx->nwarns + 1, sizeof *s);
+	memcpy(s, ctx->warns, ctx->nwarns * sizeof *s);
+	qsort(s, ctx->nwarns, sizeof *s, cmp_count);
+	for (size_t i = 0; i < ctx->nwarns; i++)
+		fprintf(f, "  warning %8lu  %s\n", s[i].n, s[i].reason);
+	free(s);
+}

@@ -1,0 +1,134 @@
+/* ctx.h — the parse context: options, current group, run numbering, sinks,
+ * line accounting and diagnostics for one pass over a set of inputs.
+ *
+ * Ownership: bl_ctx_init() on a caller's struct, bl_ctx_release() frees what
+ * the context allocated (sinks added with bl_ctx_add_sink() are freed too).
+ *
+ * Line accounting ("nothing lost"): every physical input line ends up either
+ * used (parsed into a record, a label, a header) or skipped with a reason.
+ * The dispatcher does the counting from the parsers' verdicts; a parser that
+ * changes its mind about a line it used earlier calls bl_unuse().
+ *
+ * Diagnostics: bl_warn() prints "source:line: message" on stderr and counts
+ * the reason; bl_diag_summary() prints the counts at the end. With --strict
+ * any warning makes the run fail (exit status 1).
+ */
+#ifndef BL_CTX_H
+#define BL_CTX_H
+
+#include <stdio.h>
+#include <stdbool.h>
+#include "core/line.h"
+#include "core/table.h"
+
+struct pcre2_real_code_8;
+
+enum bl_since_boot { BL_SB_AUTO = 0, BL_SB_KEEP, BL_SB_DROP };
+
+/* User options shared by all parsers (cli fills them). */
+struct bl_opts {
+	bool strict;                  /* warnings make the run fail */
+	const char *group;            /* --group NAME: every record's group */
+	const char *group_regex;      /* --group-regex RE: lines matching RE set the
+					 group (capture 1, else the whole match) */
+	bool group_from_subject;      /* --group-from subject */
+	double interval_s;            /* vmstat --interval, seconds (default 1) */
+	enum bl_since_boot since_boot;/* vmstat --since-boot */
+	const char *stutter_start_re; /* vmstat --stutter-start RE (NULL = default) */
+	const char *stutter_end_re;   /* vmstat --stutter-end RE */
+	const char *latency_unit;     /* --unit for one-latency-per-line input ("s", "ms", "us", "ns"); NULL = not enabled */
+	bool quiet;                   /* no progress output */
+};
+void bl_opts_init(struct bl_opts *o);
+
+/* Per-reason counters. */
+struct bl_count {
+	char *reason;
+	unsigned long n;
+};
+
+struct bl_skip_sink {
+	/* Called for every skipped line: text is the line as the parser saw it. */
+	void (*skipped)(void *ud, const struct bl_line *ln, const char *reason);
+	void *ud;
+};
+
+struct bl_runstate;   /* per (group, family) run numbering, core/ctx.c */
+struct bl_dispatch;   /* core/dispatch.c */
+
+struct bl_ctx {
+	struct bl_opts opt;
+	FILE *diag;                   /* where warnings go (stderr) */
+
+	/* Current unit (file or message) and group. */
+	const char *source;
+	const struct bl_msg *msg;
+	char *default_group;          /* file stem or subject-derived */
+	char *group;                  /* current group label (owned) */
+	char *pending_heading;        /* candidate short heading (owned) */
+
+	struct bl_sink *sinks;
+	size_t nsinks;
+	struct bl_skip_sink skip;
+
+	/* Accounting. */
+	unsigned long lines_total, lines_used, lines_skipped;
+	struct bl_count *skips;  size_t nskips;   /* skipped lines by reason */
+	struct bl_count *warns;  size_t nwarns;   /* warnings by reason */
+	unsigned long records;
+	unsigned long input_errors;   /* inputs that could not be read fully
+					 (missing, unreadable, corrupt .gz) */
+	int error;                    /* first fatal error (negative bl_err) or 0 */
+
+	const char *skip_reason;      /* set by a parser returning BL_SKIP */
+
+	struct bl_runstate *runs; size_t nruns;
+	struct bl_dispatch *dispatch;
+};
+
+void bl_ctx_init(struct bl_ctx *ctx, const struct bl_opts *opt);
+/* Finish sinks (commit when ok and no error), free everything. Returns the
+ * first sink finish error or 0. */
+int bl_ctx_finish(struct bl_ctx *ctx, int ok);
+void bl_ctx_release(struct bl_ctx *ctx);
+/* Takes ownership of *s (copied by value). */
+void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s);
+
+/* Set the current group label (copied). */
+void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len);
+
+/* Run numbering within (current group, family). A run is a set of records
+ * of different kinds (bits): an mtest01 result and its time block, or one
+ * ConTest load each. bl_run_join() returns the current run number when it
+ * has no record of kind `bit` yet (and marks it), else starts a new run.
+ * bl_run_new() starts a new run unconditionally. Runs are 1-based. */
+long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit);
+long bl_run_new(struct bl_ctx *ctx, const char *family);
+/* The current run (0 when none yet). */
+long bl_run_current(struct bl_ctx *ctx, const char *family);
+
+/* Emit a record: fills group (unless set) and pushes it to every sink.
+ * Returns 0 or the sink's negative error (also stored in ctx->error). */
+int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
+
+/* A warning about malformed input: prints "source:line: <fmt…>" and counts
+ * it under `reason` (a static string naming the class of problem). */
+void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
+	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A warning not tied to a line ("file.gz: corrupt gzip data at offset 123"). */
+void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Count a line as skipped with a reason (static string) and send it to the
+ * skip sink. Used by the dispatcher; parsers return BL_SKIP instead. */
+void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
+/* A parser re-classifies a line it had taken (BL_USED) as skipped after
+ * all, e.g. prose it held as a possible event when the series ended. */
+void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
+
+/* Print "N lines: U used, S skipped" and the counts by reason to f. */
+void bl_diag_summary(const struct bl_ctx *ctx, FILE *f);
+/* Total warnings. */
+unsigned long bl_warn_total(const struct bl_ctx *ctx);
+
+#endif

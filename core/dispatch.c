@@ -1,0 +1,526 @@
+/* dispatch.c — offers lines to the parsers, joins wrapped records, finds
+ * group labels and accounts for every line (see dispatch.h, parser.h).
+ *
+ * Group labels (issue: "a record's group is the nearest label before it"):
+ *   L1 --group NAME fixes the group for everything.
+ *   L2 a line matching --group-regex sets the group (capture 1, else the
+ *      whole match); the line is used as a label.
+ *   L3 a line no parser takes that starts with a kernel version
+ *      (x.y.z with an optional suffix: 2.4.12aa1, 2.4.13-pre2aa1,
+ *      2.6.0-test4, 5.4.79-v7l+) sets the group to that version.
+ *   L4 a short heading (1-4 words, at most 40 bytes, a letter first, no
+ *      final ':' or '.', not a generic word such as "Sample output") sets
+ *      the group when the next non-blank line is taken by a parser.
+ *   L5 otherwise the group is the unit's default: the kernel named in the
+ *      subject with --group-from subject, else the file name's stem.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "core/dispatch.h"
+#include "core/re.h"
+#include "core/reader.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+
+struct held_line {
+	char *text;
+	size_t len;
+	unsigned long lineno;
+	int depth;
+};
+
+struct bl_dispatch {
+	size_t np;
+	void **st;
+	int active;                 /* index into bl_parsers or -1 */
+	/* A record being joined (BL_MORE). */
+	int held_p;                 /* parser, -1 when nothing is held */
+	struct held_line held[BL_JOIN_MAX];
+	size_t nheld;
+	struct bl_buf joined;
+	/* A candidate heading (rule L4). */
+	struct held_line heading;
+	bool has_heading;
+	struct bl_buf norm;         /* the current line after normalisation */
+	struct bl_re kernel_re, user_re;
+	bool has_user_re;
+};
+
+static const char *const generic_headings[] = {
+	"sample output", "output", "results", "result", "example", "data",
+	"summary", "comments", "notes", "note", "test", "tests", "details",
+	"before", "after", "thanks", "regards", "cheers", "hi", "hello", NULL,
+};
+
+int bl_dispatch_open(struct bl_ctx *ctx)
+{
+	struct bl_dispatch *d = bl_xcalloc(1, sizeof *d);
+	while (bl_parsers[d->np])
+		d->np++;
+	d->st = bl_xcalloc(d->np, sizeof *d->st);
+	for (size_t i = 0; i < d->np; i++) {
+		d->st[i] = bl_xcalloc(1, bl_parsers[i]->state_size ? bl_parsers[i]->state_size : 1);
+		if (bl_parsers[i]->init)
+			bl_parsers[i]->init(d->st[i], ctx);
+	}
+	d->active = -1;
+	d->held_p = -1;
+	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (size_t)BL_LINE_MAX);
+	d->norm = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 16);
+	char *err = NULL;
+	int rc = bl_re_compile(&d->kernel_re,
+		"^(?:linux[- ]|kernel[ :]+|v)?([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(?:[-.+_~]?[A-Za-z0-9][A-Za-z0-9._+~-]*)?)"
+		"(?=$|[\\s:,;()\\]])", BL_RE_CASELESS, "kernel label pattern", &err);
+	if (rc) {
+		fprintf(stderr, "benchlog: %s\n", err);
+		free(err);
+		return rc;
+	}
+	if (ctx->opt.group_regex) {
+		rc = bl_re_compile(&d->user_re, ctx->opt.group_regex, 0, "--group-regex", &err);
+		if (rc) {
+			fprintf(stderr, "benchlog: %s\n", err);
+			free(err);
+			bl_re_release(&d->kernel_re);
+			free(d);
+			return -BL_EUSAGE;
+		}
+		d->has_user_re = true;
+	}
+	ctx->dispatch = d;
+	return 0;
+}
+
+static void held_clear(struct bl_dispatch *d)
+{
+	for (size_t i = 0; i < d->nheld; i++)
+		free(d->held[i].text);
+	d->nheld = 0;
+	d->held_p = -1;
+	bl_buf_reset(&d->joined);
+}
+
+void bl_dispatch_close(struct bl_ctx *ctx)
+{
+	struct bl_dispatch *d = ctx->dispatch;
+	if (!d)
+		return;
+	held_clear(d);
+	for (size_t i = 0; i < d->np; i++) {
+		if (bl_parsers[i]->release)
+			bl_parsers[i]->release(d->st[i]);
+		free(d->st[i]);
+	}
+	free(d->st);
+	free(d->heading.text);
+	bl_buf_release(&d->joined);
+	bl_buf_release(&d->norm);
+	bl_re_release(&d->kernel_re);
+	if (d->has_user_re)
+		bl_re_release(&d->user_re);
+	free(d);
+	ctx->dispatch = NULL;
+}
+
+/* The first kernel version named anywhere in a subject, or NULL. */
+static char *subject_group(struct bl_dispatch *d, const char *subject)
+{
+	size_t n = strlen(subject);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && subject[i - 1] != ' ' && subject[i - 1] != '[' && subject[i - 1] != '(')
+			continue;
+		if (bl_re_match(&d->kernel_re, subject + i, n - i) == 1) {
+			size_t off, len;
+			if (bl_re_group(&d->kernel_re, 1, &off, &len))
+				return bl_xstrndup(subject + i + off, len);
+		}
+	}
+	return NULL;
+}
+
+void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct bl_msg *msg)
+{
+	ctx->source = source;
+	ctx->msg = msg;
+	free(ctx->default_group);
+	ctx->default_group = NULL;
+	if (msg && ctx->opt.group_from_subject && msg->subject)
+		ctx->default_group = subject_group(ctx->dispatch, msg->subject);
+	if (!ctx->default_group)
+		ctx->default_group = bl_path_stem(source);
+	free(ctx->group);
+	ctx->group = bl_xstrdup(ctx->default_group);
+	ctx->dispatch->active = -1;
+}
+
+static void mkline(struct bl_ctx *ctx, struct bl_line *ln, const char *text, size_t len,
+		   unsigned long lineno, int depth)
+{
+	ln->text = text;
+	ln->len = len;
+	ln->source = ctx->source;
+	ln->lineno = lineno;
+	ln->quote_depth = depth;
+	ln->msg = ctx->msg;
+}
+
+static void account_held(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verdict v)
+{
+	for (size_t i = 0; i < d->nheld; i++) {
+		if (v == BL_USED) {
+			ctx->lines_used++;
+		} else {
+			struct bl_line ln;
+			mkline(ctx, &ln, d->held[i].text, d->held[i].len, d->held[i].lineno, d->held[i].depth);
+			bl_skip(ctx, &ln, v == BL_SKIP && ctx->skip_reason ? ctx->skip_reason : "incomplete record");
+		}
+	}
+}
+
+/* Offer the held text alone, as final. */
+static void resolve_held(struct bl_ctx *ctx, struct bl_dispatch *d)
+{
+	if (d->held_p < 0)
+		return;
+	const struct bl_parser *p = bl_parsers[d->held_p];
+	struct bl_line ln;
+	mkline(ctx, &ln, d->joined.data, d->joined.len, d->held[0].lineno, d->held[0].depth);
+	ctx->skip_reason = NULL;
+	enum bl_verdict v = p->line(d->st[d->held_p], ctx, &ln, BL_F_LAST | (d->nheld > 1 ? BL_F_JOINED : 0));
+	if (v == BL_MORE)
+		v = BL_SKIP, ctx->skip_reason = "incomplete record";
+	account_held(ctx, d, v);
+	held_clear(d);
+}
+
+static void hold(struct bl_dispatch *d, int p, const struct bl_line *ln)
+{
+	if (d->nheld == 0) {
+		bl_buf_reset(&d->joined);
+		bl_buf_add(&d->joined, ln->text, ln->len);
+	} else {
+		bl_buf_addc(&d->joined, ' ');
+		bl_buf_add(&d->joined, ln->text, ln->len);
+	}
+	struct held_line *h = &d->held[d->nheld++];
+	h->text = bl_xstrndup(ln->text, ln->len);
+	h->len = ln->len;
+	h->lineno = ln->lineno;
+	h->depth = ln->quote_depth;
+	d->held_p = p;
+}
+
+static void heading_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
+{
+	if (!d->has_heading)
+		return;
+	if (used) {
+		ctx->lines_used++;
+	} else {
+		struct bl_line ln;
+		mkline(ctx, &ln, d->heading.text, d->heading.len, d->heading.lineno, d->heading.depth);
+		bl_skip(ctx, &ln, "no format recognised");
+	}
+	free(d->heading.text);
+	d->heading.text = NULL;
+	d->has_heading = false;
+}
+
+static bool is_heading(const char *s, size_t n)
+{
+	if (n == 0 || n > 40)
+		return false;
+	if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
+		return false;
+	char last = s[n - 1];
+	if (last == ':' || last == '.' || last == ',' || last == '?' || last == '!' || last == ';')
+		return false;
+	size_t words = 1, letters = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == ' ' && i + 1 < n && s[i + 1] != ' ')
+			words++;
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
+			letters++;
+		if (c == '\t' || c == '=' || c == '<' || c == '>' || c == '|' || c == '#' || c == '/' || c == '"')
+			return false;
+	}
+	if (words > 4 || letters * 2 < n)
+		return false;
+	for (size_t i = 0; generic_headings[i]; i++)
+		if (strlen(generic_headings[i]) == n && strncasecmp(generic_headings[i], s, n) == 0)
+			return false;
+	return true;
+}
+
+static bool is_blank_text(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f' && s[i] != '\v')
+			return false;
+	return true;
+}
+
+/* Strip ANSI CSI escapes and a trailing CR into d->norm; returns 0 or
+ * -BL_ENOMEM. */
+static int normalise(struct bl_dispatch *d, const char *raw, size_t len)
+{
+	bl_buf_reset(&d->norm);
+	if (len && raw[len - 1] == '\r')
+		len--;
+	const char *esc = memchr(raw, '\x1b', len);
+	if (!esc)
+		return bl_buf_add(&d->norm, raw, len);
+	size_t i = 0;
+	while (i < len) {
+		if (raw[i] == '\x1b') {
+			size_t j = i + 1;
+			if (j < len && raw[j] == '[') {
+				j++;
+				while (j < len && ((raw[j] >= '0' && raw[j] <= '9') || raw[j] == ';' || raw[j] == '?'))
+					j++;
+				if (j < len)
+					j++; /* the final byte */
+			}
+			i = j;
+			continue;
+		}
+		size_t k = i;
+		while (k < len && raw[k] != '\x1b')
+			k++;
+		int rc = bl_buf_add(&d->norm, raw + i, k - i);
+		if (rc)
+			return rc;
+		i = k;
+	}
+	if (!d->norm.data)
+		return bl_buf_add(&d->norm, "", 0);
+	return 0;
+}
+
+/* Offer ln to every parser, the active one first. Returns the verdict and
+ * the parser index in *pi. */
+static enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln, int *pi)
+{
+	ctx->skip_reason = NULL;
+	if (d->active >= 0) {
+		enum bl_verdict v = bl_parsers[d->active]->line(d->st[d->active], ctx, ln, 0);
+		if (v != BL_NO) {
+			*pi = d->active;
+			return v;
+		}
+	}
+	for (size_t i = 0; i < d->np; i++) {
+		if ((int)i == d->active)
+			continue;
+		ctx->skip_reason = NULL;
+		enum bl_verdict v = bl_parsers[i]->line(d->st[i], ctx, ln, 0);
+		if (v != BL_NO) {
+			*pi = (int)i;
+			return v;
+		}
+	}
+	*pi = -1;
+	return BL_NO;
+}
+
+static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln)
+{
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	if (bl_re_match(&d->kernel_re, s, n) == 1) {
+		size_t off, len;
+		if (bl_re_group(&d->kernel_re, 1, &off, &len)) {
+			bl_set_group(ctx, s + off, len);
+			return 1;
+		}
+	}
+	if (is_heading(s, n))
+		return 2;
+	return 0;
+}
+
+int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno)
+{
+	struct bl_dispatch *d = ctx->dispatch;
+	struct bl_line ln;
+	ctx->lines_total++;
+
+	if (memchr(raw, '\0', len)) {
+		mkline(ctx, &ln, "", 0, lineno, 0);
+		bl_skip(ctx, &ln, "line contains NUL bytes");
+		return ctx->error;
+	}
+	if (normalise(d, raw, len)) {
+		mkline(ctx, &ln, "", 0, lineno, 0);
+		bl_skip(ctx, &ln, "line too long");
+		return ctx->error;
+	}
+	const char *t = d->norm.data;
+	size_t tl = d->norm.len;
+	/* Quote prefix: any mix of '>' with up to two blanks before each. */
+	int depth = 0;
+	size_t i = 0;
+	for (;;) {
+		size_t k = i;
+		while (k < tl && k - i < 2 && t[k] == ' ')
+			k++;
+		if (k < tl && t[k] == '>') {
+			depth++;
+			i = k + 1;
+		} else {
+			break;
+		}
+	}
+	if (depth && i < tl && t[i] == ' ')
+		i++;
+	mkline(ctx, &ln, t + i, tl - i, lineno, depth);
+	bool blank = is_blank_text(ln.text, ln.len);
+
+	/* A held partial record: does this line complete it? */
+	if (d->held_p >= 0) {
+		int p = d->held_p;
+		size_t save = d->joined.len;
+		bl_buf_addc(&d->joined, ' ');
+		bl_buf_add(&d->joined, ln.text, ln.len);
+		struct bl_line jl;
+		mkline(ctx, &jl, d->joined.data, d->joined.len, d->held[0].lineno, d->held[0].depth);
+		ctx->skip_reason = NULL;
+		enum bl_verdict v = blank ? BL_NO
+			: bl_parsers[p]->line(d->st[p], ctx, &jl, BL_F_JOINED);
+		if (v == BL_MORE && d->nheld + 1 >= BL_JOIN_MAX)
+			v = bl_parsers[p]->line(d->st[p], ctx, &jl, BL_F_JOINED | BL_F_LAST);
+		if (v == BL_USED || v == BL_SKIP) {
+			account_held(ctx, d, v);
+			if (v == BL_USED)
+				ctx->lines_used++;
+			else
+				bl_skip(ctx, &ln, ctx->skip_reason ? ctx->skip_reason : "incomplete record");
+			held_clear(d);
+			d->active = p;
+			return ctx->error;
+		}
+		if (v == BL_MORE) {
+			/* joined already holds the text; remember the line */
+			struct held_line *h = &d->held[d->nheld++];
+			h->text = bl_xstrndup(ln.text, ln.len);
+			h->len = ln.len;
+			h->lineno = ln.lineno;
+			h->depth = ln.quote_depth;
+			return ctx->error;
+		}
+		d->joined.len = save;
+		d->joined.data[save] = '\0';
+		resolve_held(ctx, d);
+	}
+
+	/* --group-regex (rule L2) */
+	if (d->has_user_re && bl_re_match(&d->user_re, ln.text, ln.len) == 1) {
+		size_t off, l;
+		if (!bl_re_group(&d->user_re, 1, &off, &l))
+			bl_re_group(&d->user_re, 0, &off, &l);
+		bl_set_group(ctx, ln.text + off, l);
+		heading_drop(ctx, d, false);
+		ctx->lines_used++;
+		return ctx->error;
+	}
+
+	/* A pending heading (rule L4) is in force while the parsers look at
+	 * the next non-blank line, so a record emitted at once carries it. */
+	char *saved_group = NULL;
+	bool try_heading = d->has_heading && !blank;
+	if (try_heading) {
+		saved_group = ctx->group ? bl_xstrdup(ctx->group) : NULL;
+		bl_set_group(ctx, d->heading.text, d->heading.len);
+	}
+	int pi;
+	enum bl_verdict v = offer(ctx, d, &ln, &pi);
+	if (try_heading) {
+		bool confirmed = v == BL_USED || v == BL_MORE;
+		if (!confirmed && saved_group)
+			bl_set_group(ctx, saved_group, strlen(saved_group));
+		free(saved_group);
+		heading_drop(ctx, d, confirmed);
+	}
+	if (v == BL_NO) {
+		if (blank) {
+			bl_skip(ctx, &ln, "blank line");
+			return ctx->error;
+		}
+		int lab = labels(ctx, d, &ln);
+		heading_drop(ctx, d, false);
+		if (lab == 1) {
+			ctx->lines_used++;
+		} else if (lab == 2) {
+			d->heading.text = bl_xstrndup(ln.text, ln.len);
+			d->heading.len = ln.len;
+			d->heading.lineno = ln.lineno;
+			d->heading.depth = ln.quote_depth;
+			d->has_heading = true;
+		} else {
+			bl_skip(ctx, &ln, "no format recognised");
+		}
+		return ctx->error;
+	}
+	if (pi != d->active && d->active >= 0 && bl_parsers[d->active]->yield)
+		bl_parsers[d->active]->yield(d->st[d->active], ctx, &ln);
+	d->active = pi;
+	switch (v) {
+	case BL_USED:
+		ctx->lines_used++;
+		break;
+	case BL_SKIP:
+		bl_skip(ctx, &ln, ctx->skip_reason ? ctx->skip_reason : "skipped by parser");
+		break;
+	case BL_MORE:
+		hold(d, pi, &ln);
+		break;
+	case BL_NO:
+		break;
+	}
+	return ctx->error;
+}
+
+int bl_dispatch_text(struct bl_ctx *ctx, const char *text, size_t len, unsigned long first_lineno)
+{
+	unsigned long no = first_lineno;
+	size_t i = 0;
+	while (i < len) {
+		size_t j = i;
+		while (j < len && text[j] != '\n' && text[j] != '\r')
+			j++;
+		int rc = bl_dispatch_line(ctx, text + i, j - i, no++);
+		if (rc)
+			return rc;
+		if (j < len && text[j] == '\r' && j + 1 < len && text[j + 1] == '\n')
+			j++;
+		i = j + 1;
+	}
+	return ctx->error;
+}
+
+void bl_dispatch_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno, const char *reason)
+{
+	struct bl_line ln;
+	ctx->lines_total++;
+	if (memchr(raw, '\0', len))
+		len = 0;
+	char *copy = bl_xstrndup(raw, len);
+	mkline(ctx, &ln, copy, len, lineno, 0);
+	bl_skip(ctx, &ln, reason);
+	free(copy);
+}
+
+int bl_dispatch_end_unit(struct bl_ctx *ctx)
+{
+	struct bl_dispatch *d = ctx->dispatch;
+	resolve_held(ctx, d);
+	heading_drop(ctx, d, false);
+	for (size_t i = 0; i < d->np; i++)
+		if (bl_parsers[i]->flush)
+			bl_parsers[i]->flush(d->st[i], ctx);
+	d->active = -1;
+	return ctx->error;
+}

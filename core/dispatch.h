@@ -1,0 +1,42 @@
+/* dispatch.h — hands lines to the parsers (see parsers/parser.h for the
+ * protocol) and accounts for every line.
+ *
+ * A pass: bl_dispatch_open(ctx) once, then for each unit (a plain file, or
+ * one mail message / MIME text part) bl_dispatch_begin_unit(), the unit's
+ * lines with bl_dispatch_line(), bl_dispatch_end_unit(); finally
+ * bl_dispatch_close(). The dispatcher:
+ *   - strips the quote prefix (any mix of '>' and single blanks before the
+ *     first '>'-free text: ">", "> >", ">>", "> >>") and records its depth;
+ *   - strips ANSI colour escapes (ESC [ … m) and a trailing CR;
+ *   - offers the line to the parsers, joins hard-wrapped records (BL_MORE),
+ *     recognises group labels (parsers/label.c) and counts used/skipped.
+ */
+#ifndef BL_DISPATCH_H
+#define BL_DISPATCH_H
+
+#include <stddef.h>
+#include "core/ctx.h"
+
+/* Allocate parser states for a pass. Returns 0 or a negative bl_err. */
+int bl_dispatch_open(struct bl_ctx *ctx);
+/* Start a unit. source: the input name as given (borrowed, must outlive the
+ * unit); msg: message provenance or NULL (borrowed, same lifetime). Resets
+ * the group to --group, the subject's kernel (--group-from subject) or the
+ * file stem. */
+void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct bl_msg *msg);
+/* One raw line (no line end; may hold any bytes; need not be NUL-terminated).
+ * lineno is 1-based in source. Returns 0 or a negative bl_err from a sink. */
+int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno);
+/* Split a whole text (LF, CR LF or CR line ends) into lines and dispatch them;
+ * the first line gets number first_lineno. Used by the mail layer for
+ * decoded MIME parts. */
+int bl_dispatch_text(struct bl_ctx *ctx, const char *text, size_t len, unsigned long first_lineno);
+/* Count a line of the unit that never reaches the parsers (a mail header, a
+ * MIME boundary, a binary part's line) as skipped with a reason. */
+void bl_dispatch_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len,
+			  unsigned long lineno, const char *reason);
+/* End the unit: resolve a held partial record, flush every parser. */
+int bl_dispatch_end_unit(struct bl_ctx *ctx);
+void bl_dispatch_close(struct bl_ctx *ctx);
+
+#endif

@@ -1,0 +1,31 @@
+/* mail.h — e-mail and archive input, through GMime 3.
+ *
+ * Forms detected (never declared by the user): a single RFC 822 message,
+ * mbox (mboxo and mboxrd: "From " separators, ">From " un-escaped), gzipped
+ * mbox (the reader decompresses), and public-inbox style folders (one
+ * message per file: each file is a single message).
+ *
+ * For every message, every text MIME part (quoted-printable, base64 and
+ * charsets decoded to UTF-8; format=flowed re-joined and space-stuffing
+ * undone; PGP dash-escaping undone; signature after "-- " and list footers
+ * skipped with a reason) becomes a dispatcher unit with the message's
+ * provenance (struct bl_msg). Non-text parts are skipped with a reason.
+ * Header lines are counted as skipped ("mail header").
+ */
+#ifndef BL_MAIL_H
+#define BL_MAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/ctx.h"
+#include "core/reader.h"
+
+/* Does the start of the data look like an mbox ("From " line first) or an
+ * RFC 822 message (a run of header fields including at least one of From:,
+ * Date:, Subject:, Message-ID:, then a blank line)? */
+bool bl_mail_sniff(const char *p, size_t len);
+/* Read the whole source as mail and dispatch its text parts. source is the
+ * input name. Returns 0 or a negative bl_err. */
+int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source);
+
+#endif

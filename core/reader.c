@@ -1,0 +1,463 @@
+/* reader.c — inputs to lines (see reader.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include "core/dispatch.h"
+#include "core/mail.h"
+#include "core/reader.h"
+#include "core/util.h"
+
+#define IN_CHUNK (256 * 1024)
+
+struct bl_src {
+	int fd;
+	bool own_fd;
+	bool gzip;
+	bool eof;                 /* no more raw input */
+	bool done;                /* no more output */
+	z_stream zs;
+	bool zinit;
+	unsigned char *in;        /* raw input buffer */
+	unsigned long long in_total; /* raw bytes read from fd */
+	unsigned long long member_start;
+	char *peek;               /* first decompressed bytes, served first */
+	size_t peek_len, peek_pos;
+	bool peeked;
+	char err[256];
+	char warn[256];
+};
+
+static ssize_t raw_fill(struct bl_src *s)
+{
+	/* Move unconsumed input to the front, then read more. */
+	if (s->zs.avail_in && s->zs.next_in != s->in)
+		memmove(s->in, s->zs.next_in, s->zs.avail_in);
+	s->zs.next_in = s->in;
+	ssize_t n;
+	do {
+		n = read(s->fd, s->in + s->zs.avail_in, IN_CHUNK - s->zs.avail_in);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -BL_EIO;
+	if (n == 0)
+		s->eof = true;
+	s->zs.avail_in += (uInt)n;
+	s->in_total += (unsigned long long)n;
+	return n;
+}
+
+int bl_src_open(const char *path, struct bl_src **out)
+{
+	struct bl_src *s = bl_xcalloc(1, sizeof *s);
+	if (strcmp(path, "-") == 0) {
+		s->fd = STDIN_FILENO;
+	} else {
+		struct stat st;
+		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			free(s);
+			return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
+		}
+		s->own_fd = true;
+		if (fstat(s->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+			close(s->fd);
+			free(s);
+			errno = EISDIR;
+			return -BL_EIO;
+		}
+	}
+	s->in = bl_xmalloc(IN_CHUNK);
+	/* Read until two bytes are there (or EOF) to see the gzip magic. */
+	while (s->zs.avail_in < 2 && !s->eof) {
+		if (raw_fill(s) < 0) {
+			bl_src_close(s);
+			return -BL_EIO;
+		}
+	}
+	if (s->zs.avail_in >= 2 && s->in[0] == 0x1f && s->in[1] == 0x8b) {
+		s->gzip = true;
+		if (inflateInit2(&s->zs, 15 + 16) != Z_OK) {
+			bl_src_close(s);
+			return -BL_ENOMEM;
+		}
+		s->zinit = true;
+	}
+	*out = s;
+	return 0;
+}
+
+static bool gzip_magic_ahead(struct bl_src *s)
+{
+	while (s->zs.avail_in < 2 && !s->eof)
+		if (raw_fill(s) < 0)
+			return false;
+	return s->zs.avail_in >= 2 && s->zs.next_in[0] == 0x1f && s->zs.next_in[1] == 0x8b;
+}
+
+static ssize_t raw_read(struct bl_src *s, void *buf, size_t n)
+{
+	if (s->done || n == 0)
+		return 0;
+	if (!s->gzip) {
+		if (s->zs.avail_in == 0) {
+			if (s->eof)
+				return 0;
+			ssize_t r = raw_fill(s);
+			if (r < 0) {
+				snprintf(s->err, sizeof s->err, "read error: %s", strerror(errno));
+				return r;
+			}
+			if (r == 0)
+				return 0;
+		}
+		size_t k = s->zs.avail_in < n ? s->zs.avail_in : n;
+		memcpy(buf, s->zs.next_in, k);
+		s->zs.next_in += k;
+		s->zs.avail_in -= (uInt)k;
+		return (ssize_t)k;
+	}
+	s->zs.next_out = buf;
+	s->zs.avail_out = (uInt)(n > (1u << 30) ? (1u << 30) : n);
+	while (s->zs.avail_out > 0) {
+		if (s->zs.avail_in == 0 && !s->eof) {
+			if (raw_fill(s) < 0) {
+				snprintf(s->err, sizeof s->err, "read error: %s", strerror(errno));
+				return -BL_EIO;
+			}
+		}
+		if (s->zs.avail_in == 0 && s->eof) {
+			unsigned long long off = s->in_total;
+			snprintf(s->err, sizeof s->err,
+				 "truncated gzip data at offset %llu (member started at offset %llu)",
+				 off, s->member_start);
+			s->done = true;
+			size_t got = n - s->zs.avail_out;
+			return got ? (ssize_t)got : -BL_ECORRUPT;
+		}
+		int zr = inflate(&s->zs, Z_NO_FLUSH);
+		if (zr == Z_STREAM_END) {
+			unsigned long long end_off = s->in_total - s->zs.avail_in;
+			if (gzip_magic_ahead(s)) {
+				s->member_start = s->in_total - s->zs.avail_in;
+				inflateReset(&s->zs);
+				continue;
+			}
+			/* Anything after the last member that is not another member. */
+			bool garbage = false;
+			for (;;) {
+				for (uInt i = 0; i < s->zs.avail_in; i++)
+					if (s->zs.next_in[i] != 0)
+						garbage = true;
+				s->zs.avail_in = 0;
+				if (s->eof || raw_fill(s) <= 0)
+					break;
+			}
+			if (garbage)
+				snprintf(s->warn, sizeof s->warn,
+					 "trailing garbage after gzip member ending at offset %llu ignored", end_off);
+			s->done = true;
+			break;
+		}
+		if (zr == Z_BUF_ERROR && s->zs.avail_in == 0)
+			continue; /* needs more input */
+		if (zr != Z_OK) {
+			unsigned long long off = s->in_total - s->zs.avail_in;
+			snprintf(s->err, sizeof s->err, "corrupt gzip data at offset %llu: %s",
+				 off, s->zs.msg ? s->zs.msg : "inflate failed");
+			s->done = true;
+			size_t got = n - s->zs.avail_out;
+			return got ? (ssize_t)got : -BL_ECORRUPT;
+		}
+	}
+	return (ssize_t)(n - s->zs.avail_out);
+}
+
+int bl_src_peek(struct bl_src *s, const char **p, size_t *len)
+{
+	if (!s->peeked) {
+		s->peeked = true;
+		s->peek = bl_xmalloc(BL_SNIFF_MAX);
+		while (s->peek_len < BL_SNIFF_MAX) {
+			ssize_t r = raw_read(s, s->peek + s->peek_len, BL_SNIFF_MAX - s->peek_len);
+			if (r < 0) {
+				if (s->peek_len == 0)
+					return (int)r;
+				break;
+			}
+			if (r == 0)
+				break;
+			s->peek_len += (size_t)r;
+		}
+	}
+	*p = s->peek + s->peek_pos;
+	*len = s->peek_len - s->peek_pos;
+	return 0;
+}
+
+ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
+{
+	if (s->peek_pos < s->peek_len) {
+		size_t k = s->peek_len - s->peek_pos;
+		if (k > n)
+			k = n;
+		memcpy(buf, s->peek + s->peek_pos, k);
+		s->peek_pos += k;
+		return (ssize_t)k;
+	}
+	ssize_t r = raw_read(s, buf, n);
+	if (r == 0 && s->err[0])
+		return -BL_ECORRUPT;
+	return r;
+}
+
+const char *bl_src_error(const struct bl_src *s) { return s->err; }
+const char *bl_src_warning(const struct bl_src *s) { return s->warn[0] ? s->warn : NULL; }
+bool bl_src_is_gzip(const struct bl_src *s) { return s->gzip; }
+unsigned long long bl_src_bytes_in(const struct bl_src *s) { return s->in_total; }
+
+void bl_src_close(struct bl_src *s)
+{
+	if (!s)
+		return;
+	if (s->zinit)
+		inflateEnd(&s->zs);
+	if (s->own_fd)
+		close(s->fd);
+	free(s->in);
+	free(s->peek);
+	free(s);
+}
+
+/* ---- folders ---- */
+
+struct pathvec {
+	char **v;
+	size_t n, cap;
+};
+
+static void pv_push(struct pathvec *pv, char *p)
+{
+	if (pv->n + 2 > pv->cap) {
+		pv->cap = pv->cap ? pv->cap * 2 : 16;
+		pv->v = bl_xrealloc(pv->v, pv->cap * sizeof *pv->v);
+	}
+	pv->v[pv->n++] = p;
+	pv->v[pv->n] = NULL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct dirstack {
+	dev_t dev[64];
+	ino_t ino[64];
+	int n;
+};
+
+static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struct pathvec *pv)
+{
+	DIR *dp = opendir(dir);
+	if (!dp) {
+		bl_warn_at(ctx, dir, "unreadable input", "cannot open folder: %s", strerror(errno));
+		ctx->input_errors++;
+		return;
+	}
+	struct pathvec names = {0};
+	struct dirent *de;
+	while ((de = readdir(dp)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		pv_push(&names, bl_xstrdup(de->d_name));
+	}
+	closedir(dp);
+	if (names.n)
+		qsort(names.v, names.n, sizeof *names.v, cmp_str);
+	for (size_t i = 0; i < names.n; i++) {
+		char *path = bl_xasprintf("%s/%s", dir, names.v[i]);
+		struct stat st;
+		if (stat(path, &st) != 0) {
+			bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
+			ctx->input_errors++;
+			free(path);
+		} else if (S_ISDIR(st.st_mode)) {
+			bool loop = false;
+			for (int k = 0; k < ds->n; k++)
+				if (ds->dev[k] == st.st_dev && ds->ino[k] == st.st_ino)
+					loop = true;
+			if (loop || ds->n >= 64) {
+				bl_warn_at(ctx, path, "folder loop", "symbolic link loop (folder already being read), not followed");
+			} else {
+				ds->dev[ds->n] = st.st_dev;
+				ds->ino[ds->n] = st.st_ino;
+				ds->n++;
+				walk(ctx, path, ds, pv);
+				ds->n--;
+			}
+			free(path);
+		} else if (S_ISREG(st.st_mode)) {
+			pv_push(pv, path);
+		} else {
+			free(path); /* sockets, fifos, devices inside folders are not logs */
+		}
+		free(names.v[i]);
+	}
+	free(names.v);
+}
+
+int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout)
+{
+	struct pathvec pv = {0};
+	int rc = 0;
+	pv_push(&pv, NULL);
+	pv.n = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *in = inputs[i];
+		struct stat st;
+		if (strcmp(in, "-") == 0) {
+			pv_push(&pv, bl_xstrdup(in));
+		} else if (stat(in, &st) != 0) {
+			bl_warn_at(ctx, in, "unreadable input", "%s", strerror(errno));
+			ctx->input_errors++;
+			rc = -BL_ENOTFOUND;
+		} else if (S_ISDIR(st.st_mode)) {
+			struct dirstack ds = { .n = 1 };
+			ds.dev[0] = st.st_dev;
+			ds.ino[0] = st.st_ino;
+			size_t len = strlen(in);
+			char *d = bl_xstrdup(in);
+			while (len > 1 && d[len - 1] == '/')
+				d[--len] = '\0';
+			walk(ctx, d, &ds, &pv);
+			free(d);
+		} else {
+			pv_push(&pv, bl_xstrdup(in));
+		}
+	}
+	*out = pv.v;
+	*nout = pv.n;
+	return rc;
+}
+
+void bl_paths_free(char **paths)
+{
+	if (!paths)
+		return;
+	for (size_t i = 0; paths[i]; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+/* ---- lines ---- */
+
+int bl_read_input(struct bl_ctx *ctx, const char *path)
+{
+	struct bl_src *s;
+	int rc = bl_src_open(path, &s);
+	if (rc) {
+		bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
+		ctx->input_errors++;
+		return rc;
+	}
+	const char *pk;
+	size_t pklen;
+	rc = bl_src_peek(s, &pk, &pklen);
+	if (rc == 0 && bl_mail_sniff(pk, pklen)) {
+		rc = bl_mail_read(ctx, s, path);
+		if (bl_src_error(s)[0]) {
+			bl_warn_at(ctx, path, "corrupt input", "%s; kept what was read before it", bl_src_error(s));
+			ctx->input_errors++;
+		}
+		bl_src_close(s);
+		return rc;
+	}
+	bl_dispatch_begin_unit(ctx, path, NULL);
+	char *buf = bl_xmalloc(IN_CHUNK);
+	struct bl_buf carry = BL_BUF_INIT(BL_LINE_MAX);
+	bool too_long = false;      /* discarding the rest of an over-long line */
+	bool after_cr = false;      /* previous chunk ended in CR */
+	unsigned long lineno = 1;
+	int err = 0;
+	for (;;) {
+		ssize_t n = bl_src_read(s, buf, IN_CHUNK);
+		if (n < 0) {
+			err = (int)n;
+			break;
+		}
+		if (n == 0)
+			break;
+		size_t i = 0, len = (size_t)n;
+		if (after_cr && buf[0] == '\n')
+			i = 1;
+		after_cr = false;
+		while (i < len) {
+			const char *start = buf + i;
+			size_t left = len - i;
+			const char *nl = memchr(start, '\n', left);
+			const char *cr = memchr(start, '\r', nl ? (size_t)(nl - start) : left);
+			const char *eol = cr ? cr : nl;
+			if (!eol) {
+				if (!too_long && bl_buf_add(&carry, start, left) != 0) {
+					too_long = true;
+					bl_buf_reset(&carry);
+				}
+				break;
+			}
+			size_t seg = (size_t)(eol - start);
+			if (too_long || carry.len + seg > BL_LINE_MAX) {
+				ctx->lines_total++;
+				struct bl_line ln = { "", 0, path, lineno, 0, NULL };
+				bl_warn(ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
+				bl_skip(ctx, &ln, "line too long");
+				bl_buf_reset(&carry);
+				too_long = false;
+			} else if (carry.len) {
+				bl_buf_add(&carry, start, seg);
+				rc = bl_dispatch_line(ctx, carry.data, carry.len, lineno);
+				bl_buf_reset(&carry);
+			} else {
+				rc = bl_dispatch_line(ctx, start, seg, lineno);
+			}
+			lineno++;
+			if (rc) {
+				err = rc;
+				goto out;
+			}
+			i += seg + 1;
+			if (*eol == '\r') {
+				if (i < len && buf[i] == '\n')
+					i++;
+				else if (i == len)
+					after_cr = true;
+			}
+		}
+	}
+out:
+	if (carry.len && !ctx->error) {
+		bl_dispatch_line(ctx, carry.data, carry.len, lineno);
+	} else if (too_long) {
+		ctx->lines_total++;
+		struct bl_line ln = { "", 0, path, lineno, 0, NULL };
+		bl_warn(ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
+		bl_skip(ctx, &ln, "line too long");
+	}
+	bl_dispatch_end_unit(ctx);
+	if (err == -BL_ECORRUPT || err == -BL_EIO) {
+		bl_warn_at(ctx, path, "corrupt input", "%s; kept the %lu lines read before it",
+			   bl_src_error(s), lineno - 1);
+		ctx->input_errors++;
+		err = 0;
+	}
+	if (bl_src_warning(s))
+		bl_warn_at(ctx, path, "gzip trailing garbage", "%s", bl_src_warning(s));
+	bl_buf_release(&carry);
+	free(buf);
+	bl_src_close(s);
+	return err ? err : ctx->error;
+}

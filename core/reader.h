@@ -1,0 +1,59 @@
+/* reader.h — one reader for every input: plain files, gzip (detected by its
+ * magic bytes 1f 8b, concatenated members, trailing garbage reported),
+ * stdin ("-"), folders (recursed in sorted order) and mail (handed to
+ * core/mail.c when the start of the data looks like a message or an mbox).
+ *
+ * Lines: LF, CR LF and lone CR all end a line. A line longer than
+ * BL_LINE_MAX bytes is reported ("line longer than … bytes") and skipped
+ * whole, never split. A line holding a NUL byte is skipped with that reason.
+ * Bytes are passed through unchanged otherwise (invalid UTF-8 included).
+ *
+ * A truncated or corrupt .gz is reported with its compressed offset; the
+ * lines read before it are kept.
+ */
+#ifndef BL_READER_H
+#define BL_READER_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include "core/ctx.h"
+
+#define BL_LINE_MAX (1024 * 1024)    /* bytes per line, line end excluded */
+#define BL_SNIFF_MAX (64 * 1024)     /* bytes looked at to detect mail */
+
+/* A decompressed byte stream of one input. */
+struct bl_src;
+/* Open path ("-" = stdin). Returns 0 and *out, or a negative bl_err with
+ * errno set; the caller frees with bl_src_close(). */
+int bl_src_open(const char *path, struct bl_src **out);
+/* Read up to n decompressed bytes. Returns bytes read, 0 at end, or a
+ * negative bl_err (-BL_ECORRUPT for bad gzip data; bl_src_error() says more). */
+ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n);
+/* Look at the first bytes without consuming them: *p and *len valid until the
+ * next call on s. Returns 0 or a negative bl_err. */
+int bl_src_peek(struct bl_src *s, const char **p, size_t *len);
+/* Human-readable description of the last error, with offset; "" when none. */
+const char *bl_src_error(const struct bl_src *s);
+/* A non-fatal problem found at the end ("trailing garbage after gzip
+ * member at offset N"), or NULL. */
+const char *bl_src_warning(const struct bl_src *s);
+bool bl_src_is_gzip(const struct bl_src *s);
+/* Compressed bytes consumed so far (for progress: MB/s). */
+unsigned long long bl_src_bytes_in(const struct bl_src *s);
+void bl_src_close(struct bl_src *s);
+
+/* Expand the user's inputs: folders are walked recursively (sorted by
+ * name, byte order; symlink loops and unreadable entries reported, not
+ * fatal), "-" stays "-". *out is a NULL-terminated array the caller frees
+ * with bl_paths_free(). Returns 0, or a negative bl_err when an input does
+ * not exist (reported through ctx). */
+int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout);
+void bl_paths_free(char **paths);
+
+/* Read one input completely through the dispatcher (mail detected and
+ * handed to core/mail.c). The pass must be open (bl_dispatch_open()).
+ * Returns 0, or a negative bl_err for an input that could not be read at
+ * all; data errors mid-way are warnings and keep what was read. */
+int bl_read_input(struct bl_ctx *ctx, const char *path);
+
+#endif

@@ -1,0 +1,327 @@
+/* table.c — records and the CSV writers (see table.h).
+ *
+ * CSV (RFC 4180): a header row, fields separated by ',', LF line ends,
+ * empty field for unknown. Text fields that hold ',', '"', CR or LF are
+ * quoted by libcsv's csv_fwrite(); text is made valid UTF-8 first (invalid
+ * bytes become U+FFFD) so every CSV reader can load it. Numbers are written
+ * with bl_fmt_double() (round-trip exact, '.' decimal point).
+ */
+#include <csv.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "core/table.h"
+#include "core/util.h"
+
+const char *const bl_prov_col_names[BL_PROV_COLS] = {
+	"source", "line", "message_id", "date", "subject", "quoted", "group", "run",
+};
+
+void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
+{
+	r->table = t;
+	r->source = ln ? ln->source : "";
+	r->line = ln ? ln->lineno : 0;
+	r->msg = ln ? ln->msg : NULL;
+	r->quoted = ln ? ln->quote_depth : 0;
+	r->group = NULL;
+	r->run = 0;
+	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++)
+		r->v[i].t = BL_NULL;
+}
+
+int bl_table_col(const struct bl_table_def *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
+static size_t utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned char c = p[0];
+	size_t len;
+	unsigned min;
+	unsigned cp;
+	if (c < 0x80)
+		return 1;
+	else if ((c & 0xE0) == 0xC0)
+		len = 2, cp = c & 0x1F, min = 0x80;
+	else if ((c & 0xF0) == 0xE0)
+		len = 3, cp = c & 0x0F, min = 0x800;
+	else if ((c & 0xF8) == 0xF0)
+		len = 4, cp = c & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+static int write_text(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+	bool clean = true, quote = false;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == ',' || c == '"' || c == '\r' || c == '\n')
+			quote = true;
+		size_t l = utf8_seq((const unsigned char *)s + i, n - i);
+		if (!l) {
+			clean = false;
+			l = 1;
+		}
+		i += l;
+	}
+	const char *out = s;
+	struct bl_buf fixed = BL_BUF_INIT(0);
+	if (!clean) {
+		for (size_t i = 0; i < n;) {
+			size_t l = utf8_seq((const unsigned char *)s + i, n - i);
+			if (l)
+				bl_buf_add(&fixed, s + i, l);
+			else
+				bl_buf_add(&fixed, "\xEF\xBF\xBD", 3);
+			i += l ? l : 1;
+		}
+		out = fixed.data ? fixed.data : "";
+		n = fixed.len;
+	}
+	int rc = 0;
+	if (quote) {
+		if (csv_fwrite(f, out, n) != 0)
+			rc = -BL_EIO;
+	} else if (n && fwrite(out, 1, n, f) != n) {
+		rc = -BL_EIO;
+	}
+	bl_buf_release(&fixed);
+	return rc;
+}
+
+int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
+{
+	for (size_t i = 0; i < BL_PROV_COLS; i++) {
+		if (i)
+			fputc(',', f);
+		write_text(f, bl_prov_col_names[i]);
+	}
+	for (size_t i = 0; i < t->ncols; i++) {
+		fputc(',', f);
+		write_text(f, t->cols[i].name);
+	}
+	fputc('\n', f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+static void write_val(FILE *f, const struct bl_val *v)
+{
+	char num[40];
+	switch (v->t) {
+	case BL_NULL:
+		break;
+	case BL_NUM:
+		bl_fmt_double(num, sizeof num, v->u.d);
+		fputs(num, f);
+		break;
+	case BL_INT:
+		fprintf(f, "%lld", v->u.i);
+		break;
+	case BL_STR:
+		write_text(f, v->u.s ? v->u.s : "");
+		break;
+	}
+}
+
+int bl_csv_write_record(FILE *f, const struct bl_record *r)
+{
+	write_text(f, r->source ? r->source : "");
+	fprintf(f, ",%lu,", r->line);
+	if (r->msg) {
+		write_text(f, r->msg->message_id ? r->msg->message_id : "");
+		fputc(',', f);
+		write_text(f, r->msg->date ? r->msg->date : "");
+		fputc(',', f);
+		write_text(f, r->msg->subject ? r->msg->subject : "");
+	} else {
+		fputs(",,", f);
+	}
+	fprintf(f, ",%d,", r->quoted);
+	write_text(f, r->group ? r->group : "");
+	fputc(',', f);
+	if (r->run > 0)
+		fprintf(f, "%ld", r->run);
+	for (size_t i = 0; i < r->table->ncols; i++) {
+		fputc(',', f);
+		write_val(f, &r->v[i]);
+	}
+	fputc('\n', f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+/* ---- folder sink: DIR/<table>.csv, atomically ---- */
+
+struct dir_table {
+	const struct bl_table_def *def;
+	FILE *f;
+	char *tmp;
+	char *final;
+};
+
+struct dir_sink {
+	char *dir;
+	char *only;
+	struct dir_table *t;
+	size_t n;
+};
+
+static int dir_record(void *ud, const struct bl_record *r)
+{
+	struct dir_sink *d = ud;
+	if (d->only && strcmp(d->only, r->table->name) != 0)
+		return 0;
+	struct dir_table *dt = NULL;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->t[i].def == r->table)
+			dt = &d->t[i];
+	if (!dt) {
+		d->t = bl_xrealloc(d->t, (d->n + 1) * sizeof *d->t);
+		dt = &d->t[d->n];
+		memset(dt, 0, sizeof *dt);
+		dt->def = r->table;
+		dt->final = bl_xasprintf("%s/%s.csv", d->dir, r->table->name);
+		dt->tmp = bl_xasprintf("%s/.%s.csv.XXXXXX", d->dir, r->table->name);
+		int fd = mkstemp(dt->tmp);
+		if (fd < 0) {
+			free(dt->tmp);
+			free(dt->final);
+			return -BL_EIO;
+		}
+		d->n++;
+		dt->f = fdopen(fd, "w");
+		if (!dt->f) {
+			close(fd);
+			return -BL_EIO;
+		}
+		if (bl_csv_write_header(dt->f, r->table))
+			return -BL_EIO;
+	}
+	return bl_csv_write_record(dt->f, r);
+}
+
+static int dir_finish(void *ud, int ok)
+{
+	struct dir_sink *d = ud;
+	int rc = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		struct dir_table *dt = &d->t[i];
+		if (dt->f) {
+			if (fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
+				rc = rc ? rc : -BL_EIO;
+			if (fclose(dt->f) != 0)
+				rc = rc ? rc : -BL_EIO;
+			dt->f = NULL;
+		}
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		struct dir_table *dt = &d->t[i];
+		if (ok && rc == 0) {
+			if (rename(dt->tmp, dt->final) != 0)
+				rc = -BL_EIO;
+		}
+	}
+	if (!ok || rc)
+		for (size_t i = 0; i < d->n; i++)
+			unlink(d->t[i].tmp);
+	return rc;
+}
+
+static void dir_free(void *ud)
+{
+	struct dir_sink *d = ud;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->t[i].f) {
+			fclose(d->t[i].f);
+			unlink(d->t[i].tmp);
+		}
+		free(d->t[i].tmp);
+		free(d->t[i].final);
+	}
+	free(d->t);
+	free(d->dir);
+	free(d->only);
+	free(d);
+}
+
+int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table)
+{
+	if (access(dir, W_OK | X_OK) != 0)
+		return -BL_EIO;
+	struct dir_sink *d = bl_xcalloc(1, sizeof *d);
+	d->dir = bl_xstrdup(dir);
+	d->only = only_table ? bl_xstrdup(only_table) : NULL;
+	out->record = dir_record;
+	out->finish = dir_finish;
+	out->free = dir_free;
+	out->ud = d;
+	return 0;
+}
+
+/* ---- one table to a stream ---- */
+
+struct stream_sink {
+	FILE *f;
+	const struct bl_table_def *def;
+	bool header;
+};
+
+static int stream_record(void *ud, const struct bl_record *r)
+{
+	struct stream_sink *s = ud;
+	if (r->table != s->def)
+		return 0;
+	if (!s->header) {
+		s->header = true;
+		if (bl_csv_write_header(s->f, s->def))
+			return -BL_EIO;
+	}
+	return bl_csv_write_record(s->f, r);
+}
+
+static int stream_finish(void *ud, int ok)
+{
+	struct stream_sink *s = ud;
+	if (ok && !s->header) {
+		s->header = true;
+		bl_csv_write_header(s->f, s->def);
+	}
+	if (fflush(s->f) != 0 || ferror(s->f))
+		return -BL_EIO;
+	return 0;
+}
+
+static void stream_free(void *ud)
+{
+	free(ud);
+}
+
+int bl_csv_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t)
+{
+	struct stream_sink *s = bl_xcalloc(1, sizeof *s);
+	s->f = f;
+	s->def = t;
+	out->record = stream_record;
+	out->finish = stream_finish;
+	out->free = stream_free;
+	out->ud = s;
+	return 0;
+}

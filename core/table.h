@@ -1,0 +1,111 @@
+/* table.h — the output tables: schemas, records and sinks.
+ *
+ * Every table has a fixed, documented schema (docs/csv.md). A record carries
+ * the provenance columns every table shares, then the table's own columns:
+ *
+ *   source, line, message_id, date, subject, quoted, group, run, <columns…>
+ *
+ *   source      input name as given ("-" for stdin)
+ *   line        1-based line of the record's first line in source
+ *   message_id  Message-ID of the mail the record came from ("" otherwise)
+ *   date        the message's Date, ISO 8601 with offset ("" otherwise)
+ *   subject     the message's Subject ("" otherwise)
+ *   quoted      quote depth of the record's lines (0 = not quoted)
+ *   group       the record's group: nearest label before it (kernel name,
+ *               short heading), else the file name's stem; see core/ctx.h
+ *   run         1-based run number within (group, run family)
+ *
+ * Parsers define their tables (struct bl_table_def) next to their code and
+ * list them in their struct bl_parser. Records are pushed to every sink of the
+ * context (CSV files, in-memory collectors, aggregators), in input order.
+ */
+#ifndef BL_TABLE_H
+#define BL_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "core/line.h"
+
+enum bl_vtype {
+	BL_NULL = 0,   /* unknown: written as an empty CSV field */
+	BL_NUM,        /* double, written round-trip exact */
+	BL_INT,        /* long long */
+	BL_STR,        /* text, RFC 4180-quoted when needed */
+};
+
+struct bl_val {
+	enum bl_vtype t;
+	union {
+		double d;
+		long long i;
+		const char *s;  /* borrowed: valid until the record is emitted */
+	} u;
+};
+
+struct bl_col_def {
+	const char *name;      /* column name, with unit suffix (elapsed_s, max_rss_kib) */
+	enum bl_vtype type;    /* BL_NUM, BL_INT or BL_STR */
+	const char *doc;       /* one line: meaning, unit and where it comes from */
+};
+
+struct bl_table_def {
+	const char *name;      /* fixed, documented: "time", "mtest01", … */
+	const char *doc;       /* one line */
+	size_t ncols;          /* table's own columns (without provenance) */
+	const struct bl_col_def *cols;
+};
+
+#define BL_MAX_COLS 48
+/* Number of shared provenance columns in front of every table's own. */
+#define BL_PROV_COLS 8
+extern const char *const bl_prov_col_names[BL_PROV_COLS];
+
+struct bl_record {
+	const struct bl_table_def *table;
+	const char *source;
+	unsigned long line;
+	const struct bl_msg *msg;  /* NULL when not from mail */
+	int quoted;
+	const char *group;
+	long run;                  /* 0 = not applicable (written empty) */
+	struct bl_val v[BL_MAX_COLS]; /* the table's own columns, in schema order */
+};
+
+/* Start a record for table t whose first line is ln: copies provenance,
+ * sets every value to BL_NULL. group/run are filled by bl_emit(). */
+void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln);
+static inline void bl_set_num(struct bl_record *r, size_t col, double d)
+{ r->v[col].t = BL_NUM; r->v[col].u.d = d; }
+static inline void bl_set_int(struct bl_record *r, size_t col, long long i)
+{ r->v[col].t = BL_INT; r->v[col].u.i = i; }
+static inline void bl_set_str(struct bl_record *r, size_t col, const char *s)
+{ r->v[col].t = BL_STR; r->v[col].u.s = s; }
+/* Column index of name in t, or -1. */
+int bl_table_col(const struct bl_table_def *t, const char *name);
+
+/* A sink receives every emitted record. record() returns 0 or a negative
+ * bl_err; an error stops the run. finish() is called once at the end with
+ * ok != 0 when the run succeeded (commit) or 0 (discard). */
+struct bl_sink {
+	int (*record)(void *ud, const struct bl_record *r);
+	int (*finish)(void *ud, int ok);
+	void (*free)(void *ud);
+	void *ud;
+};
+
+/* Write one record's fields as a CSV line (RFC 4180: fields quoted with
+ * libcsv when they hold a comma, quote, CR or LF). Header with
+ * bl_csv_write_header(). Return 0 or -BL_EIO. */
+int bl_csv_write_header(FILE *f, const struct bl_table_def *t);
+int bl_csv_write_record(FILE *f, const struct bl_record *r);
+
+/* CSV sink into a folder: one DIR/<table>.csv per table that gets rows,
+ * written to a mkstemp() file in DIR and renamed into place by finish(ok=1);
+ * finish(ok=0) removes the temporary files. only_table, when non-NULL, keeps
+ * just that table. Returns 0 or a negative bl_err (errno set). */
+int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table);
+/* CSV sink of one table to an open stream (stdout); header written before
+ * the first row, or at finish() when no row came. */
+int bl_csv_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t);
+
+#endif

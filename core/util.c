@@ -1,0 +1,357 @@
+/* util.c — see util.h. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/util.h"
+
+const char *bl_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	switch (err) {
+	case BL_OK: return "success";
+	case BL_ENOMEM: return "out of memory or buffer limit reached";
+	case BL_EIO: return "input/output error";
+	case BL_EFORMAT: return "unexpected input format";
+	case BL_ERANGE: return "number out of range";
+	case BL_ETOOLONG: return "line too long";
+	case BL_ECORRUPT: return "corrupt compressed data";
+	case BL_EUSAGE: return "invalid usage";
+	case BL_EINTR: return "interrupted";
+	case BL_ENOTFOUND: return "not found";
+	}
+	return "unknown error";
+}
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "benchlog: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *bl_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *bl_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *bl_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom(n);
+	return q;
+}
+
+char *bl_xstrdup(const char *s)
+{
+	return bl_xstrndup(s, strlen(s));
+}
+
+char *bl_xstrndup(const char *s, size_t n)
+{
+	char *p = bl_xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *bl_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom(0);
+	char *p = bl_xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+int bl_parse_double(const char *s, size_t len, double *out)
+{
+	char tmp[64];
+	if (len == (size_t)-1)
+		len = strlen(s);
+	while (len && is_blank(*s))
+		s++, len--;
+	while (len && is_blank(s[len - 1]))
+		len--;
+	if (len == 0 || len >= sizeof tmp)
+		return -BL_EFORMAT;
+	/* strtod accepts hex, "inf", "nan" and leading blanks; benchlog reads
+	 * decimal numbers only, so check the characters first. */
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
+			return -BL_EFORMAT;
+	}
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	char *end;
+	errno = 0;
+	double d = strtod(tmp, &end);
+	if (end != tmp + len || end == tmp)
+		return -BL_EFORMAT;
+	if (errno == ERANGE || !isfinite(d))
+		return -BL_ERANGE;
+	*out = d;
+	return 0;
+}
+
+int bl_parse_ll(const char *s, size_t len, long long *out)
+{
+	char tmp[32];
+	if (len == (size_t)-1)
+		len = strlen(s);
+	while (len && is_blank(*s))
+		s++, len--;
+	while (len && is_blank(s[len - 1]))
+		len--;
+	if (len == 0)
+		return -BL_EFORMAT;
+	if (len >= sizeof tmp)
+		return -BL_ERANGE;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (!((c >= '0' && c <= '9') || (i == 0 && (c == '-' || c == '+'))))
+			return -BL_EFORMAT;
+	}
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	char *end;
+	errno = 0;
+	long long v = strtoll(tmp, &end, 10);
+	if (end != tmp + len)
+		return -BL_EFORMAT;
+	if (errno == ERANGE)
+		return -BL_ERANGE;
+	*out = v;
+	return 0;
+}
+
+void bl_scan_blanks(struct bl_scan *s)
+{
+	while (s->p < s->end && is_blank(*s->p))
+		s->p++;
+}
+
+bool bl_scan_at_end(const struct bl_scan *s)
+{
+	const char *p = s->p;
+	while (p < s->end && is_blank(*p))
+		p++;
+	return p == s->end;
+}
+
+int bl_scan_word(struct bl_scan *s, const char **w, size_t *wlen)
+{
+	const char *p = s->p;
+	while (p < s->end && is_blank(*p))
+		p++;
+	const char *b = p;
+	while (p < s->end && !is_blank(*p))
+		p++;
+	if (p == b)
+		return -BL_EFORMAT;
+	*w = b;
+	*wlen = (size_t)(p - b);
+	s->p = p;
+	return 0;
+}
+
+int bl_scan_double(struct bl_scan *s, double *out)
+{
+	struct bl_scan t = *s;
+	const char *w;
+	size_t wl;
+	int rc = bl_scan_word(&t, &w, &wl);
+	if (rc == 0)
+		rc = bl_parse_double(w, wl, out);
+	if (rc == 0)
+		*s = t;
+	return rc;
+}
+
+int bl_scan_ll(struct bl_scan *s, long long *out)
+{
+	struct bl_scan t = *s;
+	const char *w;
+	size_t wl;
+	int rc = bl_scan_word(&t, &w, &wl);
+	if (rc == 0)
+		rc = bl_parse_ll(w, wl, out);
+	if (rc == 0)
+		*s = t;
+	return rc;
+}
+
+int bl_scan_lit(struct bl_scan *s, const char *lit)
+{
+	size_t n = strlen(lit);
+	if ((size_t)(s->end - s->p) < n || memcmp(s->p, lit, n) != 0)
+		return -BL_EFORMAT;
+	s->p += n;
+	return 0;
+}
+
+size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *toklen, size_t max)
+{
+	size_t n = 0;
+	const char *end = p + len;
+	while (p < end) {
+		while (p < end && is_blank(*p))
+			p++;
+		if (p == end)
+			break;
+		const char *b = p;
+		while (p < end && !is_blank(*p))
+			p++;
+		if (n < max) {
+			tok[n] = b;
+			toklen[n] = (size_t)(p - b);
+		}
+		n++;
+	}
+	return n;
+}
+
+static int buf_grow(struct bl_buf *b, size_t need)
+{
+	if (need + 1 <= b->cap)
+		return 0;
+	if (b->max && need > b->max)
+		return -BL_ENOMEM;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < need + 1)
+		cap *= 2;
+	if (b->max && cap > b->max + 1)
+		cap = b->max + 1;
+	b->data = bl_xrealloc(b->data, cap);
+	b->cap = cap;
+	return 0;
+}
+
+int bl_buf_add(struct bl_buf *b, const void *p, size_t n)
+{
+	int rc = buf_grow(b, b->len + n);
+	if (rc)
+		return rc;
+	if (n)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+int bl_buf_addc(struct bl_buf *b, char c)
+{
+	return bl_buf_add(b, &c, 1);
+}
+
+int bl_buf_addf(struct bl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -BL_EFORMAT;
+	int rc = buf_grow(b, b->len + (size_t)n);
+	if (rc)
+		return rc;
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+void bl_buf_reset(struct bl_buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = '\0';
+}
+
+void bl_buf_release(struct bl_buf *b)
+{
+	if (!b)
+		return;
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+int bl_fmt_double(char *out, size_t outsz, double v)
+{
+	if (v == 0.0)
+		v = 0.0; /* no "-0" */
+	for (int prec = 15; prec <= 17; prec++) {
+		int n = snprintf(out, outsz, "%.*g", prec, v);
+		if (prec == 17 || strtod(out, NULL) == v)
+			return n;
+	}
+	return 0;
+}
+
+bool bl_startswith(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	return len >= n && memcmp(s, prefix, n) == 0;
+}
+
+void bl_trim(const char **p, size_t *len)
+{
+	const char *s = *p;
+	size_t n = *len;
+	while (n && is_blank(*s))
+		s++, n--;
+	while (n && is_blank(s[n - 1]))
+		n--;
+	*p = s;
+	*len = n;
+}
+
+char *bl_path_stem(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = strlen(b);
+	if (n > 3 && strcmp(b + n - 3, ".gz") == 0)
+		n -= 3;
+	for (size_t i = n; i > 0; i--) {
+		if (b[i - 1] == '.') {
+			/* strip one extension unless it looks like part of a
+			 * kernel version ("2.4.12aa1"): extensions have a letter first. */
+			const char *ext = b + i;
+			size_t el = n - i;
+			if (el >= 1 && el <= 5 && ((ext[0] >= 'a' && ext[0] <= 'z') || (ext[0] >= 'A' && ext[0] <= 'Z')))
+				n = i - 1;
+			break;
+		}
+	}
+	if (n == 0)
+		return bl_xstrdup(b);
+	return bl_xstrndup(b, n);
+}

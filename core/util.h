@@ -1,0 +1,101 @@
+/* util.h — small checked helpers shared by every module.
+ *
+ * Numbers: every number benchlog reads goes through bl_parse_double() or
+ * bl_parse_ll() (strtod/strtoll with end pointer, ERANGE and isfinite checks).
+ * Buffers: struct bl_buf is a growable byte buffer with a hard maximum size.
+ * Memory: bl_xmalloc() and friends abort with a message on exhaustion; the
+ * tool cannot do anything useful without memory and a NULL check at every
+ * call site would only hide bugs.
+ */
+#ifndef BL_UTIL_H
+#define BL_UTIL_H
+
+#include <stddef.h>
+#include <stdbool.h>
+#include <stdarg.h>
+
+/* Error codes returned (negated) by library functions. */
+enum bl_err {
+	BL_OK = 0,
+	BL_ENOMEM = 1,     /* allocation failed or a buffer hit its maximum */
+	BL_EIO = 2,        /* read or write failed; errno tells more */
+	BL_EFORMAT = 3,    /* input does not have the expected shape */
+	BL_ERANGE = 4,     /* number out of range, NaN or infinite */
+	BL_ETOOLONG = 5,   /* line longer than the reader's cap */
+	BL_ECORRUPT = 6,   /* compressed stream corrupt or truncated */
+	BL_EUSAGE = 7,     /* invalid argument from the caller */
+	BL_EINTR = 8,      /* interrupted by a signal */
+	BL_ENOTFOUND = 9,  /* file, table or column does not exist */
+};
+/* Text for a (positive or negative) bl_err code; never NULL. */
+const char *bl_strerror(int err);
+
+void *bl_xmalloc(size_t n);
+void *bl_xcalloc(size_t n, size_t size);
+void *bl_xrealloc(void *p, size_t n);
+char *bl_xstrdup(const char *s);
+char *bl_xstrndup(const char *s, size_t n);
+/* printf into a new heap string; the caller owns it. */
+char *bl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parse all of s[0..len) (after optional surrounding blanks) as a finite
+ * double with '.' as the decimal point. Returns 0 and sets *out, or
+ * -BL_EFORMAT (not a number / trailing junk) or -BL_ERANGE (overflow, nan, inf).
+ * len == (size_t)-1 means strlen(s). */
+int bl_parse_double(const char *s, size_t len, double *out);
+/* Same for a base-10 signed integer that fits in long long. */
+int bl_parse_ll(const char *s, size_t len, long long *out);
+
+/* Cursor scanner over a byte range, after curl's strparse: every function
+ * advances the cursor only on success and returns 0, else a negative code. */
+struct bl_scan {
+	const char *p;
+	const char *end;
+};
+static inline void bl_scan_init(struct bl_scan *s, const char *p, size_t len)
+{
+	s->p = p;
+	s->end = p + len;
+}
+void bl_scan_blanks(struct bl_scan *s);                    /* skip spaces and TABs */
+bool bl_scan_at_end(const struct bl_scan *s);             /* only blanks left */
+int bl_scan_word(struct bl_scan *s, const char **w, size_t *wlen); /* run of non-blanks */
+int bl_scan_double(struct bl_scan *s, double *out);       /* a number token */
+int bl_scan_ll(struct bl_scan *s, long long *out);        /* an integer token */
+int bl_scan_lit(struct bl_scan *s, const char *lit);      /* exact literal */
+
+/* Split [p, p+len) on runs of blanks into at most max tokens (pointers into
+ * the input). Returns the token count; a count > max means more tokens
+ * existed than were stored. */
+size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *toklen, size_t max);
+
+/* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
+struct bl_buf {
+	char *data;     /* always NUL-terminated when non-NULL */
+	size_t len;
+	size_t cap;
+	size_t max;     /* bl_buf_add fails with -BL_ENOMEM past this */
+};
+#define BL_BUF_INIT(maxbytes) { NULL, 0, 0, (maxbytes) }
+int bl_buf_add(struct bl_buf *b, const void *p, size_t n);
+int bl_buf_addc(struct bl_buf *b, char c);
+int bl_buf_addf(struct bl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void bl_buf_reset(struct bl_buf *b);       /* len = 0, keeps memory */
+void bl_buf_release(struct bl_buf *b);     /* frees; NULL-safe, idempotent */
+
+/* Format a double so that strtod() gives back the same value, in the
+ * shortest of %.15g/%.16g/%.17g; '.' decimal point (benchlog never sets
+ * LC_NUMERIC). Writes at most 32 bytes including NUL; returns the length. */
+int bl_fmt_double(char *out, size_t outsz, double v);
+
+/* True when s[0..len) starts with / equals the NUL-terminated prefix. */
+bool bl_startswith(const char *s, size_t len, const char *prefix);
+/* Strip blanks (space, TAB) from both ends of [*p, *p+*len). */
+void bl_trim(const char **p, size_t *len);
+
+/* The file name's stem: last path component without .gz and one more
+ * extension ("logs/2.4.12aa1.txt.gz" -> "2.4.12aa1"). Caller owns result. */
+char *bl_path_stem(const char *path);
+
+#include "core/banned.h"
+#endif

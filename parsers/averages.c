@@ -1,0 +1,156 @@
+/* averages.c — the summary block printed by the chkmmt Perl script (seed
+ * 000), read into the `averages` table:
+ *
+ *   Averages for 10 mtest01 runs
+ *   bytes allocated: 1253362892.8
+ *   User time (seconds): 2.099
+ *   System time (seconds): 2.823
+ *   Elapsed (wall clock) time: 64.109
+ *   Percent of CPU this job got: 7.5%
+ *   Major (requiring I/O) page faults: 135.2
+ *   Minor (reclaiming a frame) faults: 306779.8
+ *
+ * The seven lines after the heading belong to the block (this parser is
+ * active, so it is asked before the time -v parser, whose labels two of
+ * them share): they are averages, never runs. A block cut short is emitted
+ * with what it has and a warning.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/util.h"
+#include "parsers/parser.h"
+#include "parsers/tables.h"
+
+static const struct bl_col_def avg_cols[AVG_NCOLS] = {
+	[AVG_RUNS] = { "runs", BL_INT, "N of \"Averages for N mtest01 runs\"" },
+	[AVG_BYTES_ALLOCATED] = { "bytes_allocated", BL_NUM, "mean bytes allocated, bytes" },
+	[AVG_USER_S] = { "user_s", BL_NUM, "mean user time, s" },
+	[AVG_SYS_S] = { "sys_s", BL_NUM, "mean system time, s" },
+	[AVG_ELAPSED_S] = { "elapsed_s", BL_NUM, "mean wall-clock time, s" },
+	[AVG_CPU_PCT] = { "cpu_pct", BL_NUM, "mean percent of CPU, %" },
+	[AVG_MAJOR_FAULTS] = { "major_faults", BL_NUM, "mean major page faults" },
+	[AVG_MINOR_FAULTS] = { "minor_faults", BL_NUM, "mean minor page faults" },
+};
+
+const struct bl_table_def bl_table_averages = {
+	"averages", "chkmmt summary blocks (\"Averages for N mtest01 runs\"): means only, no per-run data",
+	AVG_NCOLS, avg_cols,
+};
+
+static const struct { const char *label; int col; } avg_labels[] = {
+	{ "bytes allocated:", AVG_BYTES_ALLOCATED },
+	{ "User time (seconds):", AVG_USER_S },
+	{ "System time (seconds):", AVG_SYS_S },
+	{ "Elapsed (wall clock) time:", AVG_ELAPSED_S },
+	{ "Percent of CPU this job got:", AVG_CPU_PCT },
+	{ "Major (requiring I/O) page faults:", AVG_MAJOR_FAULTS },
+	{ "Minor (reclaiming a frame) faults:", AVG_MINOR_FAULTS },
+};
+#define NAVG (sizeof avg_labels / sizeof avg_labels[0])
+
+struct averages {
+	bool open;
+	unsigned seen;
+	struct bl_record rec;
+	struct bl_line first;
+	char *source;
+};
+
+static void avg_emit(struct averages *a, struct bl_ctx *ctx, bool cut)
+{
+	if (!a->open)
+		return;
+	if (cut && a->seen != (1u << NAVG) - 1)
+		bl_warn(ctx, &a->first, "incomplete averages block",
+			"averages block has %d of its %zu lines", __builtin_popcount(a->seen), NAVG);
+	a->rec.source = a->source;
+	bl_emit(ctx, &a->rec);
+	free(a->source);
+	a->source = NULL;
+	a->open = false;
+}
+
+static enum bl_verdict avg_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct averages *a = st;
+	(void)flags;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	static const char head[] = "Averages for ";
+	if (bl_startswith(s, n, head)) {
+		const char *tok[5];
+		size_t tl[5];
+		long long runs;
+		if (bl_split_blanks(s, n, tok, tl, 5) == 5 && bl_parse_ll(tok[2], tl[2], &runs) == 0 &&
+		    tl[4] == 4 && memcmp(tok[4], "runs", 4) == 0) {
+			avg_emit(a, ctx, true);
+			bl_record_init(&a->rec, &bl_table_averages, ln);
+			bl_set_int(&a->rec, AVG_RUNS, runs);
+			a->first = *ln;
+			a->source = bl_xstrdup(ln->source);
+			a->first.source = a->source;
+			a->first.text = "";
+			a->first.len = 0;
+			a->open = true;
+			a->seen = 0;
+			return BL_USED;
+		}
+		return BL_NO;
+	}
+	if (!a->open)
+		return BL_NO;
+	for (size_t i = 0; i < NAVG; i++) {
+		size_t ll = strlen(avg_labels[i].label);
+		if (!bl_startswith(s, n, avg_labels[i].label) || (a->seen & (1u << i)))
+			continue;
+		const char *v = s + ll;
+		size_t vl = n - ll;
+		bl_trim(&v, &vl);
+		if (vl && v[vl - 1] == '%')
+			vl--;
+		double d;
+		if (bl_parse_double(v, vl, &d)) {
+			bl_warn(ctx, ln, "bad averages value", "averages: cannot read \"%.*s\"", (int)(n > 60 ? 60 : n), s);
+			ctx->skip_reason = "bad averages value";
+			return BL_SKIP;
+		}
+		bl_set_num(&a->rec, avg_labels[i].col, d);
+		a->seen |= 1u << i;
+		if (a->seen == (1u << NAVG) - 1)
+			avg_emit(a, ctx, false);
+		return BL_USED;
+	}
+	avg_emit(a, ctx, true);
+	return BL_NO;
+}
+
+static void avg_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	(void)ln;
+	avg_emit(st, ctx, true);
+}
+
+static void avg_flush(void *st, struct bl_ctx *ctx)
+{
+	avg_emit(st, ctx, true);
+}
+
+static void avg_release(void *st)
+{
+	struct averages *a = st;
+	free(a->source);
+}
+
+static const struct bl_table_def *const avg_tables[] = { &bl_table_averages, NULL };
+
+const struct bl_parser bl_parser_averages = {
+	.name = "averages",
+	.summary = "chkmmt \"Averages for N mtest01 runs\" summary blocks",
+	.tables = avg_tables,
+	.state_size = sizeof(struct averages),
+	.line = avg_line,
+	.yield = avg_yield,
+	.flush = avg_flush,
+	.release = avg_release,
+};

@@ -1,0 +1,270 @@
+/* mtest01.c — LTP mtest01 results, every generation (FORMATS.md §3):
+ *
+ *   2001      "PASS ... 1244659712 bytes allocated."            (bytes)
+ *   2003      "PASS .. 1192859 kbytes allocated and used."       (KiB; "allocated only.")
+ *   tst_resm  "mtest01     1  TPASS  :  1192859 kbytes allocated and used."
+ *             (PASS/INFO before 2009-07, TPASS/TINFO after; TFAIL/TBROK/TWARN/TCONF)
+ *   tst_test  "mtest01.c:NNN: TPASS: 5868864 kbytes allocated (and written to) "
+ *             (INFO:/PASS: without T from 2019-03 to 2020-09)
+ *
+ * One row per result line (pass, fail, broken, conf) with the allocation
+ * normalised to bytes. Context lines ("Filling up 80% of ram which is N
+ * kbytes", child "... N bytes allocated and used.", TINFO/TWARN, the LTP
+ * "Summary:" block) are used, and the target they state goes into the next
+ * result row. A tst_test FAIL line broken before "expected N" by a mailer is
+ * re-joined (BL_MORE). ANSI colours were removed by the dispatcher. Lines
+ * commented out with '#' are skipped as "commented-out sample line".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/re.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+#include "parsers/tables.h"
+
+static const struct bl_col_def mt_cols[MT_NCOLS] = {
+	[MT_GENERATION] = { "generation", BL_STR, "output generation: 2001, 2003, tst_resm, tst_test" },
+	[MT_RESULT] = { "result", BL_STR, "pass, fail, broken or conf" },
+	[MT_BYTES_ALLOCATED] = { "bytes_allocated", BL_INT, "memory allocated, bytes (kbytes x 1024 where printed in kbytes)" },
+	[MT_TARGET_BYTES] = { "target_bytes", BL_INT, "what mtest01 set out to fill (\"Filling up N% of ram which is M kbytes\"), bytes" },
+	[MT_TARGET_PCT] = { "target_pct", BL_NUM, "the -p percentage from the same line, %" },
+	[MT_MESSAGE] = { "message", BL_STR, "the result line's message text" },
+};
+
+const struct bl_table_def bl_table_mtest01 = {
+	"mtest01", "one row per LTP mtest01 result line", MT_NCOLS, mt_cols,
+};
+
+struct mtest01 {
+	struct bl_re r2001, r2003, resm, tstt, fill, child, fail_wrap;
+	bool ok;
+	bool have_target;
+	long long target_bytes;
+	double target_pct;
+	bool in_summary;
+};
+
+static void mt_init(void *st, struct bl_ctx *ctx)
+{
+	struct mtest01 *m = st;
+	(void)ctx;
+	char *err = NULL;
+	int rc = 0;
+	rc |= bl_re_compile(&m->r2001, "^(PASS|FAIL) \\.\\.\\. ([0-9]+) bytes allocated\\.?\\s*$", 0, "mtest01 2001 result", &err);
+	rc |= bl_re_compile(&m->r2003, "^(PASS|FAIL) \\.\\. ([0-9]+) kbytes allocated (?:and used|only)\\.?\\s*$", 0, "mtest01 2003 result", &err);
+	rc |= bl_re_compile(&m->resm, "^mtest01\\s+([0-9]+)\\s+T?(PASS|FAIL|BROK|WARN|INFO|CONF)\\s+:\\s+(.*?)\\s*$", 0, "mtest01 tst_resm line", &err);
+	rc |= bl_re_compile(&m->tstt, "^(mtest01|tst_test)\\.c:[0-9]+:\\s+T?(PASS|FAIL|BROK|WARN|INFO|CONF):\\s*(.*?)\\s*$", 0, "mtest01 tst_test line", &err);
+	rc |= bl_re_compile(&m->fill, "Filling up ([0-9]+)%\\s+of (?:free )?ram which is ([0-9]+)d? (k?)bytes", 0, "mtest01 target line", &err);
+	rc |= bl_re_compile(&m->child, "^(?:Total memory (?:used needed to reach (?:maxpercent|maximum)|already used on system) = [0-9]+ kbytes|\\.\\.\\. (?:\\[t=[0-9]+\\] )?[0-9]+ bytes allocated (?:and used|only)(?: in child [0-9]+)?\\.?|\\.\\.\\. child [0-9]+ starting)\\s*$", 0, "mtest01 context line", &err);
+	rc |= bl_re_compile(&m->fail_wrap, "less than\\s*$", 0, "mtest01 wrapped FAIL", &err);
+	if (rc) {
+		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
+		free(err);
+		return;
+	}
+	m->ok = true;
+}
+
+static const char *result_word(const char *w, size_t l)
+{
+	if (l >= 4 && memcmp(w, "PASS", 4) == 0) return "pass";
+	if (l >= 4 && memcmp(w, "FAIL", 4) == 0) return "fail";
+	if (l >= 4 && memcmp(w, "BROK", 4) == 0) return "broken";
+	if (l >= 4 && memcmp(w, "CONF", 4) == 0) return "conf";
+	return NULL;
+}
+
+static void note_target(struct mtest01 *m, const char *s, size_t n)
+{
+	if (bl_re_match(&m->fill, s, n) != 1)
+		return;
+	size_t o, l, ko, kl;
+	long long v;
+	double pct;
+	bl_re_group(&m->fill, 1, &o, &l);
+	if (bl_parse_double(s + o, l, &pct))
+		return;
+	bl_re_group(&m->fill, 2, &o, &l);
+	if (bl_parse_ll(s + o, l, &v))
+		return;
+	bool kb = bl_re_group(&m->fill, 3, &ko, &kl) && kl == 1;
+	m->target_bytes = kb ? v * 1024 : v;
+	m->target_pct = pct;
+	m->have_target = true;
+}
+
+/* "5868864 kbytes allocated …" / "… expected 5868864" → bytes */
+static bool message_bytes(const char *msg, size_t n, long long *bytes)
+{
+	const char *tok[8];
+	size_t tl[8];
+	size_t nt = bl_split_blanks(msg, n, tok, tl, 8);
+	if (nt >= 2) {
+		long long v;
+		if (bl_parse_ll(tok[0], tl[0], &v) == 0) {
+			if (tl[1] == 6 && memcmp(tok[1], "kbytes", 6) == 0) {
+				*bytes = v * 1024;
+				return true;
+			}
+			if (tl[1] == 5 && memcmp(tok[1], "bytes", 5) == 0) {
+				*bytes = v;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static int emit_result(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_line *ln,
+		       const char *gen, const char *result, bool have_bytes, long long bytes,
+		       const char *msg, size_t msglen)
+{
+	struct bl_record r;
+	bl_record_init(&r, &bl_table_mtest01, ln);
+	bl_set_str(&r, MT_GENERATION, gen);
+	bl_set_str(&r, MT_RESULT, result);
+	if (have_bytes)
+		bl_set_int(&r, MT_BYTES_ALLOCATED, bytes);
+	if (m->have_target) {
+		bl_set_int(&r, MT_TARGET_BYTES, m->target_bytes);
+		bl_set_num(&r, MT_TARGET_PCT, m->target_pct);
+		m->have_target = false;
+	}
+	char *copy = bl_xstrndup(msg, msglen);
+	bl_set_str(&r, MT_MESSAGE, copy);
+	if (strcmp(result, "pass") == 0 || strcmp(result, "fail") == 0 || bl_run_current(ctx, BL_RUN_FAMILY_MTEST) == 0)
+		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_MTEST01);
+	else
+		r.run = bl_run_current(ctx, BL_RUN_FAMILY_MTEST);
+	int rc = bl_emit(ctx, &r);
+	free(copy);
+	return rc;
+}
+
+static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct mtest01 *m = st;
+	if (!m->ok)
+		return BL_NO;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	if (n < 6)
+		return BL_NO;
+	if (s[0] == '#') {
+		const char *c = s + 1;
+		size_t cl = n - 1;
+		bl_trim(&c, &cl);
+		if (bl_re_match(&m->r2001, c, cl) == 1 || bl_re_match(&m->r2003, c, cl) == 1) {
+			ctx->skip_reason = "commented-out sample line";
+			return BL_SKIP;
+		}
+		return BL_NO;
+	}
+	size_t o, l, o2, l2;
+	if (bl_re_match(&m->r2001, s, n) == 1) {
+		long long v;
+		bl_re_group(&m->r2001, 1, &o, &l);
+		bl_re_group(&m->r2001, 2, &o2, &l2);
+		if (bl_parse_ll(s + o2, l2, &v)) {
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation out of range");
+			ctx->skip_reason = "bad mtest01 value";
+			return BL_SKIP;
+		}
+		emit_result(m, ctx, ln, "2001", result_word(s + o, l), true, v, s, n);
+		return BL_USED;
+	}
+	if (bl_re_match(&m->r2003, s, n) == 1) {
+		long long v;
+		bl_re_group(&m->r2003, 1, &o, &l);
+		bl_re_group(&m->r2003, 2, &o2, &l2);
+		if (bl_parse_ll(s + o2, l2, &v) || v > (1LL << 52)) {
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation out of range");
+			ctx->skip_reason = "bad mtest01 value";
+			return BL_SKIP;
+		}
+		emit_result(m, ctx, ln, "2003", result_word(s + o, l), true, v * 1024, s, n);
+		return BL_USED;
+	}
+	struct bl_re *re = NULL;
+	const char *gen = NULL;
+	if (bl_re_match(&m->resm, s, n) == 1)
+		re = &m->resm, gen = "tst_resm";
+	else if (bl_re_match(&m->tstt, s, n) == 1)
+		re = &m->tstt, gen = "tst_test";
+	if (re) {
+		bl_re_group(re, 2, &o, &l);
+		bl_re_group(re, 3, &o2, &l2);
+		const char *msg = s + o2;
+		const char *res = result_word(s + o, l);
+		if (!res) {          /* INFO, WARN: context */
+			note_target(m, msg, l2);
+			return BL_USED;
+		}
+		if (strcmp(res, "fail") == 0 && !(flags & BL_F_LAST) && bl_re_match(&m->fail_wrap, msg, l2) == 1)
+			return BL_MORE; /* "… less than" + "expected N" on the next line */
+		long long bytes = 0;
+		bool have = strcmp(res, "pass") == 0 && message_bytes(msg, l2, &bytes);
+		emit_result(m, ctx, ln, gen, res, have, bytes, msg, l2);
+		return BL_USED;
+	}
+	if (flags & BL_F_JOINED)
+		return BL_NO;
+	if (bl_re_match(&m->fill, s, n) == 1) {
+		note_target(m, s, n);
+		return BL_USED;
+	}
+	if (bl_re_match(&m->child, s, n) == 1)
+		return BL_USED;
+	if (n == 8 && memcmp(s, "Summary:", 8) == 0) {
+		m->in_summary = true;
+		return BL_USED;
+	}
+	if (m->in_summary) {
+		static const char *const words[] = { "passed", "failed", "broken", "skipped", "warnings", NULL };
+		const char *tok[3];
+		size_t tl[3];
+		long long v;
+		if (bl_split_blanks(s, n, tok, tl, 3) == 2 && bl_parse_ll(tok[1], tl[1], &v) == 0)
+			for (size_t i = 0; words[i]; i++)
+				if (strlen(words[i]) == tl[0] && memcmp(words[i], tok[0], tl[0]) == 0)
+					return BL_USED;
+		m->in_summary = false;
+	}
+	return BL_NO;
+}
+
+static void mt_flush(void *st, struct bl_ctx *ctx)
+{
+	struct mtest01 *m = st;
+	(void)ctx;
+	m->have_target = false;
+	m->in_summary = false;
+}
+
+static void mt_release(void *st)
+{
+	struct mtest01 *m = st;
+	if (!m->ok)
+		return;
+	bl_re_release(&m->r2001);
+	bl_re_release(&m->r2003);
+	bl_re_release(&m->resm);
+	bl_re_release(&m->tstt);
+	bl_re_release(&m->fill);
+	bl_re_release(&m->child);
+	bl_re_release(&m->fail_wrap);
+}
+
+static const struct bl_table_def *const mt_tables[] = { &bl_table_mtest01, NULL };
+
+const struct bl_parser bl_parser_mtest01 = {
+	.name = "mtest01",
+	.summary = "LTP mtest01 results, 2001 to today (bytes, kbytes, tst_resm, tst_test)",
+	.tables = mt_tables,
+	.state_size = sizeof(struct mtest01),
+	.init = mt_init,
+	.line = mt_line,
+	.flush = mt_flush,
+	.release = mt_release,
+};

@@ -1,0 +1,74 @@
+/* parser.h — the interface every input format implements.
+ *
+ * To add a format (after tmux's cmd-*.c):
+ *   1. write parsers/<format>.c exporting one `const struct bl_parser
+ *      bl_parser_<format>` and the struct bl_table_def of its tables;
+ *   2. add it to the table in parsers/registry.c (order matters: earlier
+ *      parsers are offered a line first; the active parser always first);
+ *   3. add fixtures/<format>/<case>.txt with expected CSV (tests/run-golden);
+ *   4. document the format in docs/formats.md and its tables in docs/csv.md.
+ *
+ * How lines reach a parser (core/dispatch.c):
+ *   - Each line is offered first to the *active* parser (the one that used
+ *     the previous line), then to every parser in registry order, until one
+ *     returns something other than BL_NO. Nobody → skipped "no format
+ *     recognised".
+ *   - BL_MORE is the one shared mechanism for hard-wrapped records: the
+ *     parser says "this line starts one of my records but is incomplete".
+ *     The dispatcher holds it and offers the same parser the held text
+ *     joined with the next line (one space between), with BL_F_JOINED set.
+ *     The parser answers again: BL_USED (all held lines used), BL_MORE (hold
+ *     on, up to BL_JOIN_MAX lines), or BL_NO (the continuation is not
+ *     part of it). On BL_NO, or at the end of the unit, the parser is offered
+ *     the held text alone with BL_F_LAST: it must take it as it is, or skip
+ *     it (BL_SKIP with ctx->skip_reason); BL_MORE is not allowed then. The
+ *     next line is then dispatched normally.
+ *   - BL_SKIP: "mine, but not usable": set ctx->skip_reason to a static
+ *     string first (and call bl_warn() when it is malformed data).
+ *   - flush() is called at the end of each unit (file or mail message):
+ *     emit anything pending. Group and run state live in the context.
+ *
+ * A parser never opens files, never exits and never prints except through
+ * bl_warn(). State lives in the state_size bytes the dispatcher allocates
+ * (zeroed) per pass.
+ */
+#ifndef BL_PARSER_H
+#define BL_PARSER_H
+
+#include <stddef.h>
+#include "core/ctx.h"
+#include "core/line.h"
+#include "core/table.h"
+
+enum bl_verdict {
+	BL_NO = 0,   /* not mine */
+	BL_USED,     /* consumed */
+	BL_MORE,     /* start of my record, incomplete: join with the next line */
+	BL_SKIP,     /* mine, not usable; ctx->skip_reason says why */
+};
+
+#define BL_F_JOINED 1u   /* text is held line(s) + " " + the next line */
+#define BL_F_LAST   2u   /* no continuation possible: take it or skip it */
+#define BL_JOIN_MAX 4    /* physical lines one record may span */
+
+struct bl_parser {
+	const char *name;          /* short name: "timev", "vmstat" */
+	const char *summary;       /* one line for `benchlog formats` */
+	const struct bl_table_def *const *tables; /* NULL-terminated; may be NULL */
+	size_t state_size;
+	void (*init)(void *st, struct bl_ctx *ctx);          /* may be NULL */
+	enum bl_verdict (*line)(void *st, struct bl_ctx *ctx,
+				const struct bl_line *ln, unsigned flags);
+	/* Another parser took a line while this one was active (lines nobody
+	 * takes are not reported: the active parser saw them first anyway). */
+	void (*yield)(void *st, struct bl_ctx *ctx, const struct bl_line *ln); /* may be NULL */
+	void (*flush)(void *st, struct bl_ctx *ctx);         /* may be NULL */
+	void (*release)(void *st);                           /* may be NULL */
+};
+
+/* The registry, in offer order; NULL-terminated. */
+extern const struct bl_parser *const bl_parsers[];
+/* Find a table definition by name across all parsers; NULL when unknown. */
+const struct bl_table_def *bl_table_find(const char *name);
+
+#endif

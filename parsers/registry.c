@@ -1,0 +1,29 @@
+/* registry.c — every input format, in the order lines are offered (after
+ * the active parser). Block formats with distinctive headers first; the
+ * averages parser before timev, whose labels it shares. */
+#include <string.h>
+#include "parsers/parser.h"
+
+extern const struct bl_parser bl_parser_averages;
+extern const struct bl_parser bl_parser_timev;
+extern const struct bl_parser bl_parser_timeshort;
+extern const struct bl_parser bl_parser_mtest01;
+
+const struct bl_parser *const bl_parsers[] = {
+	&bl_parser_averages,
+	&bl_parser_timev,
+	&bl_parser_mtest01,
+	&bl_parser_timeshort,
+	NULL,
+};
+
+const struct bl_table_def *bl_table_find(const char *name)
+{
+	for (size_t i = 0; bl_parsers[i]; i++) {
+		const struct bl_table_def *const *t = bl_parsers[i]->tables;
+		for (; t && *t; t++)
+			if (strcmp((*t)->name, name) == 0)
+				return *t;
+	}
+	return NULL;
+}

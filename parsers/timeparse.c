@@ -1,0 +1,87 @@
+/* timeparse.c — see timeparse.h. */
+#include <string.h>
+#include "core/util.h"
+#include "parsers/timeparse.h"
+
+/* A decimal number where ',' may stand for '.'. */
+static int num_comma(const char *s, size_t len, double *out)
+{
+	char tmp[48];
+	if (len == 0 || len >= sizeof tmp)
+		return -BL_EFORMAT;
+	memcpy(tmp, s, len);
+	for (size_t i = 0; i < len; i++)
+		if (tmp[i] == ',')
+			tmp[i] = '.';
+	return bl_parse_double(tmp, len, out);
+}
+
+/* "1h 2m 03s", "0m 1.00s", "3m28.568s", "1.5s": unit-suffixed parts. */
+static int units_form(const char *s, size_t len, double *out)
+{
+	double total = 0;
+	size_t i = 0;
+	bool any = false;
+	while (i < len) {
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i == len)
+			break;
+		size_t b = i;
+		while (i < len && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.' || s[i] == ','))
+			i++;
+		if (i == b || i == len)
+			return -BL_EFORMAT;
+		double v;
+		if (num_comma(s + b, i - b, &v))
+			return -BL_EFORMAT;
+		switch (s[i]) {
+		case 'h': total += v * 3600; break;
+		case 'm': total += v * 60; break;
+		case 's': total += v; break;
+		default: return -BL_EFORMAT;
+		}
+		i++;
+		any = true;
+	}
+	if (!any)
+		return -BL_EFORMAT;
+	*out = total;
+	return 0;
+}
+
+int bl_parse_clock(const char *s, size_t len, double *out)
+{
+	bl_trim(&s, &len);
+	if (len == 0)
+		return -BL_EFORMAT;
+	if (memchr(s, 'm', len) || memchr(s, 's', len) || memchr(s, 'h', len))
+		return units_form(s, len, out);
+	const char *c1 = memchr(s, ':', len);
+	if (!c1)
+		return num_comma(s, len, out);
+	const char *c2 = memchr(c1 + 1, ':', len - (size_t)(c1 + 1 - s));
+	double a, b, c;
+	if (!c2) {
+		if (num_comma(s, (size_t)(c1 - s), &a) || num_comma(c1 + 1, len - (size_t)(c1 + 1 - s), &b))
+			return -BL_EFORMAT;
+		if (b >= 60 || a < 0 || b < 0)
+			return -BL_EFORMAT;
+		*out = a * 60 + b;
+		return 0;
+	}
+	if (memchr(c2 + 1, ':', len - (size_t)(c2 + 1 - s)))
+		return -BL_EFORMAT;
+	if (num_comma(s, (size_t)(c1 - s), &a) || num_comma(c1 + 1, (size_t)(c2 - c1 - 1), &b) ||
+	    num_comma(c2 + 1, len - (size_t)(c2 + 1 - s), &c))
+		return -BL_EFORMAT;
+	if (b >= 60 || c >= 60 || a < 0 || b < 0 || c < 0)
+		return -BL_EFORMAT;
+	*out = a * 3600 + b * 60 + c;
+	return 0;
+}
+
+int bl_parse_shell_duration(const char *s, size_t len, double *out)
+{
+	return bl_parse_clock(s, len, out);
+}

@@ -1,0 +1,290 @@
+/* timeshort.c — the short timing formats (FORMATS.md §1.2, §1.3), written
+ * to the `time` table with a `format` column saying which:
+ *
+ *   gnu-default  GNU time's default two lines
+ *                "0.03user 0.04system 0:00.12elapsed 55%CPU (0avgtext+0avgdata 0maxresident)k"
+ *                "0inputs+0outputs (154major+63minor)pagefaults 0swaps"
+ *                also glued into one line by a mailer, or the first alone.
+ *   posix-p      "real 0.15" / "user 0.00" / "sys 0.00" (time -p: GNU, bash)
+ *   bash         "real\t3m28.568s" (bash TIMEFORMAT %3lR; decimal comma
+ *                "0m0,102s" from bash >= 4.4 under some locales)
+ *   busybox      "real\t0m 1.00s" (a space after the minutes)
+ *   zsh          "sleep 1  0.00s user 0.00s system 0% cpu 1.003 total"
+ *   tcsh         "0.000u 0.001s 0:00.00 0.0%\t0+0k 0+0io 0pf+0w"
+ *   csh          "0.0u 0.0s 0:00 0% 0+0k 0+0io 0pf+0w"
+ *
+ * A real/user/sys block opens at "real" and ends at "sys" (or when a line
+ * that is not "user"/"sys" comes); text after the value (annotations people
+ * add) is ignored. Runs join the mtest family like time -v blocks.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/re.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+#include "parsers/tables.h"
+#include "parsers/timeparse.h"
+
+struct timeshort {
+	struct bl_re gnu, zsh, tcsh;
+	bool ok;
+	/* open real/user/sys block */
+	bool open;
+	struct bl_record rec;
+	char *source, *group;
+	long run;
+	char *command;
+};
+
+static void ts_init(void *st, struct bl_ctx *ctx)
+{
+	struct timeshort *t = st;
+	(void)ctx;
+	char *err = NULL;
+	int rc = bl_re_compile(&t->gnu,
+		"^([0-9]+(?:\\.[0-9]+)?)user\\s+([0-9]+(?:\\.[0-9]+)?)system\\s+([0-9:.]+)elapsed\\s+(\\?|[0-9]+)%CPU\\s+"
+		"\\(([0-9]+)avgtext\\+([0-9]+)avgdata\\s+([0-9]+)maxresident\\)k\\s*"
+		"(?:([0-9]+)inputs\\+([0-9]+)outputs\\s+\\(([0-9]+)major\\+([0-9]+)minor\\)pagefaults\\s+([0-9]+)swaps)?\\s*$",
+		0, "GNU time default format", &err);
+	rc |= bl_re_compile(&t->zsh,
+		"^(.*?\\S)\\s+([0-9]+\\.[0-9]+)s\\s+user\\s+([0-9]+\\.[0-9]+)s\\s+system\\s+([0-9]+)%\\s+cpu\\s+([0-9:.]+)\\s+total\\s*$",
+		0, "zsh time format", &err);
+	rc |= bl_re_compile(&t->tcsh,
+		"^([0-9]+\\.[0-9]+)u\\s+([0-9]+\\.[0-9]+)s\\s+([0-9:.]+)\\s+([0-9]+(?:\\.[0-9]+)?)%\\s+"
+		"([0-9]+)\\+([0-9]+)k\\s+([0-9]+)\\+([0-9]+)io\\s+([0-9]+)pf\\+([0-9]+)w\\s*$",
+		0, "tcsh time format", &err);
+	if (rc) {
+		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
+		free(err);
+		return;
+	}
+	t->ok = true;
+}
+
+static void ts_reset(struct timeshort *t)
+{
+	free(t->source);
+	free(t->group);
+	free(t->command);
+	t->source = t->group = t->command = NULL;
+	t->open = false;
+}
+
+static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
+{
+	if (!t->open)
+		return;
+	t->rec.source = t->source;
+	t->rec.group = t->group;
+	t->rec.run = t->run;
+	bl_emit(ctx, &t->rec);
+	ts_reset(t);
+}
+
+static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format)
+{
+	ts_emit(t, ctx);
+	bl_record_init(&t->rec, &bl_table_time, ln);
+	bl_set_str(&t->rec, TIME_FORMAT, format);
+	t->source = bl_xstrdup(ln->source);
+	t->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
+	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+	t->open = true;
+}
+
+static bool grp(struct bl_re *re, int i, const char *s, const char **p, size_t *l)
+{
+	size_t off;
+	if (!bl_re_group(re, i, &off, l))
+		return false;
+	*p = s + off;
+	return true;
+}
+
+static void set_num_grp(struct bl_record *r, int col, struct bl_re *re, int i, const char *s, bool clock)
+{
+	const char *p;
+	size_t l;
+	double d;
+	if (!grp(re, i, s, &p, &l))
+		return;
+	if ((clock ? bl_parse_clock(p, l, &d) : bl_parse_double(p, l, &d)) == 0)
+		bl_set_num(r, col, d);
+}
+
+static void set_int_grp(struct bl_record *r, int col, struct bl_re *re, int i, const char *s)
+{
+	const char *p;
+	size_t l;
+	long long v;
+	if (grp(re, i, s, &p, &l) && bl_parse_ll(p, l, &v) == 0)
+		bl_set_int(r, col, v);
+}
+
+/* real/user/sys value: first token, or "0m 1.00s" (BusyBox) as two. */
+static int rus_value(const char *s, size_t n, double *out, bool *busybox, bool *units)
+{
+	const char *tok[3];
+	size_t tl[3];
+	size_t nt = bl_split_blanks(s, n, tok, tl, 3);
+	if (nt == 0)
+		return -BL_EFORMAT;
+	*busybox = false;
+	if (nt >= 2 && tl[0] >= 2 && tok[0][tl[0] - 1] == 'm' && tok[1][tl[1] - 1] == 's') {
+		*busybox = true;
+		*units = true;
+		return bl_parse_shell_duration(tok[0], (size_t)(tok[1] + tl[1] - tok[0]), out);
+	}
+	*units = memchr(tok[0], 'm', tl[0]) || memchr(tok[0], 's', tl[0]);
+	return bl_parse_shell_duration(tok[0], tl[0], out);
+}
+
+static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct timeshort *t = st;
+	if (!t->ok)
+		return BL_NO;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	if (n < 6)
+		return BL_NO;
+
+	/* real / user / sys */
+	int which = -1;
+	if (bl_startswith(s, n, "real") && (s[4] == ' ' || s[4] == '\t'))
+		which = 0;
+	else if (t->open && bl_startswith(s, n, "user") && (s[4] == ' ' || s[4] == '\t'))
+		which = 1;
+	else if (t->open && bl_startswith(s, n, "sys") && (s[3] == ' ' || s[3] == '\t'))
+		which = 2;
+	if (which >= 0) {
+		size_t lab = which == 2 ? 3 : 4;
+		double d;
+		bool busybox, units;
+		if (rus_value(s + lab, n - lab, &d, &busybox, &units) != 0) {
+			if (which == 0)
+				return BL_NO;
+			ts_emit(t, ctx);
+			return BL_NO;
+		}
+		if (which == 0)
+			ts_open(t, ctx, ln, busybox ? "busybox" : units ? "bash" : "posix-p");
+		bl_set_num(&t->rec, which == 0 ? TIME_ELAPSED_S : which == 1 ? TIME_USER_S : TIME_SYS_S, d);
+		if (which == 2)
+			ts_emit(t, ctx);
+		return BL_USED;
+	}
+	if (t->open)
+		ts_emit(t, ctx);
+
+	if (bl_re_match(&t->gnu, s, n) == 1) {
+		size_t off, l;
+		bool second = bl_re_group(&t->gnu, 8, &off, &l);
+		if (!second && !(flags & BL_F_LAST))
+			return BL_MORE;  /* the "inputs+outputs" line may follow */
+		struct bl_record r;
+		bl_record_init(&r, &bl_table_time, ln);
+		bl_set_str(&r, TIME_FORMAT, "gnu-default");
+		set_num_grp(&r, TIME_USER_S, &t->gnu, 1, s, false);
+		set_num_grp(&r, TIME_SYS_S, &t->gnu, 2, s, false);
+		set_num_grp(&r, TIME_ELAPSED_S, &t->gnu, 3, s, true);
+		set_num_grp(&r, TIME_CPU_PCT, &t->gnu, 4, s, false);
+		set_int_grp(&r, TIME_AVG_SHARED_TEXT_KIB, &t->gnu, 5, s);
+		set_int_grp(&r, TIME_AVG_UNSHARED_DATA_KIB, &t->gnu, 6, s);
+		set_int_grp(&r, TIME_MAX_RSS_KIB, &t->gnu, 7, s);
+		set_int_grp(&r, TIME_FS_INPUTS, &t->gnu, 8, s);
+		set_int_grp(&r, TIME_FS_OUTPUTS, &t->gnu, 9, s);
+		set_int_grp(&r, TIME_MAJOR_FAULTS, &t->gnu, 10, s);
+		set_int_grp(&r, TIME_MINOR_FAULTS, &t->gnu, 11, s);
+		set_int_grp(&r, TIME_SWAPS, &t->gnu, 12, s);
+		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+		bl_emit(ctx, &r);
+		return BL_USED;
+	}
+	if (flags & BL_F_JOINED)
+		return BL_NO;
+	if (bl_re_match(&t->zsh, s, n) == 1) {
+		struct bl_record r;
+		bl_record_init(&r, &bl_table_time, ln);
+		bl_set_str(&r, TIME_FORMAT, "zsh");
+		const char *p;
+		size_t l;
+		char *cmd = NULL;
+		if (grp(&t->zsh, 1, s, &p, &l)) {
+			cmd = bl_xstrndup(p, l);
+			bl_set_str(&r, TIME_COMMAND, cmd);
+		}
+		set_num_grp(&r, TIME_USER_S, &t->zsh, 2, s, false);
+		set_num_grp(&r, TIME_SYS_S, &t->zsh, 3, s, false);
+		set_num_grp(&r, TIME_CPU_PCT, &t->zsh, 4, s, false);
+		set_num_grp(&r, TIME_ELAPSED_S, &t->zsh, 5, s, true);
+		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+		bl_emit(ctx, &r);
+		free(cmd);
+		return BL_USED;
+	}
+	if (bl_re_match(&t->tcsh, s, n) == 1) {
+		struct bl_record r;
+		bl_record_init(&r, &bl_table_time, ln);
+		/* tcsh prints %U with 3 decimals and a TAB after %P; BSD csh one decimal, no TAB */
+		bool tcsh = memchr(s, '\t', n) != NULL;
+		if (!tcsh) {
+			const char *p;
+			size_t l;
+			if (grp(&t->tcsh, 1, s, &p, &l) && l >= 5 && p[l - 4] == '.')
+				tcsh = true;
+		}
+		bl_set_str(&r, TIME_FORMAT, tcsh ? "tcsh" : "csh");
+		set_num_grp(&r, TIME_USER_S, &t->tcsh, 1, s, false);
+		set_num_grp(&r, TIME_SYS_S, &t->tcsh, 2, s, false);
+		set_num_grp(&r, TIME_ELAPSED_S, &t->tcsh, 3, s, true);
+		set_num_grp(&r, TIME_CPU_PCT, &t->tcsh, 4, s, false);
+		set_int_grp(&r, TIME_AVG_SHARED_TEXT_KIB, &t->tcsh, 5, s);
+		set_int_grp(&r, TIME_AVG_UNSHARED_DATA_KIB, &t->tcsh, 6, s);
+		set_int_grp(&r, TIME_FS_INPUTS, &t->tcsh, 7, s);
+		set_int_grp(&r, TIME_FS_OUTPUTS, &t->tcsh, 8, s);
+		set_int_grp(&r, TIME_MAJOR_FAULTS, &t->tcsh, 9, s);
+		set_int_grp(&r, TIME_SWAPS, &t->tcsh, 10, s);
+		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+		bl_emit(ctx, &r);
+		return BL_USED;
+	}
+	return BL_NO;
+}
+
+static void ts_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	(void)ln;
+	ts_emit(st, ctx);
+}
+
+static void ts_flush(void *st, struct bl_ctx *ctx)
+{
+	ts_emit(st, ctx);
+}
+
+static void ts_release(void *st)
+{
+	struct timeshort *t = st;
+	ts_reset(t);
+	if (t->ok) {
+		bl_re_release(&t->gnu);
+		bl_re_release(&t->zsh);
+		bl_re_release(&t->tcsh);
+	}
+}
+
+static const struct bl_table_def *const ts_tables[] = { &bl_table_time, NULL };
+
+const struct bl_parser bl_parser_timeshort = {
+	.name = "timeshort",
+	.summary = "GNU time default and -p, bash/BusyBox real-user-sys, zsh and tcsh/csh time lines",
+	.tables = ts_tables,
+	.state_size = sizeof(struct timeshort),
+	.init = ts_init,
+	.line = ts_line,
+	.yield = ts_yield,
+	.flush = ts_flush,
+	.release = ts_release,
+};

@@ -1,0 +1,311 @@
+/* timev.c — GNU time -v blocks (1.7, 1.8, 1.9; BusyBox time -v uses the
+ * same labels), FORMATS.md §1.1, and the `time` table that every timing
+ * format writes.
+ *
+ * Recognition: a line whose text, after leading blanks (the TAB that
+ * mailers turn into one space, eight spaces or nothing), starts with one of
+ * the 23 labels followed by ':'. The value is everything after that ':'.
+ * A status line printed before the block ("Command exited with non-zero
+ * status N", "Command terminated by signal N", "Command stopped by signal
+ * N") opens a block too.
+ *
+ * A block ends at "Exit status" (the last label), when a label comes again
+ * (a new block), when another parser takes a line, or at the end of the
+ * unit. Prose and blank lines between fields (people annotate pasted
+ * blocks) do not end it. Its run number and group are fixed when it opens,
+ * so an mtest01 result that follows a partial block does not steal its run.
+ *
+ * Values: %E counted by colons ("m:ss.cc" vs "h:mm:ss"); "?%" CPU is
+ * unknown (empty); a value range ("156% - 175%") is not one measurement:
+ * the field stays empty and the line is skipped with that reason. Lines
+ * commented out with '#' (the samples in chkmmt's comments) are skipped
+ * as "commented-out sample line".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "core/util.h"
+#include "parsers/parser.h"
+#include "parsers/tables.h"
+#include "parsers/timeparse.h"
+
+static const struct bl_col_def time_cols[TIME_NCOLS] = {
+	[TIME_FORMAT] = { "format", BL_STR, "which tool printed it: gnu-v, gnu-default, posix-p, bash, busybox, zsh, tcsh, csh" },
+	[TIME_COMMAND] = { "command", BL_STR, "\"Command being timed\" (gnu-v) or the job text (zsh)" },
+	[TIME_STATUS] = { "status", BL_STR, "status line before the block: exited, signal, stopped; empty when none" },
+	[TIME_STATUS_CODE] = { "status_code", BL_INT, "N of that status line (exit status or signal number)" },
+	[TIME_USER_S] = { "user_s", BL_NUM, "user CPU time, s" },
+	[TIME_SYS_S] = { "sys_s", BL_NUM, "system CPU time, s" },
+	[TIME_CPU_PCT] = { "cpu_pct", BL_NUM, "percent of CPU this job got, % (can exceed 100; empty for ?%)" },
+	[TIME_ELAPSED_S] = { "elapsed_s", BL_NUM, "wall-clock time, s (real)" },
+	[TIME_AVG_SHARED_TEXT_KIB] = { "avg_shared_text_kib", BL_INT, "average shared text size, KiB (always 0 on Linux)" },
+	[TIME_AVG_UNSHARED_DATA_KIB] = { "avg_unshared_data_kib", BL_INT, "average unshared data size, KiB (always 0 on Linux)" },
+	[TIME_AVG_STACK_KIB] = { "avg_stack_kib", BL_INT, "average stack size, KiB" },
+	[TIME_AVG_TOTAL_KIB] = { "avg_total_kib", BL_INT, "average total size, KiB" },
+	[TIME_MAX_RSS_KIB] = { "max_rss_kib", BL_INT, "maximum resident set size (RSS), KiB as printed (0 before Linux 2.6.32; 4x too large from GNU time 1.7 on 2.6.32+)" },
+	[TIME_AVG_RSS_KIB] = { "avg_rss_kib", BL_INT, "average resident set size, KiB" },
+	[TIME_MAJOR_FAULTS] = { "major_faults", BL_INT, "major (requiring I/O) page faults" },
+	[TIME_MINOR_FAULTS] = { "minor_faults", BL_INT, "minor (reclaiming a frame) page faults" },
+	[TIME_VOLUNTARY_CS] = { "voluntary_cs", BL_INT, "voluntary context switches" },
+	[TIME_INVOLUNTARY_CS] = { "involuntary_cs", BL_INT, "involuntary context switches" },
+	[TIME_SWAPS] = { "swaps", BL_INT, "swaps" },
+	[TIME_FS_INPUTS] = { "fs_inputs", BL_INT, "file system inputs, 512-byte blocks" },
+	[TIME_FS_OUTPUTS] = { "fs_outputs", BL_INT, "file system outputs, 512-byte blocks" },
+	[TIME_SOCKET_SENT] = { "socket_sent", BL_INT, "socket messages sent" },
+	[TIME_SOCKET_RECEIVED] = { "socket_received", BL_INT, "socket messages received" },
+	[TIME_SIGNALS] = { "signals", BL_INT, "signals delivered" },
+	[TIME_PAGE_SIZE_BYTES] = { "page_size_bytes", BL_INT, "page size, bytes" },
+	[TIME_EXIT_STATUS] = { "exit_status", BL_INT, "exit status (0 when killed by a signal: see status)" },
+};
+
+const struct bl_table_def bl_table_time = {
+	"time", "one row per timing block (GNU time -v/default/-p, bash, zsh, tcsh, BusyBox)",
+	TIME_NCOLS, time_cols,
+};
+
+struct label {
+	const char *text;
+	int col;
+};
+
+static const struct label labels[] = {
+	{ "Command being timed", TIME_COMMAND },
+	{ "User time (seconds)", TIME_USER_S },
+	{ "System time (seconds)", TIME_SYS_S },
+	{ "Percent of CPU this job got", TIME_CPU_PCT },
+	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", TIME_ELAPSED_S },
+	{ "Average shared text size (kbytes)", TIME_AVG_SHARED_TEXT_KIB },
+	{ "Average unshared data size (kbytes)", TIME_AVG_UNSHARED_DATA_KIB },
+	{ "Average stack size (kbytes)", TIME_AVG_STACK_KIB },
+	{ "Average total size (kbytes)", TIME_AVG_TOTAL_KIB },
+	{ "Maximum resident set size (kbytes)", TIME_MAX_RSS_KIB },
+	{ "Average resident set size (kbytes)", TIME_AVG_RSS_KIB },
+	{ "Major (requiring I/O) page faults", TIME_MAJOR_FAULTS },
+	{ "Minor (reclaiming a frame) page faults", TIME_MINOR_FAULTS },
+	{ "Voluntary context switches", TIME_VOLUNTARY_CS },
+	{ "Involuntary context switches", TIME_INVOLUNTARY_CS },
+	{ "Swaps", TIME_SWAPS },
+	{ "File system inputs", TIME_FS_INPUTS },
+	{ "File system outputs", TIME_FS_OUTPUTS },
+	{ "Socket messages sent", TIME_SOCKET_SENT },
+	{ "Socket messages received", TIME_SOCKET_RECEIVED },
+	{ "Signals delivered", TIME_SIGNALS },
+	{ "Page size (bytes)", TIME_PAGE_SIZE_BYTES },
+	{ "Exit status", TIME_EXIT_STATUS },
+};
+#define NLABELS (sizeof labels / sizeof labels[0])
+
+struct timev {
+	bool open;
+	struct bl_record rec;
+	char *source;               /* copies that outlive the lines */
+	char *group;
+	char *command;
+	unsigned long long seen;    /* bit per column */
+	long run;
+};
+
+static void reset(struct timev *t)
+{
+	free(t->source);
+	free(t->group);
+	free(t->command);
+	t->source = t->group = t->command = NULL;
+	t->open = false;
+	t->seen = 0;
+}
+
+static void emit(struct timev *t, struct bl_ctx *ctx)
+{
+	if (!t->open)
+		return;
+	t->rec.group = t->group;
+	t->rec.run = t->run;
+	t->rec.source = t->source;
+	bl_emit(ctx, &t->rec);
+	reset(t);
+}
+
+static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	emit(t, ctx);
+	bl_record_init(&t->rec, &bl_table_time, ln);
+	bl_set_str(&t->rec, TIME_FORMAT, "gnu-v");
+	t->source = bl_xstrdup(ln->source);
+	t->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
+	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+	t->open = true;
+	t->seen = 0;
+}
+
+/* Which label does s start with? Returns its index or -1; *vp and *vl the value. */
+static int match_label(const char *s, size_t n, const char **vp, size_t *vl)
+{
+	for (size_t i = 0; i < NLABELS; i++) {
+		size_t ll = strlen(labels[i].text);
+		if (n > ll && memcmp(s, labels[i].text, ll) == 0 && s[ll] == ':') {
+			const char *v = s + ll + 1;
+			size_t l = n - ll - 1;
+			bl_trim(&v, &l);
+			*vp = v;
+			*vl = l;
+			return (int)i;
+		}
+		if (n == ll + 1 && memcmp(s, labels[i].text, ll) == 0 && s[ll] == ':') {
+			*vp = s + n;
+			*vl = 0;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+static int status_line(const char *s, size_t n, const char **kind, long long *code)
+{
+	static const struct { const char *prefix; const char *kind; } st[] = {
+		{ "Command exited with non-zero status ", "exited" },
+		{ "Command terminated by signal ", "signal" },
+		{ "Command stopped by signal ", "stopped" },
+	};
+	for (size_t i = 0; i < 3; i++) {
+		size_t pl = strlen(st[i].prefix);
+		if (n > pl && memcmp(s, st[i].prefix, pl) == 0 && bl_parse_ll(s + pl, n - pl, code) == 0) {
+			*kind = st[i].kind;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static bool is_range(const char *v, size_t l)
+{
+	for (size_t i = 0; i + 2 < l; i++)
+		if (v[i] == ' ' && v[i + 1] == '-' && v[i + 2] == ' ')
+			return true;
+	return false;
+}
+
+static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct timev *t = st;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	if (n < 5)
+		return BL_NO;
+
+	if (s[0] == '#') {
+		const char *c = s + 1;
+		size_t cl = n - 1;
+		bl_trim(&c, &cl);
+		const char *v;
+		size_t vl;
+		if (match_label(c, cl, &v, &vl) >= 0) {
+			ctx->skip_reason = "commented-out sample line";
+			return BL_SKIP;
+		}
+		return BL_NO;
+	}
+
+	const char *kind;
+	long long code;
+	if (status_line(s, n, &kind, &code)) {
+		open_block(t, ctx, ln);
+		bl_set_str(&t->rec, TIME_STATUS, kind);
+		bl_set_int(&t->rec, TIME_STATUS_CODE, code);
+		return BL_USED;
+	}
+
+	const char *v;
+	size_t vl;
+	int li = match_label(s, n, &v, &vl);
+	if (li < 0)
+		return BL_NO;
+	int col = labels[li].col;
+	if (vl == 0) {
+		if (flags & BL_F_LAST) {
+			ctx->skip_reason = "time -v label without a value";
+			return BL_SKIP;
+		}
+		return BL_MORE;  /* label broken from its value by a mailer */
+	}
+	if (!t->open || (t->seen & (1ull << col)))
+		open_block(t, ctx, ln);
+	t->seen |= 1ull << col;
+
+	if (col == TIME_COMMAND) {
+		if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
+			v++;
+			vl -= 2;
+		}
+		free(t->command);
+		t->command = bl_xstrndup(v, vl);
+		bl_set_str(&t->rec, TIME_COMMAND, t->command);
+		return BL_USED;
+	}
+	if (is_range(v, vl)) {
+		ctx->skip_reason = "value range, not one measurement";
+		return BL_SKIP;
+	}
+	int rc;
+	if (col == TIME_ELAPSED_S) {
+		double d;
+		rc = bl_parse_clock(v, vl, &d);
+		if (rc == 0)
+			bl_set_num(&t->rec, col, d);
+	} else if (col == TIME_USER_S || col == TIME_SYS_S) {
+		double d;
+		rc = bl_parse_double(v, vl, &d);
+		if (rc == 0)
+			bl_set_num(&t->rec, col, d);
+	} else if (col == TIME_CPU_PCT) {
+		double d;
+		if (vl == 2 && v[0] == '?' && v[1] == '%')
+			return BL_USED; /* unknown: elapsed time was 0 */
+		rc = (vl >= 2 && v[vl - 1] == '%') ? bl_parse_double(v, vl - 1, &d) : -BL_EFORMAT;
+		if (rc == 0)
+			bl_set_num(&t->rec, col, d);
+	} else {
+		long long i;
+		rc = bl_parse_ll(v, vl, &i);
+		if (rc == 0)
+			bl_set_int(&t->rec, col, i);
+	}
+	if (rc) {
+		bl_warn(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
+			labels[li].text, (int)(vl > 60 ? 60 : vl), v);
+		ctx->skip_reason = "bad time -v value";
+		return BL_SKIP;
+	}
+	if (col == TIME_EXIT_STATUS)
+		emit(t, ctx);
+	return BL_USED;
+}
+
+static void timev_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	(void)ln;
+	emit(st, ctx);
+}
+
+static void timev_flush(void *st, struct bl_ctx *ctx)
+{
+	emit(st, ctx);
+}
+
+static void timev_release(void *st)
+{
+	reset(st);
+}
+
+static const struct bl_table_def *const timev_tables[] = { &bl_table_time, NULL };
+
+const struct bl_parser bl_parser_timev = {
+	.name = "timev",
+	.summary = "GNU time -v blocks (1.7-1.9, BusyBox), with the status line before them",
+	.tables = timev_tables,
+	.state_size = sizeof(struct timev),
+	.line = timev_line,
+	.yield = timev_yield,
+	.flush = timev_flush,
+	.release = timev_release,
+};
