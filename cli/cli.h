@@ -23,6 +23,7 @@ extern const struct cli_cmd cli_cmds[];
 int cmd_parse(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 
 /* Options every parsing command takes; long-only, values >= 1000. */
 enum {

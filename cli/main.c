@@ -16,6 +16,8 @@ const struct cli_cmd cli_cmds[] = {
 	  "parse logs into CSV tables" },
 	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
 	  "chkmmt-style averages per group of mtest01/time runs" },
+	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] INPUT...",
+	  "draw charts with gnuplot (script and data kept beside each image)" },
 	{ "formats", cmd_formats, "benchlog formats",
 	  "list the input formats and tables benchlog knows" },
 	{ NULL, NULL, NULL, NULL },

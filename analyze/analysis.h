@@ -1,0 +1,82 @@
+/* analysis.h — per-format analyses that `summary`, `report` and `plot`
+ * share (after tmux's cmd table: one descriptor per analysis, one registry).
+ *
+ * An analysis receives every record of a parse pass (it is a sink), then
+ * writes its section of the summary as text (terminal) or Markdown (report),
+ * and draws its charts. To add one:
+ *   1. write analyze/<topic>.c exporting `const struct bl_analysis
+ *      bl_analysis_<topic>`;
+ *   2. list it in analyze/registry.c (the order is the order of the sections);
+ *   3. test it (tests/test_<topic>.c) with hand-computed values.
+ *
+ * Memory: text() must work from bounded state (streaming statistics,
+ * bl_dist from analyze/stats.h) so `benchlog summary` stays under its
+ * memory target whatever the input size; an analysis may keep per-sample
+ * data for charts only when opts->keep_samples is set (report, plot).
+ *
+ * Quoted records (mail replies, record quoted > 0) are left out unless
+ * opts->include_quoted.
+ */
+#ifndef BL_ANALYSIS_H
+#define BL_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "core/ctx.h"
+#include "core/table.h"
+
+enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
+
+struct bl_analysis_opts {
+	const struct bl_opts *parse;   /* the pass's parse options */
+	bool include_quoted;            /* --quoted include */
+	bool keep_samples;              /* keep per-sample data for charts */
+	const char *baseline;           /* --baseline GROUP, or NULL = first group */
+	double confidence;              /* for comparisons, default 0.95 */
+	bool range_bars;                /* contest: error bars min-max, not sd */
+	/* latency options */
+	double target_s;                /* --target, NaN = most frequent bucket */
+	const double *late_s;           /* --late thresholds, seconds */
+	size_t nlate;
+};
+
+/* Where charts go and in which forms (plot/plot.h terms bitmask). */
+struct bl_chart_opts {
+	const char *dir;               /* existing folder */
+	unsigned terms;                /* enum bl_plot_term bits (plot/plot.h) */
+};
+
+/* A chart an analysis wrote: for the report to embed and name. */
+struct bl_chart {
+	char *name;      /* file base name in the folder, e.g. "swpd" -> swpd.png */
+	char *title;     /* one line */
+};
+
+struct bl_analysis {
+	const char *name;              /* "runs", "vmstat", "contest", "latency" */
+	const char *title;             /* section heading */
+	/* New state; never NULL (aborts on OOM). */
+	void *(*create)(const struct bl_analysis_opts *o);
+	/* A record of the pass; ignore tables that are not yours. 0 or -bl_err. */
+	int (*record)(void *st, const struct bl_record *r);
+	/* true when the pass gave this analysis anything to say. */
+	bool (*has_data)(void *st);
+	/* Write the section body (no heading) in format fmt. 0 or -BL_EIO.
+	 * charts: the charts drawn (may be NULL), so the text can name them. */
+	int (*write)(void *st, FILE *f, enum bl_doc_format fmt,
+		     const struct bl_chart *charts, size_t ncharts);
+	/* Draw charts into co->dir; appends to *charts (caller frees with
+	 * bl_charts_free). Returns 0, -BL_ENOTFOUND when gnuplot is missing
+	 * (scripts and data were still written), or another -bl_err. May be NULL. */
+	int (*plot)(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *ncharts);
+	void (*destroy)(void *st);
+};
+
+/* The registry in section order; NULL-terminated. */
+extern const struct bl_analysis *const bl_analyses[];
+const struct bl_analysis *bl_analysis_find(const char *name);
+void bl_charts_free(struct bl_chart *c, size_t n);
+/* Append a chart entry (copies the strings). */
+void bl_charts_add(struct bl_chart **c, size_t *n, const char *name, const char *title);
+
+#endif

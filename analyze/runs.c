@@ -1,0 +1,283 @@
+/* runs.c — mtest01 + time runs: per group, the averages the seed's chkmmt
+ * script prints (its layout and precision), then n, mean, standard
+ * deviation, min and max of each field; and the per-run chart.
+ *
+ * chkmmt's arithmetic, reproduced: each field's values are summed in input
+ * order and divided by the number of runs ("allocated" lines; time blocks
+ * when a group has no mtest01 result with an allocation). Perl prints the
+ * bytes, CPU and fault averages with print (%.15g) and the three times with
+ * printf "%.3f". Differences from chkmmt, on purpose: h:mm:ss elapsed
+ * times are read correctly (chkmmt splits on ':' and takes hours for
+ * minutes), "?%" CPU is unknown rather than 0, and kbytes allocations are
+ * normalised to bytes.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/analysis.h"
+#include "analyze/stats.h"
+#include "core/util.h"
+#include "parsers/tables.h"
+#include "plot/plot.h"
+
+enum { F_BYTES, F_USER, F_SYS, F_ELAPSED, F_CPU, F_MAJOR, F_MINOR, NF };
+
+static const struct {
+	const char *label;   /* chkmmt's label */
+	const char *name;    /* column name */
+	bool fixed3;         /* printf "%.3f" in chkmmt */
+	const char *suffix;
+} fields[NF] = {
+	{ "bytes allocated", "bytes_allocated", false, "" },
+	{ "User time (seconds)", "user_s", true, "" },
+	{ "System time (seconds)", "sys_s", true, "" },
+	{ "Elapsed (wall clock) time", "elapsed_s", true, "" },
+	{ "Percent of CPU this job got", "cpu_pct", false, "%" },
+	{ "Major (requiring I/O) page faults", "major_faults", false, "" },
+	{ "Minor (reclaiming a frame) faults", "minor_faults", false, "" },
+};
+
+struct group_acc {
+	char *name;
+	unsigned long mtest_runs, time_runs;
+	double sum[NF];
+	struct bl_welford w[NF];
+};
+
+struct runs {
+	struct bl_analysis_opts o;
+	struct group_acc *g;
+	size_t n;
+	struct bl_run_point *pts;    /* keep_samples only */
+	size_t npts;
+	/* averages blocks (chkmmt output read back) */
+	size_t navg;
+};
+
+static void *runs_create(const struct bl_analysis_opts *o)
+{
+	struct runs *r = bl_xcalloc(1, sizeof *r);
+	r->o = *o;
+	return r;
+}
+
+static struct group_acc *group(struct runs *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->g[i].name, name) == 0)
+			return &s->g[i];
+	s->g = bl_xrealloc(s->g, (s->n + 1) * sizeof *s->g);
+	struct group_acc *g = &s->g[s->n++];
+	memset(g, 0, sizeof *g);
+	g->name = bl_xstrdup(name);
+	for (int f = 0; f < NF; f++)
+		bl_welford_init(&g->w[f]);
+	return g;
+}
+
+static bool val(const struct bl_val *v, double *d)
+{
+	if (v->t == BL_NUM)
+		*d = v->u.d;
+	else if (v->t == BL_INT)
+		*d = (double)v->u.i;
+	else
+		return false;
+	return true;
+}
+
+static void add(struct group_acc *g, int f, const struct bl_val *v)
+{
+	double d;
+	if (!val(v, &d))
+		return;
+	g->sum[f] += d;
+	bl_welford_add(&g->w[f], d);
+}
+
+/* The chart point of (group, run), created on first use. */
+static struct bl_run_point *point(struct runs *s, const char *group, long run)
+{
+	for (size_t i = s->npts; i > 0; i--) {
+		struct bl_run_point *p = &s->pts[i - 1];
+		if (p->run == run && strcmp(p->group, group) == 0)
+			return p;
+	}
+	s->pts = bl_xrealloc(s->pts, (s->npts + 1) * sizeof *s->pts);
+	struct bl_run_point *p = &s->pts[s->npts++];
+	p->group = group;
+	p->run = run;
+	p->elapsed_s = p->cpu_pct = p->bytes_allocated = NAN;
+	return p;
+}
+
+static int runs_record(void *st, const struct bl_record *r)
+{
+	struct runs *s = st;
+	if (r->quoted && !s->o.include_quoted)
+		return 0;
+	if (r->table == &bl_table_averages) {
+		s->navg++;
+		return 0;
+	}
+	struct group_acc *g;
+	double d;
+	if (r->table == &bl_table_mtest01) {
+		if (r->v[MT_BYTES_ALLOCATED].t == BL_NULL)
+			return 0;
+		g = group(s, r->group);
+		g->mtest_runs++;
+		add(g, F_BYTES, &r->v[MT_BYTES_ALLOCATED]);
+		if (s->o.keep_samples && val(&r->v[MT_BYTES_ALLOCATED], &d))
+			point(s, g->name, r->run)->bytes_allocated = d;
+	} else if (r->table == &bl_table_time) {
+		g = group(s, r->group);
+		g->time_runs++;
+		add(g, F_USER, &r->v[TIME_USER_S]);
+		add(g, F_SYS, &r->v[TIME_SYS_S]);
+		add(g, F_ELAPSED, &r->v[TIME_ELAPSED_S]);
+		add(g, F_CPU, &r->v[TIME_CPU_PCT]);
+		add(g, F_MAJOR, &r->v[TIME_MAJOR_FAULTS]);
+		add(g, F_MINOR, &r->v[TIME_MINOR_FAULTS]);
+		if (s->o.keep_samples) {
+			struct bl_run_point *p = point(s, g->name, r->run);
+			if (val(&r->v[TIME_ELAPSED_S], &d))
+				p->elapsed_s = d;
+			if (val(&r->v[TIME_CPU_PCT], &d))
+				p->cpu_pct = d;
+		}
+	}
+	return 0;
+}
+
+static bool runs_has_data(void *st)
+{
+	struct runs *s = st;
+	return s->n > 0;
+}
+
+static void num(FILE *f, double v, int width)
+{
+	if (isnan(v))
+		fprintf(f, "%*s", width, "-");
+	else
+		fprintf(f, "%*.6g", width, v);
+}
+
+static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format fmt)
+{
+	unsigned long runs = g->mtest_runs ? g->mtest_runs : g->time_runs;
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "#### %s\n\n```\n", g->name);
+	fprintf(f, "%s\n", g->name);
+	fprintf(f, "Averages for %lu mtest01 runs\n", runs);
+	for (int k = 0; k < NF; k++) {
+		if (g->w[k].n == 0)
+			continue;
+		double avg = g->sum[k] / (double)runs;
+		if (fields[k].fixed3)
+			fprintf(f, "%s: %.3f%s\n", fields[k].label, avg, fields[k].suffix);
+		else
+			fprintf(f, "%s: %.15g%s\n", fields[k].label, avg, fields[k].suffix);
+	}
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "```\n\n");
+	if (g->mtest_runs && g->time_runs && g->mtest_runs != g->time_runs)
+		fprintf(f, "note: %lu mtest01 results but %lu time blocks; averages divide by %lu as chkmmt does\n%s",
+			g->mtest_runs, g->time_runs, runs, fmt == BL_DOC_MD ? "\n" : "");
+	if (fmt == BL_DOC_MD) {
+		fprintf(f, "| field | n | mean | sd | min | max |\n|---|--:|--:|--:|--:|--:|\n");
+		for (int k = 0; k < NF; k++) {
+			const struct bl_welford *w = &g->w[k];
+			if (w->n == 0)
+				continue;
+			fprintf(f, "| %s | %llu | %.6g | ", fields[k].name, w->n, bl_welford_mean(w));
+			if (w->n < 2)
+				fprintf(f, "- |");
+			else
+				fprintf(f, "%.6g |", bl_welford_sd(w));
+			fprintf(f, " %.6g | %.6g |\n", w->min, w->max);
+		}
+		fputc('\n', f);
+		return;
+	}
+	fprintf(f, "%-18s %6s %12s %12s %12s %12s\n", "field", "n", "mean", "sd", "min", "max");
+	for (int k = 0; k < NF; k++) {
+		const struct bl_welford *w = &g->w[k];
+		if (w->n == 0)
+			continue;
+		fprintf(f, "%-18s %6llu ", fields[k].name, w->n);
+		num(f, bl_welford_mean(w), 12);
+		fputc(' ', f);
+		num(f, bl_welford_sd(w), 12);
+		fputc(' ', f);
+		num(f, w->min, 12);
+		fputc(' ', f);
+		num(f, w->max, 12);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
+{
+	struct runs *s = st;
+	if (fmt == BL_DOC_MD) {
+		fprintf(f, "Averages computed from the per-run mtest01 and time records, laid out as the "
+			   "chkmmt script prints them (sum / runs; times to 3 decimals), then the sample "
+			   "standard deviation (n - 1) and range of each field.\n\n");
+	}
+	for (size_t i = 0; i < s->n; i++)
+		write_group(f, &s->g[i], fmt);
+	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
+			charts[i].title, charts[i].name);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+{
+	struct runs *s = st;
+	if (s->npts == 0)
+		return 0;
+	struct bl_runs_plot in = { s->pts, s->npts };
+	struct bl_plot_opts po;
+	bl_plot_opts_init(&po);
+	po.out_dir = co->dir;
+	po.terms = co->terms;
+	po.basename = "runs";
+	po.title = "mtest01 / time runs per group";
+	struct bl_plot_result res;
+	bl_plot_result_init(&res);
+	int rc = bl_plot_runs(&in, &po, &res);
+	if (rc >= 0)
+		bl_charts_add(charts, nch, "runs", "elapsed time, CPU and allocation per run, by group");
+	if (res.preview)
+		fputs(res.preview, stdout);
+	bl_plot_result_release(&res);
+	if (rc < 0)
+		return rc;
+	return rc == BL_PLOT_NOT_RENDERED ? -BL_ENOTFOUND : 0;
+}
+
+static void runs_destroy(void *st)
+{
+	struct runs *s = st;
+	for (size_t i = 0; i < s->n; i++)
+		free(s->g[i].name);
+	free(s->g);
+	free(s->pts);
+	free(s);
+}
+
+const struct bl_analysis bl_analysis_runs = {
+	.name = "runs",
+	.title = "mtest01 and time runs",
+	.create = runs_create,
+	.record = runs_record,
+	.has_data = runs_has_data,
+	.write = runs_write,
+	.plot = runs_plot,
+	.destroy = runs_destroy,
+};

@@ -1,0 +1,152 @@
+/* cmd_plot.c — `benchlog plot KIND [-o DIR] [--term png|svg|dumb] INPUT…`:
+ * parse the inputs and draw one analysis's charts (the .gp script and data
+ * file are kept beside each image). KIND: swpd (vmstat), contest, latency,
+ * runs. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "analyze/analysis.h"
+#include "cli/cli.h"
+#include "core/util.h"
+#include "plot/plot.h"
+
+static const struct { const char *kind; const char *analysis; } kinds[] = {
+	{ "swpd", "vmstat" },
+	{ "vmstat", "vmstat" },
+	{ "contest", "contest" },
+	{ "latency", "latency" },
+	{ "runs", "runs" },
+};
+
+static const char help[] =
+	"KIND is swpd (vmstat swap and stutter), contest, latency or runs.\n\n"
+	"  -o, --output DIR      where charts go (default: the current folder)\n"
+	"      --term LIST       png, svg and/or dumb, comma-separated (default png,svg)\n"
+	"      --baseline GROUP  the group the others are compared with\n"
+	"      --range           contest error bars show min-max, not sd\n"
+	"      --quoted include|exclude  use records quoted in mail replies\n"
+	"  -q, --quiet           no line-accounting summary on stderr\n"
+	CLI_COMMON_HELP;
+
+enum { OPT_TERM = OPT_CLI_LAST + 1, OPT_BASELINE, OPT_RANGE };
+
+int cmd_plot(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "term", required_argument, NULL, OPT_TERM },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "range", no_argument, NULL, OPT_RANGE },
+		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "quiet", no_argument, NULL, 'q' },
+		CLI_COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		cli_help("plot", help);
+		return 0;
+	}
+	if (argc < 2) {
+		cli_usage_error("plot", "which chart? swpd, contest, latency or runs");
+		return EXIT_USAGE;
+	}
+	const char *analysis = NULL;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(argv[1], kinds[i].kind) == 0)
+			analysis = kinds[i].analysis;
+	const struct bl_analysis *an = analysis ? bl_analysis_find(analysis) : NULL;
+	if (!an) {
+		cli_usage_error("plot", "unknown chart \"%s\" (swpd, contest, latency, runs)", argv[1]);
+		return EXIT_USAGE;
+	}
+	argc--;
+	argv++;
+	struct bl_opts o;
+	bl_opts_init(&o);
+	struct bl_analysis_opts ao;
+	memset(&ao, 0, sizeof ao);
+	ao.confidence = 0.95;
+	ao.target_s = NAN;
+	ao.keep_samples = true;
+	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG };
+	bool range = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:q", lo, NULL)) != -1) {
+		int r = cli_common_opt(c, optarg, &o);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		switch (c) {
+		case 'o': co.dir = optarg; break;
+		case 'q': o.quiet = true; break;
+		case OPT_BASELINE: ao.baseline = optarg; break;
+		case OPT_RANGE: range = true; break;
+		case OPT_QUOTED:
+			if (strcmp(optarg, "include") == 0)
+				ao.include_quoted = true;
+			else if (strcmp(optarg, "exclude") != 0) {
+				cli_usage_error("plot", "--quoted takes include or exclude");
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_TERM: {
+			co.terms = 0;
+			char *list = bl_xstrdup(optarg), *save = NULL;
+			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+				if (strcmp(t, "png") == 0) co.terms |= BL_PLOT_PNG;
+				else if (strcmp(t, "svg") == 0) co.terms |= BL_PLOT_SVG;
+				else if (strcmp(t, "dumb") == 0) co.terms |= BL_PLOT_DUMB;
+				else {
+					free(list);
+					cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", t);
+					return EXIT_USAGE;
+				}
+			}
+			free(list);
+			break;
+		}
+		case OPT_HELP: cli_help("plot", help); return 0;
+		default: cli_usage_error("plot", "unknown option"); return EXIT_USAGE;
+		}
+	}
+	(void)range;
+	ao.parse = &o;
+	ao.range_bars = range;
+	if (mkdir(co.dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, "benchlog plot: cannot create %s: %s\n", co.dir, strerror(errno));
+		return EXIT_DATA;
+	}
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, &o);
+	void *st = an->create(&ao);
+	struct bl_sink s = { an->record, NULL, NULL, st };
+	bl_ctx_add_sink(&ctx, &s);
+	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
+	if (!an->has_data(st)) {
+		fprintf(stderr, "benchlog plot: no %s data in the input\n", argv[0]);
+		if (!status)
+			status = EXIT_DATA;
+	} else if (an->plot) {
+		struct bl_chart *ch = NULL;
+		size_t nch = 0;
+		int rc = an->plot(st, &co, &ch, &nch);
+		if (rc == -BL_ENOTFOUND) {
+			fprintf(stderr, "benchlog plot: gnuplot not found: scripts and data written to %s; "
+					"render with: cd %s && gnuplot <name>.gp\n", co.dir, co.dir);
+		} else if (rc < 0) {
+			fprintf(stderr, "benchlog plot: %s\n", bl_strerror(rc));
+			status = EXIT_DATA;
+		}
+		for (size_t i = 0; i < nch; i++)
+			fprintf(stderr, "benchlog plot: wrote %s/%s.gp (%s)\n", co.dir, ch[i].name, ch[i].title);
+		bl_charts_free(ch, nch);
+	}
+	an->destroy(st);
+	bl_ctx_release(&ctx);
+	return status;
+}
