@@ -356,6 +356,99 @@ void bl_paths_free(char **paths)
 
 /* ---- lines ---- */
 
+void bl_linesplit_init(struct bl_linesplit *ls)
+{
+	ls->carry = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX);
+	ls->discarding = false;
+	ls->after_cr = false;
+	ls->lineno = 1;
+}
+
+static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len)
+{
+	int rc = 0;
+	if (ls->discarding || ls->carry.len + len > BL_LINE_MAX) {
+		if (ls->too_long)
+			ls->too_long(ls->ud, ls->lineno);
+		ls->discarding = false;
+	} else if (ls->carry.len) {
+		bl_buf_add(&ls->carry, p, len);
+		rc = ls->line(ls->ud, ls->carry.data, ls->carry.len, ls->lineno);
+	} else {
+		rc = ls->line(ls->ud, p ? p : "", len, ls->lineno);
+	}
+	bl_buf_reset(&ls->carry);
+	ls->lineno++;
+	return rc;
+}
+
+int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
+{
+	size_t i = 0;
+	if (len && ls->after_cr && buf[0] == '\n')
+		i = 1;
+	if (len)
+		ls->after_cr = false;
+	while (i < len) {
+		const char *start = buf + i;
+		size_t left = len - i;
+		const char *nl = memchr(start, '\n', left);
+		const char *cr = memchr(start, '\r', nl ? (size_t)(nl - start) : left);
+		const char *eol = cr ? cr : nl;
+		if (!eol) {
+			if (!ls->discarding && bl_buf_add(&ls->carry, start, left) != 0) {
+				ls->discarding = true;
+				bl_buf_reset(&ls->carry);
+			}
+			return 0;
+		}
+		size_t seg = (size_t)(eol - start);
+		int rc = ls_deliver(ls, start, seg);
+		if (rc)
+			return rc;
+		i += seg + 1;
+		if (*eol == '\r') {
+			if (i < len && buf[i] == '\n')
+				i++;
+			else if (i == len)
+				ls->after_cr = true;
+		}
+	}
+	return 0;
+}
+
+int bl_linesplit_end(struct bl_linesplit *ls)
+{
+	if (ls->carry.len || ls->discarding)
+		return ls_deliver(ls, NULL, 0);
+	return 0;
+}
+
+void bl_linesplit_release(struct bl_linesplit *ls)
+{
+	bl_buf_release(&ls->carry);
+}
+
+struct read_state {
+	struct bl_ctx *ctx;
+	const char *path;
+};
+
+static int rd_line(void *ud, const char *p, size_t len, unsigned long lineno)
+{
+	struct read_state *r = ud;
+	return bl_dispatch_line(r->ctx, p, len, lineno);
+}
+
+static void rd_too_long(void *ud, unsigned long lineno)
+{
+	struct read_state *r = ud;
+	struct bl_line ln = { "", 0, r->path, lineno, 0, NULL };
+	r->ctx->lines_total++;
+	bl_warn(r->ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
+	bl_skip(r->ctx, &ln, "line too long");
+}
+
 int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
@@ -379,10 +472,12 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	}
 	bl_dispatch_begin_unit(ctx, path, NULL);
 	char *buf = bl_xmalloc(IN_CHUNK);
-	struct bl_buf carry = BL_BUF_INIT(BL_LINE_MAX);
-	bool too_long = false;      /* discarding the rest of an over-long line */
-	bool after_cr = false;      /* previous chunk ended in CR */
-	unsigned long lineno = 1;
+	struct read_state rs = { ctx, path };
+	struct bl_linesplit ls;
+	bl_linesplit_init(&ls);
+	ls.line = rd_line;
+	ls.too_long = rd_too_long;
+	ls.ud = &rs;
 	int err = 0;
 	for (;;) {
 		ssize_t n = bl_src_read(s, buf, IN_CHUNK);
@@ -392,71 +487,24 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		}
 		if (n == 0)
 			break;
-		size_t i = 0, len = (size_t)n;
-		if (after_cr && buf[0] == '\n')
-			i = 1;
-		after_cr = false;
-		while (i < len) {
-			const char *start = buf + i;
-			size_t left = len - i;
-			const char *nl = memchr(start, '\n', left);
-			const char *cr = memchr(start, '\r', nl ? (size_t)(nl - start) : left);
-			const char *eol = cr ? cr : nl;
-			if (!eol) {
-				if (!too_long && bl_buf_add(&carry, start, left) != 0) {
-					too_long = true;
-					bl_buf_reset(&carry);
-				}
-				break;
-			}
-			size_t seg = (size_t)(eol - start);
-			if (too_long || carry.len + seg > BL_LINE_MAX) {
-				ctx->lines_total++;
-				struct bl_line ln = { "", 0, path, lineno, 0, NULL };
-				bl_warn(ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
-				bl_skip(ctx, &ln, "line too long");
-				bl_buf_reset(&carry);
-				too_long = false;
-			} else if (carry.len) {
-				bl_buf_add(&carry, start, seg);
-				rc = bl_dispatch_line(ctx, carry.data, carry.len, lineno);
-				bl_buf_reset(&carry);
-			} else {
-				rc = bl_dispatch_line(ctx, start, seg, lineno);
-			}
-			lineno++;
-			if (rc) {
-				err = rc;
-				goto out;
-			}
-			i += seg + 1;
-			if (*eol == '\r') {
-				if (i < len && buf[i] == '\n')
-					i++;
-				else if (i == len)
-					after_cr = true;
-			}
+		rc = bl_linesplit_feed(&ls, buf, (size_t)n);
+		if (rc) {
+			err = rc;
+			break;
 		}
 	}
-out:
-	if (carry.len && !ctx->error) {
-		bl_dispatch_line(ctx, carry.data, carry.len, lineno);
-	} else if (too_long) {
-		ctx->lines_total++;
-		struct bl_line ln = { "", 0, path, lineno, 0, NULL };
-		bl_warn(ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
-		bl_skip(ctx, &ln, "line too long");
-	}
+	if (!ctx->error)
+		bl_linesplit_end(&ls);
 	bl_dispatch_end_unit(ctx);
 	if (err == -BL_ECORRUPT || err == -BL_EIO) {
 		bl_warn_at(ctx, path, "corrupt input", "%s; kept the %lu lines read before it",
-			   bl_src_error(s), lineno - 1);
+			   bl_src_error(s)[0] ? bl_src_error(s) : strerror(errno), ls.lineno - 1);
 		ctx->input_errors++;
 		err = 0;
 	}
 	if (bl_src_warning(s))
 		bl_warn_at(ctx, path, "gzip trailing garbage", "%s", bl_src_warning(s));
-	bl_buf_release(&carry);
+	bl_linesplit_release(&ls);
 	free(buf);
 	bl_src_close(s);
 	return err ? err : ctx->error;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "core/ctx.h"
+#include "core/util.h"
 
 #define BL_LINE_MAX (1024 * 1024)    /* bytes per line, line end excluded */
 #define BL_SNIFF_MAX (64 * 1024)     /* bytes looked at to detect mail */
@@ -49,6 +50,26 @@ void bl_src_close(struct bl_src *s);
  * not exist (reported through ctx). */
 int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout);
 void bl_paths_free(char **paths);
+
+/* Line splitter over arbitrary chunks (the reader's core, exposed so tests
+ * can feed it in every chunk size). LF, CR LF and lone CR end a line; a
+ * line over BL_LINE_MAX bytes is reported with too_long() and dropped.
+ * Callbacks return 0 to go on or a negative bl_err to stop. */
+struct bl_linesplit {
+	int (*line)(void *ud, const char *p, size_t len, unsigned long lineno);
+	void (*too_long)(void *ud, unsigned long lineno);
+	void *ud;
+	/* private */
+	struct bl_buf carry;
+	bool discarding;
+	bool after_cr;
+	unsigned long lineno;
+};
+void bl_linesplit_init(struct bl_linesplit *ls);
+int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t n);
+/* End of input: a last line without a line end is delivered. */
+int bl_linesplit_end(struct bl_linesplit *ls);
+void bl_linesplit_release(struct bl_linesplit *ls);
 
 /* Read one input completely through the dispatcher (mail detected and
  * handed to core/mail.c). The pass must be open (bl_dispatch_open()).

@@ -1,0 +1,269 @@
+/* test_reader.c — the reader: line splitting in every chunk size, line
+ * ends, over-long lines, gzip (members, truncation, trailing garbage),
+ * folders in sorted order. Expected values are written out by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include "core/reader.h"
+#include "core/util.h"
+
+struct collect {
+	struct bl_buf out;      /* "lineno:text|" for each line */
+	unsigned long too_long;
+};
+
+static int col_line(void *ud, const char *p, size_t len, unsigned long lineno)
+{
+	struct collect *c = ud;
+	bl_buf_addf(&c->out, "%lu:", lineno);
+	bl_buf_add(&c->out, p, len);
+	bl_buf_addc(&c->out, '|');
+	return 0;
+}
+
+static void col_too_long(void *ud, unsigned long lineno)
+{
+	struct collect *c = ud;
+	c->too_long++;
+	bl_buf_addf(&c->out, "%lu:<too long>|", lineno);
+}
+
+static char *split(const char *in, size_t len, size_t chunk, unsigned long *too_long)
+{
+	struct collect c = { BL_BUF_INIT(0), 0 };
+	struct bl_linesplit ls;
+	bl_linesplit_init(&ls);
+	ls.line = col_line;
+	ls.too_long = col_too_long;
+	ls.ud = &c;
+	for (size_t i = 0; i < len; i += chunk)
+		assert_int_equal(bl_linesplit_feed(&ls, in + i, len - i < chunk ? len - i : chunk), 0);
+	assert_int_equal(bl_linesplit_end(&ls), 0);
+	bl_linesplit_release(&ls);
+	if (too_long)
+		*too_long = c.too_long;
+	char *r = c.out.data ? c.out.data : bl_xstrdup("");
+	return r;
+}
+
+/* Mixed line ends: LF, CR LF, lone CR, a blank line, no final line end. */
+static void test_reader__every_chunk_size_same_lines(void **state)
+{
+	(void)state;
+	const char in[] = "alpha\nbeta\r\ngamma\rdelta\n\nlast";
+	const char want[] = "1:alpha|2:beta|3:gamma|4:delta|5:|6:last|";
+	size_t len = sizeof in - 1;
+	for (size_t chunk = 1; chunk <= len; chunk++) {
+		char *got = split(in, len, chunk, NULL);
+		assert_string_equal(got, want);
+		free(got);
+	}
+}
+
+static void test_reader__crlf_split_across_chunks_is_one_line_end(void **state)
+{
+	(void)state;
+	const char in[] = "a\r\nb\r\n";
+	char *got = split(in, 2, 2, NULL); /* only "a\r": then feed the rest */
+	free(got);
+	for (size_t chunk = 1; chunk <= 6; chunk++) {
+		got = split(in, 6, chunk, NULL);
+		assert_string_equal(got, "1:a|2:b|");
+		free(got);
+	}
+}
+
+static void test_reader__over_long_line_reported_not_split(void **state)
+{
+	(void)state;
+	size_t big = BL_LINE_MAX + 10;
+	char *in = bl_xmalloc(big + 20);
+	memcpy(in, "ok\n", 3);
+	memset(in + 3, 'x', big);
+	memcpy(in + 3 + big, "\nafter\n", 7);
+	size_t len = 3 + big + 7;
+	size_t chunks[] = { 1000, 65536, len };
+	for (size_t k = 0; k < 3; k++) {
+		unsigned long tl;
+		char *got = split(in, len, chunks[k], &tl);
+		assert_string_equal(got, "1:ok|2:<too long>|3:after|");
+		assert_int_equal(tl, 1);
+		free(got);
+	}
+	free(in);
+}
+
+static char *tmpfile_with(const void *data, size_t len)
+{
+	char *path = bl_xstrdup("/tmp/bl-test-reader-XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, data, len), (ssize_t)len);
+	close(fd);
+	return path;
+}
+
+static size_t gz(const char *text, unsigned char *out, size_t outsz)
+{
+	z_stream zs;
+	memset(&zs, 0, sizeof zs);
+	assert_int_equal(deflateInit2(&zs, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	zs.next_in = (unsigned char *)text;
+	zs.avail_in = (uInt)strlen(text);
+	zs.next_out = out;
+	zs.avail_out = (uInt)outsz;
+	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+	size_t n = outsz - zs.avail_out;
+	deflateEnd(&zs);
+	return n;
+}
+
+static char *read_all(const char *path, int *rc_out)
+{
+	struct bl_src *s;
+	assert_int_equal(bl_src_open(path, &s), 0);
+	struct bl_buf b = BL_BUF_INIT(0);
+	char buf[7]; /* small reads on purpose */
+	ssize_t n;
+	while ((n = bl_src_read(s, buf, sizeof buf)) > 0)
+		bl_buf_add(&b, buf, (size_t)n);
+	*rc_out = (int)n;
+	if (bl_src_warning(s))
+		bl_buf_addf(&b, "[warning]");
+	bl_src_close(s);
+	return b.data ? b.data : bl_xstrdup("");
+}
+
+static void test_reader__gzip_concatenated_members(void **state)
+{
+	(void)state;
+	unsigned char buf[512];
+	size_t a = gz("first\n", buf, sizeof buf);
+	size_t b = gz("second\n", buf + a, sizeof buf - a);
+	char *path = tmpfile_with(buf, a + b);
+	int rc;
+	char *got = read_all(path, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(got, "first\nsecond\n");
+	free(got);
+	unlink(path);
+	free(path);
+}
+
+static void test_reader__gzip_truncated_keeps_what_was_read(void **state)
+{
+	(void)state;
+	unsigned char buf[512];
+	size_t a = gz("first\n", buf, sizeof buf);
+	size_t b = gz("second line that will be cut\n", buf + a, sizeof buf - a);
+	char *path = tmpfile_with(buf, a + b - 12);
+	int rc;
+	char *got = read_all(path, &rc);
+	assert_int_equal(rc, -BL_ECORRUPT);
+	assert_true(strncmp(got, "first\n", 6) == 0);
+	free(got);
+	struct bl_src *s;
+	assert_int_equal(bl_src_open(path, &s), 0);
+	char tmp[4096];
+	while (bl_src_read(s, tmp, sizeof tmp) > 0)
+		;
+	assert_non_null(strstr(bl_src_error(s), "truncated gzip data at offset"));
+	bl_src_close(s);
+	unlink(path);
+	free(path);
+}
+
+static void test_reader__gzip_trailing_garbage_is_a_warning(void **state)
+{
+	(void)state;
+	unsigned char buf[512];
+	size_t a = gz("data\n", buf, sizeof buf);
+	memcpy(buf + a, "JUNK", 4);
+	char *path = tmpfile_with(buf, a + 4);
+	int rc;
+	char *got = read_all(path, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(got, "data\n[warning]");
+	free(got);
+	unlink(path);
+	free(path);
+}
+
+static void test_reader__plain_file_passes_through(void **state)
+{
+	(void)state;
+	char *path = tmpfile_with("\x1f not gzip\n", 11);
+	int rc;
+	char *got = read_all(path, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(got, "\x1f not gzip\n");
+	free(got);
+	unlink(path);
+	free(path);
+}
+
+static void test_reader__folders_sorted_and_loops_reported(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/bl-test-dir-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *p;
+	const char *names[] = { "b.log", "a.log", "sub/c.log", "sub/A.log" };
+	p = bl_xasprintf("%s/sub", dir);
+	mkdir(p, 0777);
+	free(p);
+	for (size_t i = 0; i < 4; i++) {
+		p = bl_xasprintf("%s/%s", dir, names[i]);
+		FILE *f = fopen(p, "w");
+		fputs("x\n", f);
+		fclose(f);
+		free(p);
+	}
+	p = bl_xasprintf("%s/sub/loop", dir);
+	assert_int_equal(symlink(dir, p), 0);
+	free(p);
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, NULL);
+	ctx.diag = NULL;
+	char **paths;
+	size_t n;
+	char *in[] = { dir };
+	assert_int_equal(bl_paths_expand(&ctx, in, 1, &paths, &n), 0);
+	assert_int_equal(n, 4);
+	/* byte order: uppercase before lowercase; folders in place */
+	const char *want[] = { "a.log", "b.log", "sub/A.log", "sub/c.log" };
+	for (size_t i = 0; i < 4; i++) {
+		p = bl_xasprintf("%s/%s", dir, want[i]);
+		assert_string_equal(paths[i], p);
+		free(p);
+	}
+	assert_int_equal(bl_warn_total(&ctx), 1); /* the loop */
+	bl_paths_free(paths);
+	bl_ctx_release(&ctx);
+	p = bl_xasprintf("rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reader__every_chunk_size_same_lines),
+		cmocka_unit_test(test_reader__crlf_split_across_chunks_is_one_line_end),
+		cmocka_unit_test(test_reader__over_long_line_reported_not_split),
+		cmocka_unit_test(test_reader__gzip_concatenated_members),
+		cmocka_unit_test(test_reader__gzip_truncated_keeps_what_was_read),
+		cmocka_unit_test(test_reader__gzip_trailing_garbage_is_a_warning),
+		cmocka_unit_test(test_reader__plain_file_passes_through),
+		cmocka_unit_test(test_reader__folders_sorted_and_loops_reported),
+	};
+	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
+}
