@@ -1,0 +1,495 @@
+/* stats.c — D1-D7 of analyze/stats.h: Welford summaries, percentiles,
+ * histogram bins, confidence intervals, t-tests and verdicts. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_cdf.h>
+
+#include "analyze/stats.h"
+#include "analyze/stats_int.h"
+
+/* ---- D1, D2 ------------------------------------------------------------ */
+
+void bl_welford_init(struct bl_welford *w)
+{
+	w->n = 0;
+	w->mean = 0.0;
+	w->m2 = 0.0;
+	w->min = NAN;
+	w->max = NAN;
+}
+
+int bl_welford_add(struct bl_welford *w, double x)
+{
+	double delta;
+
+	if (!isfinite(x))
+		return -BL_ERANGE; /* D0 */
+	w->n++;
+	if (w->n == 1) {
+		w->mean = x;
+		w->m2 = 0.0;
+		w->min = w->max = x;
+		return 0;
+	}
+	/* D1, D2: both factors of the M2 increment have the same sign, so M2
+	 * never decreases. */
+	delta = x - w->mean;
+	w->mean += delta / (double)w->n;
+	w->m2 += delta * (x - w->mean);
+	if (x < w->min)
+		w->min = x;
+	if (x > w->max)
+		w->max = x;
+	return 0;
+}
+
+int bl_welford_add_n(struct bl_welford *w, double x, unsigned long long k)
+{
+	struct bl_welford one;
+
+	if (!isfinite(x))
+		return -BL_ERANGE;
+	if (k == 0)
+		return 0;
+	one.n = k;
+	one.mean = x;
+	one.m2 = 0.0;
+	one.min = one.max = x;
+	bl_welford_merge(w, &one);
+	return 0;
+}
+
+void bl_welford_merge(struct bl_welford *dst, const struct bl_welford *src)
+{
+	struct bl_welford b = *src; /* src may alias dst */
+	double n, delta;
+
+	if (b.n == 0)
+		return;
+	if (dst->n == 0) {
+		*dst = b;
+		return;
+	}
+	/* D2: Chan, Golub & LeVeque pairwise update. */
+	n = (double)dst->n + (double)b.n;
+	delta = b.mean - dst->mean;
+	dst->mean += delta * ((double)b.n / n);
+	dst->m2 += b.m2 + delta * delta * ((double)dst->n * (double)b.n / n);
+	dst->n += b.n;
+	if (b.min < dst->min)
+		dst->min = b.min;
+	if (b.max > dst->max)
+		dst->max = b.max;
+}
+
+double bl_welford_mean(const struct bl_welford *w)
+{
+	return w->n ? w->mean : NAN;
+}
+
+double bl_welford_var(const struct bl_welford *w)
+{
+	if (w->n < 2)
+		return NAN; /* D2 */
+	return w->m2 / (double)(w->n - 1);
+}
+
+double bl_welford_sd(const struct bl_welford *w)
+{
+	return sqrt(bl_welford_var(w));
+}
+
+double bl_welford_sum(const struct bl_welford *w)
+{
+	return w->n ? w->mean * (double)w->n : 0.0;
+}
+
+/* ---- D3 ---------------------------------------------------------------- */
+
+bool bl__pct_ok(double p)
+{
+	return p >= 0.0 && p <= 100.0; /* false for NaN */
+}
+
+/* D3 position arithmetic shared by arrays and bins. For type 7, *j and the
+ * fraction; for nearest rank, *j = r - 1 and frac = 0. (n - 1) * p is
+ * exact for integer p and realistic n, so whole positions come out whole. */
+void bl__pct_position(double n, double p, enum bl_pct_rule rule,
+		      double *j, double *frac)
+{
+	double h;
+
+	if (rule == BL_PCT_NEAREST_RANK) {
+		h = ceil(n * p / 100.0);
+		if (h < 1.0)
+			h = 1.0;
+		if (h > n)
+			h = n;
+		*j = h - 1.0;
+		*frac = 0.0;
+		return;
+	}
+	h = (n - 1.0) * p / 100.0;
+	if (h < 0.0)
+		h = 0.0;
+	if (h > n - 1.0)
+		h = n - 1.0;
+	*j = floor(h);
+	*frac = h - *j;
+}
+
+double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rule rule)
+{
+	double jd, frac, lo, hi;
+	size_t j;
+
+	if (x == NULL || n == 0 || !bl__pct_ok(p))
+		return NAN;
+	bl__pct_position((double)n, p, rule, &jd, &frac);
+	j = (size_t)jd;
+	lo = x[j];
+	if (!isfinite(lo))
+		return NAN;
+	if (frac == 0.0 || j + 1 >= n)
+		return lo;
+	hi = x[j + 1];
+	if (!isfinite(hi))
+		return NAN;
+	return lo + frac * (hi - lo);
+}
+
+int bl__cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t bl_sort_finite(double *x, size_t n, size_t *rejected)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(x[i]))
+			x[k++] = x[i];
+	if (rejected)
+		*rejected = n - k;
+	if (k > 1)
+		qsort(x, k, sizeof *x, bl__cmp_double);
+	return k;
+}
+
+/* ---- D4 ---------------------------------------------------------------- */
+
+static int cmp_bin(const void *a, const void *b)
+{
+	double x = ((const struct bl_bin *)a)->value;
+	double y = ((const struct bl_bin *)b)->value;
+
+	return (x > y) - (x < y);
+}
+
+static int bins_check(const struct bl_bin *b, size_t n, double overflow)
+{
+	size_t i;
+
+	if (n > 0 && b == NULL)
+		return -BL_EUSAGE;
+	if (!isfinite(overflow) || overflow < 0.0)
+		return -BL_ERANGE;
+	for (i = 0; i < n; i++)
+		if (!isfinite(b[i].value) || !isfinite(b[i].count) || b[i].count < 0.0)
+			return -BL_ERANGE; /* D0 */
+	return 0;
+}
+
+int bl__bins_sorted(const struct bl_bin *b, size_t n, double overflow,
+		    struct bl_bin **out, size_t *nout)
+{
+	struct bl_bin *c;
+	size_t i, k = 0;
+	int rc;
+
+	*out = NULL;
+	*nout = 0;
+	rc = bins_check(b, n, overflow);
+	if (rc < 0)
+		return rc;
+	if (n == 0)
+		return 0;
+	c = bl_xmalloc(n * sizeof *c);
+	for (i = 0; i < n; i++)
+		if (b[i].count > 0.0)
+			c[k++] = b[i];
+	if (k == 0) {
+		free(c);
+		return 0;
+	}
+	/* Perl's sort(keys %h) gives string order ("10.000" before "2.000"),
+	 * so never trust the caller's order. */
+	qsort(c, k, sizeof *c, cmp_bin);
+	*out = c;
+	*nout = k;
+	return 0;
+}
+
+int bl_bins_summary(const struct bl_bin *b, size_t n, double overflow,
+		    struct bl_bins_stats *out)
+{
+	struct bl_bin *s;
+	size_t ns, i;
+	double w = 0.0, mean = 0.0, m2 = 0.0, sum = 0.0, delta;
+	int rc;
+
+	if (out == NULL)
+		return -BL_EUSAGE;
+	rc = bl__bins_sorted(b, n, overflow, &s, &ns);
+	if (rc < 0)
+		return rc;
+	/* D4: weighted Welford (West 1979); equals D1/D2 on the expanded sample. */
+	for (i = 0; i < ns; i++) {
+		w += s[i].count;
+		delta = s[i].value - mean;
+		mean += delta * (s[i].count / w);
+		m2 += s[i].count * delta * (s[i].value - mean);
+		sum += s[i].value * s[i].count;
+	}
+	out->n_binned = w;
+	out->overflow = overflow;
+	out->n = w + overflow;
+	out->mean = ns ? mean : NAN;
+	out->sd = w > 1.0 ? sqrt(m2 / (w - 1.0)) : NAN;
+	out->min = ns ? s[0].value : NAN;
+	out->max = ns ? s[ns - 1].value : NAN;
+	out->max_lower_bound = overflow > 0.0;
+	if (ns == 0)
+		out->mean_lb = NAN;
+	else if (overflow > 0.0)
+		out->mean_lb = (sum + overflow * out->max) / out->n;
+	else
+		out->mean_lb = out->mean;
+	free(s);
+	return 0;
+}
+
+/* Value at 0-based order position k of sorted bins (D4); *in_overflow when
+ * k is at or past the binned total. */
+static double bins_at(const struct bl_bin *s, size_t ns, double k, bool *in_overflow)
+{
+	double cum = 0.0;
+	size_t i;
+
+	for (i = 0; i < ns; i++) {
+		cum += s[i].count;
+		if (cum > k)
+			return s[i].value;
+	}
+	*in_overflow = true;
+	return ns ? s[ns - 1].value : NAN;
+}
+
+double bl_bins_percentile_rule(const struct bl_bin *b, size_t n, double overflow,
+			       double p, enum bl_pct_rule rule, bool *lower_bound)
+{
+	struct bl_bin *s;
+	size_t ns, i;
+	double total = overflow, j, frac, lo, hi, r;
+	bool ovf = false;
+
+	if (lower_bound)
+		*lower_bound = false;
+	if (!bl__pct_ok(p) || bl__bins_sorted(b, n, overflow, &s, &ns) < 0)
+		return NAN;
+	for (i = 0; i < ns; i++)
+		total += s[i].count;
+	if (ns == 0 || total <= 0.0) {
+		/* Only overflow, or nothing: no value is known. */
+		free(s);
+		return NAN;
+	}
+	bl__pct_position(total, p, rule, &j, &frac);
+	lo = bins_at(s, ns, j, &ovf);
+	r = lo;
+	if (frac > 0.0) {
+		hi = bins_at(s, ns, j + 1.0, &ovf);
+		/* In the overflow only the lower end is known: report x_j (D4). */
+		r = ovf ? lo : lo + frac * (hi - lo);
+	}
+	free(s);
+	if (lower_bound)
+		*lower_bound = ovf;
+	return r;
+}
+
+double bl_bins_percentile(const struct bl_bin *b, size_t n, double overflow,
+			  double p, bool *lower_bound)
+{
+	return bl_bins_percentile_rule(b, n, overflow, p, BL_PCT_TYPE7, lower_bound);
+}
+
+/* ---- D5 ---------------------------------------------------------------- */
+
+/* Student t quantile for a two-sided conf interval; guards GSL's domain
+ * (its default error handler aborts). */
+static double t_crit(double conf, double df)
+{
+	if (!(conf > 0.0 && conf < 1.0) || !(df > 0.0))
+		return NAN;
+	return gsl_cdf_tdist_Pinv(0.5 + conf / 2.0, df);
+}
+
+double bl_ci_half(double sd, unsigned long long n, double conf)
+{
+	if (n < 2 || !(sd >= 0.0) || !isfinite(sd))
+		return NAN;
+	return t_crit(conf, (double)(n - 1)) * sd / sqrt((double)n);
+}
+
+double bl_ci95_half(double sd, unsigned long long n)
+{
+	return bl_ci_half(sd, n, 0.95);
+}
+
+/* ---- D6, D7 ------------------------------------------------------------ */
+
+static void ttest_clear(struct bl_ttest *o, double conf)
+{
+	o->diff = o->pct_change = NAN;
+	o->ci_lo = o->ci_hi = o->pct_lo = o->pct_hi = NAN;
+	o->t = o->df = o->p = o->se = o->pooled_sd = NAN;
+	o->conf = conf;
+	o->ok = 0;
+	o->note = NULL;
+}
+
+/* Given diff, se and df, fill t, p, CI and percentages (D6/D7). */
+static void ttest_finish(struct bl_ttest *o, double base_mean)
+{
+	double half;
+
+	o->ok = 1;
+	if (o->se == 0.0) {
+		/* Both samples constant (D6). */
+		o->note = "zero variance in both samples";
+		if (o->diff == 0.0) {
+			o->t = 0.0;
+			o->p = 1.0;
+		} else {
+			o->t = o->diff > 0.0 ? INFINITY : -INFINITY;
+			o->p = 0.0;
+		}
+		half = 0.0;
+	} else if (!(o->df > 0.0)) {
+		/* se > 0 but the D6 df denominator underflowed: no usable df. */
+		o->ok = 0;
+		o->note = "degrees of freedom undefined (variances underflow)";
+		return;
+	} else {
+		o->t = o->diff / o->se;
+		o->p = 2.0 * gsl_cdf_tdist_Q(fabs(o->t), o->df);
+		if (o->p > 1.0)
+			o->p = 1.0;
+		half = t_crit(o->conf, o->df) * o->se;
+	}
+	o->ci_lo = o->diff - half;
+	o->ci_hi = o->diff + half;
+	if (base_mean != 0.0) {
+		o->pct_change = 100.0 * o->diff / base_mean;
+		o->pct_lo = 100.0 * o->ci_lo / base_mean;
+		o->pct_hi = 100.0 * o->ci_hi / base_mean;
+		if (o->pct_lo > o->pct_hi) { /* negative baseline mean */
+			double tmp = o->pct_lo;
+			o->pct_lo = o->pct_hi;
+			o->pct_hi = tmp;
+		}
+	}
+}
+
+static int ttest_args(const struct bl_welford *base, const struct bl_welford *cand,
+		      double conf, struct bl_ttest *out)
+{
+	if (base == NULL || cand == NULL || out == NULL)
+		return -BL_EUSAGE;
+	if (!(conf > 0.0 && conf < 1.0)) {
+		ttest_clear(out, conf);
+		out->note = "confidence level must be between 0 and 1";
+		return -BL_EUSAGE;
+	}
+	ttest_clear(out, conf);
+	if (base->n > 0 && cand->n > 0)
+		out->diff = cand->mean - base->mean;
+	if (base->n > 0 && base->mean != 0.0 && !isnan(out->diff))
+		out->pct_change = 100.0 * out->diff / base->mean;
+	return 0;
+}
+
+int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
+	     double conf, struct bl_ttest *out)
+{
+	double vb, vc, den;
+	int rc;
+
+	rc = ttest_args(base, cand, conf, out);
+	if (rc < 0)
+		return rc;
+	if (base->n < 2 || cand->n < 2) {
+		out->note = "Welch's t-test needs at least 2 values on each side";
+		return 0;
+	}
+	/* D6 */
+	vb = base->m2 / (double)(base->n - 1) / (double)base->n;
+	vc = cand->m2 / (double)(cand->n - 1) / (double)cand->n;
+	out->se = sqrt(vb + vc);
+	den = vb * vb / (double)(base->n - 1) + vc * vc / (double)(cand->n - 1);
+	out->df = den > 0.0 ? (vb + vc) * (vb + vc) / den : NAN;
+	ttest_finish(out, base->mean);
+	return 0;
+}
+
+int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *cand,
+		      double conf, struct bl_ttest *out)
+{
+	double df;
+	int rc;
+
+	rc = ttest_args(base, cand, conf, out);
+	if (rc < 0)
+		return rc;
+	if (base->n < 1 || cand->n < 1 || base->n + cand->n < 3) {
+		out->note = "pooled t-test needs a value on each side and 3 in all";
+		return 0;
+	}
+	/* D7 */
+	df = (double)(base->n + cand->n - 2);
+	out->df = df;
+	out->pooled_sd = sqrt((base->m2 + cand->m2) / df);
+	out->se = out->pooled_sd * sqrt(1.0 / (double)base->n + 1.0 / (double)cand->n);
+	ttest_finish(out, base->mean);
+	return 0;
+}
+
+const char *bl_verdict(const struct bl_ttest *t, double alpha)
+{
+	if (t == NULL || !t->ok || !(alpha > 0.0 && alpha < 1.0) || isnan(t->p))
+		return "?";
+	if (!(t->p < alpha))
+		return "~";
+	return t->diff > 0.0 ? "+" : "-";
+}
+
+int bl_verdict_fmt(char *buf, size_t bufsz, const struct bl_ttest *t, double alpha)
+{
+	const char *v = bl_verdict(t, alpha);
+
+	if (v[0] == '+' || v[0] == '-') {
+		if (isfinite(t->pct_change))
+			return snprintf(buf, bufsz, "%+.1f%%", t->pct_change);
+	}
+	return snprintf(buf, bufsz, "%s", v);
+}
+
+bool bl_test_power_too_low(unsigned long long n_base, unsigned long long n_cand)
+{
+	return n_base < 3 || n_cand < 3;
+}

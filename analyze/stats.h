@@ -1,0 +1,409 @@
+/* stats.h — benchlog's statistics: summaries, percentiles, confidence
+ * intervals, two-sample tests, bounded-memory distributions and mergeable
+ * partial aggregates. Pure computation: no parsing, no printing, no argv.
+ *
+ * Definitions. Code and tests cite these numbers ("D6"); docs/statistics.md
+ * says the same in prose, with formulas and references.
+ *
+ * D0  Input domain. Every statistic is defined over finite doubles only.
+ *     NaN and +-infinity are never averaged, ranked or counted as data:
+ *     streaming adds (bl_welford_add, bl_dist_add, bl_partial_add) refuse
+ *     them with -BL_ERANGE and leave the aggregate unchanged (bl_dist and
+ *     bl_partial also count them in `rejected`); array and bin functions
+ *     refuse the whole input with -BL_ERANGE (or return NaN where the
+ *     function returns a double). Bin counts and overflow counts must be
+ *     finite and >= 0. A result that is undefined (n too small, zero
+ *     variance where a ratio needs it) is NaN and, for tests, ok = 0 with a
+ *     short `note` saying why — never a made-up number.
+ *
+ * D1  Mean. xbar = (1/n) sum x_i, kept by Welford's update
+ *     xbar_k = xbar_{k-1} + (x_k - xbar_{k-1}) / k. n = 0: NaN.
+ *
+ * D2  Variance and standard deviation: the SAMPLE forms, divisor n-1,
+ *     s^2 = M2 / (n-1) with M2 = sum (x_i - xbar)^2 accumulated by Welford's
+ *     method (M2 += (x_k - xbar_{k-1}) (x_k - xbar_k)), so M2 >= 0 by
+ *     construction and no "cannot be negative" guard is needed (the naive
+ *     sum-of-squares formula gives negative variances, see docs). Two
+ *     aggregates merge by Chan, Golub & LeVeque's pairwise formula
+ *     M2 = M2a + M2b + delta^2 na nb / n. n < 2: s and s^2 are NaN.
+ *     Constant data: s = 0 exactly. Population sd is not offered; callers
+ *     that want it multiply by sqrt((n-1)/n).
+ *
+ * D3  Percentiles (p in 0..100) of a sorted sample x_0 <= ... <= x_{n-1}.
+ *     Default BL_PCT_TYPE7, Hyndman & Fan (1996) definition 7 (R's default,
+ *     GNU datamash's perc/median/q1/q3, numpy's "linear"):
+ *         h = (n-1) p / 100,  j = floor(h),
+ *         Q(p) = x_j + (h - j) (x_{j+1} - x_j)      (x_{j+1} unused if h = j)
+ *     so the median of an even-n sample is the mean of the two middle
+ *     values. BL_PCT_NEAREST_RANK: the smallest x such that at least p% of
+ *     the sample is <= x: rank r = ceil(n p / 100), at least 1,
+ *     Q(p) = x_{r-1} (always an observed value). n = 0, p outside [0,100]
+ *     or NaN: NaN. n = 1: x_0. Ties need nothing special.
+ *
+ * D4  Weighted forms for histogram bins (value v_i, count c_i >= 0), as
+ *     if each value were repeated c_i times but without expanding: total
+ *     N = sum c_i; mean and M2 by the weighted Welford update (West 1979),
+ *     s^2 = M2 / (N - 1); min/max over bins with c_i > 0. Percentiles use
+ *     D3 on the cumulative counts: the order statistic at 0-based position
+ *     k is the value of the first bin (in ascending value order) whose
+ *     cumulative count exceeds k. For integer counts this equals D3 on the
+ *     expanded sample exactly. Bins may arrive in any order and with
+ *     repeated values (a copy is sorted; equal values pool). Overflow: a
+ *     count of observations known only to lie beyond the largest bin value
+ *     (cyclictest "Histogram Overflows"). They count in N for percentiles
+ *     and in bl_bins_stats.n, but mean/sd/min use the binned observations
+ *     only; max is then a lower bound, and mean_lb = (sum v_i c_i +
+ *     overflow * max) / N is a lower bound of the mean of all
+ *     observations. A percentile whose order statistic falls in the
+ *     overflow is reported as the largest bin value with *lower_bound set.
+ *
+ * D5  Confidence interval of the mean: xbar +- t_{(1+conf)/2, n-1} s / sqrt(n)
+ *     with Student's t quantile from GSL (gsl_cdf_tdist_Pinv). The "95%
+ *     CI" is conf = 0.95. n < 2: NaN. s = 0: half-width 0.
+ *
+ * D6  Welch's unequal-variance t-test (Welch 1947), candidate minus
+ *     baseline: d = xbar_c - xbar_b, se^2 = s_b^2/n_b + s_c^2/n_c,
+ *     t = d / se, Welch-Satterthwaite
+ *     df = se^4 / ((s_b^2/n_b)^2/(n_b-1) + (s_c^2/n_c)^2/(n_c-1)),
+ *     two-sided p = 2 Q_t(|t|; df) (GSL gsl_cdf_tdist_Q), CI of d:
+ *     d +- t_{(1+conf)/2, df} se. Needs n >= 2 on each side, else ok = 0.
+ *     se = 0 (both samples constant): d = 0 gives t = 0, p = 1; d != 0
+ *     gives t = +-inf, p = 0 (every observation separates the groups, as
+ *     ministat also reports); df is NaN and the CI is [d, d].
+ * D7  Pooled (Student's) two-sample t-test, the one ministat prints:
+ *     s_p^2 = (M2_b + M2_c) / (n_b + n_c - 2), se = s_p sqrt(1/n_b + 1/n_c),
+ *     df = n_b + n_c - 2, t, p and CI as in D6. Needs n >= 1 on each side
+ *     and df >= 1. se = 0 as in D6 (df stays n_b + n_c - 2).
+ *     For D6 and D7: pct_change = 100 d / xbar_b, and the percentage CI is
+ *     the CI of d divided by xbar_b (the baseline mean taken as exact, as
+ *     ministat does); xbar_b = 0: NaN.
+ *     Verdict: significant when p < alpha. Power rule: with fewer than 3
+ *     observations on either side (ministat's minimum) no difference is
+ *     claimed: bl_test_power_too_low().
+ *
+ * D8  Mann-Whitney U (Wilcoxon rank-sum), two-sided, normal approximation.
+ *     Pool both samples, rank ascending, ties get the mean of the ranks they
+ *     span (midranks). U_c = R_c - n_c (n_c + 1) / 2 = #(c > b) + #(c = b)/2
+ *     over all pairs; U_b = n_b n_c - U_c. mu = n_b n_c / 2,
+ *     sigma^2 = n_b n_c / 12 * ((N + 1) - sum_g (t_g^3 - t_g) / (N (N - 1)))
+ *     (tie correction over groups g of t_g equal values, N = n_b + n_c).
+ *     Continuity correction of 1/2: z = sign(U_c - mu) max(|U_c - mu| - 1/2, 0)
+ *     / sigma, p = 2 Q_normal(|z|) (same as R's wilcox.test(exact = FALSE,
+ *     correct = TRUE) and scipy's mannwhitneyu(method = "asymptotic")).
+ *     The approximation is rough for n < 8 a side; the exact minimum
+ *     two-sided p, 2 / C(N, n_b), is given so callers can see when no
+ *     result could be significant. sigma = 0 (every value equal): z = 0,
+ *     p = 1. n = 0 on a side: ok = 0. The binned form treats bin (v, c) as
+ *     c observations equal to v (one tie group per distinct value), so two
+ *     latency histograms are compared without expansion; overflow counts
+ *     are one tie group above every binned value, which is only sound when
+ *     the other histogram has no bin beyond this one's last bucket
+ *     (checked: else -BL_EFORMAT).
+ *
+ * D9  Two-sample Kolmogorov-Smirnov: D = max over x of |F_b(x) - F_c(x)|
+ *     (empirical CDFs, evaluated after each distinct value, so ties and
+ *     bins are handled exactly). p from the asymptotic Kolmogorov
+ *     distribution Q_KS(lambda) = 2 sum_{j>=1} (-1)^{j-1} exp(-2 j^2 lambda^2),
+ *     lambda = (sqrt(en) + 0.12 + 0.11 / sqrt(en)) D, en = n_b n_c / (n_b + n_c)
+ *     (Stephens 1970, as in Numerical Recipes' kstwo). With ties (always
+ *     the case for binned data) the test is conservative (p too large).
+ *     Overflow as in D8.
+ *
+ * D10 Mergeable partial aggregate (struct bl_partial): n, sum, Welford mean
+ *     and M2, min, max, the count of rejected non-finite inputs, and the
+ *     log-bucketed sketch of D11. Merging partials of any split of the input
+ *     gives n, min, max exactly and mean, sd to rounding (1e-12 relative in
+ *     practice) of the one-pass result, and the sketch exactly (bucket counts
+ *     add), hence the same percentile estimates. Text format, one item per
+ *     line, fields separated by one space, numbers written with %.17g so they
+ *     read back bit-exact:
+ *         benchlog-partial 1
+ *         count <n>
+ *         rejected <k>
+ *         sum <x>
+ *         mean <x>        \
+ *         m2 <x>           | only when count > 0
+ *         min <x>          |
+ *         max <x>         /
+ *         sketch 0.01 2048           (alpha, buckets per sign; fixed in v1)
+ *         zero <k>
+ *         neg <index> <k>            zero or more, index ascending
+ *         pos <index> <k>            zero or more, index ascending
+ *         end
+ *     Several partials may follow each other in one stream.
+ *
+ * D11 Log-bucketed sketch (DDSketch, Masson, Rim & Lee 2019) with relative
+ *     accuracy alpha = BL_SKETCH_ALPHA = 0.01: gamma = (1+alpha)/(1-alpha),
+ *     x > 0 goes to bucket i = ceil(log_gamma x), covering (gamma^(i-1),
+ *     gamma^i], represented by 2 gamma^i / (gamma + 1), which is within
+ *     alpha * x of every x in the bucket; x < 0 likewise on |x| in a second
+ *     store; x = 0 in its own counter. Order statistic k is found by walking
+ *     the buckets; percentiles apply D3 to those estimates, the first and
+ *     last order statistics are the exact min and max. Each estimated order
+ *     statistic is within alpha |x| of the true one, so a D3 percentile is
+ *     within alpha of the true one when both order statistics it
+ *     interpolates have the same sign. Memory is bounded: at most
+ *     BL_SKETCH_MAX_BUCKETS = 2048 buckets per sign (16 KiB each). If the
+ *     data span more than gamma^2048 (about 6e17) in magnitude on one sign,
+ *     the buckets of smallest magnitude are merged into one ("collapsed",
+ *     counted) and only estimates in that lowest bucket lose the guarantee.
+ *     bl_dist keeps the samples exactly up to BL_DIST_EXACT_MAX = 65536 and
+ *     switches to the sketch beyond; exact mode gives D3 exactly.
+ *
+ * Errors: functions returning int give 0 or a negative enum bl_err
+ * (core/util.h): -BL_EUSAGE for bad arguments (NULL, conf outside (0,1)),
+ * -BL_ERANGE for non-finite data (D0), -BL_EFORMAT for inconsistent bins or
+ * a malformed partial, -BL_EIO for failed writes/reads.
+ * Memory: allocation goes through bl_xmalloc (aborts on exhaustion).
+ * Nothing here keeps global state; every object may be used from one thread
+ * at a time.
+ */
+#ifndef BL_STATS_H
+#define BL_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/util.h"
+
+/* ---- D1, D2: running mean and variance ---------------------------------- */
+
+/* Welford accumulator. n = 0: mean = m2 = 0, min = max = NaN.
+ * Plain struct: init it, copy it by assignment; it owns no memory. */
+struct bl_welford {
+	unsigned long long n;   /* finite values added */
+	double mean;            /* D1 */
+	double m2;              /* D2: sum of squared deviations from mean */
+	double min, max;        /* NaN when n = 0 */
+};
+
+void bl_welford_init(struct bl_welford *w);
+/* Add one value. -BL_ERANGE (nothing added) for NaN or +-inf (D0). */
+int bl_welford_add(struct bl_welford *w, double x);
+/* Add k copies of x at once (D4 bins); exact, O(1). -BL_ERANGE as above. */
+int bl_welford_add_n(struct bl_welford *w, double x, unsigned long long k);
+/* dst := dst + src (D2 pairwise merge). src may equal dst. */
+void bl_welford_merge(struct bl_welford *dst, const struct bl_welford *src);
+double bl_welford_mean(const struct bl_welford *w);   /* NaN when n = 0 */
+double bl_welford_var(const struct bl_welford *w);    /* NaN when n < 2 */
+double bl_welford_sd(const struct bl_welford *w);     /* NaN when n < 2 */
+/* n * mean (0 when n = 0); exact to rounding of the product. */
+double bl_welford_sum(const struct bl_welford *w);
+
+/* ---- D3: percentiles -------------------------------------------------- */
+
+enum bl_pct_rule {
+	BL_PCT_TYPE7 = 0,        /* default: Hyndman-Fan 7, linear interpolation */
+	BL_PCT_NEAREST_RANK = 1, /* smallest observed x with >= p% at or below */
+};
+
+/* p in [0,100] of x[0..n), which must be sorted ascending and finite
+ * (bl_sort_finite makes it so). NaN when n = 0, p is out of range, or an
+ * element it reads is not finite. */
+double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rule rule);
+/* Sort x[0..n) ascending in place after moving out NaN and +-inf (D0).
+ * Returns the number of finite values kept at the front; *rejected (may be
+ * NULL) gets the number dropped. */
+size_t bl_sort_finite(double *x, size_t n, size_t *rejected);
+
+/* ---- D4: histogram bins ----------------------------------------------- */
+
+struct bl_bin {
+	double value;   /* the bucket's value (units of the data: s, us, ...) */
+	double count;   /* observations with this value; finite, >= 0 */
+};
+
+struct bl_bins_stats {
+	double n;          /* all observations: binned + overflow */
+	double n_binned;   /* sum of counts */
+	double overflow;   /* observations beyond the largest bin value */
+	double mean;       /* of the binned observations; NaN when none */
+	double sd;         /* D2 over binned observations; NaN when n_binned < 2 */
+	double min;        /* smallest value with count > 0; NaN when none */
+	double max;        /* largest value with count > 0; NaN when none */
+	bool max_lower_bound; /* overflow > 0: true maximum is beyond max */
+	double mean_lb;    /* lower bound of the mean of all n; = mean when no overflow */
+};
+
+/* Summary of n bins (any order) plus `overflow` observations beyond the
+ * largest value. -BL_EUSAGE for NULL out (or NULL b with n > 0),
+ * -BL_ERANGE for a non-finite value, a negative/non-finite count or
+ * overflow. Zero observations is not an error: n = 0, the rest NaN. */
+int bl_bins_summary(const struct bl_bin *b, size_t n, double overflow,
+		    struct bl_bins_stats *out);
+/* D3 type 7 percentile of the bins (D4). *lower_bound (may be NULL) is set
+ * when the answer involves overflow observations: the true percentile is
+ * >= the returned value. NaN on bad input or no observations. */
+double bl_bins_percentile(const struct bl_bin *b, size_t n, double overflow,
+			  double p, bool *lower_bound);
+/* Same with an explicit D3 rule. */
+double bl_bins_percentile_rule(const struct bl_bin *b, size_t n, double overflow,
+			       double p, enum bl_pct_rule rule, bool *lower_bound);
+
+/* ---- D5: confidence interval of the mean ------------------------------ */
+
+/* Half-width of the conf (0 < conf < 1) CI of the mean of n values with
+ * sample sd `sd`. NaN when n < 2, sd is NaN/negative, or conf is invalid. */
+double bl_ci_half(double sd, unsigned long long n, double conf);
+double bl_ci95_half(double sd, unsigned long long n);   /* conf = 0.95 */
+
+/* ---- D6, D7: t-tests -------------------------------------------------- */
+
+struct bl_ttest {
+	double diff;        /* candidate mean - baseline mean */
+	double pct_change;  /* 100 diff / baseline mean; NaN when that is 0 */
+	double ci_lo, ci_hi;   /* conf CI of diff */
+	double pct_lo, pct_hi; /* the same CI in % of the baseline mean */
+	double t, df, p;    /* statistic, degrees of freedom, two-sided p */
+	double se;          /* standard error of diff */
+	double pooled_sd;   /* D7 only: s_p (ministat's "pooled s"); else NaN */
+	double conf;        /* the confidence level used */
+	int ok;             /* 1: t, p and CI are defined; 0: see note */
+	const char *note;   /* static text: why not ok, or a degenerate case; NULL otherwise */
+};
+
+/* Compare candidate against baseline. Returns 0 (out filled; out->ok tells
+ * whether the test is defined for these n) or -BL_EUSAGE (NULL pointer,
+ * conf not in (0,1)). */
+int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
+	     double conf, struct bl_ttest *out);
+int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *cand,
+		      double conf, struct bl_ttest *out);
+
+/* Verdict of a t-test at significance alpha (0 < alpha < 1): "~" not
+ * significant (p >= alpha), "+" candidate significantly larger, "-"
+ * significantly smaller, "?" test not defined (ok = 0) or bad alpha.
+ * Static strings. */
+const char *bl_verdict(const struct bl_ttest *t, double alpha);
+/* The same as text for tables: "~", "?", or the signed change in percent
+ * with one decimal ("+12.3%", "-4.0%"; "+"/"-" alone when the baseline
+ * mean is 0). Returns snprintf's length; buf is always terminated. */
+int bl_verdict_fmt(char *buf, size_t bufsz, const struct bl_ttest *t, double alpha);
+/* True when either side has fewer than 3 values: too few to claim any
+ * difference (ministat refuses such data sets; D7). */
+bool bl_test_power_too_low(unsigned long long n_base, unsigned long long n_cand);
+
+/* ---- D8: Mann-Whitney U ----------------------------------------------- */
+
+struct bl_utest {
+	double n_base, n_cand;  /* sample sizes (sums of counts for bins) */
+	double u_base;  /* #(base > cand) + #(ties)/2 over all pairs */
+	double u_cand;  /* #(cand > base) + #(ties)/2; u_base + u_cand = n_base n_cand */
+	double u;       /* min(u_base, u_cand), the tabulated statistic */
+	double prob_superiority; /* u_cand / (n_base n_cand): P(cand > base) + P(=)/2 */
+	double tie_term;   /* sum over tie groups of t^3 - t */
+	double z;       /* continuity-corrected; > 0 when the candidate tends larger */
+	double p;       /* two-sided, normal approximation */
+	double p_exact_min; /* 2 / C(N, n_base): smallest p any exact test could give; NaN for non-integer counts */
+	int ok;         /* 0 when a side is empty */
+	const char *note;
+};
+
+/* a = baseline, b = candidate. Copies and sorts; inputs untouched.
+ * 0, -BL_EUSAGE (NULL with n > 0, NULL out), -BL_ERANGE (non-finite, D0). */
+int bl_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
+		   struct bl_utest *out);
+/* Binned form (D4, D8): bins in any order, overflow counts as one tie group
+ * above all bins. -BL_EFORMAT when an overflow is not above every bin of the
+ * other histogram (order unknown). */
+int bl_mannwhitney_bins(const struct bl_bin *a, size_t na, double overflow_a,
+			const struct bl_bin *b, size_t nb, double overflow_b,
+			struct bl_utest *out);
+
+/* ---- D9: Kolmogorov-Smirnov ------------------------------------------- */
+
+struct bl_kstest {
+	double n_base, n_cand;
+	double d;        /* max |F_base - F_cand| */
+	double d_signed; /* F_base - F_cand at that point: > 0 means candidate tends larger */
+	double p;        /* asymptotic two-sided p */
+	int ok;
+	const char *note;
+};
+int bl_ks2(const double *a, size_t na, const double *b, size_t nb,
+	   struct bl_kstest *out);
+int bl_ks2_bins(const struct bl_bin *a, size_t na, double overflow_a,
+		const struct bl_bin *b, size_t nb, double overflow_b,
+		struct bl_kstest *out);
+/* Q_KS(lambda) of D9, in [0,1]. */
+double bl_kolmogorov_q(double lambda);
+
+/* ---- D11: log-bucketed sketch ----------------------------------------- */
+
+#define BL_SKETCH_ALPHA 0.01
+#define BL_SKETCH_MAX_BUCKETS 2048
+
+/* One sign's buckets: counts[i] is bucket index lo + i. Internal to the
+ * sketch; declared here so bl_partial can live on the stack. */
+struct bl_sketch_store {
+	long lo;                      /* index of counts[0] */
+	size_t len;                   /* buckets in use */
+	size_t cap;                   /* allocated */
+	unsigned long long *counts;   /* owned */
+};
+
+struct bl_sketch {
+	unsigned long long zero;      /* exact zeros */
+	struct bl_sketch_store pos;   /* x > 0, index of x */
+	struct bl_sketch_store neg;   /* x < 0, index of -x */
+	unsigned long long collapsed; /* values folded into a lowest bucket (D11) */
+};
+
+/* ---- D10: mergeable partial aggregate --------------------------------- */
+
+struct bl_partial {
+	struct bl_welford w;          /* n, mean, M2, min, max */
+	double sum;                   /* plain sum of the values */
+	unsigned long long rejected;  /* non-finite values refused (D0) */
+	struct bl_sketch sk;          /* D11; owns memory */
+};
+
+/* S_init/S_release for stack objects; release is idempotent and leaves an
+ * empty, initialised partial. */
+void bl_partial_init(struct bl_partial *p);
+void bl_partial_release(struct bl_partial *p);
+/* -BL_ERANGE for non-finite x: counted in rejected, nothing else changes. */
+int bl_partial_add(struct bl_partial *p, double x);
+int bl_partial_add_n(struct bl_partial *p, double x, unsigned long long k);
+/* dst := dst + src. dst and src must differ. */
+void bl_partial_merge(struct bl_partial *dst, const struct bl_partial *src);
+/* D3 percentile estimated from the sketch (D11); NaN when empty or p bad. */
+double bl_partial_percentile(const struct bl_partial *p, double pct, enum bl_pct_rule rule);
+/* Write in the D10 format. 0 or -BL_EIO. */
+int bl_partial_write(FILE *f, const struct bl_partial *p);
+/* Read one partial (D10) into p, which must be initialised; on success p
+ * holds exactly what was written (previous contents are released first).
+ * Returns 0, 1 at end of input before a header line (no more partials), or
+ * -BL_EFORMAT / -BL_ERANGE / -BL_ETOOLONG / -BL_EIO with *line (may be
+ * NULL) set to the 1-based line number, counted from where this call
+ * started reading, and why[0..whysz) (may be NULL) to a lower-case
+ * message. On error p is left empty. */
+int bl_partial_read(FILE *f, struct bl_partial *p, unsigned long *line,
+		    char *why, size_t whysz);
+
+/* ---- D11: streaming distribution -------------------------------------- */
+
+#define BL_DIST_EXACT_MAX 65536
+
+/* Exact up to BL_DIST_EXACT_MAX values, then sketch. Opaque. */
+struct bl_dist;
+
+/* Heap object; the caller owns it and frees it with bl_dist_free (NULL-safe). */
+struct bl_dist *bl_dist_new(void);
+void bl_dist_free(struct bl_dist *d);
+/* -BL_ERANGE for non-finite x (counted, D0). */
+int bl_dist_add(struct bl_dist *d, double x);
+/* dst := dst + src; src is unchanged. dst and src must differ. */
+void bl_dist_merge(struct bl_dist *dst, const struct bl_dist *src);
+/* D3 percentile: exact while bl_dist_is_exact(), else within D11's error.
+ * Sorts the stored samples on first use (hence not const). */
+double bl_dist_percentile(struct bl_dist *d, double p, enum bl_pct_rule rule);
+bool bl_dist_is_exact(const struct bl_dist *d);
+/* n, mean, M2, min, max of everything added (D1, D2). */
+const struct bl_welford *bl_dist_welford(const struct bl_dist *d);
+unsigned long long bl_dist_rejected(const struct bl_dist *d);
+/* Fill an initialised partial (its old contents released) with d's data. */
+void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out);
+
+#endif
