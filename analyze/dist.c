@@ -677,7 +677,7 @@ double bl_dist_percentile(struct bl_dist *d, double p, enum bl_pct_rule rule)
 		return NAN;
 	if (!d->exact)
 		return bl_partial_percentile(&d->agg, p, rule);
-	if (!d->sorted) {
+	if (!d->sorted && d->len > 1) {
 		qsort(d->x, d->len, sizeof *d->x, bl__cmp_double);
 		d->sorted = true;
 	}

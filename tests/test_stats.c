@@ -1114,6 +1114,9 @@ static void test_stats__dist_exact_then_sketch(void **state)
 	(void)state;
 	assert_non_null(x);
 	assert_non_null(s);
+	/* empty: nothing to report */
+	assert_true(isnan(bl_dist_percentile(d, 50, BL_PCT_TYPE7)));
+	assert_true(bl_dist_welford(d)->n == 0 && bl_dist_is_exact(d));
 	rng_state = 3;
 	gen(x, N, false);
 	for (i = 0; i < BL_DIST_EXACT_MAX; i++)
