@@ -73,7 +73,9 @@ deps:
 # Unit tests (cmocka), then the golden and end-to-end shell tests.
 check: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	@$(MAKE) --no-print-directory unit golden
+	@$(MAKE) --no-print-directory unit; u=$$?; \
+	 $(MAKE) --no-print-directory golden; g=$$?; \
+	 test $$u -eq 0 && test $$g -eq 0
 
 unit: $(TESTS)
 	@BUILD=$(BUILD) tests/run-unit $(TESTS)

@@ -82,6 +82,11 @@ struct bl_ctx {
 
 	const char *skip_reason;      /* set by a parser returning BL_SKIP */
 
+	/* GNU time's status line ("Command exited with non-zero status N")
+	 * waits here for the timing record after it, whatever that record's
+	 * format (parsers/timev.c sets it; bl_time_take_status() takes it). */
+	struct { const char *kind; long long code; unsigned long lineno; } time_status;
+
 	struct bl_runstate *runs; size_t nruns;
 	struct bl_dispatch *dispatch;
 };

@@ -1,6 +1,8 @@
 /* timeparse.c — see timeparse.h. */
 #include <string.h>
+#include "core/ctx.h"
 #include "core/util.h"
+#include "parsers/tables.h"
 #include "parsers/timeparse.h"
 
 /* A decimal number where ',' may stand for '.'. */
@@ -84,4 +86,14 @@ int bl_parse_clock(const char *s, size_t len, double *out)
 int bl_parse_shell_duration(const char *s, size_t len, double *out)
 {
 	return bl_parse_clock(s, len, out);
+}
+
+void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r)
+{
+	if (!ctx->time_status.kind)
+		return;
+	bl_set_str(r, TIME_STATUS, ctx->time_status.kind);
+	bl_set_int(r, TIME_STATUS_CODE, ctx->time_status.code);
+	r->line = ctx->time_status.lineno;
+	ctx->time_status.kind = NULL;
 }

@@ -16,4 +16,10 @@ int bl_parse_clock(const char *s, size_t len, double *out);
  * "1:02:03.00", values with a trailing "s". */
 int bl_parse_shell_duration(const char *s, size_t len, double *out);
 
+struct bl_ctx;
+struct bl_record;
+/* Move a pending GNU time status line (ctx->time_status) into a `time`
+ * record: status, status_code, and the record's first line. */
+void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r);
+
 #endif

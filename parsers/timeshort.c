@@ -90,6 +90,7 @@ static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_lin
 	t->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
 	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	t->open = true;
+	bl_time_take_status(ctx, &t->rec);
 }
 
 static bool grp(struct bl_re *re, int i, const char *s, const char **p, size_t *l)
@@ -186,6 +187,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		struct bl_record r;
 		bl_record_init(&r, &bl_table_time, ln);
 		bl_set_str(&r, TIME_FORMAT, "gnu-default");
+		bl_time_take_status(ctx, &r);
 		set_num_grp(&r, TIME_USER_S, &t->gnu, 1, s, false);
 		set_num_grp(&r, TIME_SYS_S, &t->gnu, 2, s, false);
 		set_num_grp(&r, TIME_ELAPSED_S, &t->gnu, 3, s, true);

@@ -7,7 +7,8 @@
  * the 23 labels followed by ':'. The value is everything after that ':'.
  * A status line printed before the block ("Command exited with non-zero
  * status N", "Command terminated by signal N", "Command stopped by signal
- * N") opens a block too.
+ * N") is kept for the next timing record of any format (GNU time prints
+ * it before -v, the default format and, up to 1.8, -p).
  *
  * A block ends at "Exit status" (the last label), when a label comes again
  * (a new block), when another parser takes a line, or at the end of the
@@ -135,6 +136,7 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
 	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	t->open = true;
 	t->seen = 0;
+	bl_time_take_status(ctx, &t->rec);
 }
 
 /* Which label does s start with? Returns its index or -1; *vp and *vl the value. */
@@ -209,9 +211,10 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 	const char *kind;
 	long long code;
 	if (status_line(s, n, &kind, &code)) {
-		open_block(t, ctx, ln);
-		bl_set_str(&t->rec, TIME_STATUS, kind);
-		bl_set_int(&t->rec, TIME_STATUS_CODE, code);
+		emit(t, ctx);
+		ctx->time_status.kind = kind;
+		ctx->time_status.code = code;
+		ctx->time_status.lineno = ln->lineno;
 		return BL_USED;
 	}
 
@@ -290,6 +293,7 @@ static void timev_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 static void timev_flush(void *st, struct bl_ctx *ctx)
 {
 	emit(st, ctx);
+	ctx->time_status.kind = NULL;
 }
 
 static void timev_release(void *st)
