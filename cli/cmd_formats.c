@@ -1,17 +1,78 @@
-/* cmd_formats.c — `benchlog formats`: the registry, one line each. */
+/* cmd_formats.c — `benchlog formats [--columns]`: the registry, one line
+ * each; with --columns, every table and column as Markdown (the body of
+ * docs/csv.md, which a test keeps in step with this output). */
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "parsers/parser.h"
 
+static const char *const prov_doc[BL_PROV_COLS] = {
+	"input name as given on the command line (\"-\" for stdin)",
+	"1-based line of the record's first line in that input",
+	"Message-ID of the e-mail the record came from (empty otherwise)",
+	"the e-mail's Date, ISO 8601 with offset (empty otherwise)",
+	"the e-mail's Subject (empty otherwise)",
+	"quote depth of the record's lines in a mail reply (0 = not quoted)",
+	"the nearest label before the record: kernel name or short heading, else the file name's stem",
+	"1-based run number within (group, kind of run); empty where runs do not apply",
+};
+
+static const char *type_name(enum bl_vtype t)
+{
+	switch (t) {
+	case BL_NUM: return "number";
+	case BL_INT: return "integer";
+	case BL_STR: return "text";
+	default: return "";
+	}
+}
+
+/* Each table once, in registry order. Returns the count. */
+static size_t tables(const struct bl_table_def **out, size_t max)
+{
+	size_t ns = 0;
+	for (size_t i = 0; bl_parsers[i]; i++) {
+		for (const struct bl_table_def *const *t = bl_parsers[i]->tables; t && *t; t++) {
+			bool dup = false;
+			for (size_t k = 0; k < ns; k++)
+				if (out[k] == *t)
+					dup = true;
+			if (!dup && ns < max)
+				out[ns++] = *t;
+		}
+	}
+	return ns;
+}
+
+static void columns_md(void)
+{
+	const struct bl_table_def *t[64];
+	size_t n = tables(t, 64);
+	printf("## Columns every table starts with\n\n| column | type | meaning |\n|---|---|---|\n");
+	for (size_t i = 0; i < BL_PROV_COLS; i++)
+		printf("| `%s` | %s | %s |\n", bl_prov_col_names[i],
+		       i == 1 || i == 5 || i == 7 ? "integer" : "text", prov_doc[i]);
+	for (size_t k = 0; k < n; k++) {
+		printf("\n## `%s`\n\n%s.\n\n| column | type | meaning, unit, source |\n|---|---|---|\n",
+		       t[k]->name, t[k]->doc);
+		for (size_t c = 0; c < t[k]->ncols; c++)
+			printf("| `%s` | %s | %s |\n", t[k]->cols[c].name, type_name(t[k]->cols[c].type),
+			       t[k]->cols[c].doc);
+	}
+}
+
 int cmd_formats(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
-		cli_help("formats", "Lists each input format (parser) with the tables it writes.\n");
+		cli_help("formats", "      --columns   every table and column as Markdown (docs/csv.md)\n");
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--columns") == 0 && argc == 2) {
+		columns_md();
 		return 0;
 	}
 	if (argc > 1) {
-		cli_usage_error("formats", "takes no arguments");
+		cli_usage_error("formats", "unexpected argument \"%s\"", argv[1]);
 		return EXIT_USAGE;
 	}
 	printf("formats:\n");
@@ -26,20 +87,9 @@ int cmd_formats(int argc, char **argv)
 		putchar('\n');
 	}
 	printf("tables:\n");
-	/* each table once, in registry order */
-	const struct bl_table_def *seen[64];
-	size_t ns = 0;
-	for (size_t i = 0; bl_parsers[i]; i++) {
-		for (const struct bl_table_def *const *t = bl_parsers[i]->tables; t && *t; t++) {
-			bool dup = false;
-			for (size_t k = 0; k < ns; k++)
-				if (seen[k] == *t)
-					dup = true;
-			if (dup || ns == 64)
-				continue;
-			seen[ns++] = *t;
-			printf("  %-14s %s\n", (*t)->name, (*t)->doc);
-		}
-	}
+	const struct bl_table_def *t[64];
+	size_t n = tables(t, 64);
+	for (size_t k = 0; k < n; k++)
+		printf("  %-14s %s\n", t[k]->name, t[k]->doc);
 	return 0;
 }

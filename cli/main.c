@@ -18,7 +18,7 @@ const struct cli_cmd cli_cmds[] = {
 	  "chkmmt-style averages per group of mtest01/time runs" },
 	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] INPUT...",
 	  "draw charts with gnuplot (script and data kept beside each image)" },
-	{ "formats", cmd_formats, "benchlog formats",
+	{ "formats", cmd_formats, "benchlog formats [--columns]",
 	  "list the input formats and tables benchlog knows" },
 	{ NULL, NULL, NULL, NULL },
 };
