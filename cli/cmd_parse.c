@@ -8,9 +8,10 @@
 #include "parsers/parser.h"
 
 static const char help[] =
-	"  -o, --output DIR      write one DIR/<table>.csv per table that has rows\n"
+	"  -o, --output DIR      write one DIR/<table>.<format> per table that has rows\n"
 	"                        (created if missing; files replaced atomically)\n"
 	"  -t, --table TABLE     only this table; without -o it goes to stdout\n"
+	"  -f, --format FORMAT   csv (default), tsv or jsonl\n"
 	"  -q, --quiet           no line-accounting summary on stderr\n"
 	CLI_COMMON_HELP
 	"\nWithout -o, one table (-t, default \"time\") is written to stdout.\n"
@@ -23,15 +24,17 @@ int cmd_parse(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "table", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "format", required_argument, NULL, 'f' },
 		CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bl_opts o;
 	bl_opts_init(&o);
 	const char *dir = NULL, *table = NULL;
+	enum bl_outfmt fmt = BL_OUT_CSV;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:t:q", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:t:qf:", lo, NULL)) != -1) {
 		int r = cli_common_opt(c, optarg, &o);
 		if (r < 0)
 			return EXIT_USAGE;
@@ -41,6 +44,12 @@ int cmd_parse(int argc, char **argv)
 		case 'o': dir = optarg; break;
 		case 't': table = optarg; break;
 		case 'q': o.quiet = true; break;
+		case 'f':
+			if (bl_outfmt_parse(optarg, &fmt)) {
+				cli_usage_error("parse", "--format takes csv, tsv or jsonl, not \"%s\"", optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case OPT_HELP: cli_help("parse", help); return 0;
 		default: cli_usage_error("parse", "unknown option"); return EXIT_USAGE;
 		}
@@ -59,13 +68,13 @@ int cmd_parse(int argc, char **argv)
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
-		if (bl_csv_dir_sink(&sink, dir, table) != 0) {
+		if (bl_dir_sink(&sink, dir, table, fmt) != 0) {
 			fprintf(stderr, "benchlog parse: cannot write into %s: %s\n", dir, strerror(errno));
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
 	} else {
-		bl_csv_stream_sink(&sink, stdout, td ? td : bl_table_find("time"));
+		bl_stream_sink(&sink, stdout, td ? td : bl_table_find("time"), fmt);
 	}
 	bl_ctx_add_sink(&ctx, &sink);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);

@@ -12,7 +12,7 @@
 #include "core/util.h"
 
 const struct cli_cmd cli_cmds[] = {
-	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [--strict] [OPTIONS] [INPUT...]",
+	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [-f csv|tsv|jsonl] [--strict] [OPTIONS] [INPUT...]",
 	  "parse logs into CSV tables" },
 	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
 	  "chkmmt-style averages per group of mtest01/time runs" },
@@ -122,7 +122,7 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 {
 	bl_pass_run(ctx, inputs, (size_t)n);
 	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
-	if (fin)
+	if (fin && errno != EPIPE)  /* a reader that went away (| head) is not news */
 		fprintf(stderr, "benchlog: cannot write output: %s\n", strerror(errno));
 	if (ctx->error && ctx->error != -BL_EIO)
 		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx->error));

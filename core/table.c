@@ -7,6 +7,7 @@
  * with bl_fmt_double() (round-trip exact, '.' decimal point).
  */
 #include <csv.h>
+#include <jansson.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,35 +69,39 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 	return len;
 }
 
-static int write_text(FILE *f, const char *s)
+const char *bl_utf8_clean(const char *s, char **fixed)
 {
 	size_t n = strlen(s);
-	bool clean = true, quote = false;
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == ',' || c == '"' || c == '\r' || c == '\n')
-			quote = true;
+	*fixed = NULL;
+	size_t i = 0;
+	while (i < n) {
 		size_t l = utf8_seq((const unsigned char *)s + i, n - i);
-		if (!l) {
-			clean = false;
-			l = 1;
-		}
+		if (!l)
+			break;
 		i += l;
 	}
-	const char *out = s;
-	struct bl_buf fixed = BL_BUF_INIT(0);
-	if (!clean) {
-		for (size_t i = 0; i < n;) {
-			size_t l = utf8_seq((const unsigned char *)s + i, n - i);
-			if (l)
-				bl_buf_add(&fixed, s + i, l);
-			else
-				bl_buf_add(&fixed, "\xEF\xBF\xBD", 3);
-			i += l ? l : 1;
-		}
-		out = fixed.data ? fixed.data : "";
-		n = fixed.len;
+	if (i == n)
+		return s;
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_buf_add(&b, s, i);
+	while (i < n) {
+		size_t l = utf8_seq((const unsigned char *)s + i, n - i);
+		if (l)
+			bl_buf_add(&b, s + i, l);
+		else
+			bl_buf_add(&b, "\xEF\xBF\xBD", 3);
+		i += l ? l : 1;
 	}
+	*fixed = b.data ? b.data : bl_xstrdup("");
+	return *fixed;
+}
+
+static int write_text(FILE *f, const char *s)
+{
+	char *fixed;
+	const char *out = bl_utf8_clean(s, &fixed);
+	size_t n = strlen(out);
+	bool quote = strpbrk(out, ",\"\r\n") != NULL;
 	int rc = 0;
 	if (quote) {
 		if (csv_fwrite(f, out, n) != 0)
@@ -104,7 +109,7 @@ static int write_text(FILE *f, const char *s)
 	} else if (n && fwrite(out, 1, n, f) != n) {
 		rc = -BL_EIO;
 	}
-	bl_buf_release(&fixed);
+	free(fixed);
 	return rc;
 }
 
@@ -168,6 +173,153 @@ int bl_csv_write_record(FILE *f, const struct bl_record *r)
 	return ferror(f) ? -BL_EIO : 0;
 }
 
+/* ---- TSV and JSON Lines ---- */
+
+static void tsv_text(FILE *f, const char *s)
+{
+	char *fixed;
+	const char *t = bl_utf8_clean(s, &fixed);
+	for (; *t; t++) {
+		switch (*t) {
+		case '\t': fputs("\\t", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\\': fputs("\\\\", f); break;
+		default: fputc(*t, f);
+		}
+	}
+	free(fixed);
+}
+
+static int tsv_header(FILE *f, const struct bl_table_def *t)
+{
+	for (size_t i = 0; i < BL_PROV_COLS; i++)
+		fprintf(f, "%s%s", i ? "\t" : "", bl_prov_col_names[i]);
+	for (size_t i = 0; i < t->ncols; i++)
+		fprintf(f, "\t%s", t->cols[i].name);
+	fputc('\n', f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+/* The provenance and table values of r as (name, value) pairs. */
+static void prov_vals(const struct bl_record *r, struct bl_val *v)
+{
+	const struct bl_msg *m = r->msg;
+	v[0] = (struct bl_val){ BL_STR, { .s = r->source ? r->source : "" } };
+	v[1] = (struct bl_val){ BL_INT, { .i = (long long)r->line } };
+	v[2] = (struct bl_val){ BL_STR, { .s = m && m->message_id ? m->message_id : "" } };
+	v[3] = (struct bl_val){ BL_STR, { .s = m && m->date ? m->date : "" } };
+	v[4] = (struct bl_val){ BL_STR, { .s = m && m->subject ? m->subject : "" } };
+	v[5] = (struct bl_val){ BL_INT, { .i = r->quoted } };
+	v[6] = (struct bl_val){ BL_STR, { .s = r->group ? r->group : "" } };
+	if (r->run > 0)
+		v[7] = (struct bl_val){ BL_INT, { .i = r->run } };
+	else
+		v[7] = (struct bl_val){ BL_NULL, { .i = 0 } };
+}
+
+static int tsv_record(FILE *f, const struct bl_record *r)
+{
+	struct bl_val pv[BL_PROV_COLS];
+	prov_vals(r, pv);
+	char num[40];
+	for (size_t i = 0; i < BL_PROV_COLS + r->table->ncols; i++) {
+		const struct bl_val *v = i < BL_PROV_COLS ? &pv[i] : &r->v[i - BL_PROV_COLS];
+		if (i)
+			fputc('\t', f);
+		switch (v->t) {
+		case BL_NULL: break;
+		case BL_NUM: bl_fmt_double(num, sizeof num, v->u.d); fputs(num, f); break;
+		case BL_INT: fprintf(f, "%lld", v->u.i); break;
+		case BL_STR: tsv_text(f, v->u.s ? v->u.s : ""); break;
+		}
+	}
+	fputc('\n', f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+static int jsonl_record(FILE *f, const struct bl_record *r)
+{
+	struct bl_val pv[BL_PROV_COLS];
+	prov_vals(r, pv);
+	json_t *o = json_object();
+	int prec = 15;
+	char num[40];
+	for (size_t i = 0; i < BL_PROV_COLS + r->table->ncols; i++) {
+		const struct bl_val *v = i < BL_PROV_COLS ? &pv[i] : &r->v[i - BL_PROV_COLS];
+		const char *name = i < BL_PROV_COLS ? bl_prov_col_names[i] : r->table->cols[i - BL_PROV_COLS].name;
+		json_t *j = NULL;
+		char *fixed = NULL;
+		switch (v->t) {
+		case BL_NULL: j = json_null(); break;
+		case BL_INT: j = json_integer(v->u.i); break;
+		case BL_NUM: {
+			/* the precision that reads back exactly, as in CSV */
+			int n = bl_fmt_double(num, sizeof num, v->u.d);
+			(void)n;
+			for (int p = 15; p <= 17; p++) {
+				char t[40];
+				snprintf(t, sizeof t, "%.*g", p, v->u.d);
+				if (strcmp(t, num) == 0) {
+					if (p > prec)
+						prec = p;
+					break;
+				}
+			}
+			j = json_real(v->u.d);
+			break;
+		}
+		case BL_STR: j = json_string(bl_utf8_clean(v->u.s ? v->u.s : "", &fixed)); break;
+		}
+		free(fixed);
+		json_object_set_new(o, name, j ? j : json_null());
+	}
+	char *text = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_REAL_PRECISION(prec));
+	json_decref(o);
+	if (!text)
+		return -BL_ENOMEM;
+	fputs(text, f);
+	fputc('\n', f);
+	free(text);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+int bl_outfmt_parse(const char *s, enum bl_outfmt *out)
+{
+	if (strcmp(s, "csv") == 0)
+		*out = BL_OUT_CSV;
+	else if (strcmp(s, "tsv") == 0)
+		*out = BL_OUT_TSV;
+	else if (strcmp(s, "jsonl") == 0)
+		*out = BL_OUT_JSONL;
+	else
+		return -BL_EUSAGE;
+	return 0;
+}
+
+const char *bl_outfmt_ext(enum bl_outfmt f)
+{
+	return f == BL_OUT_TSV ? "tsv" : f == BL_OUT_JSONL ? "jsonl" : "csv";
+}
+
+int bl_table_write_header(FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
+{
+	if (fmt == BL_OUT_TSV)
+		return tsv_header(f, t);
+	if (fmt == BL_OUT_JSONL)
+		return 0;
+	return bl_csv_write_header(f, t);
+}
+
+int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt)
+{
+	if (fmt == BL_OUT_TSV)
+		return tsv_record(f, r);
+	if (fmt == BL_OUT_JSONL)
+		return jsonl_record(f, r);
+	return bl_csv_write_record(f, r);
+}
+
 /* ---- folder sink: DIR/<table>.csv, atomically ---- */
 
 struct dir_table {
@@ -180,6 +332,7 @@ struct dir_table {
 struct dir_sink {
 	char *dir;
 	char *only;
+	enum bl_outfmt fmt;
 	struct dir_table *t;
 	size_t n;
 };
@@ -198,8 +351,9 @@ static int dir_record(void *ud, const struct bl_record *r)
 		dt = &d->t[d->n];
 		memset(dt, 0, sizeof *dt);
 		dt->def = r->table;
-		dt->final = bl_xasprintf("%s/%s.csv", d->dir, r->table->name);
-		dt->tmp = bl_xasprintf("%s/.%s.csv.XXXXXX", d->dir, r->table->name);
+		const char *ext = bl_outfmt_ext(d->fmt);
+		dt->final = bl_xasprintf("%s/%s.%s", d->dir, r->table->name, ext);
+		dt->tmp = bl_xasprintf("%s/.%s.%s.XXXXXX", d->dir, r->table->name, ext);
 		int fd = mkstemp(dt->tmp);
 		if (fd < 0) {
 			free(dt->tmp);
@@ -212,10 +366,10 @@ static int dir_record(void *ud, const struct bl_record *r)
 			close(fd);
 			return -BL_EIO;
 		}
-		if (bl_csv_write_header(dt->f, r->table))
+		if (bl_table_write_header(dt->f, r->table, d->fmt))
 			return -BL_EIO;
 	}
-	return bl_csv_write_record(dt->f, r);
+	return bl_table_write_record(dt->f, r, d->fmt);
 }
 
 static int dir_finish(void *ud, int ok)
@@ -264,9 +418,15 @@ static void dir_free(void *ud)
 
 int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table)
 {
+	return bl_dir_sink(out, dir, only_table, BL_OUT_CSV);
+}
+
+int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, enum bl_outfmt fmt)
+{
 	if (access(dir, W_OK | X_OK) != 0)
 		return -BL_EIO;
 	struct dir_sink *d = bl_xcalloc(1, sizeof *d);
+	d->fmt = fmt;
 	d->dir = bl_xstrdup(dir);
 	d->only = only_table ? bl_xstrdup(only_table) : NULL;
 	out->record = dir_record;
@@ -280,6 +440,7 @@ int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table
 
 struct stream_sink {
 	FILE *f;
+	enum bl_outfmt fmt;
 	const struct bl_table_def *def;
 	bool header;
 };
@@ -291,10 +452,10 @@ static int stream_record(void *ud, const struct bl_record *r)
 		return 0;
 	if (!s->header) {
 		s->header = true;
-		if (bl_csv_write_header(s->f, s->def))
+		if (bl_table_write_header(s->f, s->def, s->fmt))
 			return -BL_EIO;
 	}
-	return bl_csv_write_record(s->f, r);
+	return bl_table_write_record(s->f, r, s->fmt);
 }
 
 static int stream_finish(void *ud, int ok)
@@ -302,7 +463,7 @@ static int stream_finish(void *ud, int ok)
 	struct stream_sink *s = ud;
 	if (ok && !s->header) {
 		s->header = true;
-		bl_csv_write_header(s->f, s->def);
+		bl_table_write_header(s->f, s->def, s->fmt);
 	}
 	if (fflush(s->f) != 0 || ferror(s->f))
 		return -BL_EIO;
@@ -316,7 +477,13 @@ static void stream_free(void *ud)
 
 int bl_csv_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t)
 {
+	return bl_stream_sink(out, f, t, BL_OUT_CSV);
+}
+
+int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
+{
 	struct stream_sink *s = bl_xcalloc(1, sizeof *s);
+	s->fmt = fmt;
 	s->f = f;
 	s->def = t;
 	out->record = stream_record;
