@@ -184,6 +184,8 @@ void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const
 
 void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 {
+	if (!reason)
+		reason = "skipped (no reason given)";
 	ctx->lines_skipped++;
 	count(&ctx->skips, &ctx->nskips, reason);
 	if (ctx->skip.skipped)
@@ -222,13 +224,15 @@ void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 		fprintf(f, "; %lu warnings", w);
 	fputc('\n', f);
 	struct bl_count *s = bl_xcalloc(ctx->nskips + 1, sizeof *s);
-	memcpy(s, ctx->skips, ctx->nskips * sizeof *s);
+	if (ctx->nskips)
+		memcpy(s, ctx->skips, ctx->nskips * sizeof *s);
 	qsort(s, ctx->nskips, sizeof *s, cmp_count);
 	for (size_t i = 0; i < ctx->nskips; i++)
 		fprintf(f, "  skipped %8lu  %s\n", s[i].n, s[i].reason);
 	free(s);
 	s = bl_xcalloc(ctx->nwarns + 1, sizeof *s);
-	memcpy(s, ctx->warns, ctx->nwarns * sizeof *s);
+	if (ctx->nwarns)
+		memcpy(s, ctx->warns, ctx->nwarns * sizeof *s);
 	qsort(s, ctx->nwarns, sizeof *s, cmp_count);
 	for (size_t i = 0; i < ctx->nwarns; i++)
 		fprintf(f, "  warning %8lu  %s\n", s[i].n, s[i].reason);
