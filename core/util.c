@@ -62,6 +62,7 @@ char *bl_xstrdup(const char *s)
 
 char *bl_xstrndup(const char *s, size_t n)
 {
+	n = strnlen(s, n);   /* strndup(3): stop at a NUL before n bytes */
 	char *p = bl_xmalloc(n + 1);
 	memcpy(p, s, n);
 	p[n] = '\0';

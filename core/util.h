@@ -34,6 +34,7 @@ void *bl_xmalloc(size_t n);
 void *bl_xcalloc(size_t n, size_t size);
 void *bl_xrealloc(void *p, size_t n);
 char *bl_xstrdup(const char *s);
+/* At most n bytes of s, stopping at a NUL (as strndup(3)). */
 char *bl_xstrndup(const char *s, size_t n);
 /* printf into a new heap string; the caller owns it. */
 char *bl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
