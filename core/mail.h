@@ -27,5 +27,11 @@ bool bl_mail_sniff(const char *p, size_t len);
 /* Read the whole source as mail and dispatch its text parts. source is the
  * input name. Returns 0 or a negative bl_err. */
 int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source);
+/* The kernel version a subject names, for --group-from subject: the first
+ * token shaped x.y.z[.w] with an optional suffix, or x.y with a suffix or
+ * after "v"/"Linux "/"kernel " ("[BENCHMARK] 2.5.52-mm2 with contest" ->
+ * "2.5.52-mm2", "[2.4.17/18pre] VM" -> "2.4.17", "Linux 5.4-rc1" ->
+ * "5.4-rc1"); NULL when there is none. The caller frees the result. */
+char *bl_mail_subject_group(const char *subject);
 
 #endif

@@ -1,0 +1,1720 @@
+/* mail.c — e-mail and archive input through GMime 3 (interface: core/mail.h).
+ *
+ * Specification. docs/mail.md and tests/test_mail.c cite these as "mail Rn".
+ *
+ * R1  Detection (bl_mail_sniff). The data is a message when it starts with a
+ *     header block: header fields ("Name:" with Name made of letters, digits
+ *     and '-') and folded continuation lines (leading SP or TAB), at least
+ *     two fields, one of them From:, Date:, Subject: or Message-ID: (any
+ *     case), ended by an empty line or by the end of the sniffed bytes. It
+ *     is an mbox when the first line is a "From " separator ("From " and a
+ *     non-blank word) and such a header block follows it. Any header may come
+ *     first (Return-Path:, Received:, Date: as in seed 003).
+ * R2  mbox splitting is GMime's (GMIME_FORMAT_MBOX: a line starting "From "
+ *     begins a message). When GMime cannot build a message at a "From " line
+ *     (an mboxo writer left a body line unescaped and no header follows), the
+ *     lines up to the next R1-valid separator are dispatched as plain text
+ *     with the provenance of the message before them, and a warning.
+ * R3  ">From " un-escaping (GMime leaves these lines alone): before MIME
+ *     parsing, every line of a message's raw bytes that matches ^>+From 
+ *     loses one '>'. This is the exact inverse of mboxrd (lore.kernel.org);
+ *     for mboxo it undoes the only escape mboxo makes (">From ") and would
+ *     turn a genuine ">>From " into ">From ". Applied to single-message files
+ *     too: they are usually saved from an mbox (seed 003 has ">From 2.4.10").
+ *     Working on raw lines is the inverse order of the writer's: a QP body is
+ *     un-escaped before it is decoded; base64 never contains such lines.
+ * R4  Provenance (struct bl_msg): Message-ID without <>; Date as ISO 8601
+ *     with the message's own UTC offset (2002-01-10T00:31:48-05:00); Subject
+ *     RFC 2047-decoded and unfolded, every run of white space made one space,
+ *     trimmed. Absent → "". A Date GMime cannot parse is a warning and "".
+ *     Sender addresses and names are never read.
+ * R5  Parts, in document order. Every leaf part of media type "text" (any
+ *     subtype) is read, attachments included. In multipart/alternative the text/plain alternative is read
+ *     and the others skipped ("html alternative" for text/html or a
+ *     multipart holding one, else "alternative part"); with no text/plain
+ *     alternative the last one is read. A text/html part that is read is
+ *     turned into text (R11). message/rfc822 parts are walked with the inner
+ *     message's own provenance. Every other part: "non-text part".
+ * R6  Decoding: GMime undoes the transfer encoding (quoted-printable, base64,
+ *     uuencode); a charset other than UTF-8/US-ASCII that iconv knows is
+ *     converted to UTF-8; otherwise bytes pass unchanged (the dispatcher
+ *     copes with invalid UTF-8).
+ * R7  Line numbers and accounting. Each dispatched line carries the file
+ *     line where its text starts. 7bit/8bit/binary parts map 1:1. For
+ *     quoted-printable the raw lines are grouped by soft breaks (a raw line
+ *     ending in '=' after transport padding continues on the next): decoded
+ *     line k is raw group k, exact. Where the counts do not agree (base64,
+ *     uuencode, a charset that changes line ends) decoded line k gets the
+ *     part's first raw line + k, capped at its last raw line. Every
+ *     physical line of the file is dispatched or skipped once
+ *     (used + skipped = lines of the file), with these exceptions: decoded
+ *     lines beyond the raw line count of a base64 part, and text lines a
+ *     lone HTML part yields beyond its source lines, are extra lines.
+ *     Skip reasons: "mbox separator" (From_ line, the empty line before the
+ *     next one), "mail header" (header fields, MIME boundaries, part
+ *     headers, preamble, epilogue), "soft line break (joined to the line
+ *     before)" (the 2nd.. physical lines of a line joined by QP or
+ *     format=flowed), "encoded line (decoded text has fewer lines)",
+ *     "html markup", plus the reasons of R5, R8–R10.
+ * R8  format=flowed (RFC 3676 §4.2, only when the part says format=flowed):
+ *     quote depth = count of leading '>'; one space after them is
+ *     space-stuffing and removed; a line ending in a space (other than
+ *     "-- ") is soft and joins the next line of the same depth (DelSp=yes:
+ *     the space is removed); at a depth change the line is fixed. Damage
+ *     control: a soft break is taken as a hard one (the sender's own
+ *     trailing blank, not a wrap) when (a) the physical line, quote marks
+ *     included, plus one space and the next line's first word fit in 60
+ *     columns (no wrapper folds that short), or (b) the next line is a
+ *     numeric table row (>= 4 tokens, all numbers) with the same token count
+ *     as this line (two rows of one table). Output lines keep their depth
+ *     as ">"×depth + " " for the dispatcher to strip.
+ * R9  PGP: "-----BEGIN PGP SIGNED MESSAGE-----", its armor headers up to the
+ *     empty line, and "-----BEGIN PGP SIGNATURE-----" … "-----END PGP
+ *     SIGNATURE-----" are skipped ("pgp armor"); inside the signed text a
+ *     leading "- " (RFC 4880 dash-escape) is removed. Other armored blocks
+ *     ("-----BEGIN PGP <X>-----" … "-----END PGP <X>-----") are skipped as
+ *     armor too. Recognised at any quote depth (after the quote prefix).
+ * R10 Signatures and list footers. A list footer starts at a "-" or "--"
+ *     line followed by "To unsubscribe from this list" (vger/majordomo), or
+ *     at a line of 20 or more '_' followed within 3 lines by one mentioning
+ *     "mailing list" or "listinfo" (Mailman): "list footer". A signature
+ *     starts at a "-- " line, or at a bare "--" (archives strip the blank)
+ *     that has at most 4 non-empty lines after it: "signature". Both run to
+ *     the end of the part, or, when quoted at depth d, to the first line of
+ *     depth < d. Footers are found first, so a footer after a signature
+ *     keeps its own reason.
+ * R11 HTML to text: tags dropped; <br>, and the ends of block elements
+ *     (p, div, tr, li, h1-h6, pre, table, blockquote) end a line; outside
+ *     <pre> source line ends and runs of blanks are one space; &nbsp; and
+ *     U+00A0 are spaces; named (lt gt amp quot apos nbsp) and numeric
+ *     entities are decoded; <head>, <style>, <script>, <title> contents are
+ *     dropped; each <blockquote> level quotes its lines with one '>'.
+ * R12 Units: a message's header lines open a dispatcher unit carrying its
+ *     provenance; each text part read starts a new unit (bl_dispatch_
+ *     begin_unit), so parser state never runs from one part into the next.
+ *     Lines GMime consumed as structure between parts belong to the unit of
+ *     the part that follows them.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <pthread.h>
+#include <gmime/gmime.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "core/mail.h"
+#include "core/dispatch.h"
+#include "core/util.h"
+
+/* Whole input is held in memory (GMime parses a seekable stream). */
+#define MAIL_MAX ((size_t)1 << 30)
+#define READ_CHUNK (256 * 1024)
+
+/* Skip reasons (counted by the dispatcher; documented in docs/mail.md). */
+static const char R_SEP[] = "mbox separator";
+static const char R_HDR[] = "mail header";
+static const char R_SOFT[] = "soft line break (joined to the line before)";
+static const char R_ENC[] = "encoded line (decoded text has fewer lines)";
+static const char R_HTMLMARK[] = "html markup";
+static const char R_HTMLALT[] = "html alternative";
+static const char R_ALT[] = "alternative part";
+static const char R_NONTEXT[] = "non-text part";
+static const char R_PGP[] = "pgp armor";
+static const char R_SIG[] = "signature";
+static const char R_FOOTER[] = "list footer";
+
+/* ---------------------------------------------------------------- R1 --- */
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* Length of the line at p (without LF / CR LF); *next gets the start of the
+ * next line, or end when the line is the last (possibly unterminated). */
+static size_t line_at(const char *p, const char *end, const char **next)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	const char *e = nl ? nl : end;
+	*next = nl ? nl + 1 : end;
+	if (e > p && e[-1] == '\r')
+		e--;
+	return (size_t)(e - p);
+}
+
+static bool key_header(const char *name, size_t n)
+{
+	static const char *const keys[] = { "from", "date", "subject", "message-id" };
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strlen(keys[i]) == n && g_ascii_strncasecmp(name, keys[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* Is [p, end) a header block (R1)? */
+static bool header_block(const char *p, const char *end)
+{
+	int fields = 0;
+	bool key = false;
+	while (p < end) {
+		const char *next;
+		size_t n = line_at(p, end, &next);
+		bool last_partial = next == end && (end == p || end[-1] != '\n');
+		if (n == 0)
+			return fields >= 2 && key;
+		if (is_blank(p[0])) {
+			if (fields == 0)
+				return false;
+		} else {
+			size_t k = 0;
+			while (k < n && (g_ascii_isalnum(p[k]) || p[k] == '-'))
+				k++;
+			if (k == n && last_partial)
+				break;  /* cut inside a field name by the sniff window */
+			if (k == 0 || k >= n || p[k] != ':')
+				return false;
+			fields++;
+			key |= key_header(p, k);
+		}
+		p = next;
+	}
+	/* Ran out of bytes inside the header block: a header-only message, or
+	 * a header block longer than the sniff window. */
+	return fields >= 2 && key;
+}
+
+/* "From " followed by a non-blank word: an mbox From_ line. */
+static bool from_line(const char *p, size_t n)
+{
+	return n > 5 && memcmp(p, "From ", 5) == 0 && !is_blank(p[5]);
+}
+
+bool bl_mail_sniff(const char *p, size_t len)
+{
+	const char *end = p + len, *next;
+	if (p == NULL || len == 0)
+		return false;
+	size_t n = line_at(p, end, &next);
+	if (from_line(p, n))
+		return next < end && header_block(next, end);
+	return header_block(p, end);
+}
+
+/* ---------------------------------------------------- subject group ---- */
+
+static pthread_once_t kernel_once = PTHREAD_ONCE_INIT;
+static pcre2_code *kernel_re;
+
+/* A kernel version token: x.y[.z[.w]] plus a suffix (2.5.52-mm2,
+ * 2.4.18pre2aa2, 2.6.0-test4), not glued to a word before it. */
+static const char kernel_pat[] =
+	"(?<![A-Za-z0-9_.+~-])(v)?([0-9]{1,2}\\.[0-9]{1,3}(?:\\.[0-9]{1,4}){0,2})([A-Za-z0-9_.+~-]*)";
+
+static void kernel_compile(void)
+{
+	int err;
+	PCRE2_SIZE off;
+	kernel_re = pcre2_compile((PCRE2_SPTR)kernel_pat, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+	if (kernel_re)
+		(void)pcre2_jit_compile(kernel_re, PCRE2_JIT_COMPLETE);
+}
+
+char *bl_mail_subject_group(const char *subject)
+{
+	if (subject == NULL)
+		return NULL;
+	pthread_once(&kernel_once, kernel_compile);
+	if (kernel_re == NULL)
+		return NULL;
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(kernel_re, NULL);
+	size_t len = strlen(subject), start = 0;
+	char *out = NULL;
+	while (start <= len) {
+		int rc = pcre2_match(kernel_re, (PCRE2_SPTR)subject, len, start, 0, md, NULL);
+		if (rc < 0)
+			break;
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+		size_t b = ov[4], e = ov[5];         /* the x.y.z part */
+		size_t se = ov[7];                   /* end of the suffix */
+		while (se > e && strchr("._+~-", subject[se - 1]))
+			se--;
+		int dots = 0;
+		for (size_t i = b; i < e; i++)
+			dots += subject[i] == '.';
+		bool suffix = se > e;
+		bool v = ov[2] != PCRE2_UNSET;
+		bool named = b >= 6 && (g_ascii_strncasecmp(subject + b - 6, "linux ", 6) == 0 ||
+			(b >= 7 && g_ascii_strncasecmp(subject + b - 7, "kernel ", 7) == 0));
+		if (dots >= 2 || suffix || v || named) {
+			out = bl_xstrndup(subject + b, se - b);
+			break;
+		}
+		start = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
+	}
+	pcre2_match_data_free(md);
+	return out;
+}
+
+/* ----------------------------------------------------------- reading --- */
+
+static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
+static void gmime_start(void) { g_mime_init(); }
+
+/* A message's provenance; strings owned here (R4). */
+struct prov {
+	struct bl_msg m;
+	char *id, *date, *subject;
+	struct prov *next;
+};
+
+/* The raw bytes of one message as GMime parsed them: either the input
+ * buffer itself or an un-escaped copy (R3), with a line index. */
+struct view {
+	const char *p;
+	size_t len;
+	gint64 origin;           /* GMime offset of p[0] */
+	GByteArray *ba;          /* the array GMime's content streams share */
+	size_t *ls;              /* start offset of each line, plus len at [nl] */
+	size_t nl;
+	unsigned long lineno0;   /* file line number of line 0 */
+	size_t next;             /* first line not accounted yet */
+	size_t file_end;         /* input offset where the view's bytes end */
+};
+
+struct rd {
+	struct bl_ctx *ctx;
+	const char *source;
+	GByteArray *ba;          /* the whole input */
+	GMimeStream *stream;     /* over ba */
+	size_t off;              /* first byte not accounted yet */
+	unsigned long line;      /* its line number */
+	unsigned long index;     /* messages so far */
+	struct prov *provs;      /* of the current message (outer first) */
+	/* unit state (R12) */
+	bool unit_open, unit_text;
+	const struct bl_msg *unit_msg;
+	int err;
+};
+
+static void view_index(struct view *v)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < v->len; i++)
+		n += v->p[i] == '\n';
+	if (v->len > 0 && v->p[v->len - 1] != '\n')
+		n++;
+	v->ls = bl_xmalloc((n + 1) * sizeof *v->ls);
+	size_t k = 0;
+	if (v->len > 0)
+		v->ls[k++] = 0;
+	for (size_t i = 0; i < v->len; i++)
+		if (v->p[i] == '\n' && i + 1 < v->len)
+			v->ls[k++] = i + 1;
+	v->ls[n] = v->len;
+	v->nl = n;
+}
+
+/* Line index holding view offset off (0 <= off < len). */
+static size_t view_line_of(const struct view *v, size_t off)
+{
+	size_t lo = 0, hi = v->nl;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v->ls[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const char *view_line(const struct view *v, size_t i, size_t *len)
+{
+	const char *s = v->p + v->ls[i], *next;
+	*len = line_at(s, v->p + v->ls[i + 1], &next);
+	return s;
+}
+
+static int unit_end(struct rd *r)
+{
+	if (!r->unit_open)
+		return 0;
+	r->unit_open = false;
+	int rc = bl_dispatch_end_unit(r->ctx);
+	if (rc < 0 && r->err == 0)
+		r->err = rc;
+	return rc;
+}
+
+static int unit_begin(struct rd *r, const struct bl_msg *msg)
+{
+	int rc = unit_end(r);
+	bl_dispatch_begin_unit(r->ctx, r->source, msg);
+	r->unit_open = true;
+	r->unit_text = false;
+	r->unit_msg = msg;
+	return rc;
+}
+
+static void skip_line(struct rd *r, const struct bl_msg *msg, const char *s, size_t n,
+		      unsigned long lineno, const char *reason)
+{
+	if (!r->unit_open)
+		unit_begin(r, msg);
+	bl_dispatch_skip_raw(r->ctx, s, n, lineno, reason);
+}
+
+/* Account view lines [v->next, upto) as skipped structure (R7). */
+static void view_skip_to(struct rd *r, struct view *v, size_t upto, const struct bl_msg *msg)
+{
+	for (; v->next < upto && v->next < v->nl; v->next++) {
+		size_t n;
+		const char *s = view_line(v, v->next, &n);
+		skip_line(r, msg, s, n, v->lineno0 + v->next, R_HDR);
+	}
+}
+
+/* Lines of the input buffer from r->off up to byte offset `to` (a line
+ * start) as skipped with `reason`. */
+static void file_skip_to(struct rd *r, size_t to, const char *reason, const struct bl_msg *msg)
+{
+	const char *p = (const char *)r->ba->data, *end = p + to;
+	const char *s = p + r->off;
+	while (s < end) {
+		const char *next;
+		size_t n = line_at(s, end, &next);
+		skip_line(r, msg, s, n, r->line++, reason);
+		s = next;
+	}
+	r->off = to;
+}
+
+/* Lines of the input buffer from r->off up to `to` dispatched as plain text
+ * (R2 recovery, and input GMime cannot parse at all). */
+static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg)
+{
+	const char *p = (const char *)r->ba->data, *end = p + to;
+	const char *s = p + r->off;
+	int rc = 0;
+	if (s < end && (!r->unit_open || r->unit_text || r->unit_msg != msg))
+		rc = unit_begin(r, msg);
+	while (s < end && rc == 0) {
+		const char *next;
+		size_t n = line_at(s, end, &next);
+		rc = bl_dispatch_line(r->ctx, s, n, r->line++);
+		r->unit_text = true;
+		s = next;
+	}
+	r->off = to;
+	return rc;
+}
+
+/* ------------------------------------------------------ provenance R4 -- */
+
+static char *subject_clean(const char *s)
+{
+	if (s == NULL)
+		return bl_xstrdup("");
+	size_t n = strlen(s);
+	char *out = bl_xmalloc(n + 1), *o = out;
+	bool space = false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+			space = o > out;
+			continue;
+		}
+		if (space)
+			*o++ = ' ';
+		space = false;
+		*o++ = (char)c;
+	}
+	*o = '\0';
+	return out;
+}
+
+static struct prov *prov_new(struct rd *r, GMimeMessage *m, unsigned long lineno)
+{
+	struct prov *p = bl_xcalloc(1, sizeof *p);
+	const char *id = g_mime_message_get_message_id(m);
+	p->id = bl_xstrdup(id ? id : "");
+	p->subject = subject_clean(g_mime_message_get_subject(m));
+	GDateTime *d = g_mime_message_get_date(m);
+	if (d) {
+		gchar *s = g_date_time_format(d, "%Y-%m-%dT%H:%M:%S%:z");
+		p->date = bl_xstrdup(s ? s : "");
+		g_free(s);
+	} else {
+		const char *raw = g_mime_object_get_header((GMimeObject *)m, "Date");
+		if (raw) {
+			struct bl_line ln = { raw, strlen(raw), r->source, lineno, 0, NULL };
+			bl_warn(r->ctx, &ln, "unparsable mail date", "cannot parse Date header \"%s\"", raw);
+		}
+		p->date = bl_xstrdup("");
+	}
+	p->m.message_id = p->id;
+	p->m.date = p->date;
+	p->m.subject = p->subject;
+	p->m.index = r->index;
+	p->next = r->provs;
+	r->provs = p;
+	return p;
+}
+
+static void provs_free(struct rd *r)
+{
+	while (r->provs) {
+		struct prov *p = r->provs;
+		r->provs = p->next;
+		free(p->id);
+		free(p->date);
+		free(p->subject);
+		free(p);
+	}
+}
+
+/* ------------------------------------------------------ part lines ----- */
+
+/* One line of a part as it will be dispatched, with the physical lines of
+ * the file it stands for. */
+struct pl {
+	size_t off, len;          /* text in the part's arena */
+	size_t at;                /* view line where its text starts (reported) */
+	size_t raw;               /* view line of its first physical line */
+	size_t nphys;             /* physical lines it stands for (may be 0) */
+	const char *extra;        /* reason for physical lines 2..nphys */
+	const char *skip;         /* NULL: dispatch; else why not */
+};
+
+struct plist {
+	struct pl *v;
+	size_t n, cap;
+	struct bl_buf arena;
+};
+
+static struct pl *pl_push(struct plist *l)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		l->v = bl_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	struct pl *p = &l->v[l->n++];
+	memset(p, 0, sizeof *p);
+	return p;
+}
+
+static const char *pl_text(const struct plist *l, const struct pl *p)
+{
+	return l->arena.data + p->off;
+}
+
+/* Length of the quote prefix: '>' and blanks, ending after the last '>' and
+ * at most one blank after it; 0 when the line does not start with '>'
+ * (possibly after blanks). *depth gets the number of '>'. */
+static size_t qprefix(const char *s, size_t n, int *depth)
+{
+	size_t i = 0, end = 0;
+	int d = 0;
+	while (i < n && (s[i] == '>' || s[i] == ' ')) {
+		if (s[i] == '>') {
+			d++;
+			end = i + 1;
+		}
+		i++;
+	}
+	if (d > 0 && end < n && s[end] == ' ')
+		end++;
+	if (depth)
+		*depth = d;
+	return d ? end : 0;
+}
+
+static bool text_is(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && memcmp(s, lit, n) == 0;
+}
+
+/* ------------------------------------------------------------- PGP R9 -- */
+
+static int pgp_pass(struct plist *l)
+{
+	enum { NONE, HDR, BODY, SIG, BLOCK } st = NONE, after = NONE;
+	char endmark[64] = "";
+	for (size_t i = 0; i < l->n; i++) {
+		struct pl *p = &l->v[i];
+		if (p->skip)
+			continue;
+		const char *s = pl_text(l, p);
+		size_t q = qprefix(s, p->len, NULL), n = p->len - q;
+		const char *t = s + q;
+		while (n > 0 && is_blank(t[n - 1]))
+			n--;
+		switch (st) {
+		case NONE:
+		case BODY:
+			if (text_is(t, n, "-----BEGIN PGP SIGNED MESSAGE-----") && st == NONE) {
+				p->skip = R_PGP;
+				st = HDR;
+			} else if (n > 20 && bl_startswith(t, n, "-----BEGIN PGP ") &&
+				   bl_startswith(t + n - 5, 5, "-----")) {
+				p->skip = R_PGP;
+				snprintf(endmark, sizeof endmark, "-----END PGP %.*s",
+					 (int)(n - 15 > 40 ? 40 : n - 15), t + 15);
+				after = st == BODY ? NONE : st;
+				st = text_is(t, n, "-----BEGIN PGP SIGNATURE-----") ? SIG : BLOCK;
+			} else if (st == BODY && n >= 2 && t[0] == '-' && t[1] == ' ') {
+				/* Dash-escape: drop "- " after the quote prefix. */
+				if (q == 0) {
+					p->off += 2;
+					p->len -= 2;
+				} else {
+					size_t off = l->arena.len;
+					if (bl_buf_add(&l->arena, s, q) < 0 ||
+					    bl_buf_add(&l->arena, s + q + 2, p->len - q - 2) < 0 ||
+					    bl_buf_addc(&l->arena, '\0') < 0)
+						return -BL_ENOMEM;
+					p->off = off;
+					p->len -= 2;
+				}
+			}
+			break;
+		case HDR:
+			p->skip = R_PGP;
+			if (n == 0)
+				st = BODY;
+			break;
+		case SIG:
+		case BLOCK:
+			p->skip = R_PGP;
+			if (n >= strlen(endmark) && memcmp(t, endmark, strlen(endmark)) == 0) {
+				st = after;
+				after = NONE;
+			}
+			break;
+		}
+	}
+	return 0;
+}
+
+/* -------------------------------------------------------- flowed R8 ---- */
+
+static bool all_numeric(const char *s, size_t n, size_t *ntok)
+{
+	size_t k = 0, i = 0;
+	bool ok = true;
+	while (i < n) {
+		while (i < n && is_blank(s[i]))
+			i++;
+		if (i >= n)
+			break;
+		size_t b = i;
+		while (i < n && !is_blank(s[i]))
+			i++;
+		double d;
+		if (bl_parse_double(s + b, i - b, &d) < 0)
+			ok = false;
+		k++;
+	}
+	*ntok = k;
+	return ok;
+}
+
+static size_t count_tokens(const char *s, size_t n)
+{
+	size_t k = 0, i = 0;
+	while (i < n) {
+		while (i < n && is_blank(s[i]))
+			i++;
+		if (i >= n)
+			break;
+		while (i < n && !is_blank(s[i]))
+			i++;
+		k++;
+	}
+	return k;
+}
+
+struct fl {                 /* a physical line under RFC 3676 */
+	int depth;
+	const char *t;          /* after quote marks and stuffing */
+	size_t n;
+	bool soft;
+};
+
+static struct fl fl_parse(const char *s, size_t n)
+{
+	struct fl f = { 0, s, n, false };
+	while (f.n > 0 && f.t[0] == '>') {
+		f.depth++;
+		f.t++;
+		f.n--;
+	}
+	if (f.n > 0 && f.t[0] == ' ') {
+		f.t++;
+		f.n--;
+	}
+	f.soft = f.n > 0 && f.t[f.n - 1] == ' ' && !text_is(f.t, f.n, "-- ");
+	return f;
+}
+
+#define FLOWED_MIN_WRAP 60
+
+/* R8 damage control: may the soft line `a` (physical length alen) really
+ * join `b`? */
+static bool flowed_may_join(const struct fl *a, size_t alen, const struct fl *b)
+{
+	size_t w = 0;
+	while (w < b->n && !is_blank(b->t[w]))
+		w++;
+	if (alen + 1 + w <= FLOWED_MIN_WRAP)
+		return false;
+	size_t nb, na = count_tokens(a->t, a->n);
+	if (all_numeric(b->t, b->n, &nb) && nb >= 4 && nb == na)
+		return false;
+	return true;
+}
+
+static int flowed_pass(struct plist *l, bool delsp)
+{
+	size_t out = 0;
+	struct bl_buf tmp = BL_BUF_INIT(MAIL_MAX);
+	int rc = 0;
+	for (size_t i = 0; i < l->n && rc == 0;) {
+		struct pl first = l->v[i];
+		if (first.skip) {
+			l->v[out++] = first;
+			i++;
+			continue;
+		}
+		struct fl f = fl_parse(pl_text(l, &first), first.len);
+		int depth = f.depth;
+		size_t nphys = first.nphys;
+		const char *extra = first.extra;
+		bl_buf_reset(&tmp);
+		for (int d = 0; d < depth; d++)
+			rc |= bl_buf_addc(&tmp, '>');
+		if (depth > 0)
+			rc |= bl_buf_addc(&tmp, ' ');
+		size_t j = i;
+		for (;;) {
+			struct fl cur = f;
+			bool join = false;
+			struct fl nx = { 0 };
+			if (cur.soft && j + 1 < l->n && !l->v[j + 1].skip) {
+				nx = fl_parse(pl_text(l, &l->v[j + 1]), l->v[j + 1].len);
+				join = nx.depth == depth && flowed_may_join(&cur, l->v[j].len, &nx);
+			}
+			size_t n = cur.n;
+			if (join && delsp)
+				n--;
+			rc |= bl_buf_add(&tmp, cur.t, n);
+			if (!join)
+				break;
+			j++;
+			nphys += l->v[j].nphys;
+			if (!extra)
+				extra = R_SOFT;
+			f = nx;
+		}
+		if (rc < 0)
+			break;
+		struct pl p = first;
+		if (j != i || tmp.len != first.len || memcmp(tmp.data, pl_text(l, &first), tmp.len) != 0) {
+			p.off = l->arena.len;
+			p.len = tmp.len;
+			rc = bl_buf_add(&l->arena, tmp.data, tmp.len);
+			if (rc == 0)
+				rc = bl_buf_addc(&l->arena, '\0');
+		}
+		p.nphys = nphys;
+		p.extra = extra;
+		l->v[out++] = p;
+		i = j + 1;
+	}
+	l->n = rc < 0 ? l->n : out;
+	bl_buf_release(&tmp);
+	return rc < 0 ? -BL_ENOMEM : 0;
+}
+
+/* --------------------------------------------- footer, signature R10 --- */
+
+static void trimmed(const struct plist *l, const struct pl *p, const char **t, size_t *n, int *depth)
+{
+	const char *s = pl_text(l, p);
+	size_t q = qprefix(s, p->len, depth);
+	*t = s + q;
+	*n = p->len - q;
+	while (*n > 0 && is_blank((*t)[*n - 1]))
+		(*n)--;
+}
+
+static int pl_depth(const struct plist *l, const struct pl *p)
+{
+	int d;
+	(void)qprefix(pl_text(l, p), p->len, &d);
+	return d;
+}
+
+/* Mark lines from i on as `reason` while their depth is >= d. */
+static void mark_from(struct plist *l, size_t i, int d, const char *reason)
+{
+	for (size_t j = i; j < l->n; j++) {
+		if (j > i && pl_depth(l, &l->v[j]) < d)
+			break;
+		if (!l->v[j].skip)
+			l->v[j].skip = reason;
+	}
+}
+
+static bool contains_ci(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++)
+		if (g_ascii_strncasecmp(s + i, needle, k) == 0)
+			return true;
+	return false;
+}
+
+static void footer_sig_pass(struct plist *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const char *t;
+		size_t n;
+		int d;
+		if (l->v[i].skip)
+			continue;
+		trimmed(l, &l->v[i], &t, &n, &d);
+		bool dash = text_is(t, n, "-") || text_is(t, n, "--");
+		if (dash && i + 1 < l->n) {
+			const char *t2;
+			size_t n2;
+			int d2;
+			trimmed(l, &l->v[i + 1], &t2, &n2, &d2);
+			if (d2 == d && bl_startswith(t2, n2, "To unsubscribe from this list")) {
+				mark_from(l, i, d, R_FOOTER);
+				continue;
+			}
+		}
+		if (n >= 20 && strspn(t, "_") >= n) {
+			for (size_t j = i + 1; j < l->n && j <= i + 3; j++) {
+				const char *t2;
+				size_t n2;
+				int d2;
+				trimmed(l, &l->v[j], &t2, &n2, &d2);
+				if (d2 == d && (contains_ci(t2, n2, "mailing list") || contains_ci(t2, n2, "listinfo"))) {
+					mark_from(l, i, d, R_FOOTER);
+					break;
+				}
+			}
+		}
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->v[i].skip)
+			continue;
+		const char *s = pl_text(l, &l->v[i]);
+		int d;
+		size_t q = qprefix(s, l->v[i].len, &d);
+		const char *t = s + q;
+		size_t n = l->v[i].len - q;
+		if (text_is(t, n, "-- ")) {
+			mark_from(l, i, d, R_SIG);
+			continue;
+		}
+		if (d == 0 && text_is(t, n, "--")) {
+			size_t rest = 0;
+			for (size_t j = i + 1; j < l->n; j++) {
+				const char *t2;
+				size_t n2;
+				int d2;
+				if (l->v[j].skip)
+					continue;
+				trimmed(l, &l->v[j], &t2, &n2, &d2);
+				rest += n2 > 0;
+			}
+			if (rest <= 4)
+				mark_from(l, i, 0, R_SIG);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ HTML R11 - */
+
+static const char *const html_drop[] = { "head", "style", "script", "title" };
+static const char *const html_block[] = {
+	"p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+	"table", "blockquote", "ul", "ol", "dl", "dt", "dd", "hr", "address",
+};
+
+static bool name_in(const char *name, size_t n, const char *const *set, size_t nset)
+{
+	for (size_t i = 0; i < nset; i++)
+		if (strlen(set[i]) == n && g_ascii_strncasecmp(name, set[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* Decode the entity at s (after '&'); returns bytes consumed (0: not an
+ * entity) and appends the UTF-8 text to b. */
+static size_t html_entity(const char *s, size_t n, struct bl_buf *b, int *rc)
+{
+	static const struct { const char *name; const char *utf8; } ents[] = {
+		{ "lt", "<" }, { "gt", ">" }, { "amp", "&" }, { "quot", "\"" },
+		{ "apos", "'" }, { "nbsp", " " },
+	};
+	size_t semi = 0;
+	while (semi < n && semi < 12 && s[semi] != ';')
+		semi++;
+	if (semi >= n || s[semi] != ';' || semi == 0)
+		return 0;
+	if (s[0] == '#') {
+		unsigned long cp = 0;
+		size_t i = 1;
+		int base = 10;
+		if (i < semi && (s[i] == 'x' || s[i] == 'X')) {
+			base = 16;
+			i++;
+		}
+		if (i == semi)
+			return 0;
+		for (; i < semi; i++) {
+			int dv = g_ascii_xdigit_value(s[i]);
+			if (dv < 0 || dv >= base || cp > 0x10FFFF)
+				return 0;
+			cp = cp * (unsigned long)base + (unsigned long)dv;
+		}
+		if (cp == 0xA0)
+			cp = ' ';
+		if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			cp = 0xFFFD;
+		char u[8];
+		int k = g_unichar_to_utf8((gunichar)cp, u);
+		*rc |= bl_buf_add(b, u, (size_t)k);
+		return semi + 1;
+	}
+	for (size_t i = 0; i < sizeof ents / sizeof ents[0]; i++)
+		if (strlen(ents[i].name) == semi && memcmp(s, ents[i].name, semi) == 0) {
+			*rc |= bl_buf_add(b, ents[i].utf8, strlen(ents[i].utf8));
+			return semi + 1;
+		}
+	return 0;
+}
+
+struct html_out {
+	struct plist *out;
+	struct bl_buf line;
+	size_t line_src;        /* decoded source line where the line started */
+	bool started;
+	int quote;
+	size_t *src;            /* source line of each output line */
+	size_t nsrc, capsrc;
+	int rc;
+};
+
+static void html_emit(struct html_out *h)
+{
+	struct pl *p = pl_push(h->out);
+	p->off = h->out->arena.len;
+	struct bl_buf *a = &h->out->arena;
+	/* Trim trailing blanks; keep leading ones (alignment). */
+	size_t n = h->line.len;
+	while (n > 0 && h->line.data[n - 1] == ' ')
+		n--;
+	size_t start = a->len;
+	for (int d = 0; d < h->quote; d++)
+		h->rc |= bl_buf_addc(a, '>');
+	if (h->quote > 0 && n > 0)
+		h->rc |= bl_buf_addc(a, ' ');
+	if (n > 0)
+		h->rc |= bl_buf_add(a, h->line.data, n);
+	p->len = a->len - start;
+	h->rc |= bl_buf_addc(a, '\0');
+	if (h->nsrc == h->capsrc) {
+		h->capsrc = h->capsrc ? h->capsrc * 2 : 64;
+		h->src = bl_xrealloc(h->src, h->capsrc * sizeof *h->src);
+	}
+	h->src[h->nsrc++] = h->line_src;
+	bl_buf_reset(&h->line);
+	h->started = false;
+}
+
+static void html_char(struct html_out *h, size_t srcline, const char *s, size_t n)
+{
+	if (!h->started) {
+		h->started = true;
+		h->line_src = srcline;
+	}
+	h->rc |= bl_buf_add(&h->line, s, n);
+}
+
+/* Convert decoded HTML (text, len; `lines` decoded lines with their raw
+ * mapping in `map`) into `out` (R11, R7). */
+static int html_to_text(const char *text, size_t len, const struct pl *map, size_t nmap,
+			struct plist *out)
+{
+	struct html_out h = { out, BL_BUF_INIT(MAIL_MAX), 0, false, 0, NULL, 0, 0, 0 };
+	size_t srcline = 0;
+	int pre = 0, drop = 0;
+	bool space = false;
+	for (size_t i = 0; i < len && h.rc == 0;) {
+		char c = text[i];
+		if (c == '<') {
+			if (bl_startswith(text + i, len - i, "<!--")) {
+				const char *e = g_strstr_len(text + i + 4, (gssize)(len - i - 4), "-->");
+				size_t stop = e ? (size_t)(e - text) + 3 : len;
+				for (; i < stop; i++)
+					srcline += text[i] == '\n';
+				continue;
+			}
+			size_t j = i + 1;
+			bool close = j < len && text[j] == '/';
+			if (close)
+				j++;
+			size_t nb = j;
+			while (j < len && (g_ascii_isalnum(text[j])))
+				j++;
+			size_t nlen = j - nb;
+			/* find the tag end, honouring quoted attribute values */
+			char quote = 0;
+			while (j < len && (quote || text[j] != '>')) {
+				if (quote && text[j] == quote)
+					quote = 0;
+				else if (!quote && (text[j] == '"' || text[j] == '\''))
+					quote = text[j];
+				j++;
+			}
+			size_t stop = j < len ? j + 1 : len;
+			if (nlen == 0) {       /* a lone '<' is text */
+				if (!drop)
+					html_char(&h, srcline, "<", 1);
+				i++;
+				continue;
+			}
+			const char *name = text + nb;
+			if (name_in(name, nlen, html_drop, sizeof html_drop / sizeof html_drop[0]))
+				drop += close ? (drop > 0 ? -1 : 0) : 1;
+			else if (!drop && nlen == 2 && g_ascii_strncasecmp(name, "br", 2) == 0) {
+				if (!h.started) {
+					h.started = true;
+					h.line_src = srcline;
+				}
+				html_emit(&h);
+				space = false;
+			} else if (!drop && name_in(name, nlen, html_block, sizeof html_block / sizeof html_block[0])) {
+				if (h.started && h.line.len > 0)
+					html_emit(&h);
+				else if (h.started)
+					bl_buf_reset(&h.line), h.started = false;
+				space = false;
+				if (nlen == 3 && g_ascii_strncasecmp(name, "pre", 3) == 0)
+					pre += close ? (pre > 0 ? -1 : 0) : 1;
+				if (nlen == 10 && g_ascii_strncasecmp(name, "blockquote", 10) == 0)
+					h.quote += close ? (h.quote > 0 ? -1 : 0) : 1;
+			}
+			for (; i < stop; i++)
+				srcline += text[i] == '\n';
+			continue;
+		}
+		if (c == '\n') {
+			srcline++;
+			i++;
+			if (drop)
+				continue;
+			if (pre) {
+				if (!h.started) {
+					h.started = true;
+					h.line_src = srcline - 1;
+				}
+				html_emit(&h);
+			} else {
+				space = h.started;
+			}
+			continue;
+		}
+		if (drop) {
+			i++;
+			continue;
+		}
+		if (!pre && (c == ' ' || c == '\t' || c == '\r')) {
+			space = h.started;
+			i++;
+			continue;
+		}
+		if (space) {
+			html_char(&h, srcline, " ", 1);
+			space = false;
+		}
+		if (c == '&') {
+			size_t k = html_entity(text + i + 1, len - i - 1, &h.line, &h.rc);
+			if (k > 0) {
+				if (!h.started) {
+					h.started = true;
+					h.line_src = srcline;
+				}
+				i += k + 1;
+				continue;
+			}
+		}
+		if ((unsigned char)c == 0xC2 && i + 1 < len && (unsigned char)text[i + 1] == 0xA0) {
+			html_char(&h, srcline, " ", 1);
+			i += 2;
+			continue;
+		}
+		html_char(&h, srcline, &text[i], 1);
+		i++;
+	}
+	if (h.started && h.rc == 0)
+		html_emit(&h);
+	/* Map output lines to physical lines: output line k stands for the
+	 * source lines from its own up to the next output line's (R7). */
+	size_t first_out = out->n - h.nsrc;
+	for (size_t k = 0; k < h.nsrc; k++) {
+		struct pl *p = &out->v[first_out + k];
+		size_t s0 = h.src[k] < nmap ? h.src[k] : (nmap ? nmap - 1 : 0);
+		size_t s1 = k + 1 < h.nsrc ? h.src[k + 1] : nmap;
+		if (s1 > nmap)
+			s1 = nmap;
+		p->raw = nmap ? map[s0].raw : 0;
+		p->at = nmap ? map[s0].at : 0;
+		p->nphys = 0;
+		for (size_t s = s0; s < s1; s++)
+			p->nphys += map[s].nphys;
+		p->extra = R_HTMLMARK;
+	}
+	bl_buf_release(&h.line);
+	free(h.src);
+	return h.rc < 0 ? -BL_ENOMEM : 0;
+}
+
+/* ------------------------------------------------------------ parts ---- */
+
+struct seg {
+	GMimeObject *obj;
+	const char *skip;         /* NULL: read; else the reason */
+	const struct bl_msg *msg;
+	bool known;               /* raw range found in the view */
+	size_t first, n;          /* view lines of the raw content */
+};
+
+struct segs {
+	struct seg *v;
+	size_t n, cap;
+};
+
+static GMimeStream *content_stream(GMimeObject *obj, GMimeContentEncoding *enc)
+{
+	if (!GMIME_IS_PART(obj))
+		return NULL;
+	GMimeDataWrapper *w = g_mime_part_get_content((GMimePart *)obj);
+	if (w == NULL)
+		return NULL;
+	if (enc)
+		*enc = g_mime_data_wrapper_get_encoding(w);
+	return g_mime_data_wrapper_get_stream(w);
+}
+
+static void seg_add(struct segs *ss, const struct view *v, GMimeObject *obj,
+		    const char *skip, const struct bl_msg *msg)
+{
+	if (ss->n == ss->cap) {
+		ss->cap = ss->cap ? ss->cap * 2 : 8;
+		ss->v = bl_xrealloc(ss->v, ss->cap * sizeof *ss->v);
+	}
+	struct seg *s = &ss->v[ss->n++];
+	memset(s, 0, sizeof *s);
+	s->obj = obj;
+	s->skip = skip;
+	s->msg = msg;
+	GMimeStream *st = content_stream(obj, NULL);
+	if (st && GMIME_IS_STREAM_MEM(st) && g_mime_stream_mem_get_byte_array((GMimeStreamMem *)st) == v->ba) {
+		gint64 b = st->bound_start, e = st->bound_end;
+		if (e < 0)
+			e = (gint64)v->ba->len;
+		b -= v->origin;
+		e -= v->origin;
+		if (e > (gint64)v->len)
+			e = (gint64)v->len;  /* the mbox separator blank is not the view's */
+		if (b >= 0 && e >= b) {
+			s->known = true;
+			if (e > b && v->nl > 0) {
+				s->first = view_line_of(v, (size_t)b);
+				s->n = view_line_of(v, (size_t)e - 1) - s->first + 1;
+			} else {
+				s->first = b < (gint64)v->len ? view_line_of(v, (size_t)b) : v->nl;
+				s->n = 0;
+			}
+		}
+	}
+}
+
+static bool is_html(GMimeObject *obj)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	if (ct && g_mime_content_type_is_type(ct, "text", "html"))
+		return true;
+	if (GMIME_IS_MULTIPART(obj)) {
+		int n = g_mime_multipart_get_count((GMimeMultipart *)obj);
+		for (int i = 0; i < n; i++)
+			if (is_html(g_mime_multipart_get_part((GMimeMultipart *)obj, i)))
+				return true;
+	}
+	return false;
+}
+
+static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObject *obj,
+		 const char *skip, const struct bl_msg *msg);
+
+static void walk_message(struct rd *r, struct segs *ss, const struct view *v,
+			 GMimeMessage *m, const char *skip, const struct bl_msg *msg)
+{
+	GMimeObject *body = g_mime_message_get_mime_part(m);
+	if (body)
+		walk(r, ss, v, body, skip, msg);
+}
+
+static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObject *obj,
+		 const char *skip, const struct bl_msg *msg)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = (GMimeMultipart *)obj;
+		int n = g_mime_multipart_get_count(mp), chosen = -1;
+		if (ct && g_mime_content_type_is_type(ct, "multipart", "alternative") && !skip) {
+			for (int i = 0; i < n && chosen < 0; i++) {
+				GMimeContentType *c = g_mime_object_get_content_type(g_mime_multipart_get_part(mp, i));
+				if (c && g_mime_content_type_is_type(c, "text", "plain"))
+					chosen = i;
+			}
+			if (chosen < 0)
+				chosen = n - 1;
+		}
+		for (int i = 0; i < n; i++) {
+			GMimeObject *child = g_mime_multipart_get_part(mp, i);
+			const char *why = skip;
+			if (!why && chosen >= 0 && i != chosen)
+				why = is_html(child) ? R_HTMLALT : R_ALT;
+			walk(r, ss, v, child, why, msg);
+		}
+		return;
+	}
+	if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *inner = g_mime_message_part_get_message((GMimeMessagePart *)obj);
+		if (inner) {
+			struct prov *p = prov_new(r, inner, v->lineno0 + v->next);
+			walk_message(r, ss, v, inner, skip, &p->m);
+		}
+		return;
+	}
+	if (!GMIME_IS_PART(obj))
+		return;
+	if (!skip && !(GMIME_IS_TEXT_PART(obj) && ct && g_mime_content_type_is_type(ct, "text", "*")))
+		skip = R_NONTEXT;
+	seg_add(ss, v, obj, skip, msg);
+}
+
+/* Decode a text part to UTF-8 (R6). Returns a new GByteArray. */
+static GByteArray *decode_part(GMimeObject *obj)
+{
+	GMimeDataWrapper *w = g_mime_part_get_content((GMimePart *)obj);
+	GMimeStream *mem = g_mime_stream_mem_new();
+	GByteArray *out = g_byte_array_new();
+	g_mime_stream_mem_set_byte_array((GMimeStreamMem *)mem, out);
+	g_mime_stream_mem_set_owner((GMimeStreamMem *)mem, FALSE);
+	if (w) {
+		GMimeStream *f = g_mime_stream_filter_new(mem);
+		const char *cs = g_mime_object_get_content_type_parameter(obj, "charset");
+		if (cs) {
+			const char *canon = g_mime_charset_canon_name(cs);
+			if (canon && g_ascii_strcasecmp(canon, "utf-8") != 0 &&
+			    g_ascii_strcasecmp(canon, "us-ascii") != 0) {
+				GMimeFilter *flt = g_mime_filter_charset_new(cs, "UTF-8");
+				if (flt) {
+					g_mime_stream_filter_add((GMimeStreamFilter *)f, flt);
+					g_object_unref(flt);
+				}
+			}
+		}
+		g_mime_data_wrapper_write_to_stream(w, f);
+		g_mime_stream_flush(f);
+		g_object_unref(f);
+	}
+	g_object_unref(mem);
+	return out;
+}
+
+/* Split decoded text into part lines and map them to raw lines (R7). */
+static int split_map(struct plist *l, const char *text, size_t len, const struct view *v,
+		     const struct seg *s, GMimeContentEncoding enc)
+{
+	if (bl_buf_add(&l->arena, text, len) < 0 || bl_buf_addc(&l->arena, '\0') < 0)
+		return -BL_ENOMEM;
+	size_t ndec = 0;
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - text) : len;
+		struct pl *p = pl_push(l);
+		p->off = i;
+		p->len = e - i;
+		if (p->len > 0 && text[e - 1] == '\r')
+			p->len--;
+		i = nl ? e + 1 : len;
+		ndec++;
+	}
+	size_t nraw = s->known ? s->n : 0;
+	bool mapped = false;
+	if (s->known && (enc == GMIME_CONTENT_ENCODING_DEFAULT || enc == GMIME_CONTENT_ENCODING_7BIT ||
+			 enc == GMIME_CONTENT_ENCODING_8BIT || enc == GMIME_CONTENT_ENCODING_BINARY) &&
+	    ndec == nraw) {
+		for (size_t k = 0; k < ndec; k++) {
+			l->v[k].raw = l->v[k].at = s->first + k;
+			l->v[k].nphys = 1;
+		}
+		mapped = true;
+	} else if (s->known && enc == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE) {
+		/* groups of raw lines joined by soft breaks */
+		size_t groups = 0;
+		for (size_t k = 0; k < nraw; k++) {
+			size_t n;
+			const char *t = view_line(v, s->first + k, &n);
+			while (n > 0 && is_blank(t[n - 1]))
+				n--;
+			if (!(n > 0 && t[n - 1] == '=') || k + 1 == nraw)
+				groups++;
+		}
+		if (groups == ndec) {
+			size_t k = 0;
+			for (size_t g = 0; g < ndec; g++) {
+				l->v[g].raw = l->v[g].at = s->first + k;
+				l->v[g].nphys = 0;
+				l->v[g].extra = R_SOFT;
+				for (;;) {
+					size_t n;
+					const char *t = view_line(v, s->first + k, &n);
+					while (n > 0 && is_blank(t[n - 1]))
+						n--;
+					l->v[g].nphys++;
+					k++;
+					if (!(n > 0 && t[n - 1] == '=') || k >= nraw)
+						break;
+				}
+			}
+			mapped = true;
+		}
+	}
+	if (!mapped && s->known && nraw > 0 && enc == GMIME_CONTENT_ENCODING_BASE64) {
+		/* Raw line r decodes to the bytes from dec[r] on (3 bytes per 4
+		 * base64 characters). A decoded line is reported at the raw line
+		 * holding its first byte; the first decoded line starting in a
+		 * raw line stands for it, and the raw lines in which no decoded
+		 * line starts go to the last line that started before them. */
+		size_t *dec = bl_xmalloc((nraw + 1) * sizeof *dec);
+		size_t chars = 0;
+		for (size_t k = 0; k < nraw; k++) {
+			size_t n;
+			const char *t = view_line(v, s->first + k, &n);
+			dec[k] = chars / 4 * 3 + (chars % 4 ? chars % 4 - 1 : 0);
+			for (size_t j = 0; j < n; j++)
+				chars += g_ascii_isalnum(t[j]) || t[j] == '+' || t[j] == '/';
+		}
+		size_t r = 0;
+		for (size_t k = 0; k < ndec; k++) {
+			while (r + 1 < nraw && dec[r + 1] <= l->v[k].off)
+				r++;
+			l->v[k].at = s->first + r;
+		}
+		for (size_t k = 0; k < ndec; k++) {
+			size_t at = l->v[k].at;
+			bool first = k == 0 || l->v[k - 1].at != at;
+			size_t next = k + 1 < ndec ? l->v[k + 1].at : s->first + nraw;
+			size_t gap = next > at + 1 ? next - at - 1 : 0;  /* raw lines with no start */
+			l->v[k].extra = R_ENC;
+			if (first) {
+				l->v[k].raw = at;
+				l->v[k].nphys = 1 + (next != at ? gap : 0);
+			} else {
+				l->v[k].raw = at + 1;
+				l->v[k].nphys = next != at ? gap : 0;
+			}
+		}
+		free(dec);
+		mapped = true;
+	}
+	if (!mapped) {
+		size_t base = s->known ? s->first : v->next;
+		for (size_t k = 0; k < ndec; k++) {
+			l->v[k].raw = l->v[k].at = base + (nraw == 0 ? 0 : (k < nraw ? k : nraw - 1));
+			l->v[k].nphys = k < nraw ? 1 : 0;
+			l->v[k].extra = R_ENC;
+		}
+		if (ndec > 0 && nraw > ndec)
+			l->v[ndec - 1].nphys += nraw - ndec;
+	}
+	return 0;
+}
+
+/* Hand the part's lines to the dispatcher (R7, R12). */
+static int emit(struct rd *r, struct view *v, struct plist *l, const struct bl_msg *msg)
+{
+	int rc = 0;
+	for (size_t i = 0; i < l->n && rc == 0; i++) {
+		struct pl *p = &l->v[i];
+		unsigned long lineno = v->lineno0 + p->at;
+		const char *t = pl_text(l, p);
+		if (p->skip) {
+			skip_line(r, msg, t, p->len, lineno, p->skip);
+		} else {
+			if (!r->unit_open)
+				rc = unit_begin(r, msg);
+			if (rc == 0)
+				rc = bl_dispatch_line(r->ctx, t, p->len, lineno);
+			r->unit_text = true;
+		}
+		for (size_t k = p->raw == p->at ? 1 : 0; k < p->nphys && rc == 0; k++) {
+			size_t n;
+			const char *s = view_line(v, p->raw + k, &n);
+			skip_line(r, msg, s, n, v->lineno0 + p->raw + k, p->skip ? p->skip : p->extra);
+		}
+	}
+	return rc;
+}
+
+static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
+{
+	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
+	(void)content_stream(s->obj, &enc);
+	GByteArray *dec = decode_part(s->obj);
+	struct plist l = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
+	int rc = split_map(&l, (const char *)dec->data, dec->len, v, s, enc);
+	GMimeContentType *ct = g_mime_object_get_content_type(s->obj);
+	if (rc == 0 && ct && g_mime_content_type_is_type(ct, "text", "html")) {
+		struct plist h = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
+		rc = html_to_text((const char *)dec->data, dec->len, l.v, l.n, &h);
+		/* Source lines before the first text line are markup. */
+		size_t lead_raw = l.n ? l.v[0].raw : 0;
+		size_t lead_end = h.n ? h.v[0].raw : (l.n ? l.v[l.n - 1].raw + l.v[l.n - 1].nphys : lead_raw);
+		free(l.v);
+		bl_buf_release(&l.arena);
+		l = h;
+		if (rc == 0 && lead_end > lead_raw) {
+			struct pl lead = { 0 };
+			lead.off = l.arena.len;
+			rc = bl_buf_addc(&l.arena, '\0');
+			lead.raw = lead.at = lead_raw;
+			lead.nphys = lead_end - lead_raw;
+			lead.skip = R_HTMLMARK;
+			pl_push(&l);
+			memmove(&l.v[1], &l.v[0], (l.n - 1) * sizeof l.v[0]);
+			l.v[0] = lead;
+		}
+	}
+	if (rc == 0)
+		rc = pgp_pass(&l);
+	if (rc == 0 && ct && g_mime_content_type_is_type(ct, "text", "plain")) {
+		const char *fmt = g_mime_content_type_get_parameter(ct, "format");
+		const char *delsp = g_mime_content_type_get_parameter(ct, "delsp");
+		if (fmt && g_ascii_strcasecmp(fmt, "flowed") == 0)
+			rc = flowed_pass(&l, delsp && g_ascii_strcasecmp(delsp, "yes") == 0);
+	}
+	if (rc == 0) {
+		footer_sig_pass(&l);
+		rc = emit(r, v, &l, s->msg);
+	}
+	if (s->known && s->first + s->n > v->next)
+		v->next = s->first + s->n;
+	free(l.v);
+	bl_buf_release(&l.arena);
+	g_byte_array_unref(dec);
+	return rc;
+}
+
+/* Account a skipped part's raw content with its reason. */
+static void skip_part(struct rd *r, struct view *v, const struct seg *s)
+{
+	if (!s->known)
+		return;
+	for (size_t k = 0; k < s->n; k++) {
+		size_t n;
+		const char *t = view_line(v, s->first + k, &n);
+		skip_line(r, s->msg, t, n, v->lineno0 + s->first + k, s->skip);
+	}
+	v->next = s->first + s->n;
+}
+
+/* Read one parsed message whose raw bytes are view v, after the mbox
+ * separator lines of the input up to byte sep_to, followed by separator
+ * lines up to byte tail_to (R5, R12). */
+static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t sep_to, size_t tail_to)
+{
+	struct prov *top = prov_new(r, m, v->lineno0);
+	struct segs ss = { NULL, 0, 0 };
+	walk_message(r, &ss, v, m, NULL, &top->m);
+	int rc = unit_begin(r, &top->m);
+	file_skip_to(r, sep_to, R_SEP, &top->m);
+	for (size_t i = 0; i < ss.n && rc == 0; i++) {
+		struct seg *s = &ss.v[i];
+		if (!s->skip && (!r->unit_open || r->unit_text || r->unit_msg != s->msg))
+			rc = unit_begin(r, s->msg);
+		if (rc < 0)
+			break;
+		if (s->known)
+			view_skip_to(r, v, s->first, s->msg);
+		if (s->skip)
+			skip_part(r, v, s);
+		else
+			rc = read_text_part(r, v, s);
+	}
+	if (rc == 0)
+		view_skip_to(r, v, v->nl, &top->m);
+	r->line = v->lineno0 + v->nl;
+	r->off = v->file_end;
+	if (rc == 0)
+		file_skip_to(r, tail_to, R_SEP, &top->m);
+	int rc2 = unit_end(r);
+	free(ss.v);
+	provs_free(r);
+	return rc ? rc : rc2;
+}
+
+/* Does the message's raw text hold lines to un-escape (R3)? */
+static bool needs_unescape(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		if (p[i] == '>') {
+			size_t j = i;
+			while (j < n && p[j] == '>')
+				j++;
+			if (n - j >= 5 && memcmp(p + j, "From ", 5) == 0)
+				return true;
+		}
+		const char *nl = memchr(p + i, '\n', n - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - p) + 1;
+	}
+	return false;
+}
+
+static GByteArray *unescape(const char *p, size_t n)
+{
+	GByteArray *ba = g_byte_array_sized_new((guint)n);
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(p + i, '\n', n - i);
+		size_t e = nl ? (size_t)(nl - p) + 1 : n;
+		size_t j = i;
+		while (j < e && p[j] == '>')
+			j++;
+		size_t skip = (j > i && e - j >= 5 && memcmp(p + j, "From ", 5) == 0) ? 1 : 0;
+		g_byte_array_append(ba, (const guint8 *)p + i + skip, (guint)(e - i - skip));
+		i = e;
+	}
+	return ba;
+}
+
+/* Read the message whose bytes are [hb, end) of the input, after its mbox
+ * separator [r->off, hb); m is GMime's parse of it from the input stream
+ * (replaced by a parse of an un-escaped copy when needed, R3). */
+static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool mbox)
+{
+	const char *base = (const char *)r->ba->data;
+	unsigned long sep_lines = 0;
+	for (size_t i = r->off; i < hb; i++)
+		sep_lines += base[i] == '\n';
+	/* In an mbox the empty line before the next From_ line belongs to the
+	 * separator, not to the message (GMime leaves it out of the body). */
+	size_t body_end = end;
+	if (mbox && end - hb >= 2 && base[end - 1] == '\n') {
+		size_t e = end - 1;
+		if (e > hb && base[e - 1] == '\r')
+			e--;
+		if (e > hb && base[e - 1] == '\n')
+			body_end = e;
+	}
+	struct view v = { base + hb, body_end - hb, (gint64)hb, r->ba, NULL, 0,
+			  r->line + sep_lines, 0, body_end };
+	GByteArray *copy = NULL;
+	GMimeMessage *own = NULL;
+	if (needs_unescape(v.p, v.len)) {
+		copy = unescape(v.p, v.len);
+		GMimeStream *st = g_mime_stream_mem_new_with_byte_array(copy);
+		g_mime_stream_mem_set_owner((GMimeStreamMem *)st, FALSE);
+		GMimeParser *p = g_mime_parser_new_with_stream(st);
+		g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
+		own = g_mime_parser_construct_message(p, NULL);
+		g_object_unref(p);
+		g_object_unref(st);
+		if (own) {
+			m = own;
+			v.p = (const char *)copy->data;
+			v.len = copy->len;
+			v.origin = 0;
+			v.ba = copy;
+		}
+	}
+	view_index(&v);
+	r->index++;
+	int rc = read_message(r, &v, m, hb, end);
+	r->off = end;
+	free(v.ls);
+	if (own)
+		g_object_unref(own);
+	if (copy)
+		g_byte_array_unref(copy);
+	return rc;
+}
+
+/* Next R1-valid "From " separator at or after byte `from` (a line start);
+ * len when none. */
+static size_t next_separator(const struct rd *r, size_t from)
+{
+	const char *p = (const char *)r->ba->data, *end = p + r->ba->len;
+	const char *s = p + from;
+	while (s < end) {
+		const char *next;
+		size_t n = line_at(s, end, &next);
+		if (from_line(s, n)) {
+			size_t avail = (size_t)(end - s);
+			if (bl_mail_sniff(s, avail < BL_SNIFF_MAX ? avail : BL_SNIFF_MAX))
+				return (size_t)(s - p);
+		}
+		s = next;
+	}
+	return r->ba->len;
+}
+
+static int read_mbox(struct rd *r)
+{
+	const struct bl_msg *last = NULL;
+	struct prov keep = { { "", "", "", 0 }, NULL, NULL, NULL, NULL };
+	int rc = 0;
+	while (r->off < r->ba->len && rc == 0) {
+		GMimeStream *sub = g_mime_stream_substream(r->stream, (gint64)r->off, (gint64)r->ba->len);
+		GMimeParser *p = g_mime_parser_new_with_stream(sub);
+		g_mime_parser_set_format(p, GMIME_FORMAT_MBOX);
+		g_mime_parser_set_respect_content_length(p, FALSE);
+		for (;;) {
+			GMimeMessage *m = g_mime_parser_construct_message(p, NULL);
+			if (m == NULL)
+				break;
+			gint64 marker = g_mime_parser_get_mbox_marker_offset(p);
+			gint64 hb = g_mime_parser_get_headers_begin(p);
+			gint64 end = g_mime_parser_tell(p);
+			if (marker < (gint64)r->off || hb < marker || end < hb || end > (gint64)r->ba->len) {
+				g_object_unref(m);
+				break;
+			}
+			rc = do_message(r, m, (size_t)hb, (size_t)end, true);
+			/* Keep the provenance for R2 recovery text (strings copied). */
+			free(keep.id); free(keep.date); free(keep.subject);
+			GDateTime *d = g_mime_message_get_date(m);
+			gchar *ds = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%S%:z") : NULL;
+			const char *id = g_mime_message_get_message_id(m);
+			keep.id = bl_xstrdup(id ? id : "");
+			keep.date = bl_xstrdup(ds ? ds : "");
+			keep.subject = subject_clean(g_mime_message_get_subject(m));
+			g_free(ds);
+			keep.m.message_id = keep.id;
+			keep.m.date = keep.date;
+			keep.m.subject = keep.subject;
+			keep.m.index = r->index;
+			last = &keep.m;
+			g_object_unref(m);
+			if (rc < 0)
+				break;
+		}
+		g_object_unref(p);
+		g_object_unref(sub);
+		if (rc < 0 || r->off >= r->ba->len)
+			break;
+		/* R2: GMime stopped before the end. */
+		size_t resume = next_separator(r, r->off);
+		if (resume == r->off) {
+			/* A valid separator GMime could not use: skip its line so
+			 * that the loop advances. */
+			const char *next;
+			(void)line_at((const char *)r->ba->data + r->off,
+				      (const char *)r->ba->data + r->ba->len, &next);
+			resume = next_separator(r, (size_t)(next - (const char *)r->ba->data));
+		}
+		unsigned long nlines = 0;
+		for (size_t i = r->off; i < resume; i++)
+			nlines += r->ba->data[i] == '\n';
+		if (resume == r->ba->len && resume > r->off && r->ba->data[resume - 1] != '\n')
+			nlines++;
+		struct bl_line ln = { "", 0, r->source, r->line, 0, last };
+		bl_warn(r->ctx, &ln, "mbox: not a message",
+			"\"From \" line not followed by a message header (an unescaped body line?); "
+			"%lu lines read as plain text", nlines);
+		rc = file_text_to(r, resume, last);
+		rc = rc ? rc : unit_end(r);
+	}
+	free(keep.id); free(keep.date); free(keep.subject);
+	return rc;
+}
+
+static int read_single(struct rd *r)
+{
+	GMimeParser *p = g_mime_parser_new_with_stream(r->stream);
+	g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
+	GMimeMessage *m = g_mime_parser_construct_message(p, NULL);
+	int rc;
+	if (m) {
+		gint64 end = g_mime_parser_tell(p);
+		if (end < 0 || (size_t)end > r->ba->len)
+			end = (gint64)r->ba->len;
+		rc = do_message(r, m, 0, (size_t)end, false);
+		g_object_unref(m);
+		if (rc == 0 && r->off < r->ba->len) {
+			rc = file_text_to(r, r->ba->len, NULL);
+			rc = rc ? rc : unit_end(r);
+		}
+	} else {
+		struct bl_line ln = { "", 0, r->source, 1, 0, NULL };
+		bl_warn(r->ctx, &ln, "mail: not a message", "looks like mail but GMime cannot parse it; read as plain text");
+		rc = file_text_to(r, r->ba->len, NULL);
+		rc = rc ? rc : unit_end(r);
+	}
+	g_object_unref(p);
+	return rc;
+}
+
+int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
+{
+	pthread_once(&gmime_once, gmime_start);
+	struct rd r;
+	memset(&r, 0, sizeof r);
+	r.ctx = ctx;
+	r.source = source;
+	r.line = 1;
+	r.ba = g_byte_array_new();
+	int rc = 0;
+	for (;;) {
+		if (r.ba->len >= MAIL_MAX) {
+			bl_warn_at(ctx, source, "mail input too large",
+				   "mail input larger than %zu bytes; the rest is not read", MAIL_MAX);
+			break;
+		}
+		size_t want = MAIL_MAX - r.ba->len < READ_CHUNK ? MAIL_MAX - r.ba->len : READ_CHUNK;
+		guint old = r.ba->len;
+		g_byte_array_set_size(r.ba, old + (guint)want);
+		ssize_t n = bl_src_read(src, r.ba->data + old, want);
+		g_byte_array_set_size(r.ba, old + (guint)(n > 0 ? n : 0));
+		if (n == 0)
+			break;
+		if (n < 0)
+			break;  /* the reader reports bl_src_error(); keep what was read */
+	}
+	r.stream = g_mime_stream_mem_new_with_byte_array(r.ba);
+	g_mime_stream_mem_set_owner((GMimeStreamMem *)r.stream, FALSE);
+	const char *p = (const char *)r.ba->data;
+	const char *next;
+	size_t n = r.ba->len ? line_at(p, p + r.ba->len, &next) : 0;
+	if (r.ba->len > 0 && from_line(p, n))
+		rc = read_mbox(&r);
+	else if (r.ba->len > 0)
+		rc = read_single(&r);
+	if (r.unit_open) {
+		int rc2 = unit_end(&r);
+		rc = rc ? rc : rc2;
+	}
+	provs_free(&r);
+	g_object_unref(r.stream);
+	g_byte_array_unref(r.ba);
+	return rc;
+}
