@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include "core/dispatch.h"
+#include "core/mail.h"
 #include "core/re.h"
 #include "core/reader.h"
 #include "core/util.h"
@@ -123,22 +124,6 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	ctx->dispatch = NULL;
 }
 
-/* The first kernel version named anywhere in a subject, or NULL. */
-static char *subject_group(struct bl_dispatch *d, const char *subject)
-{
-	size_t n = strlen(subject);
-	for (size_t i = 0; i < n; i++) {
-		if (i > 0 && subject[i - 1] != ' ' && subject[i - 1] != '[' && subject[i - 1] != '(')
-			continue;
-		if (bl_re_match(&d->kernel_re, subject + i, n - i) == 1) {
-			size_t off, len;
-			if (bl_re_group(&d->kernel_re, 1, &off, &len))
-				return bl_xstrndup(subject + i + off, len);
-		}
-	}
-	return NULL;
-}
-
 void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct bl_msg *msg)
 {
 	ctx->source = source;
@@ -146,7 +131,7 @@ void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct
 	free(ctx->default_group);
 	ctx->default_group = NULL;
 	if (msg && ctx->opt.group_from_subject && msg->subject)
-		ctx->default_group = subject_group(ctx->dispatch, msg->subject);
+		ctx->default_group = bl_mail_subject_group(msg->subject);
 	if (!ctx->default_group)
 		ctx->default_group = bl_path_stem(source);
 	free(ctx->group);
