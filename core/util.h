@@ -3,6 +3,8 @@
  * Numbers: every number benchlog reads goes through bl_parse_double() or
  * bl_parse_ll() (strtod/strtoll with end pointer, ERANGE and isfinite checks).
  * Buffers: struct bl_buf is a growable byte buffer with a hard maximum size.
+ * Include order: system headers first, project headers after, because
+ * core/banned.h (included here) redefines names that libc headers declare.
  * Memory: bl_xmalloc() and friends abort with a message on exhaustion; the
  * tool cannot do anything useful without memory and a NULL check at every
  * call site would only hide bugs.
@@ -41,7 +43,8 @@ char *bl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parse all of s[0..len) (after optional surrounding blanks) as a finite
  * double with '.' as the decimal point. Returns 0 and sets *out, or
- * -BL_EFORMAT (not a number / trailing junk) or -BL_ERANGE (overflow, nan, inf).
+ * -BL_EFORMAT (not a decimal number: trailing junk, hex, and the words
+ * "nan"/"inf" too) or -BL_ERANGE (overflows a double).
  * len == (size_t)-1 means strlen(s). */
 int bl_parse_double(const char *s, size_t len, double *out);
 /* Same for a base-10 signed integer that fits in long long. */
