@@ -1,0 +1,452 @@
+/* plot.c — options, results and the script/data/run cycle shared by all
+ * charts (see plot_int.h for the script shape, plot.h for the contract).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plot/plot_int.h"
+
+#define SCRIPT_MAX (64u * 1024u * 1024u)
+#define PREVIEW_MAX (4u * 1024u * 1024u)
+
+const char *const gp_colors[GP_NCOLORS] = {
+	"#0072b2", /* blue */
+	"#d55e00", /* vermillion */
+	"#009e73", /* bluish green */
+	"#cc79a7", /* reddish purple */
+	"#e69f00", /* orange */
+	"#56b4e9", /* sky blue */
+	"#000000", /* black */
+	"#f0e442", /* yellow */
+};
+
+const char *gp_color(size_t i)
+{
+	return gp_colors[i % GP_NCOLORS];
+}
+
+void bl_plot_opts_init(struct bl_plot_opts *o)
+{
+	memset(o, 0, sizeof *o);
+}
+
+void bl_plot_result_init(struct bl_plot_result *r)
+{
+	memset(r, 0, sizeof *r);
+}
+
+void bl_plot_result_release(struct bl_plot_result *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nfiles; i++)
+		free(r->files[i]);
+	free(r->files);
+	free(r->script);
+	free(r->preview);
+	free(r->message);
+	bl_plot_result_init(r);
+}
+
+static void res_add_file(struct bl_plot_result *r, const char *name)
+{
+	r->files = bl_xrealloc(r->files, (r->nfiles + 1) * sizeof *r->files);
+	r->files[r->nfiles++] = bl_xstrdup(name);
+}
+
+/* ---- writing files ---------------------------------------------------- */
+
+int gp_write_atomic(const char *dir, const char *name, const void *data,
+		    size_t len, char **msg)
+{
+	char *path = bl_xasprintf("%s/%s", dir, name);
+	char *tmp = bl_xasprintf("%s/.%s.XXXXXX", dir, name);
+	int fd = mkstemp(tmp);
+	int rc = 0;
+	if (fd < 0) {
+		*msg = bl_xasprintf("%s: cannot create: %s", path, strerror(errno));
+		free(path);
+		free(tmp);
+		return -BL_EIO;
+	}
+	const char *p = data;
+	size_t left = len;
+	while (left) {
+		ssize_t w = write(fd, p, left);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -BL_EIO;
+			break;
+		}
+		p += w;
+		left -= (size_t)w;
+	}
+	/* mkstemp makes 0600; charts are for sharing like any other output. */
+	if (!rc && fchmod(fd, 0644) != 0)
+		rc = -BL_EIO;
+	if (close(fd) != 0 && !rc)
+		rc = -BL_EIO;
+	if (!rc && rename(tmp, path) != 0)
+		rc = -BL_EIO;
+	if (rc) {
+		*msg = bl_xasprintf("%s: cannot write: %s", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(path);
+	free(tmp);
+	return rc;
+}
+
+/* ---- the job ---------------------------------------------------------- */
+
+int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
+{
+	if (j->err)
+		return j->err;
+	j->err = rc;
+	if (fmt && j->res && !j->res->message) {
+		va_list ap;
+		char tmp[1024];
+		va_start(ap, fmt);
+		vsnprintf(tmp, sizeof tmp, fmt, ap);
+		va_end(ap);
+		j->res->message = bl_xstrdup(tmp);
+	}
+	return rc;
+}
+
+static void job_vadd(struct gp_job *j, struct bl_buf *b, const char *fmt, va_list ap)
+{
+	if (j->err)
+		return;
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0) {
+		job_fail(j, -BL_EFORMAT, "plot: cannot format script text");
+		return;
+	}
+	char *s = bl_xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	if (bl_buf_add(b, s, (size_t)n) != 0)
+		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
+	free(s);
+}
+
+void gs(struct gp_job *j, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	job_vadd(j, &j->body, fmt, ap);
+	va_end(ap);
+}
+
+void gh(struct gp_job *j, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	job_vadd(j, &j->head, fmt, ap);
+	va_end(ap);
+}
+
+void gqm(struct gp_job *j, const char *text, size_t max_chars)
+{
+	if (j->err)
+		return;
+	if (bl_gp_quote_max(&j->body, text, max_chars) != 0)
+		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
+}
+
+void gq(struct gp_job *j, const char *text)
+{
+	gqm(j, text, 0);
+}
+
+void gn(struct gp_job *j, double v)
+{
+	char tmp[40];
+	if (isnan(v)) {
+		gs(j, "NaN");
+		return;
+	}
+	bl_fmt_double(tmp, sizeof tmp, v);
+	gs(j, "%s", tmp);
+}
+
+void gshift(struct gp_job *j, double off)
+{
+	gs(j, "($1%s", off < 0 ? "-" : "+");
+	gn(j, fabs(off));
+	gs(j, ")");
+}
+
+int gp_datanum(struct bl_buf *b, double v, char sep)
+{
+	char tmp[40];
+	int n;
+	if (isnan(v)) {
+		tmp[0] = '?';
+		n = 1;
+	} else {
+		n = bl_fmt_double(tmp, sizeof tmp, v);
+	}
+	tmp[n++] = sep;
+	return bl_buf_add(b, tmp, (size_t)n);
+}
+
+int gp_check_num(struct gp_job *j, double v, const char *what)
+{
+	if (isinf(v))
+		return job_fail(j, -BL_ERANGE, "plot: %s is infinite", what);
+	return 0;
+}
+
+int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
+	      struct bl_plot_result *res, const char *def_base,
+	      const char *summary, int def_w, int def_h, int dumb_w, int dumb_h)
+{
+	memset(j, 0, sizeof *j);
+	j->res = res;
+	j->head = (struct bl_buf)BL_BUF_INIT(SCRIPT_MAX);
+	j->body = (struct bl_buf)BL_BUF_INIT(SCRIPT_MAX);
+	j->dumb_w = dumb_w;
+	j->dumb_h = dumb_h;
+
+	struct bl_plot_opts dflt;
+	if (!o) {
+		bl_plot_opts_init(&dflt);
+		o = &dflt;
+	}
+	const char *base = o->basename ? o->basename : def_base;
+	if (!bl_gp_safe_name(base))
+		return job_fail(j, -BL_EUSAGE,
+				"plot: basename must be 1-100 characters of "
+				"A-Z a-z 0-9 . _ + - and not start with . - +");
+	if (o->terms & ~(unsigned)(BL_PLOT_PNG | BL_PLOT_SVG | BL_PLOT_DUMB))
+		return job_fail(j, -BL_EUSAGE, "plot: unknown output format bit");
+	if (o->width_px < 0 || o->height_px < 0 || o->width_px > 20000 ||
+	    o->height_px > 20000)
+		return job_fail(j, -BL_EUSAGE, "plot: image size out of range 1-20000");
+	j->dir = bl_xstrdup(o->out_dir && *o->out_dir ? o->out_dir : ".");
+	j->base = bl_xstrdup(base);
+	j->terms = o->terms ? o->terms : BL_PLOT_PNG;
+	j->script_only = o->script_only;
+	j->width = o->width_px ? o->width_px : def_w;
+	j->height = o->height_px ? o->height_px : def_h;
+
+	struct stat st;
+	if (stat(j->dir, &st) != 0) {
+		if (errno != ENOENT || mkdir(j->dir, 0777) != 0)
+			return job_fail(j, -BL_EIO, "%s: cannot create folder: %s",
+					j->dir, strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		return job_fail(j, -BL_EUSAGE, "%s: not a folder", j->dir);
+	}
+
+	gh(j, "# %s.gp: %s\n", j->base, summary);
+	gh(j, "# Written by benchlog %s. Re-render in this folder with:  gnuplot %s.gp\n",
+	   BENCHLOG_VERSION, j->base);
+	gh(j, "# Choose the outputs by editing 'fmts' (png svg dumb); dumb prints to stdout.\n");
+	gh(j, "# Text taken from the logs is in single quotes with noenhanced, so gnuplot\n"
+	      "# shows it as written and never runs or expands it.\n");
+	return 0;
+}
+
+static void job_free(struct gp_job *j)
+{
+	bl_buf_release(&j->head);
+	bl_buf_release(&j->body);
+	free(j->dir);
+	free(j->base);
+	j->dir = j->base = NULL;
+}
+
+int job_abort(struct gp_job *j)
+{
+	int rc = j->err ? j->err : -BL_EUSAGE;
+	job_free(j);
+	return rc;
+}
+
+const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf *data)
+{
+	if (j->err)
+		return NULL;
+	char *name = bl_xasprintf("%s-%d.dat", j->base, ++j->ndata);
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_buf_addf(&b, "# %s: data for %s.gp, written by benchlog; ? = not measured\n",
+		    name, j->base);
+	bl_buf_addf(&b, "# %s\n", columns);
+	if (data->len)
+		bl_buf_add(&b, data->data, data->len);
+	char *msg = NULL;
+	int rc = gp_write_atomic(j->dir, name, b.data, b.len, &msg);
+	bl_buf_release(&b);
+	if (rc) {
+		job_fail(j, rc, "%s", msg);
+		free(msg);
+		free(name);
+		return NULL;
+	}
+	res_add_file(j->res, name);
+	gh(j, "# Data: %s (%s)\n", name, columns);
+	free(name);
+	return j->res->files[j->res->nfiles - 1];
+}
+
+/* Appends text to out with every line indented by four spaces. */
+static int indent_into(struct bl_buf *out, const struct bl_buf *in)
+{
+	const char *p = in->data ? in->data : "";
+	const char *end = p + in->len;
+	int rc = 0;
+	while (p < end && !rc) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+		if (n > 1)
+			rc = bl_buf_add(out, "    ", 4);
+		if (!rc)
+			rc = bl_buf_add(out, p, n);
+		p += n;
+	}
+	return rc;
+}
+
+static bool file_exists(const char *dir, const char *name, off_t *size)
+{
+	char *path = bl_xasprintf("%s/%s", dir, name);
+	struct stat st;
+	bool ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	if (ok && size)
+		*size = st.st_size;
+	free(path);
+	return ok;
+}
+
+int job_end(struct gp_job *j)
+{
+	struct bl_plot_result *r = j->res;
+	if (j->err)
+		return job_abort(j);
+
+	struct bl_buf s = BL_BUF_INIT(SCRIPT_MAX);
+	int rc = 0;
+	bl_buf_add(&s, j->head.data, j->head.len);
+	bl_buf_addf(&s, "\nset encoding utf8\nfmts = '");
+	const char *sep = "";
+	if (j->terms & BL_PLOT_PNG) {
+		bl_buf_addf(&s, "png");
+		sep = " ";
+	}
+	if (j->terms & BL_PLOT_SVG) {
+		bl_buf_addf(&s, "%ssvg", sep);
+		sep = " ";
+	}
+	if (j->terms & BL_PLOT_DUMB)
+		bl_buf_addf(&s, "%sdumb", sep);
+	bl_buf_addf(&s, "'\n\ndo for [fmt in fmts] {\n");
+	bl_buf_addf(&s, "    if (fmt eq 'png') {\n"
+			"        set terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
+			"        set output '%s.png'\n    }\n",
+		    j->width, j->height, j->base);
+	bl_buf_addf(&s, "    if (fmt eq 'svg') {\n"
+			"        set terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
+			"        set output '%s.svg'\n    }\n",
+		    j->width, j->height, j->base);
+	bl_buf_addf(&s, "    if (fmt eq 'dumb') {\n"
+			"        set terminal dumb size %d,%d noenhanced\n"
+			"        set output\n    }\n",
+		    j->dumb_w, j->dumb_h);
+	bl_buf_addf(&s, "    reset\n");
+	rc = indent_into(&s, &j->body);
+	if (!rc)
+		rc = bl_buf_addf(&s, "    set output\n}\n");
+	if (rc) {
+		bl_buf_release(&s);
+		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
+		return job_abort(j);
+	}
+
+	char *script = bl_xasprintf("%s.gp", j->base);
+	char *msg = NULL;
+	rc = gp_write_atomic(j->dir, script, s.data, s.len, &msg);
+	bl_buf_release(&s);
+	if (rc) {
+		free(script);
+		job_fail(j, rc, "%s", msg);
+		free(msg);
+		return job_abort(j);
+	}
+	/* The script comes first in files[]; data files were added before. */
+	res_add_file(r, script);
+	char *last = r->files[r->nfiles - 1];
+	memmove(r->files + 1, r->files, (r->nfiles - 1) * sizeof *r->files);
+	r->files[0] = last;
+	r->script = script;
+
+	if (j->script_only) {
+		job_free(j);
+		return 0;
+	}
+
+	struct bl_buf out = BL_BUF_INIT(PREVIEW_MAX);
+	char *err = NULL;
+	rc = bl_gp_run_capture(j->dir, script, &out, &err);
+	if (rc == -BL_ENOTFOUND && !bl_gp_available()) {
+		free(err);
+		free(r->message);
+		r->message = bl_xasprintf("gnuplot not found on PATH; render with: "
+					  "cd %s && gnuplot %s", j->dir, script);
+		bl_buf_release(&out);
+		job_free(j);
+		return BL_PLOT_NOT_RENDERED;
+	}
+	free(r->message);
+	r->message = err;
+	if (rc == 0) {
+		r->rendered = true;
+		static const char *const ext[] = { "png", "svg" };
+		static const unsigned bit[] = { BL_PLOT_PNG, BL_PLOT_SVG };
+		for (size_t i = 0; i < 2; i++) {
+			if (!(j->terms & bit[i]))
+				continue;
+			char *img = bl_xasprintf("%s.%s", j->base, ext[i]);
+			off_t sz = 0;
+			if (file_exists(j->dir, img, &sz) && sz > 0) {
+				res_add_file(r, img);
+			} else {
+				rc = -BL_EIO;
+				if (!r->message)
+					r->message = bl_xasprintf("gnuplot made no %s", img);
+			}
+			free(img);
+		}
+		if (j->terms & BL_PLOT_DUMB) {
+			char *txt = bl_xasprintf("%s.txt", j->base);
+			char *wmsg = NULL;
+			int wrc = gp_write_atomic(j->dir, txt, out.data ? out.data : "",
+						  out.len, &wmsg);
+			if (wrc) {
+				rc = wrc;
+				free(r->message);
+				r->message = wmsg;
+			} else {
+				res_add_file(r, txt);
+				r->preview = bl_xstrndup(out.data ? out.data : "", out.len);
+			}
+			free(txt);
+		}
+	}
+	bl_buf_release(&out);
+	job_free(j);
+	return rc;
+}

@@ -1,0 +1,344 @@
+/* plot.h — charts drawn by gnuplot: the runner, safe quoting, five charts.
+ *
+ * Every chart writes, into opts->out_dir:
+ *   <basename>.gp        a complete gnuplot script (sets its own terminals,
+ *                        re-run by hand with `gnuplot <basename>.gp`);
+ *   <basename>-N.dat     its data, whitespace-separated numbers only, with a
+ *                        '#' header naming the columns and units;
+ *   <basename>.png/.svg  the images, when gnuplot is on PATH and PNG/SVG was
+ *                        asked for;
+ *   <basename>.txt       the dumb-terminal preview (also in result->preview)
+ *                        when DUMB was asked for.
+ * Scripts and data files are written to a mkstemp() file in out_dir and then
+ * renamed, so a reader never sees half a file and no predictable name is
+ * used. The images are written by gnuplot itself.
+ *
+ * Requirements (tests/test_plot.c cites them as "Requirement N"):
+ *  1. Text that comes from input (titles, group names, load names, event
+ *     text, series names, units, mark labels) reaches a script only through
+ *     bl_gp_quote(): one single-quoted gnuplot string, ' doubled, control
+ *     characters turned into spaces, invalid UTF-8 bytes turned into '?'.
+ *     Gnuplot neither runs `backquotes` nor expands @macros inside single
+ *     quotes; input text is never put in double quotes, comments, `eval`,
+ *     `system()`, `load` or a file name. gnuplot 5.4's scanner (scanner.c)
+ *     reads '' as an escaped quote only after a non-quote character, so a '
+ *     at the start of the text or right after another ' is written as
+ *     U+2019 instead; either way the text never leaves the string.
+ *  2. Every label, title and key entry holding input text carries
+ *     `noenhanced` (and the terminals are set `noenhanced` too), so ^ _ @ &
+ *     { } are shown as typed.
+ *  3. File names in scripts are made here from opts->basename (checked by
+ *     bl_gp_safe_name()) and fixed suffixes; never from input. No name can
+ *     start with '<' or '|' (gnuplot would run it as a command).
+ *  4. Input text never goes into a data file: data files hold numbers only,
+ *     and strings are passed by label, xtics and title commands.
+ *  5. gnuplot is started by argv (fork + execv, no shell), in out_dir, with
+ *     stdin from /dev/null, `-d` (no user init file) and a time limit;
+ *     its stderr becomes the error message.
+ *  6. When gnuplot is not on PATH the scripts and data are still written and
+ *     the chart returns BL_PLOT_NOT_RENDERED (> 0), so the caller can warn
+ *     "render with: gnuplot <script>".
+ *
+ * Return values: chart functions return 0 (rendered, or script_only),
+ * BL_PLOT_NOT_RENDERED, or a negative enum bl_err (core/util.h):
+ * -BL_EUSAGE for a bad argument (result->message says which),
+ * -BL_ERANGE for an infinite number in the data, -BL_EIO when a file cannot
+ * be written or gnuplot fails (result->message holds gnuplot's stderr).
+ *
+ * Ownership: the chart functions only read their input; strings in the
+ * input stay the caller's. A struct bl_plot_result is filled by the chart
+ * and released by the caller with bl_plot_result_release().
+ *
+ * Missing values: a NaN in a sample, cell or run is "not measured" and is
+ * left out of the chart (written as '?' in the data file). ±Inf is an error.
+ */
+#ifndef BL_PLOT_H
+#define BL_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/util.h"
+
+/* ---- gnuplot runner and quoting (plot/gp.c) -------------------------- */
+
+/* Positive return of the chart functions: script and data written, gnuplot
+ * not found on PATH, so no image was made. Never returned by bl_gp_run(). */
+#define BL_PLOT_NOT_RENDERED 1
+
+/* Seconds gnuplot may run before it is killed (SIGKILL) and the run fails. */
+#define BL_GP_TIMEOUT_S 120
+
+/* True when an executable `gnuplot` is found on $PATH. */
+bool bl_gp_available(void);
+
+/* Run `gnuplot -d ./<script_name>` with dir as working folder and stdin
+ * from /dev/null; gnuplot's stdout is the caller's stdout (a dumb-terminal
+ * script prints its preview there).
+ * script_name: a plain file name inside dir (bl_gp_safe_name()).
+ * Returns 0 when gnuplot exits 0; -BL_ENOTFOUND when gnuplot is not on
+ * PATH (or dir does not exist); -BL_EIO when it cannot be started, exits
+ * non-zero, dies from a signal or runs longer than BL_GP_TIMEOUT_S;
+ * -BL_EUSAGE for a bad script_name.
+ * err_out (may be NULL): on return *err_out is NULL or a heap string the
+ * caller frees: gnuplot's stderr (at most 16 KiB, trailing newlines
+ * removed) — the error on failure, warnings on success — or the reason the
+ * run failed. */
+int bl_gp_run(const char *dir, const char *script_name, char **err_out);
+
+/* As bl_gp_run(), but gnuplot's stdout is appended to *out (at most
+ * out->max bytes; more is an -BL_ENOMEM failure). */
+int bl_gp_run_capture(const char *dir, const char *script_name,
+		      struct bl_buf *out, char **err_out);
+
+/* Append s to out as one single-quoted gnuplot string (Requirement 1):
+ * ' becomes '' (or U+2019 when it is the first character or follows
+ * another '), bytes 0x01-0x1f and 0x7f become a space, a byte that is not
+ * part of well-formed UTF-8 becomes '?'. s == NULL gives ''.
+ * Returns 0 or -BL_ENOMEM (out reached its maximum). */
+int bl_gp_quote(struct bl_buf *out, const char *s);
+
+/* As bl_gp_quote(), but text longer than max_chars characters (UTF-8 code
+ * points) is cut to max_chars - 3 and "..." is appended; max_chars below 4
+ * means no limit. */
+int bl_gp_quote_max(struct bl_buf *out, const char *s, size_t max_chars);
+
+/* True when name may be used as a file stem or script name: 1-100 bytes of
+ * [A-Za-z0-9._+-], not starting with '.', '-', '+' (so never '<' or '|'). */
+bool bl_gp_safe_name(const char *name);
+
+/* ---- common options and result (plot/plot.c) ------------------------- */
+
+enum bl_plot_term {
+	BL_PLOT_PNG = 1u << 0,   /* pngcairo, <basename>.png */
+	BL_PLOT_SVG = 1u << 1,   /* svg, <basename>.svg */
+	BL_PLOT_DUMB = 1u << 2,  /* dumb (ASCII), stdout; saved as <basename>.txt */
+};
+
+struct bl_plot_opts {
+	const char *out_dir;   /* folder for all files; created (one level)
+				  when missing. NULL or "" means "." */
+	const char *basename;  /* file stem, bl_gp_safe_name(); NULL means the
+				  chart's default ("swpd", "contest", ...) */
+	unsigned terms;        /* enum bl_plot_term bits; 0 means PNG */
+	const char *title;     /* chart title (input text); NULL = default */
+	int width_px;          /* PNG/SVG size; 0 = chart default (about */
+	int height_px;         /*   1200 x 400 per panel) */
+	bool script_only;      /* write script and data, do not run gnuplot */
+};
+/* All fields zero/NULL: PNG of the chart's default name in ".". */
+void bl_plot_opts_init(struct bl_plot_opts *o);
+
+struct bl_plot_result {
+	char **files;      /* names (relative to out_dir) of the files made:
+			      script, data, then images and preview that
+			      exist after the run; nfiles entries */
+	size_t nfiles;
+	char *script;      /* "<basename>.gp" */
+	char *preview;     /* dumb-terminal text, or NULL */
+	char *message;     /* gnuplot's stderr (error or warnings), or why
+			      the call failed; NULL when there is nothing */
+	bool rendered;     /* gnuplot ran and exited 0 */
+};
+void bl_plot_result_init(struct bl_plot_result *r);
+/* Frees what the chart stored; NULL-safe; leaves r initialised. */
+void bl_plot_result_release(struct bl_plot_result *r);
+
+/* ---- a) vmstat swpd chart (plot/swpd.c) ------------------------------ */
+
+/* One vmstat row. Units as vmstat prints them by default (procps, no -S):
+ * swpd and free in KiB, si and so in KiB/s. NaN = column not present. */
+struct bl_swpd_sample {
+	double t_s;        /* seconds from the start of the capture */
+	double swpd_kib;
+	double si_kibps;
+	double so_kibps;
+	double free_kib;
+};
+
+/* A time span in which the observed program misbehaved (audio stutter).
+ * open_at_end: it had not ended when the capture stopped; t_end_s is then
+ * ignored and the span runs to the end of the last sample. */
+struct bl_plot_interval {
+	double t_start_s;
+	double t_end_s;
+	bool open_at_end;
+};
+
+enum bl_plot_event_kind {
+	BL_PLOT_EV_NOTE = 0,      /* a remark (grey line) */
+	BL_PLOT_EV_PROBLEM = 1,   /* a problem starts, e.g. stutter (red) */
+	BL_PLOT_EV_RECOVERED = 2, /* back to normal (green) */
+};
+
+/* A remark placed in time, e.g. the prose line "Around here, mp3blaster
+ * begins to stutter." found between two vmstat rows. text is input text;
+ * it is drawn cut to 60 characters. */
+struct bl_plot_event {
+	double t_s;
+	const char *text;
+	enum bl_plot_event_kind kind;
+};
+
+/* One kernel (or any group) of the comparison: samples sorted by t_s
+ * (non-decreasing, finite), stutter intervals, events. */
+struct bl_swpd_group {
+	const char *name;                      /* panel title (input text) */
+	const struct bl_swpd_sample *samples;
+	size_t nsamples;
+	const struct bl_plot_interval *stutter;
+	size_t nstutter;
+	const struct bl_plot_event *events;
+	size_t nevents;
+};
+
+struct bl_swpd_plot {
+	const struct bl_swpd_group *groups;    /* one panel each, stacked */
+	size_t ngroups;                        /* 1..16 */
+	double bin_mib;   /* bl_plot_swpd_stutter(): swpd bin width in MiB;
+			     0 means 20 */
+};
+
+/* Draws swpd and free (MiB, left axis) and si, so (KiB/s, right axis)
+ * against time, stutter intervals shaded, events as dashed vertical lines
+ * with their text; one panel per group, all with the same x and y ranges.
+ * Default basename "swpd". Files: swpd.gp, swpd-<group 1..n>.dat. */
+int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+		 struct bl_plot_result *res);
+
+/* Seconds spent per swpd bin, as drawn by bl_plot_swpd_stutter().
+ * Each sample i stands for the span [t_i, t_{i+1}) at swpd_i; the last
+ * sample gets the length of the span before it (0 if it is the only one).
+ * Bin k covers swpd [k*bin_mib, (k+1)*bin_mib) MiB (swpd_kib / 1024).
+ * observed_s is the length of the spans in the bin, stutter_s the part of
+ * them inside a stutter interval (overlapping intervals count once).
+ * Samples with NaN swpd are skipped. */
+struct bl_stutter_bin {
+	double lo_mib;
+	double observed_s;
+	double stutter_s;
+};
+/* Computes the bins of one group, from the lowest to the highest bin
+ * with a sample (bins in between may have observed_s == 0).
+ * *out is a heap array the caller frees; *nout its length (0 and NULL when
+ * no sample has a swpd value). Returns 0, -BL_EUSAGE (bin_mib <= 0,
+ * samples not sorted, more than 100000 bins) or -BL_ERANGE. */
+int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
+			 struct bl_stutter_bin **out, size_t *nout);
+
+/* b) x = swpd (MiB, bin of in->bin_mib), y = seconds: time observed in the
+ * bin (outline) and time spent stuttering (filled), one series per group,
+ * plus a dashed line per group at the top of its highest stuttering bin
+ * ("smooth above"). Default basename "swpd-stutter". */
+int bl_plot_swpd_stutter(const struct bl_swpd_plot *in,
+			 const struct bl_plot_opts *opts,
+			 struct bl_plot_result *res);
+
+/* ---- c) ConTest grouped bars (plot/contest.c) ----------------------- */
+
+/* Summary of the runs of one load for one group, computed by the caller
+ * (analyze/). mean NaN = no runs. sd, min, max NaN = no error bar. */
+struct bl_contest_cell {
+	double mean;
+	double sd;
+	double min;
+	double max;
+	size_t n;          /* runs; shown in no label, kept for callers */
+};
+
+enum bl_errbar {
+	BL_ERRBAR_SD = 0,      /* mean ± sd */
+	BL_ERRBAR_MINMAX = 1,  /* min .. max */
+	BL_ERRBAR_NONE = 2,
+};
+
+#define BL_CONTEST_BASELINE_AUTO ((size_t)-1)
+#define BL_CONTEST_BASELINE_NONE ((size_t)-2)
+
+struct bl_contest_plot {
+	const char *const *loads;    /* cluster names, e.g. "noload" */
+	size_t nloads;               /* 1..64 */
+	const char *const *groups;   /* bar names, e.g. "Default tunables" */
+	size_t ngroups;              /* 1..16 */
+	const struct bl_contest_cell *cells; /* cells[load * ngroups + group] */
+	enum bl_errbar errbars;
+	size_t baseline;   /* index of the no-load row in loads;
+			      BL_CONTEST_BASELINE_AUTO: the load named
+			      "noload" or "no_load"; _NONE: no ratio panel */
+	const char *value_label; /* y axis of the top panel (input text);
+				    NULL = "Time (s)" */
+};
+
+/* Top panel: one cluster per load, one bar per group, with error bars.
+ * Bottom panel (when a baseline is known): mean / baseline mean of the same
+ * group, per load (the baseline itself left out), with its value printed
+ * above the bar and a line at 1. Default basename "contest". */
+int bl_plot_contest(const struct bl_contest_plot *in,
+		    const struct bl_plot_opts *opts, struct bl_plot_result *res);
+
+/* ---- d) latency histograms (plot/latency.c) ------------------------- */
+
+struct bl_latency_bin {
+	double value;               /* bucket value in the series' unit */
+	unsigned long long count;
+};
+
+/* One histogram; bins in any order (they are sorted by value), values
+ * finite. overflow: samples beyond the last bin (cyclictest "Histogram
+ * Overflows"); they count in the total, so the CDF ends below 1. */
+struct bl_latency_series {
+	const char *name;           /* legend text (input text) */
+	const struct bl_latency_bin *bins;
+	size_t nbins;
+	unsigned long long overflow;
+	const char *unit;           /* "s", "ms", "us"...; all series of a
+				       chart must have the same unit */
+};
+
+enum bl_mark_kind { BL_MARK_THRESHOLD = 0, BL_MARK_TARGET = 1 };
+
+/* A vertical line at value (series unit) with a label (input text; NULL
+ * gives "target <v>" / "<v>"). */
+struct bl_plot_mark {
+	double value;
+	const char *label;
+	enum bl_mark_kind kind;
+};
+
+struct bl_latency_plot {
+	const struct bl_latency_series *series;  /* 1..16, overlaid */
+	size_t nseries;
+	const struct bl_plot_mark *marks;        /* 0..16 */
+	size_t nmarks;
+};
+
+/* Three panels with the same x range: counts per bin (log y), CDF
+ * (fraction of samples <= x) and tail P(X >= x) (log y); a legend with
+ * each series' name, total and overflow. Default basename "latency". */
+int bl_plot_latency(const struct bl_latency_plot *in,
+		    const struct bl_plot_opts *opts, struct bl_plot_result *res);
+
+/* ---- e) per-run panels (plot/runs.c) -------------------------------- */
+
+/* One benchmark run (e.g. one mtest01 under time -v). NaN = not measured. */
+struct bl_run_point {
+	const char *group;        /* kernel or other group (input text) */
+	long run;                 /* run number within the group, >= 0 */
+	double elapsed_s;         /* wall-clock seconds */
+	double cpu_pct;           /* "Percent of CPU this job got" */
+	double bytes_allocated;   /* bytes (mtest01); drawn in MiB */
+};
+
+struct bl_runs_plot {
+	const struct bl_run_point *runs;  /* any order; grouped by the
+					     group name's first appearance */
+	size_t nruns;                     /* 1..100000, at most 16 groups */
+};
+
+/* Side-by-side panels, x = run number: elapsed (s), CPU (%) and allocation
+ * (MiB); a panel is left out when no run has that value. One colour per
+ * group, points joined in run order, the group mean as a dashed line.
+ * Default basename "runs". */
+int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
+		 struct bl_plot_result *res);
+
+#endif

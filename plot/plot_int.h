@@ -1,0 +1,105 @@
+/* plot_int.h — what the chart files (plot/swpd.c, contest.c, latency.c,
+ * runs.c) share: a "job" that collects one script and its data files,
+ * then writes and runs them (plot/plot.c). Not part of the public API.
+ *
+ * A job's errors are sticky: after the first failure every append is a
+ * no-op and job_end() returns that failure, so chart code can write the
+ * script straight through and check once.
+ *
+ * Script shape (what job_begin/job_end put around the chart's body):
+ *
+ *   # <base>.gp: <summary>
+ *   # ... files, columns, how to re-run ...
+ *   set encoding utf8
+ *   fmts = 'png svg dumb'
+ *   do for [fmt in fmts] {
+ *       if (fmt eq 'png') { set terminal pngcairo ... ; set output '<base>.png' }
+ *       ...
+ *       reset
+ *       <body, indented>
+ *       set output
+ *   }
+ *
+ * The body therefore runs once per output format; it may test `fmt` (for
+ * instance `if (fmt ne 'dumb') { ... }`).
+ */
+#ifndef BL_PLOT_INT_H
+#define BL_PLOT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "plot/plot.h"
+
+/* Palette for groups/series: colour-blind-safe (Okabe-Ito), in order. */
+#define GP_NCOLORS 8
+extern const char *const gp_colors[GP_NCOLORS];
+const char *gp_color(size_t i);
+
+/* Caps on input sizes (the charts would be unreadable past them). */
+#define GP_MAX_GROUPS 16
+
+struct gp_job {
+	struct bl_plot_result *res;
+	char *dir;             /* out_dir or "." */
+	char *base;            /* file stem */
+	unsigned terms;
+	bool script_only;
+	int width, height;     /* PNG/SVG pixels */
+	int dumb_w, dumb_h;    /* dumb terminal characters */
+	struct bl_buf head;    /* header comments */
+	struct bl_buf body;    /* chart commands */
+	int ndata;
+	int err;               /* sticky: 0 or negative bl_err */
+};
+
+/* Validates opts, fills j. def_base: default stem; summary: one line of
+ * what the chart shows (not input text: it goes into a comment).
+ * Returns 0 or -BL_EUSAGE (res->message set). */
+int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
+	      struct bl_plot_result *res, const char *def_base,
+	      const char *summary, int def_w, int def_h, int dumb_w, int dumb_h);
+
+/* Records a failure (first one wins) with a message for res->message. */
+int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Body text: printf-style (format strings are literals of the chart code,
+ * never input), a quoted input string, a quoted string cut to max chars, a
+ * number (finite; NaN gives '?' which gnuplot reads as missing). */
+void gs(struct gp_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void gq(struct gp_job *j, const char *text);
+void gqm(struct gp_job *j, const char *text, size_t max_chars);
+void gn(struct gp_job *j, double v);
+/* "($1+off)" or "($1-|off|)": column 1 shifted by off (bars side by side). */
+void gshift(struct gp_job *j, double off);
+/* A header comment line (literal text of the chart code only). */
+void gh(struct gp_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Appends a number to a data buffer ("?" for NaN), followed by sep. */
+int gp_datanum(struct bl_buf *b, double v, char sep);
+
+/* Writes data as <base>-<n>.dat (n = 1, 2, ... in call order) and returns
+ * its name (owned by the result), or NULL after a failure. columns is a
+ * literal header line describing the columns and units. */
+const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf *data);
+
+/* Adds the output loop, writes <base>.gp, runs gnuplot unless script_only,
+ * records images and the preview. Frees the job. Returns 0,
+ * BL_PLOT_NOT_RENDERED or a negative bl_err. */
+int job_end(struct gp_job *j);
+
+/* Frees a job that will not be finished (after a validation error). */
+int job_abort(struct gp_job *j);
+
+/* Checks that v is finite or NaN (missing); Inf gives -BL_ERANGE. */
+int gp_check_num(struct gp_job *j, double v, const char *what);
+
+/* Writes len bytes to dir/name through mkstemp + rename (mode 0644).
+ * Returns 0 or -BL_EIO with *msg set (caller frees). */
+int gp_write_atomic(const char *dir, const char *name, const void *data,
+		    size_t len, char **msg);
+
+/* Approximate display width of text in characters (code points). */
+size_t gp_text_chars(const char *s);
+
+#endif

@@ -1,0 +1,609 @@
+/* swpd.c — the vmstat swap charts: swpd/si/so over time with stutter
+ * intervals and events (bl_plot_swpd), and seconds of stutter per swpd bin
+ * (bl_plot_swpd_stutter, bl_swpd_stutter_bins). See plot.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot/plot_int.h"
+
+#define KIB_PER_MIB 1024.0
+#define EVENT_TEXT_MAX 60     /* characters of event text drawn */
+#define EVENT_ROWS 4          /* label rows at the top of a panel */
+#define STUTTER_FILL "#f6d2d2"
+
+/* ---- input checks ------------------------------------------------------ */
+
+static int check_group(struct gp_job *j, const struct bl_swpd_group *g, size_t gi)
+{
+	if (g->nsamples && !g->samples)
+		return job_fail(j, -BL_EUSAGE, "plot: group %zu: samples missing", gi + 1);
+	if (g->nstutter && !g->stutter)
+		return job_fail(j, -BL_EUSAGE, "plot: group %zu: stutter intervals missing",
+				gi + 1);
+	if (g->nevents && !g->events)
+		return job_fail(j, -BL_EUSAGE, "plot: group %zu: events missing", gi + 1);
+	for (size_t i = 0; i < g->nsamples; i++) {
+		const struct bl_swpd_sample *s = &g->samples[i];
+		if (!isfinite(s->t_s))
+			return job_fail(j, -BL_EUSAGE, "plot: group %zu sample %zu: time is "
+					"not a finite number", gi + 1, i + 1);
+		if (i && s->t_s < g->samples[i - 1].t_s)
+			return job_fail(j, -BL_EUSAGE, "plot: group %zu sample %zu: time goes "
+					"backwards", gi + 1, i + 1);
+		if (gp_check_num(j, s->swpd_kib, "swpd") || gp_check_num(j, s->si_kibps, "si") ||
+		    gp_check_num(j, s->so_kibps, "so") || gp_check_num(j, s->free_kib, "free"))
+			return j->err;
+	}
+	for (size_t i = 0; i < g->nstutter; i++) {
+		const struct bl_plot_interval *v = &g->stutter[i];
+		if (!isfinite(v->t_start_s) || (!v->open_at_end && !isfinite(v->t_end_s)) ||
+		    (!v->open_at_end && v->t_end_s < v->t_start_s))
+			return job_fail(j, -BL_EUSAGE, "plot: group %zu stutter interval %zu: "
+					"needs finite start <= end", gi + 1, i + 1);
+	}
+	for (size_t i = 0; i < g->nevents; i++)
+		if (!isfinite(g->events[i].t_s))
+			return job_fail(j, -BL_EUSAGE, "plot: group %zu event %zu: time is not "
+					"a finite number", gi + 1, i + 1);
+	return 0;
+}
+
+static int check_plot(struct gp_job *j, const struct bl_swpd_plot *in)
+{
+	if (!in || !in->groups || in->ngroups == 0 || in->ngroups > GP_MAX_GROUPS)
+		return job_fail(j, -BL_EUSAGE, "plot: swpd chart needs 1-%d groups",
+				GP_MAX_GROUPS);
+	size_t total = 0;
+	for (size_t g = 0; g < in->ngroups; g++) {
+		if (check_group(j, &in->groups[g], g))
+			return j->err;
+		total += in->groups[g].nsamples;
+	}
+	if (total == 0)
+		return job_fail(j, -BL_EUSAGE, "plot: swpd chart: no samples");
+	return 0;
+}
+
+/* End of the last sample's span (see bl_swpd_stutter_bins). */
+static double group_end(const struct bl_swpd_group *g)
+{
+	size_t n = g->nsamples;
+	if (n == 0)
+		return NAN;
+	double last = g->samples[n - 1].t_s;
+	return n > 1 ? last + (last - g->samples[n - 2].t_s) : last;
+}
+
+static double fmax_nan(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a > b ? a : b;
+}
+
+static double fmin_nan(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a < b ? a : b;
+}
+
+/* A "nice" upper axis limit >= v: 1, 2, 2.5 or 5 times a power of ten. */
+static double nice_ceil(double v)
+{
+	if (!(v > 0))
+		return 1;
+	double p = pow(10, floor(log10(v)));
+	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+		if (steps[i] * p >= v * (1 - 1e-12))
+			return steps[i] * p;
+	return 10 * p;
+}
+
+/* ---- event labels -------------------------------------------------------- */
+
+struct ev_ref {
+	const struct bl_plot_event *ev;
+};
+
+static int ev_cmp(const void *a, const void *b)
+{
+	double x = ((const struct ev_ref *)a)->ev->t_s;
+	double y = ((const struct ev_ref *)b)->ev->t_s;
+	return (x > y) - (x < y);
+}
+
+static const char *ev_color(enum bl_plot_event_kind k)
+{
+	switch (k) {
+	case BL_PLOT_EV_PROBLEM: return "#c00000";
+	case BL_PLOT_EV_RECOVERED: return "#007a3d";
+	case BL_PLOT_EV_NOTE: break;
+	}
+	return "#505050";
+}
+
+/* Draws one group's events: a dashed vertical line each, and the text in
+ * one of EVENT_ROWS rows at the top of the panel, chosen so that labels do
+ * not overlap (widths estimated from the PNG font: ~7 px per character).
+ * A label that would run past the right edge is put left of its line. */
+static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
+			double x0, double x1)
+{
+	if (g->nevents == 0)
+		return;
+	struct ev_ref *ev = bl_xcalloc(g->nevents, sizeof *ev);
+	for (size_t i = 0; i < g->nevents; i++)
+		ev[i].ev = &g->events[i];
+	qsort(ev, g->nevents, sizeof *ev, ev_cmp);
+
+	double plot_px = (double)j->width - 170.0; /* minus l/r margins */
+	if (plot_px < 200)
+		plot_px = 200;
+	double x_per_char = (x1 - x0) * 7.0 / plot_px;
+	double row_end[EVENT_ROWS];
+	for (int r = 0; r < EVENT_ROWS; r++)
+		row_end[r] = -INFINITY;
+
+	for (size_t i = 0; i < g->nevents; i++) {
+		const struct bl_plot_event *e = ev[i].ev;
+		size_t nch = gp_text_chars(e->text ? e->text : "");
+		if (nch > EVENT_TEXT_MAX)
+			nch = EVENT_TEXT_MAX;
+		double w = (double)(nch + 2) * x_per_char;
+		bool right = e->t_s + w > x1 && e->t_s - w >= x0;
+		double lo = right ? e->t_s - w : e->t_s;
+		double hi = right ? e->t_s : e->t_s + w;
+		int row = 0;
+		for (int r = 0; r < EVENT_ROWS; r++) {
+			if (row_end[r] < lo) {
+				row = r;
+				break;
+			}
+			if (row_end[r] < row_end[row])
+				row = r;
+		}
+		if (hi > row_end[row])
+			row_end[row] = hi;
+		const char *col = ev_color(e->kind);
+		gs(j, "set arrow from ");
+		gn(j, e->t_s);
+		gs(j, ", graph 0 to ");
+		gn(j, e->t_s);
+		gs(j, ", graph 1 nohead front lw 1.5 dt 2 lc rgb '%s'\n", col);
+		if (e->text && *e->text) {
+			gs(j, "set label ");
+			gqm(j, e->text, EVENT_TEXT_MAX);
+			gs(j, " at ");
+			gn(j, e->t_s);
+			gs(j, ", graph %.2f %s offset character %s,0 boxed front "
+			      "tc rgb '%s' noenhanced\n",
+			   0.955 - 0.075 * row, right ? "right" : "left",
+			   right ? "-0.6" : "0.6", col);
+		}
+	}
+	free(ev);
+}
+
+/* ---- a) swpd over time ------------------------------------------------- */
+
+static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t gi,
+		       size_t ngroups, const char *datafile, double x0, double x1)
+{
+	gs(j, "\n# Panel %zu of %zu\n", gi + 1, ngroups);
+	gs(j, "unset object\nunset arrow\nunset label\n");
+	if (gi == 1)
+		gs(j, "unset key\n");
+	gs(j, "set title ");
+	gq(j, g->name && *g->name ? g->name : "(no group name)");
+	gs(j, " noenhanced\n");
+	if (gi + 1 == ngroups)
+		gs(j, "set xlabel 'Time (s)'\n");
+	else
+		gs(j, "unset xlabel\n");
+
+	double end = group_end(g);
+	for (size_t i = 0; i < g->nstutter; i++) {
+		const struct bl_plot_interval *v = &g->stutter[i];
+		double t1 = v->open_at_end ? fmax_nan(end, v->t_start_s) : v->t_end_s;
+		if (t1 > x1)
+			t1 = x1;
+		gs(j, "set object rect from ");
+		gn(j, v->t_start_s);
+		gs(j, ", graph 0 to ");
+		gn(j, t1);
+		gs(j, ", graph 1 behind fc rgb '" STUTTER_FILL "' fs solid 1.0 noborder\n");
+		if (v->open_at_end) {
+			gs(j, "set label 'stutter goes on' at ");
+			gn(j, t1);
+			gs(j, ", graph 0.04 right offset character -0.5,0 front tc rgb '#c00000'\n");
+		}
+	}
+	draw_events(j, g, x0, x1);
+
+	if (g->nsamples == 0)
+		gs(j, "set label 'no samples' at graph 0.5, graph 0.5 center front\n");
+	/* A column without any value is drawn as NaN: no gnuplot warning, and
+	 * the key (first panel) still lists every series. */
+	static const struct {
+		int col;
+		const char *axes, *style, *title;
+	} series[4] = {
+		{ 2, "x1y1", "lw 2", "swpd (MiB)" },
+		{ 3, "x1y1", "lw 1", "free (MiB)" },
+		{ 4, "x1y2", "lw 1.2", "si (KiB/s)" },
+		{ 5, "x1y2", "lw 1.2", "so (KiB/s)" },
+	};
+	const char *colors[4] = { gp_color(0), "#999999", gp_color(2), gp_color(1) };
+	for (int k = 0; k < 4; k++) {
+		bool any = false;
+		for (size_t i = 0; i < g->nsamples && !any; i++) {
+			const struct bl_swpd_sample *s = &g->samples[i];
+			double v = k == 0 ? s->swpd_kib : k == 1 ? s->free_kib
+				 : k == 2 ? s->si_kibps : s->so_kibps;
+			any = !isnan(v);
+		}
+		gs(j, "%s", k ? "     " : "plot ");
+		if (any)
+			gs(j, "'%s' using 1:%d", datafile, series[k].col);
+		else
+			gs(j, "NaN");
+		gs(j, " axes %s with lines %s lc rgb '%s' title '%s', \\\n", series[k].axes,
+		   series[k].style, colors[k], series[k].title);
+	}
+	gs(j, "     NaN with boxes fs solid 1.0 noborder fc rgb '" STUTTER_FILL "' title 'stutter'\n");
+}
+
+static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+		      struct bl_plot_result *res)
+{
+	struct gp_job j;
+	size_t ng = in ? in->ngroups : 1;
+	if (ng > GP_MAX_GROUPS || ng == 0)
+		ng = 1;
+	if (job_begin(&j, opts, res, "swpd",
+		      "vmstat swpd and free (MiB), si and so (KiB/s) over time, "
+		      "one panel per group",
+		      1200, 90 + 400 * (int)ng, 120, 4 + 26 * (int)ng))
+		return job_abort(&j);
+	if (check_plot(&j, in))
+		return job_abort(&j);
+
+	double x0 = NAN, x1 = NAN, y1 = NAN, y2 = NAN;
+	bool any_events = false;
+	for (size_t gi = 0; gi < in->ngroups; gi++) {
+		const struct bl_swpd_group *g = &in->groups[gi];
+		for (size_t i = 0; i < g->nsamples; i++) {
+			const struct bl_swpd_sample *s = &g->samples[i];
+			x0 = fmin_nan(x0, s->t_s);
+			x1 = fmax_nan(x1, s->t_s);
+			y1 = fmax_nan(y1, fmax_nan(s->swpd_kib, s->free_kib) / KIB_PER_MIB);
+			y2 = fmax_nan(y2, fmax_nan(s->si_kibps, s->so_kibps));
+		}
+		for (size_t i = 0; i < g->nevents; i++) {
+			x0 = fmin_nan(x0, g->events[i].t_s);
+			x1 = fmax_nan(x1, g->events[i].t_s);
+			any_events = true;
+		}
+		for (size_t i = 0; i < g->nstutter; i++) {
+			x0 = fmin_nan(x0, g->stutter[i].t_start_s);
+			if (!g->stutter[i].open_at_end)
+				x1 = fmax_nan(x1, g->stutter[i].t_end_s);
+		}
+	}
+	if (!(x1 > x0))
+		x1 = x0 + 1;
+	/* Room above the data for the event labels (rows at the top). */
+	double head = any_events ? 1.0 / 0.66 : 1.05;
+	double ymax1 = nice_ceil((isnan(y1) ? 1 : y1) * head);
+	double ymax2 = nice_ceil((isnan(y2) ? 1 : y2) * head);
+
+	const char **names = bl_xcalloc(in->ngroups, sizeof *names);
+	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++) {
+		const struct bl_swpd_group *g = &in->groups[gi];
+		struct bl_buf d = BL_BUF_INIT(0);
+		for (size_t i = 0; i < g->nsamples; i++) {
+			const struct bl_swpd_sample *s = &g->samples[i];
+			gp_datanum(&d, s->t_s, ' ');
+			gp_datanum(&d, s->swpd_kib / KIB_PER_MIB, ' ');
+			gp_datanum(&d, s->free_kib / KIB_PER_MIB, ' ');
+			gp_datanum(&d, s->si_kibps, ' ');
+			gp_datanum(&d, s->so_kibps, '\n');
+		}
+		names[gi] = job_data(&j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", &d);
+		bl_buf_release(&d);
+	}
+
+	gs(&j, "set datafile missing '?'\n");
+	gs(&j, "set multiplot layout %zu,1 title ", in->ngroups);
+	gq(&j, opts && opts->title ? opts->title : "vmstat: swap use and swap traffic");
+	gs(&j, " noenhanced font ',12'\n");
+	/* Fixed margins: equal plot heights and aligned x axes in all panels;
+	 * the key (same series everywhere) only in the first one. */
+	gs(&j, "set lmargin 10\nset rmargin 11\nset tmargin 4\nset bmargin 3\n");
+	gs(&j, "set xrange [");
+	gn(&j, x0);
+	gs(&j, ":");
+	gn(&j, x1);
+	gs(&j, "]\nset yrange [0:");
+	gn(&j, ymax1);
+	gs(&j, "]\nset y2range [0:");
+	gn(&j, ymax2);
+	gs(&j, "]\n");
+	gs(&j, "set ylabel 'swpd, free (MiB)'\nset y2label 'si, so (KiB/s)'\n");
+	/* dumb cannot rotate text: the side labels would overwrite the tics. */
+	gs(&j, "if (fmt eq 'dumb') { unset ylabel; unset y2label }\n");
+	gs(&j, "set ytics nomirror\nset y2tics\nset mxtics\n");
+	gs(&j, "if (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
+	gs(&j, "set key outside top center horizontal samplen 2\n");
+	gs(&j, "set style textbox opaque noborder margins 1,1\n");
+	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++)
+		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], x0, x1);
+	gs(&j, "unset multiplot\n");
+	free(names);
+	return job_end(&j);
+}
+
+int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+		 struct bl_plot_result *res)
+{
+	struct bl_plot_result tmp;
+	bl_plot_result_init(&tmp);
+	bl_plot_result_release(res);
+	int rc = swpd_chart(in, opts, res ? res : &tmp);
+	bl_plot_result_release(&tmp);
+	return rc;
+}
+
+/* ---- b) stutter seconds per swpd bin ---------------------------------- */
+
+struct span {
+	double a, b;
+};
+
+static int span_cmp(const void *x, const void *y)
+{
+	double a = ((const struct span *)x)->a, b = ((const struct span *)y)->a;
+	return (a > b) - (a < b);
+}
+
+int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
+			 struct bl_stutter_bin **out, size_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	if (!g || !(bin_mib > 0) || !isfinite(bin_mib) ||
+	    (g->nsamples && !g->samples) || (g->nstutter && !g->stutter))
+		return -BL_EUSAGE;
+	for (size_t i = 0; i < g->nsamples; i++) {
+		if (!isfinite(g->samples[i].t_s) ||
+		    (i && g->samples[i].t_s < g->samples[i - 1].t_s))
+			return -BL_EUSAGE;
+		if (isinf(g->samples[i].swpd_kib))
+			return -BL_ERANGE;
+	}
+	double end = group_end(g);
+
+	/* Merge the stutter intervals so overlaps count once. */
+	struct span *sp = bl_xcalloc(g->nstutter ? g->nstutter : 1, sizeof *sp);
+	size_t ns = 0;
+	for (size_t i = 0; i < g->nstutter; i++) {
+		const struct bl_plot_interval *v = &g->stutter[i];
+		double b = v->open_at_end ? INFINITY : v->t_end_s;
+		if (!isfinite(v->t_start_s) || isnan(b) || b < v->t_start_s) {
+			free(sp);
+			return -BL_EUSAGE;
+		}
+		sp[ns++] = (struct span){ v->t_start_s, b };
+	}
+	qsort(sp, ns, sizeof *sp, span_cmp);
+	size_t nm = 0;
+	for (size_t i = 0; i < ns; i++) {
+		if (nm && sp[i].a <= sp[nm - 1].b) {
+			if (sp[i].b > sp[nm - 1].b)
+				sp[nm - 1].b = sp[i].b;
+		} else {
+			sp[nm++] = sp[i];
+		}
+	}
+
+	double kmin = INFINITY, kmax = -INFINITY;
+	for (size_t i = 0; i < g->nsamples; i++) {
+		double v = g->samples[i].swpd_kib;
+		if (isnan(v))
+			continue;
+		double k = floor(v / KIB_PER_MIB / bin_mib);
+		kmin = k < kmin ? k : kmin;
+		kmax = k > kmax ? k : kmax;
+	}
+	if (!(kmax >= kmin)) {
+		free(sp);
+		return 0;
+	}
+	if (kmax - kmin >= 100000 || !isfinite(kmax - kmin)) {
+		free(sp);
+		return -BL_EUSAGE;
+	}
+	size_t nb = (size_t)(kmax - kmin) + 1;
+	struct bl_stutter_bin *bins = bl_xcalloc(nb, sizeof *bins);
+	for (size_t k = 0; k < nb; k++)
+		bins[k].lo_mib = (kmin + (double)k) * bin_mib;
+
+	for (size_t i = 0; i < g->nsamples; i++) {
+		double v = g->samples[i].swpd_kib;
+		if (isnan(v))
+			continue;
+		double a = g->samples[i].t_s;
+		double b = i + 1 < g->nsamples ? g->samples[i + 1].t_s : end;
+		size_t k = (size_t)(floor(v / KIB_PER_MIB / bin_mib) - kmin);
+		bins[k].observed_s += b - a;
+		for (size_t m = 0; m < nm; m++) {
+			double lo = a > sp[m].a ? a : sp[m].a;
+			double hi = b < sp[m].b ? b : sp[m].b;
+			if (hi > lo)
+				bins[k].stutter_s += hi - lo;
+		}
+	}
+	free(sp);
+	*out = bins;
+	*nout = nb;
+	return 0;
+}
+
+static int stutter_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+			 struct bl_plot_result *res)
+{
+	struct gp_job j;
+	if (job_begin(&j, opts, res, "swpd-stutter",
+		      "seconds observed and seconds of stutter per swpd bin, per group",
+		      1200, 620, 120, 32))
+		return job_abort(&j);
+	if (check_plot(&j, in))
+		return job_abort(&j);
+	double w = in->bin_mib == 0 ? 20 : in->bin_mib;
+	if (!(w > 0) || !isfinite(w))
+		return job_fail(&j, -BL_EUSAGE, "plot: bin width must be > 0 MiB"),
+		       job_abort(&j);
+
+	size_t ng = in->ngroups;
+	struct bl_stutter_bin **bins = bl_xcalloc(ng, sizeof *bins);
+	size_t *nb = bl_xcalloc(ng, sizeof *nb);
+	const char **names = bl_xcalloc(ng, sizeof *names);
+	double xlo = INFINITY, xhi = -INFINITY, ymax = 0;
+	for (size_t gi = 0; gi < ng && !j.err; gi++) {
+		int rc = bl_swpd_stutter_bins(&in->groups[gi], w, &bins[gi], &nb[gi]);
+		if (rc) {
+			job_fail(&j, rc, "plot: group %zu: cannot bin swpd (%s)", gi + 1,
+				 bl_strerror(rc));
+			break;
+		}
+		struct bl_buf d = BL_BUF_INIT(0);
+		for (size_t k = 0; k < nb[gi]; k++) {
+			const struct bl_stutter_bin *b = &bins[gi][k];
+			xlo = b->lo_mib < xlo ? b->lo_mib : xlo;
+			xhi = b->lo_mib + w > xhi ? b->lo_mib + w : xhi;
+			ymax = b->observed_s > ymax ? b->observed_s : ymax;
+			gp_datanum(&d, b->lo_mib, ' ');
+			gp_datanum(&d, b->observed_s, ' ');
+			gp_datanum(&d, b->stutter_s, '\n');
+		}
+		names[gi] = job_data(&j, "swpd_bin_low_MiB observed_s stutter_s", &d);
+		bl_buf_release(&d);
+	}
+	if (!isfinite(xlo)) {
+		xlo = 0;
+		xhi = w;
+	}
+
+	gs(&j, "set datafile missing '?'\n");
+	gs(&j, "set title ");
+	if (opts && opts->title) {
+		gq(&j, opts->title);
+	} else if (ng == 1 && in->groups[0].name && *in->groups[0].name) {
+		char *t = bl_xasprintf("Seconds of stutter per swpd range: %s",
+				       in->groups[0].name);
+		gqm(&j, t, 160);
+		free(t);
+	} else {
+		gq(&j, "Seconds of stutter per swpd range");
+	}
+	gs(&j, " noenhanced font ',12'\n");
+	gs(&j, "set xlabel 'swpd (MiB), bins of ");
+	gn(&j, w);
+	gs(&j, " MiB'\nset ylabel 'Seconds'\n");
+	gs(&j, "set xrange [");
+	gn(&j, xlo);
+	gs(&j, ":");
+	gn(&j, xhi);
+	gs(&j, "]\nset yrange [0:");
+	gn(&j, nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05)));
+	gs(&j, "]\nset xtics out nomirror\nset mxtics\nset ytics nomirror\n");
+	gs(&j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
+	gs(&j, "set key outside bottom center horizontal samplen 2\nset bmargin %zu\n",
+	   4 + (ng + 1) / 2);
+	gs(&j, "set style textbox opaque noborder margins 1,1\n");
+
+	/* "Smooth above": the top of the highest bin with stutter, drawn when
+	 * time was observed above it. */
+	for (size_t gi = 0; gi < ng && !j.err; gi++) {
+		double top = NAN;
+		bool seen_above = false;
+		for (size_t k = 0; k < nb[gi]; k++)
+			if (bins[gi][k].stutter_s > 0)
+				top = bins[gi][k].lo_mib + w;
+		for (size_t k = 0; k < nb[gi] && !isnan(top); k++)
+			if (bins[gi][k].lo_mib >= top && bins[gi][k].observed_s > 0)
+				seen_above = true;
+		if (isnan(top) || !seen_above)
+			continue;
+		const char *name = ng > 1 && in->groups[gi].name ? in->groups[gi].name : "";
+		char *lab = bl_xasprintf("%s%sno stutter above %g MiB", name, *name ? ": " : "",
+					 top);
+		gs(&j, "set arrow from ");
+		gn(&j, top);
+		gs(&j, ", graph 0 to ");
+		gn(&j, top);
+		gs(&j, ", graph 1 nohead front lw 2 dt 2 lc rgb '%s'\n", gp_color(gi));
+		gs(&j, "set label ");
+		gqm(&j, lab, 120);
+		gs(&j, " at ");
+		gn(&j, top);
+		gs(&j, ", graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
+		       "noenhanced\n", 0.955 - 0.07 * (double)gi, gp_color(gi));
+		free(lab);
+	}
+
+	/* Boxes of one bin side by side: group gi in slot gi of 84% of the bin. */
+	double bw = w * 0.84 / (double)ng;
+	gs(&j, "plot ");
+	for (size_t gi = 0; gi < ng && !j.err; gi++) {
+		/* One group: its name is in the title; several: in the key. */
+		const char *name = ng > 1 && in->groups[gi].name ? in->groups[gi].name : "";
+		char *t_obs = bl_xasprintf("%s%stime at this swpd", name, *name ? ": " : "");
+		char *t_stu = bl_xasprintf("%s%sof which stuttering", name, *name ? ": " : "");
+		double off = w * 0.08 + bw * ((double)gi + 0.5);
+		if (gi)
+			gs(&j, ", \\\n     ");
+		gs(&j, "'%s' using ", names[gi]);
+		gshift(&j, off);
+		gs(&j, ":2:(");
+		gn(&j, bw);
+		gs(&j, ") with boxes fs empty lc rgb '%s' lw 1.5 title ", gp_color(gi));
+		gqm(&j, t_obs, 70);
+		gs(&j, " noenhanced, \\\n     '%s' using ", names[gi]);
+		gshift(&j, off);
+		gs(&j, ":3:(");
+		gn(&j, bw);
+		gs(&j, ") with boxes fs solid 0.8 noborder lc rgb '%s' title ", gp_color(gi));
+		gqm(&j, t_stu, 70);
+		gs(&j, " noenhanced");
+		free(t_obs);
+		free(t_stu);
+	}
+	gs(&j, "\n");
+
+	for (size_t gi = 0; gi < ng; gi++)
+		free(bins[gi]);
+	free(bins);
+	free(nb);
+	free(names);
+	return job_end(&j);
+}
+
+int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+			 struct bl_plot_result *res)
+{
+	struct bl_plot_result tmp;
+	bl_plot_result_init(&tmp);
+	bl_plot_result_release(res);
+	int rc = stutter_chart(in, opts, res ? res : &tmp);
+	bl_plot_result_release(&tmp);
+	return rc;
+}

@@ -1,0 +1,1171 @@
+/* test_plot.c — plot/: quoting, the gnuplot runner, the five charts drawn
+ * from the seed data, and the injection catalogue (plot.h Requirements).
+ *
+ * Every chart is rendered into a fresh mkdtemp() folder that is removed at
+ * the end; set BENCHLOG_KEEP_PLOTS=1 to keep it (its path is printed) and
+ * look at the images.
+ *
+ * Where the data and expected values come from:
+ *  - SEED000_ROWS: the 59 vmstat rows of seeds/000_a7bf8587c1dba76c.txt
+ *    (2.4.13-pre2aa1), typed in by awk from the seed (swpd, si, so, free),
+ *    one row per second. The prose line "Around here, mp3blaster begins to
+ *    stutter." stands before row 13 (swpd 14696), "At this point,
+ *    mp3blaster is smooth again." before row 30 (swpd 294176).
+ *  - Stutter seconds per 20 MiB bin: worked out by a separate python3
+ *    script (floor(swpd/1024/20) per row, 1 s per row, the last row 1 s,
+ *    overlap with [13, 30)); the rows 13..29 fall in bins 0..13.
+ *  - ConTest cells: seeds/001 Time values, grouped by datamash
+ *    (`datamash -s -g1,2 mean 3 sstdev 3 min 3 max 3`); ratios by awk as
+ *    mean(load) / mean(noload) of the same group.
+ *  - Latency: the 28 `seconds: count` lines of seeds/001; CDF and tail
+ *    values summed by hand/python (213 samples <= 0.201 s, 776 <= 0.210 s).
+ *  - Runs: seeds/001 mem_load Time and CPU of the three runs per group.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plot/plot.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *g_dir; /* the test folder */
+
+static char *path_in(const char *name)
+{
+	return bl_xasprintf("%s/%s", g_dir, name);
+}
+
+/* Whole file as a NUL-terminated heap string (NULL if missing). */
+static char *slurp(const char *name, size_t *len)
+{
+	char *p = path_in(name);
+	FILE *f = fopen(p, "rb");
+	free(p);
+	if (!f)
+		return NULL;
+	struct bl_buf b = BL_BUF_INIT(0);
+	char tmp[8192];
+	size_t n;
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+		bl_buf_add(&b, tmp, n);
+	fclose(f);
+	if (len)
+		*len = b.len;
+	return b.data ? b.data : bl_xstrdup("");
+}
+
+static bool exists(const char *name)
+{
+	char *p = path_in(name);
+	bool ok = access(p, F_OK) == 0;
+	free(p);
+	return ok;
+}
+
+/* PNG checks: signature, IHDR width/height (big-endian at bytes 16..23),
+ * size above min_bytes (a chart with text and lines is tens of KB; an
+ * empty canvas a few hundred bytes). */
+static void assert_png(const char *name, unsigned w, unsigned h, size_t min_bytes)
+{
+	size_t len = 0;
+	char *d = slurp(name, &len);
+	assert_non_null(d);
+	const unsigned char *u = (const unsigned char *)d;
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	assert_true(len > 24);
+	assert_memory_equal(u, sig, 8);
+	assert_memory_equal(u + 12, "IHDR", 4);
+	unsigned pw = (unsigned)u[16] << 24 | (unsigned)u[17] << 16 | (unsigned)u[18] << 8 | u[19];
+	unsigned ph = (unsigned)u[20] << 24 | (unsigned)u[21] << 16 | (unsigned)u[22] << 8 | u[23];
+	assert_int_equal(pw, w);
+	assert_int_equal(ph, h);
+	if (len < min_bytes)
+		fail_msg("%s: %zu bytes, expected at least %zu", name, len, min_bytes);
+	free(d);
+}
+
+/* cmocka 1.1 has only a float comparison; values here need double. */
+#define assert_near(a, b, eps) assert_near_at((a), (b), (eps), __FILE__, __LINE__)
+static void assert_near_at(double a, double b, double eps, const char *file, int line)
+{
+	if (!(fabs(a - b) <= eps))
+		fail_msg("%s:%d: %.17g is not within %g of %.17g", file, line, a, eps, b);
+}
+
+static void assert_contains(const char *hay, const char *needle)
+{
+	if (!hay || !strstr(hay, needle))
+		fail_msg("expected to find [%s]", needle);
+}
+
+/* The numbers of the first data row (not '#') of a data file whose first
+ * column equals key; '?' reads as NaN. Returns how many were stored. */
+static size_t data_row(const char *dat, double key, double *vals, size_t max)
+{
+	const char *p = dat;
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		if (len && *p != '#') {
+			const char *tok[16];
+			size_t tl[16];
+			size_t n = bl_split_blanks(p, len, tok, tl, 16);
+			double first;
+			if (n && n <= 16 && bl_parse_double(tok[0], tl[0], &first) == 0 &&
+			    fabs(first - key) < 1e-12) {
+				for (size_t i = 0; i < n && i < max; i++)
+					if (bl_parse_double(tok[i], tl[i], &vals[i]) != 0)
+						vals[i] = NAN;
+				return n < max ? n : max;
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	fail_msg("no data row starting with %g", key);
+	return 0;
+}
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(p);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *t = getenv("TMPDIR");
+	char *tmpl = bl_xasprintf("%s/benchlog-test-plot.XXXXXX", t && *t ? t : "/tmp");
+	g_dir = mkdtemp(tmpl);
+	if (!g_dir) {
+		free(tmpl);
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	if (getenv("BENCHLOG_KEEP_PLOTS"))
+		fprintf(stderr, "test_plot: kept %s\n", g_dir);
+	else
+		nftw(g_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	free(g_dir);
+	g_dir = NULL;
+	return 0;
+}
+
+static void opts_for(struct bl_plot_opts *o, const char *base, unsigned terms)
+{
+	bl_plot_opts_init(o);
+	o->out_dir = g_dir;
+	o->basename = base;
+	o->terms = terms;
+}
+
+/* ---- seed data ------------------------------------------------------------ */
+
+/* t_s, swpd (KiB), si, so (KiB/s), free (KiB) — seeds/000 vmstat rows. */
+static const struct bl_swpd_sample SEED000_ROWS[] = {
+	{ 0, 554920, 44, 10092, 1564 },	{ 1, 565652, 16, 10248, 2288 },
+	{ 2, 574848, 48, 9780, 1628 },	{ 3, 586608, 56, 10704, 1780 },
+	{ 4, 603504, 0, 17536, 1784 },	{ 5, 621424, 0, 18152, 2552 },
+	{ 6, 640880, 0, 18340, 2556 },	{ 7, 660848, 0, 20156, 2036 },
+	{ 8, 678768, 0, 17356, 1788 },	{ 9, 696176, 0, 19416, 2540 },
+	{ 10, 716144, 0, 18060, 1656 },	{ 11, 738160, 12, 23544, 2172 },
+	{ 12, 14700, 284, 2048, 316844 }, { 13, 14696, 64, 0, 51576 },
+	{ 14, 26728, 612, 16232, 3384 }, { 15, 39312, 248, 13516, 2512 },
+	{ 16, 50420, 216, 11800, 1912 }, { 17, 66564, 288, 13844, 2568 },
+	{ 18, 80204, 196, 16296, 2036 }, { 19, 97400, 236, 16848, 1784 },
+	{ 20, 116720, 120, 19076, 1904 }, { 21, 134488, 152, 17124, 3060 },
+	{ 22, 151236, 148, 17716, 3056 }, { 23, 168032, 100, 15928, 2560 },
+	{ 24, 187324, 164, 20480, 1784 }, { 25, 200484, 152, 14752, 1784 },
+	{ 26, 220224, 228, 18560, 3432 }, { 27, 236512, 116, 16384, 1640 },
+	{ 28, 253836, 84, 15284, 3188 }, { 29, 270624, 104, 19536, 2052 },
+	{ 30, 294176, 0, 23420, 1628 },	{ 31, 317728, 0, 23588, 3572 },
+	{ 32, 335136, 0, 18080, 3584 },	{ 33, 356128, 0, 20244, 2040 },
+	{ 34, 373024, 0, 17960, 1656 },	{ 35, 394528, 0, 19900, 1660 },
+	{ 36, 413984, 0, 19924, 2056 },	{ 37, 433952, 0, 20488, 3620 },
+	{ 38, 458528, 0, 24100, 1628 },	{ 39, 478496, 0, 21288, 3072 },
+	{ 40, 499132, 0, 20172, 1852 },	{ 41, 520632, 4, 20524, 1648 },
+	{ 42, 531272, 216, 11492, 2792 }, { 43, 539920, 52, 7864, 2144 },
+	{ 44, 556728, 104, 18012, 1664 }, { 45, 573612, 32, 17096, 1784 },
+	{ 46, 590508, 0, 16380, 1784 },	{ 47, 610988, 0, 20820, 1912 },
+	{ 48, 629420, 0, 18148, 2412 },	{ 49, 650924, 0, 21452, 1744 },
+	{ 50, 669868, 0, 19388, 1600 },	{ 51, 688300, 0, 16476, 2552 },
+	{ 52, 706220, 0, 19212, 3032 },	{ 53, 728748, 0, 23644, 2548 },
+	{ 54, 13904, 220, 6784, 460316 }, { 55, 13904, 0, 0, 196080 },
+	{ 56, 20304, 116, 10740, 2796 }, { 57, 37960, 276, 17428, 1784 },
+	{ 58, 53588, 248, 15076, 2208 },
+};
+#define SEED000_N (sizeof SEED000_ROWS / sizeof *SEED000_ROWS)
+
+static const struct bl_plot_interval SEED000_STUTTER[] = { { 13, 30, false } };
+static const struct bl_plot_event SEED000_EVENTS[] = {
+	{ 13, "Around here, mp3blaster begins to stutter.", BL_PLOT_EV_PROBLEM },
+	{ 30, "At this point, mp3blaster is smooth again.", BL_PLOT_EV_RECOVERED },
+};
+
+static struct bl_swpd_group seed000_group(void)
+{
+	struct bl_swpd_group g = {
+		.name = "2.4.13-pre2aa1 (vmstat 1, one of 10 mtest01 iterations)",
+		.samples = SEED000_ROWS, .nsamples = SEED000_N,
+		.stutter = SEED000_STUTTER, .nstutter = 1,
+		.events = SEED000_EVENTS, .nevents = 2,
+	};
+	return g;
+}
+
+static const char *const LOADS[] = { "noload", "process_load", "ctar_load", "xtar_load",
+				     "io_load", "read_load", "list_load", "mem_load" };
+static const char *const TUNABLES[] = { "Default tunables", "Tweaked tunables" };
+/* mean, sd, min, max, n per (load, group): datamash over seeds/001. */
+static const struct bl_contest_cell CONTEST_CELLS[] = {
+	{ 18.683333333333, 0.13051181300301, 18.56, 18.82, 3 },
+	{ 18.756666666667, 0.17214335111567, 18.62, 18.95, 3 },
+	{ 23.95, 2.9729951227676, 20.57, 26.16, 3 },
+	{ 27.45, 0.085440037453175, 27.37, 27.54, 3 },
+	{ 41.803333333333, 23.2293700589, 24.48, 68.2, 3 },
+	{ 41.683333333333, 27.914942832349, 23.68, 73.84, 3 },
+	{ 30.27, 1.19816526406, 28.97, 31.33, 3 },
+	{ 29.84, 4.0838339829136, 25.15, 32.61, 3 },
+	{ 32.813333333333, 3.993649124965, 29.25, 37.13, 3 },
+	{ 37.153333333333, 4.8059581077381, 33.4, 42.57, 3 },
+	{ 30.78, 0.58642987645583, 30.11, 31.2, 3 },
+	{ 22.343333333333, 0.96479704256042, 21.26, 23.11, 3 },
+	{ 21.21, 1.5120846537149, 19.49, 22.33, 3 },
+	{ 21.176666666667, 0.76794096995364, 20.29, 21.63, 3 },
+	{ 44.736666666667, 4.3666959286551, 39.7, 47.46, 3 },
+	{ 45.91, 4.6431993280496, 42.15, 51.1, 3 },
+};
+
+static const struct bl_latency_bin SEED001_HIST[] = {
+	{ 0.192, 1 }, { 0.199, 1 }, { 0.200, 10 }, { 0.201, 201 }, { 0.202, 53 },
+	{ 0.203, 25 }, { 0.204, 22 }, { 0.205, 21 }, { 0.206, 34 }, { 0.207, 29 },
+	{ 0.208, 29 }, { 0.209, 100 }, { 0.210, 250 }, { 0.211, 120 }, { 0.212, 35 },
+	{ 0.213, 16 }, { 0.214, 17 }, { 0.215, 14 }, { 0.216, 9 }, { 0.217, 1 },
+	{ 0.218, 3 }, { 0.219, 3 }, { 0.220, 1 }, { 0.222, 1 }, { 0.233, 1 },
+	{ 0.303, 1 }, { 0.304, 1 }, { 0.385, 1 },
+};
+#define SEED001_NBINS (sizeof SEED001_HIST / sizeof *SEED001_HIST)
+
+/* ---- quoting and names -------------------------------------------------- */
+
+static void expect_quote(const char *in, size_t max, const char *want)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	assert_int_equal(max ? bl_gp_quote_max(&b, in, max) : bl_gp_quote(&b, in), 0);
+	assert_string_equal(b.data, want);
+	bl_buf_release(&b);
+}
+
+/* Requirement 1: expected strings written by hand. */
+static void test_plot__quote(void **state)
+{
+	(void)state;
+	expect_quote("plain", 0, "'plain'");
+	expect_quote(NULL, 0, "''");
+	expect_quote("", 0, "''");
+	expect_quote("it's", 0, "'it''s'");
+	/* A quote first or after a quote becomes U+2019 (plot.h, Req. 1). */
+	expect_quote("''", 0, "'\xe2\x80\x99'''");
+	expect_quote("'a''b'''", 0,
+		     "'\xe2\x80\x99" "a''\xe2\x80\x99" "b''\xe2\x80\x99'''");
+	expect_quote("a\nb\rc\td\x1b" "e\x7f", 0, "'a b c d e '");
+	expect_quote("`id` $(id) @x \"q\" \\", 0, "'`id` $(id) @x \"q\" \\'");
+	expect_quote("\xff" "a\xc3", 0, "'?a?'");          /* invalid UTF-8 */
+	expect_quote("\xc0\xaf", 0, "'?" "?'");               /* overlong '/' */
+	expect_quote("\xed\xa0\x80", 0, "'?" "?" "?'");          /* surrogate */
+	expect_quote("25 \xc2\xb5s \xe2\x86\x92 \xf0\x9f\x98\x80", 0,
+		      "'25 \xc2\xb5s \xe2\x86\x92 \xf0\x9f\x98\x80'");
+	expect_quote("abcdefghij", 8, "'abcde...'");
+	expect_quote("abcdefgh", 8, "'abcdefgh'");
+	expect_quote("\xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5\xc2\xb5", 4, "'\xc2\xb5...'");
+	expect_quote("a'b'c'd'e'f", 6, "'a''b...'");
+
+	struct bl_buf small = BL_BUF_INIT(4);
+	assert_int_equal(bl_gp_quote(&small, "too long for four bytes"), -BL_ENOMEM);
+	bl_buf_release(&small);
+}
+
+/* Requirement 3. */
+static void test_plot__safe_name(void **state)
+{
+	(void)state;
+	static const char *const good[] = { "swpd", "swpd-2.4.12aa1", "a_b+c", "X9" };
+	static const char *const bad[] = { "", ".gp", "-x", "+x", "<cmd", "|cmd", "a/b",
+					   "a b", "a'b", "a;b", "`x`", "$x", "..", "a\nb" };
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+		assert_true(bl_gp_safe_name(good[i]));
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (bl_gp_safe_name(bad[i]))
+			fail_msg("accepted [%s]", bad[i]);
+	assert_false(bl_gp_safe_name(NULL));
+	char longname[102];
+	memset(longname, 'a', 101);
+	longname[101] = '\0';
+	assert_false(bl_gp_safe_name(longname));
+	longname[100] = '\0';
+	assert_true(bl_gp_safe_name(longname));
+}
+
+/* ---- the runner ------------------------------------------------------------ */
+
+static void write_file(const char *name, const char *text)
+{
+	char *p = path_in(name);
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	free(p);
+}
+
+/* Requirement 5: stderr becomes the message; exit status is checked. */
+static void test_plot__run_reports_gnuplot_error(void **state)
+{
+	(void)state;
+	if (!bl_gp_available())
+		skip();
+	write_file("bad.gp", "print 1\nthis_is_not_a_command 42\n");
+	char *err = NULL;
+	assert_int_equal(bl_gp_run(g_dir, "bad.gp", &err), -BL_EIO);
+	assert_non_null(err);
+	assert_contains(err, "line 2");
+	free(err);
+
+	write_file("good.gp", "set print '-'\nprint 'hello from gnuplot'\n");
+	struct bl_buf out = BL_BUF_INIT(1024);
+	assert_int_equal(bl_gp_run_capture(g_dir, "good.gp", &out, &err), 0);
+	assert_null(err);
+	assert_string_equal(out.data, "hello from gnuplot\n");
+	bl_buf_release(&out);
+
+	/* No shell: a script name that a shell would split is refused, and a
+	 * missing script is gnuplot's error, not a crash. */
+	assert_int_equal(bl_gp_run(g_dir, "good.gp; touch x", &err), -BL_EUSAGE);
+	free(err);
+	assert_int_equal(bl_gp_run(g_dir, "missing.gp", &err), -BL_EIO);
+	assert_non_null(err);
+	free(err);
+	assert_int_equal(bl_gp_run("/nonexistent/benchlog", "good.gp", &err), -BL_ENOTFOUND);
+	free(err);
+}
+
+/* Requirement 6: no gnuplot on PATH. */
+static void test_plot__missing_gnuplot_still_writes_script(void **state)
+{
+	(void)state;
+	char *old = getenv("PATH") ? bl_xstrdup(getenv("PATH")) : NULL;
+	char *empty = path_in("empty-bin");
+	assert_int_equal(mkdir(empty, 0755), 0);
+	setenv("PATH", empty, 1);
+	assert_false(bl_gp_available());
+
+	char *err = NULL;
+	assert_int_equal(bl_gp_run(g_dir, "x.gp", &err), -BL_ENOTFOUND);
+	assert_contains(err, "gnuplot not found");
+	free(err);
+
+	struct bl_swpd_group g = seed000_group();
+	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
+	struct bl_plot_opts o;
+	opts_for(&o, "nogp", BL_PLOT_PNG | BL_PLOT_DUMB);
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_swpd(&in, &o, &r);
+	if (old)
+		setenv("PATH", old, 1);
+	else
+		unsetenv("PATH");
+	free(old);
+	free(empty);
+
+	assert_int_equal(rc, BL_PLOT_NOT_RENDERED);
+	assert_false(r.rendered);
+	assert_string_equal(r.script, "nogp.gp");
+	assert_contains(r.message, "gnuplot nogp.gp");
+	assert_int_equal(r.nfiles, 2);
+	assert_string_equal(r.files[0], "nogp.gp");
+	assert_string_equal(r.files[1], "nogp-1.dat");
+	assert_true(exists("nogp.gp"));
+	assert_true(exists("nogp-1.dat"));
+	assert_false(exists("nogp.png"));
+	assert_null(r.preview);
+	bl_plot_result_release(&r);
+}
+
+/* ---- a) swpd --------------------------------------------------------------- */
+
+static void test_plot__swpd_seed000(void **state)
+{
+	(void)state;
+	struct bl_swpd_group g[2];
+	g[0] = seed000_group();
+	/* Second panel: the same capture's second mtest01 iteration (rows
+	 * 54..58, where swpd falls to 13904 again), moved to t = 0, to check
+	 * the stacked layout with a shared x range. */
+	struct bl_swpd_sample second[5];
+	for (size_t i = 0; i < 5; i++) {
+		second[i] = SEED000_ROWS[54 + i];
+		second[i].t_s -= 54;
+	}
+	g[1] = (struct bl_swpd_group){ .name = "2.4.13-pre2aa1, next iteration",
+				       .samples = second, .nsamples = 5 };
+	struct bl_swpd_plot in = { .groups = g, .ngroups = 2 };
+	struct bl_plot_opts o;
+	opts_for(&o, "swpd", BL_PLOT_PNG | BL_PLOT_SVG | BL_PLOT_DUMB);
+	o.title = "mtest01 -p80 -w with mp3blaster: 2.4.13-pre2aa1";
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_swpd(&in, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	assert_true(r.rendered);
+
+	char *gp = slurp("swpd.gp", NULL);
+	assert_non_null(gp);
+	/* Terminals, files and axis labels with units. */
+	assert_contains(gp, "fmts = 'png svg dumb'");
+	assert_contains(gp, "set terminal pngcairo size 1200,890 noenhanced");
+	assert_contains(gp, "set output 'swpd.png'");
+	assert_contains(gp, "set terminal svg size 1200,890 noenhanced");
+	assert_contains(gp, "set terminal dumb size 120,56 noenhanced");
+	assert_contains(gp, "set multiplot layout 2,1 title "
+			    "'mtest01 -p80 -w with mp3blaster: 2.4.13-pre2aa1' noenhanced");
+	assert_contains(gp, "set title '2.4.13-pre2aa1 (vmstat 1, one of 10 mtest01 "
+			    "iterations)' noenhanced");
+	assert_contains(gp, "set ylabel 'swpd, free (MiB)'");
+	assert_contains(gp, "set y2label 'si, so (KiB/s)'");
+	assert_contains(gp, "set xlabel 'Time (s)'");
+	/* Same x range in both panels: samples 0..58. */
+	assert_contains(gp, "set xrange [0:58]");
+	/* Stutter from t=13 to t=30 shaded; both events drawn with text. */
+	assert_contains(gp, "set object rect from 13, graph 0 to 30, graph 1 behind");
+	assert_contains(gp, "set label 'Around here, mp3blaster begins to stutter.' at 13,");
+	assert_contains(gp, "set label 'At this point, mp3blaster is smooth again.' at 30,");
+	free(gp);
+
+	/* Data file: t, swpd MiB (14696/1024 = 14.3515625), free MiB, si, so. */
+	char *dat = slurp("swpd-1.dat", NULL);
+	assert_contains(dat, "\n13 14.3515625 50.3671875 64 0\n");
+	free(dat);
+
+	/* 2 panels of 400 px + 90. */
+	assert_png("swpd.png", 1200, 890, 20000);
+	char *svg = slurp("swpd.svg", NULL);
+	assert_contains(svg, "<svg");
+	assert_contains(svg, "Around here, mp3blaster begins to stutter.");
+	assert_contains(svg, "</svg>");
+	free(svg);
+	assert_non_null(r.preview);
+	assert_true(strlen(r.preview) > 1000);
+	assert_contains(r.preview, "Time (s)");
+	char *txt = slurp("swpd.txt", NULL);
+	assert_string_equal(txt, r.preview);
+	free(txt);
+	/* Script, 2 data files, png, svg, txt. */
+	assert_int_equal(r.nfiles, 6);
+	bl_plot_result_release(&r);
+}
+
+/* b) Expected bins from an independent python3 computation (file header). */
+static void test_plot__stutter_bins_seed000(void **state)
+{
+	(void)state;
+	struct bl_swpd_group g = seed000_group();
+	struct bl_stutter_bin *b = NULL;
+	size_t n = 0;
+	assert_int_equal(bl_swpd_stutter_bins(&g, 20, &b, &n), 0);
+	/* swpd 13904 KiB -> bin 0, 738160 KiB = 720.9 MiB -> bin 36. */
+	assert_int_equal(n, 37);
+	static const double obs[37] = { 5, 3, 2, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+					1, 1, 1, 1, 1, 1, 2, 1, 3, 4, 2, 2, 2, 2, 3, 2, 1, 1 };
+	static const double stu[14] = { 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1 };
+	double tot_obs = 0, tot_stu = 0;
+	for (size_t k = 0; k < n; k++) {
+		assert_near(b[k].lo_mib, 20.0 * (double)k, 1e-9);
+		assert_near(b[k].observed_s, obs[k], 1e-9);
+		assert_near(b[k].stutter_s, k < 14 ? stu[k] : 0, 1e-9);
+		tot_obs += b[k].observed_s;
+		tot_stu += b[k].stutter_s;
+	}
+	/* 59 rows of 1 s; rows 13..29 inside the stutter. */
+	assert_near(tot_obs, 59, 1e-9);
+	assert_near(tot_stu, 17, 1e-9);
+	free(b);
+
+	/* Overlapping and open intervals count once; open runs to the end. */
+	const struct bl_swpd_sample s[3] = { { 0, 1024, 0, 0, 0 }, { 2, 1024, 0, 0, 0 },
+					     { 4, 40960, 0, 0, 0 } };
+	const struct bl_plot_interval iv[3] = { { 1, 3, false }, { 2, 2.5, false },
+						{ 4.5, 0, true } };
+	struct bl_swpd_group h = { .name = "x", .samples = s, .nsamples = 3,
+				   .stutter = iv, .nstutter = 3 };
+	assert_int_equal(bl_swpd_stutter_bins(&h, 20, &b, &n), 0);
+	/* bins 0 (1 MiB, t 0..4) and 2 (40 MiB, t 4..6 by the last step). */
+	assert_int_equal(n, 3);
+	assert_near(b[0].observed_s, 4, 1e-12);
+	assert_near(b[0].stutter_s, 2, 1e-12);   /* [1,3) */
+	assert_near(b[1].observed_s, 0, 1e-12);
+	assert_near(b[2].observed_s, 2, 1e-12);
+	assert_near(b[2].stutter_s, 1.5, 1e-12); /* [4.5,6) */
+	free(b);
+
+	const struct bl_swpd_sample back[2] = { { 5, 1, 0, 0, 0 }, { 4, 1, 0, 0, 0 } };
+	h = (struct bl_swpd_group){ .samples = back, .nsamples = 2 };
+	assert_int_equal(bl_swpd_stutter_bins(&h, 20, &b, &n), -BL_EUSAGE);
+	assert_int_equal(bl_swpd_stutter_bins(&g, 0, &b, &n), -BL_EUSAGE);
+	assert_null(b);
+}
+
+static void test_plot__swpd_stutter_chart(void **state)
+{
+	(void)state;
+	struct bl_swpd_group g = seed000_group();
+	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1, .bin_mib = 20 };
+	struct bl_plot_opts o;
+	opts_for(&o, "stutter", BL_PLOT_PNG | BL_PLOT_DUMB);
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_swpd_stutter(&in, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *gp = slurp("stutter.gp", NULL);
+	assert_contains(gp, "set xlabel 'swpd (MiB), bins of 20 MiB'");
+	assert_contains(gp, "set ylabel 'Seconds'");
+	/* The highest stuttering bin is 260-280 MiB (row 29, swpd 270624). */
+	assert_contains(gp, "set arrow from 280, graph 0 to 280, graph 1");
+	assert_contains(gp, "set label 'no stutter above 280 MiB' at 280,");
+	/* One group: its name goes into the title, not the key. */
+	assert_contains(gp, "set title 'Seconds of stutter per swpd range: 2.4.13-pre2aa1 "
+			    "(vmstat 1, one of 10 mtest01 iterations)' noenhanced");
+	assert_contains(gp, "title 'of which stuttering' noenhanced");
+	free(gp);
+	char *dat = slurp("stutter-1.dat", NULL);
+	assert_contains(dat, "\n260 1 1\n280 1 0\n");
+	free(dat);
+	assert_png("stutter.png", 1200, 620, 10000);
+	assert_non_null(r.preview);
+	bl_plot_result_release(&r);
+}
+
+/* ---- c) ConTest ----------------------------------------------------------- */
+
+static void test_plot__contest_seed001(void **state)
+{
+	(void)state;
+	struct bl_contest_plot in = {
+		.loads = LOADS, .nloads = 8, .groups = TUNABLES, .ngroups = 2,
+		.cells = CONTEST_CELLS, .errbars = BL_ERRBAR_SD,
+		.baseline = BL_CONTEST_BASELINE_AUTO,
+	};
+	struct bl_plot_opts o;
+	opts_for(&o, "contest", BL_PLOT_PNG | BL_PLOT_SVG);
+	o.title = "ConTest, 2.5.52-mm2: default and tweaked VM tunables";
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_contest(&in, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *gp = slurp("contest.gp", NULL);
+	assert_contains(gp, "'noload' 0, 'process_load' 1, 'ctar_load' 2");
+	assert_contains(gp, "title 'Default tunables' noenhanced");
+	assert_contains(gp, "title 'Tweaked tunables' noenhanced");
+	assert_contains(gp, "set ylabel 'Time (s)' noenhanced");
+	assert_contains(gp, "set style histogram errorbars");
+	assert_contains(gp, "'contest-1.dat' using 2:3:4");
+	assert_contains(gp, "'contest-1.dat' using 5:6:7");
+	free(gp);
+
+	/* Ratio rows: process_load .. mem_load; awk over datamash means. */
+	static const double want[7][2] = {
+		{ 1.281891, 1.463480 }, { 2.237467, 2.222321 }, { 1.620161, 1.590901 },
+		{ 1.756289, 1.980807 }, { 1.647458, 1.191221 }, { 1.135236, 1.129021 },
+		{ 2.394469, 2.447663 },
+	};
+	char *dat = slurp("contest-2.dat", NULL);
+	assert_non_null(dat);
+	const char *p = dat;
+	size_t row = 0;
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		if (len && *p != '#') {
+			const char *tok[4];
+			size_t tl[4];
+			assert_int_equal(bl_split_blanks(p, len, tok, tl, 4), 3);
+			double v;
+			assert_true(row < 7);
+			for (int g = 0; g < 2; g++) {
+				assert_int_equal(bl_parse_double(tok[1 + g], tl[1 + g], &v), 0);
+				assert_near(v, want[row][g], 5e-7);
+			}
+			row++;
+		}
+		p += len + (eol ? 1 : 0);
+	}
+	assert_int_equal(row, 7);
+	free(dat);
+	/* Error bars are mean -/+ sd: noload Default 18.683333 -/+ 0.130512. */
+	dat = slurp("contest-1.dat", NULL);
+	double v[8];
+	assert_int_equal(data_row(dat, 0, v, 8), 7);
+	assert_near(v[1], 18.683333333333, 1e-12);
+	assert_near(v[2], 18.683333333333 - 0.13051181300301, 1e-12);
+	assert_near(v[3], 18.683333333333 + 0.13051181300301, 1e-12);
+	assert_near(v[5], 18.756666666667 - 0.17214335111567, 1e-12);
+	free(dat);
+	assert_png("contest.png", 1200, 940, 20000);
+	bl_plot_result_release(&r);
+
+	/* Min-max bars, no baseline: one panel, no ratio file. */
+	in.errbars = BL_ERRBAR_MINMAX;
+	in.baseline = BL_CONTEST_BASELINE_NONE;
+	opts_for(&o, "contest-minmax", BL_PLOT_PNG);
+	rc = bl_plot_contest(&in, &o, &r);
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	assert_false(exists("contest-minmax-2.dat"));
+	dat = slurp("contest-minmax-1.dat", NULL);
+	assert_contains(dat, "\n2 41.803333333333 24.48 68.2 41.683333333333 23.68 73.84\n");
+	free(dat);
+	assert_png("contest-minmax.png", 1200, 540, 10000);
+	bl_plot_result_release(&r);
+}
+
+/* ---- d) latency ----------------------------------------------------------- */
+
+static void test_plot__latency_seed001(void **state)
+{
+	(void)state;
+	/* Two series: the seed's histogram as posted, and the same counts
+	 * shifted by +5 ms with 3 overflows, to check overlay and legend. */
+	struct bl_latency_bin shifted[SEED001_NBINS];
+	for (size_t i = 0; i < SEED001_NBINS; i++) {
+		shifted[i] = SEED001_HIST[SEED001_NBINS - 1 - i]; /* reversed order */
+		shifted[i].value += 0.005;
+	}
+	struct bl_latency_series s[2] = {
+		{ "2.5.52-mm2 under load (int_resp_timer.pl)", SEED001_HIST, SEED001_NBINS, 0, "s" },
+		{ "same, +5 ms", shifted, SEED001_NBINS, 3, "s" },
+	};
+	struct bl_plot_mark marks[2] = {
+		{ 0.2, NULL, BL_MARK_TARGET },
+		{ 0.25, "threshold 250 ms", BL_MARK_THRESHOLD },
+	};
+	struct bl_latency_plot in = { s, 2, marks, 2 };
+	struct bl_plot_opts o;
+	opts_for(&o, "latency", BL_PLOT_PNG | BL_PLOT_DUMB);
+	o.title = "Interactivity: 1000 sleeps of 0.2 s";
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_latency(&in, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *gp = slurp("latency.gp", NULL);
+	assert_contains(gp, "set xlabel 'Latency (s)' noenhanced");
+	assert_contains(gp, "title '2.5.52-mm2 under load (int_resp_timer.pl) (n=1000, "
+			    "overflow 0)' noenhanced");
+	assert_contains(gp, "title 'same, +5 ms (n=1003, overflow 3)' noenhanced");
+	assert_contains(gp, "set label 1 'target 0.2 s' at 0.2,");
+	assert_contains(gp, "set label 2 'threshold 250 ms' at 0.25,");
+	assert_contains(gp, "set logscale y");
+	free(gp);
+	/* value count cdf tail: 213 of 1000 <= 0.201; 988 >= 0.201. */
+	char *dat = slurp("latency-1.dat", NULL);
+	assert_contains(dat, "\n0.201 201 0.213 0.988\n");
+	assert_contains(dat, "\n0.21 250 0.776 0.474\n");
+	assert_contains(dat, "\n0.385 1 1 0.001\n");
+	free(dat);
+	/* Sorted although given reversed; overflow keeps the CDF below 1. */
+	dat = slurp("latency-2.dat", NULL);
+	assert_contains(dat, "# value_s count cdf tail_P(X>=value)\n0.197 1 ");
+	double v[4];
+	/* Last bin 0.385 + 0.005: CDF 1000/1003, tail (1 + 3 overflow)/1003. */
+	assert_int_equal(data_row(dat, 0.385 + 0.005, v, 4), 4);
+	assert_near(v[2], 1000.0 / 1003.0, 1e-15);
+	assert_near(v[3], 4.0 / 1003.0, 1e-15);
+	free(dat);
+	assert_png("latency.png", 1200, 1120, 20000);
+	assert_contains(r.preview, "Latency (s)");
+	bl_plot_result_release(&r);
+}
+
+/* Zero-count bins (cyclictest prints them) and vmstat without si/so
+ * columns render without a single gnuplot warning. */
+static void test_plot__no_warnings_on_gaps(void **state)
+{
+	(void)state;
+	const struct bl_latency_bin bins[4] = { { 1, 5 }, { 2, 0 }, { 3, 7 }, { 4, 0 } };
+	struct bl_latency_series ls = { "cyclictest T:0", bins, 4, 0, "us" };
+	struct bl_latency_plot lp = { &ls, 1, NULL, 0 };
+	struct bl_plot_opts o;
+	opts_for(&o, "gaps-latency", BL_PLOT_PNG);
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_latency(&lp, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc || r.message)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	/* 5 of 12 <= 1 us; tail at 4 us is 0 (left out of the log plot). */
+	char *dat = slurp("gaps-latency-1.dat", NULL);
+	double v[4];
+	assert_int_equal(data_row(dat, 4, v, 4), 4);
+	assert_near(v[2], 1, 0);
+	assert_near(v[3], 0, 0);
+	assert_int_equal(data_row(dat, 1, v, 4), 4);
+	assert_near(v[2], 5.0 / 12.0, 1e-15);
+	free(dat);
+
+	struct bl_swpd_sample s[3] = { { 0, 100, NAN, NAN, 50 }, { 1, 200, NAN, NAN, 40 },
+				       { 2, 300, NAN, NAN, NAN } };
+	struct bl_swpd_group g[2] = { { .name = "no si/so", .samples = s, .nsamples = 3 },
+				      { .name = "no samples" } };
+	struct bl_swpd_plot sp = { .groups = g, .ngroups = 2 };
+	opts_for(&o, "gaps-swpd", BL_PLOT_PNG);
+	rc = bl_plot_swpd(&sp, &o, &r);
+	if (rc || r.message)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *gp = slurp("gaps-swpd.gp", NULL);
+	assert_contains(gp, "NaN axes x1y2 with lines lw 1.2 lc rgb '#009e73' title 'si (KiB/s)'");
+	assert_contains(gp, "set label 'no samples'");
+	free(gp);
+	dat = slurp("gaps-swpd-1.dat", NULL);
+	assert_contains(dat, "\n2 0.29296875 ? ? ?\n");
+	free(dat);
+	bl_plot_result_release(&r);
+}
+
+/* ---- e) runs -------------------------------------------------------------- */
+
+static void test_plot__runs(void **state)
+{
+	(void)state;
+	/* seeds/001 mem_load: Time and CPU of runs 1-3 per group. */
+	const struct bl_run_point runs[] = {
+		{ "Default tunables", 1, 39.70, 106, NAN },
+		{ "Tweaked tunables", 1, 44.48, 96, NAN },
+		{ "Default tunables", 2, 47.46, 102, NAN },
+		{ "Tweaked tunables", 2, 42.15, 130, NAN },
+		{ "Tweaked tunables", 3, 51.10, 130, NAN },
+		{ "Default tunables", 3, 47.05, 88, NAN },
+	};
+	struct bl_runs_plot in = { runs, 6 };
+	struct bl_plot_opts o;
+	opts_for(&o, "runs", BL_PLOT_PNG);
+	o.title = "ConTest mem_load, 2.5.52-mm2";
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_runs(&in, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *gp = slurp("runs.gp", NULL);
+	/* No allocation values: two panels. Means by hand: (39.70+47.46+47.05)/3
+	 * = 44.7367, (44.48+42.15+51.10)/3 = 45.91; CPU 98.67 and 118.7. */
+	assert_contains(gp, "set multiplot layout 1,2 title 'ConTest mem_load, 2.5.52-mm2'");
+	assert_contains(gp, "title 'Default tunables: mean 44.74 s' noenhanced");
+	assert_contains(gp, "title 'Tweaked tunables: mean 45.91 s' noenhanced");
+	assert_contains(gp, "title 'Default tunables: mean 98.67 %' noenhanced");
+	assert_contains(gp, "title 'Tweaked tunables: mean 118.7 %' noenhanced");
+	free(gp);
+	/* Data sorted by run number within the group. */
+	char *dat = slurp("runs-2.dat", NULL);
+	assert_contains(dat, "\n1 44.48 96 ?\n2 42.15 130 ?\n3 51.1 130 ?\n");
+	free(dat);
+	assert_png("runs.png", 1080, 560, 10000);
+	bl_plot_result_release(&r);
+
+	/* Three panels: seeds/000 averages of 10 mtest01 runs per kernel,
+	 * one point each (elapsed, CPU, bytes allocated). */
+	const struct bl_run_point avg[] = {
+		{ "2.4.12aa1", 1, 64.109, 7.5, 1253362892.8 },
+		{ "2.4.13-pre2aa1", 1, 49.513, 9.7, 1245184000 },
+	};
+	in = (struct bl_runs_plot){ avg, 2 };
+	opts_for(&o, "runs3", BL_PLOT_PNG);
+	rc = bl_plot_runs(&in, &o, &r);
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	gp = slurp("runs3.gp", NULL);
+	/* 1245184000 / 2^20 = 1187.5 MiB */
+	assert_contains(gp, "title '2.4.13-pre2aa1: mean 1188 MiB' noenhanced");
+	free(gp);
+	assert_png("runs3.png", 1560, 560, 10000);
+	bl_plot_result_release(&r);
+}
+
+/* Defaults, a missing output folder, script_only, atomic writes. */
+static void test_plot__files_and_defaults(void **state)
+{
+	(void)state;
+	struct bl_swpd_group g = seed000_group();
+	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
+	struct bl_plot_opts o;
+	bl_plot_opts_init(&o);
+	char *sub = path_in("new-folder");
+	o.out_dir = sub; /* does not exist yet: created */
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_swpd_stutter(&in, &o, &r);
+	if (rc == BL_PLOT_NOT_RENDERED)
+		skip();
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	/* Default name and terms: PNG only. */
+	assert_int_equal(r.nfiles, 3);
+	assert_string_equal(r.files[0], "swpd-stutter.gp");
+	assert_string_equal(r.files[1], "swpd-stutter-1.dat");
+	assert_string_equal(r.files[2], "swpd-stutter.png");
+	assert_true(exists("new-folder/swpd-stutter.png"));
+	assert_false(exists("new-folder/swpd-stutter.svg"));
+	assert_null(r.preview);
+
+	o.basename = "only-script";
+	o.script_only = true;
+	assert_int_equal(bl_plot_swpd_stutter(&in, &o, &r), 0);
+	assert_false(r.rendered);
+	assert_int_equal(r.nfiles, 2);
+	assert_false(exists("new-folder/only-script.png"));
+
+	/* The script re-runs by hand (here through the runner). */
+	char *err = NULL;
+	assert_int_equal(bl_gp_run(sub, "only-script.gp", &err), 0);
+	free(err);
+	assert_true(exists("new-folder/only-script.png"));
+
+	/* mkstemp temporaries were all renamed: no dot files left. */
+	DIR *d = opendir(sub);
+	assert_non_null(d);
+	struct dirent *e;
+	size_t n = 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			fail_msg("temporary file left: %s", e->d_name);
+		n++;
+	}
+	closedir(d);
+	assert_int_equal(n, 2 + 6); /* . .. and gp dat png twice */
+	bl_plot_result_release(&r);
+	free(sub);
+}
+
+/* ---- bad arguments ---------------------------------------------------------- */
+
+static void test_plot__bad_arguments(void **state)
+{
+	(void)state;
+	struct bl_swpd_group g = seed000_group();
+	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
+	struct bl_plot_opts o;
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+
+	/* Requirement 3: a name gnuplot could read as a command is refused
+	 * before any file is written. */
+	static const char *const names[] = { "<touch x", "|touch x", "a/b", "-x", "a b" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		opts_for(&o, names[i], BL_PLOT_PNG);
+		assert_int_equal(bl_plot_swpd(&in, &o, &r), -BL_EUSAGE);
+		assert_non_null(r.message);
+		assert_int_equal(r.nfiles, 0);
+	}
+	opts_for(&o, "badarg", 1u << 7);
+	assert_int_equal(bl_plot_swpd(&in, &o, &r), -BL_EUSAGE);
+
+	struct bl_swpd_sample s[2] = { { 0, 1, 1, 1, 1 }, { 1, INFINITY, 1, 1, 1 } };
+	struct bl_swpd_group h = { .name = "x", .samples = s, .nsamples = 2 };
+	in.groups = &h;
+	opts_for(&o, "badarg", BL_PLOT_PNG);
+	assert_int_equal(bl_plot_swpd(&in, &o, &r), -BL_ERANGE);
+	s[1].swpd_kib = 1;
+	s[1].t_s = -1;
+	assert_int_equal(bl_plot_swpd(&in, &o, &r), -BL_EUSAGE);
+	in.ngroups = 0;
+	assert_int_equal(bl_plot_swpd(&in, &o, &r), -BL_EUSAGE);
+	assert_int_equal(bl_plot_swpd(NULL, &o, &r), -BL_EUSAGE);
+	assert_false(exists("badarg.gp"));
+
+	const char *const units[2] = { "s", "us" };
+	struct bl_latency_series ls[2] = { { "a", SEED001_HIST, 3, 0, units[0] },
+					   { "b", SEED001_HIST, 3, 0, units[1] } };
+	struct bl_latency_plot lp = { ls, 2, NULL, 0 };
+	assert_int_equal(bl_plot_latency(&lp, &o, &r), -BL_EUSAGE);
+	assert_contains(r.message, "unit");
+
+	struct bl_contest_plot cp = { .loads = LOADS, .nloads = 8, .groups = TUNABLES,
+				      .ngroups = 2, .cells = CONTEST_CELLS, .baseline = 8 };
+	assert_int_equal(bl_plot_contest(&cp, &o, &r), -BL_EUSAGE);
+
+	struct bl_run_point rp = { "x", -1, 1, 1, 1 };
+	struct bl_runs_plot rr = { &rp, 1 };
+	assert_int_equal(bl_plot_runs(&rr, &o, &r), -BL_EUSAGE);
+	bl_plot_result_release(&r);
+	bl_plot_result_release(NULL);
+}
+
+/* ---- the injection catalogue (Requirements 1-4) ----------------------------- */
+
+#define NPAY 14
+
+struct payloads {
+	char *text[NPAY];     /* the hostile strings */
+	char *quoted[NPAY];   /* how the script must hold them (by hand) */
+	char *sentinel[NPAY]; /* files that exist only if something ran */
+};
+
+static void make_payloads(struct payloads *p)
+{
+	for (int i = 0; i < NPAY; i++)
+		p->sentinel[i] = bl_xasprintf("%s/pwned-%d", g_dir, i);
+	char **s = p->sentinel;
+#define PAY(i, txt, q) (p->text[i] = (txt), p->quoted[i] = (q))
+	PAY(0, bl_xasprintf("`touch %s`", s[0]), bl_xasprintf("'`touch %s`'", s[0]));
+	PAY(1, bl_xasprintf("$(touch %s)", s[1]), bl_xasprintf("'$(touch %s)'", s[1]));
+	PAY(2, bl_xasprintf("'; system('touch %s'); x='", s[2]),
+	    bl_xasprintf("'\xe2\x80\x99; system(''touch %s''); x='''", s[2]));
+	PAY(3, bl_xasprintf("\"; system(\"touch %s\"); \"", s[3]),
+	    bl_xasprintf("'\"; system(\"touch %s\"); \"'", s[3]));
+	PAY(4, bl_xasprintf("line one\nsystem('touch %s')\n", s[4]),
+	    bl_xasprintf("'line one system(''touch %s'') '", s[4]));
+	PAY(5, bl_xasprintf("@GPVAL_TERM @fmts `touch %s`", s[5]),
+	    bl_xasprintf("'@GPVAL_TERM @fmts `touch %s`'", s[5]));
+	PAY(6, bl_xasprintf("<touch %s", s[6]), bl_xasprintf("'<touch %s'", s[6]));
+	PAY(7, bl_xasprintf("|touch %s", s[7]), bl_xasprintf("'|touch %s'", s[7]));
+	PAY(8, bl_xasprintf("\\`touch %s`\\", s[8]), bl_xasprintf("'\\`touch %s`\\'", s[8]));
+	PAY(9, bl_xasprintf("\r`touch %s`\x1b[31m", s[9]),
+	    bl_xasprintf("' `touch %s` [31m'", s[9]));
+	PAY(10, bl_xasprintf("system('touch %s')", s[10]),
+	    bl_xasprintf("'system(''touch %s'')'", s[10]));
+	PAY(11, bl_xstrdup("a^2_b{c}&d~e @x"), bl_xstrdup("'a^2_b{c}&d~e @x'"));
+	PAY(12, bl_xasprintf("x\" . system(\"touch %s\") . \"", s[12]),
+	    bl_xasprintf("'x\" . system(\"touch %s\") . \"'", s[12]));
+	PAY(13, bl_xasprintf("' . system('touch %s') . '", s[13]),
+	    bl_xasprintf("'\xe2\x80\x99 . system(''touch %s'') . '''", s[13]));
+#undef PAY
+}
+
+static void free_payloads(struct payloads *p)
+{
+	for (int i = 0; i < NPAY; i++) {
+		free(p->text[i]);
+		free(p->quoted[i]);
+		free(p->sentinel[i]);
+	}
+}
+
+static void assert_nothing_ran(const struct payloads *p)
+{
+	for (int i = 0; i < NPAY; i++)
+		if (access(p->sentinel[i], F_OK) == 0)
+			fail_msg("payload %d ran: %s exists", i, p->sentinel[i]);
+}
+
+static int render_ok(int rc, struct bl_plot_result *r)
+{
+	if (rc == BL_PLOT_NOT_RENDERED)
+		return 1;
+	if (rc)
+		fail_msg("rc %d: %s", rc, r->message ? r->message : "");
+	return 0;
+}
+
+static void test_plot__injection(void **state)
+{
+	(void)state;
+	struct payloads p;
+	make_payloads(&p);
+	struct bl_plot_opts o;
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	bool skipped = false;
+
+	/* a) group names, event text and the title. Event text is cut to 60
+	 * characters, so the events carry the payloads that fit. */
+	struct bl_swpd_group g[NPAY];
+	struct bl_plot_event ev[NPAY];
+	for (int i = 0; i < NPAY; i++) {
+		ev[i] = (struct bl_plot_event){ (double)(i * 4), p.text[i], BL_PLOT_EV_NOTE };
+		g[i] = (struct bl_swpd_group){ .name = p.text[i], .samples = SEED000_ROWS,
+					       .nsamples = SEED000_N, .stutter = SEED000_STUTTER,
+					       .nstutter = 1, .events = ev, .nevents = NPAY };
+	}
+	struct bl_swpd_plot sp = { .groups = g, .ngroups = NPAY, .bin_mib = 50 };
+	opts_for(&o, "inj-swpd", BL_PLOT_PNG | BL_PLOT_SVG | BL_PLOT_DUMB);
+	o.title = p.text[0];
+	skipped |= render_ok(bl_plot_swpd(&sp, &o, &r), &r);
+	char *gp = slurp("inj-swpd.gp", NULL);
+	for (int i = 0; i < NPAY; i++) {
+		char *want = bl_xasprintf("set title %s noenhanced", p.quoted[i]);
+		assert_contains(gp, want);
+		free(want);
+	}
+	assert_contains(gp, "set label '`touch ");
+	free(gp);
+	assert_nothing_ran(&p);
+	if (!skipped) {
+		/* The text reaches the image as written (SVG escapes only & < >). */
+		char *svg = slurp("inj-swpd.svg", NULL);
+		char *want = bl_xasprintf("`touch %s`", p.sentinel[0]);
+		assert_contains(svg, want);
+		free(want);
+		want = bl_xasprintf("$(touch %s)", p.sentinel[1]);
+		assert_contains(svg, want);
+		free(want);
+		assert_contains(svg, "@GPVAL_TERM @fmts");
+		assert_contains(svg, "a^2_b{c}&amp;d~e @x");
+		assert_contains(svg, "&lt;touch ");
+		assert_contains(svg, "|touch ");
+		free(svg);
+		assert_contains(r.preview, "@GPVAL_TERM @fmts");
+	}
+	bl_plot_result_release(&r);
+
+	/* b) the stutter chart's group names. */
+	opts_for(&o, "inj-stutter", BL_PLOT_PNG);
+	o.title = p.text[2];
+	skipped |= render_ok(bl_plot_swpd_stutter(&sp, &o, &r), &r);
+	gp = slurp("inj-stutter.gp", NULL);
+	assert_contains(gp, p.quoted[2]);
+	assert_contains(gp, "'`touch ");
+	free(gp);
+	assert_nothing_ran(&p);
+	bl_plot_result_release(&r);
+
+	/* c) load and group names, the value label. */
+	const char *loads[NPAY], *groups[2] = { p.text[3], p.text[13] };
+	struct bl_contest_cell cells[NPAY * 2];
+	for (int i = 0; i < NPAY; i++) {
+		loads[i] = p.text[i];
+		cells[2 * i] = CONTEST_CELLS[(2 * i) % 16];
+		cells[2 * i + 1] = CONTEST_CELLS[(2 * i + 1) % 16];
+	}
+	struct bl_contest_plot cp = { .loads = loads, .nloads = NPAY, .groups = groups,
+				      .ngroups = 2, .cells = cells, .errbars = BL_ERRBAR_SD,
+				      .baseline = 0, .value_label = p.text[12] };
+	opts_for(&o, "inj-contest", BL_PLOT_PNG | BL_PLOT_SVG);
+	o.title = p.text[4];
+	skipped |= render_ok(bl_plot_contest(&cp, &o, &r), &r);
+	gp = slurp("inj-contest.gp", NULL);
+	/* Tic labels are cut to 40 characters: look for the first 20 bytes. */
+	for (int i = 0; i < NPAY; i++) {
+		char *want = bl_xstrndup(p.quoted[i], 20);
+		assert_contains(gp, want);
+		free(want);
+	}
+	assert_contains(gp, "'a^2_b{c}&d~e @x' 11, ");
+	char *want = bl_xasprintf("set ylabel %s noenhanced", p.quoted[12]);
+	assert_contains(gp, want);
+	free(want);
+	want = bl_xasprintf("set multiplot layout 2,1 title %s noenhanced", p.quoted[4]);
+	assert_contains(gp, want);
+	free(want);
+	free(gp);
+	assert_nothing_ran(&p);
+	bl_plot_result_release(&r);
+
+	/* d) series names, the unit, mark labels. */
+	struct bl_latency_series ls[3] = {
+		{ p.text[0], SEED001_HIST, SEED001_NBINS, 0, p.text[5] },
+		{ p.text[6], SEED001_HIST + 3, 10, 1, p.text[5] },
+		{ p.text[7], SEED001_HIST + 10, 5, 2, p.text[5] },
+	};
+	struct bl_plot_mark mk[3] = { { 0.2, p.text[8], BL_MARK_TARGET },
+				      { 0.25, p.text[11], BL_MARK_THRESHOLD },
+				      { 0.3, p.text[1], BL_MARK_THRESHOLD } };
+	struct bl_latency_plot lp = { ls, 3, mk, 3 };
+	opts_for(&o, "inj-latency", BL_PLOT_PNG | BL_PLOT_DUMB);
+	o.title = p.text[9];
+	skipped |= render_ok(bl_plot_latency(&lp, &o, &r), &r);
+	gp = slurp("inj-latency.gp", NULL);
+	assert_contains(gp, p.quoted[9]);
+	assert_contains(gp, p.quoted[11]);
+	want = bl_xasprintf("'Latency (@GPVAL_TERM @fmts `touch %s`)' noenhanced", p.sentinel[5]);
+	assert_contains(gp, want);
+	free(want);
+	free(gp);
+	/* The unit is no file name: the data file header falls back to "unit". */
+	char *dat = slurp("inj-latency-1.dat", NULL);
+	assert_contains(dat, "# value_unit count");
+	free(dat);
+	assert_nothing_ran(&p);
+	bl_plot_result_release(&r);
+
+	/* e) run group names. */
+	struct bl_run_point rp[NPAY];
+	for (int i = 0; i < NPAY; i++)
+		rp[i] = (struct bl_run_point){ p.text[i], 1 + i % 3, 40.0 + i, 100.0 - i, 1e9 };
+	struct bl_runs_plot rr = { rp, NPAY };
+	opts_for(&o, "inj-runs", BL_PLOT_PNG);
+	o.title = p.text[10];
+	skipped |= render_ok(bl_plot_runs(&rr, &o, &r), &r);
+	gp = slurp("inj-runs.gp", NULL);
+	assert_contains(gp, p.quoted[10]);
+	free(gp);
+	assert_nothing_ran(&p);
+	bl_plot_result_release(&r);
+
+	/* Requirement 4: no data file holds any of the text. */
+	static const char *const dats[] = { "inj-swpd-1.dat", "inj-stutter-1.dat",
+					    "inj-contest-1.dat", "inj-latency-1.dat",
+					    "inj-runs-1.dat" };
+	for (size_t i = 0; i < sizeof dats / sizeof *dats; i++) {
+		dat = slurp(dats[i], NULL);
+		assert_non_null(dat);
+		assert_null(strstr(dat, "touch"));
+		assert_null(strchr(dat, '\''));
+		free(dat);
+	}
+	free_payloads(&p);
+	if (skipped)
+		skip();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plot__quote),
+		cmocka_unit_test(test_plot__safe_name),
+		cmocka_unit_test(test_plot__run_reports_gnuplot_error),
+		cmocka_unit_test(test_plot__missing_gnuplot_still_writes_script),
+		cmocka_unit_test(test_plot__swpd_seed000),
+		cmocka_unit_test(test_plot__stutter_bins_seed000),
+		cmocka_unit_test(test_plot__swpd_stutter_chart),
+		cmocka_unit_test(test_plot__contest_seed001),
+		cmocka_unit_test(test_plot__latency_seed001),
+		cmocka_unit_test(test_plot__no_warnings_on_gaps),
+		cmocka_unit_test(test_plot__runs),
+		cmocka_unit_test(test_plot__files_and_defaults),
+		cmocka_unit_test(test_plot__bad_arguments),
+		cmocka_unit_test(test_plot__injection),
+	};
+	return cmocka_run_group_tests_name("plot", tests, setup, teardown);
+}
