@@ -5,9 +5,11 @@
 #include "core/util.h"
 
 extern const struct bl_analysis bl_analysis_runs;
+extern const struct bl_analysis bl_analysis_contest;
 
 const struct bl_analysis *const bl_analyses[] = {
 	&bl_analysis_runs,
+	&bl_analysis_contest,
 	NULL,
 };
 

@@ -5,12 +5,14 @@
 #include "parsers/parser.h"
 
 extern const struct bl_parser bl_parser_averages;
+extern const struct bl_parser bl_parser_contest;
 extern const struct bl_parser bl_parser_timev;
 extern const struct bl_parser bl_parser_timeshort;
 extern const struct bl_parser bl_parser_mtest01;
 
 const struct bl_parser *const bl_parsers[] = {
 	&bl_parser_averages,
+	&bl_parser_contest,
 	&bl_parser_timev,
 	&bl_parser_mtest01,
 	&bl_parser_timeshort,

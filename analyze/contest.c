@@ -1,0 +1,693 @@
+/* contest.c — the "contest" analysis: ConTest per-load records summarised
+ * per group and load (analyze/contest.h C1, C2), laid out as `contest -r`
+ * printed them, groups compared load by load (C3), and the grouped-bar
+ * charts (plot/plot.h bl_plot_contest).
+ *
+ * The `contest -r` layout reproduced is the 2002 one (the era of the logs
+ * that carry LoadRuns): "Kernel [runs]" padded to the longest name, then
+ * 8-column fields; Time with one decimal, CPU%, Loads and LCPU% rounded to
+ * integers, Ratio with two decimals. The group takes the kernel's place.
+ * Posted report tables (the contest_report table) are printed back in the
+ * same layout, with the values as posted.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/analysis.h"
+#include "analyze/contest.h"
+#include "core/util.h"
+#include "parsers/contest.h"
+#include "plot/plot.h"
+
+static const struct {
+	const char *name;   /* column */
+	int col;            /* enum bl_contest_col */
+	int dec;            /* decimals of mean and sd */
+	const char *unit;   /* for differences */
+	const char *up, *down;
+} measures[BL_CM_N] = {
+	[BL_CM_TIME] = { "time_s", CT_TIME_S, 3, " s", "longer", "shorter" },
+	[BL_CM_CPU] = { "cpu_pct", CT_CPU_PCT, 2, "%", "higher", "lower" },
+	[BL_CM_LOAD_RUNS] = { "load_runs", CT_LOAD_RUNS, 2, "", "higher", "lower" },
+	[BL_CM_LOAD_CPU] = { "load_cpu_pct", CT_LOAD_CPU_PCT, 2, "%", "higher", "lower" },
+	[BL_CM_MAJOR] = { "major_faults", CT_MAJOR_FAULTS, 1, "", "higher", "lower" },
+	[BL_CM_MINOR] = { "minor_faults", CT_MINOR_FAULTS, 1, "", "higher", "lower" },
+};
+
+struct cell {
+	struct bl_welford w[BL_CM_N];
+};
+
+struct grp {
+	char *name;
+	struct cell *cells;      /* one per load (index into bl_contest.loads) */
+	size_t ncells;
+	long runs;
+	unsigned long records;
+};
+
+struct rrow {
+	char *load, *kernel;
+	bool has_runs;
+	long long runs;
+	double v[5];             /* time, cpu, loads, lcpu, ratio; NaN = absent */
+	double cpulcpu;          /* NaN = absent */
+};
+
+struct bl_contest {
+	struct bl_analysis_opts o;
+	struct grp *g;
+	size_t ng;
+	char **loads;
+	size_t nl;
+	unsigned long records, quoted_left_out;
+	struct rrow *rr;
+	size_t nrr;
+	unsigned long rr_dropped, rr_quoted_left_out;
+};
+
+/* ---- accessors (contest.h) ------------------------------------------ */
+
+const char *bl_contest_measure_name(enum bl_contest_measure m)
+{
+	return (unsigned)m < BL_CM_N ? measures[m].name : NULL;
+}
+
+size_t bl_contest_ngroups(const struct bl_contest *c) { return c->ng; }
+const char *bl_contest_group(const struct bl_contest *c, size_t g) { return g < c->ng ? c->g[g].name : NULL; }
+size_t bl_contest_nloads(const struct bl_contest *c) { return c->nl; }
+const char *bl_contest_load(const struct bl_contest *c, size_t l) { return l < c->nl ? c->loads[l] : NULL; }
+long bl_contest_runs(const struct bl_contest *c, size_t g) { return g < c->ng ? c->g[g].runs : 0; }
+size_t bl_contest_report_rows(const struct bl_contest *c) { return c->nrr + c->rr_dropped; }
+
+const struct bl_welford *bl_contest_cell(const struct bl_contest *c, size_t g, size_t l,
+					 enum bl_contest_measure m)
+{
+	if (g >= c->ng || (unsigned)m >= BL_CM_N || l >= c->g[g].ncells)
+		return NULL;
+	const struct bl_welford *w = &c->g[g].cells[l].w[m];
+	return w->n ? w : NULL;
+}
+
+static size_t noload_index(const struct bl_contest *c)
+{
+	for (size_t l = 0; l < c->nl; l++)
+		if (strcmp(c->loads[l], "noload") == 0 || strcmp(c->loads[l], "no_load") == 0)
+			return l;
+	return (size_t)-1;
+}
+
+double bl_contest_ratio(const struct bl_contest *c, size_t g, size_t l)
+{
+	const struct bl_welford *w = bl_contest_cell(c, g, l, BL_CM_TIME);
+	const struct bl_welford *b = bl_contest_cell(c, g, noload_index(c), BL_CM_TIME);
+	if (!w || !b || !(bl_welford_mean(b) > 0))
+		return NAN;
+	return bl_welford_mean(w) / bl_welford_mean(b);
+}
+
+size_t bl_contest_baseline(const struct bl_contest *c, bool *found)
+{
+	if (found)
+		*found = true;
+	if (c->o.baseline) {
+		for (size_t g = 0; g < c->ng; g++)
+			if (strcmp(c->g[g].name, c->o.baseline) == 0)
+				return g;
+		if (found)
+			*found = false;
+	}
+	return 0;
+}
+
+static double conf_of(const struct bl_contest *c)
+{
+	double conf = c->o.confidence;
+	return conf > 0 && conf < 1 ? conf : 0.95;
+}
+
+int bl_contest_compare(const struct bl_contest *c, size_t base, size_t cand, size_t l,
+		       enum bl_contest_measure m, struct bl_contest_cmp *out)
+{
+	if (!out || base >= c->ng || cand >= c->ng || l >= c->nl || (unsigned)m >= BL_CM_N)
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	out->detectable = NAN;
+	out->direction = "";
+	const struct bl_welford *b = bl_contest_cell(c, base, l, m);
+	const struct bl_welford *k = bl_contest_cell(c, cand, l, m);
+	if (!b || !k)
+		return -BL_ENOTFOUND;
+	double conf = conf_of(c);
+	out->n_base = b->n;
+	out->n_cand = k->n;
+	out->base_mean = bl_welford_mean(b);
+	out->cand_mean = bl_welford_mean(k);
+	int rc = bl_welch(b, k, conf, &out->t);
+	if (rc)
+		return rc;
+	out->too_few = bl_test_power_too_low(b->n, k->n);
+	if (out->t.ok && isfinite(out->t.ci_hi) && isfinite(out->t.ci_lo))
+		out->detectable = (out->t.ci_hi - out->t.ci_lo) / 2;
+	out->significant = out->t.ok && !out->too_few && out->t.p < 1 - conf;
+	if (out->significant)
+		out->direction = out->t.diff > 0 ? measures[m].up : measures[m].down;
+	return 0;
+}
+
+/* ---- records ----------------------------------------------------------- */
+
+static void *ct_create(const struct bl_analysis_opts *o)
+{
+	struct bl_contest *c = bl_xcalloc(1, sizeof *c);
+	c->o = *o;
+	return c;
+}
+
+static size_t load_index(struct bl_contest *c, const char *name)
+{
+	for (size_t l = 0; l < c->nl; l++)
+		if (strcmp(c->loads[l], name) == 0)
+			return l;
+	c->loads = bl_xrealloc(c->loads, (c->nl + 1) * sizeof *c->loads);
+	c->loads[c->nl] = bl_xstrdup(name);
+	return c->nl++;
+}
+
+static struct grp *group_of(struct bl_contest *c, const char *name)
+{
+	for (size_t g = 0; g < c->ng; g++)
+		if (strcmp(c->g[g].name, name) == 0)
+			return &c->g[g];
+	c->g = bl_xrealloc(c->g, (c->ng + 1) * sizeof *c->g);
+	struct grp *g = &c->g[c->ng++];
+	memset(g, 0, sizeof *g);
+	g->name = bl_xstrdup(name);
+	return g;
+}
+
+static struct cell *cell_of(struct grp *g, size_t l)
+{
+	if (l >= g->ncells) {
+		g->cells = bl_xrealloc(g->cells, (l + 1) * sizeof *g->cells);
+		for (size_t i = g->ncells; i <= l; i++)
+			for (int m = 0; m < BL_CM_N; m++)
+				bl_welford_init(&g->cells[i].w[m]);
+		g->ncells = l + 1;
+	}
+	return &g->cells[l];
+}
+
+static bool val(const struct bl_val *v, double *d)
+{
+	if (v->t == BL_NUM)
+		*d = v->u.d;
+	else if (v->t == BL_INT)
+		*d = (double)v->u.i;
+	else
+		return false;
+	return true;
+}
+
+static void report_row(struct bl_contest *c, const struct bl_record *r)
+{
+	if (c->nrr >= BL_CONTEST_MAX_REPORT_ROWS) {
+		c->rr_dropped++;
+		return;
+	}
+	c->rr = bl_xrealloc(c->rr, (c->nrr + 1) * sizeof *c->rr);
+	struct rrow *w = &c->rr[c->nrr++];
+	memset(w, 0, sizeof *w);
+	w->load = bl_xstrdup(r->v[CR_LOAD].t == BL_STR ? r->v[CR_LOAD].u.s : "");
+	w->kernel = bl_xstrdup(r->v[CR_KERNEL].t == BL_STR ? r->v[CR_KERNEL].u.s : "");
+	w->has_runs = r->v[CR_RUNS].t == BL_INT;
+	w->runs = w->has_runs ? r->v[CR_RUNS].u.i : 0;
+	static const int cols[5] = { CR_TIME_S, CR_CPU_PCT, CR_LOADS, CR_LOAD_CPU_PCT, CR_RATIO };
+	for (int i = 0; i < 5; i++)
+		if (!val(&r->v[cols[i]], &w->v[i]))
+			w->v[i] = NAN;
+	if (!val(&r->v[CR_CPU_PLUS_LCPU_PCT], &w->cpulcpu))
+		w->cpulcpu = NAN;
+}
+
+static int ct_record(void *st, const struct bl_record *r)
+{
+	struct bl_contest *c = st;
+	if (r->table == &bl_table_contest_report) {
+		if (r->quoted && !c->o.include_quoted)
+			c->rr_quoted_left_out++;
+		else
+			report_row(c, r);
+		return 0;
+	}
+	if (r->table != &bl_table_contest)
+		return 0;
+	if (r->quoted && !c->o.include_quoted) {
+		c->quoted_left_out++;
+		return 0;
+	}
+	if (r->v[CT_LOAD].t != BL_STR)
+		return 0;
+	struct grp *g = group_of(c, r->group ? r->group : "");
+	size_t l = load_index(c, r->v[CT_LOAD].u.s);
+	struct cell *ce = cell_of(g, l);
+	for (int m = 0; m < BL_CM_N; m++) {
+		double d;
+		if (val(&r->v[measures[m].col], &d))
+			bl_welford_add(&ce->w[m], d);
+	}
+	if (r->run > g->runs)
+		g->runs = r->run;
+	g->records++;
+	c->records++;
+	return 0;
+}
+
+static bool ct_has_data(void *st)
+{
+	struct bl_contest *c = st;
+	return c->records > 0 || c->nrr > 0;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+static size_t utf8_width(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Pad to width w (in characters). */
+static void pad(FILE *f, const char *s, size_t w)
+{
+	fputs(s, f);
+	for (size_t n = utf8_width(s); n < w; n++)
+		fputc(' ', f);
+}
+
+/* A 2002 contest -r field: 8 columns, left-aligned. */
+static void field(FILE *f, double v, int dec, bool last)
+{
+	char b[40];
+	if (isnan(v))
+		snprintf(b, sizeof b, "-");
+	else if (isinf(v))
+		snprintf(b, sizeof b, "inf");
+	else
+		snprintf(b, sizeof b, "%.*f", dec, v);
+	if (last)
+		fputs(b, f);
+	else
+		pad(f, b, 8);
+}
+
+static double cell_mean(const struct bl_contest *c, size_t g, size_t l, enum bl_contest_measure m)
+{
+	const struct bl_welford *w = bl_contest_cell(c, g, l, m);
+	return w ? bl_welford_mean(w) : NAN;
+}
+
+/* The contest -r view of the runs: one block per load, one row per group. */
+static void write_contest_r(const struct bl_contest *c, FILE *f)
+{
+	size_t kw = strlen("Kernel [runs]");
+	for (size_t g = 0; g < c->ng; g++) {
+		char *k = bl_xasprintf("%s [%ld]", c->g[g].name, c->g[g].runs);
+		size_t w = utf8_width(k);
+		kw = w > kw ? w : kw;
+		free(k);
+	}
+	kw = kw + 2 > 24 ? kw + 2 : 24;
+	for (size_t l = 0; l < c->nl; l++) {
+		if (l)
+			fputc('\n', f);
+		fprintf(f, "%s:\n", c->loads[l]);
+		pad(f, "Kernel [runs]", kw);
+		fputs("Time    CPU%    Loads   LCPU%   Ratio\n", f);
+		for (size_t g = 0; g < c->ng; g++) {
+			const struct bl_welford *t = bl_contest_cell(c, g, l, BL_CM_TIME);
+			if (!t)
+				continue;
+			char *k = bl_xasprintf("%s [%llu]", c->g[g].name, t->n);
+			pad(f, k, kw);
+			free(k);
+			field(f, bl_welford_mean(t), 1, false);
+			field(f, cell_mean(c, g, l, BL_CM_CPU), 0, false);
+			field(f, cell_mean(c, g, l, BL_CM_LOAD_RUNS), 0, false);
+			field(f, cell_mean(c, g, l, BL_CM_LOAD_CPU), 0, false);
+			field(f, bl_contest_ratio(c, g, l), 2, true);
+			fputc('\n', f);
+		}
+	}
+}
+
+/* Posted contest -r tables, printed back as read. */
+static void write_report_rows(const struct bl_contest *c, FILE *f)
+{
+	size_t kw = strlen("Kernel [runs]");
+	bool cpl = false;
+	for (size_t i = 0; i < c->nrr; i++) {
+		size_t w = utf8_width(c->rr[i].kernel) + (c->rr[i].has_runs ? 3 + (size_t)snprintf(NULL, 0, "%lld", c->rr[i].runs) : 0);
+		kw = w > kw ? w : kw;
+		cpl = cpl || !isnan(c->rr[i].cpulcpu);
+	}
+	kw = kw + 2 > 24 ? kw + 2 : 24;
+	const char *prev = NULL;
+	for (size_t i = 0; i < c->nrr; i++) {
+		const struct rrow *r = &c->rr[i];
+		if (!prev || strcmp(prev, r->load) != 0) {
+			if (prev)
+				fputc('\n', f);
+			fprintf(f, "%s:\n", r->load[0] ? r->load : "(no title)");
+			pad(f, "Kernel [runs]", kw);
+			fprintf(f, "Time    CPU%%    Loads   LCPU%%   Ratio%s\n", cpl ? "   CPU+LCPU%" : "");
+			prev = r->load;
+		}
+		char *k = r->has_runs ? bl_xasprintf("%s [%lld]", r->kernel, r->runs) : bl_xstrdup(r->kernel);
+		pad(f, k, kw);
+		free(k);
+		for (int j = 0; j < 5; j++) {
+			char b[40];
+			if (isnan(r->v[j]))
+				snprintf(b, sizeof b, "-");
+			else if (isinf(r->v[j]))
+				snprintf(b, sizeof b, "inf");
+			else
+				snprintf(b, sizeof b, "%.15g", r->v[j]);
+			if (j == 4 && !cpl)
+				fputs(b, f);
+			else
+				pad(f, b, 8);
+		}
+		if (cpl) {
+			if (isnan(r->cpulcpu))
+				fputs("-", f);
+			else
+				fprintf(f, "%.15g", r->cpulcpu);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void fmt_p(char *b, size_t n, double p)
+{
+	if (isnan(p))
+		snprintf(b, n, "-");
+	else if (p < 0.0001)
+		snprintf(b, n, "%.1e", p);
+	else
+		snprintf(b, n, "%.4f", p);
+}
+
+/* The plain verdict of C3. */
+static char *verdict_text(const struct bl_contest_cmp *k, enum bl_contest_measure m)
+{
+	int dec = measures[m].dec;
+	if (k->too_few)
+		return bl_xasprintf("too few runs to compare (%llu and %llu; at least 3 a side)",
+				    k->n_base, k->n_cand);
+	if (!k->t.ok)
+		return bl_xasprintf("cannot be tested: %s", k->t.note ? k->t.note : "undefined");
+	if (k->significant)
+		return bl_xasprintf("%s (significant)", k->direction);
+	if (k->t.se == 0)
+		return bl_xstrdup("no difference: every run gave the same value");
+	if (isnan(k->detectable))
+		return bl_xstrdup("not significant");
+	double pct = k->base_mean != 0 ? 100 * k->detectable / fabs(k->base_mean) : NAN;
+	char pb[48] = "";
+	if (!isnan(pct))
+		snprintf(pb, sizeof pb, " (±%.1f%%)", pct);
+	if (k->n_base == k->n_cand)
+		return bl_xasprintf("not significant: with %llu runs a side, changes under ±%.*f%s%s "
+				    "cannot be detected", k->n_base, dec, k->detectable, measures[m].unit, pb);
+	return bl_xasprintf("not significant: with %llu and %llu runs, changes under ±%.*f%s%s "
+			    "cannot be detected", k->n_base, k->n_cand, dec, k->detectable,
+			    measures[m].unit, pb);
+}
+
+static void write_compare(const struct bl_contest *c, FILE *f, enum bl_doc_format fmt)
+{
+	bool found;
+	size_t base = bl_contest_baseline(c, &found);
+	double conf = conf_of(c);
+	if (!found)
+		fprintf(f, "%sNo group is named \"%s\"; the baseline is the first group.\n\n",
+			fmt == BL_DOC_MD ? "> " : "note: ", c->o.baseline);
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "**Time compared with %s (baseline)**, Welch's t-test at %g%% confidence; "
+			   "change = (candidate - baseline) / baseline.\n\n", c->g[base].name, conf * 100);
+	else
+		fprintf(f, "Time compared with \"%s\" (baseline), Welch's t-test at %g%% confidence:\n",
+			c->g[base].name, conf * 100);
+	for (size_t g = 0; g < c->ng; g++) {
+		if (g == base)
+			continue;
+		if (fmt == BL_DOC_MD) {
+			fprintf(f, "%s vs %s:\n\n", c->g[g].name, c->g[base].name);
+			fprintf(f, "| load | baseline s | candidate s | difference s | change | p | verdict |\n"
+				   "|---|--:|--:|--:|--:|--:|---|\n");
+		} else {
+			fprintf(f, "\n%s vs %s\n", c->g[g].name, c->g[base].name);
+			fprintf(f, "%-14s %10s %10s %9s %8s %9s  %s\n", "load", "baseline", "candidate",
+				"diff", "change", "p", "verdict");
+		}
+		for (size_t l = 0; l < c->nl; l++) {
+			struct bl_contest_cmp k;
+			if (bl_contest_compare(c, base, g, l, BL_CM_TIME, &k))
+				continue;
+			char pb[24], ch[24];
+			fmt_p(pb, sizeof pb, k.t.ok ? k.t.p : NAN);
+			if (isnan(k.t.pct_change))
+				snprintf(ch, sizeof ch, "-");
+			else
+				snprintf(ch, sizeof ch, "%+.1f%%", k.t.pct_change);
+			char *v = verdict_text(&k, BL_CM_TIME);
+			if (fmt == BL_DOC_MD)
+				fprintf(f, "| %s | %.3f | %.3f | %+.3f | %s | %s | %s |\n", c->loads[l],
+					k.base_mean, k.cand_mean, k.t.diff, ch, pb, v);
+			else
+				fprintf(f, "%-14s %10.3f %10.3f %+9.3f %8s %9s  %s\n", c->loads[l],
+					k.base_mean, k.cand_mean, k.t.diff, ch, pb, v);
+			free(v);
+		}
+		if (fmt == BL_DOC_MD)
+			fputc('\n', f);
+	}
+	if (fmt == BL_DOC_TEXT)
+		fputc('\n', f);
+}
+
+static void num(FILE *f, double v, int dec, int width)
+{
+	if (isnan(v))
+		fprintf(f, "%*s", width, "-");
+	else
+		fprintf(f, "%*.*f", width, dec, v);
+}
+
+static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_format fmt)
+{
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "**Per group and load**: n, mean, sample standard deviation (n - 1), min and max "
+			   "of each measure; ratio = mean time / the group's no-load mean time.\n\n");
+	else
+		fprintf(f, "Per group and load: n, mean, sample sd (n - 1), min, max; ratio = mean time / "
+			   "the group's no-load mean time.\n");
+	for (size_t g = 0; g < c->ng; g++) {
+		const struct grp *gr = &c->g[g];
+		if (fmt == BL_DOC_MD)
+			fprintf(f, "%s: %lu records, %ld run%s.\n\n| load | measure | n | mean | sd | min | max | ratio |\n"
+				   "|---|---|--:|--:|--:|--:|--:|--:|\n", gr->name, gr->records, gr->runs,
+				gr->runs == 1 ? "" : "s");
+		else
+			fprintf(f, "\n%s: %lu records, %ld run%s\n%-14s %-13s %4s %12s %12s %12s %12s %7s\n",
+				gr->name, gr->records, gr->runs, gr->runs == 1 ? "" : "s", "load", "measure",
+				"n", "mean", "sd", "min", "max", "ratio");
+		for (size_t l = 0; l < c->nl; l++) {
+			bool first = true;
+			for (int m = 0; m < BL_CM_N; m++) {
+				const struct bl_welford *w = bl_contest_cell(c, g, l, (enum bl_contest_measure)m);
+				if (!w)
+					continue;
+				int dec = measures[m].dec;
+				double ratio = m == BL_CM_TIME ? bl_contest_ratio(c, g, l) : NAN;
+				double sd = bl_welford_sd(w);
+				if (fmt == BL_DOC_MD) {
+					fprintf(f, "| %s | %s | %llu | %.*f | ", first ? c->loads[l] : "",
+						measures[m].name, w->n, dec, bl_welford_mean(w));
+					if (isnan(sd))
+						fputs("- |", f);
+					else
+						fprintf(f, "%.*f |", dec, sd);
+					fprintf(f, " %.15g | %.15g | ", w->min, w->max);
+					if (isnan(ratio))
+						fputs(m == BL_CM_TIME ? "- |\n" : " |\n", f);
+					else
+						fprintf(f, "%.2f |\n", ratio);
+				} else {
+					fprintf(f, "%-14s %-13s %4llu ", first ? c->loads[l] : "", measures[m].name, w->n);
+					num(f, bl_welford_mean(w), dec, 12);
+					fputc(' ', f);
+					num(f, sd, dec, 12);
+					fprintf(f, " %12.15g %12.15g", w->min, w->max);
+					if (m == BL_CM_TIME) {
+						fputc(' ', f);
+						num(f, ratio, 2, 7);
+					}
+					fputc('\n', f);
+				}
+				first = false;
+			}
+		}
+		if (fmt == BL_DOC_MD)
+			fputc('\n', f);
+	}
+}
+
+static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
+{
+	struct bl_contest *c = st;
+	bool md = fmt == BL_DOC_MD;
+	if (c->records) {
+		fprintf(f, "%lu ConTest record%s of %zu load%s in %zu group%s (", c->records,
+			c->records == 1 ? "" : "s", c->nl, c->nl == 1 ? "" : "s", c->ng, c->ng == 1 ? "" : "s");
+		for (size_t g = 0; g < c->ng; g++)
+			fprintf(f, "%s%s: %ld run%s", g ? "; " : "", c->g[g].name, c->g[g].runs,
+				c->g[g].runs == 1 ? "" : "s");
+		fprintf(f, ").\n");
+	}
+	if (c->quoted_left_out)
+		fprintf(f, "%lu quoted record%s (mail replies) left out; use --quoted include to count them.\n",
+			c->quoted_left_out, c->quoted_left_out == 1 ? "" : "s");
+	fputc('\n', f);
+	if (c->records) {
+		if (md)
+			fprintf(f, "**As `contest -r` reports them** (means of the runs; Ratio = Time / the "
+				   "group's no-load Time; the group stands where contest -r put the kernel):\n\n```\n");
+		else
+			fprintf(f, "As contest -r reports them (means of the runs; Ratio = Time / the group's "
+				   "no-load Time):\n\n");
+		write_contest_r(c, f);
+		fputs(md ? "```\n\n" : "\n", f);
+		if (c->ng > 1)
+			write_compare(c, f, fmt);
+		write_details(c, f, fmt);
+		if (!md)
+			fputc('\n', f);
+	}
+	if (c->nrr || c->rr_dropped || c->rr_quoted_left_out) {
+		if (md)
+			fprintf(f, "**Posted `contest -r` tables** read back (%zu row%s, values as posted):\n\n",
+				c->nrr, c->nrr == 1 ? "" : "s");
+		else
+			fprintf(f, "Posted contest -r tables read back (%zu row%s, values as posted):\n\n",
+				c->nrr, c->nrr == 1 ? "" : "s");
+		if (c->nrr) {
+			if (md)
+				fputs("```\n", f);
+			write_report_rows(c, f);
+			fputs(md ? "```\n\n" : "\n", f);
+		}
+		if (c->rr_dropped)
+			fprintf(f, "%lu more report rows not shown.\n\n", c->rr_dropped);
+		if (c->rr_quoted_left_out)
+			fprintf(f, "%lu quoted report row%s left out; use --quoted include to show them.\n\n",
+				c->rr_quoted_left_out, c->rr_quoted_left_out == 1 ? "" : "s");
+	}
+	for (size_t i = 0; i < nch && md; i++)
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
+			charts[i].title, charts[i].name);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+/* ---- charts ----------------------------------------------------------- */
+
+#define PLOT_MAX_GROUPS 16
+#define PLOT_MAX_LOADS 64
+
+static int ct_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+{
+	struct bl_contest *c = st;
+	if (!c->records)
+		return 0;
+	size_t ng = c->ng < PLOT_MAX_GROUPS ? c->ng : PLOT_MAX_GROUPS;
+	size_t nl = c->nl < PLOT_MAX_LOADS ? c->nl : PLOT_MAX_LOADS;
+	struct bl_contest_cell *cells = bl_xcalloc(nl * ng, sizeof *cells);
+	for (size_t l = 0; l < nl; l++)
+		for (size_t g = 0; g < ng; g++) {
+			struct bl_contest_cell *x = &cells[l * ng + g];
+			const struct bl_welford *w = bl_contest_cell(c, g, l, BL_CM_TIME);
+			x->mean = w ? bl_welford_mean(w) : NAN;
+			x->sd = w ? bl_welford_sd(w) : NAN;
+			x->min = w ? w->min : NAN;
+			x->max = w ? w->max : NAN;
+			x->n = w ? (size_t)w->n : 0;
+		}
+	const char **groups = bl_xcalloc(ng, sizeof *groups);
+	for (size_t g = 0; g < ng; g++)
+		groups[g] = c->g[g].name;
+	struct bl_contest_plot in = {
+		.loads = (const char *const *)c->loads, .nloads = nl,
+		.groups = groups, .ngroups = ng, .cells = cells,
+		.errbars = c->o.range_bars ? BL_ERRBAR_MINMAX : BL_ERRBAR_SD,
+		.baseline = BL_CONTEST_BASELINE_AUTO, .value_label = "Time (s)",
+	};
+	struct bl_plot_opts po;
+	bl_plot_opts_init(&po);
+	po.out_dir = co->dir;
+	po.terms = co->terms;
+	po.basename = "contest";
+	po.title = "ConTest: kernel compile time under each load";
+	struct bl_plot_result res;
+	bl_plot_result_init(&res);
+	int rc = bl_plot_contest(&in, &po, &res);
+	if (rc >= 0)
+		bl_charts_add(charts, nch, "contest", c->o.range_bars
+			      ? "ConTest time per load and group (bars: mean, error bars: min to max), and ratio to no-load"
+			      : "ConTest time per load and group (bars: mean, error bars: ± sd), and ratio to no-load");
+	if (res.preview)
+		fputs(res.preview, stdout);
+	bl_plot_result_release(&res);
+	free(cells);
+	free(groups);
+	if (rc < 0)
+		return rc;
+	return rc == BL_PLOT_NOT_RENDERED ? -BL_ENOTFOUND : 0;
+}
+
+static void ct_destroy(void *st)
+{
+	struct bl_contest *c = st;
+	if (!c)
+		return;
+	for (size_t g = 0; g < c->ng; g++) {
+		free(c->g[g].name);
+		free(c->g[g].cells);
+	}
+	free(c->g);
+	for (size_t l = 0; l < c->nl; l++)
+		free(c->loads[l]);
+	free(c->loads);
+	for (size_t i = 0; i < c->nrr; i++) {
+		free(c->rr[i].load);
+		free(c->rr[i].kernel);
+	}
+	free(c->rr);
+	free(c);
+}
+
+const struct bl_analysis bl_analysis_contest = {
+	.name = "contest",
+	.title = "ConTest",
+	.create = ct_create,
+	.record = ct_record,
+	.has_data = ct_has_data,
+	.write = ct_write,
+	.plot = ct_plot,
+	.destroy = ct_destroy,
+};

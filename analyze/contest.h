@@ -1,0 +1,92 @@
+/* contest.h — the "contest" analysis (analyze/contest.c): ConTest runs
+ * summarised per group and load, laid out as `contest -r` did, and groups
+ * compared load by load. The analysis itself is bl_analysis_contest in
+ * analyze/registry.c; these accessors let report/ and the tests read the
+ * numbers without parsing text.
+ *
+ * Definitions (analyze/stats.h D1, D2, D6 for the statistics):
+ *   C1  A cell is (group, load): every `contest` record of that group and
+ *       load (quoted records only with include_quoted). Per cell and
+ *       measure: n, mean, sample sd (n - 1), min, max (bl_welford).
+ *   C2  Ratio (ConTest's own column, README v0.61): the cell's mean Time
+ *       divided by the mean Time of the same group's no-load cell (load
+ *       "noload" or "no_load"). NaN when the group has no no-load run
+ *       (contest -r printed "inf" there; benchlog prints "-").
+ *   C3  Comparison: baseline = the group named opts->baseline, else the
+ *       first group; each other group is a candidate. Per load and
+ *       measure: Welch's t-test (D6) of candidate minus baseline at
+ *       opts->confidence. Verdict: fewer than 3 runs on a side: "too few
+ *       runs" (D7 power rule); p < 1 - confidence: significant, "longer"/
+ *       "shorter" for times ("higher"/"lower" for other measures);
+ *       otherwise not significant, and the smallest difference these runs
+ *       could have shown (the half-width of the CI of the difference,
+ *       t_{(1+conf)/2, df} se) is reported as "changes under ±X cannot be
+ *       detected with n and m runs".
+ *
+ * Memory: per cell one bl_welford per measure; report rows read back are
+ * kept up to BL_CONTEST_MAX_REPORT_ROWS (more are counted, not kept).
+ */
+#ifndef BL_ANALYZE_CONTEST_H
+#define BL_ANALYZE_CONTEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "analyze/stats.h"
+
+enum bl_contest_measure {
+	BL_CM_TIME,        /* time_s, s */
+	BL_CM_CPU,         /* cpu_pct, % */
+	BL_CM_LOAD_RUNS,   /* load_runs */
+	BL_CM_LOAD_CPU,    /* load_cpu_pct, % */
+	BL_CM_MAJOR,       /* major_faults */
+	BL_CM_MINOR,       /* minor_faults */
+	BL_CM_N
+};
+
+#define BL_CONTEST_MAX_REPORT_ROWS 10000
+
+/* The analysis state (the void * of bl_analysis_contest's functions). */
+struct bl_contest;
+
+/* Column name of a measure ("time_s", …); NULL when out of range. */
+const char *bl_contest_measure_name(enum bl_contest_measure m);
+
+/* Groups in order of first appearance; loads in order of first appearance
+ * over all groups. Names are owned by the state. */
+size_t bl_contest_ngroups(const struct bl_contest *c);
+const char *bl_contest_group(const struct bl_contest *c, size_t g);
+size_t bl_contest_nloads(const struct bl_contest *c);
+const char *bl_contest_load(const struct bl_contest *c, size_t l);
+/* Runs of a group: the highest run number of its records. */
+long bl_contest_runs(const struct bl_contest *c, size_t g);
+
+/* C1: the cell's accumulator for measure m; NULL when g, l or m is out of
+ * range or the cell has no value of that measure. */
+const struct bl_welford *bl_contest_cell(const struct bl_contest *c, size_t g, size_t l,
+					 enum bl_contest_measure m);
+/* C2. */
+double bl_contest_ratio(const struct bl_contest *c, size_t g, size_t l);
+/* C3: the baseline group's index; *found (may be NULL) is false when
+ * opts->baseline names no group (the first group is used then). */
+size_t bl_contest_baseline(const struct bl_contest *c, bool *found);
+
+struct bl_contest_cmp {
+	unsigned long long n_base, n_cand;
+	double base_mean, cand_mean;
+	struct bl_ttest t;      /* D6; t.ok = 0 when not defined */
+	double detectable;      /* C3 half-width; NaN when not defined */
+	bool too_few;           /* fewer than 3 runs on a side */
+	bool significant;       /* t.ok, not too_few and p < 1 - confidence */
+	const char *direction;  /* "longer", "shorter", "higher", "lower", "" */
+};
+
+/* C3 for (base group, candidate group, load, measure). Returns 0, or
+ * -BL_ENOTFOUND when either cell has no value, -BL_EUSAGE for indexes out
+ * of range. */
+int bl_contest_compare(const struct bl_contest *c, size_t base, size_t cand, size_t l,
+		       enum bl_contest_measure m, struct bl_contest_cmp *out);
+
+/* Report rows (contest_report table) read back. */
+size_t bl_contest_report_rows(const struct bl_contest *c);
+
+#endif

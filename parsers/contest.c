@@ -1,0 +1,796 @@
+/* contest.c — ConTest (the kernel responsiveness benchmark, 2002-2004):
+ * per-load log lines and `contest -r` report tables (FORMATS.md §4,
+ * docs/formats.md "ConTest").
+ *
+ * Requirements (tests/test_contest.c cites them as "Requirement N"):
+ *
+ *  1. Log lines of every generation, fields separated by any run of blanks
+ *     (one or two spaces, TABs, U+00A0 from HTML archives), trailing blanks
+ *     ignored:
+ *        v0.3x (Sep 2002)  noload Time: 69.88  CPU: 99%  Major Faults: 247874  Minor Faults: 295941
+ *        v0.5x (Nov 2002)  noload Time: 81.95  CPU: 98%  LoadRuns: 0  LoadCPU%: 0
+ *        later             … LoadRuns: 18  LoadCPU%: 74%  Major Faults: …  Minor Faults: …
+ *     CPU and LoadCPU% take their '%' or not ("LoadCPU%: 0" has none).
+ *     The load is a known name (noload, no_load, cacherun, process_load,
+ *     ctar_load, xtar_load, io_load, io_other, io_halfmem, io_fullmem,
+ *     read_load, list_load, mem_load, dbench_load) or any lower-case
+ *     "<word>_load"; the second token must be "Time:".
+ *  2. Hard-wrapped records (the mailer broke them anywhere: after "Major
+ *     Faults:", between "Major" and "Faults:", before "Major") are joined
+ *     through the dispatcher's BL_MORE: a record that has not reached its
+ *     fault counts asks for the next line, and the joined text must go on
+ *     with exactly the record's next fields, else the continuation is not
+ *     ours (BL_NO). Offered alone with BL_F_LAST, a record is taken as it
+ *     is: silently when it stops between fields groups (after CPU, after
+ *     LoadCPU%: the variants without fault counts), with a warning when it
+ *     was cut inside a group ("Major Faults:" and no number), and skipped
+ *     when it has no Time value.
+ *  3. Note lines ("Was writing number 4 of a 112Mb sized io_load file after
+ *     90 seconds", possibly wrapped) go into the `note` column of the record
+ *     before them, so a record is emitted only when the next non-blank line
+ *     that is not a note arrives, when another parser takes a line, or at
+ *     the end of the unit. A note with no record before it is skipped.
+ *  4. Group and run: the group is the one in force when the record's first
+ *     line was read (heading, kernel line, --group, else the file stem);
+ *     runs are numbered per group by bl_run_join() with one bit per load
+ *     name: a new run starts when a load comes again.
+ *  5. Report tables: a "<load>:" title line (load names as above, also
+ *     hand-made titles such as "Process Load:", "io full mem:" or the
+ *     mangled "2list_load:", kept as written), then a header starting with
+ *     "Kernel", then one row per kernel. Columns are mapped by the header's
+ *     words (Time, CPU% or CPU, Loads, LCPU%, Ratio, CPU+LCPU%), never by
+ *     position; the values are the last tokens of a row, the run count the
+ *     token before them ("[3]" in 2002, a bare "3" from 2003), the kernel
+ *     everything before that. "inf" is accepted in Ratio. A blank line after
+ *     rows, or a line that is not a row, ends the table. A title that no
+ *     header follows is given back (bl_unuse) as "contest title without a
+ *     table".
+ *  6. Malformed values in a line that is otherwise a record (a Time of
+ *     "1x.5", a fault count out of range) give "file:line: …" warnings and
+ *     the line is skipped as "bad contest value"; text after a complete
+ *     record is kept in `note` with a warning.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "core/re.h"
+#include "core/util.h"
+#include "parsers/contest.h"
+#include "parsers/parser.h"
+
+static const struct bl_col_def ct_cols[CT_NCOLS] = {
+	[CT_LOAD] = { "load", BL_STR, "load name as printed (noload, no_load, process_load, io_halfmem, …)" },
+	[CT_TIME_S] = { "time_s", BL_NUM, "Time: wall-clock time of the kernel compile under the load, s" },
+	[CT_CPU_PCT] = { "cpu_pct", BL_NUM, "CPU: percent of one CPU the compile got, % (above 100 on SMP)" },
+	[CT_LOAD_RUNS] = { "load_runs", BL_INT, "LoadRuns: times the load ran to completion (Nov 2002 on; empty before)" },
+	[CT_LOAD_CPU_PCT] = { "load_cpu_pct", BL_NUM, "LoadCPU%: percent of CPU the load got, % (Nov 2002 on)" },
+	[CT_MAJOR_FAULTS] = { "major_faults", BL_INT, "Major Faults: of the compile (empty in the variant without faults)" },
+	[CT_MINOR_FAULTS] = { "minor_faults", BL_INT, "Minor Faults: of the compile" },
+	[CT_NOTE] = { "note", BL_STR, "note lines after the record (\"Was writing number 4 of a 112Mb sized io_load file after 90 seconds\"), '; '-joined; text found after the record" },
+};
+
+const struct bl_table_def bl_table_contest = {
+	"contest", "one row per ConTest per-load log line (every generation, wrapped records re-joined)",
+	CT_NCOLS, ct_cols,
+};
+
+static const struct bl_col_def cr_cols[CR_NCOLS] = {
+	[CR_LOAD] = { "load", BL_STR, "the block's \"<load>:\" title as written (\"no_load\", \"io full mem\"); empty when none" },
+	[CR_KERNEL] = { "kernel", BL_STR, "Kernel column" },
+	[CR_RUNS] = { "runs", BL_INT, "[runs]: runs averaged (\"[3]\" in 2002, bare \"3\" from 2003); empty when the table has none" },
+	[CR_TIME_S] = { "time_s", BL_NUM, "Time: mean compile time, s (one decimal in 2002, integer from 2003)" },
+	[CR_CPU_PCT] = { "cpu_pct", BL_NUM, "CPU% (CPU in hand-made tables): mean percent of CPU of the compile, %" },
+	[CR_LOADS] = { "loads", BL_NUM, "Loads: mean LoadRuns (integer in 2002, decimal from 2003)" },
+	[CR_LOAD_CPU_PCT] = { "load_cpu_pct", BL_NUM, "LCPU%: mean percent of CPU of the load, %" },
+	[CR_RATIO] = { "ratio", BL_NUM, "Ratio: Time / the same kernel's no-load Time; inf where ConTest printed inf" },
+	[CR_CPU_PLUS_LCPU_PCT] = { "cpu_plus_lcpu_pct", BL_NUM, "CPU+LCPU% (third-party 2004 reports), %; empty when absent" },
+};
+
+const struct bl_table_def bl_table_contest_report = {
+	"contest_report", "one row per kernel row of a `contest -r` report block (2002, 2003, 2004 layouts, hand-made tables)",
+	CR_NCOLS, cr_cols,
+};
+
+/* ---- loads ----------------------------------------------------------- */
+
+static const char *const known_loads[] = {
+	"noload", "no_load", "cacherun", "process_load", "ctar_load", "xtar_load",
+	"io_load", "io_other", "io_halfmem", "io_fullmem", "read_load", "list_load",
+	"mem_load", "dbench_load", NULL,
+};
+#define NKNOWN 14
+#define MAX_BITS 64
+
+static int known_index(const char *s, size_t n)
+{
+	for (int i = 0; known_loads[i]; i++)
+		if (strlen(known_loads[i]) == n && memcmp(known_loads[i], s, n) == 0)
+			return i;
+	return -1;
+}
+
+/* Requirement 1: a log line's load name. */
+static bool is_load_name(const char *s, size_t n)
+{
+	if (known_index(s, n) >= 0)
+		return true;
+	if (n < 6 || n > 40 || memcmp(s + n - 5, "_load", 5) != 0 || !(s[0] >= 'a' && s[0] <= 'z'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return false;
+	return true;
+}
+
+/* ---- tokens ---------------------------------------------------------- */
+
+#define MAX_TOK 48
+
+struct toks {
+	const char *t[MAX_TOK];
+	size_t l[MAX_TOK];
+	size_t n;          /* tokens stored */
+	bool more;         /* more than MAX_TOK tokens */
+};
+
+/* Blank: space, TAB, CR, FF, VT, and U+00A0 (C2 A0) that HTML archives
+ * put where the author had spaces. Returns the blank's length or 0. */
+static size_t blank_at(const char *p, const char *end)
+{
+	if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v')
+		return 1;
+	if ((unsigned char)p[0] == 0xC2 && p + 1 < end && (unsigned char)p[1] == 0xA0)
+		return 2;
+	return 0;
+}
+
+static void tokenize(struct toks *tk, const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+	tk->n = 0;
+	tk->more = false;
+	while (p < end) {
+		size_t b;
+		while (p < end && (b = blank_at(p, end)) > 0)
+			p += b;
+		if (p == end)
+			break;
+		const char *w = p;
+		while (p < end && blank_at(p, end) == 0)
+			p++;
+		if (tk->n == MAX_TOK) {
+			tk->more = true;
+			return;
+		}
+		tk->t[tk->n] = w;
+		tk->l[tk->n] = (size_t)(p - w);
+		tk->n++;
+	}
+}
+
+static bool tok_is(const struct toks *tk, size_t i, const char *lit)
+{
+	return i < tk->n && tk->l[i] == strlen(lit) && memcmp(tk->t[i], lit, tk->l[i]) == 0;
+}
+
+/* A number with an optional trailing '%'. */
+static int num_pct(const char *s, size_t n, double *out)
+{
+	if (n > 1 && s[n - 1] == '%')
+		n--;
+	int rc = bl_parse_double(s, n, out);
+	if (rc == 0 && *out < 0)
+		return -BL_ERANGE;
+	return rc;
+}
+
+static int num_plain(const char *s, size_t n, double *out)
+{
+	int rc = bl_parse_double(s, n, out);
+	if (rc == 0 && *out < 0)
+		return -BL_ERANGE;
+	return rc;
+}
+
+static int count_val(const char *s, size_t n, long long *out)
+{
+	int rc = bl_parse_ll(s, n, out);
+	if (rc == 0 && *out < 0)
+		return -BL_ERANGE;
+	return rc;
+}
+
+/* ---- log lines ------------------------------------------------------- */
+
+/* The steps of a log line after the load name. S_* values are the number
+ * of steps matched; the groups end at S_CPU (v0.3x wrapped or truncated),
+ * S_LCPU (Nov 2002 without faults) and S_DONE. */
+enum {
+	S_TIME_L, S_TIME, S_CPU_L, S_CPU, S_LRUNS_L, S_LRUNS, S_LCPU_L, S_LCPU,
+	S_MAJ1, S_MAJ2, S_MAJ, S_MIN1, S_MIN2, S_MIN, S_DONE
+};
+#define AT_CPU (S_CPU + 1)       /* matched through the CPU value */
+#define AT_LCPU (S_LCPU + 1)     /* through the LoadCPU% value */
+
+static const char *const step_lit[S_DONE] = {
+	"Time:", NULL, "CPU:", NULL, "LoadRuns:", NULL, "LoadCPU%:", NULL,
+	"Major", "Faults:", NULL, "Minor", "Faults:", NULL,
+};
+
+struct logrec {
+	int matched;          /* steps matched (0..S_DONE) */
+	size_t used;          /* tokens used, the load name included */
+	int bad_step;         /* step whose value did not parse, or -1 */
+	double time_s, cpu, lcpu;
+	long long lruns, major, minor;
+	bool has_lruns, has_lcpu, has_major, has_minor;
+};
+
+/* Walk the steps over tokens 1..; stops at the first token that does not
+ * fit (tokens left over) or when tokens run out. */
+static void parse_log(const struct toks *tk, struct logrec *r)
+{
+	memset(r, 0, sizeof *r);
+	r->bad_step = -1;
+	size_t i = 1;
+	int s = S_TIME_L;
+	while (s < S_DONE && i < tk->n) {
+		const char *t = tk->t[i];
+		size_t l = tk->l[i];
+		if (s == S_LRUNS_L && tok_is(tk, i, "Major"))
+			s = S_MAJ1;     /* v0.3x: faults right after CPU */
+		if (step_lit[s]) {
+			if (!tok_is(tk, i, step_lit[s]))
+				break;
+		} else {
+			int rc = 0;
+			switch (s) {
+			case S_TIME: rc = num_plain(t, l, &r->time_s); break;
+			case S_CPU: rc = num_pct(t, l, &r->cpu); break;
+			case S_LRUNS: rc = count_val(t, l, &r->lruns); r->has_lruns = rc == 0; break;
+			case S_LCPU: rc = num_pct(t, l, &r->lcpu); r->has_lcpu = rc == 0; break;
+			case S_MAJ: rc = count_val(t, l, &r->major); r->has_major = rc == 0; break;
+			case S_MIN: rc = count_val(t, l, &r->minor); r->has_minor = rc == 0; break;
+			}
+			if (rc) {
+				r->bad_step = s;
+				break;
+			}
+		}
+		s++;
+		i++;
+	}
+	r->matched = s;
+	r->used = i;
+}
+
+/* A record may end here without a warning (Requirement 2). */
+static bool at_group_end(int matched)
+{
+	return matched == AT_CPU || matched == AT_LCPU || matched == S_DONE;
+}
+
+/* ---- state ----------------------------------------------------------- */
+
+struct pending {
+	bool open;
+	struct bl_record rec;
+	char *load;
+	char *group;
+	struct bl_buf note;
+	int depth;
+};
+
+/* A saved line (for bl_unuse and warnings after the text is gone). */
+struct saved {
+	bool open;
+	char *text;
+	size_t len;
+	unsigned long lineno;
+	int depth;
+	const char *source;
+	const struct bl_msg *msg;
+};
+
+enum rcol { RC_TIME, RC_CPU, RC_LOADS, RC_LCPU, RC_RATIO, RC_CPULCPU, RC_N };
+
+struct table {
+	bool open;                 /* header seen */
+	bool runs;                 /* header has "[runs]" */
+	int col[RC_N];             /* report columns in header order */
+	size_t ncols;
+	char *load;                /* title, owned; NULL when none */
+	size_t rows;
+};
+
+struct contest {
+	struct bl_re note_re, note_start_re;
+	bool ok;
+	struct pending p;
+	struct saved title;        /* a "<load>:" line waiting for its header */
+	char *title_load;
+	struct table tb;
+	char *dyn[MAX_BITS];       /* load names beyond the known ones */
+	size_t ndyn;
+	struct toks tk;
+};
+
+static void saved_clear(struct saved *s)
+{
+	free(s->text);
+	memset(s, 0, sizeof *s);
+}
+
+static void saved_set(struct saved *s, const struct bl_line *ln)
+{
+	saved_clear(s);
+	s->open = true;
+	s->text = bl_xstrndup(ln->text, ln->len);
+	s->len = ln->len;
+	s->lineno = ln->lineno;
+	s->depth = ln->quote_depth;
+	s->source = ln->source;
+	s->msg = ln->msg;
+}
+
+static void ct_init(void *st, struct bl_ctx *ctx)
+{
+	struct contest *c = st;
+	(void)ctx;
+	char *err = NULL;
+	int rc = 0;
+	rc |= bl_re_compile(&c->note_re,
+		"^was\\s+[a-z]+\\s+number\\s+[0-9]+\\s+of\\s+an?\\s+[0-9]+\\s*[kmg]i?b\\s+sized\\s+"
+		"[a-z_]+\\s+file\\s+after\\s+[0-9]+\\s+seconds?\\.?\\s*$",
+		BL_RE_CASELESS, "contest note line", &err);
+	rc |= bl_re_compile(&c->note_start_re, "^was\\s+(?:writing|reading)\\s+number\\s+[0-9]+(?:\\s|$)",
+			    BL_RE_CASELESS, "contest note start", &err);
+	if (rc) {
+		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
+		free(err);
+		return;
+	}
+	c->p.note = (struct bl_buf)BL_BUF_INIT(4096);
+	c->ok = true;
+}
+
+/* Bit of a load name for bl_run_join (Requirement 4). */
+static unsigned long long load_bit(struct contest *c, const char *s, size_t n)
+{
+	int k = known_index(s, n);
+	if (k >= 0)
+		return 1ull << k;
+	for (size_t i = 0; i < c->ndyn; i++)
+		if (strlen(c->dyn[i]) == n && memcmp(c->dyn[i], s, n) == 0)
+			return 1ull << (NKNOWN + i);
+	if (NKNOWN + c->ndyn < MAX_BITS) {
+		c->dyn[c->ndyn] = bl_xstrndup(s, n);
+		return 1ull << (NKNOWN + c->ndyn++);
+	}
+	return 1ull << (MAX_BITS - 1);   /* more than 50 other loads: they share a bit */
+}
+
+static void pending_emit(struct contest *c, struct bl_ctx *ctx)
+{
+	struct pending *p = &c->p;
+	if (!p->open)
+		return;
+	if (p->note.len)
+		bl_set_str(&p->rec, CT_NOTE, p->note.data);
+	p->rec.group = p->group;
+	bl_emit(ctx, &p->rec);
+	free(p->load);
+	free(p->group);
+	p->load = p->group = NULL;
+	bl_buf_reset(&p->note);
+	p->open = false;
+}
+
+static void note_add(struct pending *p, const char *s, size_t n)
+{
+	bl_trim(&s, &n);
+	if (p->note.len)
+		bl_buf_add(&p->note, "; ", 2);
+	bl_buf_add(&p->note, s, n);
+}
+
+/* Make the parsed record pending (Requirement 3). */
+static void take_record(struct contest *c, struct bl_ctx *ctx, const struct bl_line *ln,
+			const struct logrec *r)
+{
+	pending_emit(c, ctx);
+	struct pending *p = &c->p;
+	const struct toks *tk = &c->tk;
+	bl_record_init(&p->rec, &bl_table_contest, ln);
+	p->load = bl_xstrndup(tk->t[0], tk->l[0]);
+	bl_set_str(&p->rec, CT_LOAD, p->load);
+	if (r->matched > S_TIME)
+		bl_set_num(&p->rec, CT_TIME_S, r->time_s);
+	if (r->matched > S_CPU)
+		bl_set_num(&p->rec, CT_CPU_PCT, r->cpu);
+	if (r->has_lruns)
+		bl_set_int(&p->rec, CT_LOAD_RUNS, r->lruns);
+	if (r->has_lcpu)
+		bl_set_num(&p->rec, CT_LOAD_CPU_PCT, r->lcpu);
+	if (r->has_major)
+		bl_set_int(&p->rec, CT_MAJOR_FAULTS, r->major);
+	if (r->has_minor)
+		bl_set_int(&p->rec, CT_MINOR_FAULTS, r->minor);
+	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	p->group = bl_xstrdup(g);
+	p->rec.run = bl_run_join(ctx, BL_RUN_FAMILY_CONTEST, load_bit(c, tk->t[0], tk->l[0]));
+	p->depth = ln->quote_depth;
+	bl_buf_reset(&p->note);
+	if (r->used < tk->n) {
+		/* Requirement 6: text after a complete record is kept. */
+		const char *rest = tk->t[r->used];
+		size_t rl = (size_t)(ln->text + ln->len - rest);
+		note_add(p, rest, rl);
+	}
+	p->open = true;
+}
+
+static const char *step_name(int s)
+{
+	switch (s) {
+	case S_TIME: return "Time";
+	case S_CPU: return "CPU";
+	case S_LRUNS: return "LoadRuns";
+	case S_LCPU: return "LoadCPU%";
+	case S_MAJ: return "Major Faults";
+	case S_MIN: return "Minor Faults";
+	}
+	return "value";
+}
+
+/* Requirements 1, 2, 6. */
+static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const struct bl_line *ln,
+				unsigned flags)
+{
+	struct toks *tk = &c->tk;
+	struct logrec r;
+	parse_log(tk, &r);
+	bool joined = flags & BL_F_JOINED, last = flags & BL_F_LAST;
+	bool leftover = r.used < tk->n || tk->more;
+	if (joined) {
+		/* The held part parsed as an unfinished record; what follows must
+		 * continue it exactly. */
+		if (r.bad_step >= 0 || leftover)
+			return BL_NO;
+	} else {
+		if (r.matched == S_TIME_L)
+			return BL_NO;          /* "<load>" without "Time:" */
+		if (r.bad_step >= 0) {
+			bl_warn(ctx, ln, "bad contest value", "contest: %s value \"%.*s\" is not a valid number",
+				step_name(r.bad_step), (int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]),
+				tk->t[r.used]);
+			ctx->skip_reason = "bad contest value";
+			return BL_SKIP;
+		}
+		if (leftover) {
+			if (r.matched < AT_CPU)
+				return BL_NO;  /* prose that starts like a record */
+			bl_warn(ctx, ln, "text after contest record",
+				"contest: text after the record kept in note: \"%.*s\"",
+				(int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]), tk->t[r.used]);
+			take_record(c, ctx, ln, &r);
+			return BL_USED;
+		}
+	}
+	if (r.matched == S_DONE) {
+		take_record(c, ctx, ln, &r);
+		return BL_USED;
+	}
+	if (!last)
+		return BL_MORE;
+	if (r.matched <= S_TIME) {
+		bl_warn(ctx, ln, "incomplete contest record", "contest: %.*s record has no Time value",
+			(int)tk->l[0], tk->t[0]);
+		ctx->skip_reason = "incomplete contest record";
+		return BL_SKIP;
+	}
+	if (!at_group_end(r.matched))
+		bl_warn(ctx, ln, "incomplete contest record",
+			"contest: %.*s record cut short after \"%.*s\"", (int)tk->l[0], tk->t[0],
+			(int)tk->l[r.used - 1], tk->t[r.used - 1]);
+	take_record(c, ctx, ln, &r);
+	return BL_USED;
+}
+
+/* ---- report tables --------------------------------------------------- */
+
+/* Requirement 5: "<load>:" titles. Returns the title (without ':', blanks
+ * collapsed) as a new string, or NULL. */
+static char *title_of(const char *s, size_t n)
+{
+	bl_trim(&s, &n);
+	if (n < 2 || n > 40 || s[n - 1] != ':')
+		return NULL;
+	n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	char written[48], norm[48];
+	size_t wl = 0, nl = 0, words = 1;
+	bool digits = true;            /* still in leading digits ("2list_load") */
+	for (size_t j = 0; j < n; j++) {
+		char ch = s[j];
+		bool sp = ch == ' ' || ch == '\t';
+		if (!sp && !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			     (ch >= '0' && ch <= '9') || ch == '_'))
+			return NULL;
+		if (sp) {
+			if (written[wl - 1] == ' ')
+				continue;      /* j > 0: the text was trimmed */
+			words++;
+			ch = ' ';
+		}
+		written[wl++] = ch;
+		if (digits && ch >= '0' && ch <= '9')
+			continue;
+		digits = false;
+		char lc = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : sp ? '_' : ch;
+		norm[nl++] = lc;
+	}
+	written[wl] = norm[nl] = '\0';
+	if (words > 4)
+		return NULL;
+	static const char *const extra[] = {
+		"noload", "cacherun", "cache_run", "io_halfmem", "io_half_mem", "io_fullmem",
+		"io_full_mem", "io_other", NULL,
+	};
+	bool ok = nl > 5 && strcmp(norm + nl - 5, "_load") == 0;
+	for (size_t e = 0; !ok && extra[e]; e++)
+		ok = strcmp(norm, extra[e]) == 0;
+	return ok ? bl_xstrdup(written) : NULL;
+}
+
+static void title_drop(struct contest *c, struct bl_ctx *ctx)
+{
+	if (!c->title.open)
+		return;
+	struct bl_line ln = {
+		.text = c->title.text, .len = c->title.len, .source = c->title.source,
+		.lineno = c->title.lineno, .quote_depth = c->title.depth, .msg = c->title.msg,
+	};
+	bl_unuse(ctx, &ln, "contest title without a table");
+	saved_clear(&c->title);
+	free(c->title_load);
+	c->title_load = NULL;
+}
+
+static void table_close(struct contest *c)
+{
+	free(c->tb.load);
+	memset(&c->tb, 0, sizeof c->tb);
+}
+
+/* Requirement 5: the header row. */
+static bool header_of(const struct toks *tk, struct table *tb)
+{
+	if (tk->n < 2 || tk->more || tk->l[0] != 6 || strncasecmp(tk->t[0], "Kernel", 6) != 0)
+		return false;
+	static const struct { const char *word; int col; } words[] = {
+		{ "Time", RC_TIME }, { "CPU%", RC_CPU }, { "CPU", RC_CPU }, { "Loads", RC_LOADS },
+		{ "LCPU%", RC_LCPU }, { "Ratio", RC_RATIO }, { "CPU+LCPU%", RC_CPULCPU },
+	};
+	struct table t;
+	memset(&t, 0, sizeof t);
+	unsigned seen = 0;
+	size_t i = 1;
+	if (tok_is(tk, 1, "[runs]")) {
+		t.runs = true;
+		i = 2;
+	}
+	for (; i < tk->n; i++) {
+		int col = -1;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+			if (tk->l[i] == strlen(words[w].word) &&
+			    strncasecmp(tk->t[i], words[w].word, tk->l[i]) == 0)
+				col = words[w].col;
+		if (col < 0 || (seen & (1u << col)) || t.ncols == RC_N)
+			return false;
+		seen |= 1u << col;
+		t.col[t.ncols++] = col;
+	}
+	if (!(seen & (1u << RC_TIME)))
+		return false;
+	tb->runs = t.runs;
+	tb->ncols = t.ncols;
+	memcpy(tb->col, t.col, sizeof t.col);
+	return true;
+}
+
+static const int rc_table_col[RC_N] = {
+	[RC_TIME] = CR_TIME_S, [RC_CPU] = CR_CPU_PCT, [RC_LOADS] = CR_LOADS,
+	[RC_LCPU] = CR_LOAD_CPU_PCT, [RC_RATIO] = CR_RATIO, [RC_CPULCPU] = CR_CPU_PLUS_LCPU_PCT,
+};
+
+/* Requirement 5: a kernel row of the open table; emitted at once. */
+static bool report_row(struct contest *c, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	const struct toks *tk = &c->tk;
+	struct table *tb = &c->tb;
+	size_t need = tb->ncols + (tb->runs ? 1 : 0);
+	if (tk->more || tk->n < need + 1)
+		return false;
+	size_t v0 = tk->n - tb->ncols;
+	double val[RC_N];
+	for (size_t k = 0; k < tb->ncols; k++) {
+		const char *t = tk->t[v0 + k];
+		size_t l = tk->l[v0 + k];
+		if (tb->col[k] == RC_RATIO && l == 3 && strncasecmp(t, "inf", 3) == 0)
+			val[k] = INFINITY;
+		else if (num_pct(t, l, &val[k]))
+			return false;
+	}
+	long long runs = 0;
+	size_t kend = v0;
+	if (tb->runs) {
+		const char *t = tk->t[v0 - 1];
+		size_t l = tk->l[v0 - 1];
+		if (l >= 3 && t[0] == '[' && t[l - 1] == ']') {
+			if (count_val(t + 1, l - 2, &runs))
+				return false;
+		} else if (count_val(t, l, &runs)) {
+			return false;
+		}
+		kend = v0 - 1;
+	}
+	if (kend == 0)
+		return false;
+	/* The kernel: the tokens before, as written between them. */
+	const char *ks = tk->t[0];
+	size_t kl = (size_t)(tk->t[kend - 1] + tk->l[kend - 1] - ks);
+	char *kernel = bl_xstrndup(ks, kl);
+	struct bl_record r;
+	bl_record_init(&r, &bl_table_contest_report, ln);
+	if (tb->load)
+		bl_set_str(&r, CR_LOAD, tb->load);
+	bl_set_str(&r, CR_KERNEL, kernel);
+	if (tb->runs)
+		bl_set_int(&r, CR_RUNS, runs);
+	for (size_t k = 0; k < tb->ncols; k++)
+		bl_set_num(&r, (size_t)rc_table_col[tb->col[k]], val[k]);
+	bl_emit(ctx, &r);
+	free(kernel);
+	tb->rows++;
+	return true;
+}
+
+/* ---- the parser ------------------------------------------------------ */
+
+static bool is_blank_line(const char *s, size_t n)
+{
+	const char *end = s + n;
+	while (s < end) {
+		size_t b = blank_at(s, end);
+		if (!b)
+			return false;
+		s += b;
+	}
+	return true;
+}
+
+static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct contest *c = st;
+	if (!c->ok)
+		return BL_NO;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	struct toks *tk = &c->tk;
+
+	if (flags & BL_F_JOINED) {
+		tokenize(tk, s, n);
+		if (tk->n && is_load_name(tk->t[0], tk->l[0]))
+			return log_line(c, ctx, ln, flags);
+		/* a wrapped note */
+		if (!c->p.open)
+			return BL_NO;
+		if (bl_re_match(&c->note_re, s, n) != 1 && !(flags & BL_F_LAST))
+			return BL_NO;
+		note_add(&c->p, s, n);
+		return BL_USED;
+	}
+
+	if (is_blank_line(s, n)) {
+		if (c->tb.open && c->tb.rows)
+			table_close(c);
+		return BL_NO;
+	}
+
+	/* Requirement 3: notes attach to the pending record. */
+	if (bl_re_match(&c->note_start_re, s, n) == 1) {
+		if (!c->p.open || c->p.depth != ln->quote_depth) {
+			pending_emit(c, ctx);
+			ctx->skip_reason = "contest note without a record";
+			return BL_SKIP;
+		}
+		if (bl_re_match(&c->note_re, s, n) == 1 || (flags & BL_F_LAST)) {
+			note_add(&c->p, s, n);
+			return BL_USED;
+		}
+		return BL_MORE;
+	}
+	pending_emit(c, ctx);
+
+	tokenize(tk, s, n);
+	if (c->tb.open) {
+		if (report_row(c, ctx, ln))
+			return BL_USED;
+		table_close(c);
+	}
+	char *title = title_of(s, n);
+	if (title) {
+		title_drop(c, ctx);
+		saved_set(&c->title, ln);
+		c->title_load = title;
+		return BL_USED;
+	}
+	struct table hdr;
+	memset(&hdr, 0, sizeof hdr);
+	if (header_of(tk, &hdr)) {
+		table_close(c);
+		c->tb = hdr;
+		c->tb.open = true;
+		c->tb.load = c->title_load;     /* NULL when the header has no title */
+		c->title_load = NULL;
+		saved_clear(&c->title);
+		return BL_USED;
+	}
+	title_drop(c, ctx);
+	if (tk->n && is_load_name(tk->t[0], tk->l[0]))
+		return log_line(c, ctx, ln, flags);
+	return BL_NO;
+}
+
+static void ct_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	struct contest *c = st;
+	(void)ln;
+	pending_emit(c, ctx);
+	title_drop(c, ctx);
+	table_close(c);
+}
+
+static void ct_flush(void *st, struct bl_ctx *ctx)
+{
+	struct contest *c = st;
+	if (!c->ok)
+		return;
+	pending_emit(c, ctx);
+	title_drop(c, ctx);
+	table_close(c);
+}
+
+static void ct_release(void *st)
+{
+	struct contest *c = st;
+	if (!c->ok)
+		return;
+	bl_re_release(&c->note_re);
+	bl_re_release(&c->note_start_re);
+	free(c->p.load);
+	free(c->p.group);
+	bl_buf_release(&c->p.note);
+	saved_clear(&c->title);
+	free(c->title_load);
+	table_close(c);
+	for (size_t i = 0; i < c->ndyn; i++)
+		free(c->dyn[i]);
+}
+
+static const struct bl_table_def *const ct_tables[] = { &bl_table_contest, &bl_table_contest_report, NULL };
+
+const struct bl_parser bl_parser_contest = {
+	.name = "contest",
+	.summary = "ConTest per-load log lines (2002-2004, wrapped or quoted) and contest -r report tables",
+	.tables = ct_tables,
+	.state_size = sizeof(struct contest),
+	.init = ct_init,
+	.line = ct_line,
+	.yield = ct_yield,
+	.flush = ct_flush,
+	.release = ct_release,
+};
