@@ -10,7 +10,9 @@
  *      2.6.0-test4, 5.4.79-v7l+) sets the group to that version.
  *   L4 a short heading (1-4 words, at most 40 bytes, a letter first, no
  *      final ':' or '.', not a generic word such as "Sample output") sets
- *      the group when the next non-blank line is taken by a parser.
+ *      the group when the next non-blank line is taken by a parser. An
+ *      underline right after it ("WITH EXT2" / "---------", setext style:
+ *      only '-' or '=', 3 or more) keeps it pending and shares its fate.
  *   L5 otherwise the group is the unit's default: the kernel named in the
  *      subject with --group-from subject, else the file name's stem.
  */
@@ -43,6 +45,8 @@ struct bl_dispatch {
 	/* A candidate heading (rule L4). */
 	struct held_line heading;
 	bool has_heading;
+	struct held_line underline;   /* the heading's underline, if any */
+	bool has_underline;
 	struct bl_buf norm;         /* the current line after normalisation */
 	struct bl_re kernel_re, user_re;
 	bool has_user_re;
@@ -115,6 +119,7 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	}
 	free(d->st);
 	free(d->heading.text);
+	free(d->underline.text);
 	bl_buf_release(&d->joined);
 	bl_buf_release(&d->norm);
 	bl_re_release(&d->kernel_re);
@@ -210,6 +215,31 @@ static void heading_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
 	free(d->heading.text);
 	d->heading.text = NULL;
 	d->has_heading = false;
+	if (d->has_underline) {
+		if (used) {
+			ctx->lines_used++;
+		} else {
+			struct bl_line ul;
+			mkline(ctx, &ul, d->underline.text, d->underline.len, d->underline.lineno,
+			       d->underline.depth);
+			bl_skip(ctx, &ul, "no format recognised");
+		}
+		free(d->underline.text);
+		d->underline.text = NULL;
+		d->has_underline = false;
+	}
+}
+
+/* "-----" or "=====" (3 or more, blanks around allowed): a setext underline. */
+static bool is_underline(const char *s, size_t n)
+{
+	bl_trim(&s, &n);
+	if (n < 3 || (s[0] != '-' && s[0] != '='))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (s[i] != s[0])
+			return false;
+	return true;
 }
 
 static bool is_heading(const char *s, size_t n)
@@ -409,6 +439,16 @@ int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned l
 		bl_set_group(ctx, ln.text + off, l);
 		heading_drop(ctx, d, false);
 		ctx->lines_used++;
+		return ctx->error;
+	}
+
+	/* Rule L4: the underline of a pending heading waits with it. */
+	if (d->has_heading && !d->has_underline && is_underline(ln.text, ln.len)) {
+		d->underline.text = bl_xstrndup(ln.text, ln.len);
+		d->underline.len = ln.len;
+		d->underline.lineno = ln.lineno;
+		d->underline.depth = ln.quote_depth;
+		d->has_underline = true;
 		return ctx->error;
 	}
 
