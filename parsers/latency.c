@@ -1,0 +1,1420 @@
+/* latency.c — latency distributions (FORMATS.md §5) into the `latency` and
+ * `latency_series` tables (parsers/latency.h, docs/csv.md).
+ *
+ * Requirements (tests/test_latency.c cites them as "L<n>"):
+ *
+ * L1  int_resp_timer-style histograms (§5.1): a bucket line is
+ *     "<seconds>:<blanks><count>", seconds with a decimal point, one or more
+ *     spaces or TABs (the script prints two, mail often collapses them to
+ *     one), a non-negative integer count. A series starts at the first
+ *     bucket, or at a command line "time CMD" (optionally after a shell
+ *     prompt) directly before it, and ends at the first line that is not a
+ *     bucket. The keys come in Perl's string order ("10.000" before
+ *     "2.000"), which is accepted; a key that is not greater than the one
+ *     before it in string order AND in numeric order cannot come from one
+ *     sorted hash, so it starts a new series (two runs pasted back to
+ *     back). Unit: seconds. Series name: the timed program's file name
+ *     ("int_resp_timer.pl"), else "histogram".
+ *
+ * L2  rt-tests cyclictest (§5.2), every version from 0.18 to 2.x:
+ *     - a command line naming cyclictest followed by options (after any
+ *       prompt, sudo, taskset...) opens a run; -N/--nsecs switches the unit
+ *       to ns; -h/-H/--histogram/--histofall N gives the histogram limit,
+ *       -H/--histofall the extra sum column; -t N the thread count;
+ *     - "# /dev/cpu_dma_latency set to 0us", the load line ("policy: fifo:
+ *       loadavg: ..." or the bare loadavg of old versions) are header lines;
+ *     - status lines "T: 0 ( 1234) P:80 I:1000 C: 100000 Min: 1 Act: 2
+ *       Avg: 2 Max: 15 [SMI: n]" are read by "Key:\s*value", so collapsed
+ *       spaces and the %5ld/%8ld widths do not matter. Live captures redraw
+ *       the block after ESC[nA cursor moves (stripped by the dispatcher):
+ *       when a thread number comes round again, the newer line replaces the
+ *       older one, which is counted as skipped ("cyclictest display refresh,
+ *       superseded"); only the last block counts. A thread whose cycle count
+ *       goes down instead starts a new run.
+ *     - "# Histogram", then rows "%06d" bucket + one count per column
+ *       (TABs or spaces), then the footer: "# Total:", "# Min/Avg/Max
+ *       Latencies:" (also "Latencys", v0.56-0.73), "# Max Latency: X / N"
+ *       (v0.28: N is the limit), "# Histogram Overflows:", "# Histogram
+ *       Overflow at cycle number:" with "# Thread N: c1 c2 ... [# K
+ *       others]", "# SMIs:", "# Thread Ids:", "# Break thread/value:".
+ *       Values may be wider than their zero padding; text after a second
+ *       '#' on a footer line is an annotation and ignored.
+ *     - The number of threads is the count of "# Min Latencies" values, else
+ *       of status-line threads, else the row width; one more column than
+ *       threads (with -H, or when the footer says so) is the histofall sum
+ *       column and is not a series. Series names: "T<thread>".
+ *     - Rows of a different width than the first are skipped with a
+ *       warning; a "# Total" that differs from the column's sum is warned.
+ *     Unit: us (ns with --nsecs on the command line).
+ *
+ * L3  One latency per line (a plain list of samples) when --unit is given
+ *     (ctx->opt.latency_unit): a line that is one decimal number; the series
+ *     ends at the first other line. Name "samples".
+ *
+ * L4  The shell `time` block after a series belongs to it. The timeshort
+ *     parser reads it into the `time` table; this parser records its first
+ *     line in latency_series.time_line when the first non-blank line after
+ *     the series is "real ..." and timeshort takes it, and both records
+ *     share group and run (parsers/latency.h). The link is made this way,
+ *     and not by reading the block here, so that one parser owns each
+ *     format and the `time` table stays complete.
+ *
+ * L5  Nothing lost: every line of a series is used; a command or header
+ *     line that no output follows is re-classified as skipped (bl_unuse)
+ *     with a reason; malformed buckets are skipped with a warning.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/re.h"
+#include "core/util.h"
+#include "parsers/latency.h"
+#include "parsers/parser.h"
+#include "parsers/tables.h"
+
+static const struct bl_col_def lat_cols[LAT_NCOLS] = {
+	[LAT_SERIES] = { "series", BL_STR, "series name: T0, T1, ... (cyclictest threads), the timed program's file name or \"histogram\" (int_resp_timer style), \"samples\" (plain list)" },
+	[LAT_KIND] = { "kind", BL_STR, "bucket (count samples of this value), overflow (count samples MORE than this value, the largest bucket printed) or sample (one value of a plain list)" },
+	[LAT_UNIT] = { "unit", BL_STR, "unit the tool printed the value in: s, ms, us or ns" },
+	[LAT_LATENCY_S] = { "latency_s", BL_NUM, "the bucket (or sample) value, seconds" },
+	[LAT_LATENCY_US] = { "latency_us", BL_NUM, "the same value, microseconds" },
+	[LAT_COUNT] = { "count", BL_INT, "samples in the bucket (1 for a sample); buckets with 0 are not written" },
+};
+
+const struct bl_table_def bl_table_latency = {
+	"latency", "one row per latency histogram bucket, overflow count or sample, per series",
+	LAT_NCOLS, lat_cols,
+};
+
+static const struct bl_col_def ls_cols[LS_NCOLS] = {
+	[LS_SERIES] = { "series", BL_STR, "series name, as in the latency table" },
+	[LS_TOOL] = { "tool", BL_STR, "int_resp_timer (seconds: count histogram), cyclictest or samples" },
+	[LS_UNIT] = { "unit", BL_STR, "unit the tool printed values in: s, ms, us or ns" },
+	[LS_COMMAND] = { "command", BL_STR, "the command line before the output (\"time ./int_resp_timer.pl\", \"cyclictest -p 98 ...\"), empty when absent" },
+	[LS_LAST_LINE] = { "last_line", BL_INT, "last input line of the series (footer included)" },
+	[LS_BUCKETS] = { "buckets", BL_INT, "histogram rows read, zero counts included; empty for a plain list or a status line only" },
+	[LS_BINNED] = { "binned", BL_INT, "samples in the buckets (sum of counts)" },
+	[LS_OVERFLOW] = { "overflow", BL_INT, "samples beyond the last bucket (cyclictest \"Histogram Overflows\"); empty when not reported" },
+	[LS_TOTAL] = { "total", BL_INT, "binned + overflow" },
+	[LS_HIST_LIMIT_US] = { "hist_limit_us", BL_NUM, "cyclictest histogram size N (-h N, or \"# Max Latency: x / N\"): buckets 0..N-1, overflow >= N; microseconds" },
+	[LS_THREAD] = { "thread", BL_INT, "cyclictest thread number (T: n)" },
+	[LS_TID] = { "tid", BL_INT, "thread id (status line \"( 1234)\" or \"# Thread Ids:\")" },
+	[LS_PRIORITY] = { "priority", BL_INT, "status line P: (real-time priority)" },
+	[LS_INTERVAL_US] = { "interval_us", BL_INT, "status line I: (timer interval, microseconds)" },
+	[LS_STATUS_CYCLES] = { "status_cycles", BL_INT, "status line C: (cycles when the line was printed)" },
+	[LS_STATUS_MIN_US] = { "status_min_us", BL_NUM, "status line Min:, microseconds (ns values / 1000 with --nsecs)" },
+	[LS_STATUS_ACT_US] = { "status_act_us", BL_NUM, "status line Act: (the last latency), microseconds" },
+	[LS_STATUS_AVG_US] = { "status_avg_us", BL_NUM, "status line Avg: (integer mean, truncated by cyclictest), microseconds" },
+	[LS_STATUS_MAX_US] = { "status_max_us", BL_NUM, "status line Max:, microseconds" },
+	[LS_SMIS] = { "smis", BL_INT, "SMI count (status line SMI: or \"# SMIs:\")" },
+	[LS_FOOTER_TOTAL] = { "footer_total", BL_INT, "histogram footer \"# Total:\" (binned samples as cyclictest counted them)" },
+	[LS_FOOTER_MIN_US] = { "footer_min_us", BL_NUM, "footer \"# Min Latencies:\", microseconds" },
+	[LS_FOOTER_AVG_US] = { "footer_avg_us", BL_NUM, "footer \"# Avg Latencies:\" (integer), microseconds" },
+	[LS_FOOTER_MAX_US] = { "footer_max_us", BL_NUM, "footer \"# Max Latencies:\", microseconds" },
+	[LS_OVERFLOW_CYCLES] = { "overflow_cycles", BL_STR, "cycle numbers of the overflows (\"# Thread N:\" line), space-separated" },
+	[LS_OVERFLOW_CYCLES_OMITTED] = { "overflow_cycles_omitted", BL_INT, "overflows not listed (\"# NNNNN others\")" },
+	[LS_TIME_LINE] = { "time_line", BL_INT, "line of the shell time block that followed the series (its `time` row has this line), empty when none" },
+};
+
+const struct bl_table_def bl_table_latency_series = {
+	"latency_series", "one row per latency series: tool, command, totals and the tool's own figures",
+	LS_NCOLS, ls_cols,
+};
+
+/* ---- exact decimals ---------------------------------------------------- */
+
+/* value = m × 10^e */
+struct dec {
+	long long m;
+	int e;
+};
+
+static const double pow10_exact[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* m × 10^(e + shift) with one rounding when |m| < 2^53 (powers of ten up
+ * to 1e22 are exact doubles). */
+static double dec_value(struct dec d, int shift)
+{
+	int p = d.e + shift;
+	double m = (double)d.m;
+	if (p >= 0 && p <= 22)
+		return m * pow10_exact[p];
+	if (p < 0 && p >= -22)
+		return m / pow10_exact[-p];
+	return m * pow(10.0, p);
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* "[+-]digits[.digits][e[+-]digits]" exactly (no blanks). */
+static int dec_parse(const char *s, size_t n, struct dec *d)
+{
+	size_t i = 0;
+	bool neg = false, dot = false;
+	long long m = 0;
+	int e = 0, nd = 0;
+	if (i < n && (s[i] == '+' || s[i] == '-'))
+		neg = s[i++] == '-';
+	for (; i < n; i++) {
+		if (is_digit(s[i])) {
+			if (m > (LLONG_MAX - 9) / 10)
+				return -BL_ERANGE;
+			m = m * 10 + (s[i] - '0');
+			nd++;
+			if (dot)
+				e--;
+		} else if (s[i] == '.' && !dot) {
+			dot = true;
+		} else {
+			break;
+		}
+	}
+	if (nd == 0)
+		return -BL_EFORMAT;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		long long x;
+		if (i + 1 >= n || bl_parse_ll(s + i + 1, n - i - 1, &x) || x < -300 || x > 300)
+			return -BL_EFORMAT;
+		for (size_t k = i + 1; k < n; k++)
+			if (!is_digit(s[k]) && !((s[k] == '+' || s[k] == '-') && k == i + 1))
+				return -BL_EFORMAT;
+		e += (int)x;
+		i = n;
+	}
+	if (i != n)
+		return -BL_EFORMAT;
+	d->m = neg ? -m : m;
+	d->e = e;
+	return 0;
+}
+
+/* Unit name -> power of ten of one unit in seconds; false when unknown. */
+static bool unit_exp(const char *u, int *ex)
+{
+	static const struct { const char *n; int e; } t[] = {
+		{ "s", 0 }, { "ms", -3 }, { "us", -6 }, { "ns", -9 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (u && strcmp(u, t[i].n) == 0) {
+			*ex = t[i].e;
+			return true;
+		}
+	return false;
+}
+
+/* ---- state ------------------------------------------------------------- */
+
+/* A copy of a line used tentatively (to bl_unuse it later). */
+struct held {
+	unsigned long lineno;
+	int depth;
+	char *text;
+	size_t len;
+};
+
+enum tool { TOOL_NONE = 0, TOOL_IRT, TOOL_CT, TOOL_SAMPLES };
+enum ct_phase { CT_PRE = 0, CT_STATUS, CT_HIST, CT_FOOTER };
+
+/* One per-thread status line (cyclictest). */
+struct status {
+	bool has;
+	struct held line;
+	long long tid, prio, interval, cycles, smi;
+	bool has_smi;
+	struct dec min, act, avg, max;
+};
+
+/* A footer line with one value per column. */
+struct footer {
+	bool has;
+	unsigned long lineno;
+	int depth;
+	struct dec *v;
+	size_t n;
+};
+
+/* Overflow cycle list of one thread. */
+struct cycles {
+	bool has;
+	char *list;
+	bool has_omitted;
+	long long omitted;
+};
+
+/* A histogram row (or sample): value and counts[off .. off + ncols). */
+struct row {
+	unsigned long lineno;
+	int depth;
+	struct dec v;
+	size_t off;
+};
+
+#define MAX_PRE 8
+
+struct run {
+	bool open;       /* collecting lines */
+	bool closed;     /* complete; its summary waits for a time block */
+	enum tool tool;
+	char *source;
+	const struct bl_msg *msg;
+	char *group;
+	long run;        /* 0 until the first data line */
+	unsigned long first_line;
+	int first_depth;
+	unsigned long last_line;
+	char *command;   /* the whole command line */
+	char *name;      /* int_resp_timer: the timed program's file name */
+	size_t nthreads; /* cyclictest: thread columns (run_close) */
+	const char *unit;
+	int uexp;
+	bool has_data;
+	int gap;         /* non-blank foreign lines since the command line */
+	struct held pre[MAX_PRE];   /* command/header lines before any data */
+	size_t npre;
+
+	/* rows */
+	struct row *rows;
+	size_t nrows, caprows;
+	unsigned long long *cnt;
+	size_t ncnt, capcnt;
+	size_t ncols;    /* counts per row (0 = no row yet) */
+	struct dec maxbucket;
+	bool has_bucket;
+	char prevkey[40];
+	size_t prevkeylen;
+	double prevval;
+
+	/* cyclictest */
+	enum ct_phase phase;
+	bool nsecs, histofall_opt, has_limit;
+	struct dec limit;
+	struct status *st;
+	size_t nst;      /* status slots (max thread + 1) */
+	struct footer f_total, f_min, f_avg, f_max, f_ovf, f_smi, f_tids;
+	struct cycles *cyc;
+	size_t ncyc;
+	bool in_cycles;
+
+	/* time link (L4) */
+	unsigned long real_cand;
+	unsigned long time_line;
+};
+
+struct latency {
+	struct bl_re status, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
+	bool ok;
+	struct run r;
+};
+
+static void lat_init(void *st, struct bl_ctx *ctx)
+{
+	struct latency *L = st;
+	(void)ctx;
+	char *err = NULL;
+	int rc = 0;
+	rc |= bl_re_compile(&L->status,
+		"^T:\\s*([0-9]+)\\s*\\(\\s*([0-9]+)\\s*\\)\\s*P:\\s*(-?[0-9]+)\\s+I:\\s*([0-9]+)\\s+C:\\s*([0-9]+)\\s+"
+		"Min:\\s*(-?[0-9]+)\\s+Act:\\s*(-?[0-9]+)\\s+Avg:\\s*(-?[0-9]+(?:\\.[0-9]+)?)\\s+Max:\\s*(-?[0-9]+)"
+		"(?:\\s+SMI:\\s*([0-9]+))?\\s*$", 0, "cyclictest status line", &err);
+	rc |= bl_re_compile(&L->footer,
+		"^#\\s*(Total|Min Latenc(?:ies|ys)|Avg Latenc(?:ies|ys)|Max Latenc(?:ies|ys)|Histogram Overflows|SMIs|Thread Ids):(.*)$",
+		0, "cyclictest histogram footer", &err);
+	rc |= bl_re_compile(&L->maxlat, "^#\\s*Max Latency:\\s*([0-9]+)\\s*/\\s*([0-9]+)\\s*$", 0,
+			    "cyclictest 0.28 footer", &err);
+	rc |= bl_re_compile(&L->cychdr, "^#\\s*Histogram Overflow at cycle number:\\s*$", 0,
+			    "cyclictest overflow list header", &err);
+	rc |= bl_re_compile(&L->thread, "^#\\s*Thread\\s+([0-9]+):(.*)$", 0, "cyclictest overflow list", &err);
+	rc |= bl_re_compile(&L->brk, "^#\\s*Break (?:thread|value):\\s*-?[0-9]+\\s*$", 0, "cyclictest break line", &err);
+	rc |= bl_re_compile(&L->dma, "^#\\s*/dev/cpu_dma_latency set to [0-9]+\\s*us\\s*$", 0, "cyclictest dma line", &err);
+	rc |= bl_re_compile(&L->policy,
+		"^policy:\\s*[A-Za-z_]+(?:/[A-Za-z_]+)?:\\s*loadavg:\\s*[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$",
+		0, "cyclictest policy line", &err);
+	rc |= bl_re_compile(&L->loadavg, "^[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$", 0,
+			    "cyclictest loadavg line", &err);
+	/* the command: cyclictest as a word (after a prompt, sudo, a path),
+	 * followed by options only */
+	rc |= bl_re_compile(&L->ctcmd, "(?:^|[\\s/])cyclictest(?:\\s+-.*)?\\s*$", 0, "cyclictest command line", &err);
+	rc |= bl_re_compile(&L->timecmd,
+		"^(?:[^\\s$#%>]*[$#%>]\\s*)?time\\s+(?:-p\\s+)?(\\S.*?)\\s*$", 0, "timed command line", &err);
+	if (rc) {
+		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
+		free(err);
+		return;
+	}
+	L->ok = true;
+}
+
+static void held_set(struct held *h, const struct bl_line *ln)
+{
+	free(h->text);
+	h->text = bl_xstrndup(ln->text, ln->len);
+	h->len = ln->len;
+	h->lineno = ln->lineno;
+	h->depth = ln->quote_depth;
+}
+
+static void held_unuse(struct bl_ctx *ctx, const struct run *r, struct held *h, const char *reason)
+{
+	if (!h->text)
+		return;
+	struct bl_line ln = { h->text, h->len, r->source, h->lineno, h->depth, r->msg };
+	bl_unuse(ctx, &ln, reason);
+	free(h->text);
+	h->text = NULL;
+}
+
+static void footer_free(struct footer *f)
+{
+	free(f->v);
+	memset(f, 0, sizeof *f);
+}
+
+static void run_free(struct run *r)
+{
+	free(r->source);
+	free(r->group);
+	free(r->command);
+	free(r->name);
+	for (size_t i = 0; i < r->npre; i++)
+		free(r->pre[i].text);
+	free(r->rows);
+	free(r->cnt);
+	for (size_t i = 0; i < r->nst; i++)
+		free(r->st[i].line.text);
+	free(r->st);
+	footer_free(&r->f_total);
+	footer_free(&r->f_min);
+	footer_free(&r->f_avg);
+	footer_free(&r->f_max);
+	footer_free(&r->f_ovf);
+	footer_free(&r->f_smi);
+	footer_free(&r->f_tids);
+	for (size_t i = 0; i < r->ncyc; i++)
+		free(r->cyc[i].list);
+	free(r->cyc);
+	memset(r, 0, sizeof *r);
+}
+
+static void run_start(struct run *r, struct bl_ctx *ctx, const struct bl_line *ln, enum tool tool)
+{
+	run_free(r);
+	r->open = true;
+	r->tool = tool;
+	r->source = bl_xstrdup(ln->source);
+	r->msg = ln->msg;
+	r->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
+	r->first_line = r->last_line = ln->lineno;
+	r->first_depth = ln->quote_depth;
+	r->unit = "s";
+	r->uexp = 0;
+	if (tool == TOOL_CT) {
+		r->unit = "us";
+		r->uexp = -6;
+	}
+}
+
+static void pre_add(struct run *r, const struct bl_line *ln)
+{
+	if (r->npre < MAX_PRE)
+		held_set(&r->pre[r->npre++], ln);
+}
+
+/* The first data line of a run: the run number (parsers/latency.h). */
+static void got_data(struct run *r, struct bl_ctx *ctx)
+{
+	if (r->has_data)
+		return;
+	r->has_data = true;
+	r->run = bl_run_new(ctx, BL_RUN_FAMILY_MTEST);
+	bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_LATENCY);
+	for (size_t i = 0; i < r->npre; i++) {
+		free(r->pre[i].text);
+		r->pre[i].text = NULL;
+	}
+	r->npre = 0;
+}
+
+/* ---- record helpers ---------------------------------------------------- */
+
+static void rec_init(struct bl_record *rec, const struct bl_table_def *t, const struct run *r,
+		     unsigned long lineno, int depth)
+{
+	struct bl_line ln = { "", 0, r->source, lineno, depth, r->msg };
+	bl_record_init(rec, t, &ln);
+	rec->group = r->group;
+	rec->run = r->run;
+}
+
+static void set_us(struct bl_record *rec, int col, const struct run *r, struct dec d)
+{
+	bl_set_num(rec, (size_t)col, dec_value(d, r->uexp + 6));
+}
+
+static void emit_value(struct bl_ctx *ctx, const struct run *r, const char *series, const char *kind,
+		       unsigned long lineno, int depth, struct dec v, bool has_v, unsigned long long count)
+{
+	struct bl_record rec;
+	rec_init(&rec, &bl_table_latency, r, lineno, depth);
+	bl_set_str(&rec, LAT_SERIES, series);
+	bl_set_str(&rec, LAT_KIND, kind);
+	bl_set_str(&rec, LAT_UNIT, r->unit);
+	if (has_v) {
+		bl_set_num(&rec, LAT_LATENCY_S, dec_value(v, r->uexp));
+		bl_set_num(&rec, LAT_LATENCY_US, dec_value(v, r->uexp + 6));
+	}
+	bl_set_int(&rec, LAT_COUNT, (long long)count);
+	bl_emit(ctx, &rec);
+}
+
+static void add_row(struct run *r, const struct bl_line *ln, struct dec v, const unsigned long long *c, size_t nc)
+{
+	if (r->nrows == r->caprows) {
+		r->caprows = r->caprows ? 2 * r->caprows : 64;
+		r->rows = bl_xrealloc(r->rows, r->caprows * sizeof *r->rows);
+	}
+	while (r->ncnt + nc > r->capcnt) {
+		r->capcnt = r->capcnt ? 2 * r->capcnt : 256;
+		r->cnt = bl_xrealloc(r->cnt, r->capcnt * sizeof *r->cnt);
+	}
+	struct row *w = &r->rows[r->nrows++];
+	w->lineno = ln->lineno;
+	w->depth = ln->quote_depth;
+	w->v = v;
+	w->off = r->ncnt;
+	memcpy(r->cnt + r->ncnt, c, nc * sizeof *c);
+	r->ncnt += nc;
+	if (!r->has_bucket || dec_value(v, 0) > dec_value(r->maxbucket, 0))
+		r->maxbucket = v;
+	r->has_bucket = true;
+	r->last_line = ln->lineno;
+}
+
+/* ---- closing a run ----------------------------------------------------- */
+
+static char *series_name(const struct run *r, size_t i)
+{
+	if (r->tool == TOOL_CT)
+		return bl_xasprintf("T%zu", i);
+	if (r->tool == TOOL_SAMPLES)
+		return bl_xstrdup("samples");
+	return bl_xstrdup(r->name ? r->name : "histogram");
+}
+
+/* cyclictest: how many of the row columns are threads (L2). */
+static size_t ct_threads(struct bl_ctx *ctx, struct run *r)
+{
+	size_t nc = r->ncols;
+	if (r->f_min.has) {
+		size_t nt = r->f_min.n;
+		if (nc == 0 || nc == nt)
+			return nt;
+		if (nc == nt + 1 && nt > 1)
+			return nt;
+		struct bl_line ln = { "", 0, r->source, r->f_min.lineno, r->f_min.depth, r->msg };
+		bl_warn(ctx, &ln, "cyclictest footer does not match the rows",
+			"histogram rows have %zu counts but \"# Min Latencies\" lists %zu threads; "
+			"taking the rows' %zu columns as threads", nc, nt, nc);
+		return nc;
+	}
+	if (nc >= 3 && r->histofall_opt)
+		return nc - 1;
+	size_t sn = 0;
+	for (size_t i = 0; i < r->nst; i++)
+		if (r->st[i].has)
+			sn = i + 1;
+	if (sn > 1 && nc == sn + 1)
+		return sn;
+	return nc;
+}
+
+/* Close an open run: emit its latency rows, keep the summary for later. */
+static void run_close(struct latency *L, struct bl_ctx *ctx)
+{
+	struct run *r = &L->r;
+	if (!r->open)
+		return;
+	r->open = false;
+	if (!r->has_data) {
+		const char *why = r->tool == TOOL_CT ? "cyclictest header without results"
+						     : "command line without latency output";
+		for (size_t i = 0; i < r->npre; i++)
+			held_unuse(ctx, r, &r->pre[i], why);
+		run_free(r);
+		return;
+	}
+	r->closed = true;
+	if (r->tool != TOOL_CT) {
+		char *name = series_name(r, 0);
+		for (size_t i = 0; i < r->nrows; i++)
+			emit_value(ctx, r, name, r->tool == TOOL_SAMPLES ? "sample" : "bucket",
+				   r->rows[i].lineno, r->rows[i].depth, r->rows[i].v, true, r->cnt[r->rows[i].off]);
+		free(name);
+		return;
+	}
+	size_t nt = r->nthreads = ct_threads(ctx, r);
+	for (size_t t = 0; t < nt; t++) {
+		char *name = series_name(r, t);
+		unsigned long long sum = 0;
+		for (size_t i = 0; i < r->nrows; i++) {
+			unsigned long long c = r->cnt[r->rows[i].off + t];
+			sum += c;
+			if (c)
+				emit_value(ctx, r, name, "bucket", r->rows[i].lineno, r->rows[i].depth,
+					   r->rows[i].v, true, c);
+		}
+		if (r->f_ovf.has && t < r->f_ovf.n)
+			emit_value(ctx, r, name, "overflow", r->f_ovf.lineno, r->f_ovf.depth, r->maxbucket,
+				   r->has_bucket, (unsigned long long)r->f_ovf.v[t].m);
+		if (r->f_total.has && t < r->f_total.n && r->nrows &&
+		    (unsigned long long)r->f_total.v[t].m != sum) {
+			struct bl_line ln = { "", 0, r->source, r->f_total.lineno, r->f_total.depth, r->msg };
+			bl_warn(ctx, &ln, "cyclictest total differs from the buckets",
+				"cyclictest thread %zu: \"# Total\" says %lld but its buckets add up to %llu",
+				t, r->f_total.v[t].m, sum);
+		}
+		free(name);
+	}
+}
+
+/* Seal the run in the mtest family so a later mtest01/time record starts a
+ * run of its own (parsers/latency.h). Only when the group is unchanged. */
+static void seal(struct bl_ctx *ctx, const struct run *r, unsigned long long bits)
+{
+	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	if (strcmp(g, r->group) != 0 || bl_run_current(ctx, BL_RUN_FAMILY_MTEST) != r->run)
+		return;
+	bl_run_join(ctx, BL_RUN_FAMILY_MTEST, bits);
+}
+
+static void summary_emit(struct bl_ctx *ctx, struct run *r)
+{
+	size_t ns = 1;
+	if (r->tool == TOOL_CT) {
+		ns = r->nthreads;
+		if (r->nst > ns)
+			ns = r->nst;
+	}
+	for (size_t t = 0; t < ns; t++) {
+		struct bl_record rec;
+		char *name = series_name(r, t);
+		rec_init(&rec, &bl_table_latency_series, r, r->first_line, r->first_depth);
+		bl_set_str(&rec, LS_SERIES, name);
+		bl_set_str(&rec, LS_TOOL, r->tool == TOOL_CT ? "cyclictest" : r->tool == TOOL_SAMPLES ? "samples"
+											    : "int_resp_timer");
+		bl_set_str(&rec, LS_UNIT, r->unit);
+		if (r->command)
+			bl_set_str(&rec, LS_COMMAND, r->command);
+		bl_set_int(&rec, LS_LAST_LINE, (long long)r->last_line);
+		bool in_hist = r->tool != TOOL_CT || (r->ncols && t < r->nthreads);
+		unsigned long long binned = 0;
+		if (in_hist) {
+			for (size_t i = 0; i < r->nrows; i++)
+				binned += r->cnt[r->rows[i].off + (r->tool == TOOL_CT ? t : 0)];
+			if (r->tool != TOOL_SAMPLES)
+				bl_set_int(&rec, LS_BUCKETS, (long long)r->nrows);
+			bl_set_int(&rec, LS_BINNED, (long long)binned);
+			unsigned long long total = binned;
+			if (r->tool == TOOL_CT && r->f_ovf.has && t < r->f_ovf.n) {
+				bl_set_int(&rec, LS_OVERFLOW, r->f_ovf.v[t].m);
+				total += (unsigned long long)r->f_ovf.v[t].m;
+			}
+			bl_set_int(&rec, LS_TOTAL, (long long)total);
+		}
+		if (r->tool == TOOL_CT) {
+			if (r->has_limit)
+				set_us(&rec, LS_HIST_LIMIT_US, r, r->limit);
+			bl_set_int(&rec, LS_THREAD, (long long)t);
+			if (t < r->nst && r->st[t].has) {
+				const struct status *s = &r->st[t];
+				bl_set_int(&rec, LS_TID, s->tid);
+				bl_set_int(&rec, LS_PRIORITY, s->prio);
+				bl_set_int(&rec, LS_INTERVAL_US, s->interval);
+				bl_set_int(&rec, LS_STATUS_CYCLES, s->cycles);
+				set_us(&rec, LS_STATUS_MIN_US, r, s->min);
+				set_us(&rec, LS_STATUS_ACT_US, r, s->act);
+				set_us(&rec, LS_STATUS_AVG_US, r, s->avg);
+				set_us(&rec, LS_STATUS_MAX_US, r, s->max);
+				if (s->has_smi)
+					bl_set_int(&rec, LS_SMIS, s->smi);
+			} else if (r->f_tids.has && t < r->f_tids.n) {
+				bl_set_int(&rec, LS_TID, r->f_tids.v[t].m);
+			}
+			if (r->f_smi.has && t < r->f_smi.n)
+				bl_set_int(&rec, LS_SMIS, r->f_smi.v[t].m);
+			if (r->f_total.has && t < r->f_total.n)
+				bl_set_int(&rec, LS_FOOTER_TOTAL, r->f_total.v[t].m);
+			if (r->f_min.has && t < r->f_min.n)
+				set_us(&rec, LS_FOOTER_MIN_US, r, r->f_min.v[t]);
+			if (r->f_avg.has && t < r->f_avg.n)
+				set_us(&rec, LS_FOOTER_AVG_US, r, r->f_avg.v[t]);
+			if (r->f_max.has && t < r->f_max.n)
+				set_us(&rec, LS_FOOTER_MAX_US, r, r->f_max.v[t]);
+			if (t < r->ncyc && r->cyc[t].has) {
+				bl_set_str(&rec, LS_OVERFLOW_CYCLES, r->cyc[t].list ? r->cyc[t].list : "");
+				if (r->cyc[t].has_omitted)
+					bl_set_int(&rec, LS_OVERFLOW_CYCLES_OMITTED, r->cyc[t].omitted);
+			}
+		}
+		if (r->time_line)
+			bl_set_int(&rec, LS_TIME_LINE, (long long)r->time_line);
+		bl_emit(ctx, &rec);
+		free(name);
+	}
+}
+
+/* A closed run: the time block question is answered; emit the summary. */
+static void run_finish(struct latency *L, struct bl_ctx *ctx, unsigned long time_line)
+{
+	struct run *r = &L->r;
+	if (!r->closed)
+		return;
+	r->time_line = time_line;
+	summary_emit(ctx, r);
+	seal(ctx, r, time_line ? BL_RUN_BIT_MTEST01 : (BL_RUN_BIT_MTEST01 | BL_RUN_BIT_TIME));
+	run_free(r);
+}
+
+/* ---- line recognisers -------------------------------------------------- */
+
+/* L1: "0.201:  201" (s, n already trimmed). */
+static bool irt_bucket(const char *s, size_t n, size_t *klen, const char **cnt, size_t *clen)
+{
+	size_t i = 0;
+	while (i < n && is_digit(s[i]))
+		i++;
+	if (i == 0 || i >= n || s[i] != '.')
+		return false;
+	size_t fd = ++i;
+	while (i < n && is_digit(s[i]))
+		i++;
+	if (i == fd || i >= n || s[i] != ':')
+		return false;
+	*klen = i++;
+	size_t b = i;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == b)
+		return false;
+	size_t c0 = i;
+	while (i < n && is_digit(s[i]))
+		i++;
+	if (i == c0 || i != n)
+		return false;
+	*cnt = s + c0;
+	*clen = i - c0;
+	return true;
+}
+
+/* L2: a histogram row: two or more runs of digits separated by blanks.
+ * Returns the number of counts (tokens after the bucket), 0 if not a row. */
+static size_t ct_row_shape(const char *s, size_t n)
+{
+	size_t i = 0, tokens = 0;
+	while (i < n) {
+		if (!is_digit(s[i]))
+			return 0;
+		while (i < n && is_digit(s[i]))
+			i++;
+		tokens++;
+		if (i < n && s[i] != ' ' && s[i] != '\t')
+			return 0;
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+	}
+	return tokens >= 2 ? tokens - 1 : 0;
+}
+
+static bool blank_or_empty(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return false;
+	return true;
+}
+
+static bool is_real_line(const char *s, size_t n)
+{
+	return n > 5 && memcmp(s, "real", 4) == 0 && (s[4] == ' ' || s[4] == '\t');
+}
+
+static bool re_int(struct bl_re *re, int g, const char *s, long long *v)
+{
+	size_t off, len;
+	return bl_re_group(re, g, &off, &len) && bl_parse_ll(s + off, len, v) == 0;
+}
+
+static bool re_dec(struct bl_re *re, int g, const char *s, struct dec *d)
+{
+	size_t off, len;
+	return bl_re_group(re, g, &off, &len) && dec_parse(s + off, len, d) == 0;
+}
+
+/* Values of a footer line up to an annotation ('#') or the end. */
+static int footer_values(const char *s, size_t n, struct footer *f, const struct bl_line *ln)
+{
+	struct dec *v = NULL;
+	size_t nv = 0;
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i >= n || s[i] == '#')
+			break;
+		size_t b = i;
+		while (i < n && s[i] != ' ' && s[i] != '\t')
+			i++;
+		struct dec d;
+		if (dec_parse(s + b, i - b, &d) || d.m < 0) {
+			free(v);
+			return -BL_EFORMAT;
+		}
+		v = bl_xrealloc(v, (nv + 1) * sizeof *v);
+		v[nv++] = d;
+	}
+	free(f->v);
+	f->v = v;
+	f->n = nv;
+	f->has = true;
+	f->lineno = ln->lineno;
+	f->depth = ln->quote_depth;
+	return 0;
+}
+
+/* Parse cyclictest's options after the program name (L2). */
+static void ct_options(struct run *r, const char *s, size_t n)
+{
+	const char *tok[64];
+	size_t tl[64];
+	size_t nt = bl_split_blanks(s, n, tok, tl, 64);
+	if (nt > 64)
+		nt = 64;
+	for (size_t i = 0; i < nt; i++) {
+		const char *t = tok[i];
+		size_t l = tl[i];
+		const char *arg = NULL;
+		size_t al = 0;
+		char opt = 0;
+		if (l >= 2 && t[0] == '-' && t[1] == '-') {
+			const char *eq = memchr(t, '=', l);
+			size_t nl = eq ? (size_t)(eq - t) : l;
+			if (nl == 7 && memcmp(t, "--nsecs", 7) == 0) {
+				r->nsecs = true;
+				continue;
+			}
+			if (nl == 11 && memcmp(t, "--histogram", 11) == 0)
+				opt = 'h';
+			else if (nl == 11 && memcmp(t, "--histofall", 11) == 0)
+				opt = 'H';
+			else
+				continue;
+			if (eq) {
+				arg = eq + 1;
+				al = l - nl - 1;
+			} else if (i + 1 < nt) {
+				arg = tok[i + 1];
+				al = tl[i + 1];
+				i++;
+			}
+		} else if (l >= 2 && t[0] == '-') {
+			/* a cluster of short options; letters taking an argument
+			 * end it (getopt "a::b:c:d:D:F:h:H:i:l:o:O:p:t::T:y:") */
+			for (size_t k = 1; k < l; k++) {
+				char c = t[k];
+				if (c == 'N')
+					r->nsecs = true;
+				if (strchr("abcdDFhHilOopTty", c)) {
+					if (c == 'h' || c == 'H') {
+						opt = c;
+						if (k + 1 < l) {
+							arg = t + k + 1;
+							al = l - k - 1;
+						} else if (i + 1 < nt) {
+							arg = tok[i + 1];
+							al = tl[i + 1];
+							i++;
+						}
+					} else if (k + 1 == l && i + 1 < nt && tok[i + 1][0] != '-' &&
+						   c != 'a' && c != 't') {
+						i++;   /* the option's argument */
+					}
+					break;
+				}
+			}
+		}
+		if (opt) {
+			struct dec d;
+			if (opt == 'H')
+				r->histofall_opt = true;
+			if (arg && dec_parse(arg, al, &d) == 0 && d.e == 0 && d.m > 0) {
+				r->limit = d;
+				r->has_limit = true;
+			}
+		}
+	}
+	if (r->nsecs) {
+		r->unit = "ns";
+		r->uexp = -9;
+	}
+}
+
+static struct status *status_slot(struct run *r, size_t t)
+{
+	if (t >= r->nst) {
+		r->st = bl_xrealloc(r->st, (t + 1) * sizeof *r->st);
+		memset(r->st + r->nst, 0, (t + 1 - r->nst) * sizeof *r->st);
+		r->nst = t + 1;
+	}
+	return &r->st[t];
+}
+
+static struct cycles *cycles_slot(struct run *r, size_t t)
+{
+	if (t >= r->ncyc) {
+		r->cyc = bl_xrealloc(r->cyc, (t + 1) * sizeof *r->cyc);
+		memset(r->cyc + r->ncyc, 0, (t + 1 - r->ncyc) * sizeof *r->cyc);
+		r->ncyc = t + 1;
+	}
+	return &r->cyc[t];
+}
+
+/* ---- cyclictest lines -------------------------------------------------- */
+
+enum ct_kind { CK_NONE, CK_CMD, CK_DMA, CK_LOAD, CK_STATUS, CK_HIST, CK_ROW, CK_FOOTER };
+
+static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool in_hist)
+{
+	if (n == 0)
+		return CK_NONE;
+	if (s[0] == '#') {
+		if (n >= 2) {
+			size_t i = 1;
+			while (i < n && (s[i] == ' ' || s[i] == '\t'))
+				i++;
+			if (n - i >= 9 && memcmp(s + i, "Histogram", 9) == 0 && blank_or_empty(s + i + 9, n - i - 9))
+				return CK_HIST;
+		}
+		if (bl_re_match(&L->dma, s, n) == 1)
+			return CK_DMA;
+		if (in_hist && (bl_re_match(&L->footer, s, n) == 1 || bl_re_match(&L->maxlat, s, n) == 1 ||
+				bl_re_match(&L->cychdr, s, n) == 1 || bl_re_match(&L->thread, s, n) == 1 ||
+				bl_re_match(&L->brk, s, n) == 1))
+			return CK_FOOTER;
+		return CK_NONE;
+	}
+	if (s[0] == 'T' && n > 2 && s[1] == ':' && bl_re_match(&L->status, s, n) == 1)
+		return CK_STATUS;
+	if (in_hist && is_digit(s[0]) && ct_row_shape(s, n))
+		return CK_ROW;
+	if (s[0] == 'p' && bl_re_match(&L->policy, s, n) == 1)
+		return CK_LOAD;
+	if (is_digit(s[0]) && bl_re_match(&L->loadavg, s, n) == 1)
+		return CK_LOAD;
+	if (memmem(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
+		return CK_CMD;
+	return CK_NONE;
+}
+
+static void ct_command(struct run *r, const char *s, size_t n)
+{
+	free(r->command);
+	r->command = bl_xstrndup(s, n);
+	const char *p = memmem(s, n, "cyclictest", 10);
+	/* the last "cyclictest" word is the program */
+	while (p) {
+		const char *q = memmem(p + 10, n - (size_t)(p + 10 - s), "cyclictest", 10);
+		if (!q)
+			break;
+		p = q;
+	}
+	if (p)
+		ct_options(r, p + 10, n - (size_t)(p + 10 - s));
+}
+
+static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+				 const char *s)
+{
+	struct run *r = &L->r;
+	long long t, tid, prio, interval, cycles, smi = 0;
+	struct dec mn, act, avg, mx;
+	if (!re_int(&L->status, 1, s, &t) || t < 0 || t > 100000 || !re_int(&L->status, 2, s, &tid) ||
+	    !re_int(&L->status, 3, s, &prio) || !re_int(&L->status, 4, s, &interval) ||
+	    !re_int(&L->status, 5, s, &cycles) || !re_dec(&L->status, 6, s, &mn) ||
+	    !re_dec(&L->status, 7, s, &act) || !re_dec(&L->status, 8, s, &avg) ||
+	    !re_dec(&L->status, 9, s, &mx)) {
+		bl_warn(ctx, ln, "malformed cyclictest status line", "cyclictest status line: a value is out of range");
+		ctx->skip_reason = "malformed cyclictest status line";
+		return BL_SKIP;
+	}
+	bool has_smi = re_int(&L->status, 10, s, &smi);
+	struct status *st = status_slot(r, (size_t)t);
+	if (st->has && cycles < st->cycles) {
+		/* the cycle count went down: another run, not a refresh */
+		run_close(L, ctx);
+		return BL_NO;
+	}
+	got_data(r, ctx);
+	if (r->phase < CT_STATUS)
+		r->phase = CT_STATUS;
+	st = status_slot(r, (size_t)t);
+	if (st->has)
+		held_unuse(ctx, r, &st->line, "cyclictest display refresh, superseded by a later one");
+	st->has = true;
+	held_set(&st->line, ln);
+	st->tid = tid;
+	st->prio = prio;
+	st->interval = interval;
+	st->cycles = cycles;
+	st->min = mn;
+	st->act = act;
+	st->avg = avg;
+	st->max = mx;
+	st->has_smi = has_smi;
+	st->smi = smi;
+	r->last_line = ln->lineno;
+	return BL_USED;
+}
+
+static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+			      const char *s, size_t n)
+{
+	struct run *r = &L->r;
+	size_t nc = ct_row_shape(s, n);
+	if (r->ncols && nc != r->ncols) {
+		bl_warn(ctx, ln, "cyclictest row width differs",
+			"cyclictest histogram row has %zu counts, the first row had %zu", nc, r->ncols);
+		ctx->skip_reason = "cyclictest row width differs";
+		return BL_SKIP;
+	}
+	unsigned long long *c = bl_xcalloc(nc, sizeof *c);
+	struct dec v = { 0, 0 };
+	size_t i = 0, k = 0;
+	int bad = 0;
+	while (i < n) {
+		size_t b = i;
+		while (i < n && is_digit(s[i]))
+			i++;
+		long long x;
+		if (b == 0) {
+			if (dec_parse(s, i, &v))
+				bad = 1;
+		} else if (bl_parse_ll(s + b, i - b, &x) || x < 0) {
+			bad = 1;
+		} else {
+			c[k++] = (unsigned long long)x;
+		}
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+	}
+	if (bad) {
+		free(c);
+		bl_warn(ctx, ln, "cyclictest number out of range", "cyclictest histogram row: a number is out of range");
+		ctx->skip_reason = "cyclictest number out of range";
+		return BL_SKIP;
+	}
+	r->ncols = nc;
+	add_row(r, ln, v, c, nc);
+	free(c);
+	return BL_USED;
+}
+
+static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+				 const char *s, size_t n)
+{
+	struct run *r = &L->r;
+	size_t off, len;
+	r->phase = CT_FOOTER;
+	r->last_line = ln->lineno;
+	if (bl_re_match(&L->footer, s, n) == 1) {
+		r->in_cycles = false;
+		bl_re_group(&L->footer, 1, &off, &len);
+		const char *k = s + off;
+		struct footer *f = k[0] == 'T' && k[1] == 'o' ? &r->f_total
+			: k[0] == 'T' ? &r->f_tids
+			: k[0] == 'M' && k[1] == 'i' ? &r->f_min
+			: k[0] == 'A' ? &r->f_avg
+			: k[0] == 'M' ? &r->f_max
+			: k[0] == 'S' ? &r->f_smi : &r->f_ovf;
+		size_t vo, vl;
+		bl_re_group(&L->footer, 2, &vo, &vl);
+		if (footer_values(s + vo, vl, f, ln)) {
+			bl_warn(ctx, ln, "malformed cyclictest footer", "cyclictest footer: a value is not a number");
+			ctx->skip_reason = "malformed cyclictest footer";
+			return BL_SKIP;
+		}
+		return BL_USED;
+	}
+	if (bl_re_match(&L->maxlat, s, n) == 1) {
+		r->in_cycles = false;
+		struct dec d;
+		if (!r->has_limit && re_dec(&L->maxlat, 2, s, &d) && d.m > 0) {
+			r->limit = d;
+			r->has_limit = true;
+		}
+		return BL_USED;
+	}
+	if (bl_re_match(&L->cychdr, s, n) == 1) {
+		r->in_cycles = true;
+		return BL_USED;
+	}
+	if (bl_re_match(&L->thread, s, n) == 1) {
+		long long t;
+		if (!r->in_cycles || !re_int(&L->thread, 1, s, &t) || t < 0 || t > 100000) {
+			ctx->skip_reason = "cyclictest thread line outside the overflow list";
+			return BL_SKIP;
+		}
+		bl_re_group(&L->thread, 2, &off, &len);
+		const char *p = s + off;
+		struct cycles *cy = cycles_slot(r, (size_t)t);
+		struct bl_buf b = BL_BUF_INIT(0);
+		size_t i = 0;
+		cy->has = true;
+		while (i < len) {
+			while (i < len && (p[i] == ' ' || p[i] == '\t'))
+				i++;
+			if (i >= len)
+				break;
+			if (p[i] == '#') {
+				/* " # 00544 others" */
+				long long o;
+				const char *tok[3];
+				size_t tl[3];
+				size_t nt = bl_split_blanks(p + i + 1, len - i - 1, tok, tl, 3);
+				if (nt == 2 && tl[1] == 6 && memcmp(tok[1], "others", 6) == 0 &&
+				    bl_parse_ll(tok[0], tl[0], &o) == 0) {
+					cy->has_omitted = true;
+					cy->omitted = o;
+				}
+				break;
+			}
+			size_t b0 = i;
+			while (i < len && p[i] != ' ' && p[i] != '\t')
+				i++;
+			long long c;
+			if (bl_parse_ll(p + b0, i - b0, &c) == 0 && c >= 0)
+				bl_buf_addf(&b, "%s%lld", b.len ? " " : "", c);
+		}
+		free(cy->list);
+		cy->list = b.data ? b.data : bl_xstrdup("");
+		return BL_USED;
+	}
+	/* "# Break thread: N" / "# Break value: N" */
+	r->in_cycles = false;
+	return BL_USED;
+}
+
+/* A line for an open cyclictest run. BL_NO: not part of it (the run may
+ * have been closed). */
+static enum bl_verdict ct_line(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+			       const char *s, size_t n)
+{
+	struct run *r = &L->r;
+	bool in_hist = r->phase >= CT_HIST;
+	enum ct_kind k = ct_classify(L, s, n, in_hist);
+	switch (k) {
+	case CK_NONE:
+		return BL_NO;
+	case CK_CMD:
+		return BL_NO;  /* a new run */
+	case CK_DMA:
+	case CK_LOAD:
+		if (in_hist)
+			return BL_NO;
+		if (!r->has_data)
+			pre_add(r, ln);
+		return BL_USED;
+	case CK_STATUS:
+		if (in_hist)
+			return BL_NO;
+		return ct_status(L, ctx, ln, s);
+	case CK_HIST:
+		if (in_hist)
+			return BL_NO;
+		got_data(r, ctx);
+		r->phase = CT_HIST;
+		r->last_line = ln->lineno;
+		return BL_USED;
+	case CK_ROW:
+		if (r->phase != CT_HIST)
+			return BL_NO;
+		return ct_row(L, ctx, ln, s, n);
+	case CK_FOOTER:
+		return ct_footer(L, ctx, ln, s, n);
+	}
+	return BL_NO;
+}
+
+/* Start a cyclictest run at line s if it is one (command, header, status,
+ * "# Histogram"). */
+static enum bl_verdict ct_begin(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+				const char *s, size_t n)
+{
+	enum ct_kind k = ct_classify(L, s, n, false);
+	struct run *r = &L->r;
+	switch (k) {
+	case CK_CMD:
+		run_start(r, ctx, ln, TOOL_CT);
+		ct_command(r, s, n);
+		pre_add(r, ln);
+		return BL_USED;
+	case CK_DMA:
+	case CK_LOAD:
+		run_start(r, ctx, ln, TOOL_CT);
+		pre_add(r, ln);
+		return BL_USED;
+	case CK_STATUS:
+	case CK_HIST:
+		run_start(r, ctx, ln, TOOL_CT);
+		return ct_line(L, ctx, ln, s, n);
+	default:
+		return BL_NO;
+	}
+}
+
+/* ---- int_resp_timer and samples --------------------------------------- */
+
+static enum bl_verdict irt_bucket_line(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+				       const char *s, size_t klen, const char *cs, size_t cl)
+{
+	struct run *r = &L->r;
+	struct dec key;
+	long long c;
+	if (dec_parse(s, klen, &key) || bl_parse_ll(cs, cl, &c) || c < 0) {
+		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket: number out of range");
+		ctx->skip_reason = "malformed latency bucket";
+		return BL_SKIP;
+	}
+	double val = dec_value(key, 0);
+	if (r->nrows) {
+		size_t pl = r->prevkeylen, m = pl < klen ? pl : klen;
+		int sc = memcmp(r->prevkey, s, m);
+		bool str_greater = sc < 0 || (sc == 0 && klen > pl);
+		if (!str_greater && !(val > r->prevval)) {
+			/* L1: not from one sorted hash: a new series */
+			run_close(L, ctx);
+			run_finish(L, ctx, 0);
+			run_start(r, ctx, ln, TOOL_IRT);
+		}
+	}
+	got_data(r, ctx);
+	size_t kl = klen < sizeof r->prevkey ? klen : sizeof r->prevkey - 1;
+	memcpy(r->prevkey, s, kl);
+	r->prevkeylen = kl;
+	r->prevval = val;
+	unsigned long long uc = (unsigned long long)c;
+	add_row(r, ln, key, &uc, 1);
+	r->ncols = 1;
+	return BL_USED;
+}
+
+/* The timed program's file name: "./int_resp_timer.pl" ->
+ * "int_resp_timer.pl"; after an interpreter (perl, sh, python...) the
+ * script's. NULL when there is none. */
+static char *program_name(const char *c, size_t n)
+{
+	static const char *const interp[] = { "perl", "sh", "bash", "python", "python3", "env", NULL };
+	const char *tok[4];
+	size_t tl[4];
+	size_t nt = bl_split_blanks(c, n, tok, tl, 4);
+	if (nt > 4)
+		nt = 4;
+	for (size_t i = 0; i < nt; i++) {
+		const char *b = tok[i];
+		for (size_t k = 0; k < tl[i]; k++)
+			if (tok[i][k] == '/')
+				b = tok[i] + k + 1;
+		size_t bl = (size_t)(tok[i] + tl[i] - b);
+		if (bl == 0 || b[0] == '-')
+			continue;
+		bool is_interp = false;
+		for (size_t j = 0; interp[j]; j++)
+			if (strlen(interp[j]) == bl && memcmp(interp[j], b, bl) == 0)
+				is_interp = true;
+		if (is_interp && i + 1 < nt)
+			continue;
+		return bl_xstrndup(b, bl);
+	}
+	return NULL;
+}
+
+/* "time CMD" (L1): a command, not prose: short, no sentence punctuation
+ * at the end. */
+static bool is_time_command(struct latency *L, const char *s, size_t n)
+{
+	if (n < 6 || n > 160)
+		return false;
+	if (strchr(".,;:?!", s[n - 1]))
+		return false;
+	return bl_re_match(&L->timecmd, s, n) == 1;
+}
+
+static bool sample_value(const char *s, size_t n, struct dec *d)
+{
+	return n > 0 && (is_digit(s[0]) || s[0] == '.' || s[0] == '-' || s[0] == '+') && dec_parse(s, n, d) == 0;
+}
+
+/* ---- the parser -------------------------------------------------------- */
+
+static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+			     const char *s, size_t n)
+{
+	struct run *r = &L->r;
+	size_t klen, cl;
+	const char *cs;
+	if (irt_bucket(s, n, &klen, &cs, &cl)) {
+		run_start(r, ctx, ln, TOOL_IRT);
+		return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
+	}
+	enum bl_verdict v = ct_begin(L, ctx, ln, s, n);
+	if (v != BL_NO)
+		return v;
+	if (is_time_command(L, s, n)) {
+		run_start(r, ctx, ln, TOOL_IRT);
+		r->command = bl_xstrndup(s, n);
+		size_t off, len;
+		if (bl_re_group(&L->timecmd, 1, &off, &len))
+			r->name = program_name(s + off, len);
+		pre_add(r, ln);
+		return BL_USED;
+	}
+	struct dec d;
+	if (ctx->opt.latency_unit && sample_value(s, n, &d)) {
+		run_start(r, ctx, ln, TOOL_SAMPLES);
+		r->unit = ctx->opt.latency_unit;
+		if (!unit_exp(r->unit, &r->uexp)) {
+			r->unit = "s";
+			r->uexp = 0;
+		}
+		got_data(r, ctx);
+		unsigned long long one = 1;
+		add_row(r, ln, d, &one, 1);
+		r->ncols = 1;
+		return BL_USED;
+	}
+	return BL_NO;
+}
+
+static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct latency *L = st;
+	if (!L->ok || (flags & BL_F_JOINED))
+		return BL_NO;
+	struct run *r = &L->r;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	bool blank = n == 0;
+
+	if (r->open) {
+		enum bl_verdict v = BL_NO;
+		size_t klen, cl;
+		const char *cs;
+		struct dec d;
+		switch (r->tool) {
+		case TOOL_IRT:
+			if (irt_bucket(s, n, &klen, &cs, &cl))
+				return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
+			break;
+		case TOOL_CT:
+			v = ct_line(L, ctx, ln, s, n);
+			if (v != BL_NO)
+				return v;
+			break;
+		case TOOL_SAMPLES:
+			if (sample_value(s, n, &d)) {
+				unsigned long long one = 1;
+				add_row(r, ln, d, &one, 1);
+				return BL_USED;
+			}
+			break;
+		case TOOL_NONE:
+			break;
+		}
+		if (r->open) {
+			if (blank && (r->tool == TOOL_CT || !r->has_data))
+				return BL_NO;   /* cyclictest output and commands span blank lines */
+			if (!r->has_data && !blank && r->gap < 2 && ct_classify(L, s, n, false) == CK_NONE &&
+			    !irt_bucket(s, n, &klen, &cs, &cl) && !is_real_line(s, n) &&
+			    !is_time_command(L, s, n)) {
+				r->gap++;       /* a fence or "Output:" between command and output */
+				return BL_NO;
+			}
+			run_close(L, ctx);
+		}
+	}
+	if (r->closed) {
+		if (blank)
+			return BL_NO;
+		if (is_real_line(s, n)) {
+			r->real_cand = ln->lineno;   /* confirmed in lat_yield() */
+			return BL_NO;
+		}
+		run_finish(L, ctx, 0);
+	}
+	if (blank)
+		return BL_NO;
+	return start(L, ctx, ln, s, n);
+}
+
+static void lat_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	struct latency *L = st;
+	struct run *r = &L->r;
+	if (r->open)
+		run_close(L, ctx);
+	if (r->closed) {
+		const char *s = ln->text;
+		size_t n = ln->len;
+		bl_trim(&s, &n);
+		bool real = r->real_cand == ln->lineno && is_real_line(s, n) && strcmp(ln->source, r->source) == 0;
+		run_finish(L, ctx, real ? ln->lineno : 0);
+	}
+}
+
+static void lat_flush(void *st, struct bl_ctx *ctx)
+{
+	struct latency *L = st;
+	run_close(L, ctx);
+	run_finish(L, ctx, 0);
+	run_free(&L->r);
+}
+
+static void lat_release(void *st)
+{
+	struct latency *L = st;
+	run_free(&L->r);
+	if (L->ok) {
+		bl_re_release(&L->status);
+		bl_re_release(&L->footer);
+		bl_re_release(&L->maxlat);
+		bl_re_release(&L->cychdr);
+		bl_re_release(&L->thread);
+		bl_re_release(&L->brk);
+		bl_re_release(&L->dma);
+		bl_re_release(&L->policy);
+		bl_re_release(&L->loadavg);
+		bl_re_release(&L->ctcmd);
+		bl_re_release(&L->timecmd);
+	}
+}
+
+static const struct bl_table_def *const lat_tables[] = { &bl_table_latency, &bl_table_latency_series, NULL };
+
+const struct bl_parser bl_parser_latency = {
+	.name = "latency",
+	.summary = "latency histograms: int_resp_timer \"seconds: count\", rt-tests cyclictest -h and status lines, "
+		   "one value per line with --unit",
+	.tables = lat_tables,
+	.state_size = sizeof(struct latency),
+	.init = lat_init,
+	.line = lat_line,
+	.yield = lat_yield,
+	.flush = lat_flush,
+	.release = lat_release,
+};

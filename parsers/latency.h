@@ -1,0 +1,61 @@
+/* latency.h — the latency tables (parsers/latency.c, FORMATS.md §5).
+ *
+ * Two tables, documented in docs/csv.md:
+ *
+ *   latency         one row per histogram bucket (per series), per overflow
+ *                   count, or per sample of a plain list. The bucket value is
+ *                   given twice, in seconds (latency_s) and microseconds
+ *                   (latency_us), both converted exactly from the printed
+ *                   decimal (one rounding), and `unit` says which unit the
+ *                   tool printed it in. Buckets with count 0 are not written.
+ *   latency_series  one row per series: the tool, its command line, totals,
+ *                   what the tool itself reported (cyclictest status line and
+ *                   histogram footer), and `time_line`, the line of the shell
+ *                   `time` block that followed the series (its row in the
+ *                   `time` table has that `line`, the same source, group and
+ *                   run).
+ *
+ * A series is one distribution: the whole int_resp_timer-style histogram,
+ * one cyclictest thread (T0, T1, ...), or one plain list of samples.
+ *
+ * Overflow (cyclictest "# Histogram Overflows:"): its own row with
+ * kind = "overflow", count = the overflow count, and latency = the largest
+ * bucket the histogram printed: the samples counted there were MORE than
+ * that value (at least the -h limit, latency_series.hist_limit_us, when it
+ * is known). An overflow row with count 0 says "the tool reported none".
+ *
+ * Runs: every series run (one timer histogram, one cyclictest invocation
+ * with all its threads, one list) starts a new run in the run family
+ * BL_RUN_FAMILY_MTEST (parsers/tables.h) and marks BL_RUN_BIT_LATENCY, so
+ * the shell `time` block printed after it (parsers/timeshort.c joins the
+ * same family) gets the same group and run. After the series and its time
+ * block the run is closed, so a later mtest01 result starts a run of its own.
+ */
+#ifndef BL_PARSERS_LATENCY_H
+#define BL_PARSERS_LATENCY_H
+
+#include "core/table.h"
+
+extern const struct bl_table_def bl_table_latency;
+enum bl_latency_col {
+	LAT_SERIES, LAT_KIND, LAT_UNIT, LAT_LATENCY_S, LAT_LATENCY_US, LAT_COUNT,
+	LAT_NCOLS
+};
+
+extern const struct bl_table_def bl_table_latency_series;
+enum bl_latency_series_col {
+	LS_SERIES, LS_TOOL, LS_UNIT, LS_COMMAND, LS_LAST_LINE,
+	LS_BUCKETS, LS_BINNED, LS_OVERFLOW, LS_TOTAL, LS_HIST_LIMIT_US,
+	LS_THREAD, LS_TID, LS_PRIORITY, LS_INTERVAL_US,
+	LS_STATUS_CYCLES, LS_STATUS_MIN_US, LS_STATUS_ACT_US, LS_STATUS_AVG_US,
+	LS_STATUS_MAX_US, LS_SMIS,
+	LS_FOOTER_TOTAL, LS_FOOTER_MIN_US, LS_FOOTER_AVG_US, LS_FOOTER_MAX_US,
+	LS_OVERFLOW_CYCLES, LS_OVERFLOW_CYCLES_OMITTED,
+	LS_TIME_LINE,
+	LS_NCOLS
+};
+
+/* Run-family bit of a latency series (family BL_RUN_FAMILY_MTEST). */
+#define BL_RUN_BIT_LATENCY 4ull
+
+#endif
