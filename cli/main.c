@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "core/pass.h"
+#include "core/re.h"
 #include "core/util.h"
 
 const struct cli_cmd cli_cmds[] = {
@@ -78,6 +79,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 			return -1;
 		}
 		o->interval_s = d;
+		o->interval_given = true;
 		return 1;
 	case OPT_SINCE_BOOT:
 		if (strcmp(arg, "auto") == 0)
@@ -92,11 +94,23 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 		}
 		return 1;
 	case OPT_STUTTER_START:
-		o->stutter_start_re = arg;
+	case OPT_STUTTER_END: {
+		/* Compiled here once to turn a bad pattern into a usage error;
+		 * the vmstat parser compiles it again for its pass. */
+		struct bl_re re;
+		char *err = NULL;
+		if (bl_re_compile(&re, arg, 0, c == OPT_STUTTER_START ? "--stutter-start" : "--stutter-end", &err)) {
+			fprintf(stderr, "benchlog: %s\n", err ? err : "bad regular expression");
+			free(err);
+			return -1;
+		}
+		bl_re_release(&re);
+		if (c == OPT_STUTTER_START)
+			o->stutter_start_re = arg;
+		else
+			o->stutter_end_re = arg;
 		return 1;
-	case OPT_STUTTER_END:
-		o->stutter_end_re = arg;
-		return 1;
+	}
 	case OPT_UNIT:
 		if (strcmp(arg, "s") && strcmp(arg, "ms") && strcmp(arg, "us") && strcmp(arg, "ns")) {
 			fprintf(stderr, "benchlog: --unit takes s, ms, us or ns, not \"%s\"\n", arg);

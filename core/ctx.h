@@ -33,6 +33,8 @@ struct bl_opts {
 					 group (capture 1, else the whole match) */
 	bool group_from_subject;      /* --group-from subject */
 	double interval_s;            /* vmstat --interval, seconds (default 1) */
+	bool interval_given;          /* --interval was given: it overrides the
+					 interval of a vmstat command line in the input */
 	enum bl_since_boot since_boot;/* vmstat --since-boot */
 	const char *stutter_start_re; /* vmstat --stutter-start RE (NULL = default) */
 	const char *stutter_end_re;   /* vmstat --stutter-end RE */

@@ -10,10 +10,12 @@ extern const struct bl_parser bl_parser_timev;
 extern const struct bl_parser bl_parser_timeshort;
 extern const struct bl_parser bl_parser_mtest01;
 extern const struct bl_parser bl_parser_latency;
+extern const struct bl_parser bl_parser_vmstat;
 
 const struct bl_parser *const bl_parsers[] = {
 	&bl_parser_averages,
 	&bl_parser_contest,
+	&bl_parser_vmstat,
 	&bl_parser_timev,
 	&bl_parser_mtest01,
 	&bl_parser_latency,

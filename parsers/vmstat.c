@@ -1,0 +1,1378 @@
+/* vmstat.c — vmstat captures of every layout (FORMATS.md §2), the prose
+ * people wrote between their rows, and the non-table modes, read into the
+ * tables `vmstat` and `events` (parsers/vmstat.h, docs/csv.md).
+ *
+ * Specification. docs/formats.md ("vmstat") says the same for users;
+ * tests/test_vmstat.c cites these as "V1".."V12".
+ *
+ * V1  Layout. A label line (the second header line) fixes the layout: its
+ *     labels, split on white space, give the column of each value of the
+ *     rows that follow. Linux labels: r b w swpd free buff cache inact
+ *     active si so bi bo in cs us sy id wa st gu (12..21 of them, r first,
+ *     swpd and free present, none twice); procps 3.1.0's shifted header
+ *     ("b w swpd … id wa", 16 labels) means r b swpd … id wa; a trailing
+ *     time-zone word is procps -t's ("CET", "UTC", "+03"). FreeBSD labels:
+ *     r b w avm fre flt re pi po fr sr <disks> in sy cs us sy id, with
+ *     further "us sy id" triplets for -P. The group line ("procs
+ *     ---memory--- …", any dashes, spaces collapsed or not, "--time--"
+ *     in front) is recognised but never needed. Both header lines may be
+ *     hard-wrapped: each is offered for joining with the next line
+ *     (BL_MORE) and taken joined when the result is still a header line.
+ * V2  Rows are split on blanks, never cut at column offsets. A row has the
+ *     layout's value count, optionally a leading time of day ("21:21:49",
+ *     wrappers such as ExaWatcher) and trailing "YYYY-MM-DD HH:MM:SS" (-t)
+ *     with an optional zone word (the older Red Hat -t patch). A row short
+ *     of its fields is the first part of a wrapped row (BL_MORE); still
+ *     short at the end, it is skipped as "incomplete vmstat row" with a
+ *     warning. A line of k times the value count (rows glued together by
+ *     a format=flowed re-join) is k rows. More fields, or a value that is
+ *     not a number, is a warning and the line is skipped. FreeBSD memory
+ *     values may be humanized ("514M", "7.0G": powers of 1024, rounded to
+ *     KiB).
+ * V3  Series. A series is one capture: it starts at a header when none is
+ *     open, and ends at a header whose layout differs, at a header that
+ *     shows a new capture's start (V4), at a vmstat command line, at a
+ *     line starting with a kernel version (left to the dispatcher as a
+ *     group label), at "Killed", "Segmentation fault", … or a shell
+ *     prompt, after PROSE_MAX lines of other text or BLANK_MAX blank lines
+ *     since the last row, and at the end of the file or message. Repeated
+ *     headers inside a capture do not end it. Series are numbered from 1
+ *     across the pass; samples from 0 within the series (the since-boot
+ *     row, when there is one, is sample 0).
+ * V4  Since-boot row. A header pair (group line, then label line) shows a
+ *     capture's start when the line before the group line is the start
+ *     of the file or message, a blank line, a vmstat command line or a
+ *     `date` line; the first row after it is vmstat's average since boot
+ *     (since_boot = 1), unless the command line had -y/--no-first. A
+ *     header directly after a row is vmstat's own repetition; a label
+ *     line alone (mail cut the group line) or a header after other text
+ *     never marks a row. --since-boot auto (default): mark it; analyses
+ *     leave it out. keep: mark it; analyses use it like any sample. drop:
+ *     the row is not written (skipped as "vmstat since-boot average
+ *     (--since-boot drop)"); its sample number stays taken.
+ * V5  Time. t_s is (timestamp - first timestamp of the series) when rows
+ *     carry one (a leading time of day rolls over at midnight), else
+ *     sample × interval. The interval is --interval when given, else the
+ *     delay of the vmstat command line right before the header
+ *     ("vmstat -SM -w 1 5" → 1 s), else 1 s.
+ * V6  Memory unit. mem_unit is KiB unless the command line before the
+ *     header has -S/--unit: k → kB (1000 bytes), K → KiB, m → MB, M → MiB.
+ *     vmstat prints no unit, so a capture without its command line is KiB.
+ * V7  Command lines: "vmstat [options] [delay [count]]" alone on a line,
+ *     after an optional shell prompt ("$ ", "# ", "user@host:~$ ",
+ *     "[root@host ~]# ") or "# Collection Command:". The line is used; if
+ *     no vmstat header or vmstat output follows (the next non-blank line),
+ *     it is given back as "vmstat command without output after it".
+ * V8  Events. While a series is open, a prose line (V9) is held; when the
+ *     next row comes, it becomes an `events` record anchored to that row's
+ *     sample. If the series ends first, the held lines are given back
+ *     (bl_unuse) as "text after a vmstat table (no row followed)". kind:
+ *     stutter_end when the end pattern matches, else stutter_start when
+ *     the start pattern matches, else note. Defaults (caseless): start
+ *     "begins/began/starts/started to stutter/skip", "stutter(s/ing)",
+ *     "skips", "skipping", "choppy", "jerky"; end "smooth again",
+ *     "plays/playing fine", "stops/stopped skipping/stuttering", "no
+ *     longer skipping/stuttering", "is smooth", "became/becomes smooth",
+ *     "back to normal". --stutter-start RE and --stutter-end RE replace
+ *     them (PCRE2, as given).
+ * V9  Prose is a line starting with a letter (or '(', '[', '"', '\'',
+ *     '*', or a non-ASCII character) with at least two letters, without
+ *     '{', '}', '$', '`', '\', a final ';', and that does not look like
+ *     another format's record ("label: number", PASS/FAIL/T*, mtest01,
+ *     "bytes allocated", "real 0m…", "Command being timed", "Averages
+ *     for"). Lines that are not prose are left to the other parsers.
+ * V10 Non-table modes are recognised and skipped with their reason: -s
+ *     and -f counter lines ("253528 K total memory", "3292 forks"), -D
+ *     summary lines ("10 disks"), the -d disk table, the -p partition table
+ *     and the -m slab table (header, then their rows).
+ * V11 Records carry the provenance of their first physical line; quoted
+ *     rows keep their quote depth (dispatcher). An event carries the group
+ *     in force when its prose line came.
+ * V12 Nothing is kept past the end of a unit (flush): held prose and an
+ *     unconfirmed command line are given back then.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/re.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+#include "parsers/vmstat.h"
+
+/* ---- tables ------------------------------------------------------------ */
+
+static const struct bl_col_def vm_cols[VM_NCOLS] = {
+	[VM_SERIES] = { "series", BL_INT, "capture number, 1-based within the run of benchlog" },
+	[VM_SAMPLE] = { "sample", BL_INT, "0-based sample number within the series" },
+	[VM_T_S] = { "t_s", BL_NUM, "seconds from the series' first sample (timestamps, else sample x interval)" },
+	[VM_SINCE_BOOT] = { "since_boot", BL_INT, "1 for vmstat's first row, the average since boot" },
+	[VM_LAYOUT] = { "layout", BL_STR, "header layout: 2.x-w, 3.1.0-shifted, 3.x-wa, 3.3-st, 4.x-gu, other, freebsd; flags -a -w -t +time" },
+	[VM_R] = { "r", BL_INT, "runnable processes" },
+	[VM_B] = { "b", BL_INT, "processes in uninterruptible sleep" },
+	[VM_W] = { "w", BL_INT, "swapped-out runnable processes (procps 2.x, FreeBSD)" },
+	[VM_SWPD] = { "swpd", BL_INT, "swap in use, mem_unit" },
+	[VM_FREE] = { "free", BL_INT, "free memory, mem_unit (FreeBSD fre)" },
+	[VM_BUFF] = { "buff", BL_INT, "buffer memory, mem_unit" },
+	[VM_CACHE] = { "cache", BL_INT, "page cache, mem_unit" },
+	[VM_INACT] = { "inact", BL_INT, "inactive memory (-a), mem_unit" },
+	[VM_ACTIVE] = { "active", BL_INT, "active memory (-a), mem_unit" },
+	[VM_SI] = { "si", BL_INT, "swapped in, mem_unit per second" },
+	[VM_SO] = { "so", BL_INT, "swapped out, mem_unit per second" },
+	[VM_BI] = { "bi", BL_INT, "blocks in per second (KiB/s)" },
+	[VM_BO] = { "bo", BL_INT, "blocks out per second (KiB/s)" },
+	[VM_IN] = { "in", BL_INT, "interrupts per second" },
+	[VM_CS] = { "cs", BL_INT, "context switches per second" },
+	[VM_US] = { "us", BL_INT, "user CPU time, %" },
+	[VM_SY] = { "sy", BL_INT, "system CPU time, %" },
+	[VM_ID] = { "id", BL_INT, "idle CPU time, %" },
+	[VM_WA] = { "wa", BL_INT, "I/O wait CPU time, %" },
+	[VM_ST] = { "st", BL_INT, "stolen CPU time, %" },
+	[VM_GU] = { "gu", BL_INT, "guest CPU time, %" },
+	[VM_MEM_UNIT] = { "mem_unit", BL_STR, "unit of the memory columns: KiB (default), kB, MiB, MB (-S)" },
+	[VM_TIMESTAMP] = { "timestamp", BL_STR, "the row's time stamp as printed (-t, or a wrapper's time of day)" },
+	[VM_TZ] = { "tz", BL_STR, "time zone printed in the header or on the row" },
+	[VM_AVM] = { "avm", BL_INT, "FreeBSD: active virtual memory, KiB" },
+	[VM_FLT] = { "flt", BL_INT, "FreeBSD: page faults per second" },
+	[VM_RE] = { "re", BL_INT, "FreeBSD: pages reclaimed per second" },
+	[VM_PI] = { "pi", BL_INT, "FreeBSD: pages paged in per second" },
+	[VM_PO] = { "po", BL_INT, "FreeBSD: pages paged out per second" },
+	[VM_FR] = { "fr", BL_INT, "FreeBSD: pages freed per second" },
+	[VM_SR] = { "sr", BL_INT, "FreeBSD: pages scanned per second" },
+	[VM_SYS_CALLS] = { "sys_calls", BL_INT, "FreeBSD: system calls per second (faults sy)" },
+	[VM_DISKS] = { "disks", BL_STR, "FreeBSD: transfers per second per disk, \"name=value\" separated by spaces" },
+	[VM_PER_CPU] = { "per_cpu", BL_STR, "FreeBSD -P: per-CPU \"us/sy/id\", separated by spaces" },
+};
+
+const struct bl_table_def bl_table_vmstat = {
+	"vmstat", "one row per vmstat sample (every procps layout, toybox, FreeBSD)", VM_NCOLS, vm_cols,
+};
+
+static const struct bl_col_def ev_cols[EV_NCOLS] = {
+	[EV_SERIES] = { "series", BL_INT, "the vmstat series the line sits in" },
+	[EV_SAMPLE] = { "sample", BL_INT, "the sample that follows the line" },
+	[EV_TEXT] = { "text", BL_STR, "the line, trimmed" },
+	[EV_KIND] = { "kind", BL_STR, "stutter_start, stutter_end or note (--stutter-start/--stutter-end)" },
+};
+
+const struct bl_table_def bl_table_events = {
+	"events", "prose lines between the rows of a vmstat capture", EV_NCOLS, ev_cols,
+};
+
+/* ---- limits and constants ---------------------------------------------- */
+
+#define PROSE_MAX 8          /* V3: lines of other text that end a series */
+#define BLANK_MAX 16         /* V3: blank lines that end a series */
+#define VM_MAXV 96           /* values per row */
+#define VM_MAXTOK 400        /* tokens looked at per line */
+#define DISK_NAME_MAX 16
+
+/* Extra column codes for FreeBSD value positions (not table columns). */
+enum { C_DISK = 100, C_CPU_US, C_CPU_SY, C_CPU_ID };
+
+static const struct { const char *label; int col; } linux_labels[] = {
+	{ "r", VM_R }, { "b", VM_B }, { "w", VM_W }, { "swpd", VM_SWPD }, { "free", VM_FREE },
+	{ "buff", VM_BUFF }, { "cache", VM_CACHE }, { "inact", VM_INACT }, { "active", VM_ACTIVE },
+	{ "si", VM_SI }, { "so", VM_SO }, { "bi", VM_BI }, { "bo", VM_BO }, { "in", VM_IN },
+	{ "cs", VM_CS }, { "us", VM_US }, { "sy", VM_SY }, { "id", VM_ID }, { "wa", VM_WA },
+	{ "st", VM_ST }, { "gu", VM_GU },
+};
+#define NLINUX (sizeof linux_labels / sizeof linux_labels[0])
+
+static const char *const group_words[] = {
+	"procs", "memory", "swap", "io", "system", "cpu", "timestamp", "time", "page",
+	"disks", "faults", NULL,
+};
+
+/* ---- state ------------------------------------------------------------- */
+
+struct layout {
+	short col[VM_MAXV];      /* table column (or C_*) of each value */
+	char disk[VM_MAXV][DISK_NAME_MAX]; /* FreeBSD disk names, by position */
+	size_t n;                /* values per row */
+	bool bsd, shifted, wide;
+	char zone[24];           /* -t zone word from the label line */
+};
+
+/* A line kept past its dispatch: prose held as a possible event, or a
+ * command line not yet confirmed. */
+struct held {
+	char *text;
+	size_t len;
+	unsigned long lineno;
+	int depth;
+	char *group;
+};
+
+enum prev_kind { PREV_START = 0, PREV_BLANK, PREV_CMD, PREV_DATE, PREV_ROW, PREV_GROUP,
+		 PREV_LABEL, PREV_OTHER };
+
+enum nt_mode { NT_NONE = 0, NT_DISK, NT_PART, NT_SLAB };
+
+enum held_kind { HK_NONE = 0, HK_GROUP, HK_LABEL, HK_ROW };
+
+struct vmstat {
+	bool ok;
+	struct bl_re re_cmd, re_kver, re_date, re_counters, re_dsum, re_dhead, re_dlabel,
+		re_phead, re_mhead, re_notprose, re_ender, re_prompt, re_start, re_end;
+
+	/* the open series */
+	bool in_series;
+	struct layout lay;
+	long series_count;
+	long series;
+	long sample;
+	bool expect_since_boot;
+	double interval_s;
+	const char *mem_unit;
+	bool ts_expected;        /* rows carry -t timestamps */
+	bool have_t0;
+	double t0, last_tod, tod_offset;
+	unsigned run, blank_run; /* other lines since the last row */
+
+	/* header tracking (V4) */
+	enum prev_kind prev;
+	bool group_start;        /* the last group line showed a start */
+	bool group_wide;
+	enum held_kind held;     /* what the dispatcher holds for us (BL_MORE) */
+
+	/* command line (V7) */
+	bool have_cmd;
+	struct held cmd;
+	double cmd_interval;     /* NaN when none */
+	const char *cmd_unit;    /* NULL when none */
+	bool cmd_no_first;
+
+	/* held prose (V8) */
+	struct held prose[PROSE_MAX];
+	size_t nprose;
+
+	enum nt_mode nt;
+	struct bl_buf scratch;   /* disks / per_cpu / layout strings */
+};
+
+/* ---- small helpers ----------------------------------------------------- */
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_alpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+static bool tok_eq(const char *t, size_t l, const char *w)
+{
+	return strlen(w) == l && memcmp(t, w, l) == 0;
+}
+
+static bool all_digits(const char *t, size_t l)
+{
+	if (l == 0)
+		return false;
+	for (size_t i = 0; i < l; i++)
+		if (!is_digit(t[i]))
+			return false;
+	return true;
+}
+
+/* H:MM:SS or HH:MM:SS → seconds of the day. */
+static bool parse_tod(const char *t, size_t l, double *sec)
+{
+	if (l != 7 && l != 8)
+		return false;
+	size_t h = l - 6;
+	if (t[h] != ':' || t[h + 3] != ':' || !all_digits(t, h) || !all_digits(t + h + 1, 2) ||
+	    !all_digits(t + h + 4, 2))
+		return false;
+	int hh = (t[0] - '0') * (h == 2 ? 10 : 1) + (h == 2 ? t[1] - '0' : 0);
+	int mm = (t[h + 1] - '0') * 10 + (t[h + 2] - '0');
+	int ss = (t[h + 4] - '0') * 10 + (t[h + 5] - '0');
+	if (hh > 23 || mm > 59 || ss > 60)
+		return false;
+	*sec = hh * 3600.0 + mm * 60.0 + ss;
+	return true;
+}
+
+/* YYYY-MM-DD → days since 1970-01-01 (proleptic Gregorian, after
+ * H. Hinnant's days_from_civil). */
+static bool parse_date(const char *t, size_t l, double *days)
+{
+	if (l != 10 || t[4] != '-' || t[7] != '-' || !all_digits(t, 4) || !all_digits(t + 5, 2) ||
+	    !all_digits(t + 8, 2))
+		return false;
+	long y = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
+	long m = (t[5] - '0') * 10 + (t[6] - '0');
+	long d = (t[8] - '0') * 10 + (t[9] - '0');
+	if (m < 1 || m > 12 || d < 1 || d > 31)
+		return false;
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	*days = (double)(era * 146097 + doe - 719468);
+	return true;
+}
+
+static bool is_zone(const char *t, size_t l)
+{
+	if (l == 0 || l > 6)
+		return false;
+	if (t[0] == '+' || t[0] == '-')
+		return l >= 3 && all_digits(t + 1, l - 1);
+	for (size_t i = 0; i < l; i++)
+		if (!(t[i] >= 'A' && t[i] <= 'Z') && !(t[i] >= 'a' && t[i] <= 'z'))
+			return false;
+	return true;
+}
+
+static bool is_blank_line(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f' && s[i] != '\v')
+			return false;
+	return true;
+}
+
+static void held_set(struct held *h, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	h->text = bl_xstrndup(s, n);
+	h->len = n;
+	h->lineno = ln->lineno;
+	h->depth = ln->quote_depth;
+	h->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : ""));
+}
+
+static void held_free(struct held *h)
+{
+	free(h->text);
+	free(h->group);
+	memset(h, 0, sizeof *h);
+}
+
+static void held_line(const struct held *h, struct bl_ctx *ctx, struct bl_line *ln)
+{
+	ln->text = h->text;
+	ln->len = h->len;
+	ln->source = ctx->source;
+	ln->lineno = h->lineno;
+	ln->quote_depth = h->depth;
+	ln->msg = ctx->msg;
+}
+
+/* ---- init -------------------------------------------------------------- */
+
+static const char default_start_re[] =
+	"\\b(?:begins?|began|starts?|started|starting)\\s+to\\s+(?:stutter|skip)"
+	"|\\bstutter(?:s|ed|ing)?\\b|\\bskips\\b|\\bskipping\\b|\\bchoppy\\b|\\bjerky\\b";
+static const char default_end_re[] =
+	"\\bsmooth\\s+again\\b|\\bplay(?:s|ing)?\\s+fine\\b"
+	"|\\bstop(?:s|ped)?\\s+(?:skipping|stuttering)\\b"
+	"|\\bno\\s+longer\\s+(?:skips|skipping|stutters|stuttering)\\b"
+	"|\\bis\\s+smooth\\b|\\bbec(?:ame|omes)\\s+smooth\\b|\\bback\\s+to\\s+normal\\b";
+
+static void vm_init(void *st, struct bl_ctx *ctx)
+{
+	struct vmstat *v = st;
+	char *err = NULL;
+	int rc = 0;
+	static const char ws_args[] =
+		"((?:\\s+(?:--?[A-Za-z][-A-Za-z=]*[A-Za-z0-9]?|[0-9]+(?:\\.[0-9]+)?|[kKmM]|[a-z]+[0-9][a-z0-9]*))*)";
+	char *cmd = bl_xasprintf(
+		"^(?:#\\s*Collection Command:\\s*"
+		"|(?:\\[[^\\]]*\\]|[A-Za-z0-9_.@:~/+-]+)?[$#%%]\\s*)?"
+		"(?:(?:sudo|nice|time|stdbuf\\s+-oL)\\s+)*(?:[A-Za-z0-9_./-]*/)?vmstat%s\\s*"
+		"(?:(?:\\||>|&|;|2>&1).*)?$", ws_args);
+	rc |= bl_re_compile(&v->re_cmd, cmd, 0, "vmstat command line", &err);
+	free(cmd);
+	/* The dispatcher's kernel label (core/dispatch.c, rule L3). */
+	rc |= bl_re_compile(&v->re_kver,
+		"^(?:linux[- ]|kernel[ :]+|v)?[2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(?:[-.+_~]?[A-Za-z0-9][A-Za-z0-9._+~-]*)?"
+		"(?=$|[\\s:,;()\\]])", BL_RE_CASELESS, "vmstat kernel label", &err);
+	rc |= bl_re_compile(&v->re_date,
+		"^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+		"\\s+[0-9]{1,2}\\s+[0-9]{1,2}:[0-9]{2}:[0-9]{2}\\s+(?:[A-Za-z+-][A-Za-z0-9+-]*\\s+)?[0-9]{4}"
+		"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}\\S*)\\s*$", 0, "vmstat date line", &err);
+	rc |= bl_re_compile(&v->re_counters,
+		"^[0-9]+\\s+(?:[KkMmB]\\s+)?(?:total memory|used memory|active memory|inactive memory"
+		"|free memory|buffer memory|swap cache|total swap|used swap|free swap"
+		"|non-nice user cpu ticks|nice user cpu ticks|system cpu ticks|idle cpu ticks"
+		"|IO-wait cpu ticks|IRQ cpu ticks|softirq cpu ticks|stolen cpu ticks|guest cpu ticks"
+		"|guest nice cpu ticks|pages paged in|pages paged out|pages swapped in"
+		"|pages swapped out|interrupts|CPU context switches|boot time|forks)$",
+		0, "vmstat -s line", &err);
+	rc |= bl_re_compile(&v->re_dsum,
+		"^[0-9]+\\s+(?:disks|partitions|total reads|merged reads|read sectors|milli reading"
+		"|writes|merged writes|written sectors|milli writing|inprogress IO|milli spent IO"
+		"|milli weighted IO)$", 0, "vmstat -D line", &err);
+	rc |= bl_re_compile(&v->re_dhead, "^disk-\\s+-+reads-+\\s+-+writes-+\\s+-+IO-+", 0,
+			    "vmstat -d header", &err);
+	rc |= bl_re_compile(&v->re_dlabel,
+		"^total\\s+merged\\s+sectors\\s+ms\\s+total\\s+merged\\s+sectors\\s+ms\\s+cur\\s+sec\\b",
+		0, "vmstat -d labels", &err);
+	rc |= bl_re_compile(&v->re_phead,
+		"^\\S+\\s+reads\\s+read sectors\\s+writes\\s+requested writes\\b", 0, "vmstat -p header", &err);
+	rc |= bl_re_compile(&v->re_mhead, "^Cache\\s+Num\\s+Total\\s+Size\\s+Pages\\s*$", 0,
+			    "vmstat -m header", &err);
+	rc |= bl_re_compile(&v->re_notprose,
+		":\\s*[-+]?\\.?[0-9]|^T?(?:PASS|FAIL|BROK|WARN|INFO|CONF)\\b|\\bmtest01\\b|bytes allocated"
+		"|^(?:real|user|sys)\\s+[0-9]|^Command (?:being timed|exited|terminated|stopped)"
+		"|^Averages for|^Summary:", 0, "vmstat prose filter", &err);
+	rc |= bl_re_compile(&v->re_ender,
+		"^(?:Killed|Segmentation fault|Terminated|Aborted|Bus error|Hangup|Script (?:started|done))\\b",
+		0, "vmstat end of block", &err);
+	rc |= bl_re_compile(&v->re_prompt,
+		"^(?:\\[[^\\]]*\\]|[A-Za-z0-9_.-]+@[A-Za-z0-9_.:~/-]+)\\s*[$#%]|^[$%]\\s+\\S", 0,
+		"vmstat shell prompt", &err);
+	if (rc) {
+		fprintf(stderr, "benchlog: %s\n", err ? err : "vmstat: regular expression");
+		free(err);
+		return;
+	}
+	const char *sre = ctx->opt.stutter_start_re, *ere = ctx->opt.stutter_end_re;
+	if (bl_re_compile(&v->re_start, sre ? sre : default_start_re, sre ? 0 : BL_RE_CASELESS,
+			  "--stutter-start", &err) ||
+	    bl_re_compile(&v->re_end, ere ? ere : default_end_re, ere ? 0 : BL_RE_CASELESS,
+			  "--stutter-end", &err)) {
+		fprintf(stderr, "benchlog: %s\n", err ? err : "vmstat: stutter pattern");
+		free(err);
+		if (!ctx->error)
+			ctx->error = -BL_EUSAGE;
+		return;
+	}
+	v->scratch = (struct bl_buf)BL_BUF_INIT(1u << 20);
+	v->cmd_interval = NAN;
+	v->ok = true;
+}
+
+/* ---- header lines (V1) ------------------------------------------------- */
+
+/* A group line: words (split on blanks and dashes) all from group_words,
+ * "procs" or "time" first, "memory" among them. */
+static bool is_group_line(const char *s, size_t n, bool *wide)
+{
+	size_t i = 0, words = 0;
+	bool memory = false;
+	*wide = false;
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '-'))
+			i++;
+		if (i == n)
+			break;
+		size_t b = i;
+		while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '-')
+			i++;
+		bool known = false;
+		for (size_t k = 0; group_words[k]; k++)
+			if (tok_eq(s + b, i - b, group_words[k]))
+				known = true;
+		if (!known)
+			return false;
+		if (words == 0 && !tok_eq(s + b, i - b, "procs") && !tok_eq(s + b, i - b, "time"))
+			return false;
+		if (tok_eq(s + b, i - b, "memory")) {
+			memory = true;
+			/* the dash run around "memory": 27 wide normally, 35+ with -w */
+			size_t lo = b, hi = i;
+			while (lo > 0 && s[lo - 1] == '-')
+				lo--;
+			while (hi < n && s[hi] == '-')
+				hi++;
+			*wide = hi - lo >= 33;
+		}
+		words++;
+	}
+	return memory && words >= 3;
+}
+
+static int linux_col(const char *t, size_t l)
+{
+	for (size_t i = 0; i < NLINUX; i++)
+		if (tok_eq(t, l, linux_labels[i].label))
+			return linux_labels[i].col;
+	return -1;
+}
+
+static bool bsd_disk_name(const char *t, size_t l)
+{
+	size_t i = 0;
+	while (i < l && t[i] >= 'a' && t[i] <= 'z')
+		i++;
+	return i >= 1 && i < l && all_digits(t + i, l - i) && l < DISK_NAME_MAX;
+}
+
+static bool parse_bsd_labels(const char **tok, const size_t *tl, size_t k, struct layout *L)
+{
+	static const struct { const char *label; int col; } pre[] = {
+		{ "r", VM_R }, { "b", VM_B }, { "w", VM_W }, { "avm", VM_AVM }, { "fre", VM_FREE },
+		{ "flt", VM_FLT }, { "re", VM_RE }, { "pi", VM_PI }, { "po", VM_PO }, { "fr", VM_FR },
+		{ "sr", VM_SR },
+	};
+	size_t i = 0;
+	unsigned seen = 0;
+	memset(L, 0, sizeof *L);
+	L->bsd = true;
+	for (; i < k; i++) {
+		int c = -1;
+		for (size_t p = 0; p < sizeof pre / sizeof pre[0]; p++)
+			if (tok_eq(tok[i], tl[i], pre[p].label))
+				c = (int)p;
+		if (c < 0)
+			break;
+		if (seen & (1u << c))
+			return false;
+		seen |= 1u << c;
+		L->col[L->n++] = (short)pre[c].col;
+	}
+	if (!(seen & (1u << 3)) || !(seen & (1u << 4)) || !(seen & 1u))
+		return false;           /* r, avm, fre */
+	for (; i < k && bsd_disk_name(tok[i], tl[i]); i++) {
+		if (L->n >= VM_MAXV)
+			return false;
+		memcpy(L->disk[L->n], tok[i], tl[i]);
+		L->disk[L->n][tl[i]] = '\0';
+		L->col[L->n++] = C_DISK;
+	}
+	static const char *const faults[] = { "in", "sy", "cs" };
+	static const short fcols[] = { VM_IN, VM_SYS_CALLS, VM_CS };
+	for (size_t f = 0; f < 3; f++, i++) {
+		if (i >= k || !tok_eq(tok[i], tl[i], faults[f]))
+			return false;
+		L->col[L->n++] = fcols[f];
+	}
+	size_t triplets = 0;
+	while (i + 3 <= k && tok_eq(tok[i], tl[i], "us") && tok_eq(tok[i + 1], tl[i + 1], "sy") &&
+	       tok_eq(tok[i + 2], tl[i + 2], "id")) {
+		if (L->n + 3 > VM_MAXV)
+			return false;
+		L->col[L->n++] = C_CPU_US;
+		L->col[L->n++] = C_CPU_SY;
+		L->col[L->n++] = C_CPU_ID;
+		i += 3;
+		triplets++;
+	}
+	if (i != k || triplets == 0)
+		return false;
+	if (triplets == 1) {        /* the usual total: into us sy id */
+		L->col[L->n - 3] = VM_US;
+		L->col[L->n - 2] = VM_SY;
+		L->col[L->n - 1] = VM_ID;
+	}
+	return true;
+}
+
+/* Parse a label line into *L. */
+static bool parse_labels(const char *s, size_t n, struct layout *L)
+{
+	const char *tok[VM_MAXV + 2];
+	size_t tl[VM_MAXV + 2];
+	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXV + 2);
+	if (k < 12 || k > VM_MAXV + 1)
+		return false;
+	if (!tok_eq(tok[0], tl[0], "r") && !tok_eq(tok[0], tl[0], "b"))
+		return false;
+	for (size_t i = 0; i < k; i++)
+		if (tok_eq(tok[i], tl[i], "avm"))
+			return parse_bsd_labels(tok, tl, k, L);
+	memset(L, 0, sizeof *L);
+	size_t nl = k;
+	int last = linux_col(tok[k - 1], tl[k - 1]);
+	if (last < 0) {
+		if (!is_zone(tok[k - 1], tl[k - 1]) || tl[k - 1] >= sizeof L->zone)
+			return false;
+		memcpy(L->zone, tok[k - 1], tl[k - 1]);
+		L->zone[tl[k - 1]] = '\0';
+		nl = k - 1;
+	}
+	if (nl > 21 || nl < 12)
+		return false;
+	/* procps 3.1.0: "b w swpd free buff|inact cache|active si so bi bo in cs us sy id wa" */
+	if (tok_eq(tok[0], tl[0], "b")) {
+		static const char *const shifted[] = { "b", "w", "swpd", "free", "*", "*", "si", "so",
+			"bi", "bo", "in", "cs", "us", "sy", "id", "wa" };
+		if (nl != 16)
+			return false;
+		bool act = tok_eq(tok[4], tl[4], "inact") && tok_eq(tok[5], tl[5], "active");
+		bool buf = tok_eq(tok[4], tl[4], "buff") && tok_eq(tok[5], tl[5], "cache");
+		if (!act && !buf)
+			return false;
+		for (size_t i = 0; i < 16; i++)
+			if (shifted[i][0] != '*' && !tok_eq(tok[i], tl[i], shifted[i]))
+				return false;
+		static const short cols[] = { VM_R, VM_B, VM_SWPD, VM_FREE, VM_BUFF, VM_CACHE, VM_SI,
+			VM_SO, VM_BI, VM_BO, VM_IN, VM_CS, VM_US, VM_SY, VM_ID, VM_WA };
+		for (size_t i = 0; i < 16; i++)
+			L->col[i] = cols[i];
+		if (act) {
+			L->col[4] = VM_INACT;
+			L->col[5] = VM_ACTIVE;
+		}
+		L->n = 16;
+		L->shifted = true;
+		return true;
+	}
+	unsigned long long seen = 0;
+	for (size_t i = 0; i < nl; i++) {
+		int c = linux_col(tok[i], tl[i]);
+		if (c < 0 || (seen & (1ull << c)))
+			return false;
+		seen |= 1ull << c;
+		L->col[L->n++] = (short)c;
+	}
+	return (seen & (1ull << VM_SWPD)) && (seen & (1ull << VM_FREE));
+}
+
+static bool same_layout(const struct layout *a, const struct layout *b)
+{
+	if (a->n != b->n || a->bsd != b->bsd)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->col[i] != b->col[i] ||
+		    (a->col[i] == C_DISK && strcmp(a->disk[i], b->disk[i]) != 0))
+			return false;
+	return true;
+}
+
+static bool lay_has(const struct layout *L, int col)
+{
+	for (size_t i = 0; i < L->n; i++)
+		if (L->col[i] == col)
+			return true;
+	return false;
+}
+
+/* V1: the layout's name for the `layout` column. */
+static void layout_name(struct bl_buf *b, const struct layout *L, bool ts, bool lead)
+{
+	bl_buf_reset(b);
+	if (L->bsd)
+		bl_buf_add(b, "freebsd", 7);
+	else if (L->shifted)
+		bl_buf_addf(b, "3.1.0-shifted");
+	else if (lay_has(L, VM_GU))
+		bl_buf_addf(b, "4.x-gu");
+	else if (lay_has(L, VM_ST))
+		bl_buf_addf(b, "3.3-st");
+	else if (lay_has(L, VM_WA))
+		bl_buf_addf(b, "3.x-wa");
+	else if (lay_has(L, VM_W))
+		bl_buf_addf(b, "2.x-w");
+	else
+		bl_buf_addf(b, "other");
+	if (lay_has(L, VM_INACT))
+		bl_buf_addf(b, " -a");
+	if (L->wide)
+		bl_buf_addf(b, " -w");
+	if (ts)
+		bl_buf_addf(b, " -t");
+	if (lead)
+		bl_buf_addf(b, " +time");
+}
+
+/* ---- command line (V6, V7) --------------------------------------------- */
+
+static void parse_cmd_args(struct vmstat *v, const char *a, size_t n)
+{
+	const char *tok[64];
+	size_t tl[64];
+	size_t k = bl_split_blanks(a, n, tok, tl, 64);
+	if (k > 64)
+		k = 64;
+	v->cmd_interval = NAN;
+	v->cmd_unit = NULL;
+	v->cmd_no_first = false;
+	int positional = 0;
+	for (size_t i = 0; i < k; i++) {
+		const char *t = tok[i];
+		size_t l = tl[i];
+		char unit = 0;
+		if (l >= 2 && t[0] == '-' && t[1] == '-') {
+			if (bl_startswith(t, l, "--unit=") && l == 8)
+				unit = t[7];
+			else if (tok_eq(t, l, "--unit") && i + 1 < k && tl[i + 1] == 1)
+				unit = tok[++i][0];
+			else if (tok_eq(t, l, "--no-first"))
+				v->cmd_no_first = true;
+		} else if (l >= 2 && t[0] == '-') {
+			for (size_t j = 1; j < l; j++) {
+				if (t[j] == 'y')
+					v->cmd_no_first = true;
+				if (t[j] == 'S') {
+					if (j + 1 < l)
+						unit = t[j + 1];
+					else if (i + 1 < k && tl[i + 1] == 1)
+						unit = tok[++i][0];
+					break;
+				}
+				if (t[j] == 'p' || t[j] == 'c') { /* takes an argument */
+					if (j + 1 == l && i + 1 < k)
+						i++;
+					break;
+				}
+			}
+		} else if (all_digits(t, l) || (l > 1 && is_digit(t[0]))) {
+			double d;
+			if (positional == 0 && bl_parse_double(t, l, &d) == 0 && d > 0)
+				v->cmd_interval = d;
+			positional++;
+		}
+		switch (unit) {
+		case 'k': v->cmd_unit = "kB"; break;
+		case 'K': v->cmd_unit = "KiB"; break;
+		case 'm': v->cmd_unit = "MB"; break;
+		case 'M': v->cmd_unit = "MiB"; break;
+		default: break;
+		}
+	}
+}
+
+static void cmd_drop(struct vmstat *v, struct bl_ctx *ctx, bool confirmed)
+{
+	if (!v->have_cmd)
+		return;
+	if (!confirmed) {
+		struct bl_line ln;
+		held_line(&v->cmd, ctx, &ln);
+		bl_unuse(ctx, &ln, "vmstat command without output after it");
+	}
+	held_free(&v->cmd);
+	v->have_cmd = false;
+}
+
+/* ---- series and events (V3, V8) ---------------------------------------- */
+
+static void prose_give_back(struct vmstat *v, struct bl_ctx *ctx)
+{
+	for (size_t i = 0; i < v->nprose; i++) {
+		struct bl_line ln;
+		held_line(&v->prose[i], ctx, &ln);
+		bl_unuse(ctx, &ln, "text after a vmstat table (no row followed)");
+		held_free(&v->prose[i]);
+	}
+	v->nprose = 0;
+}
+
+static void series_end(struct vmstat *v, struct bl_ctx *ctx)
+{
+	prose_give_back(v, ctx);
+	v->in_series = false;
+	v->run = v->blank_run = 0;
+}
+
+static const char *event_kind(struct vmstat *v, const char *s, size_t n)
+{
+	if (bl_re_match(&v->re_end, s, n) == 1)
+		return "stutter_end";
+	if (bl_re_match(&v->re_start, s, n) == 1)
+		return "stutter_start";
+	return "note";
+}
+
+static int emit_events(struct vmstat *v, struct bl_ctx *ctx)
+{
+	int rc = 0;
+	for (size_t i = 0; i < v->nprose; i++) {
+		struct held *h = &v->prose[i];
+		struct bl_line ln;
+		held_line(h, ctx, &ln);
+		struct bl_record r;
+		bl_record_init(&r, &bl_table_events, &ln);
+		bl_set_int(&r, EV_SERIES, v->series);
+		bl_set_int(&r, EV_SAMPLE, v->sample);
+		bl_set_str(&r, EV_TEXT, h->text);
+		bl_set_str(&r, EV_KIND, event_kind(v, h->text, h->len));
+		r.group = h->group;
+		if (!rc)
+			rc = bl_emit(ctx, &r);
+		held_free(h);
+	}
+	v->nprose = 0;
+	return rc;
+}
+
+static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layout *L, bool start)
+{
+	series_end(v, ctx);
+	v->in_series = true;
+	v->lay = *L;
+	v->series = ++v->series_count;
+	v->sample = 0;
+	v->expect_since_boot = start && !(v->have_cmd && v->cmd_no_first);
+	if (ctx->opt.interval_given || !v->have_cmd || isnan(v->cmd_interval))
+		v->interval_s = ctx->opt.interval_s > 0 ? ctx->opt.interval_s : 1.0;
+	else
+		v->interval_s = v->cmd_interval;
+	v->mem_unit = v->have_cmd && v->cmd_unit && !L->bsd ? v->cmd_unit : "KiB";
+	v->ts_expected = L->zone[0] != '\0';
+	v->have_t0 = false;
+	v->tod_offset = 0;
+	v->run = v->blank_run = 0;
+}
+
+/* ---- rows (V2) --------------------------------------------------------- */
+
+struct row {
+	long long val[VM_MAXV];
+	size_t nrows;            /* 1, or k for glued rows */
+	const char *ts, *tz;     /* into the line; NULL when absent */
+	size_t tsl, tzl;
+	const char *date;        /* start of "date time" */
+	size_t datel;
+	bool lead;               /* leading time of day */
+	double t_abs;            /* seconds (day-based), NaN when no stamp */
+};
+
+enum row_res { ROW_OK, ROW_SHORT, ROW_LONG, ROW_BAD, ROW_NOT };
+
+/* FreeBSD humanized number → KiB ("514M", "7.0G", "1234K", "512"). */
+static bool parse_human_kib(const char *t, size_t l, long long *out)
+{
+	if (l == 0)
+		return false;
+	double mul = 1;
+	switch (t[l - 1]) {
+	case 'K': mul = 1; l--; break;
+	case 'M': mul = 1024; l--; break;
+	case 'G': mul = 1024.0 * 1024; l--; break;
+	case 'T': mul = 1024.0 * 1024 * 1024; l--; break;
+	default: break;
+	}
+	double d;
+	if (l == 0 || !is_digit(t[0]) || bl_parse_double(t, l, &d) || d < 0 || d * mul > 9e18)
+		return false;
+	*out = llround(d * mul);
+	return true;
+}
+
+static bool numberish(const char *t, size_t l)
+{
+	for (size_t i = 0; i < l; i++)
+		if (!is_digit(t[i]) && t[i] != ':' && t[i] != '-' && t[i] != '.' && t[i] != '+')
+			return false;
+	return l > 0;
+}
+
+static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool last, struct row *R,
+			      const char **bad, size_t *badl, size_t *nfields)
+{
+	const char *tok[VM_MAXTOK];
+	size_t tl[VM_MAXTOK];
+	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXTOK);
+	const struct layout *L = &v->lay;
+	memset(R, 0, sizeof *R);
+	R->t_abs = NAN;
+	*nfields = k;
+	if (k == 0 || !is_digit(tok[0][0]))
+		return ROW_NOT;
+	if (k > VM_MAXTOK)
+		return ROW_LONG;
+	double tod = 0;
+	size_t lead = 0;
+	if (parse_tod(tok[0], tl[0], &tod))
+		lead = 1;
+	size_t rest = k - lead, ts = 0;
+	double days = 0, sec = 0;
+	if (rest >= L->n + 2 && parse_date(tok[lead + L->n], tl[lead + L->n], &days) &&
+	    parse_tod(tok[lead + L->n + 1], tl[lead + L->n + 1], &sec)) {
+		ts = 2;
+		if (rest == L->n + 3 && is_zone(tok[lead + L->n + 2], tl[lead + L->n + 2]))
+			ts = 3;
+	}
+	size_t nv = rest - ts;
+	*nfields = nv;
+	/* Short: the first part of a wrapped row; with -t the stamp may be
+	 * what went to the next line. */
+	if (nv < L->n || (nv == L->n && ts == 0 && v->ts_expected && !lead && !last)) {
+		for (size_t i = 0; i < k; i++)
+			if (!numberish(tok[i], tl[i]) && !(i + 1 == k && is_zone(tok[i], tl[i])))
+				return ROW_BAD;
+		return ROW_SHORT;
+	}
+	R->nrows = 1;
+	if (nv > L->n) {
+		if (ts || lead || L->n == 0 || nv % L->n != 0)
+			return ROW_LONG;
+		R->nrows = nv / L->n;
+		if (R->nrows * L->n > VM_MAXV)
+			return ROW_LONG;
+	}
+	for (size_t i = 0; i < nv; i++) {
+		const char *t = tok[lead + i];
+		size_t l = tl[lead + i];
+		int col = L->col[i % L->n];
+		bool ok;
+		if (L->bsd && (col == VM_AVM || col == VM_FREE))
+			ok = parse_human_kib(t, l, &R->val[i]);
+		else
+			ok = all_digits(t, l) && bl_parse_ll(t, l, &R->val[i]) == 0;
+		if (!ok) {
+			*bad = t;
+			*badl = l;
+			return ROW_BAD;
+		}
+	}
+	if (lead) {
+		R->lead = true;
+		R->ts = tok[0];
+		R->tsl = tl[0];
+		R->t_abs = tod;
+	}
+	if (ts) {
+		R->date = tok[lead + nv];
+		R->datel = (size_t)(tok[lead + nv + 1] + tl[lead + nv + 1] - R->date);
+		R->t_abs = days * 86400.0 + sec;
+		if (ts == 3) {
+			R->tz = tok[lead + nv + 2];
+			R->tzl = tl[lead + nv + 2];
+		}
+	}
+	return ROW_OK;
+}
+
+static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
+		    const struct row *R, size_t part, bool since_boot)
+{
+	const struct layout *L = &v->lay;
+	struct bl_record r;
+	bl_record_init(&r, &bl_table_vmstat, ln);
+	bl_set_int(&r, VM_SERIES, v->series);
+	bl_set_int(&r, VM_SAMPLE, v->sample);
+	double t;
+	if (!isnan(R->t_abs) && part == 0) {
+		double ta = R->t_abs;
+		if (R->lead && !R->date) {
+			if (v->have_t0 && ta + v->tod_offset < v->last_tod - 43200)
+				v->tod_offset += 86400;     /* past midnight */
+			ta += v->tod_offset;
+			v->last_tod = ta;
+		}
+		if (!v->have_t0) {
+			v->t0 = ta;
+			v->have_t0 = true;
+		}
+		t = ta - v->t0;
+	} else {
+		t = (double)v->sample * v->interval_s;
+	}
+	bl_set_num(&r, VM_T_S, t);
+	bl_set_int(&r, VM_SINCE_BOOT, since_boot ? 1 : 0);
+	struct bl_buf *sb = &v->scratch;
+	layout_name(sb, L, R->date != NULL, R->lead);
+	char *layout = bl_xstrndup(sb->data ? sb->data : "", sb->len);
+	bl_set_str(&r, VM_LAYOUT, layout);
+	bl_buf_reset(sb);
+	size_t off = part * L->n;
+	size_t ndisk = 0, ncpu = 0;
+	for (size_t i = 0; i < L->n; i++) {
+		int c = L->col[i];
+		long long x = R->val[off + i];
+		if (c < VM_NCOLS) {
+			bl_set_int(&r, (size_t)c, x);
+		} else if (c == C_DISK) {
+			bl_buf_addf(sb, "%s%s=%lld", ndisk++ ? " " : "", L->disk[i], x);
+		}
+	}
+	char *disks = ndisk ? bl_xstrndup(sb->data, sb->len) : NULL;
+	bl_buf_reset(sb);
+	for (size_t i = 0; i < L->n; i++) {
+		int c = L->col[i];
+		long long x = R->val[off + i];
+		if (c == C_CPU_US)
+			bl_buf_addf(sb, "%s%lld", ncpu++ ? " " : "", x);
+		else if (c == C_CPU_SY || c == C_CPU_ID)
+			bl_buf_addf(sb, "/%lld", x);
+	}
+	char *percpu = ncpu ? bl_xstrndup(sb->data, sb->len) : NULL;
+	if (disks)
+		bl_set_str(&r, VM_DISKS, disks);
+	if (percpu)
+		bl_set_str(&r, VM_PER_CPU, percpu);
+	bl_set_str(&r, VM_MEM_UNIT, v->mem_unit);
+	char *stamp = NULL, *zone = NULL;
+	if (R->date)
+		stamp = bl_xstrndup(R->date, R->datel);
+	else if (R->lead)
+		stamp = bl_xstrndup(R->ts, R->tsl);
+	if (stamp)
+		bl_set_str(&r, VM_TIMESTAMP, stamp);
+	if (R->tz)
+		zone = bl_xstrndup(R->tz, R->tzl);
+	else if (R->date && v->lay.zone[0])
+		zone = bl_xstrdup(v->lay.zone);
+	if (zone)
+		bl_set_str(&r, VM_TZ, zone);
+	int rc = bl_emit(ctx, &r);
+	free(layout);
+	free(disks);
+	free(percpu);
+	free(stamp);
+	free(zone);
+	return rc;
+}
+
+/* Take a complete row line: events first, then the row(s). */
+static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
+				const struct row *R)
+{
+	if (R->date)
+		v->ts_expected = true;
+	enum bl_verdict verdict = BL_USED;
+	for (size_t part = 0; part < R->nrows; part++) {
+		emit_events(v, ctx);
+		bool sb = v->expect_since_boot && v->sample == 0;
+		v->expect_since_boot = false;
+		if (sb && ctx->opt.since_boot == BL_SB_DROP) {
+			if (R->nrows == 1) {
+				ctx->skip_reason = "vmstat since-boot average (--since-boot drop)";
+				verdict = BL_SKIP;
+			}
+		} else {
+			emit_row(v, ctx, ln, R, part, sb);
+		}
+		v->sample++;
+	}
+	v->prev = PREV_ROW;
+	v->run = v->blank_run = 0;
+	return verdict;
+}
+
+/* ---- non-table modes (V10) --------------------------------------------- */
+
+static bool nt_row(struct vmstat *v, const char *s, size_t n)
+{
+	const char *tok[16];
+	size_t tl[16];
+	size_t k = bl_split_blanks(s, n, tok, tl, 16);
+	size_t first = v->nt == NT_PART ? 0 : 1;
+	size_t want = v->nt == NT_DISK ? 10 : 4;
+	if (k > 16 || k < first + want)
+		return false;
+	if (first && !is_alpha(tok[0][0]))
+		return false;
+	for (size_t i = first; i < first + want; i++)
+		if (!all_digits(tok[i], tl[i]))
+			return false;
+	size_t extra = k - first - want;
+	double d, t;
+	return extra == 0 || (extra == 2 && parse_date(tok[k - 2], tl[k - 2], &d) &&
+			      parse_tod(tok[k - 1], tl[k - 1], &t));
+}
+
+static enum bl_verdict nontable(struct vmstat *v, struct bl_ctx *ctx, const char *s, size_t n)
+{
+	const char *reason = NULL;
+	if (v->nt != NT_NONE && nt_row(v, s, n)) {
+		reason = v->nt == NT_DISK ? "vmstat -d disk table (not the sample table)"
+		       : v->nt == NT_PART ? "vmstat -p partition table (not the sample table)"
+		       : "vmstat -m slab table (not the sample table)";
+	} else if (bl_re_match(&v->re_counters, s, n) == 1) {
+		reason = "vmstat -s/-f counters (not the sample table)";
+		v->nt = NT_NONE;
+	} else if (bl_re_match(&v->re_dsum, s, n) == 1) {
+		reason = "vmstat -D disk summary (not the sample table)";
+		v->nt = NT_NONE;
+	} else if (bl_re_match(&v->re_dhead, s, n) == 1 || bl_re_match(&v->re_dlabel, s, n) == 1) {
+		reason = "vmstat -d disk table (not the sample table)";
+		v->nt = NT_DISK;
+	} else if (bl_re_match(&v->re_phead, s, n) == 1) {
+		reason = "vmstat -p partition table (not the sample table)";
+		v->nt = NT_PART;
+	} else if (bl_re_match(&v->re_mhead, s, n) == 1) {
+		reason = "vmstat -m slab table (not the sample table)";
+		v->nt = NT_SLAB;
+	} else {
+		v->nt = NT_NONE;
+		return BL_NO;
+	}
+	if (v->in_series)
+		series_end(v, ctx);
+	cmd_drop(v, ctx, true);
+	v->prev = PREV_OTHER;
+	ctx->skip_reason = reason;
+	return BL_SKIP;
+}
+
+/* ---- prose (V9) -------------------------------------------------------- */
+
+static bool is_prose(struct vmstat *v, const char *s, size_t n)
+{
+	if (n < 2)
+		return false;
+	unsigned char c0 = (unsigned char)s[0];
+	bool digit_first = is_digit(s[0]);
+	if (!(is_alpha(s[0]) || c0 >= 0x80 || digit_first || s[0] == '(' || s[0] == '[' ||
+	      s[0] == '"' || s[0] == '\'' || s[0] == '*'))
+		return false;
+	size_t letters = 0, words3 = 0, run = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (is_alpha(s[i]) || c >= 0x80) {
+			letters++;
+			if (++run == 3)
+				words3++;
+		} else {
+			run = 0;
+		}
+		if (c == '{' || c == '}' || c == '$' || c == '`' || c == '\\')
+			return false;
+	}
+	if (letters < 2 || s[n - 1] == ';' || (digit_first && words3 < 2))
+		return false;
+	return bl_re_match(&v->re_notprose, s, n) != 1;
+}
+
+/* ---- the line handler -------------------------------------------------- */
+
+/* "#####", "=====", "-----": a banner rule between a command and its
+ * output (ExaWatcher) does not cancel the command. */
+static bool is_rule_line(const char *s, size_t n)
+{
+	if (n < 3)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '#' && s[i] != '=' && s[i] != '-' && s[i] != '*')
+			return false;
+	return true;
+}
+
+/* Another kind of text while a series is open: count it (V3). */
+static void other_text(struct vmstat *v, struct bl_ctx *ctx)
+{
+	if (!v->in_series)
+		return;
+	if (++v->run >= PROSE_MAX)
+		series_end(v, ctx);
+}
+
+static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const char *s, size_t n,
+				   unsigned flags, bool group, const struct layout *L, bool wide)
+{
+	if (!(flags & BL_F_LAST)) {
+		v->held = group ? HK_GROUP : HK_LABEL;
+		return BL_MORE;
+	}
+	(void)s;
+	(void)n;
+	v->held = HK_NONE;
+	v->nt = NT_NONE;
+	if (group) {
+		v->group_start = v->prev == PREV_START || v->prev == PREV_BLANK ||
+				 v->prev == PREV_CMD || v->prev == PREV_DATE;
+		v->group_wide = wide;
+		v->prev = PREV_GROUP;
+		return BL_USED;
+	}
+	struct layout nl = *L;
+	bool pair = v->prev == PREV_GROUP;
+	bool start = pair && v->group_start;
+	nl.wide = pair && v->group_wide;
+	if (v->in_series && !start && same_layout(&v->lay, &nl)) {
+		v->lay.wide = v->lay.wide || nl.wide;
+		if (nl.zone[0])
+			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
+		v->run = v->blank_run = 0;          /* a repeated header */
+	} else {
+		series_start(v, ctx, &nl, start);
+	}
+	cmd_drop(v, ctx, true);
+	v->prev = PREV_LABEL;
+	return BL_USED;
+}
+
+static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct vmstat *v = st;
+	if (!v->ok)
+		return BL_NO;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+
+	if (!(flags & (BL_F_JOINED | BL_F_LAST)))
+		v->held = HK_NONE;
+	if (v->held != HK_NONE) {
+		/* The dispatcher is asking about text we held (BL_MORE). */
+		enum held_kind hk = v->held;
+		bool wide;
+		struct layout L;
+		if (hk == HK_GROUP && is_group_line(s, n, &wide))
+			return header_line(v, ctx, s, n, flags | BL_F_LAST, true, NULL, wide);
+		if (hk == HK_LABEL && parse_labels(s, n, &L))
+			return header_line(v, ctx, s, n, flags | BL_F_LAST, false, &L, false);
+		if (hk == HK_ROW && v->in_series) {
+			struct row R;
+			const char *bad = NULL;
+			size_t badl = 0, nf;
+			enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+			if (rr == ROW_OK) {
+				v->held = HK_NONE;
+				return take_row(v, ctx, ln, &R);
+			}
+			if (rr == ROW_SHORT && !(flags & BL_F_LAST))
+				return BL_MORE;
+			if (!(flags & BL_F_LAST))
+				return BL_NO;
+			v->held = HK_NONE;
+			bl_warn(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields",
+				nf, v->lay.n);
+			ctx->skip_reason = "incomplete vmstat row";
+			v->prev = PREV_OTHER;
+			return BL_SKIP;
+		}
+		if (!(flags & BL_F_LAST))
+			return BL_NO;
+		v->held = HK_NONE;
+		if (flags & BL_F_JOINED)
+			return BL_NO;
+		/* fall through: the held line alone, read as new */
+	}
+
+	if (is_blank_line(s, n)) {
+		v->prev = PREV_BLANK;
+		if (v->in_series && ++v->blank_run >= BLANK_MAX)
+			series_end(v, ctx);
+		return BL_NO;
+	}
+
+	bool wide;
+	struct layout L;
+	if (is_group_line(s, n, &wide))
+		return header_line(v, ctx, s, n, flags, true, NULL, wide);
+	if (parse_labels(s, n, &L))
+		return header_line(v, ctx, s, n, flags, false, &L, false);
+
+	if (v->in_series && is_digit(s[0])) {
+		struct row R;
+		const char *bad = NULL;
+		size_t badl = 0, nf;
+		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+		switch (rr) {
+		case ROW_OK:
+			cmd_drop(v, ctx, false);
+			return take_row(v, ctx, ln, &R);
+		case ROW_SHORT:
+			if (!(flags & BL_F_LAST)) {
+				v->held = HK_ROW;
+				return BL_MORE;
+			}
+			bl_warn(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields",
+				nf, v->lay.n);
+			ctx->skip_reason = "incomplete vmstat row";
+			v->prev = PREV_OTHER;
+			return BL_SKIP;
+		case ROW_LONG:
+			bl_warn(ctx, ln, "vmstat row does not match its header",
+				"vmstat row has %zu fields, header has %zu", nf, v->lay.n);
+			ctx->skip_reason = "vmstat row does not match its header";
+			v->prev = PREV_OTHER;
+			return BL_SKIP;
+		case ROW_BAD:
+			if (bad) {
+				bl_warn(ctx, ln, "bad vmstat value", "vmstat row: \"%.*s\" is not a number",
+					(int)(badl > 40 ? 40 : badl), bad);
+				ctx->skip_reason = "bad vmstat value";
+				v->prev = PREV_OTHER;
+				return BL_SKIP;
+			}
+			break;            /* not a row after all: other text */
+		case ROW_NOT:
+			break;
+		}
+	}
+
+	enum bl_verdict nv = nontable(v, ctx, s, n);
+	if (nv != BL_NO)
+		return nv;
+
+	size_t o, l;
+	if (bl_re_match(&v->re_cmd, s, n) == 1) {
+		series_end(v, ctx);
+		cmd_drop(v, ctx, false);
+		held_set(&v->cmd, ctx, ln);
+		v->have_cmd = true;
+		if (bl_re_group(&v->re_cmd, 1, &o, &l))
+			parse_cmd_args(v, s + o, l);
+		else
+			parse_cmd_args(v, "", 0);
+		v->prev = PREV_CMD;
+		return BL_USED;
+	}
+	if (is_rule_line(s, n)) {
+		other_text(v, ctx);
+		v->prev = PREV_OTHER;
+		return BL_NO;
+	}
+	cmd_drop(v, ctx, false);
+
+	if (bl_re_match(&v->re_date, s, n) == 1) {
+		other_text(v, ctx);
+		v->prev = PREV_DATE;
+		return BL_NO;
+	}
+	v->prev = PREV_OTHER;
+	if (bl_re_match(&v->re_kver, s, n) == 1 || bl_re_match(&v->re_ender, s, n) == 1 ||
+	    bl_re_match(&v->re_prompt, s, n) == 1) {
+		series_end(v, ctx);
+		return BL_NO;
+	}
+	if (v->in_series && is_prose(v, s, n)) {
+		if (v->nprose < PROSE_MAX && v->run + 1 < PROSE_MAX) {
+			v->run++;
+			held_set(&v->prose[v->nprose++], ctx, ln);
+			return BL_USED;
+		}
+		series_end(v, ctx);
+		return BL_NO;
+	}
+	other_text(v, ctx);
+	return BL_NO;
+}
+
+static void vm_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	struct vmstat *v = st;
+	(void)ln;
+	v->prev = PREV_OTHER;
+	v->held = HK_NONE;
+	cmd_drop(v, ctx, false);
+	other_text(v, ctx);
+}
+
+static void vm_flush(void *st, struct bl_ctx *ctx)
+{
+	struct vmstat *v = st;
+	if (!v->ok)
+		return;
+	series_end(v, ctx);
+	cmd_drop(v, ctx, false);
+	v->prev = PREV_START;
+	v->held = HK_NONE;
+	v->nt = NT_NONE;
+}
+
+static void vm_release(void *st)
+{
+	struct vmstat *v = st;
+	for (size_t i = 0; i < v->nprose; i++)
+		held_free(&v->prose[i]);
+	held_free(&v->cmd);
+	bl_buf_release(&v->scratch);
+	struct bl_re *all[] = { &v->re_cmd, &v->re_kver, &v->re_date, &v->re_counters, &v->re_dsum,
+		&v->re_dhead, &v->re_dlabel, &v->re_phead, &v->re_mhead, &v->re_notprose,
+		&v->re_ender, &v->re_prompt, &v->re_start, &v->re_end };
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		if (all[i]->code)
+			bl_re_release(all[i]);
+}
+
+static const struct bl_table_def *const vm_tables[] = { &bl_table_vmstat, &bl_table_events, NULL };
+
+const struct bl_parser bl_parser_vmstat = {
+	.name = "vmstat",
+	.summary = "vmstat captures: procps 2.x to procps-ng 4 (-a -w -t -S), toybox, FreeBSD; prose events",
+	.tables = vm_tables,
+	.state_size = sizeof(struct vmstat),
+	.init = vm_init,
+	.line = vm_line,
+	.yield = vm_yield,
+	.flush = vm_flush,
+	.release = vm_release,
+};
