@@ -6,10 +6,14 @@
 
 extern const struct bl_analysis bl_analysis_runs;
 extern const struct bl_analysis bl_analysis_contest;
+extern const struct bl_analysis bl_analysis_vmstat;
+extern const struct bl_analysis bl_analysis_latency;
 
 const struct bl_analysis *const bl_analyses[] = {
 	&bl_analysis_runs,
+	&bl_analysis_vmstat,
 	&bl_analysis_contest,
+	&bl_analysis_latency,
 	NULL,
 };
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "analyze/analysis.h"
+#include "cli/analysis_opts.h"
 #include "cli/cli.h"
 #include "core/util.h"
 #include "plot/plot.h"
@@ -29,6 +30,7 @@ static const char help[] =
 	"      --range           contest error bars show min-max, not sd\n"
 	"      --quoted include|exclude  use records quoted in mail replies\n"
 	"  -q, --quiet           no line-accounting summary on stderr\n"
+	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP;
 
 enum { OPT_TERM = OPT_CLI_LAST + 1, OPT_BASELINE, OPT_RANGE };
@@ -43,6 +45,7 @@ int cmd_plot(int argc, char **argv)
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		{ "quiet", no_argument, NULL, 'q' },
 		CLI_COMMON_LONGOPTS,
+		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -77,6 +80,8 @@ int cmd_plot(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:q", lo, NULL)) != -1) {
 		int r = cli_common_opt(c, optarg, &o);
+		if (r == 0)
+			r = cli_analysis_opt(c, optarg, "plot", &ao);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)

@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/analysis.h"
+#include "cli/analysis_opts.h"
 #include "cli/cli.h"
 #include "core/util.h"
 
 static const char help[] =
 	"  -q, --quiet           no line-accounting summary on stderr\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP
 	"\nFor each group (kernel label, heading or file stem), prints what the\n"
 	"chkmmt script prints for the mtest01 + time -v runs found, in its layout\n"
@@ -24,6 +26,7 @@ int cmd_summary(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		CLI_COMMON_LONGOPTS,
+		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bl_opts o;
@@ -31,10 +34,13 @@ int cmd_summary(int argc, char **argv)
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
 	ao.confidence = 0.95;
+	ao.target_s = NAN;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "q", lo, NULL)) != -1) {
 		int r = cli_common_opt(c, optarg, &o);
+		if (r == 0)
+			r = cli_analysis_opt(c, optarg, "summary", &ao);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -54,7 +60,6 @@ int cmd_summary(int argc, char **argv)
 		}
 	}
 	ao.parse = &o;
-	ao.target_s = NAN;
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	size_t na = 0;

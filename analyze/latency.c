@@ -1,0 +1,1070 @@
+/* latency.c — the "latency" analysis: statistics from histogram bins,
+ * lateness against a target, the shell `time` cross-check, comparisons and
+ * charts. Definitions T1-T6 are in analyze/latency.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/analysis.h"
+#include "analyze/latency.h"
+#include "analyze/stats.h"
+#include "core/util.h"
+#include "parsers/latency.h"
+#include "parsers/tables.h"
+#include "plot/plot.h"
+
+const double bl_lat_pcts[BL_LAT_NPCT] = { 50, 90, 99, 99.9, 99.99 };
+static const char *const pct_names[BL_LAT_NPCT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
+
+/* ---- durations --------------------------------------------------------- */
+
+static const struct { const char *name; double scale; } dur_units[] = {
+	{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "\xc2\xb5s", 1e-6 }, { "ns", 1e-9 },
+	{ "sec", 1 }, { "msec", 1e-3 }, { "usec", 1e-6 }, { "nsec", 1e-9 },
+};
+
+int bl_parse_duration(const char *s, double *out_s)
+{
+	if (!s || !out_s)
+		return -BL_EUSAGE;
+	size_t n = strlen(s);
+	const char *p = s;
+	bl_trim(&p, &n);
+	size_t i = 0;
+	while (i < n && ((p[i] >= '0' && p[i] <= '9') || p[i] == '.' || p[i] == '-' || p[i] == '+' ||
+			 ((p[i] == 'e' || p[i] == 'E') && i > 0 && i + 1 < n &&
+			  ((p[i + 1] >= '0' && p[i + 1] <= '9') || p[i + 1] == '-' || p[i + 1] == '+'))))
+		i++;
+	double v;
+	int rc = bl_parse_double(p, i, &v);
+	if (rc)
+		return rc;
+	const char *u = p + i;
+	size_t ul = n - i;
+	while (ul && (*u == ' ' || *u == '\t'))
+		u++, ul--;
+	double scale = 1;
+	if (ul) {
+		bool found = false;
+		for (size_t k = 0; k < sizeof dur_units / sizeof dur_units[0]; k++)
+			if (strlen(dur_units[k].name) == ul && memcmp(dur_units[k].name, u, ul) == 0) {
+				scale = dur_units[k].scale;
+				found = true;
+			}
+		if (!found)
+			return -BL_EFORMAT;
+	}
+	if (v < 0 || !isfinite(v))
+		return -BL_ERANGE;
+	*out_s = v * scale;
+	return 0;
+}
+
+int bl_parse_duration_list(const char *s, double *out_s, size_t max, size_t *n)
+{
+	if (!s || !out_s || !n)
+		return -BL_EUSAGE;
+	size_t k = 0;
+	const char *p = s;
+	for (;;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (k == max)
+			return -BL_EUSAGE;
+		char *item = bl_xstrndup(p, l);
+		int rc = bl_parse_duration(item, &out_s[k]);
+		free(item);
+		if (rc)
+			return rc;
+		k++;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	*n = k;
+	return k ? 0 : -BL_EUSAGE;
+}
+
+int bl_fmt_duration(char *buf, size_t bufsz, double s)
+{
+	static const struct { const char *u; double f; } t[] = {
+		{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 },
+	};
+	if (!isfinite(s))
+		return snprintf(buf, bufsz, "-");
+	double a = fabs(s);
+	size_t k = 0;
+	while (k + 1 < sizeof t / sizeof t[0] && a < t[k].f * (1 - 1e-9) && a != 0)
+		k++;
+	return snprintf(buf, bufsz, "%.6g %s", s / t[k].f, t[k].u);
+}
+
+/* ---- T2-T4 ------------------------------------------------------------- */
+
+static int bin_cmp(const void *a, const void *b)
+{
+	double x = ((const struct bl_bin *)a)->value, y = ((const struct bl_bin *)b)->value;
+	return (x > y) - (x < y);
+}
+
+/* x > y beyond rounding (T4) */
+static bool beyond(double x, double y)
+{
+	double tol = 1e-9 * fmax(fabs(x), fabs(y));
+	return x > y + tol;
+}
+
+int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, double overflow_bound,
+			 double target, const double *late, size_t nlate,
+			 struct bl_latency_summary *out)
+{
+	if (!out || (n && !b) || nlate > BL_LAT_MAX_LATE || (nlate && !late))
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	struct bl_bins_stats bs;
+	int rc = bl_bins_summary(b, n, overflow, &bs);
+	if (rc)
+		return rc;
+	out->n = bs.n;
+	out->n_binned = bs.n_binned;
+	out->overflow = overflow;
+	out->overflow_bound = overflow_bound;
+	out->mean = bs.mean;
+	out->sd = bs.sd;
+	out->min = bs.min;
+	out->max = bs.max;
+	out->mean_lb = bs.mean_lb;
+	out->max_lower_bound = bs.max_lower_bound;
+	if (overflow > 0 && isfinite(overflow_bound) && overflow_bound > out->max) {
+		/* the printed buckets go further than the last non-empty one */
+		out->max = overflow_bound;
+		out->mean_lb = (bs.mean * bs.n_binned + overflow * overflow_bound) / bs.n;
+		if (bs.n_binned == 0)
+			out->mean_lb = overflow_bound;
+	}
+	for (size_t i = 0; i < BL_LAT_NPCT; i++) {
+		out->pct[i] = bl_bins_percentile(b, n, overflow, bl_lat_pcts[i], &out->pct_lb[i]);
+		if (out->pct_lb[i] && isfinite(overflow_bound))
+			out->pct[i] = overflow_bound;
+	}
+	/* T3: mode over pooled values */
+	struct bl_bin *s = NULL;
+	if (n) {
+		s = bl_xmalloc(n * sizeof *s);
+		memcpy(s, b, n * sizeof *s);
+		qsort(s, n, sizeof *s, bin_cmp);
+	}
+	out->mode = NAN;
+	out->mode_count = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		double c = 0;
+		while (j < n && s[j].value == s[i].value)
+			c += s[j++].count;
+		if (c > out->mode_count) {
+			out->mode_count = c;
+			out->mode = s[i].value;
+		}
+		i = j;
+	}
+	out->target_is_mode = !isfinite(target);
+	out->target = out->target_is_mode ? out->mode : target;
+	/* T4 */
+	out->nlate = nlate;
+	double T = out->target;
+	for (size_t k = 0; k < nlate; k++)
+		out->late_thr[k] = late[k];
+	for (size_t i = 0; i < n && isfinite(T); i++) {
+		double v = s[i].value, c = s[i].count;
+		if (beyond(v, T))
+			out->late += c;
+		else if (beyond(T, v))
+			out->early += c;
+		else
+			out->on_target += c;
+		for (size_t k = 0; k < nlate; k++)
+			if (beyond(v - T, late[k]) && beyond(v, T + late[k]))
+				out->late_count[k] += c;
+	}
+	if (overflow > 0 && isfinite(T)) {
+		out->late += overflow;   /* beyond the last bucket, which is >= every value */
+		for (size_t k = 0; k < nlate; k++) {
+			if (isfinite(overflow_bound) && !beyond(T + late[k], overflow_bound))
+				out->late_count[k] += overflow;
+			else
+				out->late_maybe[k] = overflow;
+		}
+	}
+	free(s);
+	return 0;
+}
+
+/* ---- the analysis state ------------------------------------------------ */
+
+struct lseries {
+	char *source, *msgid, *group, *name;
+	long run;
+	char *tool, *unit, *command;
+	int uexp;
+	unsigned long first_line;
+	struct bl_bin *bins;
+	size_t nbins, cap;
+	double overflow;
+	bool has_overflow;
+	double ovf_bound;          /* native unit; NaN when unknown */
+	double hist_limit;         /* native; NaN */
+	unsigned long time_line;
+	bool has_status;
+	double st_cycles, st_min_us, st_avg_us, st_max_us, st_tid, st_prio, st_interval;
+	bool has_footer;
+	double f_min_us, f_avg_us, f_max_us;
+	char *label;
+	bool done;
+	int rc;
+	struct bl_latency_summary sum;
+};
+
+struct ltime {
+	char *source, *msgid;
+	unsigned long line;
+	double real, user, sys;
+};
+
+struct bl_latency {
+	struct bl_analysis_opts o;
+	double late[BL_LAT_MAX_LATE];
+	size_t nlate;
+	struct lseries *s;
+	size_t ns;
+	struct ltime *t;
+	size_t nt;
+	bool labelled;
+};
+
+static void *lat_create(const struct bl_analysis_opts *o)
+{
+	struct bl_latency *L = bl_xcalloc(1, sizeof *L);
+	L->o = *o;
+	if (o->late_s && o->nlate) {
+		L->nlate = o->nlate < BL_LAT_MAX_LATE ? o->nlate : BL_LAT_MAX_LATE;
+		memcpy(L->late, o->late_s, L->nlate * sizeof *L->late);
+	}
+	L->o.late_s = NULL;
+	return L;
+}
+
+static const char *msgid_of(const struct bl_record *r)
+{
+	return r->msg && r->msg->message_id ? r->msg->message_id : "";
+}
+
+static const char *str_of(const struct bl_val *v)
+{
+	return v->t == BL_STR && v->u.s ? v->u.s : NULL;
+}
+
+static bool num_of(const struct bl_val *v, double *d)
+{
+	if (v->t == BL_NUM)
+		*d = v->u.d;
+	else if (v->t == BL_INT)
+		*d = (double)v->u.i;
+	else
+		return false;
+	return true;
+}
+
+static int unit_exp10(const char *u)
+{
+	if (!u)
+		return 0;
+	if (strcmp(u, "ms") == 0)
+		return -3;
+	if (strcmp(u, "us") == 0)
+		return -6;
+	if (strcmp(u, "ns") == 0)
+		return -9;
+	return 0;
+}
+
+static double pow10i(int e)
+{
+	return pow(10.0, e);
+}
+
+/* seconds -> the series' unit */
+static double to_native(const struct lseries *s, double seconds)
+{
+	return s->uexp ? seconds / pow10i(s->uexp) : seconds;
+}
+
+/* latency record value in the series' unit (exact for s and us) */
+static bool native_value(const struct bl_record *r, int uexp, double *v)
+{
+	double d;
+	if (uexp == 0)
+		return num_of(&r->v[LAT_LATENCY_S], v);
+	if (!num_of(&r->v[LAT_LATENCY_US], &d))
+		return false;
+	*v = uexp == -6 ? d : uexp == -3 ? d / 1000 : d * 1000;
+	return true;
+}
+
+static struct lseries *series(struct bl_latency *L, const struct bl_record *r, const char *name)
+{
+	const char *mid = msgid_of(r);
+	const char *src = r->source ? r->source : "";
+	const char *grp = r->group ? r->group : "";
+	for (size_t i = L->ns; i > 0; i--) {
+		struct lseries *s = &L->s[i - 1];
+		if (s->run == r->run && strcmp(s->name, name) == 0 && strcmp(s->group, grp) == 0 &&
+		    strcmp(s->source, src) == 0 && strcmp(s->msgid, mid) == 0)
+			return s;
+	}
+	L->s = bl_xrealloc(L->s, (L->ns + 1) * sizeof *L->s);
+	struct lseries *s = &L->s[L->ns++];
+	memset(s, 0, sizeof *s);
+	s->source = bl_xstrdup(src);
+	s->msgid = bl_xstrdup(mid);
+	s->group = bl_xstrdup(grp);
+	s->name = bl_xstrdup(name);
+	s->run = r->run;
+	s->ovf_bound = NAN;
+	s->hist_limit = NAN;
+	s->first_line = r->line;
+	L->labelled = false;
+	return s;
+}
+
+static void set_unit(struct lseries *s, const char *unit)
+{
+	if (s->unit || !unit)
+		return;
+	s->unit = bl_xstrdup(unit);
+	s->uexp = unit_exp10(unit);
+}
+
+static int lat_record(void *st, const struct bl_record *r)
+{
+	struct bl_latency *L = st;
+	if (r->quoted && !L->o.include_quoted)
+		return 0;
+	if (r->table == &bl_table_time) {
+		double real;
+		if (!num_of(&r->v[TIME_ELAPSED_S], &real))
+			return 0;
+		L->t = bl_xrealloc(L->t, (L->nt + 1) * sizeof *L->t);
+		struct ltime *t = &L->t[L->nt++];
+		t->source = bl_xstrdup(r->source ? r->source : "");
+		t->msgid = bl_xstrdup(msgid_of(r));
+		t->line = r->line;
+		t->real = real;
+		if (!num_of(&r->v[TIME_USER_S], &t->user))
+			t->user = NAN;
+		if (!num_of(&r->v[TIME_SYS_S], &t->sys))
+			t->sys = NAN;
+		return 0;
+	}
+	if (r->table != &bl_table_latency && r->table != &bl_table_latency_series)
+		return 0;
+	const char *name = str_of(&r->v[r->table == &bl_table_latency ? LAT_SERIES : LS_SERIES]);
+	if (!name)
+		return 0;
+	struct lseries *s = series(L, r, name);
+	s->done = false;
+	if (r->table == &bl_table_latency) {
+		set_unit(s, str_of(&r->v[LAT_UNIT]));
+		const char *kind = str_of(&r->v[LAT_KIND]);
+		double v, c;
+		if (!kind || !num_of(&r->v[LAT_COUNT], &c))
+			return 0;
+		bool hv = native_value(r, s->uexp, &v);
+		if (strcmp(kind, "overflow") == 0) {
+			s->has_overflow = true;
+			s->overflow += c;
+			if (hv)
+				s->ovf_bound = v;
+			return 0;
+		}
+		if (!hv)
+			return 0;
+		if (s->nbins == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 32;
+			s->bins = bl_xrealloc(s->bins, s->cap * sizeof *s->bins);
+		}
+		s->bins[s->nbins].value = v;
+		s->bins[s->nbins].count = c;
+		s->nbins++;
+		return 0;
+	}
+	/* latency_series */
+	set_unit(s, str_of(&r->v[LS_UNIT]));
+	s->first_line = r->line;
+	if (!s->tool && str_of(&r->v[LS_TOOL]))
+		s->tool = bl_xstrdup(str_of(&r->v[LS_TOOL]));
+	if (!s->command && str_of(&r->v[LS_COMMAND]))
+		s->command = bl_xstrdup(str_of(&r->v[LS_COMMAND]));
+	double d;
+	if (num_of(&r->v[LS_HIST_LIMIT_US], &d))
+		s->hist_limit = s->uexp == -6 ? d : to_native(s, d * 1e-6);
+	if (num_of(&r->v[LS_TIME_LINE], &d))
+		s->time_line = (unsigned long)d;
+	if (num_of(&r->v[LS_STATUS_CYCLES], &s->st_cycles)) {
+		s->has_status = true;
+		if (!num_of(&r->v[LS_STATUS_MIN_US], &s->st_min_us))
+			s->st_min_us = NAN;
+		if (!num_of(&r->v[LS_STATUS_AVG_US], &s->st_avg_us))
+			s->st_avg_us = NAN;
+		if (!num_of(&r->v[LS_STATUS_MAX_US], &s->st_max_us))
+			s->st_max_us = NAN;
+		if (!num_of(&r->v[LS_TID], &s->st_tid))
+			s->st_tid = NAN;
+		if (!num_of(&r->v[LS_PRIORITY], &s->st_prio))
+			s->st_prio = NAN;
+		if (!num_of(&r->v[LS_INTERVAL_US], &s->st_interval))
+			s->st_interval = NAN;
+	}
+	bool fmin = num_of(&r->v[LS_FOOTER_MIN_US], &s->f_min_us);
+	bool favg = num_of(&r->v[LS_FOOTER_AVG_US], &s->f_avg_us);
+	bool fmax = num_of(&r->v[LS_FOOTER_MAX_US], &s->f_max_us);
+	if (fmin || favg || fmax) {
+		s->has_footer = true;
+		if (!fmin)
+			s->f_min_us = NAN;
+		if (!favg)
+			s->f_avg_us = NAN;
+		if (!fmax)
+			s->f_max_us = NAN;
+	}
+	return 0;
+}
+
+static bool lat_has_data(void *st)
+{
+	struct bl_latency *L = st;
+	return L->ns > 0;
+}
+
+/* ---- labels and statistics --------------------------------------------- */
+
+static void make_labels(struct bl_latency *L)
+{
+	if (L->labelled)
+		return;
+	for (size_t i = 0; i < L->ns; i++) {
+		struct lseries *s = &L->s[i];
+		free(s->label);
+		bool same_gn = false, same_gnr = false;
+		for (size_t j = 0; j < L->ns; j++) {
+			const struct lseries *o = &L->s[j];
+			if (j == i || strcmp(o->group, s->group) || strcmp(o->name, s->name))
+				continue;
+			same_gn = true;
+			if (o->run == s->run)
+				same_gnr = true;
+		}
+		if (same_gnr)
+			s->label = bl_xasprintf("%s %s run %ld (%s:%lu)", s->group, s->name, s->run, s->source,
+						s->first_line);
+		else if (same_gn)
+			s->label = bl_xasprintf("%s %s run %ld", s->group, s->name, s->run);
+		else
+			s->label = bl_xasprintf("%s %s", s->group, s->name);
+	}
+	L->labelled = true;
+}
+
+static size_t series_late(const struct bl_latency *L, const struct lseries *s, double *out)
+{
+	static const double ms[3] = { 10e-3, 50e-3, 100e-3 }, us[3] = { 10e-6, 50e-6, 100e-6 };
+	const double *src = L->nlate ? L->late : s->uexp <= -6 ? us : ms;
+	size_t n = L->nlate ? L->nlate : 3;
+	for (size_t k = 0; k < n; k++)
+		out[k] = to_native(s, src[k]);
+	return n;
+}
+
+static struct lseries *stats_of(struct bl_latency *L, size_t i)
+{
+	struct lseries *s = &L->s[i];
+	if (!s->done) {
+		double late[BL_LAT_MAX_LATE];
+		size_t nl = series_late(L, s, late);
+		double target = isfinite(L->o.target_s) ? to_native(s, L->o.target_s) : NAN;
+		/* overflow samples are more than the last bucket printed; with the
+		 * -h limit N known, >= N, i.e. more than N - 1 (integer buckets) */
+		double bound = isfinite(s->hist_limit) ? s->hist_limit - 1 : s->ovf_bound;
+		s->rc = bl_latency_summarise(s->bins, s->nbins, s->overflow, bound, target, late, nl, &s->sum);
+		s->done = true;
+	}
+	return s;
+}
+
+size_t bl_latency_nseries(const struct bl_latency *L)
+{
+	return L ? L->ns : 0;
+}
+
+const char *bl_latency_label(const struct bl_latency *L, size_t i)
+{
+	if (!L || i >= L->ns)
+		return NULL;
+	make_labels((struct bl_latency *)L);
+	return L->s[i].label;
+}
+
+const char *bl_latency_unit(const struct bl_latency *L, size_t i)
+{
+	return L && i < L->ns ? (L->s[i].unit ? L->s[i].unit : "s") : NULL;
+}
+
+const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i)
+{
+	if (!L || i >= L->ns || (L->s[i].nbins == 0 && L->s[i].overflow == 0))
+		return NULL;
+	struct lseries *s = stats_of(L, i);
+	return s->rc == 0 ? &s->sum : NULL;
+}
+
+static const struct ltime *time_of(const struct bl_latency *L, const struct lseries *s)
+{
+	if (!s->time_line)
+		return NULL;
+	for (size_t i = 0; i < L->nt; i++)
+		if (L->t[i].line == s->time_line && strcmp(L->t[i].source, s->source) == 0 &&
+		    strcmp(L->t[i].msgid, s->msgid) == 0)
+			return &L->t[i];
+	return NULL;
+}
+
+bool bl_latency_time(const struct bl_latency *L, size_t i, double *real_s, double *user_s, double *sys_s)
+{
+	if (!L || i >= L->ns)
+		return false;
+	const struct ltime *t = time_of(L, &L->s[i]);
+	*real_s = t ? t->real : NAN;
+	*user_s = t ? t->user : NAN;
+	*sys_s = t ? t->sys : NAN;
+	return t != NULL;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+static const char *unit_of(const struct lseries *s)
+{
+	return s->unit ? s->unit : "s";
+}
+
+static void fnum(char *b, size_t bs, double v)
+{
+	if (!isfinite(v))
+		snprintf(b, bs, "-");
+	else
+		snprintf(b, bs, "%.6g", v);
+}
+
+/* A percentile with its lower-bound marker (T2). */
+static void fpct(char *b, size_t bs, const struct lseries *s, size_t k)
+{
+	char v[40];
+	if (!s->sum.pct_lb[k]) {
+		fnum(v, sizeof v, s->sum.pct[k]);
+		snprintf(b, bs, "%s", v);
+	} else if (isfinite(s->hist_limit)) {
+		fnum(v, sizeof v, s->hist_limit);
+		snprintf(b, bs, ">=%s", v);
+	} else {
+		fnum(v, sizeof v, s->sum.pct[k]);
+		snprintf(b, bs, ">%s", v);
+	}
+}
+
+/* Signed lateness in the series' unit. */
+static void flate(char *b, size_t bs, double v)
+{
+	if (!isfinite(v))
+		snprintf(b, bs, "-");
+	else
+		snprintf(b, bs, "%+.6g", v);
+}
+
+static void fshare(char *b, size_t bs, double c, double n)
+{
+	if (n > 0)
+		snprintf(b, bs, "%.6g (%.3g%%)", c, 100 * c / n);
+	else
+		snprintf(b, bs, "%.6g", c);
+}
+
+static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, size_t i)
+{
+	struct lseries *s = stats_of(L, i);
+	const struct bl_latency_summary *m = &s->sum;
+	const char *u = unit_of(s);
+	bool md = fmt == BL_DOC_MD;
+	char a[64], b[64], c[64], d[64];
+	const char *bul = md ? "- " : "  ";
+
+	if (md)
+		fprintf(f, "#### %s\n\n", s->label);
+	else
+		fprintf(f, "%s  (%s, %s)\n", s->label, s->tool ? s->tool : "histogram", u);
+	if (md)
+		fprintf(f, "%sfrom %s line %lu (%s, unit %s)%s%s%s\n", bul, s->source, s->first_line,
+			s->tool ? s->tool : "histogram", u, s->command ? ": `" : "", s->command ? s->command : "",
+			s->command ? "`" : "");
+	else
+		fprintf(f, "%sfrom %s:%lu%s%s\n", bul, s->source, s->first_line, s->command ? "  " : "",
+			s->command ? s->command : "");
+
+	bool have_bins = s->nbins > 0 || s->overflow > 0;
+	if (have_bins && s->rc == 0) {
+		if (md) {
+			fprintf(f, "\n| n | mean | sd | min |");
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, " %s |", pct_names[k]);
+			fprintf(f, " max |\n|--:|--:|--:|--:|");
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, "--:|");
+			fnum(a, sizeof a, m->n);
+			fnum(b, sizeof b, m->mean);
+			fnum(c, sizeof c, m->sd);
+			fnum(d, sizeof d, m->min);
+			fprintf(f, "--:|\n| %s | %s | %s | %s |", a, b, c, d);
+			for (size_t k = 0; k < BL_LAT_NPCT; k++) {
+				fpct(a, sizeof a, s, k);
+				fprintf(f, " %s |", a);
+			}
+			fnum(a, sizeof a, m->max);
+			fprintf(f, " %s%s |\n\n", m->max_lower_bound ? ">" : "", a);
+			fprintf(f, "Values in %s. ", u);
+		} else {
+			fnum(a, sizeof a, m->n);
+			fprintf(f, "%ssamples    %s", bul, a);
+			if (s->tool && strcmp(s->tool, "samples") != 0)
+				fprintf(f, " in %zu buckets", s->nbins);
+			fputc('\n', f);
+			fnum(a, sizeof a, m->mean);
+			fnum(b, sizeof b, m->sd);
+			fnum(c, sizeof c, m->min);
+			fnum(d, sizeof d, m->max);
+			fprintf(f, "%smean       %s %s   sd %s %s   min %s %s   max %s%s %s\n", bul, a, u, b, u, c, u,
+				m->max_lower_bound ? ">" : "", d, u);
+			fprintf(f, "%spercentile", bul);
+			for (size_t k = 0; k < BL_LAT_NPCT; k++) {
+				fpct(a, sizeof a, s, k);
+				fprintf(f, " %s %s%s", pct_names[k], a, k + 1 < BL_LAT_NPCT ? "  " : "");
+			}
+			fprintf(f, "  (%s)\n", u);
+		}
+		if (s->has_overflow) {
+			fnum(a, sizeof a, m->overflow);
+			fnum(b, sizeof b, s->ovf_bound);
+			fnum(c, sizeof c, s->hist_limit);
+			fprintf(f, "%soverflow   %s samples more than the last bucket (%s %s)", md ? "" : bul, a, b, u);
+			if (isfinite(s->hist_limit))
+				fprintf(f, ", i.e. >= %s %s (the -h limit)", c, u);
+			if (m->overflow > 0) {
+				fnum(d, sizeof d, m->mean_lb);
+				fprintf(f, "; the mean of all samples is >= %s %s", d, u);
+			}
+			fprintf(f, md ? ". " : "\n");
+		}
+		if (md)
+			fprintf(f, "\n\n");
+		fnum(a, sizeof a, m->mode);
+		fnum(b, sizeof b, m->mode_count);
+		fprintf(f, "%smode       %s %s (%s samples)\n", bul, a, u, b);
+		fnum(a, sizeof a, m->target);
+		fprintf(f, "%starget     %s %s (%s)\n", bul, a, u,
+			m->target_is_mode ? "the most frequent bucket" : "--target");
+		flate(a, sizeof a, m->mean - m->target);
+		fprintf(f, "%slateness   mean %s %s", bul, a, u);
+		for (size_t k = 0; k < BL_LAT_NPCT; k++) {
+			flate(a, sizeof a, m->pct[k] - m->target);
+			fprintf(f, ", %s %s%s", pct_names[k], m->pct_lb[k] ? ">" : "", a);
+		}
+		fshare(a, sizeof a, m->early, m->n);
+		fshare(b, sizeof b, m->on_target, m->n);
+		fshare(c, sizeof c, m->late, m->n);
+		fprintf(f, "; below target %s, at %s, above %s\n", a, b, c);
+		for (size_t k = 0; k < m->nlate; k++) {
+			bl_fmt_duration(a, sizeof a, m->late_thr[k] * pow10i(s->uexp));
+			fshare(b, sizeof b, m->late_count[k], m->n);
+			fprintf(f, "%s%s target + %s: %s", bul, k == 0 ? "later than" : "          ", a, b);
+			if (m->late_maybe[k] > 0) {
+				fnum(c, sizeof c, m->late_maybe[k]);
+				fprintf(f, " (and up to %s overflow samples)", c);
+			}
+			fputc('\n', f);
+		}
+	} else if (have_bins) {
+		fprintf(f, "%sstatistics not available: %s\n", bul, bl_strerror(s->rc));
+	}
+	if (s->has_status) {
+		fnum(a, sizeof a, s->st_cycles);
+		fnum(b, sizeof b, s->st_min_us);
+		fnum(c, sizeof c, s->st_avg_us);
+		fnum(d, sizeof d, s->st_max_us);
+		fprintf(f, "%scyclictest status line: C %s, min %s us, avg %s us, max %s us", bul, a, b, c, d);
+		fnum(a, sizeof a, s->st_prio);
+		fnum(b, sizeof b, s->st_interval);
+		fprintf(f, " (priority %s, interval %s us)\n", a, b);
+		if (!have_bins)
+			fprintf(f, "%s(no histogram for this thread: no percentiles)\n", bul);
+	}
+	if (s->has_footer) {
+		fnum(a, sizeof a, s->f_min_us);
+		fnum(b, sizeof b, s->f_avg_us);
+		fnum(c, sizeof c, s->f_max_us);
+		fprintf(f, "%scyclictest histogram footer: min %s us, avg %s us (integer), max %s us", bul, a, b, c);
+		if (have_bins && s->rc == 0) {
+			double sc = s->uexp == -6 ? 1 : pow10i(s->uexp + 6);
+			fnum(a, sizeof a, m->min * sc);
+			fnum(b, sizeof b, m->mean * sc);
+			fnum(c, sizeof c, m->max * sc);
+			fprintf(f, "; from the buckets: min %s, mean %s, max %s%s us", a, b, m->max_lower_bound ? ">" : "", c);
+		}
+		fputc('\n', f);
+	}
+	const struct ltime *t = time_of(L, s);
+	if (t) {
+		fnum(a, sizeof a, t->real);
+		fnum(b, sizeof b, t->user);
+		fnum(c, sizeof c, t->sys);
+		fprintf(f, "%sshell time real %s s, user %s s, sys %s s (line %lu)\n", bul, a, b, c, t->line);
+		bool loop = s->tool && strcmp(s->tool, "cyclictest") != 0;
+		if (loop && have_bins && s->rc == 0 && m->n > 0) {
+			double tot = m->n * (m->overflow > 0 ? m->mean_lb : m->mean) * pow10i(s->uexp);
+			double diff = t->real - tot;
+			fnum(a, sizeof a, tot);
+			fnum(b, sizeof b, t->real);
+			char e[64], g[64];
+			bl_fmt_duration(e, sizeof e, fabs(diff));
+			bl_fmt_duration(g, sizeof g, fabs(diff) / m->n);
+			fprintf(f, "%scross-check: n x mean = %s%s s from the histogram against real %s s: "
+				"%s %s, %s per sample %s\n", bul, m->overflow > 0 ? ">= " : "", a, b, e,
+				diff >= 0 ? "more" : "less", g,
+				diff >= 0 ? "outside the measured intervals (loop and start-up overhead)"
+					  : "(the histogram adds up to more than the run took)");
+		}
+	}
+	fputc('\n', f);
+}
+
+static size_t baseline_for(struct bl_latency *L, const char *unit, bool *named)
+{
+	*named = false;
+	if (L->o.baseline)
+		for (size_t i = 0; i < L->ns; i++)
+			if (strcmp(L->s[i].group, L->o.baseline) == 0 && strcmp(unit_of(&L->s[i]), unit) == 0 &&
+			    L->s[i].nbins) {
+				*named = true;
+				return i;
+			}
+	for (size_t i = 0; i < L->ns; i++)
+		if (strcmp(unit_of(&L->s[i]), unit) == 0 && L->s[i].nbins)
+			return i;
+	return (size_t)-1;
+}
+
+static void fp(char *b, size_t bs, double p)
+{
+	if (!isfinite(p))
+		snprintf(b, bs, "-");
+	else if (p == 0)
+		snprintf(b, bs, "< 1e-300");
+	else
+		snprintf(b, bs, "%.3g", p);
+}
+
+static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format fmt)
+{
+	bool md = fmt == BL_DOC_MD;
+	/* one comparison per unit that has two or more series with bins */
+	for (size_t u0 = 0; u0 < L->ns; u0++) {
+		const char *unit = unit_of(&L->s[u0]);
+		bool first_of_unit = true;
+		for (size_t j = 0; j < u0; j++)
+			if (strcmp(unit_of(&L->s[j]), unit) == 0)
+				first_of_unit = false;
+		if (!first_of_unit)
+			continue;
+		size_t nb = 0;
+		for (size_t j = 0; j < L->ns; j++)
+			if (strcmp(unit_of(&L->s[j]), unit) == 0 && L->s[j].nbins && stats_of(L, j)->rc == 0)
+				nb++;
+		if (nb < 2)
+			continue;
+		bool named;
+		size_t base = baseline_for(L, unit, &named);
+		if (base == (size_t)-1)
+			continue;
+		struct lseries *B = stats_of(L, base);
+		if (L->o.baseline && !named)
+			fprintf(f, "%sNo %s series in group \"%s\"; the baseline is the first one.\n\n",
+				md ? "> " : "note: ", unit, L->o.baseline);
+		if (md) {
+			fprintf(f, "#### Comparison (%s): baseline %s\n\n| series | n | mean |", unit, B->label);
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, " %s |", pct_names[k]);
+			fprintf(f, " max |\n|---|--:|--:|");
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, "--:|");
+			fprintf(f, "--:|\n");
+		} else {
+			fprintf(f, "Comparison (%s), baseline %s:\n  %-40s %10s %10s", unit, B->label, "series", "n", "mean");
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, " %9s", pct_names[k]);
+			fprintf(f, " %9s\n", "max");
+		}
+		/* baseline first, then the others in input order */
+		for (size_t pass = 0; pass < 2; pass++)
+			for (size_t j = 0; j < L->ns; j++) {
+				struct lseries *s = &L->s[j];
+				if ((pass == 0) != (j == base) || strcmp(unit_of(s), unit) || !s->nbins ||
+				    stats_of(L, j)->rc)
+					continue;
+				char a[64], b[72];
+				fnum(a, sizeof a, s->sum.n);
+				fnum(b, sizeof b, s->sum.mean);
+				char *lab = bl_xasprintf("%s%s", s->label, j == base ? " (baseline)" : "");
+				if (md)
+					fprintf(f, "| %s | %s | %s |", lab, a, b);
+				else
+					fprintf(f, "  %-40s %10s %10s", lab, a, b);
+				free(lab);
+				for (size_t k = 0; k < BL_LAT_NPCT; k++) {
+					fpct(a, sizeof a, s, k);
+					fprintf(f, md ? " %s |" : " %9s", a);
+				}
+				fnum(a, sizeof a, s->sum.max);
+				snprintf(b, sizeof b, "%s%s", s->sum.max_lower_bound ? ">" : "", a);
+				fprintf(f, md ? " %s |\n" : " %9s\n", b);
+			}
+		fputc('\n', f);
+		for (size_t j = 0; j < L->ns; j++) {
+			struct lseries *s = &L->s[j];
+			if (j == base || strcmp(unit_of(s), unit) || !s->nbins || stats_of(L, j)->rc)
+				continue;
+			struct bl_utest ut;
+			struct bl_kstest ks;
+			int r1 = bl_mannwhitney_bins(B->bins, B->nbins, B->overflow, s->bins, s->nbins, s->overflow, &ut);
+			int r2 = bl_ks2_bins(B->bins, B->nbins, B->overflow, s->bins, s->nbins, s->overflow, &ks);
+			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", s->label, B->label);
+			char a[64], b[64], c[64];
+			if (r1 == 0 && ut.ok) {
+				fnum(a, sizeof a, ut.u);
+				fnum(b, sizeof b, ut.z);
+				fp(c, sizeof c, ut.p);
+				fprintf(f, "Mann-Whitney U = %s, z = %s, p = %s (two-sided); P(%s > %s) + P(=)/2 = %.3g",
+					a, b, c, s->name, B->name, ut.prob_superiority);
+			} else {
+				fprintf(f, "Mann-Whitney U not available (%s)",
+					r1 ? (r1 == -BL_EFORMAT ? "an overflow overlaps the other series' buckets"
+								: bl_strerror(r1))
+					   : ut.note ? ut.note : "undefined");
+			}
+			if (r2 == 0 && ks.ok) {
+				fnum(a, sizeof a, ks.d);
+				fp(b, sizeof b, ks.p);
+				fprintf(f, "; Kolmogorov-Smirnov D = %s, p = %s", a, b);
+			}
+			fprintf(f, md ? "\n" : "\n");
+		}
+		fputc('\n', f);
+	}
+}
+
+static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
+{
+	struct bl_latency *L = st;
+	make_labels(L);
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "Statistics from the histogram bins without expanding them: percentiles are "
+			   "Hyndman-Fan type 7 (linear interpolation) on the samples the buckets stand for; "
+			   "overflow samples count as more than the last bucket, and a percentile that falls "
+			   "among them is a lower bound. Lateness is value minus target; \"later than target + "
+			   "d\" means value - target > d.\n\n");
+	else
+		fprintf(f, "Percentiles: Hyndman-Fan type 7 on the samples the buckets stand for, from the bins "
+			   "(analyze/stats.h D3, D4);\noverflow = more than the last bucket (percentiles there "
+			   "are lower bounds). Lateness = value - target.\n\n");
+	for (size_t i = 0; i < L->ns; i++)
+		write_series(L, f, fmt, i);
+	write_comparisons(L, f, fmt);
+	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
+			charts[i].title, charts[i].name);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+/* ---- charts ------------------------------------------------------------ */
+
+#define MAX_CHART_SERIES 16
+
+static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, const struct bl_chart_opts *co,
+		      struct bl_chart **charts, size_t *nch)
+{
+	struct bl_latency_series ser[MAX_CHART_SERIES];
+	struct bl_latency_bin *bins[MAX_CHART_SERIES];
+	size_t idx[MAX_CHART_SERIES];
+	size_t ns = 0, skipped = 0;
+	for (size_t i = 0; i < L->ns; i++) {
+		struct lseries *s = &L->s[i];
+		if (strcmp(unit_of(s), unit) || (!s->nbins && !s->overflow))
+			continue;
+		if (ns == MAX_CHART_SERIES) {
+			skipped++;
+			continue;
+		}
+		stats_of(L, i);
+		bins[ns] = bl_xcalloc(s->nbins ? s->nbins : 1, sizeof **bins);
+		for (size_t b = 0; b < s->nbins; b++) {
+			bins[ns][b].value = s->bins[b].value;
+			bins[ns][b].count = (unsigned long long)s->bins[b].count;
+		}
+		ser[ns].name = s->label;
+		ser[ns].bins = bins[ns];
+		ser[ns].nbins = s->nbins;
+		ser[ns].overflow = (unsigned long long)s->overflow;
+		ser[ns].unit = unit;
+		idx[ns] = i;
+		ns++;
+	}
+	if (ns == 0)
+		return 0;
+	/* marks: one target when all series share it, with the thresholds;
+	 * else each distinct target alone */
+	struct bl_plot_mark marks[16];
+	char *labels[16];
+	size_t nm = 0;
+	bool same = true;
+	const struct bl_latency_summary *m0 = &L->s[idx[0]].sum;
+	for (size_t k = 1; k < ns; k++)
+		if (!(L->s[idx[k]].sum.target == m0->target))
+			same = false;
+	if (same && isfinite(m0->target)) {
+		labels[nm] = NULL;
+		marks[nm++] = (struct bl_plot_mark){ m0->target, NULL, BL_MARK_TARGET };
+		for (size_t k = 0; k < m0->nlate && nm < 16; k++) {
+			char d[64];
+			bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(L->s[idx[0]].uexp));
+			labels[nm] = bl_xasprintf("target + %s", d);
+			marks[nm] = (struct bl_plot_mark){ m0->target + m0->late_thr[k], labels[nm], BL_MARK_THRESHOLD };
+			nm++;
+		}
+	} else {
+		for (size_t k = 0; k < ns && nm < 8; k++) {
+			const struct lseries *s = &L->s[idx[k]];
+			if (!isfinite(s->sum.target))
+				continue;
+			bool dup = false;
+			for (size_t j = 0; j < nm; j++)
+				if (marks[j].value == s->sum.target)
+					dup = true;
+			if (dup)
+				continue;
+			char v[40];
+			fnum(v, sizeof v, s->sum.target);
+			labels[nm] = bl_xasprintf("target %s %s (%s)", v, unit, s->name);
+			marks[nm] = (struct bl_plot_mark){ s->sum.target, labels[nm], BL_MARK_TARGET };
+			nm++;
+		}
+	}
+	struct bl_latency_plot in = { ser, ns, marks, nm };
+	struct bl_plot_opts po;
+	bl_plot_opts_init(&po);
+	po.out_dir = co->dir;
+	po.terms = co->terms;
+	char *base = only_unit ? bl_xstrdup("latency") : bl_xasprintf("latency-%s", unit);
+	po.basename = base;
+	char *title = bl_xasprintf("Latency (%s): %zu series%s", unit, ns + skipped,
+				   skipped ? ", first 16 drawn" : "");
+	po.title = title;
+	struct bl_plot_result res;
+	bl_plot_result_init(&res);
+	int rc = bl_plot_latency(&in, &po, &res);
+	if (rc >= 0) {
+		char *ct = bl_xasprintf("latency histogram (log counts), CDF and tail, %s", unit);
+		bl_charts_add(charts, nch, base, ct);
+		free(ct);
+	} else if (res.message) {
+		fprintf(stderr, "benchlog: latency chart: %s\n", res.message);
+	}
+	if (res.preview)
+		fputs(res.preview, stdout);
+	bl_plot_result_release(&res);
+	for (size_t k = 0; k < nm; k++)
+		free(labels[k]);
+	for (size_t k = 0; k < ns; k++)
+		free(bins[k]);
+	free(base);
+	free(title);
+	if (rc < 0)
+		return rc;
+	return rc == BL_PLOT_NOT_RENDERED ? -BL_ENOTFOUND : 0;
+}
+
+static int lat_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+{
+	struct bl_latency *L = st;
+	make_labels(L);
+	size_t nunits = 0;
+	for (size_t i = 0; i < L->ns; i++) {
+		bool first = true;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(unit_of(&L->s[j]), unit_of(&L->s[i])) == 0)
+				first = false;
+		nunits += first;
+	}
+	int ret = 0;
+	for (size_t i = 0; i < L->ns; i++) {
+		bool first = true;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(unit_of(&L->s[j]), unit_of(&L->s[i])) == 0)
+				first = false;
+		if (!first)
+			continue;
+		int rc = chart_unit(L, unit_of(&L->s[i]), nunits == 1, co, charts, nch);
+		if (rc < 0 && (ret == 0 || ret == -BL_ENOTFOUND))
+			ret = rc;
+	}
+	return ret;
+}
+
+static void lat_destroy(void *st)
+{
+	struct bl_latency *L = st;
+	for (size_t i = 0; i < L->ns; i++) {
+		struct lseries *s = &L->s[i];
+		free(s->source);
+		free(s->msgid);
+		free(s->group);
+		free(s->name);
+		free(s->tool);
+		free(s->unit);
+		free(s->command);
+		free(s->bins);
+		free(s->label);
+	}
+	free(L->s);
+	for (size_t i = 0; i < L->nt; i++) {
+		free(L->t[i].source);
+		free(L->t[i].msgid);
+	}
+	free(L->t);
+	free(L);
+}
+
+const struct bl_analysis bl_analysis_latency = {
+	.name = "latency",
+	.title = "Latency distributions",
+	.create = lat_create,
+	.record = lat_record,
+	.has_data = lat_has_data,
+	.write = lat_write,
+	.plot = lat_plot,
+	.destroy = lat_destroy,
+};

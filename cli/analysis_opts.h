@@ -1,0 +1,39 @@
+/* analysis_opts.h — options the analysing commands (summary, plot, report)
+ * share on top of CLI_COMMON_LONGOPTS; they fill struct bl_analysis_opts
+ * (analyze/analysis.h). Long-only, values from 1900 so they never meet a
+ * command's own option codes (OPT_CLI_LAST + n).
+ *
+ *   --target DURATION   latency target for every series ("0.2s", "200ms",
+ *                       "50us"; a bare number is seconds): target_s.
+ *                       Default: each series' most frequent bucket (NaN).
+ *   --late LIST         lateness thresholds, comma-separated durations
+ *                       ("10ms,50ms,100ms"): late_s / nlate, at most
+ *                       CLI_MAX_LATE. Default: 10, 50, 100 ms for series in
+ *                       s or ms, 10, 50, 100 us for series in us or ns
+ *                       (analyze/latency.h T4).
+ */
+#ifndef BL_CLI_ANALYSIS_OPTS_H
+#define BL_CLI_ANALYSIS_OPTS_H
+
+#include <getopt.h>
+#include "analyze/analysis.h"
+
+enum { OPT_TARGET = 1900, OPT_LATE };
+#define CLI_MAX_LATE 16
+
+#define CLI_ANALYSIS_LONGOPTS \
+	{ "target", required_argument, NULL, OPT_TARGET }, \
+	{ "late", required_argument, NULL, OPT_LATE }
+#define CLI_ANALYSIS_HELP \
+	"      --target DURATION     latency target, e.g. 0.2s or 50us (default: each\n" \
+	"                            series' most frequent bucket)\n" \
+	"      --late LIST           lateness thresholds, e.g. 10ms,50ms,100ms (default\n" \
+	"                            10/50/100 ms, or 10/50/100 us for us/ns series)\n"
+
+/* Handle --target/--late for command cmd. Returns 1 when handled, 0 when c
+ * is not one of them, -1 on a bad value (usage error printed). The
+ * thresholds are kept in static storage: ao->late_s stays valid for the
+ * life of the process. */
+int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis_opts *ao);
+
+#endif
