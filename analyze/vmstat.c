@@ -1,0 +1,856 @@
+/* vmstat.c — the "vmstat" analysis: per-series column statistics, stutter
+ * intervals from the prose events, iterations split where swpd collapses,
+ * and the swpd charts. Definitions S1-S5 are in analyze/vmstat.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/analysis.h"
+#include "analyze/stats.h"
+#include "analyze/vmstat.h"
+#include "core/util.h"
+#include "parsers/vmstat.h"
+#include "plot/plot.h"
+
+enum { EVK_NOTE = 0, EVK_START, EVK_END };
+
+struct pend {
+	long sample;
+	int kind;
+};
+
+struct series {
+	struct bl_vm_series_info info;
+	char *source, *group, *layout, *mem_unit;
+	double kib;                          /* KiB per mem_unit */
+	bool have_row;
+	struct bl_dist *dist[VM_NCOLS];
+	/* events */
+	struct bl_vm_event *ev;
+	size_t nev;
+	struct pend *pend;
+	size_t npend, cappend;
+	/* S3 */
+	struct bl_vm_interval *iv;
+	size_t niv;
+	bool open;
+	size_t open_iter;                    /* iteration of the open interval's start */
+	/* S4 */
+	struct bl_vm_iteration *it;
+	size_t nit;
+	bool have_prev;
+	double prev_kib, prev_raw;
+	long prev_sample;
+	/* the last row */
+	long last_sample;
+	double last_t;
+	double last_w[BL_VM_NWATCH];
+	/* charts (keep_samples) */
+	struct bl_swpd_sample *smp;
+	long *smp_no;
+	size_t nsmp, capsmp;
+	bool final;
+};
+
+struct vmstat_an {
+	struct bl_analysis_opts o;
+	bool keep_since_boot;
+	struct series **s;
+	size_t n;
+};
+
+double bl_vmstat_kib_per_unit(const char *u)
+{
+	if (!u || strcmp(u, "KiB") == 0)
+		return 1;
+	if (strcmp(u, "kB") == 0)
+		return 1000.0 / 1024.0;
+	if (strcmp(u, "MiB") == 0)
+		return 1024;
+	if (strcmp(u, "MB") == 0)
+		return 1e6 / 1024.0;
+	return 1;
+}
+
+static void *vm_create(const struct bl_analysis_opts *o)
+{
+	struct vmstat_an *a = bl_xcalloc(1, sizeof *a);
+	a->o = *o;
+	a->keep_since_boot = o->parse && o->parse->since_boot == BL_SB_KEEP;
+	return a;
+}
+
+static struct series *series_get(struct vmstat_an *a, long id, const struct bl_record *r)
+{
+	for (size_t i = a->n; i > 0; i--)
+		if (a->s[i - 1]->info.id == id)
+			return a->s[i - 1];
+	struct series *s = bl_xcalloc(1, sizeof *s);
+	s->info.id = id;
+	s->source = bl_xstrdup(r->source ? r->source : "");
+	s->group = bl_xstrdup(r->group ? r->group : "");
+	s->info.source = s->source;
+	s->info.group = s->group;
+	s->info.layout = "";
+	s->info.mem_unit = "KiB";
+	s->info.first_line = r->line;
+	s->kib = 1;
+	s->last_sample = -1;
+	for (int k = 0; k < BL_VM_NWATCH; k++)
+		s->last_w[k] = NAN;
+	a->s = bl_xrealloc(a->s, (a->n + 1) * sizeof *a->s);
+	a->s[a->n++] = s;
+	return s;
+}
+
+static bool val(const struct bl_val *v, double *d)
+{
+	if (v->t == BL_INT)
+		*d = (double)v->u.i;
+	else if (v->t == BL_NUM)
+		*d = v->u.d;
+	else
+		return false;
+	return true;
+}
+
+static double colv(const struct bl_record *r, int c)
+{
+	double d;
+	return val(&r->v[c], &d) ? d : NAN;
+}
+
+static int event_record(struct vmstat_an *a, const struct bl_record *r)
+{
+	double d;
+	if (!val(&r->v[EV_SERIES], &d))
+		return 0;
+	struct series *s = series_get(a, (long)d, r);
+	long sample = val(&r->v[EV_SAMPLE], &d) ? (long)d : 0;
+	const char *kind = r->v[EV_KIND].t == BL_STR ? r->v[EV_KIND].u.s : "note";
+	int k = strcmp(kind, "stutter_start") == 0 ? EVK_START
+	      : strcmp(kind, "stutter_end") == 0 ? EVK_END : EVK_NOTE;
+	s->info.nevents++;
+	if (s->nev < BL_VM_MAX_EVENTS) {
+		s->ev = bl_xrealloc(s->ev, (s->nev + 1) * sizeof *s->ev);
+		struct bl_vm_event *e = &s->ev[s->nev++];
+		e->sample = sample;
+		e->kind = k == EVK_START ? "stutter_start" : k == EVK_END ? "stutter_end" : "note";
+		e->text = bl_xstrdup(r->v[EV_TEXT].t == BL_STR ? r->v[EV_TEXT].u.s : "");
+		e->line = r->line;
+	}
+	if (k != EVK_NOTE) {
+		if (s->npend == s->cappend) {
+			s->cappend = s->cappend ? 2 * s->cappend : 4;
+			s->pend = bl_xrealloc(s->pend, s->cappend * sizeof *s->pend);
+		}
+		s->pend[s->npend++] = (struct pend){ sample, k };
+	}
+	return 0;
+}
+
+static struct bl_vm_iteration *iter_new(struct series *s, long sample, double raw, double from)
+{
+	s->it = bl_xrealloc(s->it, (s->nit + 1) * sizeof *s->it);
+	struct bl_vm_iteration *it = &s->it[s->nit++];
+	memset(it, 0, sizeof *it);
+	it->first_sample = it->last_sample = it->peak_sample = sample;
+	it->swpd_first = it->swpd_peak = raw;
+	it->collapse_from = from;
+	it->stutter_end_swpd = NAN;
+	it->stutter_end_sample = -1;
+	return it;
+}
+
+/* S4 for one row with a swpd value. */
+static void iterations(struct series *s, long sample, double raw)
+{
+	double kib = raw * s->kib;
+	struct bl_vm_iteration *it;
+	if (s->nit == 0) {
+		it = iter_new(s, sample, raw, NAN);
+	} else if (s->have_prev && s->prev_kib - kib >= 0.5 * s->prev_kib &&
+		   s->prev_kib - kib >= BL_VM_COLLAPSE_KIB) {
+		it = iter_new(s, sample, raw, s->prev_raw);
+	} else {
+		it = &s->it[s->nit - 1];
+		if (raw > it->swpd_peak) {
+			it->swpd_peak = raw;
+			it->peak_sample = sample;
+		}
+	}
+	it->last_sample = sample;
+	it->n++;
+	s->have_prev = true;
+	s->prev_kib = kib;
+	s->prev_raw = raw;
+	s->prev_sample = sample;
+}
+
+/* S3: apply the pending events due at this row. */
+static void apply_events(struct series *s, long sample, double t, const double w[BL_VM_NWATCH])
+{
+	size_t keep = 0;
+	for (size_t i = 0; i < s->npend; i++) {
+		struct pend *p = &s->pend[i];
+		if (p->sample > sample) {
+			s->pend[keep++] = *p;
+			continue;
+		}
+		if (p->kind == EVK_START && !s->open) {
+			s->iv = bl_xrealloc(s->iv, (s->niv + 1) * sizeof *s->iv);
+			struct bl_vm_interval *v = &s->iv[s->niv++];
+			memset(v, 0, sizeof *v);
+			v->start_sample = sample;
+			v->t_start_s = t;
+			v->end_sample = -1;
+			v->t_end_s = v->duration_s = NAN;
+			for (int k = 0; k < BL_VM_NWATCH; k++) {
+				v->at_start[k] = w[k];
+				v->at_end[k] = v->min_inside[k] = v->max_inside[k] = NAN;
+			}
+			s->open = true;
+			s->open_iter = s->nit ? s->nit - 1 : 0;
+		} else if (p->kind == EVK_END && s->open) {
+			struct bl_vm_interval *v = &s->iv[s->niv - 1];
+			v->end_sample = sample;
+			v->t_end_s = t;
+			v->duration_s = t - v->t_start_s;
+			for (int k = 0; k < BL_VM_NWATCH; k++)
+				v->at_end[k] = w[k];
+			s->open = false;
+			if (s->nit) {
+				struct bl_vm_iteration *it = &s->it[s->nit - 1];
+				it->stutter_end_swpd = w[BL_VM_SWPD];
+				it->stutter_end_sample = sample;
+				it->nstutter++;
+			}
+		}
+	}
+	s->npend = keep;
+}
+
+static double nmin(double a, double b) { return isnan(a) || b < a ? b : a; }
+static double nmax(double a, double b) { return isnan(a) || b > a ? b : a; }
+
+static int row_record(struct vmstat_an *a, const struct bl_record *r)
+{
+	double d;
+	if (!val(&r->v[VM_SERIES], &d))
+		return 0;
+	struct series *s = series_get(a, (long)d, r);
+	if (!s->have_row) {
+		s->have_row = true;
+		free(s->layout);
+		free(s->mem_unit);
+		s->layout = bl_xstrdup(r->v[VM_LAYOUT].t == BL_STR ? r->v[VM_LAYOUT].u.s : "");
+		s->mem_unit = bl_xstrdup(r->v[VM_MEM_UNIT].t == BL_STR ? r->v[VM_MEM_UNIT].u.s : "KiB");
+		s->info.layout = s->layout;
+		s->info.mem_unit = s->mem_unit;
+		s->kib = bl_vmstat_kib_per_unit(s->mem_unit);
+		if (!s->info.first_line || r->line < s->info.first_line)
+			s->info.first_line = r->line;
+	}
+	s->info.last_line = r->line;
+	if (r->v[VM_SINCE_BOOT].t == BL_INT && r->v[VM_SINCE_BOOT].u.i && !a->keep_since_boot) {
+		s->info.since_boot_left_out++;
+		return 0;
+	}
+	long sample = val(&r->v[VM_SAMPLE], &d) ? (long)d : (long)s->info.rows;
+	double t = colv(r, VM_T_S);
+	if (isnan(t))
+		t = (double)sample;
+	if (s->info.rows == 0)
+		s->info.t_first_s = t;
+	s->info.t_last_s = t;
+	s->info.rows++;
+	for (int c = 0; c < VM_NCOLS; c++) {
+		if (!bl_vmstat_is_value_col(c) || !val(&r->v[c], &d))
+			continue;
+		if (!s->dist[c]) {
+			s->dist[c] = bl_dist_new();
+			s->info.ncols++;
+		}
+		bl_dist_add(s->dist[c], d);
+	}
+	double w[BL_VM_NWATCH] = { colv(r, VM_SWPD), colv(r, VM_SI), colv(r, VM_SO), colv(r, VM_FREE) };
+	if (!isnan(w[BL_VM_SWPD]))
+		iterations(s, sample, w[BL_VM_SWPD]);
+	apply_events(s, sample, t, w);
+	if (s->open) {
+		struct bl_vm_interval *v = &s->iv[s->niv - 1];
+		v->n_inside++;
+		for (int k = 0; k < BL_VM_NWATCH; k++) {
+			if (isnan(w[k]))
+				continue;
+			v->min_inside[k] = nmin(v->min_inside[k], w[k]);
+			v->max_inside[k] = nmax(v->max_inside[k], w[k]);
+		}
+	}
+	s->last_sample = sample;
+	s->last_t = t;
+	memcpy(s->last_w, w, sizeof w);
+	if (a->o.keep_samples) {
+		if (s->nsmp == s->capsmp) {
+			s->capsmp = s->capsmp ? 2 * s->capsmp : 64;
+			s->smp = bl_xrealloc(s->smp, s->capsmp * sizeof *s->smp);
+			s->smp_no = bl_xrealloc(s->smp_no, s->capsmp * sizeof *s->smp_no);
+		}
+		/* plot/plot.h wants KiB and KiB/s; si and so scale with -S too */
+		s->smp[s->nsmp] = (struct bl_swpd_sample){
+			t, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
+			w[BL_VM_FREE] * s->kib };
+		s->smp_no[s->nsmp++] = sample;
+	}
+	return 0;
+}
+
+static int vm_record(void *st, const struct bl_record *r)
+{
+	struct vmstat_an *a = st;
+	if (r->quoted && !a->o.include_quoted)
+		return 0;
+	if (r->table == &bl_table_vmstat)
+		return row_record(a, r);
+	if (r->table == &bl_table_events)
+		return event_record(a, r);
+	return 0;
+}
+
+/* Close what is still open (S3: open_at_end). Idempotent. */
+static void finalize(struct series *s)
+{
+	if (s->final)
+		return;
+	s->final = true;
+	if (s->open && s->niv) {
+		struct bl_vm_interval *v = &s->iv[s->niv - 1];
+		v->open_at_end = true;
+		v->end_sample = s->last_sample;
+		v->t_end_s = s->last_t;
+		v->duration_s = s->last_t - v->t_start_s;
+		memcpy(v->at_end, s->last_w, sizeof v->at_end);
+		if (s->open_iter < s->nit) {
+			s->it[s->open_iter].nstutter++;
+			s->it[s->open_iter].stutter_open = true;
+		}
+		s->open = false;
+	}
+	s->info.ninterval = s->niv;
+	s->info.niteration = s->nit;
+}
+
+static bool vm_has_data(void *st)
+{
+	struct vmstat_an *a = st;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->s[i]->have_row)
+			return true;
+	return false;
+}
+
+/* ---- accessors (analyze/vmstat.h) ---------------------------------------- */
+
+size_t bl_vmstat_nseries(void *st)
+{
+	return ((struct vmstat_an *)st)->n;
+}
+
+const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i)
+{
+	struct vmstat_an *a = st;
+	if (i >= a->n)
+		return NULL;
+	finalize(a->s[i]);
+	return &a->s[i]->info;
+}
+
+bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out)
+{
+	struct vmstat_an *a = st;
+	if (i >= a->n || col < 0 || col >= VM_NCOLS || !a->s[i]->dist[col])
+		return false;
+	struct bl_dist *d = a->s[i]->dist[col];
+	const struct bl_welford *w = bl_dist_welford(d);
+	out->n = w->n;
+	out->mean = bl_welford_mean(w);
+	out->sd = bl_welford_sd(w);
+	out->min = w->min;
+	out->max = w->max;
+	out->median = bl_dist_percentile(d, 50, BL_PCT_TYPE7);
+	out->p95 = bl_dist_percentile(d, 95, BL_PCT_TYPE7);
+	return true;
+}
+
+const struct bl_vm_interval *bl_vmstat_interval(void *st, size_t i, size_t k)
+{
+	struct vmstat_an *a = st;
+	if (i >= a->n)
+		return NULL;
+	finalize(a->s[i]);
+	return k < a->s[i]->niv ? &a->s[i]->iv[k] : NULL;
+}
+
+const struct bl_vm_iteration *bl_vmstat_iteration(void *st, size_t i, size_t k)
+{
+	struct vmstat_an *a = st;
+	if (i >= a->n)
+		return NULL;
+	finalize(a->s[i]);
+	return k < a->s[i]->nit ? &a->s[i]->it[k] : NULL;
+}
+
+size_t bl_vmstat_nevents_kept(void *st, size_t i)
+{
+	struct vmstat_an *a = st;
+	return i < a->n ? a->s[i]->nev : 0;
+}
+
+const struct bl_vm_event *bl_vmstat_event(void *st, size_t i, size_t k)
+{
+	struct vmstat_an *a = st;
+	return i < a->n && k < a->s[i]->nev ? &a->s[i]->ev[k] : NULL;
+}
+
+/* ---- text and Markdown ------------------------------------------------- */
+
+/* A number for a table cell: integers as such, others to 2 decimals. */
+static void cell(char *b, size_t bs, double v)
+{
+	if (isnan(v))
+		snprintf(b, bs, "-");
+	else if (fabs(v) < 1e15 && v == floor(v))
+		snprintf(b, bs, "%.0f", v);
+	else
+		snprintf(b, bs, "%.2f", v);
+}
+
+static void mib(char *b, size_t bs, double v, double kib)
+{
+	if (isnan(v))
+		snprintf(b, bs, "-");
+	else
+		snprintf(b, bs, "%.1f MiB", v * kib / 1024.0);
+}
+
+static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_doc_format fmt)
+{
+	static const char *const hdr[] = { "column", "n", "mean", "sd", "min", "median", "p95", "max" };
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "| column | n | mean | sd | min | median | p95 | max |\n"
+			   "|---|--:|--:|--:|--:|--:|--:|--:|\n");
+	else
+		fprintf(f, "  %-9s %6s %12s %12s %10s %10s %10s %10s\n", hdr[0], hdr[1], hdr[2],
+			hdr[3], hdr[4], hdr[5], hdr[6], hdr[7]);
+	for (int c = 0; c < VM_NCOLS; c++) {
+		struct bl_vm_colstat cs;
+		if (!bl_vmstat_colstat((void *)a, si, c, &cs))
+			continue;
+		char v[6][40];
+		cell(v[0], sizeof v[0], cs.mean);
+		cell(v[1], sizeof v[1], cs.sd);
+		cell(v[2], sizeof v[2], cs.min);
+		cell(v[3], sizeof v[3], cs.median);
+		cell(v[4], sizeof v[4], cs.p95);
+		cell(v[5], sizeof v[5], cs.max);
+		const char *name = bl_table_vmstat.cols[c].name;
+		if (fmt == BL_DOC_MD)
+			fprintf(f, "| %s | %llu | %s | %s | %s | %s | %s | %s |\n", name, cs.n, v[0], v[1],
+				v[2], v[3], v[4], v[5]);
+		else
+			fprintf(f, "  %-9s %6llu %12s %12s %10s %10s %10s %10s\n", name, cs.n, v[0], v[1],
+				v[2], v[3], v[4], v[5]);
+	}
+	fputc('\n', f);
+}
+
+/* Markdown table cells must not break the table. */
+static void md_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|' || *s == '\\' || *s == '`' || *s == '*' || *s == '_' || *s == '<' ||
+		    *s == '[' || *s == ']')
+			fputc('\\', f);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+	}
+}
+
+static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt)
+{
+	if (s->info.nevents == 0)
+		return;
+	if (fmt == BL_DOC_MD) {
+		fprintf(f, "Events (prose between the rows, anchored to the next sample):\n\n"
+			   "| sample | line | kind | text |\n|--:|--:|---|---|\n");
+		for (size_t k = 0; k < s->nev; k++) {
+			fprintf(f, "| %ld | %lu | %s | ", s->ev[k].sample, s->ev[k].line, s->ev[k].kind);
+			md_text(f, s->ev[k].text);
+			fprintf(f, " |\n");
+		}
+	} else {
+		fprintf(f, "  events (%zu):\n", s->info.nevents);
+		for (size_t k = 0; k < s->nev; k++)
+			fprintf(f, "    sample %-5ld %-14s %s\n", s->ev[k].sample, s->ev[k].kind, s->ev[k].text);
+	}
+	if (s->info.nevents > s->nev)
+		fprintf(f, "%s(%zu more events not listed)\n", fmt == BL_DOC_MD ? "\n" : "    ",
+			s->info.nevents - s->nev);
+	fputc('\n', f);
+}
+
+static void write_intervals(FILE *f, const struct series *s, enum bl_doc_format fmt)
+{
+	if (s->niv == 0)
+		return;
+	static const char *const wn[BL_VM_NWATCH] = { "swpd", "si", "so", "free" };
+	if (fmt == BL_DOC_MD) {
+		fprintf(f, "Stutter intervals (from a stutter_start event to the next stutter_end; "
+			   "values at the start and end rows, %s):\n\n"
+			   "| # | samples | duration (s) | swpd start → end | swpd min–max inside | si start → end "
+			   "| so start → end | free start → end |\n|--:|---|--:|---|---|---|---|---|\n",
+			s->mem_unit);
+	} else {
+		fprintf(f, "  stutter intervals (%zu; from stutter_start to stutter_end, memory in %s):\n",
+			s->niv, s->mem_unit);
+	}
+	for (size_t k = 0; k < s->niv; k++) {
+		const struct bl_vm_interval *v = &s->iv[k];
+		char a[BL_VM_NWATCH][40], b[BL_VM_NWATCH][40], lo[40], hi[40], dur[40];
+		for (int w = 0; w < BL_VM_NWATCH; w++) {
+			cell(a[w], sizeof a[w], v->at_start[w]);
+			cell(b[w], sizeof b[w], v->at_end[w]);
+		}
+		cell(lo, sizeof lo, v->min_inside[BL_VM_SWPD]);
+		cell(hi, sizeof hi, v->max_inside[BL_VM_SWPD]);
+		cell(dur, sizeof dur, v->duration_s);
+		const char *open = v->open_at_end ? " (still stuttering when the capture ends)" : "";
+		if (fmt == BL_DOC_MD) {
+			fprintf(f, "| %zu | %ld–%ld (%lu inside)%s | %s%s | %s → %s | %s–%s | %s → %s | %s → %s | %s → %s |\n",
+				k + 1, v->start_sample, v->end_sample, v->n_inside, open, dur,
+				v->open_at_end ? "+" : "", a[0], b[0], lo, hi, a[1], b[1], a[2], b[2], a[3], b[3]);
+		} else {
+			fprintf(f, "    #%zu samples %ld-%ld (%lu inside), %s%s s%s\n", k + 1, v->start_sample,
+				v->end_sample, v->n_inside, dur, v->open_at_end ? "+" : "", open);
+			for (int w = 0; w < BL_VM_NWATCH; w++) {
+				if (w == BL_VM_SWPD)
+					fprintf(f, "       %-4s %10s -> %-10s  inside %s..%s\n", wn[w], a[w], b[w], lo, hi);
+				else
+					fprintf(f, "       %-4s %10s -> %s\n", wn[w], a[w], b[w]);
+			}
+		}
+	}
+	fputc('\n', f);
+}
+
+static void write_iterations(FILE *f, const struct series *s, enum bl_doc_format fmt)
+{
+	if (s->nit < 2 && s->niv == 0)
+		return;
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "Iterations (a new one starts where swpd falls to half or less, by at least "
+			   "%.0f MiB), swpd in %s:\n\n| # | samples | swpd before the drop | swpd at start | "
+			   "peak swpd | stutter ended at swpd |\n|--:|---|--:|--:|--:|---|\n",
+			BL_VM_COLLAPSE_KIB / 1024, s->mem_unit);
+	else
+		fprintf(f, "  iterations (%zu; a new one starts where swpd falls to half or less, by at "
+			   "least %.0f MiB; swpd in %s):\n    %-3s %-11s %12s %12s %12s  %s\n", s->nit,
+			BL_VM_COLLAPSE_KIB / 1024, s->mem_unit, "#", "samples", "drop from", "start",
+			"peak", "stutter ended at swpd");
+	for (size_t k = 0; k < s->nit; k++) {
+		const struct bl_vm_iteration *it = &s->it[k];
+		char from[40], first[40], peak[40], end[40], endm[40], range[48], ended[128];
+		cell(from, sizeof from, it->collapse_from);
+		cell(first, sizeof first, it->swpd_first);
+		cell(peak, sizeof peak, it->swpd_peak);
+		cell(end, sizeof end, it->stutter_end_swpd);
+		mib(endm, sizeof endm, it->stutter_end_swpd, s->kib);
+		snprintf(range, sizeof range, "%ld-%ld", it->first_sample, it->last_sample);
+		if (!isnan(it->stutter_end_swpd))
+			snprintf(ended, sizeof ended, "%s (%s) at sample %ld%s", end, endm,
+				 it->stutter_end_sample, it->stutter_open ? "; stuttering again at the end" : "");
+		else if (it->stutter_open)
+			snprintf(ended, sizeof ended, "still stuttering at the end");
+		else
+			snprintf(ended, sizeof ended, "no stutter marked");
+		if (fmt == BL_DOC_MD)
+			fprintf(f, "| %zu | %s | %s | %s | %s | %s |\n", k + 1, range, from, first, peak, ended);
+		else
+			fprintf(f, "    %-3zu %-11s %12s %12s %12s  %s\n", k + 1, range, from, first, peak, ended);
+	}
+	fputc('\n', f);
+}
+
+static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_format fmt)
+{
+	struct series *s = a->s[i];
+	finalize(s);
+	const struct bl_vm_series_info *in = &s->info;
+	if (fmt == BL_DOC_MD) {
+		fprintf(f, "#### Series %ld: ", in->id);
+		md_text(f, in->group);
+		fprintf(f, " (");
+		md_text(f, in->source);
+		fprintf(f, " lines %lu–%lu)\n\n", in->first_line, in->last_line);
+	} else {
+		fprintf(f, "series %ld: %s lines %lu-%lu, group %s\n", in->id, in->source, in->first_line,
+			in->last_line, in->group);
+	}
+	char dur[40];
+	cell(dur, sizeof dur, in->rows ? in->t_last_s - in->t_first_s : NAN);
+	fprintf(f, "%s%lu samples over %s s, layout %s (%u columns), memory in %s", fmt == BL_DOC_MD ? "" : "  ",
+		in->rows, dur, in->layout, in->ncols, in->mem_unit);
+	if (in->since_boot_left_out)
+		fprintf(f, "; since-boot row left out");
+	else if (a->keep_since_boot)
+		fprintf(f, "; since-boot row counted (--since-boot keep)");
+	fprintf(f, "\n\n");
+	if (in->rows)
+		write_stats(f, a, i, fmt);
+	write_events(f, s, fmt);
+	write_intervals(f, s, fmt);
+	write_iterations(f, s, fmt);
+}
+
+/* S5 */
+static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
+{
+	bool any = false;
+	for (size_t i = 0; i < a->n && !any; i++)
+		for (size_t k = 0; k < a->s[i]->nit; k++)
+			if (!isnan(a->s[i]->it[k].stutter_end_swpd))
+				any = true;
+	if (!any)
+		return;
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "#### Where stutter ended\n\nswpd at which stutter ended, by group "
+			   "(one value per iteration that had a stutter_end event):\n\n"
+			   "| group | stutter ended at swpd |\n|---|---|\n");
+	else
+		fprintf(f, "stutter ended at swpd, by group:\n");
+	for (size_t i = 0; i < a->n; i++) {
+		/* first series of its group? */
+		bool first = true;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(a->s[j]->group, a->s[i]->group) == 0)
+				first = false;
+		if (!first)
+			continue;
+		struct bl_buf b = BL_BUF_INIT(0);
+		for (size_t j = i; j < a->n; j++) {
+			struct series *s = a->s[j];
+			if (strcmp(s->group, a->s[i]->group) != 0)
+				continue;
+			for (size_t k = 0; k < s->nit; k++) {
+				if (isnan(s->it[k].stutter_end_swpd))
+					continue;
+				char m[40];
+				mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
+				bl_buf_addf(&b, "%s%s (series %ld, iteration %zu)", b.len ? ", " : "", m,
+					    s->info.id, k + 1);
+			}
+		}
+		if (b.len) {
+			if (fmt == BL_DOC_MD) {
+				fprintf(f, "| ");
+				md_text(f, a->s[i]->group);
+				fprintf(f, " | %s |\n", b.data);
+			} else {
+				fprintf(f, "  %-24s %s\n", a->s[i]->group, b.data);
+			}
+		}
+		bl_buf_release(&b);
+	}
+	fputc('\n', f);
+}
+
+static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
+{
+	struct vmstat_an *a = st;
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "Each vmstat capture (series) with the statistics of every column (sample "
+			   "standard deviation, type-7 percentiles), the prose lines found between its rows, "
+			   "the stutter intervals they mark and the iterations of a memory hog that fills "
+			   "swap and exits.\n\n");
+	for (size_t i = 0; i < a->n; i++)
+		if (a->s[i]->have_row)
+			write_series(f, a, i, fmt);
+	write_by_group(f, a, fmt);
+	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
+			charts[i].title, charts[i].name);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+/* ---- charts ------------------------------------------------------------ */
+
+/* t_s of the first kept sample >= sample, else of the last one. */
+static double sample_t(const struct series *s, long sample)
+{
+	size_t lo = 0, hi = s->nsmp;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->smp_no[mid] < sample)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == s->nsmp)
+		lo = s->nsmp - 1;
+	return s->smp[lo].t_s;
+}
+
+struct chart_group {
+	const char *name;
+	struct bl_swpd_sample *smp;
+	size_t nsmp;
+	struct bl_plot_interval *iv;
+	size_t niv;
+	struct bl_plot_event *ev;
+	size_t nev;
+	char **texts;     /* owned event texts made here */
+	size_t ntexts;
+};
+
+static void add_series(struct chart_group *g, const struct series *s)
+{
+	if (s->nsmp == 0)
+		return;
+	double off = 0;
+	if (g->nsmp) {
+		/* continue the time axis: one step after the previous series */
+		double last = g->smp[g->nsmp - 1].t_s;
+		double step = g->nsmp > 1 ? last - g->smp[g->nsmp - 2].t_s : 1;
+		off = last + (step > 0 ? step : 1) - s->smp[0].t_s;
+		char *t = bl_xasprintf("capture %ld: %s:%lu", s->info.id, s->source, s->info.first_line);
+		g->texts = bl_xrealloc(g->texts, (g->ntexts + 1) * sizeof *g->texts);
+		g->texts[g->ntexts++] = t;
+		g->ev = bl_xrealloc(g->ev, (g->nev + 1) * sizeof *g->ev);
+		g->ev[g->nev++] = (struct bl_plot_event){ s->smp[0].t_s + off, t, BL_PLOT_EV_NOTE };
+	}
+	g->smp = bl_xrealloc(g->smp, (g->nsmp + s->nsmp) * sizeof *g->smp);
+	for (size_t k = 0; k < s->nsmp; k++) {
+		g->smp[g->nsmp + k] = s->smp[k];
+		g->smp[g->nsmp + k].t_s += off;
+	}
+	g->nsmp += s->nsmp;
+	if (s->niv) {
+		g->iv = bl_xrealloc(g->iv, (g->niv + s->niv) * sizeof *g->iv);
+		for (size_t k = 0; k < s->niv; k++) {
+			const struct bl_vm_interval *v = &s->iv[k];
+			g->iv[g->niv++] = (struct bl_plot_interval){ v->t_start_s + off,
+				v->open_at_end ? v->t_start_s + off : v->t_end_s + off, v->open_at_end };
+		}
+	}
+	if (s->nev) {
+		g->ev = bl_xrealloc(g->ev, (g->nev + s->nev) * sizeof *g->ev);
+		for (size_t k = 0; k < s->nev; k++) {
+			const struct bl_vm_event *e = &s->ev[k];
+			enum bl_plot_event_kind kind = strcmp(e->kind, "stutter_start") == 0 ? BL_PLOT_EV_PROBLEM
+				: strcmp(e->kind, "stutter_end") == 0 ? BL_PLOT_EV_RECOVERED : BL_PLOT_EV_NOTE;
+			g->ev[g->nev++] = (struct bl_plot_event){ sample_t(s, e->sample) + off, e->text, kind };
+		}
+	}
+}
+
+static int vm_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+{
+	struct vmstat_an *a = st;
+	struct chart_group g[16];
+	size_t ng = 0;
+	memset(g, 0, sizeof g);
+	for (size_t i = 0; i < a->n; i++) {
+		struct series *s = a->s[i];
+		finalize(s);
+		if (s->nsmp == 0)
+			continue;
+		size_t k = 0;
+		while (k < ng && strcmp(g[k].name, s->group) != 0)
+			k++;
+		if (k == ng) {
+			if (ng == 16)
+				continue;   /* plot/plot.h: at most 16 panels */
+			g[ng++].name = s->group;
+		}
+		add_series(&g[k], s);
+	}
+	if (ng == 0)
+		return 0;
+	struct bl_swpd_group pg[16];
+	for (size_t k = 0; k < ng; k++)
+		pg[k] = (struct bl_swpd_group){ g[k].name, g[k].smp, g[k].nsmp, g[k].iv, g[k].niv,
+						g[k].ev, g[k].nev };
+	struct bl_swpd_plot in = { pg, ng, 0 };
+	struct bl_plot_opts po;
+	bl_plot_opts_init(&po);
+	po.out_dir = co->dir;
+	po.terms = co->terms;
+	int ret = 0;
+	static const struct { const char *base, *title; } ch[2] = {
+		{ "swpd", "swap in use (swpd), free, si and so over time, stutter shaded, one panel per group" },
+		{ "swpd-stutter", "seconds observed and seconds of stutter per swpd range, per group" },
+	};
+	for (int c = 0; c < 2; c++) {
+		struct bl_plot_result res;
+		bl_plot_result_init(&res);
+		po.basename = ch[c].base;
+		int rc = c == 0 ? bl_plot_swpd(&in, &po, &res) : bl_plot_swpd_stutter(&in, &po, &res);
+		if (rc >= 0)
+			bl_charts_add(charts, nch, ch[c].base, ch[c].title);
+		if (res.preview)
+			fputs(res.preview, stdout);
+		if (rc < 0) {
+			if (res.message)
+				fprintf(stderr, "benchlog: %s chart: %s\n", ch[c].base, res.message);
+			ret = rc;
+		} else if (rc == BL_PLOT_NOT_RENDERED && ret == 0) {
+			ret = -BL_ENOTFOUND;
+		}
+		bl_plot_result_release(&res);
+	}
+	for (size_t k = 0; k < ng; k++) {
+		free(g[k].smp);
+		free(g[k].iv);
+		free(g[k].ev);
+		for (size_t t = 0; t < g[k].ntexts; t++)
+			free(g[k].texts[t]);
+		free(g[k].texts);
+	}
+	return ret;
+}
+
+static void vm_destroy(void *st)
+{
+	struct vmstat_an *a = st;
+	for (size_t i = 0; i < a->n; i++) {
+		struct series *s = a->s[i];
+		for (int c = 0; c < VM_NCOLS; c++)
+			bl_dist_free(s->dist[c]);
+		for (size_t k = 0; k < s->nev; k++)
+			free((char *)s->ev[k].text);
+		free(s->ev);
+		free(s->pend);
+		free(s->iv);
+		free(s->it);
+		free(s->smp);
+		free(s->smp_no);
+		free(s->source);
+		free(s->group);
+		free(s->layout);
+		free(s->mem_unit);
+		free(s);
+	}
+	free(a->s);
+	free(a);
+}
+
+const struct bl_analysis bl_analysis_vmstat = {
+	.name = "vmstat",
+	.title = "vmstat: swap, stutter and iterations",
+	.create = vm_create,
+	.record = vm_record,
+	.has_data = vm_has_data,
+	.write = vm_write,
+	.plot = vm_plot,
+	.destroy = vm_destroy,
+};

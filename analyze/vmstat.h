@@ -1,0 +1,117 @@
+/* vmstat.h — the "vmstat" analysis (analyze/vmstat.c): statistics of each
+ * vmstat series, the stutter intervals its prose events mark, and the
+ * iterations of a memory hog that fills swap and exits. The analysis is
+ * bl_analysis_vmstat in analyze/registry.c; these accessors let report/
+ * and the tests read the numbers without parsing text.
+ *
+ * Definitions (statistics: analyze/stats.h D1-D3). Tests cite them "S1".."S5".
+ *   S1  Rows. A series' rows are its `vmstat` records (parsers/vmstat.h),
+ *       less the since-boot row (since_boot = 1) unless --since-boot keep,
+ *       less quoted records unless opts->include_quoted. Events (`events`
+ *       records) follow the same quoting rule.
+ *   S2  Column statistics, per series and numeric column with at least one
+ *       value: n, mean (D1), sample standard deviation (D2, n - 1), min,
+ *       median and p95 (D3, type 7), max; through bl_dist, exact up to
+ *       BL_DIST_EXACT_MAX rows per column, estimated beyond (D11).
+ *   S3  Stutter intervals. Events are applied, in input order, at the first
+ *       row whose sample is >= the event's sample. A stutter_start opens an
+ *       interval there when none is open (else it is ignored); a
+ *       stutter_end closes the open one there (else it is ignored). The
+ *       interval covers samples [start, end): the rows from the start row up
+ *       to, not including, the end row ("n_inside"); duration_s = t_s(end) -
+ *       t_s(start). at_start / at_end are swpd, si, so and free of the start
+ *       and end rows; min/max inside are over the rows inside. An interval
+ *       still open at the series' last row is open_at_end: its end is that
+ *       row, which then counts as inside, and duration_s is a lower bound.
+ *   S4  Iterations. A new iteration starts at a row whose swpd is at most
+ *       half of the previous row's and at least BL_VM_COLLAPSE_KIB lower
+ *       (a memory hog exited and its swap was freed). Each iteration has
+ *       its first and last sample, its swpd at the first row and its peak,
+ *       the swpd just before the collapse that started it, and the swpd at
+ *       which stutter ended: the at_end swpd of the last interval that
+ *       closed in it (NaN when none did). An interval belongs to the
+ *       iteration of its end row (its start row when open).
+ *   S5  By group: the "stutter ended at swpd" values of every iteration of
+ *       the group's series, in MiB (swpd in KiB / 1024; mem_unit converted:
+ *       kB x 1000/1024, MiB x 1024, MB x 10^6/1024) — the threshold above
+ *       which the observed program ran smoothly.
+ *
+ * Memory: per series one bl_dist per numeric column (S2), the intervals and
+ * iterations found, and at most BL_VM_MAX_EVENTS event texts; per-sample
+ * data (t_s, swpd, si, so, free) only with opts->keep_samples, for charts.
+ */
+#ifndef BL_ANALYZE_VMSTAT_H
+#define BL_ANALYZE_VMSTAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define BL_VM_COLLAPSE_KIB 8192.0   /* S4: 8 MiB */
+#define BL_VM_MAX_EVENTS 256        /* event texts kept per series */
+
+enum bl_vm_watch { BL_VM_SWPD, BL_VM_SI, BL_VM_SO, BL_VM_FREE, BL_VM_NWATCH };
+
+struct bl_vm_colstat {
+	unsigned long long n;
+	double mean, sd, min, median, p95, max;   /* NaN when undefined */
+};
+
+struct bl_vm_interval {
+	long start_sample, end_sample;
+	double t_start_s, t_end_s, duration_s;
+	bool open_at_end;
+	unsigned long n_inside;
+	double at_start[BL_VM_NWATCH];   /* swpd, si, so, free, in mem_unit (NaN: no value) */
+	double at_end[BL_VM_NWATCH];
+	double min_inside[BL_VM_NWATCH];
+	double max_inside[BL_VM_NWATCH];
+};
+
+struct bl_vm_iteration {
+	long first_sample, last_sample;
+	unsigned long n;
+	double swpd_first, swpd_peak;    /* mem_unit */
+	long peak_sample;
+	double collapse_from;            /* swpd before the drop; NaN for the first */
+	double stutter_end_swpd;         /* S4; NaN when no stutter ended in it */
+	long stutter_end_sample;         /* -1 when none */
+	unsigned nstutter;               /* intervals belonging to it */
+	bool stutter_open;               /* one of them is open at the end */
+};
+
+struct bl_vm_event {
+	long sample;
+	const char *kind;                /* "stutter_start", "stutter_end", "note" */
+	const char *text;
+	unsigned long line;
+};
+
+struct bl_vm_series_info {
+	long id;                         /* the `series` column */
+	const char *source, *group, *layout, *mem_unit;
+	unsigned long first_line, last_line;
+	unsigned long rows;              /* rows used (S1) */
+	unsigned long since_boot_left_out;
+	unsigned ncols;                  /* numeric columns with values */
+	double t_first_s, t_last_s;
+	size_t nevents;                  /* all events (texts kept: up to BL_VM_MAX_EVENTS) */
+	size_t ninterval, niteration;
+};
+
+/* st is the analysis state (bl_analysis_vmstat.create()). Intervals and
+ * iterations are final once the pass has ended (they are closed on first
+ * use). Pointers stay valid until destroy(). */
+size_t bl_vmstat_nseries(void *st);
+const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i);
+/* col: enum bl_vmstat_col (parsers/vmstat.h). Returns false when the
+ * column has no value in the series. */
+bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out);
+const struct bl_vm_interval *bl_vmstat_interval(void *st, size_t i, size_t k);
+const struct bl_vm_iteration *bl_vmstat_iteration(void *st, size_t i, size_t k);
+/* Events kept for series i (at most BL_VM_MAX_EVENTS). */
+size_t bl_vmstat_nevents_kept(void *st, size_t i);
+const struct bl_vm_event *bl_vmstat_event(void *st, size_t i, size_t k);
+/* KiB per mem_unit ("KiB" 1, "kB" 1000/1024, "MiB" 1024, "MB" 10^6/1024). */
+double bl_vmstat_kib_per_unit(const char *mem_unit);
+
+#endif
