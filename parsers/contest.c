@@ -222,6 +222,7 @@ struct logrec {
 	int matched;          /* steps matched (0..S_DONE) */
 	size_t used;          /* tokens used, the load name included */
 	int bad_step;         /* step whose value did not parse, or -1 */
+	int bad_rc;           /* its error: -BL_EFORMAT or -BL_ERANGE */
 	double time_s, cpu, lcpu;
 	long long lruns, major, minor;
 	bool has_lruns, has_lcpu, has_major, has_minor;
@@ -255,6 +256,7 @@ static void parse_log(const struct toks *tk, struct logrec *r)
 			}
 			if (rc) {
 				r->bad_step = s;
+				r->bad_rc = rc;
 				break;
 			}
 		}
@@ -387,12 +389,28 @@ static void pending_emit(struct contest *c, struct bl_ctx *ctx)
 	p->open = false;
 }
 
+/* Append note text, blanks collapsed to one space (a wrapped note is
+ * joined with the blank that ended its first line). */
 static void note_add(struct pending *p, const char *s, size_t n)
 {
-	bl_trim(&s, &n);
-	if (p->note.len)
-		bl_buf_add(&p->note, "; ", 2);
-	bl_buf_add(&p->note, s, n);
+	const char *end = s + n;
+	bool sep = p->note.len > 0, blank = false;
+	while (s < end) {
+		size_t b = blank_at(s, end);
+		if (b) {
+			blank = true;
+			s += b;
+			continue;
+		}
+		if (sep) {
+			bl_buf_add(&p->note, "; ", 2);
+			sep = blank = false;
+		} else if (blank && p->note.len) {
+			bl_buf_addc(&p->note, ' ');
+		}
+		blank = false;
+		bl_buf_addc(&p->note, *s++);
+	}
 }
 
 /* Make the parsed record pending (Requirement 3). */
@@ -462,18 +480,21 @@ static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const str
 		if (r.matched == S_TIME_L)
 			return BL_NO;          /* "<load>" without "Time:" */
 		if (r.bad_step >= 0) {
-			bl_warn(ctx, ln, "bad contest value", "contest: %s value \"%.*s\" is not a valid number",
+			bl_warn(ctx, ln, "bad contest value", "contest: %s value \"%.*s\" is %s",
 				step_name(r.bad_step), (int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]),
-				tk->t[r.used]);
+				tk->t[r.used], r.bad_rc == -BL_ERANGE ? "out of range" : "not a number");
 			ctx->skip_reason = "bad contest value";
 			return BL_SKIP;
 		}
 		if (leftover) {
 			if (r.matched < AT_CPU)
 				return BL_NO;  /* prose that starts like a record */
+			size_t rl = (size_t)(ln->text + ln->len - tk->t[r.used]);
+			while (rl && blank_at(tk->t[r.used] + rl - 1, tk->t[r.used] + rl))
+				rl--;
 			bl_warn(ctx, ln, "text after contest record",
 				"contest: text after the record kept in note: \"%.*s\"",
-				(int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]), tk->t[r.used]);
+				(int)(rl > 60 ? 60 : rl), tk->t[r.used]);
 			take_record(c, ctx, ln, &r);
 			return BL_USED;
 		}
