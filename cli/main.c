@@ -19,6 +19,8 @@ const struct cli_cmd cli_cmds[] = {
 	  "chkmmt-style averages per group of mtest01/time runs" },
 	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] INPUT...",
 	  "draw charts with gnuplot (script and data kept beside each image)" },
+	{ "report", cmd_report, "benchlog report [-o DIR] [-j N] [-q] [OPTIONS] [INPUT...]",
+	  "tables, skipped lines, a written summary and charts in one folder" },
 	{ "formats", cmd_formats, "benchlog formats [--columns]",
 	  "list the input formats and tables benchlog knows" },
 	{ NULL, NULL, NULL, NULL },

@@ -1,0 +1,132 @@
+/* cmd_report.c — `benchlog report [-o DIR] [-j N] [-q] [OPTIONS] INPUT…`:
+ * every input parsed (in parallel with -j), and one folder written with
+ * the tables, the skipped lines, a summary in Markdown and HTML, and the
+ * charts (report/report.h). */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "analyze/analysis.h"
+#include "cli/cli.h"
+#include "core/util.h"
+#include "report/report.h"
+
+static const char help[] =
+	"  -o, --output DIR      the report folder (default benchlog-report); built\n"
+	"                        beside DIR and swapped in when complete\n"
+	"  -j, --jobs N          parse N files at a time (default: the number of\n"
+	"                        processors, at most 8); the report is the same for any N\n"
+	"  -q, --quiet           no progress line and no line-accounting summary\n"
+	"      --baseline GROUP  the group the others are compared with\n"
+	"      --range           contest error bars show min-max, not sd\n"
+	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	CLI_COMMON_HELP
+	"\nDIR gets csv/<table>.csv, skipped.csv (every line not used, with the\n"
+	"reason), plots/ (PNG and SVG charts with their gnuplot scripts and data),\n"
+	"report.md and report.html (self-contained: charts embedded). The folder\n"
+	"is replaced only if benchlog made it. Progress is shown on a terminal when\n"
+	"the work takes more than a second. On SIGINT or SIGTERM the run stops,\n"
+	"an earlier report is left as it was, and the exit status is 130.\n";
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE };
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "range", no_argument, NULL, OPT_RANGE },
+		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		CLI_COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct bl_opts o;
+	bl_opts_init(&o);
+	struct bl_report_opts ro;
+	memset(&ro, 0, sizeof ro);
+	ro.dir = "benchlog-report";
+	ro.an.confidence = 0.95;
+	ro.an.target_s = NAN;
+	long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+	ro.jobs = nproc < 1 ? 1 : nproc > 8 ? 8 : (unsigned)nproc;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:j:q", lo, NULL)) != -1) {
+		int r = cli_common_opt(c, optarg, &o);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		switch (c) {
+		case 'o':
+			ro.dir = optarg;
+			break;
+		case 'j': {
+			long long n;
+			if (bl_parse_ll(optarg, (size_t)-1, &n) || n < 1 || n > 256) {
+				cli_usage_error("report", "-j takes a number of jobs from 1 to 256, not \"%s\"", optarg);
+				return EXIT_USAGE;
+			}
+			ro.jobs = (unsigned)n;
+			break;
+		}
+		case 'q': o.quiet = true; break;
+		case OPT_BASELINE: ro.an.baseline = optarg; break;
+		case OPT_RANGE: ro.an.range_bars = true; break;
+		case OPT_QUOTED:
+			if (strcmp(optarg, "include") == 0)
+				ro.an.include_quoted = true;
+			else if (strcmp(optarg, "exclude") != 0) {
+				cli_usage_error("report", "--quoted takes include or exclude");
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_HELP: cli_help("report", help); return 0;
+		default: cli_usage_error("report", "unknown option"); return EXIT_USAGE;
+		}
+	}
+	ro.parse = &o;
+	ro.inputs = argv + optind;
+	ro.ninputs = (size_t)(argc - optind);
+	ro.progress = !o.quiet && isatty(STDERR_FILENO);
+	ro.diag = stderr;
+	ro.stop = &stop_flag;
+
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	struct bl_report_result res;
+	int rc = bl_report_build(&ro, &res);
+	if (rc == -BL_EINTR) {
+		fprintf(stderr, "benchlog report: interrupted; %s left as it was\n", ro.dir);
+		return 130;
+	}
+	if (rc == -BL_EUSAGE)
+		return EXIT_USAGE;
+	if (rc)
+		return EXIT_DATA;
+	size_t len = strlen(ro.dir);
+	while (len > 1 && ro.dir[len - 1] == '/')
+		len--;
+	printf("report written to %.*s/report.html\n", (int)len, ro.dir);
+	if (res.input_errors || res.chart_failed)
+		return EXIT_DATA;
+	return 0;
+}

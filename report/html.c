@@ -1,0 +1,192 @@
+/* html.c — render report.md with cmark-gfm, embed the charts (html.h). */
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <errno.h>
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "core/util.h"
+#include "plot/plot.h"
+#include "report/html.h"
+
+#define MAX_IMAGE (64 * 1024 * 1024)
+
+/* Readable at a glance: one column, tables with lines and right-aligned
+ * numbers, code blocks on a tint, charts at most the page's width. */
+static const char style[] =
+	":root{color-scheme:light}\n"
+	"body{margin:0;background:#eef1f4;color:#1d2329;"
+	"font:15px/1.55 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif}\n"
+	"main{max-width:1200px;margin:0 auto;padding:20px 36px 64px;background:#fff;"
+	"min-height:100vh;box-shadow:0 0 0 1px #dde2e7}\n"
+	"h1{font-size:28px;margin:6px 0 14px;padding-bottom:8px;border-bottom:3px solid #2b6cb0}\n"
+	"h2{font-size:22px;margin:40px 0 12px;padding-bottom:4px;border-bottom:1px solid #d5dae0;color:#1a4971}\n"
+	"h3{font-size:18px;margin:28px 0 8px}\n"
+	"h4{font-size:16px;margin:22px 0 6px}\n"
+	"p,li{max-width:80ch}\n"
+	"table{border-collapse:collapse;margin:8px 0 18px;font-size:14px;display:block;"
+	"overflow-x:auto;max-width:100%}\n"
+	"th,td{border:1px solid #d5dae0;padding:3px 10px;vertical-align:top;overflow-wrap:break-word}\n"
+	"th{background:#e8eef4;text-align:left}\n"
+	"tbody tr:nth-child(even){background:#f7f9fb}\n"
+	"td[align=right],th[align=right]{text-align:right;white-space:nowrap;"
+	"font-variant-numeric:tabular-nums}\n"
+	"th{white-space:nowrap}\n"
+	"code,pre{font:13px/1.45 ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace}\n"
+	"code{background:#f0f2f5;padding:1px 4px;border-radius:3px}\n"
+	"pre{background:#f5f7f9;border:1px solid #e1e5ea;border-radius:4px;padding:10px 14px;"
+	"overflow-x:auto;max-width:100%}\n"
+	"pre code{background:none;padding:0}\n"
+	"img{display:block;max-width:100%;height:auto;margin:8px 0 4px;border:1px solid #e1e5ea;"
+	"border-radius:4px}\n"
+	"a{color:#1f5fa8}\n"
+	"em.missing{color:#9a3412}\n";
+
+static void put_escaped(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '&': fputs("&amp;", out); break;
+		case '"': fputs("&quot;", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}
+
+/* "plots/<safe name>.png" -> the name's start, else NULL. */
+static const char *chart_png(const char *url)
+{
+	if (!url || strncmp(url, "plots/", 6) != 0)
+		return NULL;
+	const char *name = url + 6;
+	size_t n = strlen(name);
+	if (n < 5 || strcmp(name + n - 4, ".png") != 0)
+		return NULL;
+	char stem[128];
+	if (n - 4 >= sizeof stem)
+		return NULL;
+	memcpy(stem, name, n - 4);
+	stem[n - 4] = '\0';
+	return bl_gp_safe_name(stem) ? name : NULL;
+}
+
+/* Read a whole file (at most MAX_IMAGE bytes). 0, -BL_ENOTFOUND or -BL_EIO. */
+static int slurp(const char *path, char **data, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
+	struct bl_buf b = BL_BUF_INIT(MAX_IMAGE);
+	char chunk[65536];
+	size_t n;
+	int rc = 0;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		if ((rc = bl_buf_add(&b, chunk, n)) != 0)
+			break;
+	if (ferror(f))
+		rc = -BL_EIO;
+	fclose(f);
+	if (rc) {
+		bl_buf_release(&b);
+		return rc;
+	}
+	*data = b.data;
+	*len = b.len;
+	return 0;
+}
+
+/* Embed or replace every chart image. */
+static int embed_images(cmark_node *doc, const char *base_dir)
+{
+	cmark_node **imgs = NULL;
+	size_t n = 0;
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *node = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_IMAGE) {
+			imgs = bl_xrealloc(imgs, (n + 1) * sizeof *imgs);
+			imgs[n++] = node;
+		}
+	}
+	cmark_iter_free(it);
+	int rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		const char *name = chart_png(cmark_node_get_url(imgs[i]));
+		if (!name)
+			continue;
+		char *path = bl_xasprintf("%s/plots/%s", base_dir, name);
+		char *data = NULL;
+		size_t len = 0;
+		int r = slurp(path, &data, &len);
+		free(path);
+		if (r == 0) {
+			gchar *b64 = g_base64_encode((const guchar *)data, len);
+			char *uri = bl_xasprintf("data:image/png;base64,%s", b64);
+			cmark_node_set_url(imgs[i], uri);
+			free(uri);
+			g_free(b64);
+			free(data);
+		} else if (r == -BL_ENOTFOUND) {
+			/* Not rendered: say how to render it instead. */
+			size_t sl = strlen(name) - 4;
+			char *text = bl_xasprintf("chart not rendered (gnuplot was not found): run "
+						  "gnuplot %.*s.gp in the plots folder", (int)sl, name);
+			cmark_node *em = cmark_node_new(CMARK_NODE_EMPH);
+			cmark_node *t = cmark_node_new(CMARK_NODE_TEXT);
+			cmark_node_set_literal(t, text);
+			cmark_node_append_child(em, t);
+			cmark_node_insert_before(imgs[i], em);
+			cmark_node_free(imgs[i]);     /* unlinks it too */
+			free(text);
+		} else {
+			rc = r;
+		}
+	}
+	free(imgs);
+	return rc;
+}
+
+int bl_report_html(const char *md, size_t len, const char *base_dir, const char *title, FILE *out)
+{
+	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
+	cmark_gfm_core_extensions_ensure_registered();
+	cmark_parser *p = cmark_parser_new(opts);
+	if (!p)
+		return -BL_ENOMEM;
+	cmark_syntax_extension *table = cmark_find_syntax_extension("table");
+	if (table)
+		cmark_parser_attach_syntax_extension(p, table);
+	cmark_parser_feed(p, md, len);
+	cmark_node *doc = cmark_parser_finish(p);
+	if (!doc) {
+		cmark_parser_free(p);
+		return -BL_ENOMEM;
+	}
+	int rc = embed_images(doc, base_dir);
+	char *body = rc ? NULL : cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p));
+	if (!rc && !body)
+		rc = -BL_ENOMEM;
+	if (!rc) {
+		fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		      "img-src data:; style-src 'unsafe-inline'\">\n"
+		      "<meta name=\"generator\" content=\"benchlog " BENCHLOG_VERSION "\">\n<title>", out);
+		put_escaped(out, title);
+		fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", style);
+		fputs(body, out);
+		fputs("</main>\n</body>\n</html>\n", out);
+		if (ferror(out))
+			rc = -BL_EIO;
+	}
+	if (body)
+		cmark_get_default_mem_allocator()->free(body);
+	cmark_node_free(doc);
+	cmark_parser_free(p);
+	return rc;
+}

@@ -1,0 +1,704 @@
+/* ppass.c — parallel parse pass with ordered replay (see ppass.h). */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "core/dispatch.h"
+#include "core/reader.h"
+#include "core/util.h"
+#include "report/ppass.h"
+
+/* ---- arena: the strings and records of one log, freed at once ---- */
+
+struct ablock {
+	struct ablock *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
+struct arena {
+	struct ablock *head;
+};
+
+#define ARENA_BLOCK (64 * 1024)
+
+static void *arena_alloc(struct arena *a, size_t n)
+{
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	struct ablock *b = a->head;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+		b = bl_xmalloc(sizeof *b + cap);
+		b->cap = cap;
+		b->used = 0;
+		b->next = a->head;
+		a->head = b;
+	}
+	void *p = (char *)b->data + b->used;
+	b->used += n;
+	return p;
+}
+
+static char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+static void arena_free(struct arena *a)
+{
+	struct ablock *b = a->head;
+	while (b) {
+		struct ablock *next = b->next;
+		free(b);
+		b = next;
+	}
+	a->head = NULL;
+}
+
+/* ---- the log of one input ---- */
+
+struct lrec {
+	const struct bl_table_def *table;
+	const char *source;
+	unsigned long line;
+	const struct bl_msg *msg;
+	int quoted;
+	const char *group;
+	long run;
+	struct bl_val v[];           /* table->ncols values */
+};
+
+struct lskip {
+	const char *source;
+	unsigned long line;
+	const struct bl_msg *msg;
+	int quoted;
+	const char *group;
+	const char *reason;
+	const char *text;
+	size_t len;
+};
+
+struct job {
+	const char *path;            /* borrowed from the expanded path list */
+	unsigned long long bytes;
+	bool done;                   /* parsed; guarded by the pool mutex */
+
+	struct arena ar;
+	struct lrec **recs;
+	size_t nrecs, caprecs;
+	struct lskip *skips;
+	size_t nskips, capskips;
+	/* intern caches (content-compared: parser pointers are reused) */
+	const char *last_group;
+	struct bl_msg *last_msg;
+	const char **reasons;
+	size_t nreasons;
+
+	char *diag;                  /* the file's warnings, as printed */
+	size_t diaglen;
+	unsigned long total, used, skipped, records, input_errors;
+	int error;
+	struct bl_count *warns;
+	size_t nwarns;
+
+	struct bl_ctx *ctx;          /* while parsing */
+	volatile sig_atomic_t *stop;
+};
+
+static bool stopped(volatile sig_atomic_t *stop)
+{
+	return stop && *stop;
+}
+
+static const char *intern_group(struct job *j, const char *g)
+{
+	if (!g)
+		g = "";
+	if (j->last_group && strcmp(j->last_group, g) == 0)
+		return j->last_group;
+	j->last_group = arena_strdup(&j->ar, g);
+	return j->last_group;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+static const struct bl_msg *intern_msg(struct job *j, const struct bl_msg *m)
+{
+	if (!m)
+		return NULL;
+	struct bl_msg *c = j->last_msg;
+	if (c && c->index == m->index && same_str(c->message_id, m->message_id) &&
+	    same_str(c->date, m->date) && same_str(c->subject, m->subject))
+		return c;
+	c = arena_alloc(&j->ar, sizeof *c);
+	c->message_id = arena_strdup(&j->ar, m->message_id ? m->message_id : "");
+	c->date = arena_strdup(&j->ar, m->date ? m->date : "");
+	c->subject = arena_strdup(&j->ar, m->subject ? m->subject : "");
+	c->index = m->index;
+	j->last_msg = c;
+	return c;
+}
+
+static const char *intern_source(struct job *j, const char *s)
+{
+	if (!s || strcmp(s, j->path) == 0)
+		return j->path;
+	return arena_strdup(&j->ar, s);
+}
+
+static const char *intern_reason(struct job *j, const char *r)
+{
+	if (!r)
+		r = "";
+	for (size_t i = 0; i < j->nreasons; i++)
+		if (strcmp(j->reasons[i], r) == 0)
+			return j->reasons[i];
+	j->reasons = bl_xrealloc(j->reasons, (j->nreasons + 1) * sizeof *j->reasons);
+	return j->reasons[j->nreasons++] = arena_strdup(&j->ar, r);
+}
+
+static int log_record(void *ud, const struct bl_record *r)
+{
+	struct job *j = ud;
+	if (stopped(j->stop))
+		return -BL_EINTR;
+	size_t nv = r->table->ncols < BL_MAX_COLS ? r->table->ncols : BL_MAX_COLS;
+	struct lrec *l = arena_alloc(&j->ar, sizeof *l + nv * sizeof l->v[0]);
+	l->table = r->table;
+	l->source = intern_source(j, r->source);
+	l->line = r->line;
+	l->msg = intern_msg(j, r->msg);
+	l->quoted = r->quoted;
+	l->group = intern_group(j, r->group);
+	l->run = r->run;
+	for (size_t i = 0; i < nv; i++) {
+		l->v[i] = r->v[i];
+		if (r->v[i].t == BL_STR)
+			l->v[i].u.s = arena_strdup(&j->ar, r->v[i].u.s ? r->v[i].u.s : "");
+	}
+	if (j->nrecs == j->caprecs) {
+		j->caprecs = j->caprecs ? 2 * j->caprecs : 64;
+		j->recs = bl_xrealloc(j->recs, j->caprecs * sizeof *j->recs);
+	}
+	j->recs[j->nrecs++] = l;
+	return 0;
+}
+
+static void log_skip(void *ud, const struct bl_line *ln, const char *reason)
+{
+	struct job *j = ud;
+	if (stopped(j->stop) && j->ctx && !j->ctx->error)
+		j->ctx->error = -BL_EINTR;
+	if (j->nskips == j->capskips) {
+		j->capskips = j->capskips ? 2 * j->capskips : 64;
+		j->skips = bl_xrealloc(j->skips, j->capskips * sizeof *j->skips);
+	}
+	struct lskip *s = &j->skips[j->nskips++];
+	const struct bl_ctx *c = j->ctx;
+	s->source = intern_source(j, ln->source);
+	s->line = ln->lineno;
+	s->msg = intern_msg(j, ln->msg);
+	s->quoted = ln->quote_depth;
+	s->group = intern_group(j, c->opt.group ? c->opt.group : c->group);
+	s->reason = intern_reason(j, reason);
+	s->text = arena_strndup(&j->ar, ln->text ? ln->text : "", ln->text ? ln->len : 0);
+	s->len = ln->text ? ln->len : 0;
+}
+
+/* Parse one input into its log (worker thread). */
+static void parse_job(struct job *j, const struct bl_opts *opt)
+{
+	struct bl_ctx c;
+	bl_ctx_init(&c, opt);
+	c.diag = open_memstream(&j->diag, &j->diaglen);
+	if (!c.diag) {
+		fprintf(stderr, "benchlog: out of memory\n");
+		abort();
+	}
+	struct bl_sink s = { log_record, NULL, NULL, j };
+	bl_ctx_add_sink(&c, &s);
+	c.skip.skipped = log_skip;
+	c.skip.ud = j;
+	j->ctx = &c;
+	if (bl_dispatch_open(&c) == 0) {
+		bl_read_input(&c, j->path);
+		bl_dispatch_close(&c);
+	} else {
+		c.error = -BL_EUSAGE;
+	}
+	j->ctx = NULL;
+	fclose(c.diag);
+	c.diag = NULL;
+	j->total = c.lines_total;
+	j->used = c.lines_used;
+	j->skipped = c.lines_skipped;
+	j->records = c.records;
+	j->input_errors = c.input_errors;
+	j->error = c.error;
+	j->warns = c.warns;          /* take the warning counts over */
+	j->nwarns = c.nwarns;
+	c.warns = NULL;
+	c.nwarns = 0;
+	bl_ctx_release(&c);
+}
+
+static void job_free(struct job *j)
+{
+	arena_free(&j->ar);
+	free(j->recs);
+	free(j->skips);
+	free(j->reasons);
+	free(j->diag);
+	for (size_t i = 0; i < j->nwarns; i++)
+		free(j->warns[i].reason);
+	free(j->warns);
+	j->recs = NULL;
+	j->skips = NULL;
+	j->reasons = NULL;
+	j->diag = NULL;
+	j->warns = NULL;
+	j->nrecs = j->nskips = j->nreasons = j->nwarns = 0;
+}
+
+/* ---- worker pool ---- */
+
+struct pool {
+	pthread_mutex_t mu;
+	pthread_cond_t work;         /* workers wait for the window to move */
+	pthread_cond_t done;         /* the replaying thread waits for a job */
+	struct job *jobs;
+	size_t n;
+	size_t next;                 /* next job to claim */
+	size_t replayed;             /* jobs replayed so far */
+	size_t window;
+	bool quit;
+	const struct bl_opts *opt;
+	volatile sig_atomic_t *stop;
+	unsigned long files_done;
+	unsigned long long bytes_done;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->quit && p->next < p->n && p->next >= p->replayed + p->window)
+			pthread_cond_wait(&p->work, &p->mu);
+		if (p->quit || p->next >= p->n)
+			break;
+		struct job *j = &p->jobs[p->next++];
+		pthread_mutex_unlock(&p->mu);
+		parse_job(j, p->opt);
+		pthread_mutex_lock(&p->mu);
+		j->done = true;
+		p->files_done++;
+		p->bytes_done += j->bytes;
+		pthread_cond_broadcast(&p->done);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* ---- progress ---- */
+
+struct progress {
+	bool on;
+	struct timespec start, last;
+	int width;                   /* characters on the line now */
+};
+
+static double since(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void progress_clear(struct progress *pg)
+{
+	if (pg->width > 0) {
+		fprintf(stderr, "\r%*s\r", pg->width, "");
+		fflush(stderr);
+		pg->width = 0;
+	}
+}
+
+static void progress_draw(struct progress *pg, unsigned long done, size_t total,
+			  unsigned long long bytes_done, unsigned long long bytes_total)
+{
+	if (!pg->on)
+		return;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double el = since(&pg->start, &now);
+	if (el < 1.0 || (pg->width > 0 && since(&pg->last, &now) < 0.25))
+		return;
+	pg->last = now;
+	double rate = (double)bytes_done / 1e6 / el;
+	double left = -1;
+	if (bytes_total > 0 && bytes_done > 0)
+		left = el * (double)(bytes_total - bytes_done) / (double)bytes_done;
+	else if (done > 0)
+		left = el * (double)(total - done) / (double)done;
+	char eta[32] = "?";
+	if (left >= 0) {
+		unsigned long s = (unsigned long)(left + 0.5);
+		snprintf(eta, sizeof eta, "%lu:%02lu", s / 60, s % 60);
+	}
+	char line[160];
+	int w = snprintf(line, sizeof line, "benchlog: %lu/%zu files, %.1f MB/s, %s left",
+			 done, total, rate, eta);
+	if (w < 0)
+		return;
+	if (w >= (int)sizeof line)
+		w = (int)sizeof line - 1;
+	fprintf(stderr, "\r%s%*s", line, pg->width > w ? pg->width - w : 0, "");
+	fflush(stderr);
+	pg->width = pg->width > w ? pg->width : w;
+}
+
+/* ---- replay ---- */
+
+/* Counters a parser keeps across the whole pass in its own state (not in
+ * the context's run numbering), so every input's context starts them at 1
+ * again. On replay each is offset, like runs, by the highest value earlier
+ * inputs gave it; columns with the same key share one counter. */
+static const struct {
+	const char *table, *column, *key;
+} pass_counters[] = {
+	{ "vmstat", "series", "vmstat series" },   /* parsers/vmstat.c, V3 */
+	{ "events", "series", "vmstat series" },
+};
+#define NCOUNTERS (sizeof pass_counters / sizeof pass_counters[0])
+
+/* Column of counter k in table t, or -1. */
+static int counter_col(const struct bl_table_def *t, size_t k)
+{
+	if (strcmp(t->name, pass_counters[k].table) != 0)
+		return -1;
+	int c = bl_table_col(t, pass_counters[k].column);
+	return c >= 0 && t->cols[c].type == BL_INT ? c : -1;
+}
+
+
+struct runmax {
+	char *group;
+	long max;                    /* highest run number */
+	long off;                    /* local maps: the offset for this file */
+};
+
+struct runmap {
+	struct runmax *v;
+	size_t n;
+};
+
+static struct runmax *runmap_get(struct runmap *m, const char *g, bool create)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->v[i].group, g) == 0)
+			return &m->v[i];
+	if (!create)
+		return NULL;
+	m->v = bl_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
+	m->v[m->n].group = bl_xstrdup(g);
+	m->v[m->n].max = 0;
+	m->v[m->n].off = 0;
+	return &m->v[m->n++];
+}
+
+static void runmap_free(struct runmap *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->v[i].group);
+	free(m->v);
+	m->v = NULL;
+	m->n = 0;
+}
+
+static void set_group(struct bl_ctx *ctx, const char *g)
+{
+	if (ctx->group && strcmp(ctx->group, g) == 0)
+		return;
+	free(ctx->group);
+	ctx->group = bl_xstrdup(g);
+}
+
+static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
+		  long long counter_max[NCOUNTERS], struct progress *pg)
+{
+	if (j->diaglen && ctx->diag) {
+		progress_clear(pg);
+		fwrite(j->diag, 1, j->diaglen, ctx->diag);
+		fflush(ctx->diag);
+	}
+	ctx->lines_total += j->total;
+	ctx->lines_used += j->used;
+	ctx->input_errors += j->input_errors;
+	FILE *diag = ctx->diag;
+	ctx->diag = NULL;            /* count the warnings; their text is out */
+	for (size_t i = 0; i < j->nwarns; i++)
+		for (unsigned long k = 0; k < j->warns[i].n; k++)
+			bl_warn_at(ctx, "", j->warns[i].reason, "%s", "");
+	ctx->diag = diag;
+
+	/* Run offsets: this file's runs of group G continue after the
+	 * highest run earlier files gave G. */
+	struct runmap local = { NULL, 0 };
+	const char *lastg = NULL;
+	struct runmax *m = NULL;
+	for (size_t i = 0; i < j->nrecs; i++) {
+		const struct lrec *l = j->recs[i];
+		if (l->run <= 0)
+			continue;
+		if (!m || l->group != lastg) {
+			m = runmap_get(&local, l->group, true);
+			lastg = l->group;
+		}
+		if (l->run > m->max)
+			m->max = l->run;
+	}
+	for (size_t i = 0; i < local.n; i++) {
+		struct runmax *g = runmap_get(global, local.v[i].group, true);
+		local.v[i].off = g->max;
+		if (g->max < local.v[i].off + local.v[i].max)
+			g->max = local.v[i].off + local.v[i].max;
+	}
+	/* Pass-wide counters: this input's values continue after the highest
+	 * earlier inputs gave (counters sharing a key move together). */
+	long long off[NCOUNTERS], fmax[NCOUNTERS];
+	const struct bl_table_def *lastt = NULL;
+	int cols[NCOUNTERS];
+	for (size_t k = 0; k < NCOUNTERS; k++) {
+		off[k] = 0;
+		fmax[k] = 0;
+		for (size_t q = 0; q < NCOUNTERS; q++)
+			if (strcmp(pass_counters[q].key, pass_counters[k].key) == 0 && counter_max[q] > off[k])
+				off[k] = counter_max[q];
+	}
+	int rc = 0;
+	lastg = NULL;
+	m = NULL;
+	struct bl_record r;
+	for (size_t i = 0; i < j->nrecs && !rc; i++) {
+		const struct lrec *l = j->recs[i];
+		r.table = l->table;
+		r.source = l->source;
+		r.line = l->line;
+		r.msg = l->msg;
+		r.quoted = l->quoted;
+		r.group = l->group;
+		r.run = 0;
+		if (l->run > 0) {
+			if (!m || l->group != lastg) {
+				m = runmap_get(&local, l->group, false);
+				lastg = l->group;
+			}
+			r.run = l->run + m->off;
+		}
+		size_t nv = l->table->ncols < BL_MAX_COLS ? l->table->ncols : BL_MAX_COLS;
+		memcpy(r.v, l->v, nv * sizeof r.v[0]);
+		if (l->table != lastt) {
+			lastt = l->table;
+			for (size_t k = 0; k < NCOUNTERS; k++)
+				cols[k] = counter_col(lastt, k);
+		}
+		for (size_t k = 0; k < NCOUNTERS; k++) {
+			if (cols[k] < 0 || (size_t)cols[k] >= nv || r.v[cols[k]].t != BL_INT)
+				continue;
+			if (r.v[cols[k]].u.i > fmax[k])
+				fmax[k] = r.v[cols[k]].u.i;
+			r.v[cols[k]].u.i += off[k];
+		}
+		rc = bl_emit(ctx, &r);
+	}
+	for (size_t k = 0; k < NCOUNTERS; k++)
+		if (fmax[k] && off[k] + fmax[k] > counter_max[k])
+			counter_max[k] = off[k] + fmax[k];
+	runmap_free(&local);
+	if (rc)
+		return rc;
+
+	char *saved = ctx->group;
+	ctx->group = NULL;
+	for (size_t i = 0; i < j->nskips; i++) {
+		const struct lskip *s = &j->skips[i];
+		set_group(ctx, s->group);
+		struct bl_line ln = { s->text, s->len, s->source, s->line, s->quoted, s->msg };
+		bl_skip(ctx, &ln, s->reason);
+	}
+	free(ctx->group);
+	ctx->group = saved;
+	if (j->error == -BL_EINTR)
+		return -BL_EINTR;
+	if (j->error && !ctx->error)
+		ctx->error = j->error;
+	return ctx->error;
+}
+
+int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_ppass_opts *po)
+{
+	static char *const stdin_only[] = { (char *)"-" };
+	if (n == 0) {
+		inputs = stdin_only;
+		n = 1;
+	}
+	/* A bad --group-regex is a usage error: find it once, here. */
+	int rc = bl_dispatch_open(ctx);
+	if (rc)
+		return rc;
+	bl_dispatch_close(ctx);
+
+	char **paths = NULL;
+	size_t np = 0;
+	bl_paths_expand(ctx, inputs, n, &paths, &np);
+	if (np == 0) {
+		bl_paths_free(paths);
+		return ctx->error;
+	}
+
+	/* On the heap: when a stop leaves a worker blocked in a read (a pipe
+	 * with no data), the pool is left to it. */
+	struct pool *p = bl_xcalloc(1, sizeof *p);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->done, &ca);
+	pthread_condattr_destroy(&ca);
+	p->jobs = bl_xcalloc(np, sizeof *p->jobs);
+	p->n = np;
+	p->opt = &ctx->opt;
+	p->stop = po->stop;
+	unsigned jobs = po->jobs ? po->jobs : 1;
+	if (jobs > np)
+		jobs = (unsigned)np;
+	p->window = 4 * (size_t)jobs;
+	unsigned long long bytes_total = 0;
+	bool sizes_known = true;     /* else the time left is told by files */
+	for (size_t i = 0; i < np; i++) {
+		struct stat st;
+		p->jobs[i].path = paths[i];
+		p->jobs[i].stop = po->stop;
+		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISREG(st.st_mode))
+			p->jobs[i].bytes = (unsigned long long)st.st_size;
+		else
+			sizes_known = false;
+		bytes_total += p->jobs[i].bytes;
+	}
+	if (!sizes_known)
+		bytes_total = 0;
+
+	pthread_t *tid = bl_xcalloc(jobs, sizeof *tid);
+	unsigned started = 0;
+	for (unsigned i = 0; i < jobs; i++) {
+		if (pthread_create(&tid[i], NULL, worker, p) != 0)
+			break;
+		started++;
+	}
+	if (started == 0) {
+		/* No thread could be made: parse on this one, same code. */
+		p->window = np;
+		worker(p);
+	}
+
+	struct progress pg = { po->progress, { 0, 0 }, { 0, 0 }, 0 };
+	clock_gettime(CLOCK_MONOTONIC, &pg.start);
+	struct runmap global = { NULL, 0 };
+	long long counter_max[NCOUNTERS] = { 0 };
+	rc = 0;
+	for (size_t i = 0; i < np && !rc; i++) {
+		struct job *j = &p->jobs[i];
+		pthread_mutex_lock(&p->mu);
+		while (!j->done && !stopped(po->stop)) {
+			struct timespec ts;
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			ts.tv_nsec += 100 * 1000 * 1000;
+			if (ts.tv_nsec >= 1000000000L) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000L;
+			}
+			pthread_cond_timedwait(&p->done, &p->mu, &ts);
+			unsigned long fd = p->files_done;
+			unsigned long long bd = p->bytes_done;
+			pthread_mutex_unlock(&p->mu);
+			progress_draw(&pg, fd, np, bd, bytes_total);
+			pthread_mutex_lock(&p->mu);
+		}
+		pthread_mutex_unlock(&p->mu);
+		if (stopped(po->stop)) {
+			rc = -BL_EINTR;
+			break;
+		}
+		rc = replay(ctx, j, &global, counter_max, &pg);
+		if (rc == 0 && po->input_done) {
+			struct bl_input_stats st = {
+				j->path, j->total, j->used, j->skipped, j->records, 0,
+				j->input_errors > 0, j->bytes,
+			};
+			for (size_t k = 0; k < j->nwarns; k++)
+				st.warnings += j->warns[k].n;
+			po->input_done(po->ud, &st);
+		}
+		job_free(j);
+		pthread_mutex_lock(&p->mu);
+		p->replayed = i + 1;
+		unsigned long fd = p->files_done;
+		unsigned long long bd = p->bytes_done;
+		pthread_cond_broadcast(&p->work);
+		pthread_mutex_unlock(&p->mu);
+		progress_draw(&pg, fd, np, bd, bytes_total);
+		if (stopped(po->stop))
+			rc = -BL_EINTR;
+	}
+	pthread_mutex_lock(&p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	/* After a stop, a worker may be blocked reading a pipe that has no
+	 * data (the reader retries EINTR): wait a moment, then leave it and
+	 * everything it may touch to the exiting process. */
+	bool abandoned = false;
+	struct timespec dl;
+	clock_gettime(CLOCK_REALTIME, &dl);
+	dl.tv_sec += 1;
+	for (unsigned i = 0; i < started; i++) {
+		if (rc != -BL_EINTR) {
+			pthread_join(tid[i], NULL);
+		} else if (pthread_timedjoin_np(tid[i], NULL, &dl) != 0) {
+			pthread_detach(tid[i]);
+			abandoned = true;
+		}
+	}
+	progress_clear(&pg);
+	free(tid);
+	runmap_free(&global);
+	if (abandoned)
+		return -BL_EINTR;
+	for (size_t i = 0; i < np; i++)
+		job_free(&p->jobs[i]);
+	free(p->jobs);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->done);
+	pthread_mutex_destroy(&p->mu);
+	free(p);
+	bl_paths_free(paths);
+	if (rc == -BL_EINTR)
+		return rc;
+	return rc ? rc : ctx->error;
+}

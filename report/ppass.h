@@ -1,0 +1,73 @@
+/* ppass.h — a parse pass over many inputs on N threads whose result does
+ * not depend on N.
+ *
+ * Design: every input file is parsed on a worker thread by a context of
+ * its own (struct bl_ctx + dispatcher, exactly as core/pass.c does for one
+ * file) into an in-memory log: its records (strings copied, since a
+ * struct bl_record points into parser-owned memory only during bl_emit),
+ * its skipped lines, its counters and its diagnostics text (ctx->diag is an
+ * open_memstream() buffer). The calling thread replays the logs strictly
+ * in input order into the caller's context: records through bl_emit() (so
+ * every sink of the caller sees them in input order), skipped lines through
+ * bl_skip() (so ctx->skip and the per-reason counts see them), warnings
+ * counted and their text written to ctx->diag. -j1 runs the very same
+ * path with one worker.
+ *
+ * Run numbers: a parser numbers runs per (group, run family) within its
+ * context, i.e. within one file. On replay a file's run numbers of group G
+ * are offset by the highest run number any earlier file gave group G, so
+ * runs keep counting across files of the same group and records that
+ * shared a run inside a file (an mtest01 result and its time block) still
+ * share it. Families are not told apart by the offset: when one file's
+ * group has runs of two families, later files continue after the larger.
+ *
+ * Memory: at most `window` (4 x jobs) logs are held at once; a log holds
+ * the file's records and skipped lines, so its size is about that of the
+ * file's text.
+ *
+ * Interruption: when *stop becomes non-zero (a signal handler sets it) the
+ * workers abandon their files, the replay stops and bl_ppass_run() returns
+ * -BL_EINTR; nothing more is emitted.
+ */
+#ifndef BL_PPASS_H
+#define BL_PPASS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/ctx.h"
+
+/* What one input gave, reported in input order after its replay. */
+struct bl_input_stats {
+	const char *path;            /* as expanded from the user's inputs */
+	unsigned long lines;         /* physical lines read */
+	unsigned long used;          /* lines that went into records, labels, headers */
+	unsigned long skipped;       /* lines skipped, with a reason */
+	unsigned long records;       /* records emitted */
+	unsigned long warnings;      /* malformed-input warnings */
+	bool unreadable;             /* missing, unreadable or corrupt (.gz) input */
+	unsigned long long bytes;    /* size on disk (compressed), 0 for stdin */
+};
+
+struct bl_ppass_opts {
+	unsigned jobs;               /* worker threads, >= 1 */
+	bool progress;               /* draw "files done of total, MB/s, time
+					left" on stderr once the pass takes
+					more than a second (the caller checks
+					isatty and --quiet) */
+	volatile sig_atomic_t *stop; /* may be NULL */
+	/* Called on the calling thread after each input's replay, in input
+	 * order. May be NULL. */
+	void (*input_done)(void *ud, const struct bl_input_stats *st);
+	void *ud;
+};
+
+/* Expand inputs (folders recursed, none = stdin) and parse them into ctx
+ * as described above. ctx: initialised by the caller with its options and
+ * sinks; ctx->diag receives the warnings (NULL: not printed). Returns 0,
+ * -BL_EINTR when stopped, -BL_EUSAGE for a bad --group-regex (message
+ * printed), or a sink's negative error (also in ctx->error). Unreadable
+ * inputs are counted in ctx->input_errors, as bl_pass_run() does. */
+int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_ppass_opts *po);
+
+#endif

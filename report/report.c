@@ -1,0 +1,690 @@
+/* report.c — `benchlog report`: parse in parallel, write the tables, the
+ * skipped lines, the analyses' sections and charts, report.md and
+ * report.html into a temporary folder, then swap it in (report.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "analyze/analysis.h"
+#include "core/util.h"
+#include "plot/plot.h"
+#include "report/html.h"
+#include "report/outdir.h"
+#include "report/ppass.h"
+#include "report/report.h"
+
+#define PREVIEW_ROWS 10
+
+static const struct bl_col_def skipped_cols[] = {
+	{ "reason", BL_STR, "why the line was not used (\"no format recognised\", \"blank line\", …)" },
+	{ "text", BL_STR, "the line as the parsers saw it: quote prefix and colour escapes removed" },
+};
+static const struct bl_table_def skipped_table = {
+	"skipped", "input lines that went into no record, label or header", 2, skipped_cols,
+};
+
+struct tstat {
+	const struct bl_table_def *def;
+	unsigned long rows;
+	char **cells;                /* nprev rows of (3 + ncols) strings */
+	size_t nprev;
+};
+
+struct rstate {
+	const struct bl_report_opts *o;
+	struct bl_ctx *ctx;
+	FILE *skipped;
+	int skip_err;
+	struct bl_input_stats *in;
+	size_t nin;
+	struct tstat *t;
+	size_t nt;
+};
+
+/* ---- sinks ---- */
+
+static void on_skip(void *ud, const struct bl_line *ln, const char *reason)
+{
+	struct rstate *rs = ud;
+	struct bl_record r;
+	bl_record_init(&r, &skipped_table, ln);
+	r.group = rs->ctx->group ? rs->ctx->group : "";
+	bl_set_str(&r, 0, reason);
+	bl_set_str(&r, 1, ln->text ? ln->text : "");
+	if (bl_csv_write_record(rs->skipped, &r) && !rs->skip_err)
+		rs->skip_err = -BL_EIO;
+}
+
+static char *fmt_val(const struct bl_val *v)
+{
+	char num[40];
+	switch (v->t) {
+	case BL_NUM:
+		bl_fmt_double(num, sizeof num, v->u.d);
+		return bl_xstrdup(num);
+	case BL_INT:
+		return bl_xasprintf("%lld", v->u.i);
+	case BL_STR:
+		return bl_xstrdup(v->u.s ? v->u.s : "");
+	case BL_NULL:
+		break;
+	}
+	return bl_xstrdup("");
+}
+
+static int table_record(void *ud, const struct bl_record *r)
+{
+	struct rstate *rs = ud;
+	struct tstat *t = NULL;
+	for (size_t i = 0; i < rs->nt; i++)
+		if (rs->t[i].def == r->table)
+			t = &rs->t[i];
+	if (!t) {
+		rs->t = bl_xrealloc(rs->t, (rs->nt + 1) * sizeof *rs->t);
+		t = &rs->t[rs->nt++];
+		memset(t, 0, sizeof *t);
+		t->def = r->table;
+	}
+	t->rows++;
+	if (t->nprev < PREVIEW_ROWS) {
+		size_t w = 3 + r->table->ncols;
+		t->cells = bl_xrealloc(t->cells, (t->nprev + 1) * w * sizeof *t->cells);
+		char **c = t->cells + t->nprev * w;
+		c[0] = bl_xasprintf("%s:%lu", r->source ? r->source : "", r->line);
+		c[1] = bl_xstrdup(r->group ? r->group : "");
+		c[2] = r->run > 0 ? bl_xasprintf("%ld", r->run) : bl_xstrdup("");
+		for (size_t k = 0; k < r->table->ncols; k++)
+			c[3 + k] = fmt_val(&r->v[k]);
+		t->nprev++;
+	}
+	return 0;
+}
+
+static void on_input(void *ud, const struct bl_input_stats *st)
+{
+	struct rstate *rs = ud;
+	rs->in = bl_xrealloc(rs->in, (rs->nin + 1) * sizeof *rs->in);
+	rs->in[rs->nin] = *st;
+	rs->in[rs->nin].path = bl_xstrdup(st->path);
+	rs->nin++;
+}
+
+static void rstate_free(struct rstate *rs)
+{
+	for (size_t i = 0; i < rs->nin; i++)
+		free((char *)rs->in[i].path);
+	free(rs->in);
+	for (size_t i = 0; i < rs->nt; i++) {
+		size_t w = 3 + rs->t[i].def->ncols;
+		for (size_t k = 0; k < rs->t[i].nprev * w; k++)
+			free(rs->t[i].cells[k]);
+		free(rs->t[i].cells);
+	}
+	free(rs->t);
+}
+
+/* ---- Markdown ---- */
+
+/* Input text inline: backslash before the punctuation that could start
+ * markup, line ends and tabs as spaces. */
+static void md_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		char c = *s;
+		if (c == '\n' || c == '\r' || c == '\t')
+			c = ' ';
+		if (strchr("\\`*_[]<>|&!~#", c))
+			fputc('\\', f);
+		fputc(c, f);
+	}
+}
+
+static int cmp_table(const void *a, const void *b)
+{
+	const struct tstat *x = a, *y = b;
+	return strcmp(x->def->name, y->def->name);
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct bl_count *x = a, *y = b;
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->reason, y->reason);
+}
+
+static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *ctx,
+			const char *const *sections, size_t nsec)
+{
+	const struct bl_report_opts *o = rs->o;
+	fprintf(md, "# benchlog report\n\n");
+	fprintf(md, "Made by `benchlog report` (benchlog %s) from ", BENCHLOG_VERSION);
+	if (o->ninputs == 0)
+		fprintf(md, "standard input");
+	size_t shown = o->ninputs <= 6 ? o->ninputs : 3;
+	if (shown < o->ninputs)
+		fprintf(md, "the %zu inputs named on the command line: ", o->ninputs);
+	for (size_t i = 0; i < shown; i++) {
+		if (i)
+			fputs(i + 1 == o->ninputs ? " and " : ", ", md);
+		md_text(md, o->inputs[i]);
+	}
+	if (shown < o->ninputs)
+		fprintf(md, " and %zu more", o->ninputs - shown);
+	fprintf(md, ".\n\n");
+	unsigned long ntables = 0;
+	for (size_t i = 0; i < rs->nt; i++)
+		ntables += rs->t[i].rows > 0;
+	fprintf(md, "**%zu input%s**, %lu lines: **%lu used**, %lu skipped; **%lu records** in %lu table%s. "
+		    "Every skipped line is listed with its reason in [skipped.csv](skipped.csv); "
+		    "the tables are in the folder [csv](csv/).\n\n",
+		rs->nin, rs->nin == 1 ? "" : "s", ctx->lines_total, ctx->lines_used, ctx->lines_skipped,
+		ctx->records, ntables, ntables == 1 ? "" : "s");
+	unsigned long w = bl_warn_total(ctx);
+	if (w || ctx->input_errors)
+		fprintf(md, "%lu warning%s about the input (printed on standard error as `file:line: "
+			    "message` when the report was made); %lu input%s could not be read in full.\n\n",
+			w, w == 1 ? "" : "s", ctx->input_errors, ctx->input_errors == 1 ? "" : "s");
+	if (nsec) {
+		fprintf(md, "Sections:\n\n");
+		for (size_t i = 0; i < nsec; i++)
+			fprintf(md, "- %s\n", sections[i]);
+		fprintf(md, "- Tables\n\n");
+	} else {
+		fprintf(md, "No benchmark data was recognised in these inputs: `skipped.csv` says what "
+			    "was read and why each line was not used.\n\n");
+	}
+
+	fprintf(md, "## Inputs\n\nLines read from each input, and what became of them "
+		    "(used + skipped = lines).\n\n");
+	fprintf(md, "| input | lines | used | skipped | records | warnings |\n"
+		    "|---|--:|--:|--:|--:|--:|\n");
+	unsigned long sl = 0, su = 0, ss = 0, sr = 0, sw = 0;
+	for (size_t i = 0; i < rs->nin; i++) {
+		const struct bl_input_stats *s = &rs->in[i];
+		fputs("| ", md);
+		md_text(md, s->path);
+		if (s->unreadable)
+			fputs(" (could not be read in full)", md);
+		fprintf(md, " | %lu | %lu | %lu | %lu | %lu |\n", s->lines, s->used, s->skipped,
+			s->records, s->warnings);
+		sl += s->lines;
+		su += s->used;
+		ss += s->skipped;
+		sr += s->records;
+		sw += s->warnings;
+	}
+	if (rs->nin != 1)
+		fprintf(md, "| **total** | **%lu** | **%lu** | **%lu** | **%lu** | **%lu** |\n", sl, su, ss,
+			sr, sw);
+	fputc('\n', md);
+
+	if (ctx->nskips) {
+		struct bl_count *c = bl_xcalloc(ctx->nskips, sizeof *c);
+		memcpy(c, ctx->skips, ctx->nskips * sizeof *c);
+		qsort(c, ctx->nskips, sizeof *c, cmp_count);
+		fprintf(md, "Skipped lines by reason:\n\n| reason | lines |\n|---|--:|\n");
+		for (size_t i = 0; i < ctx->nskips; i++) {
+			fputs("| ", md);
+			md_text(md, c[i].reason);
+			fprintf(md, " | %lu |\n", c[i].n);
+		}
+		fputc('\n', md);
+		free(c);
+	}
+	if (ctx->nwarns) {
+		struct bl_count *c = bl_xcalloc(ctx->nwarns, sizeof *c);
+		memcpy(c, ctx->warns, ctx->nwarns * sizeof *c);
+		qsort(c, ctx->nwarns, sizeof *c, cmp_count);
+		fprintf(md, "Warnings by kind:\n\n| warning | count |\n|---|--:|\n");
+		for (size_t i = 0; i < ctx->nwarns; i++) {
+			fputs("| ", md);
+			md_text(md, c[i].reason);
+			fprintf(md, " | %lu |\n", c[i].n);
+		}
+		fputc('\n', md);
+		free(c);
+	}
+}
+
+/* "<name>-N.dat" files by N (all share the name). */
+static int cmp_datnum(const void *a, const void *b)
+{
+	const char *x = strrchr(*(char *const *)a, '-'), *y = strrchr(*(char *const *)b, '-');
+	long long nx = strtoll(x + 1, NULL, 10), ny = strtoll(y + 1, NULL, 10);
+	return nx < ny ? -1 : nx > ny;
+}
+
+/* True when s is "<name>-<digits>.dat". */
+static bool is_data_file(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+	if (strncmp(s, name, n) != 0 || s[n] != '-')
+		return false;
+	s += n + 1;
+	if (*s < '0' || *s > '9')
+		return false;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	return strcmp(s, ".dat") == 0;
+}
+
+static bool file_exists(const char *dir, const char *name, const char *suffix)
+{
+	char *p = bl_xasprintf("%s/%s%s", dir, name, suffix);
+	struct stat st;
+	bool ok = stat(p, &st) == 0;
+	free(p);
+	return ok;
+}
+
+/* "Files: PNG · SVG · gnuplot script · data" line of one chart. */
+static void chart_files(FILE *md, const char *plots, const struct bl_chart *c)
+{
+	fprintf(md, "Files of chart `%s`:", c->name);
+	const char *sep = " ";
+	if (file_exists(plots, c->name, ".png")) {
+		fprintf(md, "%s[PNG](plots/%s.png)", sep, c->name);
+		sep = ", ";
+	}
+	if (file_exists(plots, c->name, ".svg")) {
+		fprintf(md, "%s[SVG](plots/%s.svg)", sep, c->name);
+		sep = ", ";
+	}
+	if (file_exists(plots, c->name, ".gp")) {
+		fprintf(md, "%s[gnuplot script](plots/%s.gp)", sep, c->name);
+		sep = ", ";
+	}
+	DIR *d = opendir(plots);
+	char **names = NULL;
+	size_t n = 0;
+	if (d) {
+		struct dirent *de;
+		while ((de = readdir(d)) != NULL) {
+			if (is_data_file(de->d_name, c->name)) {
+				names = bl_xrealloc(names, (n + 1) * sizeof *names);
+				names[n++] = bl_xstrdup(de->d_name);
+			}
+		}
+		closedir(d);
+	}
+	if (n)
+		qsort(names, n, sizeof *names, cmp_datnum);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(md, "%s%s[%s](plots/%s)", sep, i == 0 ? "data " : "", names[i], names[i]);
+		sep = ", ";
+		free(names[i]);
+	}
+	free(names);
+	fprintf(md, ".\n\n");
+}
+
+static void write_tables(FILE *md, struct rstate *rs)
+{
+	if (rs->nt == 0)
+		return;
+	qsort(rs->t, rs->nt, sizeof *rs->t, cmp_table);
+	fprintf(md, "## Tables\n\nEvery record, one CSV file per table; columns and units are "
+		    "documented in docs/csv.md and by `benchlog formats`.\n\n");
+	fprintf(md, "| table | rows | file | contents |\n|---|--:|---|---|\n");
+	for (size_t i = 0; i < rs->nt; i++) {
+		const struct tstat *t = &rs->t[i];
+		fprintf(md, "| %s | %lu | [csv/%s.csv](csv/%s.csv) | ", t->def->name, t->rows, t->def->name,
+			t->def->name);
+		md_text(md, t->def->doc);
+		fprintf(md, " |\n");
+	}
+	fputc('\n', md);
+	for (size_t i = 0; i < rs->nt; i++) {
+		const struct tstat *t = &rs->t[i];
+		size_t w = 3 + t->def->ncols;
+		fprintf(md, "### %s\n\n", t->def->name);
+		if (t->rows > t->nprev)
+			fprintf(md, "The first %zu of %lu rows; all of them are in `csv/%s.csv`.\n\n", t->nprev,
+				t->rows, t->def->name);
+		/* Columns with no value in any row shown are left out. */
+		bool *show = bl_xcalloc(w, sizeof *show);
+		for (size_t r = 0; r < t->nprev; r++)
+			for (size_t k = 0; k < w; k++)
+				if (t->cells[r * w + k][0])
+					show[k] = true;
+		show[0] = show[1] = true;
+		bool any_hidden = false;
+		for (size_t k = 3; k < w; k++)
+			any_hidden |= !show[k];
+		if (any_hidden) {
+			fprintf(md, "Empty in these rows, so not shown:");
+			const char *sep = " ";
+			for (size_t k = 3; k < w; k++) {
+				if (show[k])
+					continue;
+				fputs(sep, md);
+				md_text(md, t->def->cols[k - 3].name);
+				sep = ", ";
+			}
+			fprintf(md, ".\n\n");
+		}
+		fputc('|', md);
+		for (size_t k = 0; k < w; k++) {
+			if (!show[k])
+				continue;
+			fputc(' ', md);
+			md_text(md, k == 0 ? "source:line" : k == 1 ? "group" : k == 2 ? "run"
+				: t->def->cols[k - 3].name);
+			fputs(" |", md);
+		}
+		fputs("\n|", md);
+		for (size_t k = 0; k < w; k++) {
+			if (!show[k])
+				continue;
+			bool num = k == 2 || (k >= 3 && t->def->cols[k - 3].type != BL_STR);
+			fputs(num ? "--:|" : "---|", md);
+		}
+		fputc('\n', md);
+		for (size_t r = 0; r < t->nprev; r++) {
+			char **c = t->cells + r * w;
+			fputc('|', md);
+			for (size_t k = 0; k < w; k++) {
+				if (!show[k])
+					continue;
+				fputc(' ', md);
+				md_text(md, c[k]);
+				fputs(" |", md);
+			}
+			fputc('\n', md);
+		}
+		fputc('\n', md);
+		free(show);
+	}
+}
+
+/* ---- the whole ---- */
+
+/* The CSV sink makes its files with mkstemp() (mode 0600); a report folder
+ * is meant to be shared like any file the user writes: 0666 less umask. */
+static void share_files(const char *dir)
+{
+	mode_t um = umask(022);
+	umask(um);
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *p = bl_xasprintf("%s/%s", dir, de->d_name);
+		chmod(p, 0666 & ~um);
+		free(p);
+	}
+	closedir(d);
+}
+
+static bool is_stopped(const struct bl_report_opts *o)
+{
+	return o->stop && *o->stop;
+}
+
+static int write_file(const char *dir, const char *name, const char *data, size_t len)
+{
+	char *p = bl_xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	free(p);
+	if (!f)
+		return -BL_EIO;
+	size_t n = len ? fwrite(data, 1, len, f) : 0;
+	int rc = fclose(f);
+	return n == len && rc == 0 ? 0 : -BL_EIO;
+}
+
+int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res)
+{
+	memset(res, 0, sizeof *res);
+	FILE *diag = o->diag ? o->diag : stderr;
+	struct bl_outdir od;
+	const char *why = NULL;
+	int rc = bl_outdir_begin(&od, o->dir, &why);
+	if (rc == -BL_EUSAGE) {
+		fprintf(diag, "benchlog report: %s %s\n", o->dir, why);
+		return rc;
+	}
+	if (rc) {
+		fprintf(diag, "benchlog report: cannot create a folder beside %s: %s\n", o->dir, strerror(errno));
+		return rc;
+	}
+	char *csvdir = bl_xasprintf("%s/csv", od.tmp);
+	char *plots = bl_xasprintf("%s/plots", od.tmp);
+	char *skpath = bl_xasprintf("%s/skipped.csv", od.tmp);
+	char *md = NULL;
+	size_t mdlen = 0;
+	FILE *mdf = NULL;
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, o->parse);
+	ctx.diag = diag;
+	struct rstate rs;
+	memset(&rs, 0, sizeof rs);
+	rs.o = o;
+	rs.ctx = &ctx;
+	size_t na = 0;
+	while (bl_analyses[na])
+		na++;
+	void **st = bl_xcalloc(na + 1, sizeof *st);
+	struct bl_analysis_opts ao = o->an;
+	ao.parse = o->parse;
+	ao.keep_samples = true;
+	const char **sections = bl_xcalloc(na + 1, sizeof *sections);
+	size_t nsec = 0;
+	bool finished = false;
+
+	if (mkdir(csvdir, 0755) || mkdir(plots, 0755)) {
+		fprintf(diag, "benchlog report: cannot create %s: %s\n", csvdir, strerror(errno));
+		rc = -BL_EIO;
+		goto out;
+	}
+	rs.skipped = fopen(skpath, "w");
+	if (!rs.skipped || bl_csv_write_header(rs.skipped, &skipped_table)) {
+		fprintf(diag, "benchlog report: cannot write %s: %s\n", skpath, strerror(errno));
+		rc = -BL_EIO;
+		goto out;
+	}
+	struct bl_sink s;
+	if (bl_csv_dir_sink(&s, csvdir, NULL)) {
+		fprintf(diag, "benchlog report: cannot write to %s: %s\n", csvdir, strerror(errno));
+		rc = -BL_EIO;
+		goto out;
+	}
+	bl_ctx_add_sink(&ctx, &s);
+	s = (struct bl_sink){ table_record, NULL, NULL, &rs };
+	bl_ctx_add_sink(&ctx, &s);
+	for (size_t i = 0; i < na; i++) {
+		st[i] = bl_analyses[i]->create(&ao);
+		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, st[i] };
+		bl_ctx_add_sink(&ctx, &s);
+	}
+	ctx.skip.skipped = on_skip;
+	ctx.skip.ud = &rs;
+
+	struct bl_ppass_opts po = { o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &rs };
+	rc = bl_ppass_run(&ctx, o->inputs, o->ninputs, &po);
+	if (rc == -BL_EINTR || is_stopped(o)) {
+		rc = -BL_EINTR;
+		goto out;
+	}
+	if (rc == -BL_EUSAGE)
+		goto out;
+	int fin = bl_ctx_finish(&ctx, rc == 0);
+	finished = true;
+	if (fclose(rs.skipped) != 0 && !rs.skip_err)
+		rs.skip_err = -BL_EIO;
+	rs.skipped = NULL;
+	if (rc || fin || rs.skip_err) {
+		fprintf(diag, "benchlog report: cannot write the tables: %s\n",
+			rc && rc != -BL_EIO ? bl_strerror(rc) : strerror(errno));
+		rc = -BL_EIO;
+		goto out;
+	}
+	share_files(csvdir);
+	res->inputs = rs.nin;
+	res->lines = ctx.lines_total;
+	res->used = ctx.lines_used;
+	res->skipped = ctx.lines_skipped;
+	res->records = ctx.records;
+	res->warnings = bl_warn_total(&ctx);
+	res->input_errors = ctx.input_errors;
+	for (size_t i = 0; i < rs.nin; i++)
+		if (rs.in[i].used + rs.in[i].skipped != rs.in[i].lines)
+			fprintf(diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
+				      "(a line-accounting bug; please report it)\n",
+				rs.in[i].path, rs.in[i].lines, rs.in[i].used, rs.in[i].skipped);
+	if (o->parse->strict && (res->warnings || res->input_errors)) {
+		fprintf(diag, "benchlog report: --strict: input was malformed or unreadable; "
+			      "%s left as it was\n", o->dir);
+		rc = -BL_EFORMAT;
+		goto out;
+	}
+
+	/* Sections and charts, in registry order. */
+	mdf = open_memstream(&md, &mdlen);
+	if (!mdf) {
+		rc = -BL_ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < na; i++)
+		if (bl_analyses[i]->has_data(st[i]))
+			sections[nsec++] = bl_analyses[i]->title;
+	write_intro(mdf, &rs, &ctx, sections, nsec);
+	struct bl_chart_opts co = { plots, BL_PLOT_PNG | BL_PLOT_SVG };
+	for (size_t i = 0; i < na && !is_stopped(o); i++) {
+		const struct bl_analysis *an = bl_analyses[i];
+		if (!an->has_data(st[i]))
+			continue;
+		res->sections++;
+		struct bl_chart *ch = NULL;
+		size_t nch = 0;
+		if (an->plot) {
+			int prc = an->plot(st[i], &co, &ch, &nch);
+			if (prc == -BL_ENOTFOUND) {
+				res->gnuplot_missing = true;
+			} else if (prc < 0) {
+				res->chart_failed = true;
+				fprintf(diag, "benchlog report: the %s chart could not be drawn: %s\n", an->name,
+					bl_strerror(prc));
+			}
+		}
+		char *sec = NULL;
+		size_t seclen = 0;
+		FILE *sf = open_memstream(&sec, &seclen);
+		if (!sf) {
+			bl_charts_free(ch, nch);
+			rc = -BL_ENOMEM;
+			goto out;
+		}
+		int wrc = an->write(st[i], sf, BL_DOC_MD, ch, nch);
+		fclose(sf);
+		fprintf(mdf, "## ");
+		md_text(mdf, an->title);
+		fprintf(mdf, "\n\n");
+		fwrite(sec, 1, seclen, mdf);
+		if (seclen && sec[seclen - 1] != '\n')
+			fputc('\n', mdf);
+		fputc('\n', mdf);
+		for (size_t k = 0; k < nch; k++) {
+			/* Each section shows its charts; add one the text left out. */
+			char *ref = bl_xasprintf("](plots/%s.png)", ch[k].name);
+			if (!strstr(sec, ref)) {
+				fprintf(mdf, "Chart: ");
+				md_text(mdf, ch[k].title);
+				fprintf(mdf, " (`%s`)\n\n![", ch[k].name);
+				md_text(mdf, ch[k].title);
+				fprintf(mdf, "](plots/%s.png)\n\n", ch[k].name);
+			}
+			free(ref);
+			chart_files(mdf, plots, &ch[k]);
+			res->charts++;
+		}
+		free(sec);
+		bl_charts_free(ch, nch);
+		if (wrc) {
+			rc = wrc;
+			fprintf(diag, "benchlog report: cannot write the %s section: %s\n", an->name,
+				bl_strerror(wrc));
+			goto out;
+		}
+	}
+	if (is_stopped(o)) {
+		rc = -BL_EINTR;
+		goto out;
+	}
+	if (res->gnuplot_missing)
+		fprintf(mdf, "Note: gnuplot was not found when this report was made, so the charts are "
+			     "left as scripts and data in `plots/`: render them with "
+			     "`cd plots && for f in *.gp; do gnuplot \"$f\"; done`, or install gnuplot and "
+			     "run `benchlog report` again to have them embedded.\n\n");
+	write_tables(mdf, &rs);
+	if (fclose(mdf) != 0) {
+		mdf = NULL;
+		rc = -BL_ENOMEM;
+		goto out;
+	}
+	mdf = NULL;
+	if ((rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
+		fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
+		goto out;
+	}
+	char *hp = bl_xasprintf("%s/report.html", od.tmp);
+	FILE *hf = fopen(hp, "w");
+	free(hp);
+	if (!hf) {
+		fprintf(diag, "benchlog report: cannot write report.html: %s\n", strerror(errno));
+		rc = -BL_EIO;
+		goto out;
+	}
+	rc = bl_report_html(md, mdlen, od.tmp, "benchlog report", hf);
+	if (fclose(hf) != 0 && !rc)
+		rc = -BL_EIO;
+	if (rc) {
+		fprintf(diag, "benchlog report: cannot write report.html: %s\n", bl_strerror(rc));
+		goto out;
+	}
+	if (is_stopped(o)) {
+		rc = -BL_EINTR;
+		goto out;
+	}
+	if (bl_outdir_commit(&od)) {
+		fprintf(diag, "benchlog report: cannot put the report in place at %s: %s\n", o->dir,
+			strerror(errno));
+		rc = -BL_EIO;
+		goto out;
+	}
+	if (res->gnuplot_missing)
+		fprintf(diag, "benchlog report: gnuplot not found: the charts are scripts and data in %s/plots; "
+			      "render them with: cd %s/plots && for f in *.gp; do gnuplot \"$f\"; done\n",
+			od.final, od.final);
+	if (!o->parse->quiet)
+		bl_diag_summary(&ctx, diag);
+out:
+	if (mdf)
+		fclose(mdf);
+	free(md);
+	if (rs.skipped)
+		fclose(rs.skipped);
+	if (!finished)
+		bl_ctx_finish(&ctx, 0);
+	for (size_t i = 0; i < na; i++)
+		if (st[i])
+			bl_analyses[i]->destroy(st[i]);
+	free(st);
+	free(sections);
+	bl_ctx_release(&ctx);
+	rstate_free(&rs);
+	if (rc)
+		bl_outdir_abort(&od);
+	else
+		bl_outdir_release(&od);
+	free(csvdir);
+	free(plots);
+	free(skpath);
+	return rc;
+}

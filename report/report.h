@@ -1,0 +1,68 @@
+/* report.h — `benchlog report`: one pass over a pile of logs, written out
+ * as data, a summary and charts in one folder.
+ *
+ * The folder (docs/report.md describes it for users):
+ *   csv/<table>.csv   every table that got rows (core/table.h layout)
+ *   skipped.csv       every input line not used: the 8 provenance columns
+ *                     of core/table.h (group = the group in force where the
+ *                     line was; run empty), then reason and text (the line
+ *                     as the parsers saw it: quote prefix and colour
+ *                     escapes removed). used + skipped = lines, per input.
+ *   plots/            each analysis's charts: <name>.png, <name>.svg, the
+ *                     gnuplot script <name>.gp and its data <name>-N.dat
+ *   report.md         the written report: counts per input, one section per
+ *                     analysis with data (registry order, analyze/registry.c)
+ *                     showing its charts, the tables found
+ *   report.html       report.md rendered (report/html.h), charts embedded
+ *   .benchlog-report  marker: the folder may be replaced by the next run
+ *
+ * Everything in the folder depends only on the inputs and options, never
+ * on the number of parse threads, the time or the output folder's name.
+ *
+ * Atomicity: the folder is built as "<dir>.tmp-XXXXXX" beside <dir> and
+ * swapped in at the end (report/outdir.h); an error or an interruption
+ * removes the temporary folder and leaves an earlier report untouched.
+ */
+#ifndef BL_REPORT_H
+#define BL_REPORT_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "analyze/analysis.h"
+#include "core/ctx.h"
+
+struct bl_report_opts {
+	const struct bl_opts *parse;       /* parse options (quiet unused here) */
+	struct bl_analysis_opts an;        /* analysis options; .parse and
+					      .keep_samples are set here */
+	const char *dir;                   /* output folder */
+	unsigned jobs;                     /* parse threads, >= 1 */
+	bool progress;                     /* progress line on stderr (ppass.h) */
+	volatile sig_atomic_t *stop;       /* set by a signal handler; may be NULL */
+	FILE *diag;                        /* warnings and notes (stderr) */
+	char *const *inputs;               /* as the user gave them: named in the report */
+	size_t ninputs;
+};
+
+struct bl_report_result {
+	unsigned long inputs;              /* files read (after folder expansion) */
+	unsigned long lines, used, skipped, records, warnings;
+	unsigned long input_errors;        /* inputs missing, unreadable or corrupt */
+	size_t sections;                   /* analyses that had something to say */
+	size_t charts;                     /* charts listed in the report */
+	bool gnuplot_missing;              /* charts left as scripts and data */
+	bool chart_failed;                 /* gnuplot failed on some chart */
+};
+
+/* Build the report. Returns 0 when the folder was written (inputs that
+ * could not be read are counted in res->input_errors: the caller exits 1);
+ * -BL_EINTR when *stop was set (nothing changed on disk);
+ * -BL_EUSAGE for an unusable output folder or option (message on diag);
+ * -BL_EFORMAT with --strict when an input was malformed or unreadable (the
+ * report is not written); -BL_EIO with errno when writing failed (message
+ * on diag). */
+int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res);
+
+#endif
