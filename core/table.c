@@ -128,48 +128,132 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 	return ferror(f) ? -BL_EIO : 0;
 }
 
-static void write_val(FILE *f, const struct bl_val *v)
+/* A row is assembled in a stack buffer and handed to stdio with one
+ * fwrite (per-field fprintf/fputc was most of the time of `parse`). Text
+ * that needs quoting or UTF-8 repair goes through write_text() after the
+ * buffer is flushed, so the bytes are the same either way. */
+struct rowbuf {
+	FILE *f;
+	size_t n;
+	char b[4096];
+};
+
+static void rb_flush(struct rowbuf *rb)
+{
+	if (rb->n)
+		fwrite(rb->b, 1, rb->n, rb->f);
+	rb->n = 0;
+}
+
+static void rb_add(struct rowbuf *rb, const char *p, size_t n)
+{
+	if (n > sizeof rb->b - rb->n) {
+		rb_flush(rb);
+		if (n > sizeof rb->b) {
+			fwrite(p, 1, n, rb->f);
+			return;
+		}
+	}
+	memcpy(rb->b + rb->n, p, n);
+	rb->n += n;
+}
+
+static void rb_addc(struct rowbuf *rb, char c)
+{
+	if (rb->n == sizeof rb->b)
+		rb_flush(rb);
+	rb->b[rb->n++] = c;
+}
+
+/* Bytes that send a text field to the slow path: CSV specials and every
+ * non-ASCII byte (which may need UTF-8 repair). */
+static bool plain_text(const char *s, size_t *len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+	for (; p[i]; i++) {
+		unsigned char c = p[i];
+		if (c >= 0x80 || c == ',' || c == '"' || c == '\r' || c == '\n')
+			return false;
+	}
+	*len = i;
+	return true;
+}
+
+static void rb_text(struct rowbuf *rb, const char *s)
+{
+	size_t n;
+	if (plain_text(s, &n)) {
+		rb_add(rb, s, n);
+	} else {
+		rb_flush(rb);
+		write_text(rb->f, s);
+	}
+}
+
+static void rb_ll(struct rowbuf *rb, long long v)
+{
+	char tmp[24];
+	size_t i = sizeof tmp;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[--i] = '-';
+	rb_add(rb, tmp + i, sizeof tmp - i);
+}
+
+static void rb_val(struct rowbuf *rb, const struct bl_val *v)
 {
 	char num[40];
 	switch (v->t) {
 	case BL_NULL:
 		break;
 	case BL_NUM:
-		bl_fmt_double(num, sizeof num, v->u.d);
-		fputs(num, f);
+		rb_add(rb, num, (size_t)bl_fmt_double(num, sizeof num, v->u.d));
 		break;
 	case BL_INT:
-		fprintf(f, "%lld", v->u.i);
+		rb_ll(rb, v->u.i);
 		break;
 	case BL_STR:
-		write_text(f, v->u.s ? v->u.s : "");
+		rb_text(rb, v->u.s ? v->u.s : "");
 		break;
 	}
 }
 
 int bl_csv_write_record(FILE *f, const struct bl_record *r)
 {
-	write_text(f, r->source ? r->source : "");
-	fprintf(f, ",%lu,", r->line);
+	struct rowbuf rb;
+	rb.f = f;
+	rb.n = 0;
+	rb_text(&rb, r->source ? r->source : "");
+	rb_addc(&rb, ',');
+	rb_ll(&rb, (long long)r->line);
+	rb_addc(&rb, ',');
 	if (r->msg) {
-		write_text(f, r->msg->message_id ? r->msg->message_id : "");
-		fputc(',', f);
-		write_text(f, r->msg->date ? r->msg->date : "");
-		fputc(',', f);
-		write_text(f, r->msg->subject ? r->msg->subject : "");
+		rb_text(&rb, r->msg->message_id ? r->msg->message_id : "");
+		rb_addc(&rb, ',');
+		rb_text(&rb, r->msg->date ? r->msg->date : "");
+		rb_addc(&rb, ',');
+		rb_text(&rb, r->msg->subject ? r->msg->subject : "");
 	} else {
-		fputs(",,", f);
+		rb_add(&rb, ",,", 2);
 	}
-	fprintf(f, ",%d,", r->quoted);
-	write_text(f, r->group ? r->group : "");
-	fputc(',', f);
+	rb_addc(&rb, ',');
+	rb_ll(&rb, r->quoted);
+	rb_addc(&rb, ',');
+	rb_text(&rb, r->group ? r->group : "");
+	rb_addc(&rb, ',');
 	if (r->run > 0)
-		fprintf(f, "%ld", r->run);
+		rb_ll(&rb, r->run);
 	for (size_t i = 0; i < r->table->ncols; i++) {
-		fputc(',', f);
-		write_val(f, &r->v[i]);
+		rb_addc(&rb, ',');
+		rb_val(&rb, &r->v[i]);
 	}
-	fputc('\n', f);
+	rb_addc(&rb, '\n');
+	rb_flush(&rb);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

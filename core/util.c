@@ -89,6 +89,50 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* Exact powers of ten: every one up to 1e22 is a double. */
+static const double pow10_exact[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* The common case of bl_parse_double without strtod: [+-]digits[.digits]
+ * with at most 15 digits in all. The digits form an integer m < 10^15
+ * (exact in a double) and the value is m / 10^f with 10^f exact, so one
+ * correctly rounded IEEE division gives the double nearest to the decimal,
+ * which is what strtod returns (Clinger's fast path). Returns false when
+ * the text is not of that shape; the caller then takes the general path. */
+static bool parse_double_fast(const char *s, size_t len, double *out)
+{
+	size_t i = 0;
+	bool neg = false;
+	if (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-';
+		i = 1;
+	}
+	unsigned long long m = 0;
+	size_t digits = 0, frac = 0;
+	bool dot = false;
+	for (; i < len; i++) {
+		char c = s[i];
+		if (c >= '0' && c <= '9') {
+			m = m * 10 + (unsigned)(c - '0');
+			digits++;
+			frac += dot;
+		} else if (c == '.' && !dot) {
+			dot = true;
+		} else {
+			return false;
+		}
+	}
+	if (digits == 0 || digits > 15)
+		return false;
+	double d = (double)m;
+	if (frac)
+		d /= pow10_exact[frac];
+	*out = neg ? -d : d;
+	return true;
+}
+
 int bl_parse_double(const char *s, size_t len, double *out)
 {
 	char tmp[64];
@@ -100,6 +144,8 @@ int bl_parse_double(const char *s, size_t len, double *out)
 		len--;
 	if (len == 0 || len >= sizeof tmp)
 		return -BL_EFORMAT;
+	if (parse_double_fast(s, len, out))
+		return 0;
 	/* strtod accepts hex, "inf", "nan" and leading blanks; benchlog reads
 	 * decimal numbers only, so check the characters first. */
 	for (size_t i = 0; i < len; i++) {
@@ -133,6 +179,17 @@ int bl_parse_ll(const char *s, size_t len, long long *out)
 		return -BL_EFORMAT;
 	if (len >= sizeof tmp)
 		return -BL_ERANGE;
+	/* Fast path: up to 18 digits cannot overflow a long long. */
+	if (len <= 18 && s[0] >= '0' && s[0] <= '9') {
+		long long v = 0;
+		size_t i = 0;
+		while (i < len && s[i] >= '0' && s[i] <= '9')
+			v = v * 10 + (s[i++] - '0');
+		if (i == len) {
+			*out = v;
+			return 0;
+		}
+	}
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 		if (!((c >= '0' && c <= '9') || (i == 0 && (c == '-' || c == '+'))))
@@ -304,10 +361,65 @@ void bl_buf_release(struct bl_buf *b)
 	b->len = b->cap = 0;
 }
 
+/* Write the decimal integer n (|n| < 10^18) with a decimal point k digits
+ * from the right (k = 0: none) into out; returns the length. */
+static int fmt_scaled(char *out, long long n, int k)
+{
+	char tmp[32];
+	int len = 0;
+	bool neg = n < 0;
+	unsigned long long u = neg ? (unsigned long long)-n : (unsigned long long)n;
+	do {
+		tmp[len++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u || len <= k);      /* at least one digit before the point */
+	int o = 0;
+	if (neg)
+		out[o++] = '-';
+	while (len > 0) {
+		if (len == k)
+			out[o++] = '.';
+		out[o++] = tmp[--len];
+	}
+	out[o] = '\0';
+	return o;
+}
+
+/* The common cases of bl_fmt_double without snprintf/strtod: v is q =
+ * n / 10^k for an integer n with |n| < 10^15 and k <= 6 (the smallest such
+ * k), and 1e-4 <= |q| < 1e15. Then v is the double nearest to q (the
+ * division is exact-rounded), %.15g rounds v to q (q lies on the 15-digit
+ * grid and v is within half an ulp of it, far less than half a grid step)
+ * and prints it in fixed notation without trailing zeros, and strtod gives
+ * v back: the result is the text of q, which is what the loop below
+ * prints. Returns -1 when v is not such a number. */
+static int fmt_double_fast(char *out, size_t outsz, double v)
+{
+	double a = fabs(v);
+	if (outsz < 24 || !(a < 1e15))
+		return -1;
+	if (v == (double)(long long)v)
+		return fmt_scaled(out, (long long)v, 0);
+	if (a < 1e-4)
+		return -1;
+	for (int k = 1; k <= 6; k++) {
+		double m = v * pow10_exact[k];
+		if (!(fabs(m) < 1e15))
+			return -1;
+		long long n = llround(m);
+		if ((double)n / pow10_exact[k] == v)
+			return fmt_scaled(out, n, k);
+	}
+	return -1;
+}
+
 int bl_fmt_double(char *out, size_t outsz, double v)
 {
 	if (v == 0.0)
 		v = 0.0; /* no "-0" */
+	int fast = fmt_double_fast(out, outsz, v);
+	if (fast >= 0)
+		return fast;
 	for (int prec = 15; prec <= 17; prec++) {
 		int n = snprintf(out, outsz, "%.*g", prec, v);
 		if (prec == 17 || strtod(out, NULL) == v)

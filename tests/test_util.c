@@ -1,0 +1,180 @@
+/* test_util.c — the number helpers' fast paths give exactly what the
+ * general paths give. The expected values come from libc, independently of
+ * benchlog's code: strtod(3) and strtoll(3) for reading, and for writing
+ * the rule util.h states (the shortest of %.15g/%.16g/%.17g that strtod
+ * reads back), computed here with snprintf. Inputs: hand-picked edge cases
+ * and a fixed-seed pseudo-random sample of the shapes logs hold. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/util.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t rng(void)
+{
+	/* xorshift64* (Vigna): fixed seed, same sequence on every run */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545F4914F6CDD1Dull;
+}
+
+/* The rule of util.h, with libc only. */
+static void ref_fmt(char *out, size_t n, double v)
+{
+	if (v == 0.0)
+		v = 0.0;
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(out, n, "%.*g", prec, v);
+		if (prec == 17 || strtod(out, NULL) == v)
+			return;
+	}
+}
+
+static void check_fmt(double v)
+{
+	char got[40], want[40];
+	bl_fmt_double(got, sizeof got, v);
+	ref_fmt(want, sizeof want, v);
+	if (strcmp(got, want) != 0)
+		fail_msg("bl_fmt_double(%a) = \"%s\", want \"%s\"", v, got, want);
+}
+
+static void test_util__fmt_double_same_as_printf_rule(void **state)
+{
+	(void)state;
+	static const double edge[] = {
+		0.0, -0.0, 1.0, -1.0, 0.5, 2.01, 64.109, 7.5, 1253362892.8, 306779.8,
+		0.1, 0.2, 0.30000000000000004, 1e-4, 1.0001e-4, 9.9999e-5, 1e-5, 0.000123,
+		999999999999999.0, 1e15, 1e15 + 2, -999999999999999.0, 123456789012345.6,
+		12345678901234.56, 0.1234567, 1.000001, 1.0000001, 59.99, 3.14159265358979,
+		1e300, -1e-300, 5e-324, 9007199254740993.0, 4503599627370497.5, 1.5e14,
+		DBL_MAX_10_EXP, 86400.0 * 365, 0.05, 0.015, 100.0 / 3, 2.0 / 3, 1e21,
+	};
+	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+		check_fmt(edge[i]);
+	for (int i = 0; i < 200000; i++) {
+		uint64_t r = rng();
+		double v;
+		switch (i % 4) {
+		case 0: /* n / 10^k, the shape of logged decimals */
+			v = (double)(long long)(r % 100000000000ull) / pow(10, (double)((r >> 60) % 9));
+			break;
+		case 1: /* integers of every size up to 2^53 and beyond */
+			v = (double)(r >> (r & 63));
+			break;
+		case 2: /* sums and quotients, as averages are */
+			v = (double)(r % 1000000) / (double)(1 + (r >> 40) % 1000);
+			break;
+		default: { /* any finite bit pattern */
+			memcpy(&v, &r, sizeof v);
+			if (!isfinite(v))
+				v = 1.0 / 3;
+		}
+		}
+		check_fmt((r >> 63) ? -v : v);
+	}
+}
+
+static void check_parse_double(const char *s)
+{
+	double got = NAN;
+	int rc = bl_parse_double(s, strlen(s), &got);
+	char *end;
+	errno = 0;
+	double want = strtod(s, &end);
+	assert_int_equal(*end, '\0');
+	assert_int_equal(rc, 0);
+	if (memcmp(&got, &want, sizeof got) != 0)
+		fail_msg("bl_parse_double(\"%s\") = %a, strtod says %a", s, got, want);
+}
+
+static void test_util__parse_double_same_as_strtod(void **state)
+{
+	(void)state;
+	static const char *const edge[] = {
+		"0", "-0", "+0", "0.0", "-0.0", "5.", ".5", "-.5", "2.01", "64.109",
+		"000123.4500", "999999999999999", "9999999999999999", "0.000000000000001",
+		"123456789012345", "1234567890123456", "12345678901234567890",
+		"0.1234567890123456789", "1e5", "1.5E-3", "-7.25e+2", "3.14159265358979",
+		"1253362892.8", "9007199254740993", "0.30000000000000004",
+	};
+	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+		check_parse_double(edge[i]);
+	char buf[64];
+	for (int i = 0; i < 200000; i++) {
+		uint64_t r = rng();
+		int ndig = 1 + (int)(r % 19), dot = (int)((r >> 8) % (unsigned)(ndig + 2)) - 1;
+		size_t o = 0;
+		if ((r >> 16) % 4 == 0)
+			buf[o++] = (r >> 20) & 1 ? '-' : '+';
+		for (int d = 0; d < ndig; d++) {
+			if (d == dot)
+				buf[o++] = '.';
+			buf[o++] = (char)('0' + (rng() % 10));
+		}
+		buf[o] = '\0';
+		check_parse_double(buf);
+	}
+	double d;
+	assert_int_equal(bl_parse_double(".", 1, &d), -BL_EFORMAT);
+	assert_int_equal(bl_parse_double("-", 1, &d), -BL_EFORMAT);
+	assert_int_equal(bl_parse_double("1.2.3", 5, &d), -BL_EFORMAT);
+	assert_int_equal(bl_parse_double("12x", 3, &d), -BL_EFORMAT);
+	assert_int_equal(bl_parse_double("nan", 3, &d), -BL_EFORMAT);
+	assert_int_equal(bl_parse_double("1e999", 5, &d), -BL_ERANGE);
+	assert_int_equal(bl_parse_double(" 2.5 ", 5, &d), 0);
+	assert_true(d == 2.5);
+}
+
+static void test_util__parse_ll_same_as_strtoll(void **state)
+{
+	(void)state;
+	char buf[40];
+	for (int i = 0; i < 200000; i++) {
+		uint64_t r = rng();
+		int ndig = 1 + (int)(r % 20);
+		size_t o = 0;
+		if ((r >> 8) % 4 == 0)
+			buf[o++] = (r >> 12) & 1 ? '-' : '+';
+		for (int d = 0; d < ndig; d++)
+			buf[o++] = (char)('0' + (rng() % 10));
+		buf[o] = '\0';
+		long long got = 0;
+		int rc = bl_parse_ll(buf, o, &got);
+		errno = 0;
+		long long want = strtoll(buf, NULL, 10);
+		if (errno == ERANGE) {
+			assert_int_equal(rc, -BL_ERANGE);
+		} else {
+			assert_int_equal(rc, 0);
+			if (got != want)
+				fail_msg("bl_parse_ll(\"%s\") = %lld, strtoll says %lld", buf, got, want);
+		}
+	}
+	long long v;
+	assert_int_equal(bl_parse_ll("12a", 3, &v), -BL_EFORMAT);
+	assert_int_equal(bl_parse_ll("1-2", 3, &v), -BL_EFORMAT);
+	assert_int_equal(bl_parse_ll("", 0, &v), -BL_EFORMAT);
+	assert_int_equal(bl_parse_ll("\t42 ", 4, &v), 0);
+	assert_int_equal(v, 42);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_util__fmt_double_same_as_printf_rule),
+		cmocka_unit_test(test_util__parse_double_same_as_strtod),
+		cmocka_unit_test(test_util__parse_ll_same_as_strtoll),
+	};
+	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
+}
