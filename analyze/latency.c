@@ -116,7 +116,7 @@ static bool beyond(double x, double y)
 }
 
 int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, double overflow_bound,
-			 double target, const double *late, size_t nlate,
+			 bool inclusive, double target, const double *late, size_t nlate,
 			 struct bl_latency_summary *out)
 {
 	if (!out || (n && !b) || nlate > BL_LAT_MAX_LATE || (nlate && !late))
@@ -126,27 +126,36 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 	int rc = bl_bins_summary(b, n, overflow, &bs);
 	if (rc)
 		return rc;
+	if (overflow > 0 && !isfinite(overflow_bound)) {
+		overflow_bound = bs.max;
+		inclusive = true;
+	}
 	out->n = bs.n;
 	out->n_binned = bs.n_binned;
 	out->overflow = overflow;
 	out->overflow_bound = overflow_bound;
+	out->overflow_inclusive = inclusive;
 	out->mean = bs.mean;
 	out->sd = bs.sd;
 	out->min = bs.min;
 	out->max = bs.max;
 	out->mean_lb = bs.mean_lb;
 	out->max_lower_bound = bs.max_lower_bound;
-	if (overflow > 0 && isfinite(overflow_bound) && overflow_bound > out->max) {
-		/* the printed buckets go further than the last non-empty one */
+	if (overflow > 0 && isfinite(overflow_bound)) {
 		out->max = overflow_bound;
-		out->mean_lb = (bs.mean * bs.n_binned + overflow * overflow_bound) / bs.n;
-		if (bs.n_binned == 0)
-			out->mean_lb = overflow_bound;
+		out->mean_lb = bs.n_binned > 0 ? (bs.mean * bs.n_binned + overflow * overflow_bound) / bs.n
+					       : overflow_bound;
 	}
 	for (size_t i = 0; i < BL_LAT_NPCT; i++) {
 		out->pct[i] = bl_bins_percentile(b, n, overflow, bl_lat_pcts[i], &out->pct_lb[i]);
-		if (out->pct_lb[i] && isfinite(overflow_bound))
+		if (!out->pct_lb[i] || !isfinite(overflow_bound))
+			continue;
+		/* D3: h = (N - 1) p / 100; x_j is binned when j < n_binned */
+		double h = (bs.n - 1) * bl_lat_pcts[i] / 100, j = floor(h), frac = h - j;
+		if (j >= bs.n_binned)
 			out->pct[i] = overflow_bound;
+		else
+			out->pct[i] += frac * (overflow_bound - out->pct[i]);
 	}
 	/* T3: mode over pooled values */
 	struct bl_bin *s = NULL;
@@ -190,7 +199,9 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 	if (overflow > 0 && isfinite(T)) {
 		out->late += overflow;   /* beyond the last bucket, which is >= every value */
 		for (size_t k = 0; k < nlate; k++) {
-			if (isfinite(overflow_bound) && !beyond(T + late[k], overflow_bound))
+			double lim = T + late[k];
+			if (isfinite(overflow_bound) &&
+			    (inclusive ? beyond(overflow_bound, lim) : !beyond(lim, overflow_bound)))
 				out->late_count[k] += overflow;
 			else
 				out->late_maybe[k] = overflow;
@@ -493,9 +504,11 @@ static struct lseries *stats_of(struct bl_latency *L, size_t i)
 		size_t nl = series_late(L, s, late);
 		double target = isfinite(L->o.target_s) ? to_native(s, L->o.target_s) : NAN;
 		/* overflow samples are more than the last bucket printed; with the
-		 * -h limit N known, >= N, i.e. more than N - 1 (integer buckets) */
-		double bound = isfinite(s->hist_limit) ? s->hist_limit - 1 : s->ovf_bound;
-		s->rc = bl_latency_summarise(s->bins, s->nbins, s->overflow, bound, target, late, nl, &s->sum);
+		 * -h limit N known, >= N */
+		bool incl = isfinite(s->hist_limit);
+		double bound = incl ? s->hist_limit : s->ovf_bound;
+		s->rc = bl_latency_summarise(s->bins, s->nbins, s->overflow, bound, incl, target, late, nl,
+					     &s->sum);
 		s->done = true;
 	}
 	return s;
@@ -564,20 +577,17 @@ static void fnum(char *b, size_t bs, double v)
 		snprintf(b, bs, "%.6g", v);
 }
 
-/* A percentile with its lower-bound marker (T2). */
+/* A value with its lower-bound marker (T2): ">x" or ">=x". */
+static void fbound(char *b, size_t bs, const struct lseries *s, double v, bool lb)
+{
+	char t[40];
+	fnum(t, sizeof t, v);
+	snprintf(b, bs, "%s%s", lb ? (s->sum.overflow_inclusive ? ">=" : ">") : "", t);
+}
+
 static void fpct(char *b, size_t bs, const struct lseries *s, size_t k)
 {
-	char v[40];
-	if (!s->sum.pct_lb[k]) {
-		fnum(v, sizeof v, s->sum.pct[k]);
-		snprintf(b, bs, "%s", v);
-	} else if (isfinite(s->hist_limit)) {
-		fnum(v, sizeof v, s->hist_limit);
-		snprintf(b, bs, ">=%s", v);
-	} else {
-		fnum(v, sizeof v, s->sum.pct[k]);
-		snprintf(b, bs, ">%s", v);
-	}
+	fbound(b, bs, s, s->sum.pct[k], s->sum.pct_lb[k]);
 }
 
 /* Signed lateness in the series' unit. */
@@ -636,21 +646,20 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 				fpct(a, sizeof a, s, k);
 				fprintf(f, " %s |", a);
 			}
-			fnum(a, sizeof a, m->max);
-			fprintf(f, " %s%s |\n\n", m->max_lower_bound ? ">" : "", a);
+			fbound(a, sizeof a, s, m->max, m->max_lower_bound);
+			fprintf(f, " %s |\n\n", a);
 			fprintf(f, "Values in %s. ", u);
 		} else {
 			fnum(a, sizeof a, m->n);
 			fprintf(f, "%ssamples    %s", bul, a);
 			if (s->tool && strcmp(s->tool, "samples") != 0)
-				fprintf(f, " in %zu buckets", s->nbins);
+				fprintf(f, " in %zu non-empty buckets", s->nbins);
 			fputc('\n', f);
 			fnum(a, sizeof a, m->mean);
 			fnum(b, sizeof b, m->sd);
 			fnum(c, sizeof c, m->min);
-			fnum(d, sizeof d, m->max);
-			fprintf(f, "%smean       %s %s   sd %s %s   min %s %s   max %s%s %s\n", bul, a, u, b, u, c, u,
-				m->max_lower_bound ? ">" : "", d, u);
+			fbound(d, sizeof d, s, m->max, m->max_lower_bound);
+			fprintf(f, "%smean       %s %s   sd %s %s   min %s %s   max %s %s\n", bul, a, u, b, u, c, u, d, u);
 			fprintf(f, "%spercentile", bul);
 			for (size_t k = 0; k < BL_LAT_NPCT; k++) {
 				fpct(a, sizeof a, s, k);
@@ -662,7 +671,8 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			fnum(a, sizeof a, m->overflow);
 			fnum(b, sizeof b, s->ovf_bound);
 			fnum(c, sizeof c, s->hist_limit);
-			fprintf(f, "%soverflow   %s samples more than the last bucket (%s %s)", md ? "" : bul, a, b, u);
+			fprintf(f, "%soverflow   %s sample%s more than the last bucket (%s %s)", md ? "" : bul, a,
+				m->overflow == 1 ? "" : "s", b, u);
 			if (isfinite(s->hist_limit))
 				fprintf(f, ", i.e. >= %s %s (the -h limit)", c, u);
 			if (m->overflow > 0) {
@@ -683,7 +693,8 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 		fprintf(f, "%slateness   mean %s %s", bul, a, u);
 		for (size_t k = 0; k < BL_LAT_NPCT; k++) {
 			flate(a, sizeof a, m->pct[k] - m->target);
-			fprintf(f, ", %s %s%s", pct_names[k], m->pct_lb[k] ? ">" : "", a);
+			fprintf(f, ", %s %s%s", pct_names[k],
+				m->pct_lb[k] ? (m->overflow_inclusive ? ">=" : ">") : "", a);
 		}
 		fshare(a, sizeof a, m->early, m->n);
 		fshare(b, sizeof b, m->on_target, m->n);
@@ -695,7 +706,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			fprintf(f, "%s%s target + %s: %s", bul, k == 0 ? "later than" : "          ", a, b);
 			if (m->late_maybe[k] > 0) {
 				fnum(c, sizeof c, m->late_maybe[k]);
-				fprintf(f, " (and up to %s overflow samples)", c);
+				fprintf(f, " (and up to %s overflow sample%s)", c, m->late_maybe[k] == 1 ? "" : "s");
 			}
 			fputc('\n', f);
 		}
@@ -723,8 +734,8 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			double sc = s->uexp == -6 ? 1 : pow10i(s->uexp + 6);
 			fnum(a, sizeof a, m->min * sc);
 			fnum(b, sizeof b, m->mean * sc);
-			fnum(c, sizeof c, m->max * sc);
-			fprintf(f, "; from the buckets: min %s, mean %s, max %s%s us", a, b, m->max_lower_bound ? ">" : "", c);
+			fbound(c, sizeof c, s, m->max * sc, m->max_lower_bound);
+			fprintf(f, "; from the buckets: min %s, mean %s, max %s us", a, b, c);
 		}
 		fputc('\n', f);
 	}
@@ -769,14 +780,30 @@ static size_t baseline_for(struct bl_latency *L, const char *unit, bool *named)
 	return (size_t)-1;
 }
 
+/* Bins for the rank tests (T6): a copy, with the overflow as a bin at the
+ * -h limit when use_limit (then *ovf = 0). The caller frees *out. */
+static void test_bins(const struct lseries *s, bool use_limit, struct bl_bin **out, size_t *n, double *ovf)
+{
+	*n = s->nbins;
+	*out = bl_xmalloc((s->nbins + 1) * sizeof **out);
+	if (s->nbins)
+		memcpy(*out, s->bins, s->nbins * sizeof **out);
+	*ovf = s->overflow;
+	if (use_limit && s->overflow > 0) {
+		(*out)[(*n)++] = (struct bl_bin){ s->hist_limit, s->overflow };
+		*ovf = 0;
+	}
+}
+
+/* "p = 0.0123", or "p < 1e-300" when it underflowed */
 static void fp(char *b, size_t bs, double p)
 {
 	if (!isfinite(p))
-		snprintf(b, bs, "-");
+		snprintf(b, bs, "p undefined");
 	else if (p == 0)
-		snprintf(b, bs, "< 1e-300");
+		snprintf(b, bs, "p < 1e-300");
 	else
-		snprintf(b, bs, "%.3g", p);
+		snprintf(b, bs, "p = %.3g", p);
 }
 
 static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format fmt)
@@ -802,6 +829,10 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 		if (base == (size_t)-1)
 			continue;
 		struct lseries *B = stats_of(L, base);
+		int w = 6;
+		for (size_t j = 0; j < L->ns; j++)
+			if (strcmp(unit_of(&L->s[j]), unit) == 0 && (int)strlen(L->s[j].label) + 11 > w)
+				w = (int)strlen(L->s[j].label) + 11;
 		if (L->o.baseline && !named)
 			fprintf(f, "%sNo %s series in group \"%s\"; the baseline is the first one.\n\n",
 				md ? "> " : "note: ", unit, L->o.baseline);
@@ -814,7 +845,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				fprintf(f, "--:|");
 			fprintf(f, "--:|\n");
 		} else {
-			fprintf(f, "Comparison (%s), baseline %s:\n  %-40s %10s %10s", unit, B->label, "series", "n", "mean");
+			fprintf(f, "Comparison (%s), baseline %s:\n  %-*s %10s %10s", unit, B->label, w, "series", "n", "mean");
 			for (size_t k = 0; k < BL_LAT_NPCT; k++)
 				fprintf(f, " %9s", pct_names[k]);
 			fprintf(f, " %9s\n", "max");
@@ -833,14 +864,13 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				if (md)
 					fprintf(f, "| %s | %s | %s |", lab, a, b);
 				else
-					fprintf(f, "  %-40s %10s %10s", lab, a, b);
+					fprintf(f, "  %-*s %10s %10s", w, lab, a, b);
 				free(lab);
 				for (size_t k = 0; k < BL_LAT_NPCT; k++) {
 					fpct(a, sizeof a, s, k);
 					fprintf(f, md ? " %s |" : " %9s", a);
 				}
-				fnum(a, sizeof a, s->sum.max);
-				snprintf(b, sizeof b, "%s%s", s->sum.max_lower_bound ? ">" : "", a);
+				fbound(b, sizeof b, s, s->sum.max, s->sum.max_lower_bound);
 				fprintf(f, md ? " %s |\n" : " %9s\n", b);
 			}
 		fputc('\n', f);
@@ -850,15 +880,26 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				continue;
 			struct bl_utest ut;
 			struct bl_kstest ks;
-			int r1 = bl_mannwhitney_bins(B->bins, B->nbins, B->overflow, s->bins, s->nbins, s->overflow, &ut);
-			int r2 = bl_ks2_bins(B->bins, B->nbins, B->overflow, s->bins, s->nbins, s->overflow, &ks);
+			/* T6: with one -h limit N for both, overflow samples (>= N)
+			 * are one tie group above every bucket of either: a bin at
+			 * N. Else D8's own rule (overflow above the other's bins). */
+			bool lim = isfinite(B->hist_limit) && B->hist_limit == s->hist_limit;
+			struct bl_bin *bb, *sb;
+			size_t nbb, nsb;
+			double ob, os;
+			test_bins(B, lim, &bb, &nbb, &ob);
+			test_bins(s, lim, &sb, &nsb, &os);
+			int r1 = bl_mannwhitney_bins(bb, nbb, ob, sb, nsb, os, &ut);
+			int r2 = bl_ks2_bins(bb, nbb, ob, sb, nsb, os, &ks);
+			free(bb);
+			free(sb);
 			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", s->label, B->label);
 			char a[64], b[64], c[64];
 			if (r1 == 0 && ut.ok) {
 				fnum(a, sizeof a, ut.u);
 				fnum(b, sizeof b, ut.z);
 				fp(c, sizeof c, ut.p);
-				fprintf(f, "Mann-Whitney U = %s, z = %s, p = %s (two-sided); P(%s > %s) + P(=)/2 = %.3g",
+				fprintf(f, "Mann-Whitney U = %s, z = %s, %s (two-sided); P(%s > %s) + P(=)/2 = %.3g",
 					a, b, c, s->name, B->name, ut.prob_superiority);
 			} else {
 				fprintf(f, "Mann-Whitney U not available (%s)",
@@ -869,7 +910,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 			if (r2 == 0 && ks.ok) {
 				fnum(a, sizeof a, ks.d);
 				fp(b, sizeof b, ks.p);
-				fprintf(f, "; Kolmogorov-Smirnov D = %s, p = %s", a, b);
+				fprintf(f, "; Kolmogorov-Smirnov D = %s, %s", a, b);
 			}
 			fprintf(f, md ? "\n" : "\n");
 		}

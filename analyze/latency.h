@@ -83,12 +83,16 @@ struct bl_latency_summary {
 	double n;                  /* binned + overflow */
 	double n_binned;
 	double overflow;
-	double overflow_bound;     /* overflow samples are > this (or >= the limit) */
-	double mean, sd, min, max; /* T2 (binned samples) */
+	double overflow_bound;     /* overflow samples are > this, or >= it when */
+	bool overflow_inclusive;   /*   inclusive (the cyclictest -h limit N) */
+	double mean, sd, min;      /* T2 (binned samples) */
+	double max;                /* largest binned value; with overflow the
+				      overflow bound, a lower bound */
 	double mean_lb;            /* lower bound of the mean of all n */
 	bool max_lower_bound;
 	double pct[BL_LAT_NPCT];   /* T2 */
-	bool pct_lb[BL_LAT_NPCT];  /* in the overflow: a lower bound */
+	bool pct_lb[BL_LAT_NPCT];  /* touches the overflow: pct is a lower
+				      bound, strict unless overflow_inclusive */
 	double mode, mode_count;   /* T3 */
 	double target;             /* T3 */
 	bool target_is_mode;
@@ -100,12 +104,17 @@ struct bl_latency_summary {
 };
 
 /* Compute T2-T4 from n bins (any order, equal values allowed) and
- * `overflow` samples beyond overflow_bound (the largest bucket printed).
- * target: NaN for the mode. late[0..nlate): thresholds in the series' unit
- * (nlate <= BL_LAT_MAX_LATE). Returns 0, -BL_EUSAGE (NULL out, too many
- * thresholds), -BL_ERANGE (non-finite value or bad count, D0). */
+ * `overflow` samples known only to be > overflow_bound (the largest bucket
+ * printed), or >= it when inclusive (the -h limit). A percentile of D3
+ * whose order statistics x_j, x_j+1 reach into the overflow is reported as
+ * its lower bound: the bound itself when x_j is an overflow sample, else
+ * x_j + frac (bound - x_j). overflow_bound NaN: unknown, the largest binned
+ * value is used (inclusive). target: NaN for the mode. late[0..nlate):
+ * thresholds in the series' unit (nlate <= BL_LAT_MAX_LATE). Returns 0,
+ * -BL_EUSAGE (NULL out, too many thresholds), -BL_ERANGE (non-finite value
+ * or bad count, D0). */
 int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, double overflow_bound,
-			 double target, const double *late, size_t nlate,
+			 bool inclusive, double target, const double *late, size_t nlate,
 			 struct bl_latency_summary *out);
 
 /* The analysis state (the void * of bl_analysis_latency's functions). */

@@ -49,7 +49,8 @@
  *
  * L3  One latency per line (a plain list of samples) when --unit is given
  *     (ctx->opt.latency_unit): a line that is one decimal number; the series
- *     ends at the first other line. Name "samples".
+ *     ends at the first other line. Name "samples", or the timed program's
+ *     when a "time CMD" line comes first (as in L1).
  *
  * L4  The shell `time` block after a series belongs to it. The timeshort
  *     parser reads it into the `time` table; this parser records its first
@@ -503,7 +504,7 @@ static char *series_name(const struct run *r, size_t i)
 	if (r->tool == TOOL_CT)
 		return bl_xasprintf("T%zu", i);
 	if (r->tool == TOOL_SAMPLES)
-		return bl_xstrdup("samples");
+		return bl_xstrdup(r->name ? r->name : "samples");
 	return bl_xstrdup(r->name ? r->name : "histogram");
 }
 
@@ -906,6 +907,9 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 				bl_re_match(&L->cychdr, s, n) == 1 || bl_re_match(&L->thread, s, n) == 1 ||
 				bl_re_match(&L->brk, s, n) == 1))
 			return CK_FOOTER;
+		/* a root prompt: "# cyclictest -p 99 ..." */
+		if (memmem(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
+			return CK_CMD;
 		return CK_NONE;
 	}
 	if (s[0] == 'T' && n > 2 && s[1] == ':' && bl_re_match(&L->status, s, n) == 1)
@@ -1243,6 +1247,15 @@ static char *program_name(const char *c, size_t n)
 	return NULL;
 }
 
+static void samples_unit(struct run *r, struct bl_ctx *ctx)
+{
+	r->unit = ctx->opt.latency_unit;
+	if (!unit_exp(r->unit, &r->uexp)) {
+		r->unit = "s";
+		r->uexp = 0;
+	}
+}
+
 /* "time CMD" (L1): a command, not prose: short, no sentence punctuation
  * at the end. */
 static bool is_time_command(struct latency *L, const char *s, size_t n)
@@ -1260,6 +1273,16 @@ static bool sample_value(const char *s, size_t n, struct dec *d)
 }
 
 /* ---- the parser -------------------------------------------------------- */
+
+/* Would start() take this line? */
+static bool starts_mine(struct latency *L, struct bl_ctx *ctx, const char *s, size_t n)
+{
+	size_t klen, cl;
+	const char *cs;
+	struct dec d;
+	return irt_bucket(s, n, &klen, &cs, &cl) || ct_classify(L, s, n, false) != CK_NONE ||
+	       is_time_command(L, s, n) || (ctx->opt.latency_unit && sample_value(s, n, &d));
+}
 
 static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
 			     const char *s, size_t n)
@@ -1286,11 +1309,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 	struct dec d;
 	if (ctx->opt.latency_unit && sample_value(s, n, &d)) {
 		run_start(r, ctx, ln, TOOL_SAMPLES);
-		r->unit = ctx->opt.latency_unit;
-		if (!unit_exp(r->unit, &r->uexp)) {
-			r->unit = "s";
-			r->uexp = 0;
-		}
+		samples_unit(r, ctx);
 		got_data(r, ctx);
 		unsigned long long one = 1;
 		add_row(r, ln, d, &one, 1);
@@ -1320,6 +1339,16 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 		case TOOL_IRT:
 			if (irt_bucket(s, n, &klen, &cs, &cl))
 				return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
+			if (!r->has_data && ctx->opt.latency_unit && sample_value(s, n, &d)) {
+				/* the timed program prints one value per line (L3) */
+				r->tool = TOOL_SAMPLES;
+				samples_unit(r, ctx);
+				got_data(r, ctx);
+				unsigned long long one = 1;
+				add_row(r, ln, d, &one, 1);
+				r->ncols = 1;
+				return BL_USED;
+			}
 			break;
 		case TOOL_CT:
 			v = ct_line(L, ctx, ln, s, n);
@@ -1339,9 +1368,8 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 		if (r->open) {
 			if (blank && (r->tool == TOOL_CT || !r->has_data))
 				return BL_NO;   /* cyclictest output and commands span blank lines */
-			if (!r->has_data && !blank && r->gap < 2 && ct_classify(L, s, n, false) == CK_NONE &&
-			    !irt_bucket(s, n, &klen, &cs, &cl) && !is_real_line(s, n) &&
-			    !is_time_command(L, s, n)) {
+			if (!r->has_data && !blank && r->gap < 2 && !starts_mine(L, ctx, s, n) &&
+			    !is_real_line(s, n)) {
 				r->gap++;       /* a fence or "Output:" between command and output */
 				return BL_NO;
 			}
