@@ -16,6 +16,7 @@
  * commented out with '#' are skipped as "commented-out sample line".
  */
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include "core/re.h"
 #include "core/util.h"
@@ -74,7 +75,8 @@ static const char *result_word(const char *w, size_t l)
 	return NULL;
 }
 
-static void note_target(struct mtest01 *m, const char *s, size_t n)
+static void note_target(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_line *ln,
+			const char *s, size_t n)
 {
 	if (bl_re_match(&m->fill, s, n) != 1)
 		return;
@@ -88,6 +90,13 @@ static void note_target(struct mtest01 *m, const char *s, size_t n)
 	if (bl_parse_ll(s + o, l, &v))
 		return;
 	bool kb = bl_re_group(&m->fill, 3, &ko, &kl) && kl == 1;
+	if (kb && v > LLONG_MAX / 1024) {
+		/* no target rather than one from an earlier line */
+		m->have_target = false;
+		bl_warn(ctx, ln, "bad mtest01 value", "mtest01: target \"%.*s kbytes\" out of range",
+			(int)(l > 40 ? 40 : l), s + o);
+		return;
+	}
 	m->target_bytes = kb ? v * 1024 : v;
 	m->target_pct = pct;
 	m->have_target = true;
@@ -101,8 +110,10 @@ static bool message_bytes(const char *msg, size_t n, long long *bytes)
 	size_t nt = bl_split_blanks(msg, n, tok, tl, 8);
 	if (nt >= 2) {
 		long long v;
-		if (bl_parse_ll(tok[0], tl[0], &v) == 0) {
+		if (bl_parse_ll(tok[0], tl[0], &v) == 0 && v >= 0) {
 			if (tl[1] == 6 && memcmp(tok[1], "kbytes", 6) == 0) {
+				if (v > LLONG_MAX / 1024)
+					return false;   /* unknown rather than wrapped */
 				*bytes = v * 1024;
 				return true;
 			}
@@ -167,7 +178,8 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		bl_re_group(&m->r2001, 1, &o, &l);
 		bl_re_group(&m->r2001, 2, &o2, &l2);
 		if (bl_parse_ll(s + o2, l2, &v)) {
-			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation out of range");
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s bytes\" out of range",
+				(int)(l2 > 40 ? 40 : l2), s + o2);
 			ctx->skip_reason = "bad mtest01 value";
 			return BL_SKIP;
 		}
@@ -179,7 +191,8 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		bl_re_group(&m->r2003, 1, &o, &l);
 		bl_re_group(&m->r2003, 2, &o2, &l2);
 		if (bl_parse_ll(s + o2, l2, &v) || v > (1LL << 52)) {
-			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation out of range");
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s kbytes\" out of range",
+				(int)(l2 > 40 ? 40 : l2), s + o2);
 			ctx->skip_reason = "bad mtest01 value";
 			return BL_SKIP;
 		}
@@ -198,7 +211,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		const char *msg = s + o2;
 		const char *res = result_word(s + o, l);
 		if (!res) {          /* INFO, WARN: context */
-			note_target(m, msg, l2);
+			note_target(m, ctx, ln, msg, l2);
 			return BL_USED;
 		}
 		if (strcmp(res, "fail") == 0 && !(flags & BL_F_LAST) && bl_re_match(&m->fail_wrap, msg, l2) == 1)
@@ -211,7 +224,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	if (flags & BL_F_JOINED)
 		return BL_NO;
 	if (bl_re_match(&m->fill, s, n) == 1) {
-		note_target(m, s, n);
+		note_target(m, ctx, ln, s, n);
 		return BL_USED;
 	}
 	if (bl_re_match(&m->child, s, n) == 1)

@@ -52,7 +52,22 @@ static int units_form(const char *s, size_t len, double *out)
 	return 0;
 }
 
+static int clock_any(const char *s, size_t len, double *out);
+
+/* A duration is never negative ("-1.5" is damage, not a time). */
 int bl_parse_clock(const char *s, size_t len, double *out)
+{
+	double d;
+	int rc = clock_any(s, len, &d);
+	if (rc)
+		return rc;
+	if (d < 0)
+		return -BL_ERANGE;
+	*out = d;
+	return 0;
+}
+
+static int clock_any(const char *s, size_t len, double *out)
 {
 	bl_trim(&s, &len);
 	if (len == 0)

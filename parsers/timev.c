@@ -273,6 +273,16 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 		if (rc == 0)
 			bl_set_int(&t->rec, col, i);
 	}
+	/* Every time -v value is a duration, a percentage, a size or a count:
+	 * a negative one is damage, not a measurement. */
+	if (rc == 0 && ((t->rec.v[col].t == BL_NUM && t->rec.v[col].u.d < 0) ||
+			(t->rec.v[col].t == BL_INT && t->rec.v[col].u.i < 0))) {
+		t->rec.v[col].t = BL_NULL;
+		bl_warn(ctx, ln, "bad time -v value", "time -v: negative value for \"%s\": \"%.*s\"",
+			labels[li].text, (int)(vl > 60 ? 60 : vl), v);
+		ctx->skip_reason = "bad time -v value";
+		return BL_SKIP;
+	}
 	if (rc) {
 		bl_warn(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
 			labels[li].text, (int)(vl > 60 ? 60 : vl), v);
