@@ -61,13 +61,18 @@
  *     space-stuffing and removed; a line ending in a space (other than
  *     "-- ") is soft and joins the next line of the same depth (DelSp=yes:
  *     the space is removed); at a depth change the line is fixed. Damage
- *     control: a soft break is taken as a hard one (the sender's own
- *     trailing blank, not a wrap) when (a) the physical line, quote marks
- *     included, plus one space and the next line's first word fit in 60
- *     columns (no wrapper folds that short), or (b) the next line is a
- *     numeric table row (>= 4 tokens, all numbers) with the same token count
- *     as this line (two rows of one table). Output lines keep their depth
- *     as ">"×depth + " " for the dispatcher to strip.
+ *     control: a sender's own trailing blank (vmstat and time output have
+ *     them) looks like a soft break and would glue a row to the next line,
+ *     so a soft break is taken as a hard one unless it is what a wrapper
+ *     makes: (a) the next line's first word would not have fitted, i.e.
+ *     L + w > W, where L is the physical line's length (quote marks and
+ *     the soft blank included), w the length of the next line's first
+ *     word and W the wrap width: the longest soft line of the part, at
+ *     least 72 (Thunderbird; python's email; RFC 3676 asks for at most 78);
+ *     and (b) the two lines are not rows of one numeric table (>= 4
+ *     tokens each, all numbers, same count). A wrap this leaves split is a
+ *     hard-wrapped record, which the owning parser re-joins (BL_MORE).
+ *     Output lines keep their depth as ">"×depth + " " for the dispatcher.
  * R9  PGP: "-----BEGIN PGP SIGNED MESSAGE-----", its armor headers up to the
  *     empty line, and "-----BEGIN PGP SIGNATURE-----" … "-----END PGP
  *     SIGNATURE-----" are skipped ("pgp armor"); inside the signed text a
@@ -655,16 +660,16 @@ static struct fl fl_parse(const char *s, size_t n)
 	return f;
 }
 
-#define FLOWED_MIN_WRAP 60
+#define FLOWED_MIN_WIDTH 72
 
 /* R8 damage control: may the soft line `a` (physical length alen) really
- * join `b`? */
-static bool flowed_may_join(const struct fl *a, size_t alen, const struct fl *b)
+ * join `b`, given the part's wrap width? */
+static bool flowed_may_join(const struct fl *a, size_t alen, const struct fl *b, size_t width)
 {
 	size_t w = 0;
 	while (w < b->n && !is_blank(b->t[w]))
 		w++;
-	if (alen + 1 + w <= FLOWED_MIN_WRAP)
+	if (alen + w <= width)
 		return false;
 	size_t nb, na = count_tokens(a->t, a->n);
 	if (all_numeric(b->t, b->n, &nb) && nb >= 4 && nb == na)
@@ -677,6 +682,14 @@ static int flowed_pass(struct plist *l, bool delsp)
 	size_t out = 0;
 	struct bl_buf tmp = BL_BUF_INIT(MAIL_MAX);
 	int rc = 0;
+	size_t width = FLOWED_MIN_WIDTH;
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->v[i].skip)
+			continue;
+		struct fl f = fl_parse(pl_text(l, &l->v[i]), l->v[i].len);
+		if (f.soft && l->v[i].len > width)
+			width = l->v[i].len;
+	}
 	for (size_t i = 0; i < l->n && rc == 0;) {
 		struct pl first = l->v[i];
 		if (first.skip) {
@@ -700,7 +713,7 @@ static int flowed_pass(struct plist *l, bool delsp)
 			struct fl nx = { 0 };
 			if (cur.soft && j + 1 < l->n && !l->v[j + 1].skip) {
 				nx = fl_parse(pl_text(l, &l->v[j + 1]), l->v[j + 1].len);
-				join = nx.depth == depth && flowed_may_join(&cur, l->v[j].len, &nx);
+				join = nx.depth == depth && flowed_may_join(&cur, l->v[j].len, &nx, width);
 			}
 			size_t n = cur.n;
 			if (join && delsp)
@@ -1090,6 +1103,7 @@ struct seg {
 	const char *skip;         /* NULL: read; else the reason */
 	const struct bl_msg *msg;
 	bool known;               /* raw range found in the view */
+	bool clamped;             /* GMime's range ran into the mbox separator */
 	size_t first, n;          /* view lines of the raw content */
 };
 
@@ -1129,8 +1143,10 @@ static void seg_add(struct segs *ss, const struct view *v, GMimeObject *obj,
 			e = (gint64)v->ba->len;
 		b -= v->origin;
 		e -= v->origin;
-		if (e > (gint64)v->len)
+		if (e > (gint64)v->len) {
 			e = (gint64)v->len;  /* the mbox separator blank is not the view's */
+			s->clamped = true;
+		}
 		if (b >= 0 && e >= b) {
 			s->known = true;
 			if (e > b && v->nl > 0) {
@@ -1256,6 +1272,12 @@ static int split_map(struct plist *l, const char *text, size_t len, const struct
 			p->len--;
 		i = nl ? e + 1 : len;
 		ndec++;
+	}
+	/* The last message of an mbox: GMime's body ran on into the final
+	 * separator line, which is accounted as "mbox separator". */
+	if (s->clamped && ndec > 0 && l->v[ndec - 1].len == 0) {
+		ndec--;
+		l->n--;
 	}
 	size_t nraw = s->known ? s->n : 0;
 	bool mapped = false;
