@@ -708,3 +708,98 @@ void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out)
 	for (i = 0; d->exact && i < d->len; i++)
 		sketch_add(&out->sk, d->x[i], 1);
 }
+
+/* ---- histograms over given edges ---------------------------------------- */
+
+static bool edges_ok(const double *e, size_t nbins)
+{
+	size_t i;
+
+	if (e == NULL || nbins == 0)
+		return false;
+	for (i = 0; i <= nbins; i++)
+		if (!isfinite(e[i]) || (i > 0 && e[i] < e[i - 1]))
+			return false;
+	return true;
+}
+
+/* The bin of x: the last i with e[i] <= x, x = e[nbins] in the last bin;
+ * nbins when x is outside [e[0], e[nbins]]. */
+static size_t bin_of(const double *e, size_t nbins, double x)
+{
+	size_t lo = 0, hi = nbins;
+
+	if (x < e[0] || x > e[nbins])
+		return nbins;
+	if (x >= e[nbins - 1])
+		return nbins - 1;
+	/* invariant: e[lo] <= x < e[hi] */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (e[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void store_histogram(const struct bl_sketch_store *st, double sign,
+			    const struct bl_welford *w, const double *e, size_t nbins,
+			    unsigned long long *counts)
+{
+	size_t k, b;
+
+	for (k = 0; k < st->len; k++) {
+		double v;
+		if (st->counts[k] == 0)
+			continue;
+		v = sign * sk_value(st->lo + (long)k);
+		if (v < w->min)
+			v = w->min;
+		if (v > w->max)
+			v = w->max;
+		b = bin_of(e, nbins, v);
+		if (b < nbins)
+			counts[b] += st->counts[k];
+	}
+}
+
+int bl_partial_histogram(const struct bl_partial *p, const double *e, size_t nbins,
+			 unsigned long long *counts)
+{
+	size_t b;
+
+	if (p == NULL || counts == NULL || !edges_ok(e, nbins))
+		return -BL_EUSAGE;
+	memset(counts, 0, nbins * sizeof *counts);
+	if (p->w.n == 0)
+		return 0;
+	store_histogram(&p->sk.neg, -1.0, &p->w, e, nbins, counts);
+	store_histogram(&p->sk.pos, 1.0, &p->w, e, nbins, counts);
+	if (p->sk.zero) {
+		double v = 0.0 < p->w.min ? p->w.min : 0.0 > p->w.max ? p->w.max : 0.0;
+		b = bin_of(e, nbins, v);
+		if (b < nbins)
+			counts[b] += p->sk.zero;
+	}
+	return 0;
+}
+
+int bl_dist_histogram(struct bl_dist *d, const double *e, size_t nbins,
+		      unsigned long long *counts)
+{
+	size_t i, b;
+
+	if (d == NULL || counts == NULL || !edges_ok(e, nbins))
+		return -BL_EUSAGE;
+	if (!d->exact)
+		return bl_partial_histogram(&d->agg, e, nbins, counts);
+	memset(counts, 0, nbins * sizeof *counts);
+	for (i = 0; i < d->len; i++) {
+		b = bin_of(e, nbins, d->x[i]);
+		if (b < nbins)
+			counts[b]++;
+	}
+	return 0;
+}

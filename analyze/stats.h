@@ -406,4 +406,18 @@ unsigned long long bl_dist_rejected(const struct bl_dist *d);
 /* Fill an initialised partial (its old contents released) with d's data. */
 void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out);
 
+/* Histogram over nbins bins with non-decreasing finite edges e[0..nbins]:
+ * counts[i] (i < nbins) = #{x : e[i] <= x < e[i+1]}, the last bin closed
+ * (it also takes x = e[nbins]); values outside [e[0], e[nbins]] are not
+ * counted. bl_dist: exact while bl_dist_is_exact(). Partials, and bl_dist
+ * beyond its exact size, count from the sketch (D11): each bucket's count
+ * goes to the bin of its representative value clamped to [min, max], so
+ * only values within alpha |x| of an inner edge can land in the
+ * neighbouring bin. Returns 0 or -BL_EUSAGE (NULL pointer, nbins = 0,
+ * edges not finite or decreasing). */
+int bl_dist_histogram(struct bl_dist *d, const double *e, size_t nbins,
+		      unsigned long long *counts);
+int bl_partial_histogram(const struct bl_partial *p, const double *e, size_t nbins,
+			 unsigned long long *counts);
+
 #endif

@@ -24,6 +24,8 @@ int cmd_parse(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 /* Options every parsing command takes; long-only, values >= 1000. */

@@ -1,0 +1,536 @@
+/* compare.c — C1-C3 of analyze/compare.h. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/colinfo.h"
+#include "analyze/compare.h"
+#include "core/util.h"
+
+static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
+{
+	if (isnan(v))
+		b[0] = '\0';
+	else if (fmt == BL_TAB_CSV)
+		bl_fmt_double(b, n, v);
+	else if (v == 0 || fabs(v) >= 0.1)
+		snprintf(b, n, "%+.1f%%", v);
+	else   /* a tiny change is not shown as +0.0% */
+		snprintf(b, n, "%+.2g%%", v);
+}
+
+int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
+		    double conf, enum bl_cmp_test test, bool means, int better,
+		    struct bl_cmp *out)
+{
+	if (!base || !cand || !out || !(conf > 0 && conf < 1))
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	out->diff = out->pct = NAN;
+	snprintf(out->verdict, sizeof out->verdict, "?");
+	if (base->n == 0 || cand->n == 0) {
+		out->note = base->n == 0 ? "no baseline values here" : "no candidate values here";
+		return 0;
+	}
+	double mb = bl_welford_mean(base), mc = bl_welford_mean(cand);
+	out->diff = mc - mb;
+	out->pct = mb != 0 ? 100.0 * out->diff / mb : NAN;
+	if (means && (base->n < 3 || cand->n < 3)) {
+		out->means_only = true;
+		out->note = "averages alone (no per-run data) allow no test";
+		return 0;
+	}
+	if (bl_test_power_too_low(base->n, cand->n)) {
+		out->low_power = true;
+		out->note = "fewer than 3 values on a side: too few to detect any difference";
+		return 0;
+	}
+	int rc = test == BL_CMP_STUDENT ? bl_student_pooled(base, cand, conf, &out->t)
+		: bl_welch(base, cand, conf, &out->t);
+	if (rc)
+		return rc;
+	if (!out->t.ok) {
+		out->note = out->t.note ? out->t.note : "test undefined for these values";
+		return 0;
+	}
+	out->tested = true;
+	out->diff = out->t.diff;
+	out->pct = out->t.pct_change;
+	const char *v = bl_verdict(&out->t, 1.0 - conf);
+	if ((v[0] == '+' || v[0] == '-') && isfinite(out->pct))
+		fmt_pct(out->verdict, sizeof out->verdict, out->pct, BL_TAB_TEXT);
+	else
+		snprintf(out->verdict, sizeof out->verdict, "%s", v);
+	if (better && (v[0] == '+' || v[0] == '-')) {
+		bool lower = v[0] == '-';
+		bool good = better < 0 ? lower : !lower;
+		size_t n = strlen(out->verdict);
+		snprintf(out->verdict + n, sizeof out->verdict - n, " %s", good ? "better" : "worse");
+	}
+	if (means)
+		out->note = "each value is already a mean of runs";
+	else if (out->t.note)
+		out->note = out->t.note;
+	return 0;
+}
+
+/* ---- string -> index ---------------------------------------------------- */
+
+struct strmap {
+	char **key;
+	size_t n;
+	size_t *slot;
+	size_t nslot;
+};
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static void strmap_grow(struct strmap *m)
+{
+	size_t n = m->nslot ? 2 * m->nslot : 64;
+	free(m->slot);
+	m->slot = bl_xcalloc(n, sizeof *m->slot);
+	m->nslot = n;
+	for (size_t i = 0; i < m->n; i++) {
+		size_t j = (size_t)hash(m->key[i]) & (n - 1);
+		while (m->slot[j])
+			j = (j + 1) & (n - 1);
+		m->slot[j] = i + 1;
+	}
+}
+
+/* Index of k, added at the end when new. */
+static size_t strmap_get(struct strmap *m, const char *k)
+{
+	if (2 * (m->n + 1) > m->nslot)
+		strmap_grow(m);
+	size_t j = (size_t)hash(k) & (m->nslot - 1);
+	while (m->slot[j]) {
+		if (strcmp(m->key[m->slot[j] - 1], k) == 0)
+			return m->slot[j] - 1;
+		j = (j + 1) & (m->nslot - 1);
+	}
+	m->key = bl_xrealloc(m->key, (m->n + 1) * sizeof *m->key);
+	m->key[m->n] = bl_xstrdup(k);
+	m->slot[j] = m->n + 1;
+	return m->n++;
+}
+
+static long strmap_find(const struct strmap *m, const char *k)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->key[i], k) == 0)
+			return (long)i;
+	return -1;
+}
+
+static void strmap_release(struct strmap *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->key[i]);
+	free(m->key);
+	free(m->slot);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static const char *test_name(enum bl_cmp_test t)
+{
+	return t == BL_CMP_STUDENT ? "Student's t-test, pooled variance" : "Welch's t-test";
+}
+
+static void fmt_p(char *b, size_t n, double p, enum bl_tabfmt fmt)
+{
+	if (isnan(p))
+		b[0] = '\0';
+	else if (fmt == BL_TAB_CSV)
+		bl_fmt_double(b, n, p);
+	else if (p < 1e-4)
+		snprintf(b, n, "%.1e", p);
+	else
+		snprintf(b, n, "%.3g", p);
+}
+
+/* One side's summary: n, mean, CI half-width, median. */
+struct side {
+	bool has;
+	struct bl_cellstat cs;
+	double median;
+	double ci;
+};
+
+static void side_get(struct bl_tstats *ts, size_t t, long g, long c, double conf, struct side *s)
+{
+	static const double p50 = 50;
+	memset(s, 0, sizeof *s);
+	s->median = s->ci = NAN;
+	bl_welford_init(&s->cs.w);
+	if (g < 0)
+		return;
+	s->has = bl_tstats_cell(ts, t, (size_t)g, c, &p50, 1, BL_PCT_TYPE7, &s->cs, &s->median);
+	if (s->has)
+		s->ci = bl_ci_half(s->cs.sd, s->cs.w.n, conf);
+}
+
+static void put_side(struct bl_outtab *tab, size_t *col, const struct side *s, enum bl_tabfmt fmt)
+{
+	bl_outtab_setf(tab, (*col)++, "%llu", s->cs.w.n);
+	bl_outtab_setnum(tab, (*col)++, bl_welford_mean(&s->cs.w), fmt);
+	bl_outtab_setnum(tab, (*col)++, s->ci, fmt);
+	bl_outtab_setnum(tab, (*col)++, s->median, fmt);
+}
+
+struct tabctx {
+	struct bl_tstats *ts;
+	size_t t;
+	const struct bl_compare_opts *o;
+	struct bl_compare_counts *k;
+	size_t ng;                 /* group columns; the last is compared */
+	struct strmap sets;        /* compared values, in order */
+	struct strmap blocks;      /* --by keys, in order */
+	size_t *set_of, *block_of; /* per group */
+	long *cell;                /* nblocks x nsets -> group, -1 none */
+	size_t base;               /* baseline set */
+	bool means;                /* R2 */
+	const char *runs_col;
+};
+
+static void tabctx_release(struct tabctx *x)
+{
+	strmap_release(&x->sets);
+	strmap_release(&x->blocks);
+	free(x->set_of);
+	free(x->block_of);
+	free(x->cell);
+}
+
+static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nbyu, double conf)
+{
+	char ci[32];
+	snprintf(ci, sizeof ci, "ci%g", conf * 100);
+	bl_outtab_col(tab, "table", false);
+	for (size_t k = 0; k < nbyu; k++)
+		bl_outtab_col(tab, byu[k], false);
+	static const char *const names[] = {
+		"column", "better", "baseline", "candidate", "base_n", "base_mean", "base_ci",
+		"base_median", "cand_n", "cand_mean", "cand_ci", "cand_median", "diff", "diff_lo",
+		"diff_hi", "pct_change", "pct_lo", "pct_hi", "t", "df", "p", "test", "confidence",
+		"verdict", "note",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const char *n = names[i];
+		char buf[40];
+		if (strcmp(n, "base_ci") == 0 || strcmp(n, "cand_ci") == 0) {
+			snprintf(buf, sizeof buf, "%.5s%s", n, ci);
+			n = buf;
+		}
+		bl_outtab_col(tab, n, i >= 4 && i != 21 && i != 23 && i != 24);
+	}
+}
+
+static void text_header(struct bl_outtab *tab, struct tabctx *x)
+{
+	char ci[40];
+	for (size_t k = 0; k + 1 < x->ng; k++)
+		bl_outtab_col(tab, bl_tstats_gcol(x->ts, x->t, k), false);
+	bl_outtab_col(tab, bl_tstats_gcol(x->ts, x->t, x->ng - 1), false);
+	snprintf(ci, sizeof ci, "ci%g", x->o->confidence * 100);
+	bl_outtab_col(tab, "n", true);
+	bl_outtab_col(tab, "mean", true);
+	bl_outtab_col(tab, ci, true);
+	bl_outtab_col(tab, "median", true);
+	bl_outtab_col(tab, "change", true);
+	snprintf(ci, sizeof ci, "ci%g of change", x->o->confidence * 100);
+	bl_outtab_col(tab, ci, false);
+	bl_outtab_col(tab, "p", true);
+	bl_outtab_col(tab, "verdict", false);
+	bl_outtab_col(tab, "note", false);
+}
+
+/* Rows of one column (c, listed index lc) for every block. */
+static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const char *cname,
+			const char *const *byu, size_t nbyu)
+{
+	enum bl_tabfmt fmt = x->o->fmt;
+	bool csv = fmt == BL_TAB_CSV;
+	size_t nsets = x->sets.n;
+	int better = bl_col_better(bl_tstats_table(x->ts, x->t), cname);
+	char num[48], b1[48], b2[48];
+	for (size_t b = 0; b < x->blocks.n; b++) {
+		long gb = x->cell[b * nsets + x->base];
+		struct side sb;
+		side_get(x->ts, x->t, gb, c, x->o->confidence, &sb);
+		bool first = true;
+		/* the by-values of this block, from any of its groups */
+		long any = -1;
+		for (size_t s = 0; s < nsets && any < 0; s++)
+			any = x->cell[b * nsets + s];
+		if (!csv && sb.has) {
+			size_t col = 0;
+			bl_outtab_row(tab);
+			for (size_t k = 0; k + 1 < x->ng; k++, col++)
+				bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)any, k));
+			bl_outtab_set(tab, col++, x->sets.key[x->base]);
+			put_side(tab, &col, &sb, fmt);
+			for (; col < tab->ncols; col++)
+				bl_outtab_set(tab, col, "");
+			first = false;
+		}
+		for (size_t s = 0; s < nsets; s++) {
+			if (s == x->base)
+				continue;
+			long gc = x->cell[b * nsets + s];
+			struct side sc;
+			side_get(x->ts, x->t, gc, c, x->o->confidence, &sc);
+			if (!sc.has)
+				continue;
+			struct bl_cmp r;
+			bl_compare_pair(&sb.cs.w, &sc.cs.w, x->o->confidence, x->o->test, x->means, better, &r);
+			x->k->rows++;
+			x->k->significant += r.tested && r.verdict[0] != '~';
+			x->k->untestable += r.verdict[0] == '?';
+			x->k->low_power += r.low_power;
+			x->k->means_only += r.means_only;
+			size_t col = 0;
+			bl_outtab_row(tab);
+			if (csv) {
+				bl_outtab_set(tab, col++, bl_tstats_table(x->ts, x->t));
+				for (size_t j = 0; j < nbyu; j++, col++)
+					for (size_t k = 0; k + 1 < x->ng; k++)
+						if (strcmp(bl_tstats_gcol(x->ts, x->t, k), byu[j]) == 0)
+							bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)gc, k));
+				bl_outtab_set(tab, col++, cname);
+				bl_outtab_set(tab, col++, bl_better_name(better));
+				bl_outtab_set(tab, col++, x->sets.key[x->base]);
+				bl_outtab_set(tab, col++, x->sets.key[s]);
+				put_side(tab, &col, &sb, fmt);
+				put_side(tab, &col, &sc, fmt);
+				bl_outtab_setnum(tab, col++, r.diff, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.ci_lo : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.ci_hi : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.pct, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.pct_lo : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.pct_hi : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.t : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.df : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.t.p : NAN, fmt);
+				bl_outtab_set(tab, col++, x->o->test == BL_CMP_STUDENT ? "student" : "welch");
+				bl_outtab_setnum(tab, col++, x->o->confidence, fmt);
+				bl_outtab_set(tab, col++, r.verdict);
+				bl_outtab_set(tab, col++, r.note ? r.note : "");
+				continue;
+			}
+			for (size_t k = 0; k + 1 < x->ng; k++, col++)
+				bl_outtab_set(tab, col, first ? bl_tstats_gval(x->ts, x->t, (size_t)gc, k) : "");
+			first = false;
+			bl_outtab_set(tab, col++, x->sets.key[s]);
+			put_side(tab, &col, &sc, fmt);
+			fmt_pct(num, sizeof num, r.pct, fmt);
+			bl_outtab_set(tab, col++, num);
+			if (r.tested) {
+				fmt_pct(b1, sizeof b1, r.t.pct_lo, fmt);
+				fmt_pct(b2, sizeof b2, r.t.pct_hi, fmt);
+				if (b1[0])
+					bl_outtab_setf(tab, col, "[%s, %s]", b1, b2);
+			}
+			if (!r.tested || !b1[0])
+				bl_outtab_set(tab, col, "");
+			col++;
+			fmt_p(num, sizeof num, r.tested ? r.t.p : NAN, fmt);
+			bl_outtab_set(tab, col++, r.tested ? num : "");
+			bl_outtab_set(tab, col++, r.verdict);
+			bl_outtab_set(tab, col++, r.note ? r.note : "");
+		}
+	}
+}
+
+/* Sets, blocks and the baseline of table t. false: nothing to compare. */
+static bool tabctx_init(struct tabctx *x, FILE *diag)
+{
+	struct bl_tstats *ts = x->ts;
+	const char *tname = bl_tstats_table(ts, x->t);
+	x->ng = bl_tstats_ngcols(ts, x->t);
+	x->means = bl_table_holds_means(tname, &x->runs_col);
+	if (x->ng == 0) {
+		if (diag)
+			fprintf(diag, "benchlog compare: table %s has no column to tell the sets apart "
+				"(use -g COLUMN)\n", tname);
+		x->k->one_set++;
+		return false;
+	}
+	size_t ngr = bl_tstats_ngroups(ts, x->t);
+	x->set_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->set_of);
+	x->block_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->block_of);
+	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
+	for (size_t g = 0; g < ngr; g++) {
+		x->set_of[g] = strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1));
+		bl_buf_reset(&key);
+		bl_buf_add(&key, "", 0);
+		for (size_t k = 0; k + 1 < x->ng; k++) {
+			const char *v = bl_tstats_gval(ts, x->t, g, k);
+			if (k)
+				bl_buf_addc(&key, '\x1f');
+			bl_buf_add(&key, v, strlen(v));
+		}
+		x->block_of[g] = strmap_get(&x->blocks, key.data);
+	}
+	bl_buf_release(&key);
+	const char *cmpcol = bl_tstats_gcol(ts, x->t, x->ng - 1);
+	if (x->sets.n < 2) {
+		if (diag)
+			fprintf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
+				tname, cmpcol, x->sets.n ? x->sets.key[0] : "", x->ng > 1 ? " in any block" : "");
+		x->k->one_set++;
+		return false;
+	}
+	long b = x->o->baseline ? strmap_find(&x->sets, x->o->baseline) : 0;
+	if (b < 0) {
+		if (diag) {
+			fprintf(diag, "benchlog compare: table %s: no %s \"%s\"; there are:", tname, cmpcol,
+				x->o->baseline);
+			for (size_t s = 0; s < x->sets.n; s++)
+				fprintf(diag, "%s \"%s\"", s ? "," : "", x->sets.key[s]);
+			fputc('\n', diag);
+		}
+		x->k->no_baseline++;
+		return false;
+	}
+	x->base = (size_t)b;
+	size_t nsets = x->sets.n;
+	size_t ncell = x->blocks.n * nsets;
+	x->cell = bl_xmalloc((ncell ? ncell : 1) * sizeof *x->cell);
+	for (size_t i = 0; i < ncell; i++)
+		x->cell[i] = -1;
+	for (size_t g = 0; g < ngr; g++)
+		x->cell[x->block_of[g] * nsets + x->set_of[g]] = (long)g;
+	return true;
+}
+
+/* The "runs" of R2's tables, for the note under the table: "10" when every
+ * row says the same, else "several". */
+static void runs_text(struct tabctx *x, char *buf, size_t n)
+{
+	snprintf(buf, n, "several");
+	long c = x->runs_col ? bl_tstats_find_col(x->ts, x->t, x->runs_col) : -1;
+	if (c < 0)
+		return;
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t g = 0; g < bl_tstats_ngroups(x->ts, x->t); g++) {
+		struct bl_cellstat cs;
+		if (!bl_tstats_cell(x->ts, x->t, g, c, NULL, 0, BL_PCT_TYPE7, &cs, NULL) || cs.w.n == 0)
+			continue;
+		if (cs.w.min < lo)
+			lo = cs.w.min;
+		if (cs.w.max > hi)
+			hi = cs.w.max;
+	}
+	if (lo == hi)
+		snprintf(buf, n, "%g", lo);
+	else if (isfinite(lo))
+		snprintf(buf, n, "%g to %g", lo, hi);
+}
+
+int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
+		     const struct bl_compare_opts *o, struct bl_compare_counts *counts)
+{
+	memset(counts, 0, sizeof *counts);
+	size_t nt = bl_tstats_ntables(ts);
+	bool csv = o->fmt == BL_TAB_CSV;
+	bool md = o->fmt == BL_TAB_MD;
+	struct bl_outtab all;
+	bl_outtab_init(&all);
+	/* CSV: one table; its --by columns are the union of every table's */
+	const char **byu = NULL;
+	size_t nbyu = 0;
+	for (size_t t = 0; t < nt; t++)
+		for (size_t k = 0; k + 1 < bl_tstats_ngcols(ts, t); k++) {
+			const char *n = bl_tstats_gcol(ts, t, k);
+			size_t j = 0;
+			while (j < nbyu && strcmp(byu[j], n) != 0)
+				j++;
+			if (j == nbyu) {
+				byu = bl_xrealloc(byu, (nbyu + 1) * sizeof *byu);
+				byu[nbyu++] = n;
+			}
+		}
+	if (csv)
+		csv_header(&all, byu, nbyu, o->confidence);
+	bool any_text = false;
+	for (size_t t = 0; t < nt; t++) {
+		struct tabctx x;
+		memset(&x, 0, sizeof x);
+		x.ts = ts;
+		x.t = t;
+		x.o = o;
+		x.k = counts;
+		if (!tabctx_init(&x, diag)) {
+			tabctx_release(&x);
+			continue;
+		}
+		counts->tables++;
+		const char *tname = bl_tstats_table(ts, t);
+		unsigned long means_before = counts->means_only;
+		for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
+			const char *cname = bl_tstats_col(ts, t, lc);
+			long c = bl_tstats_find_col(ts, t, cname);
+			if (csv) {
+				column_rows(&x, &all, c, cname, byu, nbyu);
+				continue;
+			}
+			struct bl_outtab tab;
+			bl_outtab_init(&tab);
+			text_header(&tab, &x);
+			column_rows(&x, &tab, c, cname, NULL, 0);
+			if (tab.nrows == 0) {
+				bl_outtab_release(&tab);
+				continue;
+			}
+			if (any_text)
+				fputc('\n', f);
+			any_text = true;
+			int better = bl_col_better(tname, cname);
+			fprintf(f, "%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
+				md ? "### " : "== ", tname, cname,
+				better ? " (" : "", better ? bl_better_name(better) : "",
+				better ? " is better)" : "",
+				x.sets.key[x.base], test_name(o->test), o->confidence * 100,
+				md ? "" : " ==");
+			bl_outtab_write(&tab, f, o->fmt);
+			bl_outtab_release(&tab);
+		}
+		if (!csv && counts->means_only > means_before) {
+			char runs[64];
+			runs_text(&x, runs, sizeof runs);
+			fprintf(f, "\nTable %s holds averages only: each row is already the mean of %s runs, "
+				"without the runs themselves or their spread. Averages alone (no per-run data) "
+				"allow no test; compare the per-run logs instead (for chkmmt's averages: the "
+				"mtest01 and time -v output it read).\n", tname, runs);
+		}
+		tabctx_release(&x);
+	}
+	int rc = 0;
+	if (csv) {
+		if (counts->tables)
+			rc = bl_outtab_write(&all, f, o->fmt);
+	} else if (any_text) {
+		fprintf(f, "\nverdict: ~ no significant difference at %g%% (p >= %g); a signed %% change "
+			"is significant, \"better\"/\"worse\" by the column's direction (docs/stats.md); "
+			"? no test, see the note. change and its interval: 100 (candidate - baseline) / "
+			"baseline mean, %s (D%d).\n",
+			o->confidence * 100, 1.0 - o->confidence, test_name(o->test),
+			o->test == BL_CMP_STUDENT ? 7 : 6);
+	}
+	bl_outtab_release(&all);
+	free(byu);
+	return rc ? rc : ferror(f) ? -BL_EIO : 0;
+}

@@ -1,0 +1,245 @@
+/* outtab.c — see outtab.h. */
+#include <csv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/outtab.h"
+#include "core/util.h"
+
+int bl_tabfmt_parse(const char *s, enum bl_tabfmt *out)
+{
+	if (strcmp(s, "text") == 0)
+		*out = BL_TAB_TEXT;
+	else if (strcmp(s, "csv") == 0)
+		*out = BL_TAB_CSV;
+	else if (strcmp(s, "md") == 0 || strcmp(s, "markdown") == 0)
+		*out = BL_TAB_MD;
+	else
+		return -BL_EUSAGE;
+	return 0;
+}
+
+void bl_outtab_init(struct bl_outtab *t)
+{
+	memset(t, 0, sizeof *t);
+}
+
+void bl_outtab_release(struct bl_outtab *t)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		free(t->head[i]);
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cell[i]);
+	free(t->head);
+	free(t->right);
+	free(t->cell);
+	bl_outtab_init(t);
+}
+
+void bl_outtab_col(struct bl_outtab *t, const char *name, bool right)
+{
+	t->head = bl_xrealloc(t->head, (t->ncols + 1) * sizeof *t->head);
+	t->right = bl_xrealloc(t->right, (t->ncols + 1) * sizeof *t->right);
+	t->head[t->ncols] = bl_xstrdup(name);
+	t->right[t->ncols] = right;
+	t->ncols++;
+}
+
+void bl_outtab_row(struct bl_outtab *t)
+{
+	if (t->nrows == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		t->cell = bl_xrealloc(t->cell, t->cap * t->ncols * sizeof *t->cell);
+	}
+	for (size_t i = 0; i < t->ncols; i++)
+		t->cell[t->nrows * t->ncols + i] = NULL;
+	t->nrows++;
+}
+
+void bl_outtab_set(struct bl_outtab *t, size_t col, const char *s)
+{
+	if (t->nrows == 0 || col >= t->ncols)
+		return;
+	char **c = &t->cell[(t->nrows - 1) * t->ncols + col];
+	free(*c);
+	*c = s ? bl_xstrdup(s) : NULL;
+}
+
+void bl_outtab_setf(struct bl_outtab *t, size_t col, const char *fmt, ...)
+{
+	char *s = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		abort();
+	bl_outtab_set(t, col, s);
+	free(s);
+}
+
+void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt)
+{
+	char buf[48];
+	bl_outtab_set(t, col, isnan(v) ? NULL : bl_outtab_num(buf, sizeof buf, v, fmt));
+}
+
+/* Characters of valid UTF-8 (continuation bytes do not count); invalid
+ * bytes count one each, which only affects alignment. */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			w++;
+	return w;
+}
+
+static void pad(FILE *f, size_t n)
+{
+	while (n--)
+		fputc(' ', f);
+}
+
+static void write_text(const struct bl_outtab *t, FILE *f)
+{
+	size_t *w = bl_xcalloc(t->ncols ? t->ncols : 1, sizeof *w);
+	for (size_t c = 0; c < t->ncols; c++) {
+		w[c] = width(t->head[c]);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const char *s = t->cell[r * t->ncols + c];
+			size_t x = s ? width(s) : 1;
+			if (x > w[c])
+				w[c] = x;
+		}
+	}
+	for (size_t r = 0; r <= t->nrows; r++) {
+		/* no trailing blanks: empty ("") cells at the end are not
+		 * written, and the last column is not padded */
+		size_t last = t->ncols;
+		while (last > 0) {
+			const char *e = r == 0 ? t->head[last - 1] : t->cell[(r - 1) * t->ncols + last - 1];
+			if (!e || *e)
+				break;
+			last--;
+		}
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c];
+			if (!s)
+				s = "-";
+			if (c >= last)
+				break;
+			size_t x = width(s);
+			if (c)
+				fputs("  ", f);
+			if (t->right[c])
+				pad(f, w[c] - x);
+			fputs(s, f);
+			if (!t->right[c] && c + 1 < last)
+				pad(f, w[c] - x);
+		}
+		fputc('\n', f);
+	}
+	free(w);
+}
+
+static void write_csv(const struct bl_outtab *t, FILE *f)
+{
+	for (size_t r = 0; r <= t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c];
+			if (c)
+				fputc(',', f);
+			if (!s)
+				continue;
+			size_t n = strlen(s);
+			if (strcspn(s, ",\"\r\n") == n && (n == 0 || (s[0] != ' ' && s[n - 1] != ' ')))
+				fputs(s, f);
+			else
+				csv_fwrite(f, s, n);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void md_cell(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", f);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void write_md(const struct bl_outtab *t, FILE *f)
+{
+	for (size_t r = 0; r <= t->nrows; r++) {
+		fputc('|', f);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c];
+			fputc(' ', f);
+			md_cell(f, s ? s : "");
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+		if (r == 0) {
+			fputc('|', f);
+			for (size_t c = 0; c < t->ncols; c++)
+				fputs(t->right[c] ? " ---: |" : " --- |", f);
+			fputc('\n', f);
+		}
+	}
+}
+
+int bl_outtab_write(const struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt)
+{
+	if (fmt == BL_TAB_CSV)
+		write_csv(t, f);
+	else if (fmt == BL_TAB_MD)
+		write_md(t, f);
+	else
+		write_text(t, f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt)
+{
+	if (bufsz == 0)
+		return "";
+	buf[0] = '\0';
+	if (isnan(v))
+		return buf;
+	if (fmt == BL_TAB_CSV) {
+		bl_fmt_double(buf, bufsz, v);
+		return buf;
+	}
+	double a = fabs(v);
+	if (v == 0) {
+		snprintf(buf, bufsz, "0");
+		return buf;
+	}
+	if (!isfinite(v) || a >= 1e15 || a < 1e-4) {
+		snprintf(buf, bufsz, "%.6g", v);
+		return buf;
+	}
+	int mag = (int)floor(log10(a));
+	int dec = 5 - mag;
+	if (dec < 0)
+		dec = 0;
+	snprintf(buf, bufsz, "%.*f", dec, v);
+	if (strchr(buf, '.')) {
+		size_t n = strlen(buf);
+		while (n > 0 && buf[n - 1] == '0')
+			buf[--n] = '\0';
+		if (n > 0 && buf[n - 1] == '.')
+			buf[--n] = '\0';
+	}
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, bufsz, "0");
+	return buf;
+}

@@ -1,0 +1,54 @@
+/* outtab.h — a result table written three ways from the same cells:
+ * aligned text for a terminal, CSV (RFC 4180 through libcsv) for programs,
+ * and a Markdown pipe table for reports. Used by `stats` and `compare`.
+ *
+ * Text: columns separated by two spaces, numbers right-aligned, text
+ * left-aligned, widths in UTF-8 characters (not bytes); a cell never set
+ * (or set to NULL) is shown as "-", one set to "" stays blank. CSV: a header row, then the cells as given (empty stays
+ * empty). Markdown: header, alignment row, '|' inside a cell escaped.
+ *
+ * Ownership: the table copies every string it is given; release it with
+ * bl_outtab_release() (idempotent). Memory grows with the rows: this is
+ * for result tables, not for data.
+ */
+#ifndef BL_OUTTAB_H
+#define BL_OUTTAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum bl_tabfmt { BL_TAB_TEXT = 0, BL_TAB_CSV, BL_TAB_MD };
+/* "text" / "csv" / "md" -> 0 and *out; else -BL_EUSAGE. */
+int bl_tabfmt_parse(const char *s, enum bl_tabfmt *out);
+
+struct bl_outtab {
+	size_t ncols;
+	char **head;        /* ncols names */
+	bool *right;        /* ncols: right-align in text */
+	char **cell;        /* nrows * ncols, NULL = empty */
+	size_t nrows, cap;
+};
+
+void bl_outtab_init(struct bl_outtab *t);
+void bl_outtab_release(struct bl_outtab *t);
+/* Add a column (before the first row). right: numbers. */
+void bl_outtab_col(struct bl_outtab *t, const char *name, bool right);
+/* Start a new row; its cells are empty until set. */
+void bl_outtab_row(struct bl_outtab *t);
+/* Set cell `col` of the last row (copied; NULL = unknown, "" = blank). */
+void bl_outtab_set(struct bl_outtab *t, size_t col, const char *s);
+void bl_outtab_setf(struct bl_outtab *t, size_t col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Set a number (bl_outtab_num); NaN = unknown ("-" in text). */
+void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt);
+/* Write the whole table. 0 or -BL_EIO. */
+int bl_outtab_write(const struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt);
+
+/* Numbers as the formats want them. For CSV: round-trip exact
+ * (bl_fmt_double), NaN -> "" . For text and Markdown: six significant
+ * digits in plain notation between 1e-4 and 1e15 (trailing zeros
+ * dropped), %.6g outside; NaN -> "". buf should hold 40 bytes. */
+const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt);
+
+#endif

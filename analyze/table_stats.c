@@ -1,0 +1,1647 @@
+/* table_stats.c — T1-T6 of analyze/table_stats.h. */
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/colinfo.h"
+#include "analyze/table_stats.h"
+#include "core/pass.h"
+#include "core/reader.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+
+enum origin { FROM_LOG, FROM_CSV, FROM_PARTIAL };
+
+struct ts_cell {
+	struct bl_dist *d;      /* logs and CSV */
+	struct bl_partial *p;   /* merged partials */
+};
+
+struct ts_col {
+	char *name;
+	bool wanted;            /* collected */
+	bool hidden;            /* collected, not listed (R2 runs column) */
+	bool requested;         /* named with -c */
+	unsigned long long nnum, ntext;
+	char *first_text;       /* first text value and where it was */
+	char *first_where;
+	unsigned warned;
+	int logi;               /* log tables: 0..7 provenance, 8.. the schema's column; -1 none */
+};
+
+struct ts_group {
+	char *joined;           /* key values joined by \x1f */
+	char **key;             /* ng values */
+	struct ts_cell *cell;   /* ncell, indexed like the table's columns */
+	size_t ncell;
+};
+
+struct ts_table {
+	char *name;
+	const struct bl_table_def *def;   /* log tables */
+	enum origin origin;
+	bool benchlog_csv;      /* a CSV whose header starts with the provenance columns */
+	struct ts_col *col;
+	size_t ncol;
+	char **gname;           /* group columns */
+	long *gidx;             /* their column index; -1 = not in this table */
+	size_t ng;
+	bool skip;              /* a group column is missing: left out */
+	struct ts_group *grp;
+	size_t ngrp, grpcap;
+	size_t *slot;           /* open addressing: group index + 1, 0 = free */
+	size_t nslot;
+	size_t *order;          /* listed columns (T3), after finish */
+	size_t norder;
+};
+
+struct bl_tstats {
+	const struct bl_tstats_opts *o;
+	struct bl_ctx *ctx;
+	struct ts_table **tab;
+	size_t ntab;
+	bool finished;
+	struct bl_buf key;
+	char (*gbuf)[40];       /* group values of a log record as text */
+	const char **gval;
+	size_t ngbuf;
+};
+
+/* ---- tables, columns, groups -------------------------------------------- */
+
+struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx *ctx)
+{
+	struct bl_tstats *ts = bl_xcalloc(1, sizeof *ts);
+	ts->o = opts;
+	ts->ctx = ctx;
+	ts->key = (struct bl_buf)BL_BUF_INIT(4 * BL_LINE_MAX);
+	return ts;
+}
+
+static void table_free(struct ts_table *t)
+{
+	for (size_t g = 0; g < t->ngrp; g++) {
+		struct ts_group *gr = &t->grp[g];
+		for (size_t c = 0; c < gr->ncell; c++) {
+			bl_dist_free(gr->cell[c].d);
+			if (gr->cell[c].p) {
+				bl_partial_release(gr->cell[c].p);
+				free(gr->cell[c].p);
+			}
+		}
+		for (size_t k = 0; k < t->ng; k++)
+			free(gr->key[k]);
+		free(gr->key);
+		free(gr->cell);
+		free(gr->joined);
+	}
+	for (size_t c = 0; c < t->ncol; c++) {
+		free(t->col[c].name);
+		free(t->col[c].first_text);
+		free(t->col[c].first_where);
+	}
+	for (size_t k = 0; k < t->ng; k++)
+		free(t->gname[k]);
+	free(t->gname);
+	free(t->gidx);
+	free(t->col);
+	free(t->grp);
+	free(t->slot);
+	free(t->order);
+	free(t->name);
+	free(t);
+}
+
+void bl_tstats_free(struct bl_tstats *ts)
+{
+	if (!ts)
+		return;
+	for (size_t i = 0; i < ts->ntab; i++)
+		table_free(ts->tab[i]);
+	free(ts->tab);
+	bl_buf_release(&ts->key);
+	free(ts->gbuf);
+	free(ts->gval);
+	free(ts);
+}
+
+static bool in_list(char *const *list, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return true;
+	return false;
+}
+
+static long col_index(const struct ts_table *t, const char *name)
+{
+	for (size_t c = 0; c < t->ncol; c++)
+		if (strcmp(t->col[c].name, name) == 0)
+			return (long)c;
+	return -1;
+}
+
+static bool is_gcol(const struct ts_table *t, const char *name)
+{
+	for (size_t k = 0; k < t->ng; k++)
+		if (strcmp(t->gname[k], name) == 0)
+			return true;
+	return false;
+}
+
+/* Decide T3 for a new column; `numeric_schema` is the log schema's word
+ * (true for BL_NUM/BL_INT; CSV columns pass true and are judged by their
+ * values). */
+static void col_wanted(struct bl_tstats *ts, struct ts_table *t, struct ts_col *c,
+		       bool numeric_schema, bool provenance)
+{
+	const char *runs = NULL;
+	bool means = bl_table_holds_means(t->name, &runs);
+	c->requested = ts->o->ncols && in_list(ts->o->cols, ts->o->ncols, c->name);
+	if (ts->o->ncols)
+		c->wanted = c->requested;
+	else
+		c->wanted = numeric_schema && !is_gcol(t, c->name) &&
+			!(provenance && bl_col_is_provenance_number(c->name)) &&
+			!(means && strcmp(c->name, runs) == 0);
+	if (means && strcmp(c->name, runs) == 0 && !c->requested) {
+		c->wanted = true;
+		c->hidden = true;
+	}
+}
+
+static struct ts_col *col_add(struct ts_table *t, const char *name)
+{
+	t->col = bl_xrealloc(t->col, (t->ncol + 1) * sizeof *t->col);
+	struct ts_col *c = &t->col[t->ncol++];
+	memset(c, 0, sizeof *c);
+	c->name = bl_xstrdup(name);
+	c->logi = -1;
+	return c;
+}
+
+/* Group columns (T2): -g, or R5's column and R3's split column when the
+ * table has them (has_col decides: NULL = every default exists). */
+static void set_groups(struct bl_tstats *ts, struct ts_table *t,
+		       bool (*has_col)(void *ud, const char *name), void *ud)
+{
+	const char *names[2];
+	size_t n = 0;
+	if (ts->o->ngcols) {
+		t->ng = ts->o->ngcols;
+		t->gname = bl_xcalloc(t->ng, sizeof *t->gname);
+		for (size_t k = 0; k < t->ng; k++)
+			t->gname[k] = bl_xstrdup(ts->o->gcols[k]);
+	} else {
+		const char *g = bl_table_group_column(t->name);
+		const char *s = bl_table_split_column(t->name);
+		if (has_col && !has_col(ud, g))
+			g = NULL;
+		if (s && has_col && !has_col(ud, s))
+			s = NULL;
+		if (s && ts->o->split_first)
+			names[n++] = s;
+		if (g)
+			names[n++] = g;
+		if (s && !ts->o->split_first)
+			names[n++] = s;
+		t->ng = n;
+		t->gname = bl_xcalloc(n ? n : 1, sizeof *t->gname);
+		for (size_t k = 0; k < n; k++)
+			t->gname[k] = bl_xstrdup(names[k]);
+	}
+	t->gidx = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gidx);
+	for (size_t k = 0; k < t->ng; k++)
+		t->gidx[k] = -1;
+}
+
+static struct ts_table *table_find(struct bl_tstats *ts, const char *name)
+{
+	for (size_t i = 0; i < ts->ntab; i++)
+		if (strcmp(ts->tab[i]->name, name) == 0)
+			return ts->tab[i];
+	return NULL;
+}
+
+static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum origin origin)
+{
+	struct ts_table *t = bl_xcalloc(1, sizeof *t);
+	t->name = bl_xstrdup(name);
+	t->origin = origin;
+	ts->tab = bl_xrealloc(ts->tab, (ts->ntab + 1) * sizeof *ts->tab);
+	ts->tab[ts->ntab++] = t;
+	ts->finished = false;
+	return t;
+}
+
+static void resolve_gidx(struct ts_table *t)
+{
+	for (size_t k = 0; k < t->ng; k++)
+		t->gidx[k] = col_index(t, t->gname[k]);
+}
+
+static uint64_t fnv(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static void rehash(struct ts_table *t)
+{
+	size_t n = t->nslot ? 2 * t->nslot : 64;
+	free(t->slot);
+	t->slot = bl_xcalloc(n, sizeof *t->slot);
+	t->nslot = n;
+	for (size_t g = 0; g < t->ngrp; g++) {
+		const char *j = t->grp[g].joined;
+		size_t i = (size_t)fnv(j, strlen(j)) & (n - 1);
+		while (t->slot[i])
+			i = (i + 1) & (n - 1);
+		t->slot[i] = g + 1;
+	}
+}
+
+/* The group whose key values are vals[0..ng) (joined in ts->key). */
+static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, const char *const *vals)
+{
+	bl_buf_reset(&ts->key);
+	for (size_t k = 0; k < t->ng; k++) {
+		if (k && bl_buf_addc(&ts->key, '\x1f'))
+			return NULL;
+		if (bl_buf_add(&ts->key, vals[k], strlen(vals[k])))
+			return NULL;
+	}
+	if (bl_buf_add(&ts->key, "", 0))
+		return NULL;
+	const char *j = ts->key.data;
+	if (2 * (t->ngrp + 1) > t->nslot)
+		rehash(t);
+	size_t i = (size_t)fnv(j, ts->key.len) & (t->nslot - 1);
+	while (t->slot[i]) {
+		struct ts_group *g = &t->grp[t->slot[i] - 1];
+		if (strcmp(g->joined, j) == 0)
+			return g;
+		i = (i + 1) & (t->nslot - 1);
+	}
+	if (t->ngrp == t->grpcap) {
+		t->grpcap = t->grpcap ? 2 * t->grpcap : 8;
+		t->grp = bl_xrealloc(t->grp, t->grpcap * sizeof *t->grp);
+	}
+	t->slot[i] = t->ngrp + 1;
+	struct ts_group *g = &t->grp[t->ngrp++];
+	memset(g, 0, sizeof *g);
+	g->joined = bl_xstrdup(j);
+	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
+	for (size_t k = 0; k < t->ng; k++)
+		g->key[k] = bl_xstrdup(vals[k]);
+	return g;
+}
+
+static struct ts_cell *cell_get(struct ts_table *t, struct ts_group *g, size_t c)
+{
+	if (g->ncell < t->ncol) {
+		g->cell = bl_xrealloc(g->cell, t->ncol * sizeof *g->cell);
+		memset(g->cell + g->ncell, 0, (t->ncol - g->ncell) * sizeof *g->cell);
+		g->ncell = t->ncol;
+	}
+	return &g->cell[c];
+}
+
+static void add_num(struct ts_table *t, struct ts_group *g, size_t c, double x)
+{
+	struct ts_cell *cell = cell_get(t, g, c);
+	if (!cell->d)
+		cell->d = bl_dist_new();
+	bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
+	t->col[c].nnum++;
+}
+
+static void add_text(struct bl_tstats *ts, struct ts_table *t, size_t c, const char *s,
+		     const char *src, unsigned long line)
+{
+	struct ts_col *col = &t->col[c];
+	col->ntext++;
+	if (!col->first_text) {
+		col->first_text = bl_xstrndup(s, 60);
+		col->first_where = bl_xasprintf("%s:%lu", src, line);
+	}
+	if (col->requested && col->warned < 3) {
+		col->warned++;
+		char where[4200];
+		snprintf(where, sizeof where, "%s:%lu", src, line);
+		bl_warn_at(ts->ctx, where, "value is not a number",
+			   "column '%s': '%.60s' is not a number", col->name, s);
+	}
+}
+
+/* A value given as text (CSV field, BL_STR): number, text or missing (T3). */
+static void add_field(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g, size_t c,
+		      const char *s, const char *src, unsigned long line)
+{
+	double x;
+	size_t n = strlen(s);
+	const char *p = s;
+	bl_trim(&p, &n);
+	if (n == 0)
+		return;
+	if (bl_parse_double(p, n, &x) == 0)
+		add_num(t, g, c, x);
+	else
+		add_text(ts, t, c, s, src, line);
+}
+
+/* ---- log records (T1) --------------------------------------------------- */
+
+static bool log_has_col(void *ud, const char *name)
+{
+	const struct bl_table_def *d = ud;
+	for (size_t i = 0; i < BL_PROV_COLS; i++)
+		if (strcmp(bl_prov_col_names[i], name) == 0)
+			return true;
+	return bl_table_col(d, name) >= 0;
+}
+
+static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_def *d)
+{
+	struct ts_table *t = table_find(ts, d->name);
+	if (t && t->def == d)
+		return t;
+	if (!t) {
+		t = table_new(ts, d->name, FROM_LOG);
+		set_groups(ts, t, log_has_col, (void *)d);
+	}
+	/* a table first seen in CSV input gets the schema's columns by name */
+	t->def = d;
+	for (size_t i = 0; i < BL_PROV_COLS + d->ncols; i++) {
+		bool prov = i < BL_PROV_COLS;
+		const char *name = prov ? bl_prov_col_names[i] : d->cols[i - BL_PROV_COLS].name;
+		long ci = col_index(t, name);
+		if (ci < 0) {
+			struct ts_col *c = col_add(t, name);
+			bool num = prov ? (i == 1 || i == 5 || i == 7)
+				: d->cols[i - BL_PROV_COLS].type != BL_STR;
+			col_wanted(ts, t, c, num, prov);
+			ci = (long)(t->ncol - 1);
+		}
+		t->col[ci].logi = (int)i;
+	}
+	resolve_gidx(t);
+	for (size_t k = 0; k < t->ng; k++)
+		if (t->gidx[k] < 0 && !t->skip) {
+			t->skip = true;
+			fprintf(ts->ctx->diag ? ts->ctx->diag : stderr,
+				"benchlog: table %s has no column '%s' to group by; left out\n",
+				t->name, t->gname[k]);
+		}
+	return t;
+}
+
+/* Column i of r: 0..7 the provenance columns (core/table.h order), then
+ * the table's own. */
+static struct bl_val rec_val(const struct bl_record *r, int i)
+{
+	struct bl_val v = { BL_NULL, { .s = NULL } };
+	const struct bl_msg *m = r->msg;
+	switch (i) {
+	case 0: v = (struct bl_val){ BL_STR, { .s = r->source ? r->source : "" } }; break;
+	case 1: v = (struct bl_val){ BL_INT, { .i = (long long)r->line } }; break;
+	case 2: v = (struct bl_val){ BL_STR, { .s = m ? m->message_id : "" } }; break;
+	case 3: v = (struct bl_val){ BL_STR, { .s = m ? m->date : "" } }; break;
+	case 4: v = (struct bl_val){ BL_STR, { .s = m ? m->subject : "" } }; break;
+	case 5: v = (struct bl_val){ BL_INT, { .i = r->quoted } }; break;
+	case 6: v = (struct bl_val){ BL_STR, { .s = r->group ? r->group : "" } }; break;
+	case 7:
+		if (r->run > 0)
+			v = (struct bl_val){ BL_INT, { .i = r->run } };
+		break;
+	default:
+		if (i >= BL_PROV_COLS && (size_t)(i - BL_PROV_COLS) < r->table->ncols)
+			v = r->v[i - BL_PROV_COLS];
+	}
+	return v;
+}
+
+static const char *val_text(const struct bl_val *v, char *buf, size_t bufsz)
+{
+	switch (v->t) {
+	case BL_STR: return v->u.s ? v->u.s : "";
+	case BL_INT: snprintf(buf, bufsz, "%lld", v->u.i); return buf;
+	case BL_NUM: bl_fmt_double(buf, bufsz, v->u.d); return buf;
+	default: return "";
+	}
+}
+
+static int ts_record(void *ud, const struct bl_record *r)
+{
+	struct bl_tstats *ts = ud;
+	if (r->quoted > 0 && !ts->o->include_quoted)
+		return 0;
+	if (ts->o->table && strcmp(ts->o->table, r->table->name) != 0)
+		return 0;
+	struct ts_table *t = log_table(ts, r->table);
+	if (t->skip)
+		return 0;
+	if (ts->ngbuf < t->ng) {
+		ts->gbuf = bl_xrealloc(ts->gbuf, t->ng * sizeof *ts->gbuf);
+		ts->gval = bl_xrealloc(ts->gval, t->ng * sizeof *ts->gval);
+		ts->ngbuf = t->ng;
+	}
+	for (size_t k = 0; k < t->ng; k++) {
+		struct bl_val v = rec_val(r, t->col[t->gidx[k]].logi);
+		ts->gval[k] = val_text(&v, ts->gbuf[k], sizeof ts->gbuf[k]);
+	}
+	struct ts_group *g = group_get(ts, t, ts->gval);
+	if (!g)
+		return 0;
+	for (size_t c = 0; c < t->ncol; c++) {
+		if (!t->col[c].wanted || t->col[c].logi < 0)
+			continue;
+		struct bl_val v = rec_val(r, t->col[c].logi);
+		if (v.t == BL_NUM)
+			add_num(t, g, c, v.u.d);
+		else if (v.t == BL_INT)
+			add_num(t, g, c, (double)v.u.i);
+		else if (v.t == BL_STR)
+			add_field(ts, t, g, c, v.u.s ? v.u.s : "", r->source, r->line);
+	}
+	return 0;
+}
+
+void bl_tstats_sink(struct bl_tstats *ts, struct bl_sink *out)
+{
+	memset(out, 0, sizeof *out);
+	out->record = ts_record;
+	out->ud = ts;
+}
+
+/* ---- CSV input (T5) ----------------------------------------------------- */
+
+struct fields {
+	char **v;
+	size_t n, cap;
+	bool overflow;
+};
+
+static void fields_clear(struct fields *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		free(f->v[i]);
+	f->n = 0;
+	f->overflow = false;
+}
+
+static void fields_push(struct fields *f, const char *s, size_t len)
+{
+	if (f->n >= 100000) {   /* a sane bound on columns */
+		f->overflow = true;
+		return;
+	}
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->v = bl_xrealloc(f->v, f->cap * sizeof *f->v);
+	}
+	f->v[f->n++] = s ? bl_xstrndup(s, len) : bl_xstrdup("");
+}
+
+static void fields_release(struct fields *f)
+{
+	fields_clear(f);
+	free(f->v);
+	f->v = NULL;
+	f->cap = 0;
+}
+
+/* Header test of bl_csv_is_table on fields f. */
+static bool header_ok(const struct fields *f, char *why, size_t whysz)
+{
+	double x;
+	if (f->n == 0 || f->overflow) {
+		snprintf(why, whysz, "no header fields");
+		return false;
+	}
+	for (size_t i = 0; i < f->n; i++) {
+		const char *s = f->v[i];
+		if (!*s) {
+			snprintf(why, whysz, "header field %zu is empty", i + 1);
+			return false;
+		}
+		if (bl_parse_double(s, (size_t)-1, &x) == 0) {
+			snprintf(why, whysz, "header field %zu ('%.40s') is a number", i + 1, s);
+			return false;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(f->v[j], s) == 0) {
+				snprintf(why, whysz, "column name '%.40s' appears twice", s);
+				return false;
+			}
+	}
+	return true;
+}
+
+struct row_ud {
+	struct fields *f;
+	bool done;
+};
+
+static void cb_field2(void *s, size_t len, void *ud)
+{
+	fields_push(((struct row_ud *)ud)->f, s, len);
+}
+
+static void cb_row2(int c, void *ud)
+{
+	(void)c;
+	((struct row_ud *)ud)->done = true;
+}
+
+bool bl_csv_is_table(const char *path, char *why, size_t whysz)
+{
+	char dummy[8];
+	if (!why) {
+		why = dummy;
+		whysz = sizeof dummy;
+	}
+	why[0] = '\0';
+	if (strcmp(path, "-") == 0) {
+		snprintf(why, whysz, "standard input is not sniffed");
+		return false;
+	}
+	struct bl_src *s;
+	if (bl_src_open(path, &s)) {
+		snprintf(why, whysz, "cannot open: %s", strerror(errno));
+		return false;
+	}
+	const char *p;
+	size_t len;
+	bool ok = false;
+	if (bl_src_peek(s, &p, &len) == 0) {
+		size_t n = 0;
+		while (n < len && p[n] != '\n' && p[n] != '\r')
+			n++;
+		if (memchr(p, '\0', n)) {
+			snprintf(why, whysz, "first line holds a NUL byte");
+		} else if (n == len && len >= BL_SNIFF_MAX) {
+			snprintf(why, whysz, "first line longer than %d bytes", BL_SNIFF_MAX);
+		} else {
+			struct csv_parser cp;
+			struct fields f = {0};
+			struct row_ud ru = { &f, false };
+			csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
+			if (csv_parse(&cp, p, n, cb_field2, cb_row2, &ru) != n ||
+			    csv_fini(&cp, cb_field2, cb_row2, &ru) != 0)
+				snprintf(why, whysz, "first line is not CSV: %s", csv_strerror(csv_error(&cp)));
+			else
+				ok = header_ok(&f, why, whysz);
+			csv_free(&cp);
+			fields_release(&f);
+		}
+	} else {
+		snprintf(why, whysz, "cannot read: %s", bl_src_error(s));
+	}
+	bl_src_close(s);
+	return ok;
+}
+
+struct csvrd {
+	struct bl_tstats *ts;
+	struct ts_table *t;
+	const char *path;
+	struct csv_parser cp;
+	struct fields f;
+	bool row_done;
+	bool in_record;
+	bool header_done;
+	unsigned long rec_start;   /* first physical line of the record */
+	unsigned long rec_lines;   /* physical lines it spans */
+	size_t nhead;
+	long *map;                 /* header position -> table column, -1 = ignored */
+	long *gpos;                /* group column k -> header position */
+	int err;                   /* fatal for this input */
+	unsigned long rows_skipped;
+};
+
+static void count_lines(struct bl_ctx *ctx, const char *path, unsigned long first,
+			unsigned long n, const char *skip_reason)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		if (skip_reason) {
+			struct bl_line ln = { "", 0, path, first + i, 0, NULL };
+			bl_skip(ctx, &ln, skip_reason);
+		} else {
+			ctx->lines_used++;
+		}
+	}
+}
+
+static bool csv_has_col(void *ud, const char *name)
+{
+	const struct fields *f = ud;
+	for (size_t i = 0; i < f->n; i++)
+		if (strcmp(f->v[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* The table CSV rows are filed under (T5). */
+static char *csv_table_name(const struct bl_tstats *ts, const char *path)
+{
+	if (ts->o->table)
+		return bl_xstrdup(ts->o->table);
+	char *stem = strcmp(path, "-") == 0 ? NULL : bl_path_stem(path);
+	if (stem && bl_table_find(stem))
+		return stem;
+	free(stem);
+	return bl_xstrdup("csv");
+}
+
+static int csv_header(struct csvrd *rd)
+{
+	struct bl_tstats *ts = rd->ts;
+	char why[200], where[4200];
+	snprintf(where, sizeof where, "%s:%lu", rd->path, rd->rec_start);
+	if (!header_ok(&rd->f, why, sizeof why)) {
+		bl_warn_at(ts->ctx, where, "not a CSV header", "not a CSV header: %s", why);
+		return -BL_EFORMAT;
+	}
+	char *name = csv_table_name(ts, rd->path);
+	struct ts_table *t = table_find(ts, name);
+	bool bl_header = rd->f.n >= BL_PROV_COLS;
+	for (size_t i = 0; bl_header && i < BL_PROV_COLS; i++)
+		if (strcmp(rd->f.v[i], bl_prov_col_names[i]) != 0)
+			bl_header = false;
+	if (!t) {
+		t = table_new(ts, name, FROM_CSV);
+		t->benchlog_csv = bl_header;
+		set_groups(ts, t, csv_has_col, &rd->f);
+	} else if (t->origin == FROM_PARTIAL) {
+		bl_warn_at(ts->ctx, where, "CSV mixed with partials",
+			   "table %s was read from partials; CSV input cannot be added to it", name);
+		free(name);
+		return -BL_EFORMAT;
+	}
+	free(name);
+	rd->t = t;
+	rd->nhead = rd->f.n;
+	rd->map = bl_xcalloc(rd->nhead, sizeof *rd->map);
+	for (size_t i = 0; i < rd->nhead; i++) {
+		const char *h = rd->f.v[i];
+		long c = col_index(t, h);
+		if (c < 0) {
+			struct ts_col *col = col_add(t, h);
+			col_wanted(ts, t, col, true, t->benchlog_csv && i < BL_PROV_COLS);
+			c = (long)(t->ncol - 1);
+		}
+		rd->map[i] = c;
+	}
+	resolve_gidx(t);
+	rd->gpos = bl_xcalloc(t->ng ? t->ng : 1, sizeof *rd->gpos);
+	for (size_t k = 0; k < t->ng; k++) {
+		rd->gpos[k] = -1;
+		for (size_t i = 0; i < rd->nhead; i++)
+			if (strcmp(rd->f.v[i], t->gname[k]) == 0) {
+				rd->gpos[k] = (long)i;
+				break;
+			}
+		if (rd->gpos[k] < 0) {
+			bl_warn_at(ts->ctx, where, "CSV without the group column",
+				   "no column '%s' to group by", t->gname[k]);
+			return -BL_EFORMAT;
+		}
+	}
+	return 0;
+}
+
+static void csv_row(struct csvrd *rd)
+{
+	struct bl_tstats *ts = rd->ts;
+	struct ts_table *t = rd->t;
+	if (rd->f.n != rd->nhead) {
+		char where[4200];
+		snprintf(where, sizeof where, "%s:%lu", rd->path, rd->rec_start);
+		bl_warn_at(ts->ctx, where, "CSV row with a wrong field count",
+			   "row has %zu fields, header has %zu", rd->f.n, rd->nhead);
+		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "CSV row with a wrong field count");
+		return;
+	}
+	const char *stack[8] = {0};
+	const char **vals = t->ng > 8 ? bl_xcalloc(t->ng, sizeof *vals) : stack;
+	for (size_t k = 0; k < t->ng; k++)
+		vals[k] = rd->f.v[rd->gpos[k]];
+	struct ts_group *g = group_get(ts, t, vals);
+	if (vals != stack)
+		free(vals);
+	if (!g) {
+		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "group key too long");
+		return;
+	}
+	for (size_t i = 0; i < rd->nhead; i++) {
+		long c = rd->map[i];
+		if (c >= 0 && t->col[c].wanted)
+			add_field(ts, t, g, (size_t)c, rd->f.v[i], rd->path, rd->rec_start);
+	}
+	count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
+}
+
+static void csv_record_done(struct csvrd *rd)
+{
+	if (rd->err) {
+		count_lines(rd->ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "after a bad CSV header");
+	} else if (!rd->header_done) {
+		rd->header_done = true;
+		rd->err = csv_header(rd);
+		count_lines(rd->ts->ctx, rd->path, rd->rec_start, rd->rec_lines,
+			    rd->err ? "not a CSV header" : NULL);
+	} else {
+		csv_row(rd);
+	}
+	fields_clear(&rd->f);
+	rd->in_record = false;
+	rd->row_done = false;
+}
+
+static void csv_bad_record(struct csvrd *rd, unsigned long lineno, const char *what)
+{
+	char where[4200];
+	snprintf(where, sizeof where, "%s:%lu", rd->path, rd->rec_start ? rd->rec_start : lineno);
+	bl_warn_at(rd->ts->ctx, where, "malformed CSV row", "malformed CSV: %s", what);
+	count_lines(rd->ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "malformed CSV row");
+	csv_free(&rd->cp);
+	csv_init(&rd->cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
+	fields_clear(&rd->f);
+	rd->in_record = false;
+	rd->row_done = false;
+	if (!rd->header_done) {
+		rd->header_done = true;
+		rd->err = -BL_EFORMAT;
+	}
+}
+
+static void cb_field_rd(void *s, size_t len, void *ud)
+{
+	fields_push(&((struct csvrd *)ud)->f, s, len);
+}
+
+static void cb_row_rd(int c, void *ud)
+{
+	(void)c;
+	((struct csvrd *)ud)->row_done = true;
+}
+
+static int csv_line(void *ud, const char *p, size_t len, unsigned long lineno)
+{
+	struct csvrd *rd = ud;
+	struct bl_ctx *ctx = rd->ts->ctx;
+	ctx->lines_total++;
+	if (!rd->in_record) {
+		const char *q = p;
+		size_t n = len;
+		bl_trim(&q, &n);
+		if (n == 0) {
+			struct bl_line ln = { "", 0, rd->path, lineno, 0, NULL };
+			bl_skip(ctx, &ln, "blank line");
+			return 0;
+		}
+		rd->in_record = true;
+		rd->rec_start = lineno;
+		rd->rec_lines = 0;
+	}
+	rd->rec_lines++;
+	if (memchr(p, '\0', len)) {
+		csv_bad_record(rd, lineno, "NUL byte in the line");
+		return 0;
+	}
+	if (csv_parse(&rd->cp, p, len, cb_field_rd, cb_row_rd, rd) != len ||
+	    csv_parse(&rd->cp, "\n", 1, cb_field_rd, cb_row_rd, rd) != 1) {
+		csv_bad_record(rd, lineno, csv_strerror(csv_error(&rd->cp)));
+		return 0;
+	}
+	if (rd->row_done)
+		csv_record_done(rd);
+	if (rd->f.overflow)
+		csv_bad_record(rd, lineno, "more than 100000 fields");
+	return 0;
+}
+
+static void csv_too_long(void *ud, unsigned long lineno)
+{
+	struct csvrd *rd = ud;
+	struct bl_ctx *ctx = rd->ts->ctx;
+	ctx->lines_total++;
+	if (rd->in_record) {
+		rd->rec_lines++;
+		csv_bad_record(rd, lineno, "line too long");
+		return;
+	}
+	char where[4200];
+	snprintf(where, sizeof where, "%s:%lu", rd->path, lineno);
+	bl_warn_at(ctx, where, "line too long", "line longer than %d bytes", BL_LINE_MAX);
+	struct bl_line ln = { "", 0, rd->path, lineno, 0, NULL };
+	bl_skip(ctx, &ln, "line too long");
+}
+
+int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
+{
+	struct bl_ctx *ctx = ts->ctx;
+	struct bl_src *src;
+	if (bl_src_open(path, &src)) {
+		bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
+		ctx->input_errors++;
+		return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
+	}
+	struct csvrd rd;
+	memset(&rd, 0, sizeof rd);
+	rd.ts = ts;
+	rd.path = path;
+	csv_init(&rd.cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
+	struct bl_linesplit ls;
+	bl_linesplit_init(&ls);
+	ls.line = csv_line;
+	ls.too_long = csv_too_long;
+	ls.ud = &rd;
+	char *buf = bl_xmalloc(1 << 16);
+	int rc = 0;
+	for (;;) {
+		ssize_t n = bl_src_read(src, buf, 1 << 16);
+		if (n < 0) {
+			bl_warn_at(ctx, path, "unreadable input", "%s", bl_src_error(src));
+			ctx->input_errors++;
+			rc = n;
+			break;
+		}
+		if (n == 0)
+			break;
+		bl_linesplit_feed(&ls, buf, (size_t)n);
+	}
+	bl_linesplit_end(&ls);
+	if (rd.in_record) {
+		if (csv_fini(&rd.cp, cb_field_rd, cb_row_rd, &rd) != 0)
+			csv_bad_record(&rd, ls.lineno, "unterminated quoted field at the end of the file");
+		else if (rd.row_done)
+			csv_record_done(&rd);
+	}
+	const char *w = bl_src_warning(src);
+	if (w)
+		bl_warn_at(ctx, path, "trailing data", "%s", w);
+	if (!rd.header_done && !rc) {
+		bl_warn_at(ctx, path, "not a CSV header", "empty CSV input: no header line");
+		rd.err = -BL_EFORMAT;
+	}
+	if (rd.err && !rc) {
+		ctx->input_errors++;
+		rc = rd.err;
+	}
+	free(buf);
+	bl_linesplit_release(&ls);
+	csv_free(&rd.cp);
+	fields_release(&rd.f);
+	free(rd.map);
+	free(rd.gpos);
+	bl_src_close(src);
+	return rc;
+}
+
+/* ---- inputs ------------------------------------------------------------- */
+
+static bool csv_name(const char *p)
+{
+	size_t n = strlen(p);
+	return (n > 4 && strcmp(p + n - 4, ".csv") == 0) ||
+	       (n > 7 && strcmp(p + n - 7, ".csv.gz") == 0);
+}
+
+int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, bool force_csv)
+{
+	static char *const stdin_only[] = { (char *)"-" };
+	struct bl_ctx *ctx = ts->ctx;
+	if (n == 0) {
+		inputs = stdin_only;
+		n = 1;
+	}
+	char **paths = NULL;
+	size_t np = 0;
+	bl_paths_expand(ctx, inputs, n, &paths, &np);
+	bool *is_csv = bl_xcalloc(np ? np : 1, sizeof *is_csv);
+	for (size_t i = 0; i < np; i++) {
+		char why[200];
+		is_csv[i] = force_csv;
+		if (!force_csv && csv_name(paths[i])) {
+			is_csv[i] = bl_csv_is_table(paths[i], why, sizeof why);
+			if (!is_csv[i] && ctx->diag)
+				fprintf(ctx->diag, "benchlog: note: %s: read as a log, not as a CSV table: %s\n",
+					paths[i], why);
+		}
+	}
+	int rc = 0;
+	for (size_t i = 0; i < np && !rc;) {
+		if (is_csv[i]) {
+			bl_tstats_read_csv(ts, paths[i]);
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < np && !is_csv[j])
+			j++;
+		rc = bl_pass_run(ctx, paths + i, j - i);
+		i = j;
+	}
+	free(is_csv);
+	bl_paths_free(paths);
+	return rc;
+}
+
+/* ---- partials (T6) ------------------------------------------------------ */
+
+static void csv_put(FILE *f, const char *s, bool first)
+{
+	if (!first)
+		fputc(',', f);
+	size_t n = strlen(s);
+	if (n && strcspn(s, ",\"\r\n") == n && s[0] != ' ' && s[n - 1] != ' ')
+		fputs(s, f);
+	else if (n)
+		csv_fwrite(f, s, n);
+}
+
+static void finish(struct bl_tstats *ts);
+
+int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
+{
+	finish(ts);
+	fputs("benchlog-stats-partials,1\n", f);
+	struct bl_partial p;
+	bl_partial_init(&p);
+	for (size_t i = 0; i < ts->ntab; i++) {
+		struct ts_table *t = ts->tab[i];
+		if (t->skip || t->ngrp == 0)
+			continue;
+		/* listed columns, then the hidden ones compare may ask for */
+		size_t *cols = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *cols);
+		size_t nc = 0;
+		for (size_t k = 0; k < t->norder; k++)
+			cols[nc++] = t->order[k];
+		for (size_t c = 0; c < t->ncol; c++)
+			if (t->col[c].hidden && t->col[c].nnum)
+				cols[nc++] = c;
+		csv_put(f, "table", true);
+		csv_put(f, t->name, false);
+		fputc('\n', f);
+		csv_put(f, "groups", true);
+		for (size_t k = 0; k < t->ng; k++)
+			csv_put(f, t->gname[k], false);
+		fputc('\n', f);
+		csv_put(f, "columns", true);
+		for (size_t k = 0; k < nc; k++)
+			csv_put(f, t->col[cols[k]].name, false);
+		fputc('\n', f);
+		for (size_t g = 0; g < t->ngrp; g++) {
+			struct ts_group *gr = &t->grp[g];
+			for (size_t k = 0; k < nc; k++) {
+				size_t c = cols[k];
+				if (c >= gr->ncell || (!gr->cell[c].d && !gr->cell[c].p))
+					continue;
+				csv_put(f, "cell", true);
+				for (size_t j = 0; j < t->ng; j++)
+					csv_put(f, gr->key[j], false);
+				csv_put(f, t->col[c].name, false);
+				fputc('\n', f);
+				if (gr->cell[c].d) {
+					bl_dist_to_partial(gr->cell[c].d, &p);
+					bl_partial_write(f, &p);
+				} else {
+					bl_partial_write(f, gr->cell[c].p);
+				}
+			}
+		}
+		free(cols);
+	}
+	bl_partial_release(&p);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+/* One CSV record of a partial file; lines counted in *line. 0, 1 at end
+ * of input, -BL_EFORMAT. */
+static int read_csv_record(FILE *f, struct fields *out, unsigned long *line, char **buf, size_t *cap)
+{
+	struct csv_parser cp;
+	struct row_ud ru = { out, false };
+	fields_clear(out);
+	csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
+	int rc = 1;
+	for (int lines = 0; lines < 1000; lines++) {
+		ssize_t n = getline(buf, cap, f);
+		if (n < 0) {
+			if (lines > 0)
+				rc = -BL_EFORMAT;
+			break;
+		}
+		(*line)++;
+		if (lines == 0 && (n == 0 || (*buf)[0] == '\n' || (*buf)[0] == '\r')) {
+			lines--;   /* blank lines between records */
+			continue;
+		}
+		if (csv_parse(&cp, *buf, (size_t)n, cb_field2, cb_row2, &ru) != (size_t)n) {
+			rc = -BL_EFORMAT;
+			break;
+		}
+		if (ru.done) {
+			rc = 0;
+			break;
+		}
+	}
+	if (rc == 1 && !ru.done && out->n)
+		rc = -BL_EFORMAT;
+	csv_free(&cp);
+	return rc;
+}
+
+int bl_tstats_read_partials(struct bl_tstats *ts, const char *path)
+{
+	struct bl_ctx *ctx = ts->ctx;
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
+		ctx->input_errors++;
+		return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
+	}
+	struct fields rec = {0};
+	char *buf = NULL;
+	size_t cap = 0;
+	unsigned long line = 0;
+	char why[300];
+	int rc = 0;
+	struct ts_table *t = NULL;
+	long *colmap = NULL;     /* position in the columns line -> table column */
+	size_t ncolmap = 0;
+	struct bl_partial p;
+	bl_partial_init(&p);
+	why[0] = '\0';
+	rc = read_csv_record(f, &rec, &line, &buf, &cap);
+	if (rc != 0 || rec.n != 2 || strcmp(rec.v[0], "benchlog-stats-partials") != 0 ||
+	    strcmp(rec.v[1], "1") != 0) {
+		snprintf(why, sizeof why, "not a benchlog stats partial file (first line must be 'benchlog-stats-partials,1')");
+		rc = -BL_EFORMAT;
+		goto out;
+	}
+	for (;;) {
+		unsigned long at = line + 1;
+		rc = read_csv_record(f, &rec, &line, &buf, &cap);
+		if (rc == 1) {
+			rc = 0;
+			break;
+		}
+		if (rc < 0) {
+			snprintf(why, sizeof why, "malformed CSV line");
+			line = at;
+			break;
+		}
+		const char *kw = rec.v[0];
+		if (strcmp(kw, "table") == 0 && rec.n == 2) {
+			t = table_find(ts, rec.v[1]);
+			if (t && t->origin != FROM_PARTIAL) {
+				snprintf(why, sizeof why, "table %s was read from logs or CSV; partials cannot be added to it", rec.v[1]);
+				rc = -BL_EFORMAT;
+				break;
+			}
+			if (ts->o->table && strcmp(ts->o->table, rec.v[1]) != 0)
+				t = NULL;   /* -t: other tables are skipped */
+			else if (!t)
+				t = table_new(ts, rec.v[1], FROM_PARTIAL);
+			/* groups and columns lines follow */
+			at = line + 1;
+			if ((rc = read_csv_record(f, &rec, &line, &buf, &cap)) != 0 ||
+			    strcmp(rec.v[0], "groups") != 0) {
+				snprintf(why, sizeof why, "expected 'groups,…' after 'table,…'");
+				line = at;
+				rc = -BL_EFORMAT;
+				break;
+			}
+			if (t && t->ngrp == 0 && t->ng == 0 && !t->gname) {
+				t->ng = rec.n - 1;
+				t->gname = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gname);
+				t->gidx = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gidx);
+				for (size_t k = 0; k < t->ng; k++)
+					t->gname[k] = bl_xstrdup(rec.v[k + 1]);
+			}
+			bool same = t == NULL || t->ng == rec.n - 1;
+			for (size_t k = 0; t && same && k < t->ng; k++)
+				same = strcmp(t->gname[k], rec.v[k + 1]) == 0;
+			for (size_t k = 0; t && same && k < ts->o->ngcols; k++)
+				same = ts->o->ngcols == t->ng && strcmp(ts->o->gcols[k], t->gname[k]) == 0;
+			if (!same) {
+				snprintf(why, sizeof why, "table %s is grouped by other columns here than in the other partials or -g",
+					 t->name);
+				line = at;
+				rc = -BL_EFORMAT;
+				break;
+			}
+			at = line + 1;
+			if ((rc = read_csv_record(f, &rec, &line, &buf, &cap)) != 0 ||
+			    strcmp(rec.v[0], "columns") != 0) {
+				snprintf(why, sizeof why, "expected 'columns,…' after 'groups,…'");
+				line = at;
+				rc = -BL_EFORMAT;
+				break;
+			}
+			ncolmap = rec.n - 1;
+			colmap = bl_xrealloc(colmap, (ncolmap ? ncolmap : 1) * sizeof *colmap);
+			for (size_t k = 0; k < ncolmap; k++) {
+				colmap[k] = -1;
+				if (!t)
+					continue;
+				long c = col_index(t, rec.v[k + 1]);
+				if (c < 0) {
+					struct ts_col *col = col_add(t, rec.v[k + 1]);
+					col_wanted(ts, t, col, true, false);
+					if (!ts->o->ncols && !col->hidden)
+						col->wanted = true;   /* chosen when the partial was written */
+					c = (long)(t->ncol - 1);
+				}
+				colmap[k] = c;
+			}
+			continue;
+		}
+		if (strcmp(kw, "cell") != 0 || !colmap) {
+			snprintf(why, sizeof why, "expected 'table,…' or 'cell,…', got '%.40s'", kw);
+			line = at;
+			rc = -BL_EFORMAT;
+			break;
+		}
+		size_t need = (t ? t->ng : rec.n - 2) + 2;
+		if (rec.n != need) {
+			snprintf(why, sizeof why, "cell line has %zu fields, want %zu", rec.n, need);
+			line = at;
+			rc = -BL_EFORMAT;
+			break;
+		}
+		unsigned long pl = 0;
+		int prc = bl_partial_read(f, &p, &pl, why, sizeof why);
+		if (prc != 0) {
+			if (prc == 1)
+				snprintf(why, sizeof why, "a partial must follow 'cell,…'");
+			line += pl;
+			rc = prc == 1 ? -BL_EFORMAT : prc;
+			break;
+		}
+		line += pl;
+		if (!t)
+			continue;
+		long c = -1;
+		for (size_t k = 0; k < ncolmap; k++)
+			if (colmap[k] >= 0 && strcmp(t->col[colmap[k]].name, rec.v[rec.n - 1]) == 0)
+				c = colmap[k];
+		if (c < 0) {
+			snprintf(why, sizeof why, "cell column '%.40s' is not in the columns line", rec.v[rec.n - 1]);
+			line = at;
+			rc = -BL_EFORMAT;
+			break;
+		}
+		if (!t->col[c].wanted)
+			continue;
+		struct ts_group *g = group_get(ts, t, (const char *const *)rec.v + 1);
+		if (!g)
+			continue;
+		struct ts_cell *cell = cell_get(t, g, (size_t)c);
+		if (!cell->p) {
+			cell->p = bl_xmalloc(sizeof *cell->p);
+			bl_partial_init(cell->p);
+		}
+		bl_partial_merge(cell->p, &p);
+		t->col[c].nnum += p.w.n;
+	}
+out:
+	if (rc < 0) {
+		char where[4200];
+		snprintf(where, sizeof where, "%s:%lu", path, line ? line : 1);
+		bl_warn_at(ctx, where, "bad partial file", "%s", why);
+		ctx->input_errors++;
+	}
+	bl_partial_release(&p);
+	fields_release(&rec);
+	free(buf);
+	free(colmap);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
+/* ---- results ------------------------------------------------------------ */
+
+static void finish_table(struct bl_tstats *ts, struct ts_table *t)
+{
+	FILE *diag = ts->ctx->diag;
+	free(t->order);
+	t->order = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *t->order);
+	t->norder = 0;
+	if (t->skip)
+		return;
+	if (ts->o->ncols) {
+		for (size_t i = 0; i < ts->o->ncols; i++) {
+			long c = col_index(t, ts->o->cols[i]);
+			if (c >= 0 && t->col[c].nnum > 0 && !is_gcol(t, t->col[c].name))
+				t->order[t->norder++] = (size_t)c;
+		}
+	} else {
+		for (size_t c = 0; c < t->ncol; c++) {
+			struct ts_col *col = &t->col[c];
+			if (!col->wanted || col->hidden || col->nnum == 0)
+				continue;
+			if (col->ntext > 0) {
+				if (diag)
+					fprintf(diag, "benchlog: note: table %s, column '%s' left out: %llu values are "
+						"not numbers (first '%s' at %s); name it with -c to use its numbers\n",
+						t->name, col->name, col->ntext, col->first_text, col->first_where);
+				continue;
+			}
+			t->order[t->norder++] = c;
+		}
+	}
+	for (size_t c = 0; c < t->ncol; c++) {
+		struct ts_col *col = &t->col[c];
+		if (col->requested && col->ntext > col->warned && diag)
+			fprintf(diag, "benchlog: note: table %s, column '%s': %llu values are not numbers "
+				"and were left out\n", t->name, col->name, col->ntext);
+	}
+}
+
+static void finish(struct bl_tstats *ts)
+{
+	if (ts->finished)
+		return;
+	ts->finished = true;
+	for (size_t i = 0; i < ts->ntab; i++)
+		finish_table(ts, ts->tab[i]);
+}
+
+/* Listed tables: not skipped, with at least one listed column. */
+static struct ts_table *tab_at(struct bl_tstats *ts, size_t i)
+{
+	finish(ts);
+	for (size_t k = 0; k < ts->ntab; k++)
+		if (!ts->tab[k]->skip && ts->tab[k]->norder > 0 && i-- == 0)
+			return ts->tab[k];
+	return NULL;
+}
+
+size_t bl_tstats_ntables(const struct bl_tstats *cts)
+{
+	struct bl_tstats *ts = (struct bl_tstats *)cts;
+	size_t n = 0;
+	while (tab_at(ts, n))
+		n++;
+	return n;
+}
+
+const char *bl_tstats_table(const struct bl_tstats *ts, size_t t)
+{
+	return tab_at((struct bl_tstats *)ts, t)->name;
+}
+
+size_t bl_tstats_ngcols(const struct bl_tstats *ts, size_t t)
+{
+	return tab_at((struct bl_tstats *)ts, t)->ng;
+}
+
+const char *bl_tstats_gcol(const struct bl_tstats *ts, size_t t, size_t k)
+{
+	return tab_at((struct bl_tstats *)ts, t)->gname[k];
+}
+
+size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t)
+{
+	return tab_at((struct bl_tstats *)ts, t)->ngrp;
+}
+
+const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k)
+{
+	return tab_at((struct bl_tstats *)ts, t)->grp[g].key[k];
+}
+
+size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t)
+{
+	return tab_at((struct bl_tstats *)ts, t)->norder;
+}
+
+const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c)
+{
+	struct ts_table *tb = tab_at((struct bl_tstats *)ts, t);
+	return tb->col[tb->order[c]].name;
+}
+
+long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name)
+{
+	struct ts_table *tb = tab_at((struct bl_tstats *)ts, t);
+	long c = col_index(tb, name);
+	if (c < 0 || !tb->col[c].wanted)
+		return -1;
+	return c;
+}
+
+/* Cell c in table-column terms: callers pass bl_tstats_find_col() indexes
+ * or, through cell_of_listed(), listed ones. */
+static struct ts_cell *cell_at(struct ts_table *t, size_t g, long c)
+{
+	if (c < 0 || g >= t->ngrp)
+		return NULL;
+	struct ts_group *gr = &t->grp[g];
+	if ((size_t)c >= gr->ncell)
+		return NULL;
+	struct ts_cell *cell = &gr->cell[c];
+	return cell->d || cell->p ? cell : NULL;
+}
+
+bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
+		    const double *p, size_t npct, enum bl_pct_rule rule,
+		    struct bl_cellstat *out, double *pct)
+{
+	struct ts_cell *cell = cell_at(tab_at(ts, t), g, c);
+	if (!cell)
+		return false;
+	if (cell->d) {
+		out->w = *bl_dist_welford(cell->d);
+		out->exact = bl_dist_is_exact(cell->d);
+		out->rejected = bl_dist_rejected(cell->d);
+	} else {
+		out->w = cell->p->w;
+		/* D11: the first and last order statistics are exact, so with
+		 * two values or fewer every percentile is */
+		out->exact = cell->p->w.n <= 2;
+		out->rejected = cell->p->rejected;
+	}
+	out->sd = bl_welford_sd(&out->w);
+	out->ci95 = bl_ci95_half(out->sd, out->w.n);
+	for (size_t i = 0; i < npct; i++)
+		pct[i] = cell->d ? bl_dist_percentile(cell->d, p[i], rule)
+			: bl_partial_percentile(cell->p, p[i], rule);
+	return true;
+}
+
+int bl_tstats_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t nbins,
+			double *edges, unsigned long long *counts, size_t *used)
+{
+	struct ts_cell *cell = cell_at(tab_at(ts, t), g, c);
+	*used = 0;
+	if (!cell || nbins == 0)
+		return 0;
+	const struct bl_welford *w = cell->d ? bl_dist_welford(cell->d) : &cell->p->w;
+	if (w->n == 0)
+		return 0;
+	size_t nb = w->min == w->max ? 1 : nbins;
+	for (size_t i = 0; i < nb; i++)
+		edges[i] = w->min + (w->max - w->min) * (double)i / (double)nb;
+	edges[nb] = w->max;
+	*used = nb;
+	return cell->d ? bl_dist_histogram(cell->d, edges, nb, counts)
+		: bl_partial_histogram(cell->p, edges, nb, counts);
+}
+
+/* ---- `benchlog stats` output ------------------------------------------- */
+
+static void pct_name(char *buf, size_t n, double p)
+{
+	snprintf(buf, n, "p%g", p);
+}
+
+/* CSV output is one table for every benchlog table: its group columns
+ * are the union of theirs, in order of appearance. */
+struct gunion {
+	const char **name;
+	size_t n;
+};
+
+static void gunion_build(struct bl_tstats *ts, struct gunion *u)
+{
+	size_t nt = bl_tstats_ntables(ts);
+	u->name = NULL;
+	u->n = 0;
+	for (size_t ti = 0; ti < nt; ti++) {
+		struct ts_table *t = tab_at(ts, ti);
+		for (size_t k = 0; k < t->ng; k++) {
+			size_t j = 0;
+			while (j < u->n && strcmp(u->name[j], t->gname[k]) != 0)
+				j++;
+			if (j == u->n) {
+				u->name = bl_xrealloc(u->name, (u->n + 1) * sizeof *u->name);
+				u->name[u->n++] = t->gname[k];
+			}
+		}
+	}
+}
+
+/* Header of the result table up to "column": CSV gets the table name and
+ * the union of group columns, text and Markdown the table's own. */
+static void head_prefix(struct bl_outtab *tab, const struct ts_table *t, const struct gunion *u)
+{
+	if (u) {
+		bl_outtab_col(tab, "table", false);
+		for (size_t k = 0; k < u->n; k++)
+			bl_outtab_col(tab, u->name[k], false);
+	} else {
+		for (size_t k = 0; k < t->ng; k++)
+			bl_outtab_col(tab, t->gname[k], false);
+	}
+	bl_outtab_col(tab, "column", false);
+}
+
+/* A new row with the cells of head_prefix set; returns the next column. */
+static size_t row_prefix(struct bl_outtab *tab, const struct ts_table *t, size_t g, size_t c,
+			 const struct gunion *u)
+{
+	bl_outtab_row(tab);
+	size_t col = 0;
+	if (u) {
+		bl_outtab_set(tab, col++, t->name);
+		for (size_t j = 0; j < u->n; j++) {
+			for (size_t k = 0; k < t->ng; k++)
+				if (strcmp(t->gname[k], u->name[j]) == 0)
+					bl_outtab_set(tab, col, t->grp[g].key[k]);
+			col++;
+		}
+	} else {
+		for (size_t k = 0; k < t->ng; k++, col++)
+			bl_outtab_set(tab, col, t->grp[g].key[k][0] ? t->grp[g].key[k] : NULL);
+	}
+	bl_outtab_set(tab, col++, t->col[c].name);
+	return col;
+}
+
+static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o)
+{
+	bool csv = o->fmt == BL_TAB_CSV;
+	size_t nt = bl_tstats_ntables(ts);
+	double *pv = bl_xcalloc(o->npct ? o->npct : 1, sizeof *pv);
+	struct bl_outtab tab;
+	bl_outtab_init(&tab);
+	int rc = 0;
+	char name[48];
+	struct gunion u;
+	gunion_build(ts, &u);
+	for (size_t ti = 0; ti < nt; ti++) {
+		struct ts_table *t = tab_at(ts, ti);
+		if (!csv || ti == 0) {
+			bl_outtab_init(&tab);
+			head_prefix(&tab, t, csv ? &u : NULL);
+			bl_outtab_col(&tab, "n", true);
+			bl_outtab_col(&tab, "mean", true);
+			bl_outtab_col(&tab, "sd", true);
+			bl_outtab_col(&tab, "ci95", true);
+			bl_outtab_col(&tab, "min", true);
+			for (size_t i = 0; i < o->npct; i++) {
+				pct_name(name, sizeof name, o->pcts[i]);
+				bl_outtab_col(&tab, name, true);
+			}
+			bl_outtab_col(&tab, "max", true);
+			bl_outtab_col(&tab, "pct", false);
+			if (csv)
+				bl_outtab_col(&tab, "rejected", true);
+		}
+		bool sketch = false;
+		unsigned long long rejected = 0;
+		for (size_t c = 0; c < t->norder; c++) {
+			for (size_t g = 0; g < t->ngrp; g++) {
+				struct bl_cellstat cs;
+				if (!bl_tstats_cell(ts, ti, g, (long)t->order[c], o->pcts, o->npct, o->rule, &cs, pv))
+					continue;
+				if (cs.w.n == 0 && cs.rejected == 0)
+					continue;
+				size_t col = row_prefix(&tab, t, g, t->order[c], csv ? &u : NULL);
+				bl_outtab_setf(&tab, col++, "%llu", cs.w.n);
+				bl_outtab_setnum(&tab, col++, bl_welford_mean(&cs.w), o->fmt);
+				bl_outtab_setnum(&tab, col++, cs.sd, o->fmt);
+				bl_outtab_setnum(&tab, col++, cs.ci95, o->fmt);
+				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.min : NAN, o->fmt);
+				for (size_t i = 0; i < o->npct; i++)
+					bl_outtab_setnum(&tab, col++, pv[i], o->fmt);
+				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.max : NAN, o->fmt);
+				bl_outtab_set(&tab, col++, cs.w.n == 0 ? NULL : cs.exact ? "exact" : "sketch");
+				if (csv)
+					bl_outtab_setf(&tab, col++, "%llu", cs.rejected);
+				sketch |= cs.w.n > 0 && !cs.exact;
+				rejected += cs.rejected;
+			}
+		}
+		if (csv)
+			continue;
+		if (ti)
+			fputc('\n', f);
+		if (o->fmt == BL_TAB_MD)
+			fprintf(f, "### %s\n\n", t->name);
+		else
+			fprintf(f, "== %s ==\n\n", t->name);
+		bl_outtab_write(&tab, f, o->fmt);
+		bl_outtab_release(&tab);
+		if (sketch || rejected)
+			fputc('\n', f);
+		if (sketch)
+			fprintf(f, "pct: \"exact\" percentiles use every value (D3, %s); \"sketch\" ones are "
+				"estimated from the log-bucketed sketch (more than %d values, or merged partials) "
+				"and are within 1%% of the exact value (D11).\n",
+				o->rule == BL_PCT_NEAREST_RANK ? "nearest rank" : "type 7",
+				BL_DIST_EXACT_MAX);
+		if (rejected)
+			fprintf(f, "%llu values were NaN or infinite and are not counted (D0).\n", rejected);
+	}
+	if (csv) {
+		rc = bl_outtab_write(&tab, f, o->fmt);
+		bl_outtab_release(&tab);
+	}
+	free(pv);
+	free(u.name);
+	return rc ? rc : ferror(f) ? -BL_EIO : 0;
+}
+
+static int write_histogram(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o)
+{
+	bool csv = o->fmt == BL_TAB_CSV;
+	size_t nt = bl_tstats_ntables(ts);
+	double *edges = bl_xcalloc(o->bins + 1, sizeof *edges);
+	unsigned long long *counts = bl_xcalloc(o->bins, sizeof *counts);
+	struct bl_outtab tab;
+	bl_outtab_init(&tab);
+	struct gunion u;
+	gunion_build(ts, &u);
+	for (size_t ti = 0; ti < nt; ti++) {
+		struct ts_table *t = tab_at(ts, ti);
+		if (!csv || ti == 0) {
+			bl_outtab_init(&tab);
+			head_prefix(&tab, t, csv ? &u : NULL);
+			bl_outtab_col(&tab, "bin", true);
+			bl_outtab_col(&tab, "from", true);
+			bl_outtab_col(&tab, "to", true);
+			bl_outtab_col(&tab, "count", true);
+			bl_outtab_col(&tab, csv ? "counts" : "", false);   /* CSV: exact or sketch; text: a bar */
+		}
+		bool sketch = false;
+		for (size_t c = 0; c < t->norder; c++) {
+			for (size_t g = 0; g < t->ngrp; g++) {
+				size_t used = 0;
+				struct bl_cellstat cs;
+				if (!bl_tstats_cell(ts, ti, g, (long)t->order[c], NULL, 0, o->rule, &cs, NULL))
+					continue;
+				bl_tstats_histogram(ts, ti, g, (long)t->order[c], o->bins, edges, counts, &used);
+				unsigned long long maxc = 0;
+				for (size_t b = 0; b < used; b++)
+					if (counts[b] > maxc)
+						maxc = counts[b];
+				sketch |= used && !cs.exact;
+				for (size_t b = 0; b < used; b++) {
+					size_t col = row_prefix(&tab, t, g, t->order[c], csv ? &u : NULL);
+					bl_outtab_setf(&tab, col++, "%zu", b + 1);
+					bl_outtab_setnum(&tab, col++, edges[b], o->fmt);
+					bl_outtab_setnum(&tab, col++, edges[b + 1], o->fmt);
+					bl_outtab_setf(&tab, col++, "%llu", counts[b]);
+					if (csv) {
+						bl_outtab_set(&tab, col++, cs.exact ? "exact" : "sketch");
+					} else {
+						size_t w = maxc ? (size_t)llround(40.0 * (double)counts[b] / (double)maxc) : 0;
+						if (counts[b] && w == 0)
+							w = 1;
+						char bar[48];
+						memset(bar, '#', w);
+						bar[w] = '\0';
+						bl_outtab_set(&tab, col++, bar);
+					}
+				}
+			}
+		}
+		if (csv)
+			continue;
+		fputc('\n', f);
+		if (o->fmt == BL_TAB_MD)
+			fprintf(f, "### %s: histogram, %zu bins\n\n", t->name, o->bins);
+		else
+			fprintf(f, "== %s: histogram, %zu bins ==\n\n", t->name, o->bins);
+		bl_outtab_write(&tab, f, o->fmt);
+		bl_outtab_release(&tab);
+		fprintf(f, "\nBins are [from, to), the last one [from, to]; equal widths from min to max "
+			"(one bin when all values are equal).%s\n",
+			sketch ? " Counts of \"sketch\" cells come from the D11 sketch: values within 1% of an "
+				 "edge may be counted in the neighbouring bin." : "");
+	}
+	int rc = 0;
+	if (csv) {
+		rc = bl_outtab_write(&tab, f, o->fmt);
+		bl_outtab_release(&tab);
+	}
+	free(edges);
+	free(counts);
+	free(u.name);
+	return rc ? rc : ferror(f) ? -BL_EIO : 0;
+}
+
+int bl_tstats_write(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o)
+{
+	finish(ts);
+	if (o->fmt == BL_TAB_CSV && o->bins)
+		return write_histogram(ts, f, o);
+	int rc = write_summary(ts, f, o);
+	if (!rc && o->bins)
+		rc = write_histogram(ts, f, o);
+	return rc;
+}

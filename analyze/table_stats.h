@@ -1,0 +1,163 @@
+/* table_stats.h — per-group, per-column statistics of table rows, from
+ * logs (a sink of the parse pass), from CSV files (benchlog's own or
+ * anyone's) and from partial aggregates written by an earlier run.
+ * `benchlog stats` and `benchlog compare` are built on it; the
+ * definitions of every number are D0-D11 of analyze/stats.h, the rules
+ * for columns R1-R5 of analyze/colinfo.h, the commands in docs/stats.md.
+ *
+ * T1  Rows. A log record of table T, a CSV row, or nothing else. Records
+ *     quoted in mail replies (quoted > 0) are left out unless
+ *     include_quoted. With opts.table set, log records of other tables
+ *     are ignored.
+ * T2  Groups. Rows are grouped by the values of the group columns (text
+ *     as written; numbers as CSV writes them; unknown = ""), in order of
+ *     first appearance. Default: R5's column (`group`) and, when the
+ *     table has one, R3's split column (`load`), split first when
+ *     split_first. A table without a group column is left out (noted).
+ * T3  Columns. With opts.cols, those columns in that order. Otherwise
+ *     every column whose every non-empty value is a number, in table
+ *     order, except group columns, provenance numbers (R4: line, run,
+ *     quoted — for CSV input only when the header starts with benchlog's
+ *     provenance columns) and R2's runs column. A column is numeric in a
+ *     log table when its schema says BL_NUM or BL_INT; text values are
+ *     read with bl_parse_double (so "nan", "inf" and "1,5" are text).
+ *     An empty field is missing: not a value, not counted in n.
+ * T4  Values. Each (table, group, column) keeps a bl_dist: exact
+ *     percentiles (D3) up to BL_DIST_EXACT_MAX = 65536 values, the D11
+ *     sketch beyond; n, mean, sd, min, max always exact (D1, D2). Memory
+ *     is bounded per cell (at most 512 KiB of samples, then 32 KiB of
+ *     buckets), so by the number of groups x columns, not by the input.
+ * T5  CSV input (bl_tstats_read_csv). libcsv, RFC 4180: quoted fields,
+ *     doubled quotes, commas and line ends inside quotes; blanks around
+ *     unquoted fields are trimmed. Line 1 is the header (see
+ *     bl_csv_is_table for the test). A row whose field count differs from
+ *     the header's is skipped with a warning (file:line). Every physical
+ *     line is counted used or skipped (ctx's accounting). The rows are
+ *     filed under table opts.table, else the file's stem when it names a
+ *     benchlog table (`time.csv` from `benchlog parse -o`), else "csv".
+ * T6  Partial file (bl_tstats_write_partials / _read_partials), one line
+ *     per CSV record (libcsv quoting), then D10 partials:
+ *         benchlog-stats-partials,1
+ *         table,<name>                       a table section starts
+ *         groups,<gcol>,<gcol>…              its group columns
+ *         columns,<col>,<col>…               its value columns, in order
+ *         cell,<gval>,<gval>…,<col>          then the D10 partial of
+ *         benchlog-partial 1                 that group x column:
+ *         … (analyze/stats.h D10) …
+ *         end
+ *     Merging adds the partials of equal (table, group, column) (D10):
+ *     n, min, max exact, mean and sd to rounding, percentiles from the
+ *     merged sketch (within 1%, D11). A table's group columns must be the
+ *     same in every file merged.
+ *
+ * Errors: 0 or a negative bl_err; problems in the data are warnings
+ * through the ctx given (file:line: …) and counted there. Memory: the
+ * collector owns everything; bl_tstats_free() is NULL-safe.
+ */
+#ifndef BL_TABLE_STATS_H
+#define BL_TABLE_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "analyze/outtab.h"
+#include "analyze/stats.h"
+#include "core/ctx.h"
+#include "core/table.h"
+
+struct bl_tstats_opts {
+	const char *table;           /* T1/T5; NULL = every table */
+	char *const *cols;           /* T3; NULL = defaults */
+	size_t ncols;
+	char *const *gcols;          /* T2; NULL = defaults */
+	size_t ngcols;
+	bool split_first;            /* T2: default split column before the group column */
+	bool include_quoted;         /* T1 */
+};
+
+struct bl_tstats;
+
+/* A new collector; opts (and the strings it points to) must outlive it.
+ * ctx receives warnings and line accounting; it must outlive it too. */
+struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx *ctx);
+void bl_tstats_free(struct bl_tstats *ts);
+/* A sink for the parse pass (T1); the collector keeps ownership (the
+ * sink's free() is NULL). */
+void bl_tstats_sink(struct bl_tstats *ts, struct bl_sink *out);
+
+/* T5: true when path names a file whose first line is a CSV header:
+ * at least one field, every field non-empty and not a number, no name
+ * twice. why[0..whysz) gets the reason when false. Reads at most the
+ * first 64 KiB (bl_src_peek); "-" is never sniffed (false). */
+bool bl_csv_is_table(const char *path, char *why, size_t whysz);
+/* T5: read one CSV input into the collector. Returns 0, or -BL_EFORMAT
+ * when the header is missing or lacks a group column, -BL_EIO /
+ * -BL_ENOTFOUND when the file cannot be read (all reported through ctx;
+ * ctx->input_errors counts them). */
+int bl_tstats_read_csv(struct bl_tstats *ts, const char *path);
+
+/* Read the user's inputs in order: folders expanded (core/reader.h),
+ * each file read as CSV (T5) when force_csv, or when its name ends in
+ * .csv or .csv.gz and bl_csv_is_table() says its first line is a header
+ * (otherwise a note says why it is read as a log); every other input
+ * goes through the parse pass (consecutive logs in one pass, so groups
+ * and runs carry over between them as in `benchlog parse`). No inputs =
+ * standard input. The collector's sink must already be in ctx. Returns
+ * the pass's error (a sink failed) or 0; unreadable inputs are counted in
+ * ctx->input_errors. */
+int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, bool force_csv);
+
+/* T6 */
+int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f);
+/* Read every table section of a partial file ("-" = stdin) and merge it
+ * in. 0, or -BL_EFORMAT with "path:line: why" reported through ctx. */
+int bl_tstats_read_partials(struct bl_tstats *ts, const char *path);
+
+/* ---- results ------------------------------------------------------------ */
+
+/* Tables in order of first appearance, and within each table the group
+ * columns, the groups (T2) and the value columns (T3) that have data. */
+size_t bl_tstats_ntables(const struct bl_tstats *ts);
+const char *bl_tstats_table(const struct bl_tstats *ts, size_t t);
+size_t bl_tstats_ngcols(const struct bl_tstats *ts, size_t t);
+const char *bl_tstats_gcol(const struct bl_tstats *ts, size_t t, size_t k);
+size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t);
+/* Value of group column k of group g ("" when unknown). */
+const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k);
+size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t);
+const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c);
+/* Index (for bl_tstats_cell) of a column collected in table t, including
+ * R2's runs column, which is collected but not listed; -1 when none. */
+long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name);
+
+/* Statistics of one cell. pct[0..npct) get the percentiles of p[0..npct)
+ * (D3 with rule; NaN when n = 0). */
+struct bl_cellstat {
+	struct bl_welford w;         /* n, mean, M2, min, max (D1, D2) */
+	double sd;                   /* D2; NaN when n < 2 */
+	double ci95;                 /* D5 half-width at 95%; NaN when n < 2 */
+	bool exact;                  /* percentiles exact (D3) or from the sketch (D11) */
+	unsigned long long rejected; /* non-finite values refused (D0) */
+};
+/* Returns false when the cell has no values at all (nothing filled). */
+bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
+		    const double *p, size_t npct, enum bl_pct_rule rule,
+		    struct bl_cellstat *out, double *pct);
+/* Histogram of a cell over nbins equal-width bins from min to max (one
+ * bin when min = max): edges[0..nbins] and counts[0..nbins) must hold
+ * nbins + 1 and nbins entries; *used gets the number of bins filled.
+ * Exact when the cell's percentiles are (bl_dist_histogram). */
+int bl_tstats_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t nbins,
+			double *edges, unsigned long long *counts, size_t *used);
+
+/* `benchlog stats` output (docs/stats.md "Output"). */
+struct bl_tstats_out {
+	enum bl_tabfmt fmt;
+	const double *pcts;          /* percentiles to show, in % */
+	size_t npct;
+	enum bl_pct_rule rule;
+	size_t bins;                 /* > 0: histogram table too (CSV: alone) */
+};
+int bl_tstats_write(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o);
+
+#endif

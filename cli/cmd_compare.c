@@ -1,0 +1,229 @@
+/* cmd_compare.c — `benchlog compare`: baseline against candidates, column
+ * by column: change with its interval, Welch's t-test and a verdict. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/colinfo.h"
+#include "analyze/compare.h"
+#include "analyze/table_stats.h"
+#include "cli/cli.h"
+#include "core/pass.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+
+static const char help[] =
+	"  -b, --baseline GROUP   the set the others are compared with (default: the first)\n"
+	"  -g, --group-by COLUMN  the column that names the sets (default: group; kernel\n"
+	"                         for contest_report)\n"
+	"      --by LIST          compare within blocks of these columns, comma-separated\n"
+	"                         (default: load for contest tables, else none)\n"
+	"  -c, --column LIST      these columns only (default: every numeric column)\n"
+	"  -t, --table TABLE      rows of this table only; for CSV input, its table\n"
+	"      --confidence C     confidence level in (0, 1) (default 0.95; alpha = 1 - C)\n"
+	"      --test welch|student  Welch's unequal-variance t-test (default), or the\n"
+	"                         pooled Student's t-test ministat prints\n"
+	"  -f, --format text|csv|md  aligned text (default), CSV or Markdown\n"
+	"      --csv              read every input as a CSV table\n"
+	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	"  -q, --quiet            no line-accounting summary on stderr\n"
+	CLI_COMMON_HELP
+	"\nPer column: baseline and candidate n, mean, CI of the mean and median; the change\n"
+	"in % of the baseline mean with its CI, the two-sided p-value, and the verdict:\n"
+	"  ~               no significant difference (p >= 1 - C)\n"
+	"  -27.4% better   significant; better/worse by the column's direction: lower\n"
+	"                  is better for *_s, *_ms, *_us, *_ns, *_faults, *latency*;\n"
+	"                  higher for *_per_s, *_ops, *_mbps, *throughput*, *bandwidth*,\n"
+	"                  *allocated*; some columns by their table (docs/stats.md)\n"
+	"  ?               no test: a side has fewer than 3 values (too few to detect any\n"
+	"                  difference), or the table holds averages only\n"
+	"Inputs as for `benchlog stats`: logs, CSV tables (*.csv with a header, or --csv).\n"
+	"Exit status 1 also when nothing could be compared.\n";
+
+enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV };
+
+static int add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
+{
+	char *copy = bl_xstrdup(arg);
+	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
+	(*bufs)[(*nbufs)++] = copy;
+	for (char *p = copy;;) {
+		char *e = strchr(p, ',');
+		if (e)
+			*e = '\0';
+		if (!*p)
+			return -1;
+		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
+		(*v)[(*n)++] = p;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "group-by", required_argument, NULL, 'g' },
+		{ "by", required_argument, NULL, OPT_BY },
+		{ "column", required_argument, NULL, 'c' },
+		{ "table", required_argument, NULL, 't' },
+		{ "confidence", required_argument, NULL, OPT_CONF },
+		{ "test", required_argument, NULL, OPT_TEST },
+		{ "format", required_argument, NULL, 'f' },
+		{ "csv", no_argument, NULL, OPT_CSV },
+		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "quiet", no_argument, NULL, 'q' },
+		CLI_COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct bl_opts o;
+	bl_opts_init(&o);
+	struct bl_tstats_opts so;
+	memset(&so, 0, sizeof so);
+	so.split_first = true;
+	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT };
+	char **cols = NULL, **by = NULL, **bufs = NULL, **gcols = NULL;
+	size_t ncols = 0, nby = 0, nbufs = 0;
+	const char *gcol = NULL;
+	bool by_given = false, force_csv = false;
+	int status = EXIT_USAGE;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "b:g:c:t:f:q", lo, NULL)) != -1) {
+		int r = cli_common_opt(c, optarg, &o);
+		if (r < 0)
+			goto done;
+		if (r)
+			continue;
+		switch (c) {
+		case 'b': co.baseline = optarg; break;
+		case 'g':
+			if (!*optarg || strchr(optarg, ',')) {
+				cli_usage_error("compare", "-g takes one column name, not \"%s\"", optarg);
+				goto done;
+			}
+			gcol = optarg;
+			break;
+		case OPT_BY:
+			by_given = true;
+			if (*optarg && add_list(optarg, &by, &nby, &bufs, &nbufs)) {
+				cli_usage_error("compare", "--by takes column names separated by commas, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case 'c':
+			if (add_list(optarg, &cols, &ncols, &bufs, &nbufs)) {
+				cli_usage_error("compare", "-c takes column names separated by commas, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case 't': so.table = optarg; break;
+		case OPT_CONF: {
+			double d;
+			if (bl_parse_double(optarg, (size_t)-1, &d) || !(d > 0 && d < 1)) {
+				cli_usage_error("compare", "--confidence takes a number between 0 and 1, not \"%s\"", optarg);
+				goto done;
+			}
+			co.confidence = d;
+			break;
+		}
+		case OPT_TEST:
+			if (strcmp(optarg, "welch") == 0)
+				co.test = BL_CMP_WELCH;
+			else if (strcmp(optarg, "student") == 0)
+				co.test = BL_CMP_STUDENT;
+			else {
+				cli_usage_error("compare", "--test takes welch or student, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case 'f':
+			if (bl_tabfmt_parse(optarg, &co.fmt)) {
+				cli_usage_error("compare", "--format takes text, csv or md, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case OPT_CSV: force_csv = true; break;
+		case OPT_QUOTED:
+			if (strcmp(optarg, "include") == 0)
+				so.include_quoted = true;
+			else if (strcmp(optarg, "exclude") != 0) {
+				cli_usage_error("compare", "--quoted takes include or exclude");
+				goto done;
+			}
+			break;
+		case 'q': o.quiet = true; break;
+		case OPT_HELP: cli_help("compare", help); status = 0; goto done;
+		default: cli_usage_error("compare", "unknown option"); goto done;
+		}
+	}
+	if (so.table && !bl_table_find(so.table) && !force_csv) {
+		bool any_csv = false;
+		for (int i = optind; i < argc; i++) {
+			size_t n = strlen(argv[i]);
+			any_csv |= (n > 4 && strcmp(argv[i] + n - 4, ".csv") == 0) ||
+				   (n > 7 && strcmp(argv[i] + n - 7, ".csv.gz") == 0);
+		}
+		if (!any_csv) {
+			cli_usage_error("compare", "unknown table \"%s\" (see `benchlog formats`)", so.table);
+			goto done;
+		}
+	}
+	/* C1: the group columns are the --by columns, then the compared one;
+	 * with neither --by nor -g, each table's defaults (R3, R5). */
+	size_t ngcols = 0;
+	if (by_given || gcol) {
+		const char *split = by_given ? NULL : bl_table_split_column(so.table);
+		gcols = bl_xcalloc(nby + 2, sizeof *gcols);
+		for (size_t i = 0; i < nby; i++)
+			gcols[ngcols++] = by[i];
+		if (split)
+			gcols[ngcols++] = (char *)split;
+		gcols[ngcols++] = (char *)(gcol ? gcol : bl_table_group_column(so.table));
+		so.gcols = gcols;
+		so.ngcols = ngcols;
+	}
+	so.cols = cols;
+	so.ncols = ncols;
+
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, &o);
+	struct bl_tstats *ts = bl_tstats_new(&so, &ctx);
+	struct bl_sink sink;
+	bl_tstats_sink(ts, &sink);
+	bl_ctx_add_sink(&ctx, &sink);
+	bl_tstats_read_inputs(ts, argv + optind, (size_t)(argc - optind), force_csv);
+	bl_ctx_finish(&ctx, 1);
+	if (ctx.error && ctx.error != -BL_EIO)
+		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
+	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
+	if (bl_tstats_ntables(ts) == 0) {
+		fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
+			so.table ? " in table " : "", so.table ? so.table : "");
+		status = EXIT_DATA;
+	} else {
+		struct bl_compare_counts k;
+		if (bl_compare_write(ts, stdout, stderr, &co, &k))
+			status = EXIT_DATA;
+		if (k.low_power)
+			fprintf(stderr, "benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
+				"on a side: too few to detect any difference\n", k.low_power,
+				k.low_power == 1 ? "" : "s", k.low_power == 1 ? "s" : "ve");
+		if (k.tables == 0)
+			status = EXIT_DATA;
+	}
+	if (!o.quiet)
+		bl_diag_summary(&ctx, stderr);
+	bl_tstats_free(ts);
+	bl_ctx_release(&ctx);
+done:
+	for (size_t i = 0; i < nbufs; i++)
+		free(bufs[i]);
+	free(bufs);
+	free(cols);
+	free(by);
+	free(gcols);
+	return status;
+}

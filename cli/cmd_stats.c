@@ -1,0 +1,262 @@
+/* cmd_stats.c — `benchlog stats`: n, mean, sd, CI95, min, percentiles and
+ * max of table columns per group, from logs, CSV files or partials. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/table_stats.h"
+#include "cli/cli.h"
+#include "core/pass.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+
+static const char help[] =
+	"  -t, --table TABLE      rows of this table only (default: every table found);\n"
+	"                         for CSV input, the table the rows belong to\n"
+	"  -c, --column LIST      these columns, comma-separated, in this order (repeatable;\n"
+	"                         default: every numeric column except line, run, quoted)\n"
+	"  -g, --group-by LIST    group by these columns (default: group, and load for\n"
+	"                         contest tables)\n"
+	"      --percentiles LIST percentiles to show, in % (default 50,90,95,99)\n"
+	"      --rule type7|nearest  percentile definition (default type7, as R and datamash)\n"
+	"      --bins N           a histogram of N equal-width bins per group and column\n"
+	"                         (with --format csv, the histogram table alone)\n"
+	"  -f, --format text|csv|md  aligned text (default), CSV or a Markdown table\n"
+	"      --csv              read every input as a CSV table\n"
+	"      --partial          write mergeable partial aggregates instead (docs/stats.md)\n"
+	"      --merge            inputs are partial files: merge them and print the result\n"
+	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	"  -q, --quiet            no line-accounting summary on stderr\n"
+	CLI_COMMON_HELP
+	"\nInputs: logs (through the parsers, like `benchlog parse`), and CSV tables: a file\n"
+	"named *.csv or *.csv.gz whose first line is a header (non-empty, distinct names,\n"
+	"none a number), or any input with --csv. Values that are not numbers are left\n"
+	"out: a column with some is dropped from the defaults (a note says so).\n"
+	"\nDefinitions (docs/statistics.md): sd is the sample standard deviation (n-1);\n"
+	"ci95 the half-width of the 95% Student-t interval of the mean; percentiles are\n"
+	"Hyndman-Fan type 7 (or nearest rank). Percentiles are exact (column pct =\n"
+	"\"exact\") up to 65536 values per group and column; beyond, and after --merge,\n"
+	"they come from a log-bucketed sketch and are within 1% (\"sketch\"). n, mean,\n"
+	"sd, min and max are always exact; memory stays bounded.\n";
+
+enum { OPT_PCTS = OPT_CLI_LAST + 1, OPT_BINS, OPT_RULE, OPT_CSV, OPT_PARTIAL, OPT_MERGE };
+
+/* Append the comma-separated names of arg to *v (strings point into a
+ * copy the caller frees through *bufs). */
+static int add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
+{
+	char *copy = bl_xstrdup(arg);
+	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
+	(*bufs)[(*nbufs)++] = copy;
+	for (char *p = copy;;) {
+		char *e = strchr(p, ',');
+		if (e)
+			*e = '\0';
+		if (!*p)
+			return -1;
+		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
+		(*v)[(*n)++] = p;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+static int parse_pcts(const char *arg, double **out, size_t *n)
+{
+	free(*out);
+	*out = NULL;
+	*n = 0;
+	const char *p = arg;
+	for (;;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		double d;
+		if (bl_parse_double(p, len, &d) || d < 0 || d > 100)
+			return -1;
+		*out = bl_xrealloc(*out, (*n + 1) * sizeof **out);
+		(*out)[(*n)++] = d;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "table", required_argument, NULL, 't' },
+		{ "column", required_argument, NULL, 'c' },
+		{ "group-by", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "percentiles", required_argument, NULL, OPT_PCTS },
+		{ "bins", required_argument, NULL, OPT_BINS },
+		{ "rule", required_argument, NULL, OPT_RULE },
+		{ "csv", no_argument, NULL, OPT_CSV },
+		{ "partial", no_argument, NULL, OPT_PARTIAL },
+		{ "merge", no_argument, NULL, OPT_MERGE },
+		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		CLI_COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct bl_opts o;
+	bl_opts_init(&o);
+	struct bl_tstats_opts so;
+	memset(&so, 0, sizeof so);
+	struct bl_tstats_out out = { BL_TAB_TEXT, NULL, 0, BL_PCT_TYPE7, 0 };
+	char **cols = NULL, **gcols = NULL, **bufs = NULL;
+	size_t ncols = 0, ngcols = 0, nbufs = 0;
+	double *pcts = NULL;
+	size_t npct = 0;
+	bool force_csv = false, partial = false, merge = false;
+	int status = EXIT_USAGE;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "t:c:g:f:q", lo, NULL)) != -1) {
+		int r = cli_common_opt(c, optarg, &o);
+		if (r < 0)
+			goto done;
+		if (r)
+			continue;
+		switch (c) {
+		case 't': so.table = optarg; break;
+		case 'c':
+			if (add_list(optarg, &cols, &ncols, &bufs, &nbufs)) {
+				cli_usage_error("stats", "-c takes column names separated by commas, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case 'g':
+			if (add_list(optarg, &gcols, &ngcols, &bufs, &nbufs)) {
+				cli_usage_error("stats", "-g takes column names separated by commas, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case 'f':
+			if (bl_tabfmt_parse(optarg, &out.fmt)) {
+				cli_usage_error("stats", "--format takes text, csv or md, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case 'q': o.quiet = true; break;
+		case OPT_PCTS:
+			if (parse_pcts(optarg, &pcts, &npct)) {
+				cli_usage_error("stats", "--percentiles takes numbers in [0, 100] separated by commas, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case OPT_BINS: {
+			long long b;
+			if (bl_parse_ll(optarg, (size_t)-1, &b) || b < 1 || b > 10000) {
+				cli_usage_error("stats", "--bins takes a number from 1 to 10000, not \"%s\"", optarg);
+				goto done;
+			}
+			out.bins = (size_t)b;
+			break;
+		}
+		case OPT_RULE:
+			if (strcmp(optarg, "type7") == 0)
+				out.rule = BL_PCT_TYPE7;
+			else if (strcmp(optarg, "nearest") == 0)
+				out.rule = BL_PCT_NEAREST_RANK;
+			else {
+				cli_usage_error("stats", "--rule takes type7 or nearest, not \"%s\"", optarg);
+				goto done;
+			}
+			break;
+		case OPT_CSV: force_csv = true; break;
+		case OPT_PARTIAL: partial = true; break;
+		case OPT_MERGE: merge = true; break;
+		case OPT_QUOTED:
+			if (strcmp(optarg, "include") == 0)
+				so.include_quoted = true;
+			else if (strcmp(optarg, "exclude") != 0) {
+				cli_usage_error("stats", "--quoted takes include or exclude");
+				goto done;
+			}
+			break;
+		case OPT_HELP: cli_help("stats", help); status = 0; goto done;
+		default: cli_usage_error("stats", "unknown option"); goto done;
+		}
+	}
+	if (partial && merge) {
+		cli_usage_error("stats", "--partial and --merge exclude each other");
+		goto done;
+	}
+	if (merge && force_csv) {
+		cli_usage_error("stats", "--merge reads partial files, not CSV");
+		goto done;
+	}
+	if (merge && optind == argc) {
+		cli_usage_error("stats", "--merge needs the partial files to merge");
+		goto done;
+	}
+	if (so.table && !bl_table_find(so.table) && !force_csv && !merge) {
+		bool any_csv = false;
+		for (int i = optind; i < argc; i++) {
+			size_t n = strlen(argv[i]);
+			any_csv |= (n > 4 && strcmp(argv[i] + n - 4, ".csv") == 0) ||
+				   (n > 7 && strcmp(argv[i] + n - 7, ".csv.gz") == 0);
+		}
+		if (!any_csv) {
+			cli_usage_error("stats", "unknown table \"%s\" (see `benchlog formats`)", so.table);
+			goto done;
+		}
+	}
+	if (!pcts) {
+		static const double def[] = { 50, 90, 95, 99 };
+		pcts = bl_xmalloc(sizeof def);
+		memcpy(pcts, def, sizeof def);
+		npct = 4;
+	}
+	out.pcts = pcts;
+	out.npct = npct;
+	so.cols = cols;
+	so.ncols = ncols;
+	so.gcols = gcols;
+	so.ngcols = ngcols;
+
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, &o);
+	struct bl_tstats *ts = bl_tstats_new(&so, &ctx);
+	if (merge) {
+		for (int i = optind; i < argc; i++)
+			bl_tstats_read_partials(ts, argv[i]);
+	} else {
+		struct bl_sink sink;
+		bl_tstats_sink(ts, &sink);
+		bl_ctx_add_sink(&ctx, &sink);
+		bl_tstats_read_inputs(ts, argv + optind, (size_t)(argc - optind), force_csv);
+	}
+	bl_ctx_finish(&ctx, 1);
+	if (ctx.error && ctx.error != -BL_EIO)
+		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
+	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
+	int wrc = 0;
+	if (bl_tstats_ntables(ts) == 0) {
+		fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",
+			so.table ? " in table " : "", so.table ? so.table : "");
+		status = EXIT_DATA;
+	} else if (partial) {
+		wrc = bl_tstats_write_partials(ts, stdout);
+	} else {
+		wrc = bl_tstats_write(ts, stdout, &out);
+	}
+	if (wrc)
+		status = EXIT_DATA;
+	if (!o.quiet && !merge)
+		bl_diag_summary(&ctx, stderr);
+	bl_tstats_free(ts);
+	bl_ctx_release(&ctx);
+done:
+	for (size_t i = 0; i < nbufs; i++)
+		free(bufs[i]);
+	free(bufs);
+	free(cols);
+	free(gcols);
+	free(pcts);
+	return status;
+}
