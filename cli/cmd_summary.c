@@ -13,6 +13,8 @@
 static const char help[] =
 	"  -q, --quiet           no line-accounting summary on stderr\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	"      --baseline GROUP      the group the others are compared with (default: the first)\n"
+	"      --confidence C        confidence level of comparisons, in (0, 1) (default 0.95)\n"
 	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP
 	"\nFor each group (kernel label, heading or file stem), prints what the\n"
@@ -20,11 +22,15 @@ static const char help[] =
 	"and precision, then n, mean, sample standard deviation, min and max;\n"
 	"then a section for each other format found.\n";
 
+enum { OPT_SUM_BASELINE = OPT_CLI_LAST + 1, OPT_SUM_CONFIDENCE };
+
 int cmd_summary(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "baseline", required_argument, NULL, OPT_SUM_BASELINE },
+		{ "confidence", required_argument, NULL, OPT_SUM_CONFIDENCE },
 		CLI_COMMON_LONGOPTS,
 		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -52,6 +58,14 @@ int cmd_summary(int argc, char **argv)
 				ao.include_quoted = true;
 			else if (strcmp(optarg, "exclude") != 0) {
 				cli_usage_error("summary", "--quoted takes include or exclude");
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_SUM_BASELINE: ao.baseline = optarg; break;
+		case OPT_SUM_CONFIDENCE:
+			if (bl_parse_double(optarg, (size_t)-1, &ao.confidence) || !(ao.confidence > 0) ||
+			    !(ao.confidence < 1)) {
+				cli_usage_error("summary", "--confidence takes a number between 0 and 1, not \"%s\"", optarg);
 				return EXIT_USAGE;
 			}
 			break;
