@@ -16,7 +16,7 @@
  *     lines up to the next R1-valid separator are dispatched as plain text
  *     with the provenance of the message before them, and a warning.
  * R3  ">From " un-escaping (GMime leaves these lines alone): before MIME
- *     parsing, every line of a message's raw bytes that matches ^>+From 
+ *     parsing, every line of a message's raw bytes that matches "^>+From "
  *     loses one '>'. This is the exact inverse of mboxrd (lore.kernel.org);
  *     for mboxo it undoes the only escape mboxo makes (">From ") and would
  *     turn a genuine ">>From " into ">From ". Applied to single-message files
@@ -29,8 +29,9 @@
  *     trimmed. Absent → "". A Date GMime cannot parse is a warning and "".
  *     Sender addresses and names are never read.
  * R5  Parts, in document order. Every leaf part of media type "text" (any
- *     subtype) is read, attachments included. In multipart/alternative the text/plain alternative is read
- *     and the others skipped ("html alternative" for text/html or a
+ *     subtype) is read, attachments included. In multipart/alternative the
+ *     text/plain alternative is read and the others are skipped
+ *     ("html alternative" for text/html or a
  *     multipart holding one, else "alternative part"); with no text/plain
  *     alternative the last one is read. A text/html part that is read is
  *     turned into text (R11). message/rfc822 parts are walked with the inner
@@ -43,13 +44,16 @@
  *     line where its text starts. 7bit/8bit/binary parts map 1:1. For
  *     quoted-printable the raw lines are grouped by soft breaks (a raw line
  *     ending in '=' after transport padding continues on the next): decoded
- *     line k is raw group k, exact. Where the counts do not agree (base64,
- *     uuencode, a charset that changes line ends) decoded line k gets the
- *     part's first raw line + k, capped at its last raw line. Every
- *     physical line of the file is dispatched or skipped once
- *     (used + skipped = lines of the file), with these exceptions: decoded
- *     lines beyond the raw line count of a base64 part, and text lines a
- *     lone HTML part yields beyond its source lines, are extra lines.
+ *     line k is raw group k, exact. For base64, raw line r decodes to the
+ *     bytes from 3/4 of the base64 characters before it: a decoded line is
+ *     reported at the raw line holding its first byte. Where nothing else
+ *     applies (uuencode, a charset that changes line ends) decoded line k
+ *     gets the part's first raw line + k, capped at its last raw line.
+ *     Every physical line of the file is dispatched or skipped once
+ *     (used + skipped = lines of the file), with these exceptions: a
+ *     decoded base64 line that starts in the same raw line as the one
+ *     before it, and an HTML text line that starts in the same source line
+ *     as the one before it, are extra lines.
  *     Skip reasons: "mbox separator" (From_ line, the empty line before the
  *     next one), "mail header" (header fields, MIME boundaries, part
  *     headers, preamble, epilogue), "soft line break (joined to the line
@@ -436,29 +440,41 @@ static char *subject_clean(const char *s)
 	return out;
 }
 
-static struct prov *prov_new(struct rd *r, GMimeMessage *m, unsigned long lineno)
+/* Fill p from m's headers (R4). A Date that does not parse is warned
+ * about when r is given (lineno: where the message starts). */
+static void prov_fill(struct prov *p, GMimeMessage *m, unsigned long index, struct rd *r,
+		      unsigned long lineno)
 {
-	struct prov *p = bl_xcalloc(1, sizeof *p);
 	const char *id = g_mime_message_get_message_id(m);
 	p->id = bl_xstrdup(id ? id : "");
 	p->subject = subject_clean(g_mime_message_get_subject(m));
 	GDateTime *d = g_mime_message_get_date(m);
-	if (d) {
-		gchar *s = g_date_time_format(d, "%Y-%m-%dT%H:%M:%S%:z");
-		p->date = bl_xstrdup(s ? s : "");
-		g_free(s);
-	} else {
-		const char *raw = g_mime_object_get_header((GMimeObject *)m, "Date");
-		if (raw) {
-			struct bl_line ln = { raw, strlen(raw), r->source, lineno, 0, NULL };
-			bl_warn(r->ctx, &ln, "unparsable mail date", "cannot parse Date header \"%s\"", raw);
-		}
-		p->date = bl_xstrdup("");
+	gchar *iso = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%S%:z") : NULL;
+	p->date = bl_xstrdup(iso ? iso : "");
+	g_free(iso);
+	const char *raw = d ? NULL : g_mime_object_get_header((GMimeObject *)m, "Date");
+	if (raw && r) {
+		struct bl_line ln = { raw, strlen(raw), r->source, lineno, 0, NULL };
+		bl_warn(r->ctx, &ln, "unparsable mail date", "cannot parse Date header \"%s\"", raw);
 	}
 	p->m.message_id = p->id;
 	p->m.date = p->date;
 	p->m.subject = p->subject;
-	p->m.index = r->index;
+	p->m.index = index;
+}
+
+static void prov_clear(struct prov *p)
+{
+	free(p->id);
+	free(p->date);
+	free(p->subject);
+	p->id = p->date = p->subject = NULL;
+}
+
+static struct prov *prov_new(struct rd *r, GMimeMessage *m, unsigned long lineno)
+{
+	struct prov *p = bl_xcalloc(1, sizeof *p);
+	prov_fill(p, m, r->index, r, lineno);
 	p->next = r->provs;
 	r->provs = p;
 	return p;
@@ -469,9 +485,7 @@ static void provs_free(struct rd *r)
 	while (r->provs) {
 		struct prov *p = r->provs;
 		r->provs = p->next;
-		free(p->id);
-		free(p->date);
-		free(p->subject);
+		prov_clear(p);
 		free(p);
 	}
 }
@@ -1622,19 +1636,9 @@ static int read_mbox(struct rd *r)
 				break;
 			}
 			rc = do_message(r, m, (size_t)hb, (size_t)end, true);
-			/* Keep the provenance for R2 recovery text (strings copied). */
-			free(keep.id); free(keep.date); free(keep.subject);
-			GDateTime *d = g_mime_message_get_date(m);
-			gchar *ds = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%S%:z") : NULL;
-			const char *id = g_mime_message_get_message_id(m);
-			keep.id = bl_xstrdup(id ? id : "");
-			keep.date = bl_xstrdup(ds ? ds : "");
-			keep.subject = subject_clean(g_mime_message_get_subject(m));
-			g_free(ds);
-			keep.m.message_id = keep.id;
-			keep.m.date = keep.date;
-			keep.m.subject = keep.subject;
-			keep.m.index = r->index;
+			/* The provenance for R2 recovery text after it. */
+			prov_clear(&keep);
+			prov_fill(&keep, m, r->index, NULL, 0);
 			last = &keep.m;
 			g_object_unref(m);
 			if (rc < 0)
@@ -1666,7 +1670,7 @@ static int read_mbox(struct rd *r)
 		rc = file_text_to(r, resume, last);
 		rc = rc ? rc : unit_end(r);
 	}
-	free(keep.id); free(keep.date); free(keep.subject);
+	prov_clear(&keep);
 	return rc;
 }
 
