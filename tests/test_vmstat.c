@@ -1,0 +1,860 @@
+/* test_vmstat.c — parsers/vmstat.c (V1-V12 of its header) and the "vmstat"
+ * analysis (analyze/vmstat.h S1-S5, charts).
+ *
+ * Where expected values come from:
+ *   - small inputs: typed by hand next to the input lines they come from;
+ *   - seed 000: the rows are lines 35-99 of the seed (59 lines of 16
+ *     numbers, counted with awk '$1 ~ /^[0-9]+$/ && NF == 16'); the column
+ *     statistics are GNU datamash's (count, mean, sstdev, median, perc:95,
+ *     min, max) over those lines, e.g. for swpd
+ *     `datamash -W count 4 mean 4 sstdev 4 median 4 perc:95 4 min 4 max 4`
+ *     (datamash's perc is type 7, like analyze/stats.h D3); events,
+ *     intervals and iterations read off the text by hand (issue 3's
+ *     "Must show");
+ *   - realworld files: shared/realworld/LOG.md's hand-computed values;
+ *   - golden CSVs of every layout: fixtures/vmstat/expect.pl (README there).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "analyze/analysis.h"
+#include "analyze/vmstat.h"
+#include "core/ctx.h"
+#include "core/dispatch.h"
+#include "core/util.h"
+#include "parsers/vmstat.h"
+#include "plot/plot.h"
+
+extern const struct bl_analysis bl_analysis_vmstat;
+
+/* ---- collecting sinks --------------------------------------------------- */
+
+struct rec {
+	const struct bl_table_def *t;
+	unsigned long line;
+	int quoted;
+	char *group;
+	struct bl_val v[VM_NCOLS];
+};
+
+struct recs {
+	struct rec *r;
+	size_t n;
+};
+
+static int rec_record(void *ud, const struct bl_record *r)
+{
+	struct recs *c = ud;
+	c->r = bl_xrealloc(c->r, (c->n + 1) * sizeof *c->r);
+	struct rec *x = &c->r[c->n++];
+	memset(x, 0, sizeof *x);
+	x->t = r->table;
+	x->line = r->line;
+	x->quoted = r->quoted;
+	x->group = bl_xstrdup(r->group ? r->group : "");
+	for (size_t i = 0; i < r->table->ncols && i < VM_NCOLS; i++) {
+		x->v[i] = r->v[i];
+		if (r->v[i].t == BL_STR)
+			x->v[i].u.s = bl_xstrdup(r->v[i].u.s);
+	}
+	return 0;
+}
+
+static void recs_free(struct recs *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->r[i].group);
+		for (size_t k = 0; k < VM_NCOLS; k++)
+			if (c->r[i].v[k].t == BL_STR)
+				free((char *)c->r[i].v[k].u.s);
+	}
+	free(c->r);
+	memset(c, 0, sizeof *c);
+}
+
+static size_t only(const struct recs *c, const struct bl_table_def *t, const struct rec **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->r[i].t == t && n < max)
+			out[n++] = &c->r[i];
+	return n;
+}
+
+/* Skipped lines and their reasons. */
+struct skips {
+	unsigned long line[256];
+	const char *reason[256];
+	size_t n;
+};
+
+static void skip_cb(void *ud, const struct bl_line *ln, const char *reason)
+{
+	struct skips *s = ud;
+	if (s->n < 256) {
+		s->line[s->n] = ln->lineno;
+		s->reason[s->n++] = reason;
+	}
+}
+
+static bool skipped_as(const struct skips *s, unsigned long line, const char *reason)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->line[i] == line && strcmp(s->reason[i], reason) == 0)
+			return true;
+	return false;
+}
+
+struct run {
+	struct recs recs;
+	struct skips skips;
+	struct bl_ctx ctx;
+	void *an;
+	char *diag;
+	size_t diaglen;
+	FILE *diagf;
+};
+
+static struct bl_analysis_opts aopts(const struct bl_opts *po, bool keep)
+{
+	struct bl_analysis_opts o;
+	memset(&o, 0, sizeof o);
+	o.parse = po;
+	o.confidence = 0.95;
+	o.target_s = NAN;
+	o.keep_samples = keep;
+	return o;
+}
+
+/* Parse text as the unit `source`. opt may be NULL (defaults). With ao,
+ * the vmstat analysis gets the records too. */
+static void parse_with(struct run *run, const char *source, const char *text, const struct bl_opts *opt,
+		       const struct bl_analysis_opts *ao)
+{
+	memset(run, 0, sizeof *run);
+	bl_ctx_init(&run->ctx, opt);
+	run->diagf = open_memstream(&run->diag, &run->diaglen);
+	run->ctx.diag = run->diagf;
+	run->ctx.skip = (struct bl_skip_sink){ skip_cb, &run->skips };
+	struct bl_sink s = { rec_record, NULL, NULL, &run->recs };
+	bl_ctx_add_sink(&run->ctx, &s);
+	if (ao) {
+		run->an = bl_analysis_vmstat.create(ao);
+		struct bl_sink a = { bl_analysis_vmstat.record, NULL, NULL, run->an };
+		bl_ctx_add_sink(&run->ctx, &a);
+	}
+	assert_int_equal(bl_dispatch_open(&run->ctx), 0);
+	bl_dispatch_begin_unit(&run->ctx, source, NULL);
+	assert_int_equal(bl_dispatch_text(&run->ctx, text, strlen(text), 1), 0);
+	assert_int_equal(bl_dispatch_end_unit(&run->ctx), 0);
+	bl_dispatch_close(&run->ctx);
+	fflush(run->diagf);
+	/* nothing lost: every line used or skipped */
+	assert_int_equal(run->ctx.lines_used + run->ctx.lines_skipped, run->ctx.lines_total);
+}
+
+static void parse(struct run *run, const char *text)
+{
+	parse_with(run, "t.txt", text, NULL, NULL);
+}
+
+static void run_free(struct run *run)
+{
+	if (run->an)
+		bl_analysis_vmstat.destroy(run->an);
+	recs_free(&run->recs);
+	bl_ctx_release(&run->ctx);
+	fclose(run->diagf);
+	free(run->diag);
+}
+
+static char *slurp(const char *rel)
+{
+	const char *top = getenv("BENCHLOG_TOP");
+	char *path = bl_xasprintf("%s/%s", top && *top ? top : ".", rel);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fail_msg("cannot open %s (run from the top of the tree or set BENCHLOG_TOP)", path);
+	struct bl_buf b = BL_BUF_INIT(0);
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		bl_buf_add(&b, buf, n);
+	fclose(f);
+	free(path);
+	if (!b.data)
+		bl_buf_add(&b, "", 0);
+	return b.data;
+}
+
+static long long iv(const struct rec *r, int c)
+{
+	assert_int_equal(r->v[c].t, BL_INT);
+	return r->v[c].u.i;
+}
+
+static double nv(const struct rec *r, int c)
+{
+	assert_int_equal(r->v[c].t, BL_NUM);
+	return r->v[c].u.d;
+}
+
+static const char *sv(const struct rec *r, int c)
+{
+	if (r->v[c].t != BL_STR)
+		return NULL;
+	return r->v[c].u.s;
+}
+
+#define SEED "fixtures/seeds/000_a7bf8587c1dba76c.txt"
+
+/* ---- seed 000 (issue 3, "Must show") ------------------------------------ */
+
+static void test_vmstat__seed000_series(void **state)
+{
+	(void)state;
+	char *text = slurp(SEED);
+	struct run run;
+	parse_with(&run, "000.txt", text, NULL, NULL);
+	const struct rec *r[128];
+	size_t n = only(&run.recs, &bl_table_vmstat, r, 128);
+	assert_int_equal(n, 59);                  /* lines 35-99 less 4 header lines, 2 prose */
+	unsigned cols = 0;
+	for (int c = 0; c < VM_NCOLS; c++)
+		if (bl_vmstat_is_value_col(c) && r[0]->v[c].t != BL_NULL)
+			cols++;
+	assert_int_equal(cols, 16);               /* r b w swpd free buff cache si so bi bo in cs us sy id */
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(r[i]->group, "2.4.13-pre2aa1");
+		assert_int_equal(iv(r[i], VM_SERIES), 1);
+		assert_int_equal(iv(r[i], VM_SAMPLE), (long long)i);
+		assert_int_equal(iv(r[i], VM_SINCE_BOOT), 0);  /* V4: the label line alone */
+		assert_string_equal(sv(r[i], VM_LAYOUT), "2.x-w");
+		assert_string_equal(sv(r[i], VM_MEM_UNIT), "KiB");
+		assert_true(nv(r[i], VM_T_S) == (double)i);
+	}
+	assert_int_equal(r[0]->line, 35);
+	assert_int_equal(iv(r[0], VM_SWPD), 554920);
+	assert_int_equal(r[58]->line, 99);
+	assert_int_equal(iv(r[58], VM_SWPD), 53588);
+
+	const struct rec *e[8];
+	assert_int_equal(only(&run.recs, &bl_table_events, e, 8), 2);
+	assert_string_equal(sv(e[0], EV_TEXT), "Around here, mp3blaster begins to stutter.");
+	assert_string_equal(sv(e[0], EV_KIND), "stutter_start");
+	assert_int_equal(iv(r[iv(e[0], EV_SAMPLE)], VM_SWPD), 14696);
+	assert_string_equal(sv(e[1], EV_TEXT), "At this point, mp3blaster is smooth again.");
+	assert_string_equal(sv(e[1], EV_KIND), "stutter_end");
+	assert_int_equal(iv(r[iv(e[1], EV_SAMPLE)], VM_SWPD), 294176);
+	assert_string_equal(e[0]->group, "2.4.13-pre2aa1");
+
+	/* V8: the prose after the last row is given back */
+	assert_true(skipped_as(&run.skips, 100, "text after a vmstat table (no row followed)"));
+	assert_true(skipped_as(&run.skips, 101, "text after a vmstat table (no row followed)"));
+	run_free(&run);
+	free(text);
+}
+
+static void expect_stat(void *an, int col, unsigned long long n, double mean, double sd, double min,
+			double median, double p95, double max)
+{
+	struct bl_vm_colstat cs;
+	assert_true(bl_vmstat_colstat(an, 0, col, &cs));
+	assert_int_equal(cs.n, n);
+	assert_true(fabs(cs.mean - mean) <= 1e-9 * fabs(mean) + 1e-12);
+	assert_true(fabs(cs.sd - sd) <= 1e-9 * fabs(sd));
+	assert_true(cs.min == min);
+	assert_true(fabs(cs.median - median) <= 1e-9 * fabs(median));
+	assert_true(fabs(cs.p95 - p95) <= 1e-9 * fabs(p95));
+	assert_true(cs.max == max);
+}
+
+static void test_vmstat__seed000_analysis(void **state)
+{
+	(void)state;
+	char *text = slurp(SEED);
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, false);
+	struct run run;
+	parse_with(&run, "000.txt", text, &po, &ao);
+	assert_int_equal(bl_vmstat_nseries(run.an), 1);
+	const struct bl_vm_series_info *si = bl_vmstat_series(run.an, 0);
+	assert_int_equal(si->rows, 59);
+	assert_int_equal(si->ncols, 16);
+	assert_int_equal(si->since_boot_left_out, 0);
+	assert_string_equal(si->group, "2.4.13-pre2aa1");
+
+	/* S2, against datamash (header comment) */
+	expect_stat(run.an, VM_SWPD, 59, 380661.83050847, 246788.55603862, 13904, 413984, 707212.4, 738160);
+	expect_stat(run.an, VM_R, 59, 1.0677966101695, 1.0482235675535, 0, 1, 3, 4);
+	expect_stat(run.an, VM_FREE, 59, 19467.593220339, 75581.277490805, 1564, 2056, 66026.4, 460316);
+
+	/* S3: one interval, samples 13 (swpd 14696) .. 30 (swpd 294176) */
+	assert_int_equal(si->ninterval, 1);
+	const struct bl_vm_interval *v = bl_vmstat_interval(run.an, 0, 0);
+	assert_int_equal(v->start_sample, 13);
+	assert_int_equal(v->end_sample, 30);
+	assert_int_equal(v->n_inside, 17);        /* "the stutter interval spans 17 samples" */
+	assert_true(v->duration_s == 17);
+	assert_false(v->open_at_end);
+	assert_true(v->at_start[BL_VM_SWPD] == 14696 && v->at_end[BL_VM_SWPD] == 294176);
+	assert_true(v->at_start[BL_VM_SI] == 64 && v->at_end[BL_VM_SI] == 0);
+	assert_true(v->at_start[BL_VM_SO] == 0 && v->at_end[BL_VM_SO] == 23420);
+	assert_true(v->at_start[BL_VM_FREE] == 51576 && v->at_end[BL_VM_FREE] == 1628);
+	assert_true(v->min_inside[BL_VM_SWPD] == 14696 && v->max_inside[BL_VM_SWPD] == 270624);
+
+	/* S4: the collapses 738160 -> 14700 and 728748 -> 13904 */
+	assert_int_equal(si->niteration, 3);
+	const struct bl_vm_iteration *it1 = bl_vmstat_iteration(run.an, 0, 1);
+	const struct bl_vm_iteration *it2 = bl_vmstat_iteration(run.an, 0, 2);
+	assert_true(it1->collapse_from == 738160 && it1->swpd_first == 14700);
+	assert_int_equal(it1->first_sample, 12);
+	assert_true(it2->collapse_from == 728748 && it2->swpd_first == 13904);
+	assert_int_equal(it2->first_sample, 54);
+	assert_true(it1->swpd_peak == 728748);
+	assert_true(it1->stutter_end_swpd == 294176);
+	assert_int_equal(it1->stutter_end_sample, 30);
+	assert_true(isnan(bl_vmstat_iteration(run.an, 0, 0)->stutter_end_swpd));
+	assert_true(isnan(it2->stutter_end_swpd));
+
+	/* text section names what the author read off by eye */
+	char *out = NULL;
+	size_t outlen = 0;
+	FILE *f = open_memstream(&out, &outlen);
+	assert_int_equal(bl_analysis_vmstat.write(run.an, f, BL_DOC_TEXT, NULL, 0), 0);
+	fclose(f);
+	assert_non_null(strstr(out, "59 samples"));
+	assert_non_null(strstr(out, "294176 (287.3 MiB) at sample 30"));
+	assert_non_null(strstr(out, "2.4.13-pre2aa1           287.3 MiB"));
+	free(out);
+	f = open_memstream(&out, &outlen);
+	assert_int_equal(bl_analysis_vmstat.write(run.an, f, BL_DOC_MD, NULL, 0), 0);
+	fclose(f);
+	assert_non_null(strstr(out, "| swpd | 59 | 380661.83 |"));
+	assert_non_null(strstr(out, "| 2 | 12-53 | 738160 | 14700 | 728748 |"));
+	free(out);
+	run_free(&run);
+	free(text);
+}
+
+/* ---- since-boot row (V4) ----------------------------------------------- */
+
+static const char sb_text[] =
+	"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"      /* 1 */
+	" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"       /* 2 */
+	" 0  0   1024 301120  20040 180220    0    0    31    12  110   150  3  1 95  1\n"      /* 3 */
+	" 1  0   1024 301000  20040 180224    0    0     0    40  102   131  1  0 99  0\n";     /* 4 */
+
+static void test_vmstat__since_boot_modes(void **state)
+{
+	(void)state;
+	struct bl_opts po;
+	const struct rec *r[8];
+	struct run run;
+	struct bl_vm_colstat cs;
+	/* auto: marked, written, left out of the statistics */
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, false);
+	parse_with(&run, "t.txt", sb_text, &po, &ao);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
+	assert_int_equal(iv(r[0], VM_SINCE_BOOT), 1);
+	assert_int_equal(iv(r[1], VM_SINCE_BOOT), 0);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_BI, &cs));
+	assert_int_equal(cs.n, 1);
+	assert_true(cs.mean == 0);                /* row 4's bi; row 3's 31 left out */
+	assert_int_equal(bl_vmstat_series(run.an, 0)->since_boot_left_out, 1);
+	run_free(&run);
+	/* keep: marked and counted */
+	bl_opts_init(&po);
+	po.since_boot = BL_SB_KEEP;
+	ao = aopts(&po, false);
+	parse_with(&run, "t.txt", sb_text, &po, &ao);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
+	assert_int_equal(iv(r[0], VM_SINCE_BOOT), 1);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_BI, &cs));
+	assert_int_equal(cs.n, 2);
+	assert_true(cs.mean == 15.5);             /* (31 + 0) / 2 */
+	run_free(&run);
+	/* drop: not written, skipped with its reason, sample 0 stays taken */
+	bl_opts_init(&po);
+	po.since_boot = BL_SB_DROP;
+	parse_with(&run, "t.txt", sb_text, &po, NULL);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 1);
+	assert_int_equal(r[0]->line, 4);
+	assert_int_equal(iv(r[0], VM_SAMPLE), 1);
+	assert_true(skipped_as(&run.skips, 3, "vmstat since-boot average (--since-boot drop)"));
+	run_free(&run);
+}
+
+static void test_vmstat__since_boot_contexts(void **state)
+{
+	(void)state;
+	/* V4: after prose (not a start), after a row (repetition), after
+	 * "vmstat -y" (no since-boot line), label line alone */
+	static const char text[] =
+		"Some text before the table.\n"                                                          /* 1 */
+		"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"      /* 2 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"       /* 3 */
+		" 0  0   1024 301120  20040 180220    0    0    31    12  110   150  3  1 95  1\n"      /* 4 */
+		"\n"                                                                                   /* 5 */
+		"vmstat -y 1 2\n"                                                                      /* 6 */
+		"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"      /* 7 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"       /* 8 */
+		" 0  0   1024 301120  20040 180220    0    0    31    12  110   150  3  1 95  1\n"      /* 9 */
+		"\n"                                                                                   /* 10 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"       /* 11 */
+		" 0  0   1024 301120  20040 180220    0    0    31    12  110   150  3  1 95  1\n";     /* 12 */
+	struct run run;
+	parse(&run, text);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 3);
+	assert_int_equal(iv(r[0], VM_SINCE_BOOT), 0);
+	assert_int_equal(iv(r[1], VM_SINCE_BOOT), 0);
+	assert_int_equal(iv(r[1], VM_SERIES), 2);  /* a command line ends a series (V3) */
+	assert_int_equal(iv(r[2], VM_SINCE_BOOT), 0);
+	assert_int_equal(iv(r[2], VM_SERIES), 2);  /* same layout, not a start: same capture */
+	assert_int_equal(iv(r[2], VM_SAMPLE), 1);
+	run_free(&run);
+}
+
+/* ---- layouts and mail damage (V1, V2) ----------------------------------- */
+
+static void test_vmstat__wrapped_header_and_rows(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"   /* 1 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id\n"       /* 2 */
+		"wa\n"                                                                              /* 3 */
+		" 2  2      0 1137424 235064 456972    0    0   736   712 4303  8686 15  6 17\n"    /* 4 */
+		"62\n"                                                                              /* 5 */
+		" 0  1  14520 1120880 235080 461912    0    0    12\n"                              /* 6 */
+		" 1  0  14520 1120760 235080 461920    0    0     0    80 1103  1402  3  1 95  1\n"; /* 7 */
+	struct run run;
+	parse(&run, text);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
+	assert_int_equal(r[0]->line, 4);
+	assert_int_equal(iv(r[0], VM_WA), 62);     /* joined with line 5 */
+	assert_int_equal(iv(r[0], VM_ID), 17);
+	assert_int_equal(iv(r[1], VM_WA), 1);
+	assert_true(skipped_as(&run.skips, 6, "incomplete vmstat row"));
+	assert_non_null(strstr(run.diag, "t.txt:6: vmstat row has 9 of its 16 fields"));
+	run_free(&run);
+}
+
+static void test_vmstat__timestamps(void **state)
+{
+	(void)state;
+	/* -t across midnight: t_s from the stamps (2 s step at the end) */
+	static const char t1[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC\n"
+		" 1  0      0 23185836  11684 1362572    0    0  2391  3734  525 1249 15  6 78  1  0 2026-11-30 23:59:58\n"
+		" 0  0      0 23185212  11684 1362576    0    0     0    12  301  388  0  0 100  0  0 2026-11-30 23:59:59\n"
+		" 0  0      0 23185212  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-12-01 00:00:01\n";
+	struct run run;
+	parse(&run, t1);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 3);
+	assert_true(nv(r[0], VM_T_S) == 0 && nv(r[1], VM_T_S) == 1 && nv(r[2], VM_T_S) == 3);
+	assert_string_equal(sv(r[2], VM_TIMESTAMP), "2026-12-01 00:00:01");
+	assert_string_equal(sv(r[2], VM_TZ), "UTC");
+	assert_string_equal(sv(r[2], VM_LAYOUT), "3.3-st -t");
+	run_free(&run);
+	/* a leading time of day rolls over at midnight */
+	static const char t2[] =
+		"--time-- procs -----------memory---------- ---swap-- -----io---- --system-- -----cpu-----\n"
+		"          r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		"23:59:55  2  0    376 141000624 945216 8464640    0    0     2   806 31414 37894  2  1 97  0  0\t\n"
+		"00:00:00  5  0    376 140984384 945232 8465164    0    0     3   283 36567 40997  2  1 98  0  0\t\n";
+	parse(&run, t2);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
+	assert_true(nv(r[0], VM_T_S) == 0 && nv(r[1], VM_T_S) == 5);
+	assert_string_equal(sv(r[1], VM_LAYOUT), "3.3-st +time");
+	run_free(&run);
+}
+
+static void test_vmstat__interval_and_unit(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"$ vmstat -SM 5 3\n"
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		" 1  0     12  22637     11   1330    0    0  2402  3750  527 1255 15  6 78  1  0\n"
+		" 0  0    300  22636     11   1330    0    2     0    64  402  611  1  0 99  0  0\n";
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, true);
+	struct run run;
+	parse_with(&run, "t.txt", text, &po, &ao);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
+	assert_true(nv(r[1], VM_T_S) == 5);        /* V5: the command line's delay */
+	assert_string_equal(sv(r[1], VM_MEM_UNIT), "MiB");
+	assert_true(bl_vmstat_kib_per_unit("MiB") == 1024);
+	assert_true(bl_vmstat_kib_per_unit("kB") == 1000.0 / 1024.0);
+	assert_true(bl_vmstat_kib_per_unit("MB") == 1e6 / 1024.0);
+	run_free(&run);
+	/* --interval given wins over the command line */
+	bl_opts_init(&po);
+	po.interval_s = 2;
+	po.interval_given = true;
+	parse_with(&run, "t.txt", text, &po, NULL);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
+	assert_true(nv(r[1], VM_T_S) == 2);
+	run_free(&run);
+}
+
+static void test_vmstat__freebsd(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"procs     memory       page                      disks       faults       cpu\n"
+		"r b w     avm     fre  flt  re  pi  po    fr   sr ada0  cd0   in   sy   cs us sy id\n"
+		"0 0 0    514M    7.0G  210   0   0   0   192   23    4    0  102  391  310  0  0 99\n";
+	struct run run;
+	parse(&run, text);
+	const struct rec *r[4];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 4), 1);
+	assert_int_equal(iv(r[0], VM_AVM), 514 * 1024);            /* 514 MiB in KiB */
+	assert_int_equal(iv(r[0], VM_FREE), 7 * 1024 * 1024);
+	assert_int_equal(iv(r[0], VM_SYS_CALLS), 391);              /* faults "sy" */
+	assert_int_equal(iv(r[0], VM_SY), 0);                       /* cpu "sy" */
+	assert_int_equal(iv(r[0], VM_IN), 102);
+	assert_string_equal(sv(r[0], VM_DISKS), "ada0=4 cd0=0");
+	assert_string_equal(sv(r[0], VM_LAYOUT), "freebsd");
+	assert_int_equal(r[0]->v[VM_SWPD].t, BL_NULL);
+	run_free(&run);
+}
+
+static void test_vmstat__nontable_modes(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"     24684084 K total memory\n"          /* 1 -s */
+		"         8649 forks\n"                   /* 2 -f */
+		"           10 disks\n"                   /* 3 -D */
+		"disk- ------------reads------------ ------------writes----------- -----IO------\n"  /* 4 -d */
+		"sda   125937  20763 7813791   46262 216410 185513 19561802 1263714      0    372\n" /* 5 */
+		"Cache                       Num  Total   Size  Pages\n"          /* 6 -m */
+		"dentry                    97272  99204    192     21\n";         /* 7 */
+	struct run run;
+	parse(&run, text);
+	assert_int_equal(run.recs.n, 0);
+	assert_true(skipped_as(&run.skips, 1, "vmstat -s/-f counters (not the sample table)"));
+	assert_true(skipped_as(&run.skips, 2, "vmstat -s/-f counters (not the sample table)"));
+	assert_true(skipped_as(&run.skips, 3, "vmstat -D disk summary (not the sample table)"));
+	assert_true(skipped_as(&run.skips, 5, "vmstat -d disk table (not the sample table)"));
+	assert_true(skipped_as(&run.skips, 7, "vmstat -m slab table (not the sample table)"));
+	run_free(&run);
+}
+
+/* ---- events (V8, V9) ------------------------------------------------------ */
+
+static void test_vmstat__events_and_labels(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"procs                      memory    swap          io     system         cpu\n"      /* 1 */
+		" r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"  /* 2 */
+		" 2  1  1 512000   1800   1180   2300  10 9800   400  9800  490   700   3   7  90\n" /* 3 */
+		"Here xmms starts to skip.\n"                                                       /* 4 */
+		" 1  2  1 530000   2100   1180   2310  30 17000  300 17000  480   650   4   9  87\n" /* 5 */
+		"PASS ... 1244659712 bytes allocated.\n"                                            /* 6 */
+		" 0  3  1 548000   1700   1176   2300  12 18000  100 18000  470   640   2  10  88\n" /* 7 */
+		"2.4.13-pre2aa1\n"                                                                  /* 8 */
+		" 0  3  1 548000   1700   1176   2300  12 18000  100 18000  470   640   2  10  88\n" /* 9 */
+		"Audio is choppy.\n";                                                               /* 10 */
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, false);
+	struct run run;
+	parse_with(&run, "t.txt", text, &po, &ao);
+	const struct rec *r[8], *e[8];
+	/* the PASS line is mtest01's (not swallowed as prose); the kernel line
+	 * is the dispatcher's group label and ends the series, so line 9 has
+	 * no header and is not a row */
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 3);
+	assert_int_equal(only(&run.recs, &bl_table_events, e, 8), 1);
+	assert_int_equal(e[0]->line, 4);
+	assert_int_equal(iv(e[0], EV_SAMPLE), 1);
+	assert_string_equal(sv(e[0], EV_KIND), "stutter_start");
+	assert_true(skipped_as(&run.skips, 9, "no format recognised"));
+	assert_true(skipped_as(&run.skips, 10, "no format recognised"));
+	assert_string_equal(run.ctx.group, "2.4.13-pre2aa1");
+	/* S3: open at the end of the series: the last row counts as inside */
+	const struct bl_vm_interval *v = bl_vmstat_interval(run.an, 0, 0);
+	assert_non_null(v);
+	assert_true(v->open_at_end);
+	assert_int_equal(v->start_sample, 1);
+	assert_int_equal(v->end_sample, 2);
+	assert_int_equal(v->n_inside, 2);
+	assert_true(v->duration_s == 1);
+	assert_true(bl_vmstat_iteration(run.an, 0, 0)->stutter_open);
+	run_free(&run);
+}
+
+static void test_vmstat__custom_patterns(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		" 1  0  40960 102400  11684 362484    0  120   240   750  527 1255 15  6 78  1  0\n"
+		"glitch here (it begins to stutter)\n"
+		" 1  0  52224  98304  11684 362484    0 2800     0  3328   66   90  0  1 99  0  0\n"
+		"all CLEAN\n"
+		" 0  0  60000  97000  11684 362488    0 1900     0  1900   61   88  0  0 100  0  0\n";
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct run run;
+	parse_with(&run, "t.txt", text, &po, NULL);
+	const struct rec *e[4];
+	assert_int_equal(only(&run.recs, &bl_table_events, e, 4), 2);
+	assert_string_equal(sv(e[0], EV_KIND), "stutter_start");   /* default: "begins to stutter" */
+	assert_string_equal(sv(e[1], EV_KIND), "note");
+	run_free(&run);
+	po.stutter_start_re = "^glitch";
+	po.stutter_end_re = "CLEAN";
+	parse_with(&run, "t.txt", text, &po, NULL);
+	assert_int_equal(only(&run.recs, &bl_table_events, e, 4), 2);
+	assert_string_equal(sv(e[0], EV_KIND), "stutter_start");
+	assert_string_equal(sv(e[1], EV_KIND), "stutter_end");
+	run_free(&run);
+	po.stutter_start_re = "nomatch";
+	parse_with(&run, "t.txt", text, &po, NULL);
+	assert_int_equal(only(&run.recs, &bl_table_events, e, 4), 2);
+	assert_string_equal(sv(e[0], EV_KIND), "note");            /* the default was replaced */
+	run_free(&run);
+}
+
+/* ---- realworld (shared/realworld/LOG.md) ------------------------------- */
+
+static void test_vmstat__realworld_values(void **state)
+{
+	(void)state;
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, false);
+	struct bl_vm_colstat cs;
+	struct run run;
+	const struct rec *r[256];
+
+	/* 10: rows 8; max free 857256 (min 2172); max so 38332; max si 560;
+	 * max b 53; max w 20; max cs 32640; one interjection */
+	char *text = slurp("fixtures/vmstat/10-vmstat22-trailing-ws-interjection.txt");
+	parse_with(&run, "10.txt", text, &po, &ao);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 256), 8);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_FREE, &cs) && cs.max == 857256 && cs.min == 2172);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_SO, &cs) && cs.max == 38332);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_SI, &cs) && cs.max == 560);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_B, &cs) && cs.max == 53);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_W, &cs) && cs.max == 20);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_CS, &cs) && cs.max == 32640);
+	assert_int_equal(bl_vmstat_series(run.an, 0)->nevents, 1);
+	run_free(&run);
+	free(text);
+
+	/* 18: rows 210; swpd constant 16592; max r 35; max cs 76994; rows with
+	 * id = 100: 7; max bo 3410; first 09:03:09, last 09:06:39 */
+	text = slurp("fixtures/vmstat/18-vmstat-t-timestamps-procps33.txt");
+	parse_with(&run, "18.txt", text, &po, &ao);
+	size_t n = only(&run.recs, &bl_table_vmstat, r, 256);
+	assert_int_equal(n, 210);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_SWPD, &cs) && cs.min == 16592 && cs.max == 16592);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_R, &cs) && cs.max == 35);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_CS, &cs) && cs.max == 76994);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_BO, &cs) && cs.max == 3410);
+	unsigned id100 = 0;
+	for (size_t i = 0; i < n; i++)
+		id100 += iv(r[i], VM_ID) == 100;
+	assert_int_equal(id100, 7);
+	assert_string_equal(sv(r[0], VM_TIMESTAMP), "2018-03-21 09:03:09");
+	assert_string_equal(sv(r[n - 1], VM_TIMESTAMP), "2018-03-21 09:06:39");
+	assert_true(nv(r[n - 1], VM_T_S) == 210);    /* 3 min 30 s; one second missing */
+	run_free(&run);
+	free(text);
+
+	/* 21: 12 rows (3 x 4), 17 columns; row 1 free 6485 MB, in 24, cs 13,
+	 * id 100; max cs 526 */
+	text = slurp("fixtures/vmstat/21-vmstat-w-SM-markdown-repeated.txt");
+	parse_with(&run, "21.txt", text, &po, NULL);
+	n = only(&run.recs, &bl_table_vmstat, r, 256);
+	assert_int_equal(n, 12);
+	assert_int_equal(iv(r[0], VM_FREE), 6485);
+	assert_int_equal(iv(r[0], VM_IN), 24);
+	assert_int_equal(iv(r[0], VM_CS), 13);
+	assert_int_equal(iv(r[0], VM_ID), 100);
+	long long maxcs = 0;
+	for (size_t i = 0; i < n; i++)
+		maxcs = iv(r[i], VM_CS) > maxcs ? iv(r[i], VM_CS) : maxcs;
+	assert_int_equal(maxcs, 526);
+	unsigned cols = 0;
+	for (int c = 0; c < VM_NCOLS; c++)
+		cols += bl_vmstat_is_value_col(c) && r[0]->v[c].t != BL_NULL;
+	assert_int_equal(cols, 17);
+	run_free(&run);
+	free(text);
+
+	/* 26: 11 complete rows + 1 truncated line; max free 141000624; min free
+	 * 140776208; max cs 49628; max r 5 */
+	text = slurp("fixtures/vmstat/26-exawatcher-vmstat-issue-excerpt-truncated.txt");
+	parse_with(&run, "26.txt", text, &po, &ao);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 256), 11);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_FREE, &cs) && cs.max == 141000624 && cs.min == 140776208);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_CS, &cs) && cs.max == 49628);
+	assert_true(bl_vmstat_colstat(run.an, 0, VM_R, &cs) && cs.max == 5);
+	assert_true(skipped_as(&run.skips, 16, "incomplete vmstat row"));
+	run_free(&run);
+	free(text);
+
+	/* 20: not a single table row */
+	text = slurp("fixtures/vmstat/20-vmstat-s-repeated-nontabular.txt");
+	parse_with(&run, "20.txt", text, &po, NULL);
+	assert_int_equal(run.recs.n, 0);
+	run_free(&run);
+	free(text);
+}
+
+/* ---- charts -------------------------------------------------------------- */
+
+static bool file_size(const char *dir, const char *name, long long *size)
+{
+	char *p = bl_xasprintf("%s/%s", dir, name);
+	struct stat st;
+	bool ok = stat(p, &st) == 0;
+	if (ok)
+		*size = (long long)st.st_size;
+	free(p);
+	return ok;
+}
+
+static char *read_in(const char *dir, const char *name)
+{
+	char *p = bl_xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(p, "rb");
+	free(p);
+	if (!f)
+		return NULL;
+	struct bl_buf b = BL_BUF_INIT(0);
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		bl_buf_add(&b, buf, n);
+	fclose(f);
+	return b.data;
+}
+
+static void rm_dir(const char *dir)
+{
+	static const char *const names[] = { "swpd.gp", "swpd-1.dat", "swpd.png", "swpd.svg",
+		"swpd-stutter.gp", "swpd-stutter-1.dat", "swpd-stutter.png", "swpd-stutter.svg", NULL };
+	for (size_t i = 0; names[i]; i++) {
+		char *p = bl_xasprintf("%s/%s", dir, names[i]);
+		unlink(p);
+		free(p);
+	}
+	rmdir(dir);
+}
+
+static void test_vmstat__seed000_charts(void **state)
+{
+	(void)state;
+	char *text = slurp(SEED);
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, true);
+	struct run run;
+	parse_with(&run, "000.txt", text, &po, &ao);
+	char dir[] = "/tmp/test_vmstat.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG | BL_PLOT_SVG };
+	struct bl_chart *ch = NULL;
+	size_t nch = 0;
+	int rc = bl_analysis_vmstat.plot(run.an, &co, &ch, &nch);
+	bool have_gnuplot = bl_gp_available();
+	assert_int_equal(rc, have_gnuplot ? 0 : -BL_ENOTFOUND);
+	assert_int_equal(nch, 2);
+	assert_string_equal(ch[0].name, "swpd");
+	assert_string_equal(ch[1].name, "swpd-stutter");
+	bl_charts_free(ch, nch);
+
+	/* the time chart: the group's panel, the stutter shading from t = 13 to
+	 * t = 30, both events with their text */
+	char *gp = read_in(dir, "swpd.gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "set title '2.4.13-pre2aa1' noenhanced"));
+	assert_non_null(strstr(gp, "set object rect from 13, graph 0 to 30, graph 1"));
+	assert_non_null(strstr(gp, "'Around here, mp3blaster begins to stutter.'"));
+	assert_non_null(strstr(gp, "'At this point, mp3blaster is smooth again.'"));
+	free(gp);
+	/* the data: 59 samples, swpd in MiB (554920 KiB = 541.9140625 MiB) */
+	char *dat = read_in(dir, "swpd-1.dat");
+	assert_non_null(dat);
+	size_t rows = 0;
+	for (char *p = dat; p && *p;) {
+		char *nl = strchr(p, '\n');
+		if (*p != '#' && *p != '\n')
+			rows++;
+		p = nl ? nl + 1 : NULL;
+	}
+	assert_int_equal(rows, 59);
+	assert_non_null(strstr(dat, "\n0 541.9140625 "));
+	free(dat);
+	/* the swpd-vs-stutter chart: no stutter above 280 MiB (the last
+	 * stuttering sample, 270624 KiB = 264.3 MiB, is in the 260-280 bin) */
+	gp = read_in(dir, "swpd-stutter.gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "no stutter above 280 MiB"));
+	free(gp);
+	long long size = 0;
+	if (have_gnuplot) {
+		assert_true(file_size(dir, "swpd.png", &size));
+		assert_true(size > 10000 && size < 2000000);
+		assert_true(file_size(dir, "swpd-stutter.png", &size));
+		assert_true(size > 5000 && size < 2000000);
+		assert_true(file_size(dir, "swpd.svg", &size) && size > 5000);
+		/* PNG header: width 1200 */
+		char *png = read_in(dir, "swpd.png");
+		assert_non_null(png);
+		const unsigned char *u = (const unsigned char *)png;
+		assert_memory_equal(u + 1, "PNG", 3);
+		unsigned w = (unsigned)u[16] << 24 | (unsigned)u[17] << 16 | (unsigned)u[18] << 8 | u[19];
+		assert_int_equal(w, 1200);
+		free(png);
+	}
+	rm_dir(dir);
+	run_free(&run);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vmstat__seed000_series),
+		cmocka_unit_test(test_vmstat__seed000_analysis),
+		cmocka_unit_test(test_vmstat__since_boot_modes),
+		cmocka_unit_test(test_vmstat__since_boot_contexts),
+		cmocka_unit_test(test_vmstat__wrapped_header_and_rows),
+		cmocka_unit_test(test_vmstat__timestamps),
+		cmocka_unit_test(test_vmstat__interval_and_unit),
+		cmocka_unit_test(test_vmstat__freebsd),
+		cmocka_unit_test(test_vmstat__nontable_modes),
+		cmocka_unit_test(test_vmstat__events_and_labels),
+		cmocka_unit_test(test_vmstat__custom_patterns),
+		cmocka_unit_test(test_vmstat__realworld_values),
+		cmocka_unit_test(test_vmstat__seed000_charts),
+	};
+	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
+}
