@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -449,6 +450,64 @@ static void rd_too_long(void *ud, unsigned long lineno)
 	bl_skip(r->ctx, &ln, "line too long");
 }
 
+/* ---- UTF-16 text (a byte order mark first): converted to UTF-8 ---- */
+
+#define U16_OUT (64 * 1024)
+
+struct u16 {
+	iconv_t cd;
+	struct bl_buf pending;    /* raw bytes not converted yet */
+	char *out;
+	unsigned long bad;        /* invalid code units replaced by U+FFFD */
+};
+
+/* Convert what pending holds and feed the text to the splitter; at the
+ * end (last) a leftover odd byte or lone surrogate becomes U+FFFD. */
+static int u16_convert(struct u16 *u, struct bl_linesplit *ls, bool last)
+{
+	char *in = u->pending.data;
+	size_t inleft = u->pending.len;
+	int rc = 0;
+	while (inleft && rc == 0) {
+		char *o = u->out;
+		size_t oleft = U16_OUT;
+		size_t r = iconv(u->cd, &in, &inleft, &o, &oleft);
+		int e = r == (size_t)-1 ? errno : 0;
+		if (o > u->out)
+			rc = bl_linesplit_feed(ls, u->out, (size_t)(o - u->out));
+		if (rc || e == 0 || e == E2BIG)
+			continue;
+		if (e == EINVAL && !last)
+			break;            /* incomplete at the end of this chunk */
+		/* EILSEQ (unpaired surrogate) or EINVAL at the very end */
+		u->bad++;
+		rc = bl_linesplit_feed(ls, "\xEF\xBF\xBD", 3);
+		size_t skip = inleft < 2 ? inleft : 2;
+		in += skip;
+		inleft -= skip;
+	}
+	if (inleft && in != u->pending.data)
+		memmove(u->pending.data, in, inleft);
+	u->pending.len = inleft;
+	if (u->pending.data)
+		u->pending.data[inleft] = '\0';
+	return rc;
+}
+
+/* The byte order mark at the start of p: 8 (UTF-8, 3 bytes), 16 (UTF-16LE)
+ * or -16 (UTF-16BE), 2 bytes; 0 for none. */
+static int bom(const char *p, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (n >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF)
+		return 8;
+	if (n >= 2 && u[0] == 0xFF && u[1] == 0xFE)
+		return 16;
+	if (n >= 2 && u[0] == 0xFE && u[1] == 0xFF)
+		return -16;
+	return 0;
+}
+
 int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
@@ -461,7 +520,27 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	const char *pk;
 	size_t pklen;
 	rc = bl_src_peek(s, &pk, &pklen);
-	if (rc == 0 && bl_mail_sniff(pk, pklen)) {
+	/* A byte order mark is not text: UTF-8's is dropped, UTF-16 is
+	 * converted to UTF-8 (Windows editors and PowerShell write it). */
+	int enc = rc == 0 ? bom(pk, pklen) : 0;
+	if (enc) {
+		char drop[3];
+		bl_src_read(s, drop, enc == 8 ? 3 : 2);
+		rc = bl_src_peek(s, &pk, &pklen);
+	}
+	struct u16 u = { (iconv_t)-1, BL_BUF_INIT(IN_CHUNK + 8), NULL, 0 };
+	if (enc == 16 || enc == -16) {
+		u.cd = iconv_open("UTF-8", enc == 16 ? "UTF-16LE" : "UTF-16BE");
+		if (u.cd == (iconv_t)-1) {
+			bl_warn_at(ctx, path, "unreadable input", "UTF-16 text, and no converter: %s",
+				   strerror(errno));
+			ctx->input_errors++;
+			bl_src_close(s);
+			return -BL_EIO;
+		}
+		u.out = bl_xmalloc(U16_OUT);
+	}
+	if (rc == 0 && u.cd == (iconv_t)-1 && bl_mail_sniff(pk, pklen)) {
 		rc = bl_mail_read(ctx, s, path);
 		if (bl_src_error(s)[0]) {
 			bl_warn_at(ctx, path, "corrupt input", "%s; kept what was read before it", bl_src_error(s));
@@ -487,11 +566,27 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		}
 		if (n == 0)
 			break;
-		rc = bl_linesplit_feed(&ls, buf, (size_t)n);
+		if (u.cd != (iconv_t)-1) {
+			bl_buf_add(&u.pending, buf, (size_t)n);
+			rc = u16_convert(&u, &ls, false);
+		} else {
+			rc = bl_linesplit_feed(&ls, buf, (size_t)n);
+		}
 		if (rc) {
 			err = rc;
 			break;
 		}
+	}
+	if (u.cd != (iconv_t)-1) {
+		if (!err && !ctx->error)
+			u16_convert(&u, &ls, true);
+		if (u.bad)
+			bl_warn_at(ctx, path, "invalid UTF-16",
+				   "%lu invalid UTF-16 code units (unpaired surrogates or an odd last byte) replaced by U+FFFD",
+				   u.bad);
+		iconv_close(u.cd);
+		bl_buf_release(&u.pending);
+		free(u.out);
 	}
 	if (!ctx->error)
 		bl_linesplit_end(&ls);

@@ -3,6 +3,12 @@
  * stdin ("-"), folders (recursed in sorted order) and mail (handed to
  * core/mail.c when the start of the data looks like a message or an mbox).
  *
+ * Text: a UTF-8 byte order mark at the start is dropped; a UTF-16 one
+ * (FF FE or FE FF) makes the whole input UTF-16, converted to UTF-8 with
+ * iconv (invalid code units become U+FFFD, with one warning). UTF-16
+ * without a byte order mark is not guessed: its lines hold NUL bytes and
+ * are skipped with that reason.
+ *
  * Lines: LF, CR LF and lone CR all end a line. A line longer than
  * BL_LINE_MAX bytes is reported ("line longer than … bytes") and skipped
  * whole, never split. A line holding a NUL byte is skipped with that reason.
