@@ -721,8 +721,17 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return BL_NO;
 	}
 
+	/* Cheap tests first: this parser is offered most lines of other
+	 * formats' inputs. */
+	const char *lead = s;
+	size_t leadn = n;
+	bl_trim(&lead, &leadn);
+	bool maybe_note = leadn > 3 && (lead[0] == 'W' || lead[0] == 'w');
+	bool maybe_header = leadn > 6 && strncasecmp(lead, "Kernel", 6) == 0;
+	bool maybe_log = memmem(s, n, "Time:", 5) != NULL;
+
 	/* Requirement 3: notes attach to the pending record. */
-	if (bl_re_match(&c->note_start_re, s, n) == 1) {
+	if (maybe_note && bl_re_match(&c->note_start_re, s, n) == 1) {
 		if (!c->p.open || c->p.depth != ln->quote_depth) {
 			pending_emit(c, ctx);
 			ctx->skip_reason = "contest note without a record";
@@ -736,6 +745,8 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	}
 	pending_emit(c, ctx);
 
+	if (!c->tb.open && !maybe_header && !maybe_log && !c->title.open && leadn && lead[leadn - 1] != ':')
+		return BL_NO;
 	tokenize(tk, s, n);
 	if (c->tb.open) {
 		if (report_row(c, ctx, ln))
@@ -751,7 +762,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	}
 	struct table hdr;
 	memset(&hdr, 0, sizeof hdr);
-	if (header_of(tk, &hdr)) {
+	if (maybe_header && header_of(tk, &hdr)) {
 		table_close(c);
 		c->tb = hdr;
 		c->tb.open = true;
@@ -761,7 +772,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return BL_USED;
 	}
 	title_drop(c, ctx);
-	if (tk->n && is_load_name(tk->t[0], tk->l[0]))
+	if (maybe_log && tk->n && is_load_name(tk->t[0], tk->l[0]))
 		return log_line(c, ctx, ln, flags);
 	return BL_NO;
 }
