@@ -217,8 +217,14 @@ static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_
 		gs(&j, "set style histogram clustered gap 1\n");
 		gs(&j, "set ylabel 'Ratio'\n");
 		gs(&j, "set xrange [-0.6:%g]\n", (double)nrows - 0.4);
+		/* Value labels fit upright over bars about 30 px apart (4
+		 * characters at font 8); closer bars (many groups or loads) get
+		 * them rotated, which needs more headroom. */
+		double pitch = ((double)j.width - 170.0) / (double)(nrows ? nrows : 1) /
+			       ((double)ng + 1);
+		bool upright = pitch >= 30;
 		gs(&j, "set yrange [0:");
-		gn(&j, nice_top(rtop * 1.12));
+		gn(&j, nice_top(rtop * (upright ? 1.12 : 1.25)));
 		gs(&j, "]\n");
 		gs(&j, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 "
 		       "lw 1.2 lc rgb '#444444' front\n");
@@ -235,8 +241,12 @@ static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_
 			double off = ((double)g - ((double)ng - 1) / 2) / ((double)ng + 1);
 			gs(&j, ", \\\n     '%s' using ", f2 ? f2 : "");
 			gshift(&j, off);
-			gs(&j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels offset "
-			       "character 0,0.7 font ',8' notitle", 2 + g, 2 + g);
+			if (upright)
+				gs(&j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels offset "
+				       "character 0,0.7 font ',8' notitle", 2 + g, 2 + g);
+			else
+				gs(&j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels rotate by 90 "
+				       "left offset character 0,0.3 font ',8' notitle", 2 + g, 2 + g);
 		}
 		gs(&j, "\nunset multiplot\n");
 	}
