@@ -9,6 +9,7 @@
 #include <csv.h>
 #include <jansson.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -191,18 +192,37 @@ static void rb_text(struct rowbuf *rb, const char *s)
 	}
 }
 
+static const char digits2[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Decimal v written straight into the row buffer, two digits at a time. */
 static void rb_ll(struct rowbuf *rb, long long v)
 {
-	char tmp[24];
-	size_t i = sizeof tmp;
+	if (sizeof rb->b - rb->n < 24)
+		rb_flush(rb);
+	char *p = rb->b + rb->n;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-	do {
-		tmp[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
 	if (v < 0)
-		tmp[--i] = '-';
-	rb_add(rb, tmp + i, sizeof tmp - i);
+		*p++ = '-';
+	size_t len = 1;
+	for (unsigned long long t = u; t >= 10; t /= 10)
+		len++;
+	char *q = p + len;
+	while (u >= 100) {
+		unsigned d = (unsigned)(u % 100) * 2;
+		u /= 100;
+		*--q = digits2[d + 1];
+		*--q = digits2[d];
+	}
+	if (u >= 10) {
+		*--q = digits2[u * 2 + 1];
+		*--q = digits2[u * 2];
+	} else {
+		*--q = (char)('0' + u);
+	}
+	rb->n = (size_t)(p + len - rb->b);
 }
 
 static void rb_val(struct rowbuf *rb, const struct bl_val *v)
@@ -212,6 +232,10 @@ static void rb_val(struct rowbuf *rb, const struct bl_val *v)
 	case BL_NULL:
 		break;
 	case BL_NUM:
+		if (fabs(v->u.d) < 1e15 && v->u.d == (double)(long long)v->u.d) {
+			rb_ll(rb, (long long)v->u.d);   /* what bl_fmt_double prints for it */
+			break;
+		}
 		rb_add(rb, num, (size_t)bl_fmt_double(num, sizeof num, v->u.d));
 		break;
 	case BL_INT:

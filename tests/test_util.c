@@ -169,12 +169,68 @@ static void test_util__parse_ll_same_as_strtoll(void **state)
 	assert_int_equal(v, 42);
 }
 
+/* The obvious byte loop, as the reference for bl_split_blanks. */
+static size_t ref_split(const char *p, size_t len, const char **tok, size_t *tl, size_t max)
+{
+	size_t n = 0, i = 0;
+	while (i < len) {
+		while (i < len && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		size_t b = i;
+		while (i < len && p[i] != ' ' && p[i] != '\t')
+			i++;
+		if (n < max) {
+			tok[n] = p + b;
+			tl[n] = i - b;
+		}
+		n++;
+	}
+	return n;
+}
+
+static void test_util__split_blanks_same_as_byte_loop(void **state)
+{
+	(void)state;
+	static const char alphabet[] = "  \t\t0123456789abc.-:\r\n";
+	char line[300];
+	for (int it = 0; it < 100000; it++) {
+		uint64_t r = rng();
+		size_t len = (size_t)(r % 260);
+		unsigned blanks = 1 + (unsigned)((r >> 16) % 8);   /* blank density */
+		for (size_t i = 0; i < len; i++) {
+			uint64_t c = rng();
+			line[i] = (c % 10) < blanks ? ((c >> 8) & 1 ? ' ' : '\t')
+				: alphabet[4 + (c >> 16) % (sizeof alphabet - 5)];
+		}
+		size_t max = (size_t)((r >> 32) % 40);
+		const char *t1[40], *t2[40];
+		size_t l1[40], l2[40];
+		size_t n1 = bl_split_blanks(line, len, t1, l1, max);
+		size_t n2 = ref_split(line, len, t2, l2, max);
+		assert_int_equal(n1, n2);
+		for (size_t k = 0; k < n1 && k < max; k++) {
+			assert_ptr_equal(t1[k], t2[k]);
+			assert_int_equal(l1[k], l2[k]);
+		}
+	}
+	const char *t[4];
+	size_t l[4];
+	assert_int_equal(bl_split_blanks("", 0, t, l, 4), 0);
+	assert_int_equal(bl_split_blanks(" \t ", 3, t, l, 4), 0);
+	assert_int_equal(bl_split_blanks(" 12  x\t", 7, t, l, 4), 2);
+	assert_int_equal(l[0], 2);
+	assert_int_equal(l[1], 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_util__fmt_double_same_as_printf_rule),
 		cmocka_unit_test(test_util__parse_double_same_as_strtod),
 		cmocka_unit_test(test_util__parse_ll_same_as_strtoll),
+		cmocka_unit_test(test_util__split_blanks_same_as_byte_loop),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
