@@ -588,12 +588,25 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		bl_buf_release(&u.pending);
 		free(u.out);
 	}
-	if (!ctx->error)
-		bl_linesplit_end(&ls);
+	int rd_errno = errno;
+	unsigned long whole = ls.lineno - 1;   /* lines read with their line end */
+	bool broken = err == -BL_ECORRUPT || err == -BL_EIO;
+	if (!ctx->error) {
+		if (broken && (ls.carry.len || ls.discarding)) {
+			/* The text stops mid-line: "Maximum resident set size
+			 * (kbytes): 16804" cut to "...: 168" would parse as a
+			 * wrong number, so the piece is skipped, not parsed. */
+			struct bl_line ln = { "", 0, path, ls.lineno, 0, NULL };
+			ctx->lines_total++;
+			bl_skip(ctx, &ln, "line cut off by corrupt input");
+		} else {
+			bl_linesplit_end(&ls);
+		}
+	}
 	bl_dispatch_end_unit(ctx);
-	if (err == -BL_ECORRUPT || err == -BL_EIO) {
+	if (broken) {
 		bl_warn_at(ctx, path, "corrupt input", "%s; kept the %lu lines read before it",
-			   bl_src_error(s)[0] ? bl_src_error(s) : strerror(errno), ls.lineno - 1);
+			   bl_src_error(s)[0] ? bl_src_error(s) : strerror(rd_errno), whole);
 		ctx->input_errors++;
 		err = 0;
 	}
