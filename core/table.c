@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "core/table.h"
 #include "core/util.h"
@@ -438,6 +439,7 @@ struct dir_table {
 };
 
 struct dir_sink {
+	mode_t umask;
 	char *dir;
 	char *only;
 	enum bl_outfmt fmt;
@@ -463,6 +465,8 @@ static int dir_record(void *ud, const struct bl_record *r)
 		dt->final = bl_xasprintf("%s/%s.%s", d->dir, r->table->name, ext);
 		dt->tmp = bl_xasprintf("%s/.%s.%s.XXXXXX", d->dir, r->table->name, ext);
 		int fd = mkstemp(dt->tmp);
+		if (fd >= 0)
+			fchmod(fd, 0666 & ~d->umask); /* mkstemp makes 0600; outputs are ordinary files */
 		if (fd < 0) {
 			free(dt->tmp);
 			free(dt->final);
@@ -535,6 +539,8 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, en
 		return -BL_EIO;
 	struct dir_sink *d = bl_xcalloc(1, sizeof *d);
 	d->fmt = fmt;
+	d->umask = umask(022);
+	umask(d->umask);
 	d->dir = bl_xstrdup(dir);
 	d->only = only_table ? bl_xstrdup(only_table) : NULL;
 	out->record = dir_record;
