@@ -171,7 +171,9 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "#### %s\n\n```\n", g->name);
 	fprintf(f, "%s\n", g->name);
-	fprintf(f, "Averages for %lu mtest01 runs\n", runs);
+	/* chkmmt's heading; a group of time blocks without mtest01 results is
+	 * not mtest01 runs and says so */
+	fprintf(f, "Averages for %lu %sruns\n", runs, g->mtest_runs ? "mtest01 " : "timed ");
 	for (int k = 0; k < NF; k++) {
 		if (g->w[k].n == 0)
 			continue;
