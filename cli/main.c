@@ -128,10 +128,14 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 	return 0;
 }
 
+/* Set once an output error has been reported (or deliberately not: a
+ * closed pipe), so it is not reported twice. */
+static bool output_error_told;
+
 int cli_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (errno != EPIPE)
+		if (errno != EPIPE && !output_error_told)
 			fprintf(stderr, "benchlog: cannot write to standard output: %s\n", strerror(errno));
 		return EXIT_DATA;
 	}
@@ -142,8 +146,18 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 {
 	bl_pass_run(ctx, inputs, (size_t)n);
 	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
-	if (fin && errno != EPIPE)  /* a reader that went away (| head) is not news */
-		fprintf(stderr, "benchlog: cannot write output: %s\n", strerror(errno));
+	int fin_errno = errno;
+	/* A reader that went away (benchlog parse … | head -1) is not news:
+	 * stop, say nothing, exit 1. */
+	if ((ctx->error == -BL_EIO && ctx->error_errno == EPIPE) || (fin && fin_errno == EPIPE)) {
+		output_error_told = true;
+		return EXIT_DATA;
+	}
+	if (ctx->error == -BL_EIO || fin) {
+		fprintf(stderr, "benchlog: cannot write output: %s\n",
+			strerror(ctx->error == -BL_EIO && ctx->error_errno ? ctx->error_errno : fin_errno));
+		output_error_told = true;
+	}
 	if (ctx->error && ctx->error != -BL_EIO)
 		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx->error));
 	if (summary && !ctx->opt.quiet)

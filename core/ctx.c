@@ -1,4 +1,5 @@
 /* ctx.c — parse context: groups, runs, sinks, accounting (see ctx.h). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,8 +132,10 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	for (size_t i = 0; i < ctx->nsinks; i++) {
 		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
 		if (rc) {
-			if (!ctx->error)
+			if (!ctx->error) {
 				ctx->error = rc;
+				ctx->error_errno = rc == -BL_EIO ? errno : 0;
+			}
 			return rc;
 		}
 	}

@@ -81,6 +81,9 @@ struct bl_ctx {
 	unsigned long input_errors;   /* inputs that could not be read fully
 					 (missing, unreadable, corrupt .gz) */
 	int error;                    /* first fatal error (negative bl_err) or 0 */
+	int error_errno;              /* errno when that error was -BL_EIO from a
+					 sink (ENOSPC, EPIPE: a reader that went
+					 away), else 0 */
 
 	const char *skip_reason;      /* set by a parser returning BL_SKIP */
 

@@ -558,10 +558,12 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	ls.too_long = rd_too_long;
 	ls.ud = &rs;
 	int err = 0;
+	bool read_failed = false;     /* the input broke, not a sink */
 	for (;;) {
 		ssize_t n = bl_src_read(s, buf, IN_CHUNK);
 		if (n < 0) {
 			err = (int)n;
+			read_failed = true;
 			break;
 		}
 		if (n == 0)
@@ -590,7 +592,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	}
 	int rd_errno = errno;
 	unsigned long whole = ls.lineno - 1;   /* lines read with their line end */
-	bool broken = err == -BL_ECORRUPT || err == -BL_EIO;
+	bool broken = read_failed && (err == -BL_ECORRUPT || err == -BL_EIO);
 	if (!ctx->error) {
 		if (broken && (ls.carry.len || ls.discarding)) {
 			/* The text stops mid-line: "Maximum resident set size
