@@ -526,8 +526,9 @@ static int stutter_chart(const struct bl_swpd_plot *in, const struct bl_plot_opt
 	gn(&j, nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05)));
 	gs(&j, "]\nset xtics out nomirror\nset mxtics\nset ytics nomirror\n");
 	gs(&j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
+	/* two key entries per group, two per key row, below the x label */
 	gs(&j, "set key outside bottom center horizontal samplen 2\nset bmargin %zu\n",
-	   4 + (ng + 1) / 2);
+	   4 + ng);
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
 
 	/* "Smooth above": the top of the highest bin with stutter, drawn when
