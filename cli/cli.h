@@ -68,5 +68,8 @@ int cli_close_stdout(void);
 /* Set up the context's diagnostics and run a pass over the inputs; prints
  * the accounting summary unless quiet. Returns the exit status. */
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary);
+/* A SIGINT or SIGTERM stopped the pass (cli_run_pass then returned
+ * 128 + the signal): the command must not go on to write anything. */
+bool cli_interrupted(void);
 
 #endif

@@ -87,7 +87,7 @@ int cmd_summary(int argc, char **argv)
 	}
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	bool any = false;
-	for (size_t i = 0; i < na; i++) {
+	for (size_t i = 0; i < na && !cli_interrupted(); i++) {
 		if (!bl_analyses[i]->has_data(st[i]))
 			continue;
 		if (any)

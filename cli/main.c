@@ -142,11 +142,54 @@ int cli_close_stdout(void)
 	return 0;
 }
 
+/* SIGINT / SIGTERM during a pass: the handler only records the signal;
+ * the reader stops at its next chunk (or its blocked read returns), the
+ * sinks discard their temporary files, and the command exits 128 + signal. */
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+bool cli_interrupted(void)
+{
+	return stop_sig != 0;
+}
+
+/* Catch sig unless it was ignored when we started (nohup, a background
+ * job of a script): then it stays ignored. No SA_RESTART, so a read that
+ * blocks on a FIFO returns; SA_RESETHAND, so a second ^C kills at once. */
+static void catch_stop(int sig, struct sigaction *old)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND;
+	if (sigaction(sig, NULL, old) == 0 && old->sa_handler != SIG_IGN)
+		sigaction(sig, &sa, NULL);
+}
+
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 {
+	struct sigaction old_int, old_term;
+	catch_stop(SIGINT, &old_int);
+	catch_stop(SIGTERM, &old_term);
+	if (!ctx->opt.stop)
+		ctx->opt.stop = &stop_sig;
 	bl_pass_run(ctx, inputs, (size_t)n);
+	if (stop_sig && !ctx->error)
+		ctx->error = -BL_EINTR;
 	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
 	int fin_errno = errno;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (ctx->error == -BL_EINTR) {
+		/* finish(ok=0) removed the temporary files of -o */
+		fprintf(stderr, "benchlog: interrupted\n");
+		return 128 + (stop_sig ? (int)stop_sig : SIGINT);
+	}
 	/* A reader that went away (benchlog parse … | head -1) is not news:
 	 * stop, say nothing, exit 1. */
 	if ((ctx->error == -BL_EIO && ctx->error_errno == EPIPE) || (fin && fin_errno == EPIPE)) {

@@ -16,6 +16,7 @@
 #ifndef BL_CTX_H
 #define BL_CTX_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include "core/line.h"
@@ -40,6 +41,9 @@ struct bl_opts {
 	const char *stutter_end_re;   /* vmstat --stutter-end RE */
 	const char *latency_unit;     /* --unit for one-latency-per-line input ("s", "ms", "us", "ns"); NULL = not enabled */
 	bool quiet;                   /* no progress output */
+	volatile sig_atomic_t *stop;  /* set by a signal handler (SIGINT): the pass
+					 stops at the next chunk of input with
+					 ctx->error = -BL_EINTR; NULL = never */
 };
 void bl_opts_init(struct bl_opts *o);
 

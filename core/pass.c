@@ -20,8 +20,13 @@ int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n)
 		bl_paths_free(paths);
 		return rc;
 	}
-	for (size_t i = 0; i < np && !ctx->error; i++)
+	for (size_t i = 0; i < np && !ctx->error; i++) {
+		if (ctx->opt.stop && *ctx->opt.stop) {
+			ctx->error = -BL_EINTR;
+			break;
+		}
 		bl_read_input(ctx, paths[i]);
+	}
 	bl_dispatch_close(ctx);
 	bl_paths_free(paths);
 	return ctx->error;

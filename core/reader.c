@@ -31,7 +31,13 @@ struct bl_src {
 	bool peeked;
 	char err[256];
 	char warn[256];
+	volatile sig_atomic_t *stop;
 };
+
+static bool src_stopped(const struct bl_src *s)
+{
+	return s->stop && *s->stop;
+}
 
 static ssize_t raw_fill(struct bl_src *s)
 {
@@ -39,12 +45,16 @@ static ssize_t raw_fill(struct bl_src *s)
 	if (s->zs.avail_in && s->zs.next_in != s->in)
 		memmove(s->in, s->zs.next_in, s->zs.avail_in);
 	s->zs.next_in = s->in;
+	if (src_stopped(s)) {
+		errno = EINTR;
+		return -BL_EINTR;
+	}
 	ssize_t n;
 	do {
 		n = read(s->fd, s->in + s->zs.avail_in, IN_CHUNK - s->zs.avail_in);
-	} while (n < 0 && errno == EINTR);
+	} while (n < 0 && errno == EINTR && !src_stopped(s));
 	if (n < 0)
-		return -BL_EIO;
+		return errno == EINTR ? -BL_EINTR : -BL_EIO;
 	if (n == 0)
 		s->eof = true;
 	s->zs.avail_in += (uInt)n;
@@ -54,15 +64,25 @@ static ssize_t raw_fill(struct bl_src *s)
 
 int bl_src_open(const char *path, struct bl_src **out)
 {
+	return bl_src_open_stop(path, NULL, out);
+}
+
+int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_src **out)
+{
 	struct bl_src *s = bl_xcalloc(1, sizeof *s);
+	s->stop = stop;
 	if (strcmp(path, "-") == 0) {
 		s->fd = STDIN_FILENO;
 	} else {
 		struct stat st;
-		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		do {
+			s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		} while (s->fd < 0 && errno == EINTR && !src_stopped(s));
 		if (s->fd < 0) {
+			int e = errno;
 			free(s);
-			return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
+			errno = e;
+			return e == ENOENT ? -BL_ENOTFOUND : e == EINTR ? -BL_EINTR : -BL_EIO;
 		}
 		s->own_fd = true;
 		if (fstat(s->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -75,9 +95,12 @@ int bl_src_open(const char *path, struct bl_src **out)
 	s->in = bl_xmalloc(IN_CHUNK);
 	/* Read until two bytes are there (or EOF) to see the gzip magic. */
 	while (s->zs.avail_in < 2 && !s->eof) {
-		if (raw_fill(s) < 0) {
+		ssize_t r = raw_fill(s);
+		if (r < 0) {
+			int e = errno;
 			bl_src_close(s);
-			return -BL_EIO;
+			errno = e;
+			return (int)r;
 		}
 	}
 	if (s->zs.avail_in >= 2 && s->in[0] == 0x1f && s->in[1] == 0x8b) {
@@ -126,9 +149,10 @@ static ssize_t raw_read(struct bl_src *s, void *buf, size_t n)
 	s->zs.avail_out = (uInt)(n > (1u << 30) ? (1u << 30) : n);
 	while (s->zs.avail_out > 0) {
 		if (s->zs.avail_in == 0 && !s->eof) {
-			if (raw_fill(s) < 0) {
+			ssize_t r = raw_fill(s);
+			if (r < 0) {
 				snprintf(s->err, sizeof s->err, "read error: %s", strerror(errno));
-				return -BL_EIO;
+				return r;
 			}
 		}
 		if (s->zs.avail_in == 0 && s->eof) {
@@ -511,7 +535,12 @@ static int bom(const char *p, size_t n)
 int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
-	int rc = bl_src_open(path, &s);
+	int rc = bl_src_open_stop(path, ctx->opt.stop, &s);
+	if (rc == -BL_EINTR) {
+		if (!ctx->error)
+			ctx->error = -BL_EINTR;
+		return rc;
+	}
 	if (rc) {
 		bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
 		ctx->input_errors++;
@@ -568,6 +597,10 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		}
 		if (n == 0)
 			break;
+		if (ctx->opt.stop && *ctx->opt.stop) {
+			err = -BL_EINTR;
+			break;
+		}
 		if (u.cd != (iconv_t)-1) {
 			bl_buf_add(&u.pending, buf, (size_t)n);
 			rc = u16_convert(&u, &ls, false);
@@ -591,6 +624,8 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		free(u.out);
 	}
 	int rd_errno = errno;
+	if (err == -BL_EINTR && !ctx->error)
+		ctx->error = -BL_EINTR;   /* stopped by a signal: nothing more is read */
 	unsigned long whole = ls.lineno - 1;   /* lines read with their line end */
 	bool broken = read_failed && (err == -BL_ECORRUPT || err == -BL_EIO);
 	if (!ctx->error) {

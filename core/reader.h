@@ -20,6 +20,7 @@
 #ifndef BL_READER_H
 #define BL_READER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include "core/ctx.h"
@@ -33,6 +34,12 @@ struct bl_src;
 /* Open path ("-" = stdin). Returns 0 and *out, or a negative bl_err with
  * errno set; the caller frees with bl_src_close(). */
 int bl_src_open(const char *path, struct bl_src **out);
+/* The same, with a flag a signal handler sets: an open or read
+ * interrupted by a signal (EINTR) while *stop is set fails with -BL_EINTR
+ * instead of being retried, so a FIFO or pipe that never ends cannot hold
+ * an interrupted run (the handler must be installed without SA_RESTART).
+ * stop may be NULL (= bl_src_open). */
+int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_src **out);
 /* Read up to n decompressed bytes. Returns bytes read, 0 at end, or a
  * negative bl_err (-BL_ECORRUPT for bad gzip data; bl_src_error() says more). */
 ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n);
@@ -80,7 +87,9 @@ void bl_linesplit_release(struct bl_linesplit *ls);
 /* Read one input completely through the dispatcher (mail detected and
  * handed to core/mail.c). The pass must be open (bl_dispatch_open()).
  * Returns 0, or a negative bl_err for an input that could not be read at
- * all; data errors mid-way are warnings and keep what was read. */
+ * all; data errors mid-way are warnings and keep what was read. When
+ * ctx->opt.stop is set (between chunks, or during a blocked read) it stops
+ * with ctx->error = -BL_EINTR. */
 int bl_read_input(struct bl_ctx *ctx, const char *path);
 
 #endif
