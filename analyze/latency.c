@@ -648,7 +648,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			}
 			fbound(a, sizeof a, s, m->max, m->max_lower_bound);
 			fprintf(f, " %s |\n\n", a);
-			fprintf(f, "Values in %s. ", u);
+			fprintf(f, "Values in %s.\n\n", u);
 		} else {
 			fnum(a, sizeof a, m->n);
 			fprintf(f, "%ssamples    %s", bul, a);
@@ -671,7 +671,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			fnum(a, sizeof a, m->overflow);
 			fnum(b, sizeof b, s->ovf_bound);
 			fnum(c, sizeof c, s->hist_limit);
-			fprintf(f, "%soverflow   %s sample%s more than the last bucket (%s %s)", md ? "" : bul, a,
+			fprintf(f, "%s%s sample%s more than the last bucket (%s %s)", md ? "- overflow: " : "  overflow   ", a,
 				m->overflow == 1 ? "" : "s", b, u);
 			if (isfinite(s->hist_limit))
 				fprintf(f, ", i.e. >= %s %s (the -h limit)", c, u);
@@ -679,18 +679,16 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 				fnum(d, sizeof d, m->mean_lb);
 				fprintf(f, "; the mean of all samples is >= %s %s", d, u);
 			}
-			fprintf(f, md ? ". " : "\n");
+			fputc('\n', f);
 		}
-		if (md)
-			fprintf(f, "\n\n");
 		fnum(a, sizeof a, m->mode);
 		fnum(b, sizeof b, m->mode_count);
-		fprintf(f, "%smode       %s %s (%s samples)\n", bul, a, u, b);
+		fprintf(f, "%s%s %s (%s samples)\n", md ? "- mode: " : "  mode       ", a, u, b);
 		fnum(a, sizeof a, m->target);
-		fprintf(f, "%starget     %s %s (%s)\n", bul, a, u,
+		fprintf(f, "%s%s %s (%s)\n", md ? "- target: " : "  target     ", a, u,
 			m->target_is_mode ? "the most frequent bucket" : "--target");
 		flate(a, sizeof a, m->mean - m->target);
-		fprintf(f, "%slateness   mean %s %s", bul, a, u);
+		fprintf(f, "%smean %s %s", md ? "- lateness: " : "  lateness   ", a, u);
 		for (size_t k = 0; k < BL_LAT_NPCT; k++) {
 			flate(a, sizeof a, m->pct[k] - m->target);
 			fprintf(f, ", %s %s%s", pct_names[k],
@@ -703,7 +701,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 		for (size_t k = 0; k < m->nlate; k++) {
 			bl_fmt_duration(a, sizeof a, m->late_thr[k] * pow10i(s->uexp));
 			fshare(b, sizeof b, m->late_count[k], m->n);
-			fprintf(f, "%s%s target + %s: %s", bul, k == 0 ? "later than" : "          ", a, b);
+			fprintf(f, "%s%s target + %s: %s", bul, md || k == 0 ? "later than" : "          ", a, b);
 			if (m->late_maybe[k] > 0) {
 				fnum(c, sizeof c, m->late_maybe[k]);
 				fprintf(f, " (and up to %s overflow sample%s)", c, m->late_maybe[k] == 1 ? "" : "s");
@@ -981,6 +979,16 @@ static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, co
 	struct bl_plot_mark marks[16];
 	char *labels[16];
 	size_t nm = 0;
+	/* thresholds beyond every value are not drawn: they would only
+	 * squeeze the data (the text gives their count, 0) */
+	double xmax = -INFINITY;
+	for (size_t k = 0; k < ns; k++) {
+		const struct lseries *s = &L->s[idx[k]];
+		for (size_t b = 0; b < s->nbins; b++)
+			xmax = fmax(xmax, s->bins[b].value);
+		if (s->overflow > 0 && isfinite(s->sum.overflow_bound))
+			xmax = fmax(xmax, s->sum.overflow_bound);
+	}
 	bool same = true;
 	const struct bl_latency_summary *m0 = &L->s[idx[0]].sum;
 	for (size_t k = 1; k < ns; k++)
@@ -990,6 +998,8 @@ static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, co
 		labels[nm] = NULL;
 		marks[nm++] = (struct bl_plot_mark){ m0->target, NULL, BL_MARK_TARGET };
 		for (size_t k = 0; k < m0->nlate && nm < 16; k++) {
+			if (m0->target + m0->late_thr[k] > xmax)
+				continue;
 			char d[64];
 			bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(L->s[idx[0]].uexp));
 			labels[nm] = bl_xasprintf("target + %s", d);
@@ -1011,6 +1021,17 @@ static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, co
 			fnum(v, sizeof v, s->sum.target);
 			labels[nm] = bl_xasprintf("target %s %s (%s)", v, unit, s->name);
 			marks[nm] = (struct bl_plot_mark){ s->sum.target, labels[nm], BL_MARK_TARGET };
+			nm++;
+		}
+		/* the thresholds of the first series, named after it */
+		const struct lseries *s0 = &L->s[idx[0]];
+		for (size_t k = 0; k < m0->nlate && nm < 16 && isfinite(m0->target); k++) {
+			if (m0->target + m0->late_thr[k] > xmax)
+				continue;
+			char d[64];
+			bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(s0->uexp));
+			labels[nm] = bl_xasprintf("%s target + %s", s0->name, d);
+			marks[nm] = (struct bl_plot_mark){ m0->target + m0->late_thr[k], labels[nm], BL_MARK_THRESHOLD };
 			nm++;
 		}
 	}
