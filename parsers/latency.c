@@ -543,7 +543,7 @@ static void run_close(struct latency *L, struct bl_ctx *ctx)
 		return;
 	r->open = false;
 	if (!r->has_data) {
-		const char *why = r->tool == TOOL_CT ? "cyclictest header without results"
+		const char *why = r->tool == TOOL_CT ? "cyclictest command or header without results"
 						     : "command line without latency output";
 		for (size_t i = 0; i < r->npre; i++)
 			held_unuse(ctx, r, &r->pre[i], why);
