@@ -747,6 +747,7 @@ static void csv_row(struct csvrd *rd)
 			add_field(ts, t, g, (size_t)c, rd->f.v[i], rd->path, rd->rec_start);
 	}
 	count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
+	ts->ctx->records++;   /* a CSV row read is a record, as a parsed one is */
 }
 
 static void csv_record_done(struct csvrd *rd)
@@ -1277,6 +1278,15 @@ static void finish(struct bl_tstats *ts)
 	ts->finished = true;
 	for (size_t i = 0; i < ts->ntab; i++)
 		finish_table(ts, ts->tab[i]);
+	/* a -c name no table has is most likely a typo: say so */
+	for (size_t k = 0; k < ts->o->ncols && ts->ctx->diag; k++) {
+		bool found = false;
+		for (size_t i = 0; i < ts->ntab && !found; i++)
+			found = col_index(ts->tab[i], ts->o->cols[k]) >= 0;
+		if (!found && ts->ntab)
+			fprintf(ts->ctx->diag, "benchlog: note: no table in the input has a column '%s'\n",
+				ts->o->cols[k]);
+	}
 }
 
 /* Listed tables: not skipped, with at least one listed column. */

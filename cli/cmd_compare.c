@@ -41,22 +41,32 @@ static const char help[] =
 
 enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV };
 
+/* Append the comma-separated names of arg to *v; a backslash before a
+ * comma (or a backslash) takes it literally: -c 'wall\, s'. The strings
+ * live in copies the caller frees through *bufs. -1 for an empty name. */
 static int add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
 {
 	char *copy = bl_xstrdup(arg);
 	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
 	(*bufs)[(*nbufs)++] = copy;
-	for (char *p = copy;;) {
-		char *e = strchr(p, ',');
-		if (e)
-			*e = '\0';
-		if (!*p)
+	char *w = copy, *start = copy;
+	for (const char *p = arg;; p++) {
+		if (*p == '\\' && (p[1] == ',' || p[1] == '\\')) {
+			*w++ = *++p;
+			continue;
+		}
+		if (*p != ',' && *p != '\0') {
+			*w++ = *p;
+			continue;
+		}
+		*w = '\0';
+		if (!*start)
 			return -1;
 		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
-		(*v)[(*n)++] = p;
-		if (!e)
+		(*v)[(*n)++] = start;
+		if (*p == '\0')
 			break;
-		p = e + 1;
+		start = ++w;
 	}
 	return 0;
 }

@@ -14,7 +14,8 @@ static const char help[] =
 	"  -t, --table TABLE      rows of this table only (default: every table found);\n"
 	"                         for CSV input, the table the rows belong to\n"
 	"  -c, --column LIST      these columns, comma-separated, in this order (repeatable;\n"
-	"                         default: every numeric column except line, run, quoted)\n"
+	"                         default: every numeric column except line, run, quoted);\n"
+	"                         write a comma inside a name as \\,\n"
 	"  -g, --group-by LIST    group by these columns (default: group, and load for\n"
 	"                         contest tables)\n"
 	"      --percentiles LIST percentiles to show, in % (default 50,90,95,99)\n"
@@ -43,22 +44,32 @@ enum { OPT_PCTS = OPT_CLI_LAST + 1, OPT_BINS, OPT_RULE, OPT_CSV, OPT_PARTIAL, OP
 
 /* Append the comma-separated names of arg to *v (strings point into a
  * copy the caller frees through *bufs). */
+/* Append the comma-separated names of arg to *v; a backslash before a
+ * comma (or a backslash) takes it literally: -c 'wall\, s'. The strings
+ * live in copies the caller frees through *bufs. -1 for an empty name. */
 static int add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
 {
 	char *copy = bl_xstrdup(arg);
 	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
 	(*bufs)[(*nbufs)++] = copy;
-	for (char *p = copy;;) {
-		char *e = strchr(p, ',');
-		if (e)
-			*e = '\0';
-		if (!*p)
+	char *w = copy, *start = copy;
+	for (const char *p = arg;; p++) {
+		if (*p == '\\' && (p[1] == ',' || p[1] == '\\')) {
+			*w++ = *++p;
+			continue;
+		}
+		if (*p != ',' && *p != '\0') {
+			*w++ = *p;
+			continue;
+		}
+		*w = '\0';
+		if (!*start)
 			return -1;
 		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
-		(*v)[(*n)++] = p;
-		if (!e)
+		(*v)[(*n)++] = start;
+		if (*p == '\0')
 			break;
-		p = e + 1;
+		start = ++w;
 	}
 	return 0;
 }
