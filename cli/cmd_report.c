@@ -126,7 +126,7 @@ int cmd_report(int argc, char **argv)
 	while (len > 1 && ro.dir[len - 1] == '/')
 		len--;
 	printf("report written to %.*s/report.html\n", (int)len, ro.dir);
-	if (res.input_errors || res.chart_failed)
+	if (res.input_errors)
 		return EXIT_DATA;
 	return 0;
 }

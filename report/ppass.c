@@ -550,6 +550,88 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 	return ctx->error;
 }
 
+/* ---- inputs ---- */
+
+struct devino {
+	dev_t dev;
+	ino_t ino;
+};
+
+/* True when a folder above path (as far up as the path names) is one of
+ * ex[]. last and last_hit cache the answer for the previous path's folder,
+ * since a walk lists a folder's files together. */
+static bool excluded(const char *path, const struct devino *ex, size_t nex, char **last, bool *last_hit)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || nex == 0)
+		return false;
+	size_t dl = (size_t)(slash - path);
+	if (*last && strlen(*last) == dl && memcmp(*last, path, dl) == 0)
+		return *last_hit;
+	free(*last);
+	*last = bl_xstrndup(path, dl);
+	char *p = bl_xstrdup(*last);
+	bool hit = false;
+	for (;;) {
+		struct stat st;
+		if (*p && stat(p, &st) == 0)
+			for (size_t i = 0; i < nex; i++)
+				if (ex[i].dev == st.st_dev && ex[i].ino == st.st_ino)
+					hit = true;
+		char *s = strrchr(p, '/');
+		if (hit || !s)
+			break;
+		*s = '\0';
+	}
+	free(p);
+	*last_hit = hit;
+	return hit;
+}
+
+/* bl_paths_expand() input by input, leaving the excluded folders' files
+ * out of folder walks. Returns the count; *out NULL-terminated. */
+static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_ppass_opts *po,
+		     char ***out)
+{
+	struct devino *ex = bl_xcalloc(po->nexclude + 1, sizeof *ex);
+	size_t nex = 0;
+	for (size_t i = 0; i < po->nexclude; i++) {
+		struct stat st;
+		if (po->exclude[i] && stat(po->exclude[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			ex[nex].dev = st.st_dev;
+			ex[nex].ino = st.st_ino;
+			nex++;
+		}
+	}
+	char **all = bl_xcalloc(1, sizeof *all);
+	size_t nall = 0;
+	char *last = NULL;
+	bool last_hit = false;
+	for (size_t i = 0; i < n; i++) {
+		char **p = NULL;
+		size_t np = 0;
+		bl_paths_expand(ctx, &inputs[i], 1, &p, &np);
+		struct stat st;
+		bool walked = strcmp(inputs[i], "-") != 0 && stat(inputs[i], &st) == 0 && S_ISDIR(st.st_mode);
+		all = bl_xrealloc(all, (nall + np + 1) * sizeof *all);
+		for (size_t k = 0; k < np; k++) {
+			if (walked && excluded(p[k], ex, nex, &last, &last_hit)) {
+				if (po->excluded_any)
+					*po->excluded_any = true;
+				free(p[k]);
+				continue;
+			}
+			all[nall++] = p[k];
+		}
+		free(p);
+	}
+	all[nall] = NULL;
+	free(last);
+	free(ex);
+	*out = all;
+	return nall;
+}
+
 int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_ppass_opts *po)
 {
 	static char *const stdin_only[] = { (char *)"-" };
@@ -564,8 +646,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	bl_dispatch_close(ctx);
 
 	char **paths = NULL;
-	size_t np = 0;
-	bl_paths_expand(ctx, inputs, n, &paths, &np);
+	size_t np = expand(ctx, inputs, n, po, &paths);
 	if (np == 0) {
 		bl_paths_free(paths);
 		return ctx->error;

@@ -60,6 +60,13 @@ struct bl_ppass_opts {
 	 * order. May be NULL. */
 	void (*input_done)(void *ud, const struct bl_input_stats *st);
 	void *ud;
+	/* Folders whose files are left out when a folder input is walked (the
+	 * report's own output folder, when it sits inside an input folder).
+	 * A file of theirs named as an input is still read. May be NULL. */
+	const char *const *exclude;
+	size_t nexclude;
+	/* Set to true when a walked file was left out for that reason. */
+	bool *excluded_any;
 };
 
 /* Expand inputs (folders recursed, none = stdin) and parse them into ctx

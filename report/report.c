@@ -506,8 +506,17 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	ctx.skip.skipped = on_skip;
 	ctx.skip.ud = &rs;
 
-	struct bl_ppass_opts po = { o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &rs };
+	/* The report's own folders are not read when they sit inside an input
+	 * folder (`benchlog report -o out .`). */
+	const char *exclude[] = { od.final, od.tmp };
+	bool excluded_any = false;
+	struct bl_ppass_opts po = {
+		o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &rs, exclude, 2, &excluded_any,
+	};
 	rc = bl_ppass_run(&ctx, o->inputs, o->ninputs, &po);
+	if (excluded_any)
+		fprintf(diag, "benchlog report: not reading %s (the report's own folder, inside an input "
+			      "folder)\n", od.final);
 	if (rc == -BL_EINTR || is_stopped(o)) {
 		rc = -BL_EINTR;
 		goto out;
@@ -563,13 +572,19 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		res->sections++;
 		struct bl_chart *ch = NULL;
 		size_t nch = 0;
+		int prc = 0;
 		if (an->plot) {
-			int prc = an->plot(st[i], &co, &ch, &nch);
+			prc = an->plot(st[i], &co, &ch, &nch);
+			if (is_stopped(o)) {          /* gnuplot got the signal too */
+				bl_charts_free(ch, nch);
+				rc = -BL_EINTR;
+				goto out;
+			}
 			if (prc == -BL_ENOTFOUND) {
 				res->gnuplot_missing = true;
 			} else if (prc < 0) {
 				res->chart_failed = true;
-				fprintf(diag, "benchlog report: the %s chart could not be drawn: %s\n", an->name,
+				fprintf(diag, "benchlog report: the %s charts could not be drawn: %s\n", an->name,
 					bl_strerror(prc));
 			}
 		}
@@ -590,6 +605,8 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		if (seclen && sec[seclen - 1] != '\n')
 			fputc('\n', mdf);
 		fputc('\n', mdf);
+		if (prc < 0 && prc != -BL_ENOTFOUND)
+			fprintf(mdf, "The charts of this section could not be drawn (%s).\n\n", bl_strerror(prc));
 		for (size_t k = 0; k < nch; k++) {
 			/* Each section shows its charts; add one the text left out. */
 			char *ref = bl_xasprintf("](plots/%s.png)", ch[k].name);

@@ -53,7 +53,8 @@ struct bl_report_result {
 	size_t sections;                   /* analyses that had something to say */
 	size_t charts;                     /* charts listed in the report */
 	bool gnuplot_missing;              /* charts left as scripts and data */
-	bool chart_failed;                 /* gnuplot failed on some chart */
+	bool chart_failed;                 /* some chart could not be drawn (a
+					      warning; the report says so) */
 };
 
 /* Build the report. Returns 0 when the folder was written (inputs that

@@ -86,7 +86,7 @@ static void run_pass(unsigned jobs, struct pass_out *o)
 	ctx.diag = df;
 	char *in = bl_xstrdup(tmpdir);
 	char *inputs[] = { in };
-	struct bl_ppass_opts po = { jobs, false, NULL, on_input, o };
+	struct bl_ppass_opts po = { .jobs = jobs, .input_done = on_input, .ud = o };
 	assert_int_equal(bl_ppass_run(&ctx, inputs, 1, &po), 0);
 	o->lines = ctx.lines_total;
 	o->used = ctx.lines_used;
@@ -213,7 +213,7 @@ static void test_report__stop_flag(void **state)
 	ctx.diag = NULL;
 	volatile sig_atomic_t stop = 1;
 	char *inputs[] = { tmpdir };
-	struct bl_ppass_opts po = { 2, false, &stop, NULL, NULL };
+	struct bl_ppass_opts po = { .jobs = 2, .stop = &stop };
 	assert_int_equal(bl_ppass_run(&ctx, inputs, 1, &po), -BL_EINTR);
 	assert_int_equal(ctx.records, 0);
 	bl_ctx_release(&ctx);

@@ -3,7 +3,8 @@
 # folder benchlog did not make is refused (exit 2, left alone); a run
 # interrupted by SIGINT or SIGTERM (while it waits on a pipe that never
 # ends) exits 130, leaves the earlier report byte for byte as it was and
-# leaves no temporary folder behind.
+# leaves no temporary folder behind; a report inside its input folder does
+# not read itself.
 set -eu
 command -v mkfifo >/dev/null || exit 77
 tmp=$(mktemp -d)
@@ -32,6 +33,19 @@ rc=0; "$BENCHLOG" report -q -o mine "$seeds"/000_a7bf8587c1dba76c.txt > out 2> e
 grep -q 'benchlog did not make' err
 [ "$(cat mine/notes.txt)" = keep ]
 test ! -s out
+
+# The report inside its input folder: its own files are not read, so a
+# second run gives the same report.
+mkdir logs
+cp "$seeds"/*.txt logs/
+"$BENCHLOG" report -q -o logs/rep logs > /dev/null 2> err1
+cp -a logs/rep logs-rep1
+"$BENCHLOG" report -q -o logs/rep logs > /dev/null 2> err2
+diff -r logs-rep1 logs/rep
+grep -q "not reading logs/rep (the report's own folder, inside an input folder)" err2
+# 392 lines: `wc -l` counts 389 line ends and none of the three seeds ends
+# with one (tail -c1), so each has one line more.
+grep -q '^| \*\*total\*\* | \*\*392\*\* |' logs/rep/report.md
 
 for sig in INT TERM; do
     mkfifo pipe
