@@ -16,7 +16,7 @@ static const char help[] =
 	"  -g, --group-by COLUMN  the column that names the sets (default: group; kernel\n"
 	"                         for contest_report)\n"
 	"      --by LIST          compare within blocks of these columns, comma-separated\n"
-	"                         (default: load for contest tables, else none)\n"
+	"                         (default: load for contest tables, else none; '' = none)\n"
 	"  -c, --column LIST      these columns only (default: every numeric column)\n"
 	"  -t, --table TABLE      rows of this table only; for CSV input, its table\n"
 	"      --confidence C     confidence level in (0, 1) (default 0.95; alpha = 1 - C)\n"
@@ -210,8 +210,9 @@ int cmd_compare(int argc, char **argv)
 		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
 	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
 	if (bl_tstats_ntables(ts) == 0) {
-		fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
-			so.table ? " in table " : "", so.table ? so.table : "");
+		if (!ctx.input_errors)
+			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
+				so.table ? " in table " : "", so.table ? so.table : "");
 		status = EXIT_DATA;
 	} else {
 		struct bl_compare_counts k;

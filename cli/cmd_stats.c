@@ -248,8 +248,9 @@ int cmd_stats(int argc, char **argv)
 	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
 	int wrc = 0;
 	if (bl_tstats_ntables(ts) == 0) {
-		fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",
-			so.table ? " in table " : "", so.table ? so.table : "");
+		if (!ctx.input_errors)
+			fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",
+				so.table ? " in table " : "", so.table ? so.table : "");
 		status = EXIT_DATA;
 	} else if (partial) {
 		wrc = bl_tstats_write_partials(ts, stdout);
