@@ -569,10 +569,13 @@ static const char *unit_of(const struct lseries *s)
 	return s->unit ? s->unit : "s";
 }
 
+/* Six significant digits; whole numbers (counts) in full. */
 static void fnum(char *b, size_t bs, double v)
 {
 	if (!isfinite(v))
 		snprintf(b, bs, "-");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(b, bs, "%.0f", v);
 	else
 		snprintf(b, bs, "%.6g", v);
 }
@@ -602,9 +605,9 @@ static void flate(char *b, size_t bs, double v)
 static void fshare(char *b, size_t bs, double c, double n)
 {
 	if (n > 0)
-		snprintf(b, bs, "%.6g (%.3g%%)", c, 100 * c / n);
+		snprintf(b, bs, "%.0f (%.3g%%)", c, 100 * c / n);
 	else
-		snprintf(b, bs, "%.6g", c);
+		snprintf(b, bs, "%.0f", c);
 }
 
 static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, size_t i)
