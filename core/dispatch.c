@@ -269,6 +269,11 @@ static bool is_heading(const char *s, size_t n)
 	return true;
 }
 
+bool bl_dispatch_is_heading(const char *s, size_t n)
+{
+	return is_heading(s, n);
+}
+
 static bool is_blank_text(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

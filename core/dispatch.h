@@ -14,6 +14,7 @@
 #ifndef BL_DISPATCH_H
 #define BL_DISPATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/ctx.h"
 
@@ -38,5 +39,10 @@ void bl_dispatch_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len,
 /* End the unit: resolve a held partial record, flush every parser. */
 int bl_dispatch_end_unit(struct bl_ctx *ctx);
 void bl_dispatch_close(struct bl_ctx *ctx);
+/* Rule L4's test (dispatch.c): could the trimmed line s[0..n) be a short
+ * heading (1-4 words, at most 40 bytes, a letter first, no final
+ * punctuation, not a generic word)? For parsers that hold text lines
+ * themselves and must not hide a heading from the dispatcher. */
+bool bl_dispatch_is_heading(const char *s, size_t n);
 
 #endif

@@ -30,13 +30,16 @@
  *     values may be humanized ("514M", "7.0G": powers of 1024, rounded to
  *     KiB).
  * V3  Series. A series is one capture: it starts at a header when none is
- *     open, and ends at a header whose layout differs, at a header that
- *     shows a new capture's start (V4), at a vmstat command line, at a
- *     line starting with a kernel version (left to the dispatcher as a
- *     group label), at "Killed", "Segmentation fault", … or a shell
- *     prompt, after PROSE_MAX lines of other text or BLANK_MAX blank lines
- *     since the last row, and at the end of the file or message. Repeated
- *     headers inside a capture do not end it. Series are numbered from 1
+ *     open, and ends at a header whose layout or quote depth differs, at a
+ *     header that shows a new capture's start (V4), when the group changes
+ *     (a label found by the dispatcher, a heading held as prose right
+ *     before a header: V8), at a vmstat command line, at a line starting
+ *     with a kernel version (left to the dispatcher as a group label), at
+ *     "Killed", "Segmentation fault", … or a shell prompt, after PROSE_MAX
+ *     lines of other text or BLANK_MAX blank lines since the last row, and
+ *     at the end of the file or message. Repeated headers inside a
+ *     capture do not end it; a row under a new group starts a new series
+ *     of the same layout. Series are numbered from 1
  *     across the pass; samples from 0 within the series (the since-boot
  *     row, when there is one, is sample 0).
  * V4  Since-boot row. A header pair (group line, then label line) shows a
@@ -61,8 +64,9 @@
  * V7  Command lines: "vmstat [options] [delay [count]]" alone on a line,
  *     after an optional shell prompt ("$ ", "# ", "user@host:~$ ",
  *     "[root@host ~]# ") or "# Collection Command:". The line is used; if
- *     no vmstat header or vmstat output follows (the next non-blank line),
- *     it is given back as "vmstat command without output after it".
+ *     no vmstat header or vmstat output follows (the next non-blank line
+ *     that is not a "#####"/"=====" rule), it is given back as "vmstat
+ *     command without output after it".
  * V8  Events. While a series is open, a prose line (V9) is held; when the
  *     next row comes, it becomes an `events` record anchored to that row's
  *     sample. If the series ends first, the held lines are given back
@@ -74,9 +78,13 @@
  *     "plays/playing fine", "stops/stopped skipping/stuttering", "no
  *     longer skipping/stuttering", "is smooth", "became/becomes smooth",
  *     "back to normal". --stutter-start RE and --stutter-end RE replace
- *     them (PCRE2, as given).
+ *     them (PCRE2, as given). A held line that passes the dispatcher's
+ *     heading test (rule L4: 1-4 words, no final punctuation) and comes
+ *     right before a header (blank lines aside) is not an event but a
+ *     group label: the series ends and the group becomes that line.
  * V9  Prose is a line starting with a letter (or '(', '[', '"', '\'',
- *     '*', or a non-ASCII character) with at least two letters, without
+ *     '*', a non-ASCII character, or a digit when two words of three
+ *     letters or more follow) with at least two letters, without
  *     '{', '}', '$', '`', '\', a final ';', and that does not look like
  *     another format's record ("label: number", PASS/FAIL/T*, mtest01,
  *     "bytes allocated", "real 0m…", "Command being timed", "Averages
@@ -94,6 +102,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/dispatch.h"
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/parser.h"
@@ -225,6 +234,8 @@ struct vmstat {
 	double interval_s;
 	const char *mem_unit;
 	bool ts_expected;        /* rows carry -t timestamps */
+	int depth;               /* quote depth of the series' header */
+	char *group;             /* group in force when the series started */
 	bool have_t0;
 	double t0, last_tod, tod_offset;
 	unsigned run, blank_run; /* other lines since the last row */
@@ -245,6 +256,8 @@ struct vmstat {
 	/* held prose (V8) */
 	struct held prose[PROSE_MAX];
 	size_t nprose;
+	bool prose_prev;         /* the last non-blank line was held prose */
+	bool heading_candidate;  /* ... and it came right before this line */
 
 	enum nt_mode nt;
 	struct bl_buf scratch;   /* disks / per_cpu / layout strings */
@@ -464,6 +477,8 @@ static bool is_group_line(const char *s, size_t n, bool *wide)
 		for (size_t k = 0; group_words[k]; k++)
 			if (tok_eq(s + b, i - b, group_words[k]))
 				known = true;
+		if (i - b > 3 && memcmp(s + b, "cpu", 3) == 0 && all_digits(s + b + 3, i - b - 3))
+			known = true;    /* FreeBSD -P: cpu0 cpu1 */
 		if (!known)
 			return false;
 		if (words == 0 && !tok_eq(s + b, i - b, "procs") && !tok_eq(s + b, i - b, "time"))
@@ -755,6 +770,40 @@ static void series_end(struct vmstat *v, struct bl_ctx *ctx)
 	prose_give_back(v, ctx);
 	v->in_series = false;
 	v->run = v->blank_run = 0;
+	free(v->group);
+	v->group = NULL;
+}
+
+static const char *cur_group(const struct bl_ctx *ctx)
+{
+	return ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
+}
+
+/* V3: the group changed under an open series (a label the dispatcher
+ * found, --group-regex). */
+static bool group_changed(const struct vmstat *v, const struct bl_ctx *ctx)
+{
+	return v->in_series && v->group && strcmp(v->group, cur_group(ctx)) != 0;
+}
+
+/* V8: a short heading held as prose right before a header is a group
+ * label (the dispatcher's rule L4, which cannot see lines we hold). */
+static void heading_before_header(struct vmstat *v, struct bl_ctx *ctx)
+{
+	if (!v->heading_candidate || v->nprose == 0)
+		return;
+	struct held *h = &v->prose[v->nprose - 1];
+	if (!bl_dispatch_is_heading(h->text, h->len))
+		return;
+	char *label = h->text;
+	size_t len = h->len;
+	h->text = NULL;
+	held_free(h);
+	v->nprose--;
+	series_end(v, ctx);             /* other held lines are given back */
+	bl_set_group(ctx, label, len);  /* the line stays used, as a label */
+	free(label);
+	v->heading_candidate = false;
 }
 
 static const char *event_kind(struct vmstat *v, const char *s, size_t n)
@@ -801,6 +850,8 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	else
 		v->interval_s = v->cmd_interval;
 	v->mem_unit = v->have_cmd && v->cmd_unit && !L->bsd ? v->cmd_unit : "KiB";
+	free(v->group);
+	v->group = bl_xstrdup(cur_group(ctx));
 	v->ts_expected = L->zone[0] != '\0';
 	v->have_t0 = false;
 	v->tod_offset = 0;
@@ -1142,17 +1193,16 @@ static void other_text(struct vmstat *v, struct bl_ctx *ctx)
 		series_end(v, ctx);
 }
 
-static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const char *s, size_t n,
+static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
 				   unsigned flags, bool group, const struct layout *L, bool wide)
 {
 	if (!(flags & BL_F_LAST)) {
 		v->held = group ? HK_GROUP : HK_LABEL;
 		return BL_MORE;
 	}
-	(void)s;
-	(void)n;
 	v->held = HK_NONE;
 	v->nt = NT_NONE;
+	heading_before_header(v, ctx);
 	if (group) {
 		v->group_start = v->prev == PREV_START || v->prev == PREV_BLANK ||
 				 v->prev == PREV_CMD || v->prev == PREV_DATE;
@@ -1164,13 +1214,15 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const c
 	bool pair = v->prev == PREV_GROUP;
 	bool start = pair && v->group_start;
 	nl.wide = pair && v->group_wide;
-	if (v->in_series && !start && same_layout(&v->lay, &nl)) {
+	if (v->in_series && !start && same_layout(&v->lay, &nl) && v->depth == ln->quote_depth &&
+	    !group_changed(v, ctx)) {
 		v->lay.wide = v->lay.wide || nl.wide;
 		if (nl.zone[0])
 			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
 		v->run = v->blank_run = 0;          /* a repeated header */
 	} else {
 		series_start(v, ctx, &nl, start);
+		v->depth = ln->quote_depth;
 	}
 	cmd_drop(v, ctx, true);
 	v->prev = PREV_LABEL;
@@ -1194,9 +1246,9 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		bool wide;
 		struct layout L;
 		if (hk == HK_GROUP && is_group_line(s, n, &wide))
-			return header_line(v, ctx, s, n, flags | BL_F_LAST, true, NULL, wide);
+			return header_line(v, ctx, ln, flags | BL_F_LAST, true, NULL, wide);
 		if (hk == HK_LABEL && parse_labels(s, n, &L))
-			return header_line(v, ctx, s, n, flags | BL_F_LAST, false, &L, false);
+			return header_line(v, ctx, ln, flags | BL_F_LAST, false, &L, false);
 		if (hk == HK_ROW && v->in_series) {
 			struct row R;
 			const char *bad = NULL;
@@ -1227,19 +1279,28 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 
 	if (is_blank_line(s, n)) {
 		v->prev = PREV_BLANK;
+		v->heading_candidate = false;
 		if (v->in_series && ++v->blank_run >= BLANK_MAX)
 			series_end(v, ctx);
 		return BL_NO;
 	}
 
+	v->heading_candidate = v->prose_prev;
+	v->prose_prev = false;
 	bool wide;
 	struct layout L;
 	if (is_group_line(s, n, &wide))
-		return header_line(v, ctx, s, n, flags, true, NULL, wide);
+		return header_line(v, ctx, ln, flags, true, NULL, wide);
 	if (parse_labels(s, n, &L))
-		return header_line(v, ctx, s, n, flags, false, &L, false);
+		return header_line(v, ctx, ln, flags, false, &L, false);
 
 	if (v->in_series && is_digit(s[0])) {
+		if (group_changed(v, ctx)) {
+			struct layout same = v->lay;
+			int depth = v->depth;
+			series_start(v, ctx, &same, false);
+			v->depth = depth;
+		}
 		struct row R;
 		const char *bad = NULL;
 		size_t badl = 0, nf;
@@ -1317,6 +1378,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		if (v->nprose < PROSE_MAX && v->run + 1 < PROSE_MAX) {
 			v->run++;
 			held_set(&v->prose[v->nprose++], ctx, ln);
+			v->prose_prev = true;
 			return BL_USED;
 		}
 		series_end(v, ctx);
@@ -1354,6 +1416,7 @@ static void vm_release(void *st)
 	for (size_t i = 0; i < v->nprose; i++)
 		held_free(&v->prose[i]);
 	held_free(&v->cmd);
+	free(v->group);
 	bl_buf_release(&v->scratch);
 	struct bl_re *all[] = { &v->re_cmd, &v->re_kver, &v->re_date, &v->re_counters, &v->re_dsum,
 		&v->re_dhead, &v->re_dlabel, &v->re_phead, &v->re_mhead, &v->re_notprose,
