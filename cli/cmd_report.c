@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "analyze/analysis.h"
+#include "cli/analysis_opts.h"
 #include "cli/cli.h"
 #include "core/util.h"
 #include "report/report.h"
@@ -23,6 +24,7 @@ static const char help[] =
 	"      --baseline GROUP  the group the others are compared with\n"
 	"      --range           contest error bars show min-max, not sd\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP
 	"\nDIR gets csv/<table>.csv, skipped.csv (every line not used, with the\n"
 	"reason), plots/ (PNG and SVG charts with their gnuplot scripts and data),\n"
@@ -51,6 +53,7 @@ int cmd_report(int argc, char **argv)
 		{ "range", no_argument, NULL, OPT_RANGE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		CLI_COMMON_LONGOPTS,
+		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bl_opts o;
@@ -66,6 +69,8 @@ int cmd_report(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:j:q", lo, NULL)) != -1) {
 		int r = cli_common_opt(c, optarg, &o);
+		if (r == 0)
+			r = cli_analysis_opt(c, optarg, "report", &ro.an);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
