@@ -499,6 +499,46 @@ static void test_latency__status_lines_live_and_collapsed(void **state)
 	out_free(&o);
 }
 
+/* Footer extras of v1.x/2.x (L2): "# SMIs:", "# Thread Ids:", "# Break
+ * thread/value:", an overflow list cut short ("# 00544 others"), and a
+ * "# Total" that disagrees with the column's sum (3 + 4 = 7, not 8): a
+ * warning, the buckets win. */
+static void test_latency__footer_extras_and_total_mismatch(void **state)
+{
+	(void)state;
+	struct out o;
+	run_text(&o,
+		 "# Histogram\n"
+		 "000001 000003 000001\n"
+		 "000002 000004 000002\n"
+		 "# Total: 000000008 000000003\n"
+		 "# Min Latencies: 00001 00001\n"
+		 "# Avg Latencies: 00001 00001\n"
+		 "# Max Latencies: 00002 00002\n"
+		 "# Histogram Overflows: 00546 00000\n"
+		 "# Histogram Overflow at cycle number:\n"
+		 "# Thread 0: 04405 08373 # 00544 others\n"
+		 "# Thread 1:\n"
+		 "# SMIs: 00012 00013\n"
+		 "# Thread Ids: 04242 04243\n"
+		 "# Break thread: 4242\n"
+		 "# Break value: 2001\n", NULL);
+	assert_int_equal(o.nser, 2);
+	assert_field(o.ser, 1, P + LS_BINNED, "7");
+	assert_field(o.ser, 1, P + LS_FOOTER_TOTAL, "8");
+	assert_field(o.ser, 1, P + LS_OVERFLOW, "546");
+	assert_field(o.ser, 1, P + LS_TOTAL, "553");
+	assert_field(o.ser, 1, P + LS_OVERFLOW_CYCLES, "4405 8373");
+	assert_field(o.ser, 1, P + LS_OVERFLOW_CYCLES_OMITTED, "544");
+	assert_field(o.ser, 2, P + LS_OVERFLOW_CYCLES, "");
+	assert_field(o.ser, 1, P + LS_SMIS, "12");
+	assert_field(o.ser, 2, P + LS_TID, "4243");
+	assert_field(o.ser, 2, P + LS_LAST_LINE, "15");
+	assert_int_equal(bl_warn_total(&o.ctx), 1);
+	assert_int_equal(o.ctx.lines_used, 15);
+	out_free(&o);
+}
+
 /* ---- int_resp_timer and samples ---------------------------------------- */
 
 /* L1: Perl's string sort ("10.000" before "2.000") is one series; a key
@@ -647,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_latency__realworld24_annotated_footer),
 		cmocka_unit_test(test_latency__cyclictest_old_footers_histofall_nsecs),
 		cmocka_unit_test(test_latency__status_lines_live_and_collapsed),
+		cmocka_unit_test(test_latency__footer_extras_and_total_mismatch),
 		cmocka_unit_test(test_latency__perl_string_order_and_new_series),
 		cmocka_unit_test(test_latency__samples_with_unit_and_lone_command),
 		cmocka_unit_test(test_latency__durations),
