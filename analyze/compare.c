@@ -249,6 +249,7 @@ static void text_header(struct bl_outtab *tab, struct tabctx *x)
 	bl_outtab_col(tab, "mean", true);
 	bl_outtab_col(tab, ci, true);
 	bl_outtab_col(tab, "median", true);
+	bl_outtab_col(tab, "diff", true);
 	bl_outtab_col(tab, "change", true);
 	snprintf(ci, sizeof ci, "ci%g of change", x->o->confidence * 100);
 	bl_outtab_col(tab, ci, false);
@@ -335,6 +336,12 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			first = false;
 			bl_outtab_set(tab, col++, x->sets.key[s]);
 			put_side(tab, &col, &sc, fmt);
+			if (isnan(r.diff))
+				bl_outtab_set(tab, col, NULL);
+			else
+				bl_outtab_setf(tab, col, "%s%s", r.diff > 0 ? "+" : "",
+					       bl_outtab_num(num, sizeof num, r.diff, fmt));
+			col++;
 			fmt_pct(num, sizeof num, r.pct, fmt);
 			bl_outtab_set(tab, col++, num);
 			if (r.tested) {
