@@ -65,6 +65,8 @@ struct bl_tstats {
 	size_t ntab;
 	bool finished;
 	struct bl_buf key;
+	const struct bl_table_def *last_def;   /* the table of the last log record */
+	struct ts_table *last_tab;
 	char (*gbuf)[40];       /* group values of a log record as text */
 	const char **gval;
 	size_t ngbuf;
@@ -183,36 +185,45 @@ static struct ts_col *col_add(struct ts_table *t, const char *name)
 	return c;
 }
 
-/* Group columns (T2): -g, or R5's column and R3's split column when the
- * table has them (has_col decides: NULL = every default exists). */
+/* Group columns (T2) of a new table; has_col tells which columns the
+ * table has (defaults it lacks are dropped; named ones are kept and make
+ * the table or file fail later). */
 static void set_groups(struct bl_tstats *ts, struct ts_table *t,
 		       bool (*has_col)(void *ud, const char *name), void *ud)
 {
-	const char *names[2];
-	size_t n = 0;
-	if (ts->o->ngcols) {
-		t->ng = ts->o->ngcols;
-		t->gname = bl_xcalloc(t->ng, sizeof *t->gname);
-		for (size_t k = 0; k < t->ng; k++)
-			t->gname[k] = bl_xstrdup(ts->o->gcols[k]);
-	} else {
-		const char *g = bl_table_group_column(t->name);
-		const char *s = bl_table_split_column(t->name);
-		if (has_col && !has_col(ud, g))
-			g = NULL;
-		if (s && has_col && !has_col(ud, s))
-			s = NULL;
-		if (s && ts->o->split_first)
+	const struct bl_tstats_opts *o = ts->o;
+	const char *g = bl_table_group_column(t->name);
+	const char *s = bl_table_split_column(t->name);
+	if (!has_col(ud, g))
+		g = NULL;
+	if (s && !has_col(ud, s))
+		s = NULL;
+	size_t n = 0, cap = o->ngcols + o->nby + 2;
+	const char **names = bl_xcalloc(cap, sizeof *names);
+	if (o->compare) {
+		if (o->by_given)
+			for (size_t k = 0; k < o->nby; k++)
+				names[n++] = o->by[k];
+		else if (s)
 			names[n++] = s;
+		if (o->cmpcol)
+			names[n++] = o->cmpcol;
+		else if (g)
+			names[n++] = g;
+	} else if (o->ngcols) {
+		for (size_t k = 0; k < o->ngcols; k++)
+			names[n++] = o->gcols[k];
+	} else {
 		if (g)
 			names[n++] = g;
-		if (s && !ts->o->split_first)
+		if (s)
 			names[n++] = s;
-		t->ng = n;
-		t->gname = bl_xcalloc(n ? n : 1, sizeof *t->gname);
-		for (size_t k = 0; k < n; k++)
-			t->gname[k] = bl_xstrdup(names[k]);
 	}
+	t->ng = n;
+	t->gname = bl_xcalloc(n ? n : 1, sizeof *t->gname);
+	for (size_t k = 0; k < n; k++)
+		t->gname[k] = bl_xstrdup(names[k]);
+	free(names);
 	t->gidx = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gidx);
 	for (size_t k = 0; k < t->ng; k++)
 		t->gidx[k] = -1;
@@ -445,7 +456,9 @@ static int ts_record(void *ud, const struct bl_record *r)
 		return 0;
 	if (ts->o->table && strcmp(ts->o->table, r->table->name) != 0)
 		return 0;
-	struct ts_table *t = log_table(ts, r->table);
+	struct ts_table *t = r->table == ts->last_def ? ts->last_tab : log_table(ts, r->table);
+	ts->last_def = r->table;
+	ts->last_tab = t;
 	if (t->skip)
 		return 0;
 	if (ts->ngbuf < t->ng) {

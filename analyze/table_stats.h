@@ -12,8 +12,10 @@
  * T2  Groups. Rows are grouped by the values of the group columns (text
  *     as written; numbers as CSV writes them; unknown = ""), in order of
  *     first appearance. Default: R5's column (`group`) and, when the
- *     table has one, R3's split column (`load`), split first when
- *     split_first. A table without a group column is left out (noted).
+ *     table has one, R3's split column (`load`). For compare (C1): the
+ *     --by columns (default: R3's split column when the table has one),
+ *     then the compared column (default: R5's). A table without a group
+ *     column is left out (noted).
  * T3  Columns. With opts.cols, those columns in that order. Otherwise
  *     every column whose every non-empty value is a number, in table
  *     order, except group columns, provenance numbers (R4: line, run,
@@ -71,7 +73,13 @@ struct bl_tstats_opts {
 	size_t ncols;
 	char *const *gcols;          /* T2; NULL = defaults */
 	size_t ngcols;
-	bool split_first;            /* T2: default split column before the group column */
+	/* T2 for compare: groups are by[0..nby) then cmpcol; by_given false
+	 * = R3's split column when the table has one; cmpcol NULL = R5's */
+	bool compare;
+	char *const *by;
+	size_t nby;
+	bool by_given;
+	const char *cmpcol;
 	bool include_quoted;         /* T1 */
 };
 

@@ -92,9 +92,9 @@ int cmd_compare(int argc, char **argv)
 	bl_opts_init(&o);
 	struct bl_tstats_opts so;
 	memset(&so, 0, sizeof so);
-	so.split_first = true;
+	so.compare = true;
 	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT };
-	char **cols = NULL, **by = NULL, **bufs = NULL, **gcols = NULL;
+	char **cols = NULL, **by = NULL, **bufs = NULL;
 	size_t ncols = 0, nby = 0, nbufs = 0;
 	const char *gcol = NULL;
 	bool by_given = false, force_csv = false;
@@ -181,20 +181,12 @@ int cmd_compare(int argc, char **argv)
 			goto done;
 		}
 	}
-	/* C1: the group columns are the --by columns, then the compared one;
-	 * with neither --by nor -g, each table's defaults (R3, R5). */
-	size_t ngcols = 0;
-	if (by_given || gcol) {
-		const char *split = by_given ? NULL : bl_table_split_column(so.table);
-		gcols = bl_xcalloc(nby + 2, sizeof *gcols);
-		for (size_t i = 0; i < nby; i++)
-			gcols[ngcols++] = by[i];
-		if (split)
-			gcols[ngcols++] = (char *)split;
-		gcols[ngcols++] = (char *)(gcol ? gcol : bl_table_group_column(so.table));
-		so.gcols = gcols;
-		so.ngcols = ngcols;
-	}
+	/* C1: per table, the --by columns (default R3's), then the compared
+	 * column (default R5's) */
+	so.by = by;
+	so.nby = nby;
+	so.by_given = by_given;
+	so.cmpcol = gcol;
 	so.cols = cols;
 	so.ncols = ncols;
 
@@ -235,6 +227,5 @@ done:
 	free(bufs);
 	free(cols);
 	free(by);
-	free(gcols);
 	return status;
 }
