@@ -65,6 +65,7 @@ struct bl_tstats {
 	size_t ntab;
 	bool finished;
 	struct bl_buf key;
+	unsigned long quoted_out;              /* records left out as quoted (T1) */
 	const struct bl_table_def *last_def;   /* the table of the last log record */
 	struct ts_table *last_tab;
 	char (*gbuf)[40];       /* group values of a log record as text */
@@ -452,10 +453,12 @@ static const char *val_text(const struct bl_val *v, char *buf, size_t bufsz)
 static int ts_record(void *ud, const struct bl_record *r)
 {
 	struct bl_tstats *ts = ud;
-	if (r->quoted > 0 && !ts->o->include_quoted)
-		return 0;
 	if (ts->o->table && strcmp(ts->o->table, r->table->name) != 0)
 		return 0;
+	if (r->quoted > 0 && !ts->o->include_quoted) {
+		ts->quoted_out++;
+		return 0;
+	}
 	struct ts_table *t = r->table == ts->last_def ? ts->last_tab : log_table(ts, r->table);
 	ts->last_def = r->table;
 	ts->last_tab = t;
@@ -1355,6 +1358,11 @@ const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c)
 {
 	struct ts_table *tb = tab_at((struct bl_tstats *)ts, t);
 	return tb->col[tb->order[c]].name;
+}
+
+unsigned long bl_tstats_quoted_left_out(const struct bl_tstats *ts)
+{
+	return ts->quoted_out;
 }
 
 long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name)

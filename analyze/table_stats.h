@@ -134,6 +134,8 @@ size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t);
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k);
 size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t);
 const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c);
+/* Log records left out because they were quoted in a mail reply (T1). */
+unsigned long bl_tstats_quoted_left_out(const struct bl_tstats *ts);
 /* Index (for bl_tstats_cell) of a column collected in table t, including
  * R2's runs column, which is collected but not listed; -1 when none. */
 long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name);

@@ -201,6 +201,10 @@ int cmd_compare(int argc, char **argv)
 	if (ctx.error && ctx.error != -BL_EIO)
 		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
 	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
+	if (bl_tstats_quoted_left_out(ts))
+		fprintf(stderr, "benchlog compare: %lu record%s quoted in mail replies left out "
+			"(--quoted include uses them)\n", bl_tstats_quoted_left_out(ts),
+			bl_tstats_quoted_left_out(ts) == 1 ? "" : "s");
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
