@@ -290,6 +290,7 @@ struct pool {
 	bool quit;
 	const struct bl_opts *opt;
 	volatile sig_atomic_t *stop;
+	char **paths;                /* the expanded inputs (jobs point into it) */
 	unsigned long files_done;
 	unsigned long long bytes_done;
 };
@@ -663,6 +664,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	pthread_cond_init(&p->done, &ca);
 	pthread_condattr_destroy(&ca);
 	p->jobs = bl_xcalloc(np, sizeof *p->jobs);
+	p->paths = paths;
 	p->n = np;
 	p->opt = &ctx->opt;
 	p->stop = po->stop;

@@ -659,10 +659,14 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		goto out;
 	}
 	rc = bl_report_html(md, mdlen, od.tmp, "benchlog report", hf);
-	if (fclose(hf) != 0 && !rc)
+	int err = errno;
+	if (fclose(hf) != 0 && !rc) {
 		rc = -BL_EIO;
+		err = errno;
+	}
 	if (rc) {
-		fprintf(diag, "benchlog report: cannot write report.html: %s\n", bl_strerror(rc));
+		fprintf(diag, "benchlog report: cannot write report.html: %s\n",
+			rc == -BL_EIO ? strerror(err) : bl_strerror(rc));
 		goto out;
 	}
 	if (is_stopped(o)) {
