@@ -18,6 +18,7 @@
 #include "analyze/analysis.h"
 #include "analyze/stats.h"
 #include "core/util.h"
+#include "parsers/latency.h"
 #include "parsers/tables.h"
 #include "plot/plot.h"
 
@@ -53,6 +54,10 @@ struct runs {
 	size_t npts;
 	/* averages blocks (chkmmt output read back) */
 	size_t navg;
+	/* (group, run) of latency series: the shell time block after a timer
+	 * histogram times that loop, it is not an mtest01 run */
+	struct { char *group; long run; } *lat;
+	size_t nlat;
 };
 
 static void *runs_create(const struct bl_analysis_opts *o)
@@ -121,6 +126,13 @@ static int runs_record(void *st, const struct bl_record *r)
 		s->navg++;
 		return 0;
 	}
+	if (r->table == &bl_table_latency_series) {
+		s->lat = bl_xrealloc(s->lat, (s->nlat + 1) * sizeof *s->lat);
+		s->lat[s->nlat].group = bl_xstrdup(r->group);
+		s->lat[s->nlat].run = r->run;
+		s->nlat++;
+		return 0;
+	}
 	struct group_acc *g;
 	double d;
 	if (r->table == &bl_table_mtest01) {
@@ -132,6 +144,9 @@ static int runs_record(void *st, const struct bl_record *r)
 		if (s->o.keep_samples && val(&r->v[MT_BYTES_ALLOCATED], &d))
 			point(s, g->name, r->run)->bytes_allocated = d;
 	} else if (r->table == &bl_table_time) {
+		for (size_t i = s->nlat; i > 0; i--)
+			if (s->lat[i - 1].run == r->run && strcmp(s->lat[i - 1].group, r->group) == 0)
+				return 0;
 		g = group(s, r->group);
 		g->time_runs++;
 		add(g, F_USER, &r->v[TIME_USER_S]);
@@ -270,6 +285,9 @@ static void runs_destroy(void *st)
 		free(s->g[i].name);
 	free(s->g);
 	free(s->pts);
+	for (size_t i = 0; i < s->nlat; i++)
+		free(s->lat[i].group);
+	free(s->lat);
 	free(s);
 }
 
