@@ -3,8 +3,9 @@
  * deviation, min and max of each field; and the per-run chart.
  *
  * chkmmt's arithmetic, reproduced: each field's values are summed in input
- * order and divided by the number of runs ("allocated" lines; time blocks
- * when a group has no mtest01 result with an allocation). Perl prints the
+ * order and divided by the number of runs ("allocated" lines). A group of
+ * time blocks without mtest01 results ("timed runs") averages each field
+ * over the blocks that have it. Perl prints the
  * bytes, CPU and fault averages with print (%.15g) and the three times with
  * printf "%.3f". Differences from chkmmt, on purpose: h:mm:ss elapsed
  * times are read correctly (chkmmt splits on ':' and takes hours for
@@ -192,7 +193,10 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 	for (int k = 0; k < NF; k++) {
 		if (g->w[k].n == 0)
 			continue;
-		double avg = g->sum[k] / (double)runs;
+		/* chkmmt divides every sum by the number of mtest01 runs; a
+		 * group of time blocks alone has no such count, so each field
+		 * is averaged over the blocks that have it */
+		double avg = g->sum[k] / (double)(g->mtest_runs ? runs : g->w[k].n);
 		if (fields[k].fixed3)
 			fprintf(f, "%s: %.3f%s\n", fields[k].label, avg, fields[k].suffix);
 		else
