@@ -21,6 +21,13 @@
  * share it. Families are not told apart by the offset: when one file's
  * group has runs of two families, later files continue after the larger.
  *
+ * Pass-wide counters: a number a parser counts across the whole pass in
+ * its own state (vmstat's `series`, in its vmstat and events tables)
+ * would restart at 1 in every file's context. Such columns are listed in
+ * pass_counters[] in ppass.c and offset the same way, by the highest value
+ * earlier files gave. A parser adding such a counter adds a line there (or
+ * better, numbers through bl_run_new(), which needs nothing here).
+ *
  * Memory: at most `window` (4 x jobs) logs are held at once; a log holds
  * the file's records and skipped lines, so its size is about that of the
  * file's text.
