@@ -276,15 +276,25 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	if (check_plot(&j, in))
 		return job_abort(&j);
 
-	double x0 = NAN, x1 = NAN, y1 = NAN, y2 = NAN;
+	/* Ranges per panel. Panels share their scales when they are alike
+	 * (two kernels over the same test: within a factor of 4 in duration
+	 * and in peak swpd), so they compare one above the other; panels of
+	 * very different captures keep their own, or the small ones would be
+	 * flat lines. The left axis follows swpd (free only when no swap is
+	 * used): free memory can be a hundred times larger and is clipped. */
+	size_t nr = in->ngroups ? in->ngroups : 1;
+	double *px0 = bl_xcalloc(nr, sizeof *px0), *px1 = bl_xcalloc(nr, sizeof *px1);
+	double *py1 = bl_xcalloc(nr, sizeof *py1), *py2 = bl_xcalloc(nr, sizeof *py2);
 	bool any_events = false;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
 		const struct bl_swpd_group *g = &in->groups[gi];
+		double x0 = NAN, x1 = NAN, sw = NAN, fr = NAN, y2 = NAN;
 		for (size_t i = 0; i < g->nsamples; i++) {
 			const struct bl_swpd_sample *s = &g->samples[i];
 			x0 = fmin_nan(x0, s->t_s);
 			x1 = fmax_nan(x1, s->t_s);
-			y1 = fmax_nan(y1, fmax_nan(s->swpd_kib, s->free_kib) / KIB_PER_MIB);
+			sw = fmax_nan(sw, s->swpd_kib / KIB_PER_MIB);
+			fr = fmax_nan(fr, s->free_kib / KIB_PER_MIB);
 			y2 = fmax_nan(y2, fmax_nan(s->si_kibps, s->so_kibps));
 		}
 		for (size_t i = 0; i < g->nevents; i++) {
@@ -297,13 +307,41 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 			if (!g->stutter[i].open_at_end)
 				x1 = fmax_nan(x1, g->stutter[i].t_end_s);
 		}
+		if (isnan(x0))
+			x0 = 0;
+		if (!(x1 > x0))
+			x1 = x0 + 1;
+		double y1 = (sw >= 1) ? sw : fr;
+		px0[gi] = x0;
+		px1[gi] = x1;
+		py1[gi] = isnan(y1) || y1 <= 0 ? 1 : y1;
+		py2[gi] = isnan(y2) || y2 <= 0 ? 1 : y2;
 	}
-	if (!(x1 > x0))
-		x1 = x0 + 1;
+	double dmin = INFINITY, dmax = 0, ymin = INFINITY, ymx = 0;
+	for (size_t gi = 0; gi < in->ngroups; gi++) {
+		dmin = fmin(dmin, px1[gi] - px0[gi]);
+		dmax = fmax(dmax, px1[gi] - px0[gi]);
+		ymin = fmin(ymin, py1[gi]);
+		ymx = fmax(ymx, py1[gi]);
+	}
+	bool shared = in->ngroups > 1 && dmax <= 4 * dmin && ymx <= 4 * ymin;
+	if (shared) {
+		double a = INFINITY, b = -INFINITY, c = 0, e = 0;
+		for (size_t gi = 0; gi < in->ngroups; gi++) {
+			a = fmin(a, px0[gi]);
+			b = fmax(b, px1[gi]);
+			c = fmax(c, py1[gi]);
+			e = fmax(e, py2[gi]);
+		}
+		for (size_t gi = 0; gi < in->ngroups; gi++) {
+			px0[gi] = a;
+			px1[gi] = b;
+			py1[gi] = c;
+			py2[gi] = e;
+		}
+	}
 	/* Room above the data for the event labels (rows at the top). */
 	double head = any_events ? 1.0 / 0.66 : 1.05;
-	double ymax1 = nice_ceil((isnan(y1) ? 1 : y1) * head);
-	double ymax2 = nice_ceil((isnan(y2) ? 1 : y2) * head);
 
 	const char **names = bl_xcalloc(in->ngroups, sizeof *names);
 	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++) {
@@ -328,15 +366,6 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	/* Fixed margins: equal plot heights and aligned x axes in all panels;
 	 * the key (same series everywhere) only in the first one. */
 	gs(&j, "set lmargin 10\nset rmargin 11\nset tmargin 4\nset bmargin 3\n");
-	gs(&j, "set xrange [");
-	gn(&j, x0);
-	gs(&j, ":");
-	gn(&j, x1);
-	gs(&j, "]\nset yrange [0:");
-	gn(&j, ymax1);
-	gs(&j, "]\nset y2range [0:");
-	gn(&j, ymax2);
-	gs(&j, "]\n");
 	gs(&j, "set ylabel 'swpd, free (MiB)'\nset y2label 'si, so (KiB/s)'\n");
 	/* dumb cannot rotate text: the side labels would overwrite the tics. */
 	gs(&j, "if (fmt eq 'dumb') { unset ylabel; unset y2label }\n");
@@ -344,10 +373,24 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	gs(&j, "if (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
 	gs(&j, "set key outside top center horizontal samplen 2\n");
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
-	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++)
-		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], x0, x1);
+	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++) {
+		gs(&j, "set xrange [");
+		gn(&j, px0[gi]);
+		gs(&j, ":");
+		gn(&j, px1[gi]);
+		gs(&j, "]\nset yrange [0:");
+		gn(&j, nice_ceil(py1[gi] * head));
+		gs(&j, "]\nset y2range [0:");
+		gn(&j, nice_ceil(py2[gi] * head));
+		gs(&j, "]\n");
+		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], px0[gi], px1[gi]);
+	}
 	gs(&j, "unset multiplot\n");
 	free(names);
+	free(px0);
+	free(px1);
+	free(py1);
+	free(py2);
 	return job_end(&j);
 }
 
