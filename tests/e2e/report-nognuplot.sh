@@ -13,16 +13,23 @@ PATH="$tmp/empty-path" "$BENCHLOG" report -q -o rep "$TOP"/fixtures/seeds/*.txt 
 [ "$rc" -eq 0 ] || { echo "exit $rc"; cat err; exit 1; }
 grep -q '^report written to rep/report.html$' out
 grep -q 'gnuplot not found: the charts are scripts and data in rep/plots; render them with: cd rep/plots && for f in \*.gp; do gnuplot "$f"; done' err
-test -f rep/plots/runs.gp
-test -f rep/plots/runs-1.dat
-test ! -e rep/plots/runs.png
-test ! -e rep/plots/runs.svg
+# Every chart the report names has its script and data, and no image.
+charts=$(sed -n 's/^Files of chart `\([^`]*\)`.*/\1/p' rep/report.md)
+[ -n "$charts" ] || { echo "no chart named in report.md"; exit 1; }
+for c in $charts; do
+    test -f "rep/plots/$c.gp"
+    test -f "rep/plots/$c-1.dat"
+    test ! -e "rep/plots/$c.png"
+    test ! -e "rep/plots/$c.svg"
+    grep -q "chart not rendered (gnuplot was not found): run gnuplot $c.gp in the plots folder" rep/report.html
+done
 grep -q 'gnuplot was not found when this report was made' rep/report.md
-grep -q 'chart not rendered (gnuplot was not found): run gnuplot runs.gp in the plots folder' rep/report.html
 if grep -q '<img' rep/report.html; then echo "an <img> without its image"; exit 1; fi
 # The scripts render as the message says (when gnuplot is here).
 if command -v gnuplot >/dev/null; then
     (cd rep/plots && for f in *.gp; do gnuplot "$f"; done)
-    test -s rep/plots/runs.png
-    test -s rep/plots/runs.svg
+    for c in $charts; do
+        test -s "rep/plots/$c.png"
+        test -s "rep/plots/$c.svg"
+    done
 fi
