@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli/cli.h"
+#include "core/async.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -76,7 +77,11 @@ int cmd_parse(int argc, char **argv)
 	} else {
 		bl_stream_sink(&sink, stdout, td ? td : bl_table_find("time"), fmt);
 	}
-	bl_ctx_add_sink(&ctx, &sink);
+	/* Formatting and writing run on a second thread (core/async.h);
+	 * when it cannot start, the sink works synchronously as it is. */
+	struct bl_sink out;
+	bl_async_sink(&out, &sink);
+	bl_ctx_add_sink(&ctx, &out);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	bl_ctx_release(&ctx);
 	return st;

@@ -73,6 +73,12 @@ int bl_scan_lit(struct bl_scan *s, const char *lit);      /* exact literal */
  * existed than were stored. */
 size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *toklen, size_t max);
 
+/* Read [p, p+len) as blank-separated unsigned decimal integers (digits
+ * only, at most 18 each: a vmstat row) into v[0..max). Returns how many,
+ * or -1 when a token is anything else or there are more than max. For
+ * lines up to 256 bytes the digits are read eight at a time (SWAR). */
+long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
+
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {
 	char *data;     /* always NUL-terminated when non-NULL */

@@ -65,33 +65,35 @@ const struct bl_table_def bl_table_time = {
 
 struct label {
 	const char *text;
+	size_t len;           /* strlen(text) */
 	int col;
 };
+#define LABEL(t, c) { t, sizeof t - 1, c }
 
 static const struct label labels[] = {
-	{ "Command being timed", TIME_COMMAND },
-	{ "User time (seconds)", TIME_USER_S },
-	{ "System time (seconds)", TIME_SYS_S },
-	{ "Percent of CPU this job got", TIME_CPU_PCT },
-	{ "Elapsed (wall clock) time (h:mm:ss or m:ss)", TIME_ELAPSED_S },
-	{ "Average shared text size (kbytes)", TIME_AVG_SHARED_TEXT_KIB },
-	{ "Average unshared data size (kbytes)", TIME_AVG_UNSHARED_DATA_KIB },
-	{ "Average stack size (kbytes)", TIME_AVG_STACK_KIB },
-	{ "Average total size (kbytes)", TIME_AVG_TOTAL_KIB },
-	{ "Maximum resident set size (kbytes)", TIME_MAX_RSS_KIB },
-	{ "Average resident set size (kbytes)", TIME_AVG_RSS_KIB },
-	{ "Major (requiring I/O) page faults", TIME_MAJOR_FAULTS },
-	{ "Minor (reclaiming a frame) page faults", TIME_MINOR_FAULTS },
-	{ "Voluntary context switches", TIME_VOLUNTARY_CS },
-	{ "Involuntary context switches", TIME_INVOLUNTARY_CS },
-	{ "Swaps", TIME_SWAPS },
-	{ "File system inputs", TIME_FS_INPUTS },
-	{ "File system outputs", TIME_FS_OUTPUTS },
-	{ "Socket messages sent", TIME_SOCKET_SENT },
-	{ "Socket messages received", TIME_SOCKET_RECEIVED },
-	{ "Signals delivered", TIME_SIGNALS },
-	{ "Page size (bytes)", TIME_PAGE_SIZE_BYTES },
-	{ "Exit status", TIME_EXIT_STATUS },
+	LABEL("Command being timed", TIME_COMMAND),
+	LABEL("User time (seconds)", TIME_USER_S),
+	LABEL("System time (seconds)", TIME_SYS_S),
+	LABEL("Percent of CPU this job got", TIME_CPU_PCT),
+	LABEL("Elapsed (wall clock) time (h:mm:ss or m:ss)", TIME_ELAPSED_S),
+	LABEL("Average shared text size (kbytes)", TIME_AVG_SHARED_TEXT_KIB),
+	LABEL("Average unshared data size (kbytes)", TIME_AVG_UNSHARED_DATA_KIB),
+	LABEL("Average stack size (kbytes)", TIME_AVG_STACK_KIB),
+	LABEL("Average total size (kbytes)", TIME_AVG_TOTAL_KIB),
+	LABEL("Maximum resident set size (kbytes)", TIME_MAX_RSS_KIB),
+	LABEL("Average resident set size (kbytes)", TIME_AVG_RSS_KIB),
+	LABEL("Major (requiring I/O) page faults", TIME_MAJOR_FAULTS),
+	LABEL("Minor (reclaiming a frame) page faults", TIME_MINOR_FAULTS),
+	LABEL("Voluntary context switches", TIME_VOLUNTARY_CS),
+	LABEL("Involuntary context switches", TIME_INVOLUNTARY_CS),
+	LABEL("Swaps", TIME_SWAPS),
+	LABEL("File system inputs", TIME_FS_INPUTS),
+	LABEL("File system outputs", TIME_FS_OUTPUTS),
+	LABEL("Socket messages sent", TIME_SOCKET_SENT),
+	LABEL("Socket messages received", TIME_SOCKET_RECEIVED),
+	LABEL("Signals delivered", TIME_SIGNALS),
+	LABEL("Page size (bytes)", TIME_PAGE_SIZE_BYTES),
+	LABEL("Exit status", TIME_EXIT_STATUS),
 };
 #define NLABELS (sizeof labels / sizeof labels[0])
 
@@ -139,24 +141,23 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
 	bl_time_take_status(ctx, &t->rec);
 }
 
-/* Which label does s start with? Returns its index or -1; *vp and *vl the value. */
+/* Which label does s start with? Returns its index or -1; *vp and *vl the
+ * value. Every line of a log is asked this, so the labels are compared
+ * only when the first letter and the ':' after them match. */
 static int match_label(const char *s, size_t n, const char **vp, size_t *vl)
 {
+	if (n < 6 || s[0] < 'A' || s[0] > 'W')
+		return -1;
 	for (size_t i = 0; i < NLABELS; i++) {
-		size_t ll = strlen(labels[i].text);
-		if (n > ll && memcmp(s, labels[i].text, ll) == 0 && s[ll] == ':') {
-			const char *v = s + ll + 1;
-			size_t l = n - ll - 1;
-			bl_trim(&v, &l);
-			*vp = v;
-			*vl = l;
-			return (int)i;
-		}
-		if (n == ll + 1 && memcmp(s, labels[i].text, ll) == 0 && s[ll] == ':') {
-			*vp = s + n;
-			*vl = 0;
-			return (int)i;
-		}
+		size_t ll = labels[i].len;
+		if (n <= ll || s[ll] != ':' || s[0] != labels[i].text[0] || memcmp(s, labels[i].text, ll) != 0)
+			continue;
+		const char *v = s + ll + 1;
+		size_t l = n - ll - 1;
+		bl_trim(&v, &l);
+		*vp = v;
+		*vl = l;
+		return (int)i;
 	}
 	return -1;
 }
@@ -168,6 +169,8 @@ static int status_line(const char *s, size_t n, const char **kind, long long *co
 		{ "Command terminated by signal ", "signal" },
 		{ "Command stopped by signal ", "stopped" },
 	};
+	if (n < 26 || s[0] != 'C' || s[1] != 'o')
+		return 0;
 	for (size_t i = 0; i < 3; i++) {
 		size_t pl = strlen(st[i].prefix);
 		if (n > pl && memcmp(s, st[i].prefix, pl) == 0 && bl_parse_ll(s + pl, n - pl, code) == 0) {

@@ -270,7 +270,9 @@ static bool is_alpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <
 
 static bool tok_eq(const char *t, size_t l, const char *w)
 {
-	return strlen(w) == l && memcmp(t, w, l) == 0;
+	/* first byte first: header and prose lines test every token against
+	 * every label, and most differ there */
+	return l && t[0] == w[0] && strlen(w) == l && memcmp(t, w, l) == 0;
 }
 
 static bool all_digits(const char *t, size_t l)
@@ -661,25 +663,25 @@ static void layout_name(struct bl_buf *b, const struct layout *L, bool ts, bool 
 	if (L->bsd)
 		bl_buf_add(b, "freebsd", 7);
 	else if (L->shifted)
-		bl_buf_addf(b, "3.1.0-shifted");
+		bl_buf_add(b, "3.1.0-shifted", 13);
 	else if (lay_has(L, VM_GU))
-		bl_buf_addf(b, "4.x-gu");
+		bl_buf_add(b, "4.x-gu", 6);
 	else if (lay_has(L, VM_ST))
-		bl_buf_addf(b, "3.3-st");
+		bl_buf_add(b, "3.3-st", 6);
 	else if (lay_has(L, VM_WA))
-		bl_buf_addf(b, "3.x-wa");
+		bl_buf_add(b, "3.x-wa", 6);
 	else if (lay_has(L, VM_W))
-		bl_buf_addf(b, "2.x-w");
+		bl_buf_add(b, "2.x-w", 5);
 	else
-		bl_buf_addf(b, "other");
+		bl_buf_add(b, "other", 5);
 	if (lay_has(L, VM_INACT))
-		bl_buf_addf(b, " -a");
+		bl_buf_add(b, " -a", 3);
 	if (L->wide)
-		bl_buf_addf(b, " -w");
+		bl_buf_add(b, " -w", 3);
 	if (ts)
-		bl_buf_addf(b, " -t");
+		bl_buf_add(b, " -t", 3);
 	if (lead)
-		bl_buf_addf(b, " +time");
+		bl_buf_add(b, " +time", 6);
 }
 
 /* ---- command line (V6, V7) --------------------------------------------- */
@@ -901,15 +903,28 @@ static bool numberish(const char *t, size_t l)
 	return l > 0;
 }
 
+/* The common row in one pass: only digits and blanks, exactly want
+ * numbers of at most 18 digits each (parse_row's general path reads such a
+ * line to the same values; this is the hot path of a vmstat log). */
+static bool plain_row(const char *s, size_t n, size_t want, long long *val)
+{
+	return bl_scan_uints(s, n, val, want) == (long)want;
+}
+
 static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool last, struct row *R,
 			      const char **bad, size_t *badl, size_t *nfields)
 {
-	const char *tok[VM_MAXTOK];
-	size_t tl[VM_MAXTOK];
-	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXTOK);
 	const struct layout *L = &v->lay;
 	memset(R, 0, sizeof *R);
 	R->t_abs = NAN;
+	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(s, n, L->n, R->val)) {
+		R->nrows = 1;
+		*nfields = L->n;
+		return ROW_OK;
+	}
+	const char *tok[VM_MAXTOK];
+	size_t tl[VM_MAXTOK];
+	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXTOK);
 	*nfields = k;
 	if (k == 0 || !is_digit(tok[0][0]))
 		return ROW_NOT;
@@ -1007,7 +1022,10 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	bl_set_int(&r, VM_SINCE_BOOT, since_boot ? 1 : 0);
 	struct bl_buf *sb = &v->scratch;
 	layout_name(sb, L, R->date != NULL, R->lead);
-	char *layout = bl_xstrndup(sb->data ? sb->data : "", sb->len);
+	char layout[48];          /* the longest name is 28 bytes */
+	size_t lnl = sb->len < sizeof layout ? sb->len : sizeof layout - 1;
+	memcpy(layout, sb->data, lnl);
+	layout[lnl] = '\0';
 	bl_set_str(&r, VM_LAYOUT, layout);
 	bl_buf_reset(sb);
 	size_t off = part * L->n;
@@ -1051,7 +1069,6 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	if (zone)
 		bl_set_str(&r, VM_TZ, zone);
 	int rc = bl_emit(ctx, &r);
-	free(layout);
 	free(disks);
 	free(percpu);
 	free(stamp);
@@ -1289,9 +1306,11 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	v->prose_prev = false;
 	bool wide;
 	struct layout L;
-	if (is_group_line(s, n, &wide))
+	/* Header lines start with a word ("procs", "r", "b"): a row (the
+	 * common line) skips both tests. */
+	if (!is_digit(s[0]) && is_group_line(s, n, &wide))
 		return header_line(v, ctx, ln, flags, true, NULL, wide);
-	if (parse_labels(s, n, &L))
+	if (!is_digit(s[0]) && parse_labels(s, n, &L))
 		return header_line(v, ctx, ln, flags, false, &L, false);
 
 	if (v->in_series && is_digit(s[0])) {

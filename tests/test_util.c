@@ -224,6 +224,70 @@ static void test_util__split_blanks_same_as_byte_loop(void **state)
 	assert_int_equal(l[1], 1);
 }
 
+static void test_util__scan_uints_same_as_strtoll(void **state)
+{
+	(void)state;
+	char line[2000];
+	for (int it = 0; it < 200000; it++) {
+		uint64_t r = rng();
+		size_t ntok = (size_t)(r % 40);
+		bool bad_wanted = (r >> 8) % 8 == 0;
+		size_t o = 0;
+		long long want[64];
+		bool bad = false;
+		size_t long_line = (r >> 12) % 16 == 0 ? 300 : 0;   /* the plain path */
+		while (o < long_line)
+			line[o++] = ' ';
+		for (size_t k = 0; k < ntok; k++) {
+			size_t blanks = (size_t)(rng() % 4) + (k > 0);
+			for (size_t b = 0; b < blanks; b++)
+				line[o++] = rng() % 3 ? ' ' : '\t';
+			size_t nd = 1 + (size_t)(rng() % 20);
+			size_t t0 = o;
+			for (size_t d = 0; d < nd; d++)
+				line[o++] = (char)('0' + rng() % 10);
+			if (bad_wanted && rng() % 10 == 0) {
+				line[t0 + rng() % nd] = "x-:.+/"[rng() % 6];
+				bad = true;
+			}
+			if (nd > 18)
+				bad = true;
+			if (!bad) {
+				char tmp[32];
+				memcpy(tmp, line + t0, nd);
+				tmp[nd] = '\0';
+				want[k] = strtoll(tmp, NULL, 10);
+			}
+		}
+		size_t trail = (size_t)(rng() % 3);
+		for (size_t b = 0; b < trail; b++)
+			line[o++] = ' ';
+		size_t max = (size_t)(rng() % 45);
+		long long got[64];
+		long n = bl_scan_uints(line, o, got, max);
+		if (bad || ntok > max) {
+			if (n != -1)
+				fail_msg("bl_scan_uints(\"%.*s\") = %ld, want -1", (int)o, line, n);
+			continue;
+		}
+		if (n != (long)ntok)
+			fail_msg("bl_scan_uints(\"%.*s\") = %ld, want %zu", (int)o, line, n, ntok);
+		for (size_t k = 0; k < ntok; k++)
+			if (got[k] != want[k])
+				fail_msg("bl_scan_uints token %zu of \"%.*s\" = %lld, want %lld",
+					 k, (int)o, line, got[k], want[k]);
+	}
+	long long v[4];
+	assert_int_equal(bl_scan_uints("", 0, v, 4), 0);
+	assert_int_equal(bl_scan_uints(" 0  1 23\t", 9, v, 4), 3);
+	assert_int_equal(v[2], 23);
+	assert_int_equal(bl_scan_uints("12345678 123456789012345678", 27, v, 4), 2);
+	assert_int_equal(v[0], 12345678);
+	assert_int_equal(v[1], 123456789012345678LL);
+	assert_int_equal(bl_scan_uints("1 -2", 4, v, 4), -1);
+	assert_int_equal(bl_scan_uints("1 2 3", 5, v, 2), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_util__parse_double_same_as_strtod),
 		cmocka_unit_test(test_util__parse_ll_same_as_strtoll),
 		cmocka_unit_test(test_util__split_blanks_same_as_byte_loop),
+		cmocka_unit_test(test_util__scan_uints_same_as_strtoll),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
