@@ -53,7 +53,14 @@ struct runs {
 	size_t n;
 	struct bl_run_point *pts;    /* keep_samples only */
 	size_t npts;
-	/* averages blocks (chkmmt output read back) */
+	size_t chart_groups_left_out;
+	/* averages blocks (chkmmt output read back): shown as they were
+	 * printed, they are means of runs the input does not hold */
+	struct avg_block {
+		char *group;
+		long long runs;
+		double v[NF];
+	} *avg;
 	size_t navg;
 	/* (group, run) of latency series: the shell time block after a timer
 	 * histogram times that loop, it is not an mtest01 run */
@@ -124,7 +131,15 @@ static int runs_record(void *st, const struct bl_record *r)
 	if (r->quoted && !s->o.include_quoted)
 		return 0;
 	if (r->table == &bl_table_averages) {
-		s->navg++;
+		static const int col[NF] = { AVG_BYTES_ALLOCATED, AVG_USER_S, AVG_SYS_S, AVG_ELAPSED_S,
+					     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
+		s->avg = bl_xrealloc(s->avg, (s->navg + 1) * sizeof *s->avg);
+		struct avg_block *a = &s->avg[s->navg++];
+		a->group = bl_xstrdup(r->group);
+		a->runs = r->v[AVG_RUNS].t == BL_INT ? r->v[AVG_RUNS].u.i : 0;
+		for (int k = 0; k < NF; k++)
+			if (!val(&r->v[col[k]], &a->v[k]))
+				a->v[k] = NAN;
 		return 0;
 	}
 	if (r->table == &bl_table_latency_series) {
@@ -170,7 +185,30 @@ static int runs_record(void *st, const struct bl_record *r)
 static bool runs_has_data(void *st)
 {
 	struct runs *s = st;
-	return s->n > 0;
+	return s->n > 0 || s->navg > 0;
+}
+
+/* chkmmt's own output found in the input, in its layout. */
+static void write_avg_blocks(const struct runs *s, FILE *f, enum bl_doc_format fmt)
+{
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "Averages blocks found in the input (chkmmt output: means of runs the input "
+			   "does not hold, so they allow no statistical test):\n\n```\n");
+	else
+		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
+	for (size_t i = 0; i < s->navg; i++) {
+		const struct avg_block *a = &s->avg[i];
+		fprintf(f, "%s\nAverages for %lld mtest01 runs\n", a->group, a->runs);
+		for (int k = 0; k < NF; k++) {
+			if (isnan(a->v[k]))
+				continue;
+			if (fields[k].fixed3)
+				fprintf(f, "%s: %.3f%s\n", fields[k].label, a->v[k], fields[k].suffix);
+			else
+				fprintf(f, "%s: %.15g%s\n", fields[k].label, a->v[k], fields[k].suffix);
+		}
+	}
+	fprintf(f, fmt == BL_DOC_MD ? "```\n\n" : "\n");
 }
 
 static void num(FILE *f, double v, int width)
@@ -251,6 +289,11 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	}
 	for (size_t i = 0; i < s->n; i++)
 		write_group(f, &s->g[i], fmt);
+	if (s->navg)
+		write_avg_blocks(s, f, fmt);
+	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
+		fprintf(f, "The chart shows the first 16 groups; %zu more are in the tables above.\n\n",
+			s->chart_groups_left_out);
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
 			charts[i].title, charts[i].name);
@@ -262,7 +305,24 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 	struct runs *s = st;
 	if (s->npts == 0)
 		return 0;
-	struct bl_runs_plot in = { s->pts, s->npts };
+	/* The chart holds at most 16 groups (one colour each): the first 16
+	 * groups met are drawn and the section says so. */
+	size_t keep = 0;
+	const char *drawn[16];
+	size_t ndrawn = 0;
+	struct bl_run_point *pts = bl_xcalloc(s->npts, sizeof *pts);
+	for (size_t i = 0; i < s->npts; i++) {
+		bool known = false;
+		for (size_t k = 0; k < ndrawn; k++)
+			if (strcmp(drawn[k], s->pts[i].group) == 0)
+				known = true;
+		if (!known && ndrawn < 16)
+			drawn[ndrawn++] = s->pts[i].group, known = true;
+		if (known)
+			pts[keep++] = s->pts[i];
+	}
+	s->chart_groups_left_out = s->n > ndrawn ? s->n - ndrawn : 0;
+	struct bl_runs_plot in = { pts, keep };
 	struct bl_plot_opts po;
 	bl_plot_opts_init(&po);
 	po.out_dir = co->dir;
@@ -272,6 +332,7 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 	struct bl_plot_result res;
 	bl_plot_result_init(&res);
 	int rc = bl_plot_runs(&in, &po, &res);
+	free(pts);
 	if (rc >= 0)
 		bl_charts_add(charts, nch, "runs", "elapsed time, CPU and allocation per run, by group");
 	if (res.preview)
@@ -292,6 +353,9 @@ static void runs_destroy(void *st)
 	for (size_t i = 0; i < s->nlat; i++)
 		free(s->lat[i].group);
 	free(s->lat);
+	for (size_t i = 0; i < s->navg; i++)
+		free(s->avg[i].group);
+	free(s->avg);
 	free(s);
 }
 

@@ -12,7 +12,12 @@ trap 'rm -rf "$tmp"' EXIT
 [ ! -e "$tmp/mtest01.csv" ] || { echo "mtest01 rows made from comments"; exit 1; }
 [ "$(wc -l < "$tmp/averages.csv")" -eq 3 ] || { echo "want 2 averages rows"; exit 1; }
 grep -q "skipped        7  commented-out sample line" "$tmp/err" || { echo "want 7 commented-out lines"; cat "$tmp/err"; exit 1; }
-# summary has no runs to average, and says so
+# summary has no runs to average: it shows the two blocks as found (64.109
+# and 49.513 s) and says that they allow no test, with no per-run table
 "$BENCHLOG" summary -q "$f" > "$tmp/out" 2> "$tmp/err2" || true
-! grep -q "^Averages for" "$tmp/out" || { echo "summary invented runs"; exit 1; }
+grep -q "no per-run data, no test possible" "$tmp/out" || { echo "averages blocks not shown"; exit 1; }
+[ "$(grep -c '^Elapsed (wall clock) time: ' "$tmp/out")" -eq 2 ] || { echo "want the 2 blocks"; exit 1; }
+grep -q '^Elapsed (wall clock) time: 64.109$' "$tmp/out" || exit 1
+grep -q '^Elapsed (wall clock) time: 49.513$' "$tmp/out" || exit 1
+! grep -q "^field  *n  *mean" "$tmp/out" || { echo "summary invented runs"; cat "$tmp/out"; exit 1; }
 exit 0
