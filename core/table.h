@@ -53,6 +53,10 @@ struct bl_table_def {
 	const char *doc;       /* one line */
 	size_t ncols;          /* table's own columns (without provenance) */
 	const struct bl_col_def *cols;
+	/* The run family (bl_run_join()) whose numbers the `run` column holds,
+	 * NULL for a table without runs; lets a pass that renumbers runs
+	 * across inputs (report -j) keep each family's numbering apart. */
+	const char *run_family;
 };
 
 #define BL_MAX_COLS 48

@@ -34,7 +34,7 @@ static const struct bl_col_def avg_cols[AVG_NCOLS] = {
 
 const struct bl_table_def bl_table_averages = {
 	"averages", "chkmmt summary blocks (\"Averages for N mtest01 runs\"): means only, no per-run data",
-	AVG_NCOLS, avg_cols,
+	AVG_NCOLS, avg_cols, NULL,
 };
 
 static const struct { const char *label; int col; } avg_labels[] = {

@@ -72,7 +72,7 @@ static const struct bl_col_def ct_cols[CT_NCOLS] = {
 
 const struct bl_table_def bl_table_contest = {
 	"contest", "one row per ConTest per-load log line (every generation, wrapped records re-joined)",
-	CT_NCOLS, ct_cols,
+	CT_NCOLS, ct_cols, BL_RUN_FAMILY_CONTEST,
 };
 
 static const struct bl_col_def cr_cols[CR_NCOLS] = {
@@ -89,7 +89,7 @@ static const struct bl_col_def cr_cols[CR_NCOLS] = {
 
 const struct bl_table_def bl_table_contest_report = {
 	"contest_report", "one row per kernel row of a `contest -r` report block (2002, 2003, 2004 layouts, hand-made tables)",
-	CR_NCOLS, cr_cols,
+	CR_NCOLS, cr_cols, NULL,
 };
 
 /* ---- loads ----------------------------------------------------------- */

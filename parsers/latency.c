@@ -85,7 +85,7 @@ static const struct bl_col_def lat_cols[LAT_NCOLS] = {
 
 const struct bl_table_def bl_table_latency = {
 	"latency", "one row per latency histogram bucket, overflow count or sample, per series",
-	LAT_NCOLS, lat_cols,
+	LAT_NCOLS, lat_cols, BL_RUN_FAMILY_MTEST,
 };
 
 static const struct bl_col_def ls_cols[LS_NCOLS] = {
@@ -120,7 +120,7 @@ static const struct bl_col_def ls_cols[LS_NCOLS] = {
 
 const struct bl_table_def bl_table_latency_series = {
 	"latency_series", "one row per latency series: tool, command, totals and the tool's own figures",
-	LS_NCOLS, ls_cols,
+	LS_NCOLS, ls_cols, BL_RUN_FAMILY_MTEST,
 };
 
 /* ---- exact decimals ---------------------------------------------------- */

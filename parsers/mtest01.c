@@ -34,6 +34,7 @@ static const struct bl_col_def mt_cols[MT_NCOLS] = {
 
 const struct bl_table_def bl_table_mtest01 = {
 	"mtest01", "one row per LTP mtest01 result line", MT_NCOLS, mt_cols,
+	BL_RUN_FAMILY_MTEST,
 };
 
 struct mtest01 {

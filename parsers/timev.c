@@ -60,7 +60,7 @@ static const struct bl_col_def time_cols[TIME_NCOLS] = {
 
 const struct bl_table_def bl_table_time = {
 	"time", "one row per timing block (GNU time -v/default/-p, bash, zsh, tcsh, BusyBox)",
-	TIME_NCOLS, time_cols,
+	TIME_NCOLS, time_cols, BL_RUN_FAMILY_MTEST,
 };
 
 struct label {

@@ -153,7 +153,7 @@ static const struct bl_col_def vm_cols[VM_NCOLS] = {
 };
 
 const struct bl_table_def bl_table_vmstat = {
-	"vmstat", "one row per vmstat sample (every procps layout, toybox, FreeBSD)", VM_NCOLS, vm_cols,
+	"vmstat", "one row per vmstat sample (every procps layout, toybox, FreeBSD)", VM_NCOLS, vm_cols, NULL,
 };
 
 static const struct bl_col_def ev_cols[EV_NCOLS] = {
@@ -164,7 +164,7 @@ static const struct bl_col_def ev_cols[EV_NCOLS] = {
 };
 
 const struct bl_table_def bl_table_events = {
-	"events", "prose lines between the rows of a vmstat capture", EV_NCOLS, ev_cols,
+	"events", "prose lines between the rows of a vmstat capture", EV_NCOLS, ev_cols, NULL,
 };
 
 /* ---- limits and constants ---------------------------------------------- */

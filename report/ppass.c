@@ -397,8 +397,11 @@ static int counter_col(const struct bl_table_def *t, size_t k)
 }
 
 
+/* Runs are numbered per (group, run family): an mtest01/time run and a
+ * ConTest run of the same group are counted apart (core/ctx.c). */
 struct runmax {
 	char *group;
+	const char *family;          /* the table's run_family (static) */
 	long max;                    /* highest run number */
 	long off;                    /* local maps: the offset for this file */
 };
@@ -408,15 +411,18 @@ struct runmap {
 	size_t n;
 };
 
-static struct runmax *runmap_get(struct runmap *m, const char *g, bool create)
+static struct runmax *runmap_get(struct runmap *m, const char *g, const char *family, bool create)
 {
+	if (!family)
+		family = "";
 	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->v[i].group, g) == 0)
+		if (strcmp(m->v[i].group, g) == 0 && strcmp(m->v[i].family, family) == 0)
 			return &m->v[i];
 	if (!create)
 		return NULL;
 	m->v = bl_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
 	m->v[m->n].group = bl_xstrdup(g);
+	m->v[m->n].family = family;
 	m->v[m->n].max = 0;
 	m->v[m->n].off = 0;
 	return &m->v[m->n++];
@@ -457,24 +463,25 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 			bl_warn_at(ctx, "", j->warns[i].reason, "%s", "");
 	ctx->diag = diag;
 
-	/* Run offsets: this file's runs of group G continue after the
-	 * highest run earlier files gave G. */
+	/* Run offsets: this file's runs of group G and family F continue
+	 * after the highest run earlier files gave (G, F). */
 	struct runmap local = { NULL, 0 };
-	const char *lastg = NULL;
+	const char *lastg = NULL, *lastf = NULL;
 	struct runmax *m = NULL;
 	for (size_t i = 0; i < j->nrecs; i++) {
 		const struct lrec *l = j->recs[i];
 		if (l->run <= 0)
 			continue;
-		if (!m || l->group != lastg) {
-			m = runmap_get(&local, l->group, true);
+		if (!m || l->group != lastg || l->table->run_family != lastf) {
+			m = runmap_get(&local, l->group, l->table->run_family, true);
 			lastg = l->group;
+			lastf = l->table->run_family;
 		}
 		if (l->run > m->max)
 			m->max = l->run;
 	}
 	for (size_t i = 0; i < local.n; i++) {
-		struct runmax *g = runmap_get(global, local.v[i].group, true);
+		struct runmax *g = runmap_get(global, local.v[i].group, local.v[i].family, true);
 		local.v[i].off = g->max;
 		if (g->max < local.v[i].off + local.v[i].max)
 			g->max = local.v[i].off + local.v[i].max;
@@ -493,6 +500,7 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 	}
 	int rc = 0;
 	lastg = NULL;
+	lastf = NULL;
 	m = NULL;
 	struct bl_record r;
 	for (size_t i = 0; i < j->nrecs && !rc; i++) {
@@ -505,9 +513,10 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 		r.group = l->group;
 		r.run = 0;
 		if (l->run > 0) {
-			if (!m || l->group != lastg) {
-				m = runmap_get(&local, l->group, false);
+			if (!m || l->group != lastg || l->table->run_family != lastf) {
+				m = runmap_get(&local, l->group, l->table->run_family, false);
 				lastg = l->group;
+				lastf = l->table->run_family;
 			}
 			r.run = l->run + m->off;
 		}
