@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,35 @@ struct bl_src {
 	char err[256];
 	char warn[256];
 	volatile sig_atomic_t *stop;
+	bool regular;             /* a regular file (a read never blocks for long) */
+	unsigned long long size;  /* its size on disk */
+	struct zthread *zt;       /* inflating on a second thread, or NULL */
+};
+
+/* A big .gz is inflated on a second thread into a ring of chunks while
+ * the caller parses the previous ones: inflating costs about as much as
+ * parsing, and the two then take the two cores. Only for regular files
+ * (a pipe could block the thread in read() past a stop request) of at
+ * least ZT_MIN_SIZE bytes (starting a thread costs more than inflating a
+ * small file). The thread runs raw_read() and nothing else; the caller
+ * sees the same bytes, errors (with their errno) and end as without it. */
+#define ZT_SLOTS 4
+#define ZT_CHUNK (256 * 1024)
+#define ZT_MIN_SIZE (1024 * 1024)
+
+struct zthread {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct {
+		char *data;
+		ssize_t len;          /* raw_read()'s result: bytes, 0 end, or -bl_err */
+		int err_no;           /* errno after it */
+	} q[ZT_SLOTS];
+	size_t head, n;           /* the oldest filled slot; filled slots */
+	size_t off;               /* bytes of q[head] already handed out */
+	bool quit;
+	unsigned long long in_seen; /* in_total as of the last chunk */
 };
 
 static bool src_stopped(const struct bl_src *s)
@@ -90,6 +120,10 @@ int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_sr
 			free(s);
 			errno = EISDIR;
 			return -BL_EIO;
+		}
+		if (S_ISREG(st.st_mode)) {
+			s->regular = true;
+			s->size = (unsigned long long)st.st_size;
 		}
 	}
 	s->in = bl_xmalloc(IN_CHUNK);
@@ -224,6 +258,105 @@ int bl_src_peek(struct bl_src *s, const char **p, size_t *len)
 	return 0;
 }
 
+static void *zt_main(void *arg)
+{
+	struct bl_src *s = arg;
+	struct zthread *z = s->zt;
+	for (;;) {
+		pthread_mutex_lock(&z->mu);
+		while (z->n == ZT_SLOTS && !z->quit)
+			pthread_cond_wait(&z->cv, &z->mu);
+		if (z->quit) {
+			pthread_mutex_unlock(&z->mu);
+			break;
+		}
+		size_t slot = (z->head + z->n) % ZT_SLOTS;
+		pthread_mutex_unlock(&z->mu);
+		ssize_t r = raw_read(s, z->q[slot].data, ZT_CHUNK);
+		int e = errno;
+		pthread_mutex_lock(&z->mu);
+		z->q[slot].len = r;
+		z->q[slot].err_no = e;
+		z->in_seen = s->in_total;
+		z->n++;
+		pthread_cond_broadcast(&z->cv);
+		pthread_mutex_unlock(&z->mu);
+		if (r <= 0)
+			break;           /* the end, or an error: the slot keeps it */
+	}
+	return NULL;
+}
+
+/* Start the inflating thread; false (and nothing changed) when it cannot. */
+static bool zt_start(struct bl_src *s)
+{
+	struct zthread *z = bl_xcalloc(1, sizeof *z);
+	for (size_t i = 0; i < ZT_SLOTS; i++)
+		z->q[i].data = bl_xmalloc(ZT_CHUNK);
+	pthread_mutex_init(&z->mu, NULL);
+	pthread_cond_init(&z->cv, NULL);
+	z->in_seen = s->in_total;
+	s->zt = z;
+	if (pthread_create(&z->th, NULL, zt_main, s) != 0) {
+		s->zt = NULL;
+		pthread_mutex_destroy(&z->mu);
+		pthread_cond_destroy(&z->cv);
+		for (size_t i = 0; i < ZT_SLOTS; i++)
+			free(z->q[i].data);
+		free(z);
+		return false;
+	}
+	return true;
+}
+
+static void zt_stop(struct bl_src *s)
+{
+	struct zthread *z = s->zt;
+	if (!z)
+		return;
+	pthread_mutex_lock(&z->mu);
+	z->quit = true;
+	pthread_cond_broadcast(&z->cv);
+	pthread_mutex_unlock(&z->mu);
+	pthread_join(z->th, NULL);
+	pthread_mutex_destroy(&z->mu);
+	pthread_cond_destroy(&z->cv);
+	for (size_t i = 0; i < ZT_SLOTS; i++)
+		free(z->q[i].data);
+	free(z);
+	s->zt = NULL;
+}
+
+/* raw_read() through the thread's chunks. */
+static ssize_t zt_read(struct bl_src *s, void *buf, size_t n)
+{
+	struct zthread *z = s->zt;
+	pthread_mutex_lock(&z->mu);
+	while (z->n == 0)
+		pthread_cond_wait(&z->cv, &z->mu);
+	size_t slot = z->head;
+	pthread_mutex_unlock(&z->mu);
+	ssize_t len = z->q[slot].len;
+	if (len <= 0) {
+		errno = z->q[slot].err_no;
+		return len;
+	}
+	size_t k = (size_t)len - z->off;
+	if (k > n)
+		k = n;
+	memcpy(buf, z->q[slot].data + z->off, k);
+	z->off += k;
+	if (z->off == (size_t)len) {
+		pthread_mutex_lock(&z->mu);
+		z->head = (z->head + 1) % ZT_SLOTS;
+		z->n--;
+		z->off = 0;
+		pthread_cond_broadcast(&z->cv);
+		pthread_mutex_unlock(&z->mu);
+	}
+	return (ssize_t)k;
+}
+
 ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 {
 	if (s->peek_pos < s->peek_len) {
@@ -234,7 +367,9 @@ ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 		s->peek_pos += k;
 		return (ssize_t)k;
 	}
-	ssize_t r = raw_read(s, buf, n);
+	if (!s->zt && s->gzip && s->regular && s->size >= ZT_MIN_SIZE && !s->done && n)
+		zt_start(s);
+	ssize_t r = s->zt ? zt_read(s, buf, n) : raw_read(s, buf, n);
 	if (r == 0 && s->err[0])
 		return -BL_ECORRUPT;
 	return r;
@@ -243,12 +378,22 @@ ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 const char *bl_src_error(const struct bl_src *s) { return s->err; }
 const char *bl_src_warning(const struct bl_src *s) { return s->warn[0] ? s->warn : NULL; }
 bool bl_src_is_gzip(const struct bl_src *s) { return s->gzip; }
-unsigned long long bl_src_bytes_in(const struct bl_src *s) { return s->in_total; }
+
+unsigned long long bl_src_bytes_in(const struct bl_src *s)
+{
+	if (!s->zt)
+		return s->in_total;
+	pthread_mutex_lock(&s->zt->mu);
+	unsigned long long n = s->zt->in_seen;
+	pthread_mutex_unlock(&s->zt->mu);
+	return n;
+}
 
 void bl_src_close(struct bl_src *s)
 {
 	if (!s)
 		return;
+	zt_stop(s);
 	if (s->zinit)
 		inflateEnd(&s->zs);
 	if (s->own_fd)

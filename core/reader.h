@@ -15,7 +15,9 @@
  * Bytes are passed through unchanged otherwise (invalid UTF-8 included).
  *
  * A truncated or corrupt .gz is reported with its compressed offset; the
- * lines read before it are kept.
+ * lines read before it are kept. A regular .gz file of 1 MiB or more is
+ * inflated on a second thread while its text is parsed (same bytes, same
+ * errors; bl_src_close() stops the thread).
  */
 #ifndef BL_READER_H
 #define BL_READER_H
