@@ -67,6 +67,26 @@ $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP -c $< -o $@
 
+# Manual pages: man/<page>.1.scd -> $(BUILD)/man/<page>.1 with scdoc(1),
+# @VERSION@ replaced by VERSION. `all` builds them when scdoc is installed
+# (scripts/install-deps installs it); `install` copies them. The footer date
+# is SOURCE_DATE_EPOCH, else the last commit's, so a rebuild gives the
+# same bytes.
+SCDOC    := $(shell command -v scdoc 2>/dev/null)
+MAN_SRC  := $(sort $(wildcard man/*.scd))
+MAN_OUT  := $(MAN_SRC:man/%.scd=$(BUILD)/man/%)
+MAN_DATE := $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null))
+
+ifneq ($(SCDOC),)
+all: man
+endif
+
+man: $(MAN_OUT)
+
+$(BUILD)/man/%: man/%.scd VERSION
+	@mkdir -p $(dir $@)
+	sed 's/@VERSION@/$(VERSION)/g' $< | $(if $(MAN_DATE),SOURCE_DATE_EPOCH=$(MAN_DATE)) scdoc > $@.tmp && mv $@.tmp $@
+
 deps:
 	@scripts/install-deps
 

@@ -96,8 +96,11 @@ int cmd_summary(int argc, char **argv)
 		bl_analyses[i]->write(st[i], stdout, BL_DOC_TEXT, NULL, 0);
 		any = true;
 	}
-	if (!any && status == 0)
+	if (!any && status == 0) {
+		/* as plot, stats and compare do: an empty result is not success */
 		fprintf(stderr, "benchlog summary: nothing to summarise in the input\n");
+		status = EXIT_DATA;
+	}
 	for (size_t i = 0; i < na; i++)
 		bl_analyses[i]->destroy(st[i]);
 	free(st);

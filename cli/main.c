@@ -17,13 +17,13 @@ const struct cli_cmd cli_cmds[] = {
 	  "parse logs into CSV tables" },
 	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
 	  "chkmmt-style averages per group of mtest01/time runs" },
-	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] INPUT...",
+	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] [INPUT...]",
 	  "draw charts with gnuplot (script and data kept beside each image)" },
 	{ "report", cmd_report, "benchlog report [-o DIR] [-j N] [-q] [OPTIONS] [INPUT...]",
 	  "tables, skipped lines, a written summary and charts in one folder" },
-	{ "stats", cmd_stats, "benchlog stats [-t TABLE] [-c COLUMN...] [-g COLUMN...] [--percentiles LIST] [--bins N] [--format text|csv|md] [--rule type7|nearest] [--csv] [--partial|--merge] [OPTIONS] INPUT...",
+	{ "stats", cmd_stats, "benchlog stats [-t TABLE] [-c COLUMN...] [-g COLUMN...] [--percentiles LIST] [--bins N] [--format text|csv|md] [--rule type7|nearest] [--csv] [--partial|--merge] [OPTIONS] [INPUT...]",
 	  "n, mean, sd, CI95, min, percentiles, max per group, from logs, CSV or partials" },
-	{ "compare", cmd_compare, "benchlog compare [--baseline GROUP] [-c COLUMN...] [-t TABLE] [--by COLUMN...] [--confidence 0.95] [--test welch|student] [--format text|csv|md] [OPTIONS] INPUT...",
+	{ "compare", cmd_compare, "benchlog compare [--baseline GROUP] [-c COLUMN...] [-t TABLE] [--by COLUMN...] [--confidence 0.95] [--test welch|student] [--format text|csv|md] [OPTIONS] [INPUT...]",
 	  "baseline against candidates per column: change, CI, Welch's t-test, verdict" },
 	{ "formats", cmd_formats, "benchlog formats [--columns]",
 	  "list the input formats and tables benchlog knows" },
@@ -178,7 +178,13 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 	catch_stop(SIGTERM, &old_term);
 	if (!ctx->opt.stop)
 		ctx->opt.stop = &stop_sig;
-	bl_pass_run(ctx, inputs, (size_t)n);
+	if (bl_pass_run(ctx, inputs, (size_t)n) == -BL_EUSAGE) {
+		/* a bad --group-regex (the dispatcher said why) */
+		bl_ctx_finish(ctx, 0);
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		return EXIT_USAGE;
+	}
 	if (stop_sig && !ctx->error)
 		ctx->error = -BL_EINTR;
 	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
@@ -245,6 +251,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	/* `benchlog CMD -h` alone asks for help, as with git: the commands
+	 * themselves use -h for nothing else. */
+	static char help_opt[] = "--help";
+	if (argc == 3 && strcmp(argv[2], "-h") == 0)
+		argv[2] = help_opt;
 	int rc = c->fn(argc - 1, argv + 1);
 	int rc2 = cli_close_stdout();
 	return rc ? rc : rc2;
