@@ -66,9 +66,19 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 	case OPT_GROUP:
 		o->group = arg;
 		return 1;
-	case OPT_GROUP_REGEX:
+	case OPT_GROUP_REGEX: {
+		/* a pattern that does not compile is a usage error, for every command */
+		struct bl_re re;
+		char *err = NULL;
+		if (bl_re_compile(&re, arg, 0, "--group-regex", &err) != 0) {
+			fprintf(stderr, "benchlog: %s\n", err);
+			free(err);
+			return -1;
+		}
+		bl_re_release(&re);
 		o->group_regex = arg;
 		return 1;
+	}
 	case OPT_GROUP_FROM:
 		if (strcmp(arg, "subject") != 0) {
 			fprintf(stderr, "benchlog: --group-from takes \"subject\", not \"%s\"\n", arg);

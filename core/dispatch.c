@@ -61,18 +61,8 @@ static const char *const generic_headings[] = {
 int bl_dispatch_open(struct bl_ctx *ctx)
 {
 	struct bl_dispatch *d = bl_xcalloc(1, sizeof *d);
-	while (bl_parsers[d->np])
-		d->np++;
-	d->st = bl_xcalloc(d->np, sizeof *d->st);
-	for (size_t i = 0; i < d->np; i++) {
-		d->st[i] = bl_xcalloc(1, bl_parsers[i]->state_size ? bl_parsers[i]->state_size : 1);
-		if (bl_parsers[i]->init)
-			bl_parsers[i]->init(d->st[i], ctx);
-	}
-	d->active = -1;
-	d->held_p = -1;
-	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (size_t)BL_LINE_MAX);
-	d->norm = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 16);
+	/* The patterns first: a bad --group-regex fails before any parser
+	 * state exists. */
 	char *err = NULL;
 	int rc = bl_re_compile(&d->kernel_re,
 		"^(?:linux[- ]|kernel[ :]+|v)?([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(?:[-.+_~]?[A-Za-z0-9][A-Za-z0-9._+~-]*)?)"
@@ -80,6 +70,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	if (rc) {
 		fprintf(stderr, "benchlog: %s\n", err);
 		free(err);
+		free(d);
 		return rc;
 	}
 	if (ctx->opt.group_regex) {
@@ -93,6 +84,18 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 		}
 		d->has_user_re = true;
 	}
+	while (bl_parsers[d->np])
+		d->np++;
+	d->st = bl_xcalloc(d->np, sizeof *d->st);
+	for (size_t i = 0; i < d->np; i++) {
+		d->st[i] = bl_xcalloc(1, bl_parsers[i]->state_size ? bl_parsers[i]->state_size : 1);
+		if (bl_parsers[i]->init)
+			bl_parsers[i]->init(d->st[i], ctx);
+	}
+	d->active = -1;
+	d->held_p = -1;
+	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (size_t)BL_LINE_MAX);
+	d->norm = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 16);
 	ctx->dispatch = d;
 	return 0;
 }
