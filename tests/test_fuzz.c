@@ -7,8 +7,9 @@
  *   - every file under fixtures/ through the reader harness (two option
  *     sets: whole buffer; one byte at a time with --strict, --group-regex
  *     and mail provenance), through the gzip harness (compressed by zlib and
- *     read back: must be byte-identical, no error) and through the mail
- *     harness.
+ *     read back: must be byte-identical, no error), through the mail
+ *     harness and, as a CSV table, through the stats harness (statistics
+ *     written as partials and read back: same n, min, max).
  * A harness aborts on a broken invariant (tests/fuzz/fuzz.h); the file
  * being replayed is named on stderr when that happens.
  * The files are found relative to the top of the source tree: the current
@@ -27,6 +28,7 @@
 #include "tests/fuzz/fuzz_reader.c"
 #include "tests/fuzz/fuzz_gzip.c"
 #include "tests/fuzz/fuzz_mail.c"
+#include "tests/fuzz/fuzz_csv.c"
 
 static const char *current_file = "";
 
@@ -122,6 +124,11 @@ static void replay_mail(const char *path, const uint8_t *d, size_t len)
 	(void)path;
 	assert_int_equal(bl_fuzz_mail(d, len), 0);
 }
+static void replay_csv(const char *path, const uint8_t *d, size_t len)
+{
+	(void)path;
+	assert_int_equal(bl_fuzz_csv(d, len), 0);
+}
 
 static void test_fuzz__regressions_replay(void **state)
 {
@@ -130,6 +137,8 @@ static void test_fuzz__regressions_replay(void **state)
 		{ "tests/fuzz/regress/reader", replay_reader },
 		{ "tests/fuzz/regress/gzip", replay_gzip },
 		{ "tests/fuzz/regress/mail", replay_mail },
+		{ "tests/fuzz/regress/csv", replay_csv },
+		{ "tests/fuzz/seeds/csv", replay_csv },
 	};
 	char *top = top_path("tests/fuzz/regress");
 	struct stat st;
@@ -163,6 +172,7 @@ static void fixture_all(const char *path, const uint8_t *d, size_t len)
 	with_cfg(bl_fuzz_gzip, 0x03, d, len);     /* two members */
 	with_cfg(bl_fuzz_gzip, 0x00, d, len);     /* as a file, through bl_read_input */
 	with_cfg(bl_fuzz_mail, 0x00, d, len);
+	with_cfg(bl_fuzz_csv, 0x00, d, len);      /* as a CSV table (the expected .csv files are) */
 }
 
 static void test_fuzz__fixtures_through_every_harness(void **state)
