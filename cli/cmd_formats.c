@@ -44,6 +44,19 @@ static size_t tables(const struct bl_table_def **out, size_t max)
 	return ns;
 }
 
+/* A table cell: '|' would end the cell, a line break the row. */
+static void md_cell(const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", stdout);
+		else if (*s == '\n')
+			putchar(' ');
+		else
+			putchar(*s);
+	}
+}
+
 static void columns_md(void)
 {
 	const struct bl_table_def *t[64];
@@ -55,9 +68,13 @@ static void columns_md(void)
 	for (size_t k = 0; k < n; k++) {
 		printf("\n## `%s`\n\n%s.\n\n| column | type | meaning, unit, source |\n|---|---|---|\n",
 		       t[k]->name, t[k]->doc);
-		for (size_t c = 0; c < t[k]->ncols; c++)
-			printf("| `%s` | %s | %s |\n", t[k]->cols[c].name, type_name(t[k]->cols[c].type),
-			       t[k]->cols[c].doc);
+		for (size_t c = 0; c < t[k]->ncols; c++) {
+			printf("| `%s` | %s | ", t[k]->cols[c].name, type_name(t[k]->cols[c].type));
+			md_cell(t[k]->cols[c].doc);
+			fputs(" |\n", stdout);
+		}
+		if (t[k]->notes)
+			printf("\n%s\n", t[k]->notes);
 	}
 }
 

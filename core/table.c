@@ -316,9 +316,11 @@ static void prov_vals(const struct bl_record *r, struct bl_val *v)
 	const struct bl_msg *m = r->msg;
 	v[0] = (struct bl_val){ BL_STR, { .s = r->source ? r->source : "" } };
 	v[1] = (struct bl_val){ BL_INT, { .i = (long long)r->line } };
-	v[2] = (struct bl_val){ BL_STR, { .s = m && m->message_id ? m->message_id : "" } };
-	v[3] = (struct bl_val){ BL_STR, { .s = m && m->date ? m->date : "" } };
-	v[4] = (struct bl_val){ BL_STR, { .s = m && m->subject ? m->subject : "" } };
+	/* not from mail, or not in the message: unknown (JSON null), empty
+	 * in CSV and TSV */
+	const char *ms[3] = { m ? m->message_id : NULL, m ? m->date : NULL, m ? m->subject : NULL };
+	for (int i = 0; i < 3; i++)
+		v[2 + i] = ms[i] && *ms[i] ? (struct bl_val){ BL_STR, { .s = ms[i] } } : (struct bl_val){ BL_NULL, { .i = 0 } };
 	v[5] = (struct bl_val){ BL_INT, { .i = r->quoted } };
 	v[6] = (struct bl_val){ BL_STR, { .s = r->group ? r->group : "" } };
 	if (r->run > 0)
@@ -363,6 +365,12 @@ static int jsonl_record(FILE *f, const struct bl_record *r)
 		case BL_NULL: j = json_null(); break;
 		case BL_INT: j = json_integer(v->u.i); break;
 		case BL_NUM: {
+			if (!isfinite(v->u.d)) {
+				/* JSON has no infinity (jansson refuses it): the text
+				 * CSV and TSV hold, so it is not taken for unknown */
+				j = json_string(isnan(v->u.d) ? "nan" : v->u.d > 0 ? "inf" : "-inf");
+				break;
+			}
 			/* the precision that reads back exactly, as in CSV */
 			int n = bl_fmt_double(num, sizeof num, v->u.d);
 			(void)n;

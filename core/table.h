@@ -57,6 +57,11 @@ struct bl_table_def {
 	 * NULL for a table without runs; lets a pass that renumbers runs
 	 * across inputs (report -j) keep each family's numbering apart. */
 	const char *run_family;
+	/* More about the table than its one-line doc, or NULL: Markdown
+	 * (paragraphs or "- " items, lines joined with \n) that
+	 * `benchlog formats --columns` prints after the column list, and so
+	 * docs/csv.md. */
+	const char *notes;
 };
 
 #define BL_MAX_COLS 48
@@ -102,7 +107,8 @@ struct bl_sink {
  *   tsv    header row, TAB-separated; TAB, LF, CR and backslash inside text
  *          are written as \t, \n, \r and \\ (the PostgreSQL/MySQL text convention)
  *   jsonl  one JSON object per line (jansson), keys in column order, null
- *          for unknown, numbers as JSON numbers */
+ *          for unknown, numbers as JSON numbers; a non-finite number (ConTest's
+ *          "inf" ratio) is the string "inf" / "-inf", as JSON has none */
 enum bl_outfmt { BL_OUT_CSV = 0, BL_OUT_TSV, BL_OUT_JSONL };
 /* "csv" / "tsv" / "jsonl" -> 0 and *out, else -BL_EUSAGE. */
 int bl_outfmt_parse(const char *s, enum bl_outfmt *out);

@@ -22,19 +22,22 @@
 #include "parsers/tables.h"
 
 static const struct bl_col_def avg_cols[AVG_NCOLS] = {
-	[AVG_RUNS] = { "runs", BL_INT, "N of \"Averages for N mtest01 runs\"" },
-	[AVG_BYTES_ALLOCATED] = { "bytes_allocated", BL_NUM, "mean bytes allocated, bytes" },
-	[AVG_USER_S] = { "user_s", BL_NUM, "mean user time, s" },
-	[AVG_SYS_S] = { "sys_s", BL_NUM, "mean system time, s" },
-	[AVG_ELAPSED_S] = { "elapsed_s", BL_NUM, "mean wall-clock time, s" },
-	[AVG_CPU_PCT] = { "cpu_pct", BL_NUM, "mean percent of CPU, %" },
-	[AVG_MAJOR_FAULTS] = { "major_faults", BL_NUM, "mean major page faults" },
-	[AVG_MINOR_FAULTS] = { "minor_faults", BL_NUM, "mean minor page faults" },
+	[AVG_RUNS] = { "runs", BL_INT, "N of `Averages for N mtest01 runs`" },
+	[AVG_BYTES_ALLOCATED] = { "bytes_allocated", BL_NUM, "`bytes allocated:` mean, bytes" },
+	[AVG_USER_S] = { "user_s", BL_NUM, "`User time (seconds):` mean, s" },
+	[AVG_SYS_S] = { "sys_s", BL_NUM, "`System time (seconds):` mean, s" },
+	[AVG_ELAPSED_S] = { "elapsed_s", BL_NUM, "`Elapsed (wall clock) time:` mean, s" },
+	[AVG_CPU_PCT] = { "cpu_pct", BL_NUM, "`Percent of CPU this job got:` mean, %" },
+	[AVG_MAJOR_FAULTS] = { "major_faults", BL_NUM, "`Major (requiring I/O) page faults:` mean" },
+	[AVG_MINOR_FAULTS] = { "minor_faults", BL_NUM, "`Minor (reclaiming a frame) faults:` mean" },
 };
 
 const struct bl_table_def bl_table_averages = {
 	"averages", "chkmmt summary blocks (\"Averages for N mtest01 runs\"): means only, no per-run data",
 	AVG_NCOLS, avg_cols, NULL,
+	"Parser: parsers/averages.c; format: docs/formats.md, \"chkmmt averages\".\n\n"
+	"- A summary, never runs: `run` is empty, and its `User time (seconds):` lines are not "
+	"`time` rows. Averages alone allow no statistical test (`benchlog compare` says so).",
 };
 
 static const struct { const char *label; int col; } avg_labels[] = {

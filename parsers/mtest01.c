@@ -24,17 +24,22 @@
 #include "parsers/tables.h"
 
 static const struct bl_col_def mt_cols[MT_NCOLS] = {
-	[MT_GENERATION] = { "generation", BL_STR, "output generation: 2001, 2003, tst_resm, tst_test" },
-	[MT_RESULT] = { "result", BL_STR, "pass, fail, broken or conf" },
-	[MT_BYTES_ALLOCATED] = { "bytes_allocated", BL_INT, "memory allocated, bytes (kbytes x 1024 where printed in kbytes)" },
+	[MT_GENERATION] = { "generation", BL_STR, "output generation: `2001` (`PASS ... N bytes allocated.`), `2003` (`PASS .. N kbytes allocated and used.`), `tst_resm` (2007-2019, `mtest01 1 TPASS : N kbytes …`), `tst_test` (2019-, `mtest01.c:130: TPASS: N kbytes allocated (and written to)`)" },
+	[MT_RESULT] = { "result", BL_STR, "`pass`, `fail`, `broken` or `conf`, from the result word (`PASS`/`TPASS`, `FAIL`/`TFAIL`, `BROK`/`TBROK`, `CONF`/`TCONF`)" },
+	[MT_BYTES_ALLOCATED] = { "bytes_allocated", BL_INT, "memory allocated, bytes (kbytes × 1024 where printed in kbytes); empty when the line states none" },
 	[MT_TARGET_BYTES] = { "target_bytes", BL_INT, "what mtest01 set out to fill (\"Filling up N% of ram which is M kbytes\"), bytes" },
-	[MT_TARGET_PCT] = { "target_pct", BL_NUM, "the -p percentage from the same line, %" },
-	[MT_MESSAGE] = { "message", BL_STR, "the result line's message text" },
+	[MT_TARGET_PCT] = { "target_pct", BL_NUM, "the `-p` percentage from the same line, %" },
+	[MT_MESSAGE] = { "message", BL_STR, "the result line's message text, after the result word" },
 };
 
 const struct bl_table_def bl_table_mtest01 = {
 	"mtest01", "one row per LTP mtest01 result line", MT_NCOLS, mt_cols,
 	BL_RUN_FAMILY_MTEST,
+	"Parser: parsers/mtest01.c; format: docs/formats.md, \"LTP mtest01\".\n\n"
+	"- The target line (`Filling up 80% of ram which is N kbytes`) goes into the next "
+	"result's `target_bytes` and `target_pct`.\n"
+	"- An mtest01 result and the timing block next to it form one run: the `time` row carries "
+	"the same `group` and `run`.",
 };
 
 struct mtest01 {

@@ -22,7 +22,7 @@ static const struct bl_col_def skipped_cols[] = {
 	{ "text", BL_STR, "the line as the parsers saw it: quote prefix and colour escapes removed" },
 };
 static const struct bl_table_def skipped_table = {
-	"skipped", "input lines that went into no record, label or header", 2, skipped_cols, NULL,
+	"skipped", "input lines that went into no record, label or header", 2, skipped_cols, NULL, NULL,
 };
 
 struct tstat {
