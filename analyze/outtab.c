@@ -227,6 +227,18 @@ const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt)
 		snprintf(buf, bufsz, "%.6g", v);
 		return buf;
 	}
+	/* Six significant digits of the value first rounded to twelve: the
+	 * same statistic computed in another order (one pass, or merged
+	 * partials: D2) differs in its last bits, and on a tie at the sixth
+	 * digit (142.1725, the mean of 400 integers) those bits would decide
+	 * the printed digit. Rounded to twelve, both are the same double. */
+	char pre[32];
+	double r;
+	snprintf(pre, sizeof pre, "%.12g", v);
+	if (bl_parse_double(pre, strlen(pre), &r) == 0) {
+		v = r;
+		a = fabs(v);
+	}
 	int mag = (int)floor(log10(a));
 	int dec = 5 - mag;
 	if (dec < 0)
