@@ -72,8 +72,8 @@ sh -eu remote-local.sh > merged-remote.txt 2> remote.err || { cat remote.err; ex
 # the xargs form (elapsed_s only) must give the same rows as well
 block xargs > xargs.sh
 grep -q 'xargs' xargs.sh || { echo "docs/scaling.md: no xargs block"; exit 1; }
-sed 's/parts\//xparts\//g' xargs.sh > xargs-local.sh
-sh -eu xargs-local.sh > merged-xargs.txt
+# (its partials are parts/part.*, apart from the example's parts/N.blp)
+sh -eu xargs.sh > merged-xargs.txt
 # the tables form: compare over the CSV tables of the chunks
 block tables > tables.sh
 sh -eu tables.sh > compare.txt
