@@ -10,7 +10,8 @@
 #     shows appears in the page outside EXAMPLES, as does every table `benchlog formats`
 #     lists in benchlog-parse.1;
 #   - `benchlog CMD -h` prints the same text as `benchlog CMD --help`;
-#   - `benchlog --version` prints "benchlog " and the VERSION file.
+#   - `benchlog --version` prints "benchlog " and the VERSION file, and
+#     CHANGELOG.md has a section for that version.
 # The expected text is benchlog's own --help output: the test checks that
 # two descriptions of the same interface agree, not what either says.
 set -eu
@@ -22,6 +23,8 @@ trap 'rm -rf "$tmp"' EXIT
 want=$(cat "$TOP/VERSION")
 got=$("$BENCHLOG" --version)
 [ "$got" = "benchlog $want" ] || { echo "--version: '$got', want 'benchlog $want'"; exit 1; }
+grep -q "^## \[$want\] - [0-9]\{4\}-[0-9][0-9]-[0-9][0-9]\$" "$TOP/CHANGELOG.md" ||
+    { echo "CHANGELOG.md has no '## [$want] - YYYY-MM-DD' section"; exit 1; }
 
 "$BENCHLOG" --help > "$tmp/main.help"
 scdoc < "$TOP/man/benchlog.1.scd" > "$tmp/benchlog.1"
