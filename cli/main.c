@@ -14,7 +14,7 @@
 
 const struct cli_cmd cli_cmds[] = {
 	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [-f csv|tsv|jsonl] [--strict] [OPTIONS] [INPUT...]",
-	  "parse logs into CSV tables" },
+	  "parse logs into tables: CSV, TSV or JSON Lines" },
 	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
 	  "chkmmt-style averages per group of mtest01/time runs" },
 	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] [INPUT...]",
