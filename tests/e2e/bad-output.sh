@@ -1,0 +1,115 @@
+#!/bin/sh
+# Output that cannot be written (docs/errors.md): a full disk, a reader
+# that goes away, an interrupted run. Expected, by hand:
+#   - standard output on /dev/full: exit 1 and one message,
+#     "benchlog: cannot write output: No space left on device"
+#     (strerror(ENOSPC)); the input is not blamed;
+#   - -o into a full file system (a 64 KiB tmpfs in a user and mount
+#     namespace; that part is skipped where unshare(1) is not allowed):
+#     the same message, exit 1, and no file left in the folder, not even a
+#     temporary one;
+#   - stdout closed early (benchlog parse … | head -1): exit 1, nothing at
+#     all on stderr, no core dump;
+#   - SIGINT during parse -o: exit 130, "benchlog: interrupted", nothing
+#     left in the folder (its temporary files are removed);
+#   - SIGINT during report: exit 130, no report folder and
+#     no temporary folder beside it (tests/e2e/report-atomic.sh covers an
+#     earlier report being kept and a FIFO that never ends).
+set -u
+: "${BENCHLOG:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+fails=0
+fail() { echo "FAIL [$case]: $*"; fails=$((fails + 1)); }
+want_rc() { [ "$rc" -eq "$1" ] || { fail "exit $rc, want $1"; sed 's/^/  err: /' err | head -5; }; }
+want_err() { grep -Fxq -- "$1" err || { fail "no stderr line: $1"; sed 's/^/  err: /' err | head -8; }; }
+# 20000 mtest01 results: about 1.3 MB of CSV, more than any pipe holds.
+i=1; while [ $i -le 20000 ]; do printf 'PASS ... %s bytes allocated.\n' $i; i=$((i + 1)); done > many.txt
+
+case=dev-full-stdout
+if [ -w /dev/full ]; then
+    "$BENCHLOG" parse -t mtest01 many.txt > /dev/full 2> err; rc=$?
+    want_rc 1
+    want_err "benchlog: cannot write output: No space left on device"
+    [ "$(grep -c 'No space left' err)" -eq 1 ] || fail "reported $(grep -c 'No space left' err) times"
+    grep -q '^many.txt' err && fail "the input was blamed: $(grep '^many.txt' err)"
+    # a short output fails only when stdout is flushed at the end
+    printf 'PASS ... 1 bytes allocated.\n' > one.txt
+    "$BENCHLOG" parse -q -t mtest01 one.txt > /dev/full 2> err; rc=$?
+    want_rc 1
+    want_err "benchlog: cannot write output: No space left on device"
+    [ "$(wc -l < err)" -eq 1 ] || fail "more than one message: $(cat err)"
+else
+    echo "skip: no /dev/full"
+fi
+
+case=closed-stdout
+{ "$BENCHLOG" parse -t mtest01 many.txt 2> err; echo $? > rc; } | head -1 > first
+rc=$(cat rc)
+want_rc 1
+[ ! -s err ] || { fail "stderr not empty:"; sed 's/^/  err: /' err | head -5; }
+[ "$(cat first)" = "source,line,message_id,date,subject,quoted,group,run,generation,result,bytes_allocated,target_bytes,target_pct,message" ] ||
+    fail "first line: $(cat first)"
+{ "$BENCHLOG" summary many.txt 2> err; echo $? > rc; } | head -0
+rc=$(cat rc)
+[ "$rc" -le 1 ] || fail "summary | head -0: exit $rc"
+grep -qi 'sanitizer\|core dumped\|segmentation' err && fail "summary crashed: $(head -3 err)"
+
+case=full-tmpfs
+if unshare -rm true 2>/dev/null; then
+    mkdir small
+    unshare -rm sh -c 'mount -t tmpfs -o size=64k tmpfs small && "$0" parse -o small many.txt > out 2> err; echo $? > rc; ls -A small > left' "$BENCHLOG"
+    rc=$(cat rc)
+    want_rc 1
+    want_err "benchlog: cannot write output: No space left on device"
+    grep -q '^many.txt' err && fail "the input was blamed: $(grep '^many.txt' err)"
+    [ ! -s left ] || fail "left in the full folder: $(cat left)"
+else
+    echo "skip: unshare -rm is not allowed here (no user namespaces)"
+fi
+
+case=SIGINT-parse-o
+# Big enough that the run is still going after 0.3 s, even with ASan.
+i=0; while [ $i -lt 60 ]; do cat many.txt; i=$((i + 1)); done > huge.txt
+mkdir tables
+# A background job of a script starts with SIGINT ignored (and benchlog
+# keeps it so); env --default-signal gives it the usual disposition.
+if env --default-signal=INT true 2>/dev/null; then
+    env --default-signal=INT "$BENCHLOG" parse -q -o tables huge.txt > out 2> err &
+    pid=$!
+    sleep 0.3
+    kill -INT $pid
+    wait $pid; rc=$?
+    if [ "$rc" -eq 0 ]; then
+        echo "skip: the run finished before the signal"
+    else
+        want_rc 130
+        want_err "benchlog: interrupted"
+        [ -z "$(ls -A tables)" ] || fail "left behind: $(ls -A tables)"
+    fi
+else
+    echo "skip: env --default-signal missing (coreutils < 8.31)"
+fi
+
+case=SIGINT-report   # no report folder, no temporary one
+if env --default-signal=INT true 2>/dev/null && "$BENCHLOG" report --help > /dev/null 2>&1; then
+    # many.txt, not huge.txt: the report takes a few seconds with 20000 runs
+    env --default-signal=INT "$BENCHLOG" report -q -o rep many.txt > out 2> err &
+    pid=$!
+    sleep 0.5
+    kill -INT $pid
+    wait $pid; rc=$?
+    if [ "$rc" -eq 0 ]; then
+        echo "skip: the report finished before the signal"
+    else
+        want_rc 130
+        left=$(ls -d rep rep.* 2>/dev/null)
+        [ -z "$left" ] || fail "left behind: $left"
+    fi
+else
+    echo "skip: no report command or no env --default-signal"
+fi
+
+echo "bad-output: $fails failed"
+[ "$fails" -eq 0 ]
