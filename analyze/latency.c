@@ -365,6 +365,18 @@ static int lat_record(void *st, const struct bl_record *r)
 		double real;
 		if (!num_of(&r->v[TIME_ELAPSED_S], &real))
 			return 0;
+		/* Keep only the time block a series points at (its
+		 * latency_series record, with time_line, comes first: L4), so
+		 * memory follows the series, not every time block of the input. */
+		const char *src = r->source ? r->source : "", *mid = msgid_of(r);
+		bool wanted = false;
+		for (size_t i = L->ns; i > 0 && !wanted; i--) {
+			const struct lseries *ls = &L->s[i - 1];
+			wanted = ls->time_line == r->line && strcmp(ls->source, src) == 0 &&
+				 strcmp(ls->msgid, mid) == 0;
+		}
+		if (!wanted)
+			return 0;
 		L->t = bl_xrealloc(L->t, (L->nt + 1) * sizeof *L->t);
 		struct ltime *t = &L->t[L->nt++];
 		t->source = bl_xstrdup(r->source ? r->source : "");
