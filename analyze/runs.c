@@ -42,6 +42,7 @@ static const struct {
 
 struct group_acc {
 	char *name;
+	long max_point_run;          /* the largest run with a chart point */
 	unsigned long mtest_runs, time_runs;
 	double sum[NF];
 	struct bl_welford w[NF];
@@ -109,17 +110,23 @@ static void add(struct group_acc *g, int f, const struct bl_val *v)
 	bl_welford_add(&g->w[f], d);
 }
 
-/* The chart point of (group, run), created on first use. */
-static struct bl_run_point *point(struct runs *s, const char *group, long run)
+/* The chart point of (group, run), created on first use. A run above the
+ * group's largest so far is new without a search (runs count up: the
+ * search over every point made a report of N runs take N^2 steps). */
+static struct bl_run_point *point(struct runs *s, struct group_acc *g, long run)
 {
-	for (size_t i = s->npts; i > 0; i--) {
-		struct bl_run_point *p = &s->pts[i - 1];
-		if (p->run == run && strcmp(p->group, group) == 0)
-			return p;
+	if (run <= g->max_point_run) {
+		for (size_t i = s->npts; i > 0; i--) {
+			struct bl_run_point *p = &s->pts[i - 1];
+			if (p->run == run && strcmp(p->group, g->name) == 0)
+				return p;
+		}
+	} else {
+		g->max_point_run = run;
 	}
 	s->pts = bl_xrealloc(s->pts, (s->npts + 1) * sizeof *s->pts);
 	struct bl_run_point *p = &s->pts[s->npts++];
-	p->group = group;
+	p->group = g->name;
 	p->run = run;
 	p->elapsed_s = p->cpu_pct = p->bytes_allocated = NAN;
 	return p;
@@ -158,7 +165,7 @@ static int runs_record(void *st, const struct bl_record *r)
 		g->mtest_runs++;
 		add(g, F_BYTES, &r->v[MT_BYTES_ALLOCATED]);
 		if (s->o.keep_samples && val(&r->v[MT_BYTES_ALLOCATED], &d))
-			point(s, g->name, r->run)->bytes_allocated = d;
+			point(s, g, r->run)->bytes_allocated = d;
 	} else if (r->table == &bl_table_time) {
 		for (size_t i = s->nlat; i > 0; i--)
 			if (s->lat[i - 1].run == r->run && strcmp(s->lat[i - 1].group, r->group) == 0)
@@ -172,7 +179,7 @@ static int runs_record(void *st, const struct bl_record *r)
 		add(g, F_MAJOR, &r->v[TIME_MAJOR_FAULTS]);
 		add(g, F_MINOR, &r->v[TIME_MINOR_FAULTS]);
 		if (s->o.keep_samples) {
-			struct bl_run_point *p = point(s, g->name, r->run);
+			struct bl_run_point *p = point(s, g, r->run);
 			if (val(&r->v[TIME_ELAPSED_S], &d))
 				p->elapsed_s = d;
 			if (val(&r->v[TIME_CPU_PCT], &d))
