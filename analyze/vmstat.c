@@ -26,6 +26,11 @@ struct series {
 	double kib;                          /* KiB per mem_unit */
 	bool have_row;
 	struct bl_dist *dist[VM_NCOLS];
+	/* S2 once the series is over (frozen): its column statistics, and
+	 * no dists (they hold every sample up to BL_DIST_EXACT_MAX) */
+	bool frozen;
+	struct frozen_col { int col; struct bl_vm_colstat cs; } *fz;
+	size_t nfz;
 	/* events */
 	struct bl_vm_event *ev;
 	size_t nev;
@@ -81,11 +86,47 @@ static void *vm_create(const struct bl_analysis_opts *o)
 	return a;
 }
 
+static void colstat_of(struct bl_dist *d, struct bl_vm_colstat *out)
+{
+	const struct bl_welford *w = bl_dist_welford(d);
+	out->n = w->n;
+	out->mean = bl_welford_mean(w);
+	out->sd = bl_welford_sd(w);
+	out->min = w->min;
+	out->max = w->max;
+	out->median = bl_dist_percentile(d, 50, BL_PCT_TYPE7);
+	out->p95 = bl_dist_percentile(d, 95, BL_PCT_TYPE7);
+}
+
+/* A series is over when a record of another series comes: the parser
+ * numbers series in input order and the report's replay keeps them apart
+ * and in order, so no record of it follows. Its S2 statistics are kept
+ * and its dists freed, so memory does not grow with the rows of the
+ * input (issue 10: summary under 16 MiB whatever the input size). */
+static void freeze(struct series *s)
+{
+	if (s->frozen)
+		return;
+	s->frozen = true;
+	for (int c = 0; c < VM_NCOLS; c++) {
+		if (!s->dist[c])
+			continue;
+		s->fz = bl_xrealloc(s->fz, (s->nfz + 1) * sizeof *s->fz);
+		s->fz[s->nfz].col = c;
+		colstat_of(s->dist[c], &s->fz[s->nfz].cs);
+		s->nfz++;
+		bl_dist_free(s->dist[c]);
+		s->dist[c] = NULL;
+	}
+}
+
 static struct series *series_get(struct vmstat_an *a, long id, const struct bl_record *r)
 {
 	for (size_t i = a->n; i > 0; i--)
 		if (a->s[i - 1]->info.id == id)
 			return a->s[i - 1];
+	if (a->n)
+		freeze(a->s[a->n - 1]);
 	struct series *s = bl_xcalloc(1, sizeof *s);
 	s->info.id = id;
 	s->source = bl_xstrdup(r->source ? r->source : "");
@@ -369,17 +410,21 @@ const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i)
 bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out)
 {
 	struct vmstat_an *a = st;
-	if (i >= a->n || col < 0 || col >= VM_NCOLS || !a->s[i]->dist[col])
+	if (i >= a->n || col < 0 || col >= VM_NCOLS)
 		return false;
-	struct bl_dist *d = a->s[i]->dist[col];
-	const struct bl_welford *w = bl_dist_welford(d);
-	out->n = w->n;
-	out->mean = bl_welford_mean(w);
-	out->sd = bl_welford_sd(w);
-	out->min = w->min;
-	out->max = w->max;
-	out->median = bl_dist_percentile(d, 50, BL_PCT_TYPE7);
-	out->p95 = bl_dist_percentile(d, 95, BL_PCT_TYPE7);
+	const struct series *s = a->s[i];
+	if (s->frozen) {
+		for (size_t k = 0; k < s->nfz; k++) {
+			if (s->fz[k].col == col) {
+				*out = s->fz[k].cs;
+				return true;
+			}
+		}
+		return false;
+	}
+	if (!s->dist[col])
+		return false;
+	colstat_of(s->dist[col], out);
 	return true;
 }
 
@@ -826,6 +871,7 @@ static void vm_destroy(void *st)
 		struct series *s = a->s[i];
 		for (int c = 0; c < VM_NCOLS; c++)
 			bl_dist_free(s->dist[c]);
+		free(s->fz);
 		for (size_t k = 0; k < s->nev; k++)
 			free((char *)s->ev[k].text);
 		free(s->ev);
