@@ -425,11 +425,24 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The folders being walked, from the input down: a folder met again is a
+ * loop (a symbolic link to an ancestor). No depth limit of its own: the
+ * path length (PATH_MAX) bounds it. */
 struct dirstack {
-	dev_t dev[64];
-	ino_t ino[64];
-	int n;
+	struct { dev_t dev; ino_t ino; } *v;
+	size_t n, cap;
 };
+
+static void ds_push(struct dirstack *ds, dev_t dev, ino_t ino)
+{
+	if (ds->n == ds->cap) {
+		ds->cap = ds->cap ? ds->cap * 2 : 16;
+		ds->v = bl_xrealloc(ds->v, ds->cap * sizeof *ds->v);
+	}
+	ds->v[ds->n].dev = dev;
+	ds->v[ds->n].ino = ino;
+	ds->n++;
+}
 
 static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struct pathvec *pv)
 {
@@ -458,15 +471,13 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 			free(path);
 		} else if (S_ISDIR(st.st_mode)) {
 			bool loop = false;
-			for (int k = 0; k < ds->n; k++)
-				if (ds->dev[k] == st.st_dev && ds->ino[k] == st.st_ino)
+			for (size_t k = 0; k < ds->n; k++)
+				if (ds->v[k].dev == st.st_dev && ds->v[k].ino == st.st_ino)
 					loop = true;
-			if (loop || ds->n >= 64) {
+			if (loop) {
 				bl_warn_at(ctx, path, "folder loop", "symbolic link loop (folder already being read), not followed");
 			} else {
-				ds->dev[ds->n] = st.st_dev;
-				ds->ino[ds->n] = st.st_ino;
-				ds->n++;
+				ds_push(ds, st.st_dev, st.st_ino);
 				walk(ctx, path, ds, pv);
 				ds->n--;
 			}
@@ -497,14 +508,14 @@ int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***o
 			ctx->input_errors++;
 			rc = -BL_ENOTFOUND;
 		} else if (S_ISDIR(st.st_mode)) {
-			struct dirstack ds = { .n = 1 };
-			ds.dev[0] = st.st_dev;
-			ds.ino[0] = st.st_ino;
+			struct dirstack ds = { NULL, 0, 0 };
+			ds_push(&ds, st.st_dev, st.st_ino);
 			size_t len = strlen(in);
 			char *d = bl_xstrdup(in);
 			while (len > 1 && d[len - 1] == '/')
 				d[--len] = '\0';
 			walk(ctx, d, &ds, &pv);
+			free(ds.v);
 			free(d);
 		} else {
 			pv_push(&pv, bl_xstrdup(in));

@@ -189,6 +189,13 @@ run parse -t mtest01 loop
 want_rc 1; want_rows 2
 want_err "loop/self: Too many levels of symbolic links"
 
+case=deep-folder   # 100 levels: every file read, no false "loop"
+p=deep; i=0; while [ $i -lt 100 ]; do p=$p/s; i=$((i + 1)); done
+mkdir -p "$p"; mt 5 > "$p/x.txt"; mt 6 > deep/y.txt
+run parse --strict -t mtest01 deep
+want_rc 0; want_rows 2
+want_row "$(row "$p/x.txt" 1 x 1 5)"; want_row "$(row deep/y.txt 1 y 1 6)"
+
 case=disappears   # listed when the folder was expanded, gone when its turn came
 mkdir gone; mt 100 > gone/a.txt; mt 200 > gone/b.txt
 mkfifo hold
