@@ -678,7 +678,7 @@ double bl_dist_percentile(struct bl_dist *d, double p, enum bl_pct_rule rule)
 	if (!d->exact)
 		return bl_partial_percentile(&d->agg, p, rule);
 	if (!d->sorted && d->len > 1) {
-		qsort(d->x, d->len, sizeof *d->x, bl__cmp_double);
+		bl__sort_double(d->x, d->len);
 		d->sorted = true;
 	}
 	return bl_percentile_sorted(d->x, d->len, p, rule);

@@ -1,12 +1,14 @@
 /* stats.c — D1-D7 of analyze/stats.h: Welford summaries, percentiles,
  * histogram bins, confidence intervals, t-tests and verdicts. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_cdf.h>
 
 #include "analyze/stats.h"
 #include "analyze/stats_int.h"
+#include "core/util.h"
 
 /* ---- D1, D2 ------------------------------------------------------------ */
 
@@ -166,6 +168,75 @@ int bl__cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sort key of a finite double: unsigned order = numeric order, and -0.0
+ * and +0.0 equal (bl__cmp_double calls them equal too). */
+static uint64_t sort_key(double d)
+{
+	uint64_t u;
+	if (d == 0)
+		d = 0.0;
+	memcpy(&u, &d, sizeof u);
+	return (u >> 63) ? ~u : u | 0x8000000000000000ull;
+}
+
+void bl__sort_double(double *x, size_t n)
+{
+	if (n < 2)
+		return;
+	if (n <= 32) {                  /* stable insertion sort */
+		for (size_t i = 1; i < n; i++) {
+			double v = x[i];
+			size_t j = i;
+			while (j > 0 && x[j - 1] > v) {
+				x[j] = x[j - 1];
+				j--;
+			}
+			x[j] = v;
+		}
+		return;
+	}
+	/* LSD radix sort, 8 bits a pass, passes where every key has the
+	 * same byte skipped: stable, so equal values keep their order, as in
+	 * glibc's merge sort behind qsort(). */
+	uint64_t *k = bl_xmalloc(2 * n * sizeof *k);
+	uint64_t *t = k + n;
+	size_t cnt[8][256];
+	memset(cnt, 0, sizeof cnt);
+	for (size_t i = 0; i < n; i++) {
+		k[i] = sort_key(x[i]);
+		for (int b = 0; b < 8; b++)
+			cnt[b][(k[i] >> (8 * b)) & 0xff]++;
+	}
+	double *xs = bl_xmalloc(n * sizeof *xs);
+	double *src = x, *dst = xs;
+	for (int b = 0; b < 8; b++) {
+		size_t *c = cnt[b];
+		if (c[(k[0] >> (8 * b)) & 0xff] == n)
+			continue;               /* one value of this byte: no move */
+		size_t sum = 0;
+		for (int v = 0; v < 256; v++) {
+			size_t m = c[v];
+			c[v] = sum;
+			sum += m;
+		}
+		for (size_t i = 0; i < n; i++) {
+			size_t o = c[(k[i] >> (8 * b)) & 0xff]++;
+			t[o] = k[i];
+			dst[o] = src[i];
+		}
+		uint64_t *tk = k;
+		k = t;
+		t = tk;
+		double *td = src;
+		src = dst;
+		dst = td;
+	}
+	if (src != x)
+		memcpy(x, src, n * sizeof *x);
+	free(k < t ? k : t);
+	free(xs);
+}
+
 size_t bl_sort_finite(double *x, size_t n, size_t *rejected)
 {
 	size_t i, k = 0;
@@ -175,8 +246,7 @@ size_t bl_sort_finite(double *x, size_t n, size_t *rejected)
 			x[k++] = x[i];
 	if (rejected)
 		*rejected = n - k;
-	if (k > 1)
-		qsort(x, k, sizeof *x, bl__cmp_double);
+	bl__sort_double(x, k);
 	return k;
 }
 

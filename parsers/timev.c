@@ -148,15 +148,34 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
 }
 
 /* Which label does s start with? Returns its index or -1; *vp and *vl the
- * value. Every line of a log is asked this, so the labels are compared
- * only when the first letter and the ':' after them match. */
+ * value. Every line of a log is asked this, so only the labels that begin
+ * with the line's first letter are compared, and only when the ':' after
+ * them is there. */
 static int match_label(const char *s, size_t n, const char **vp, size_t *vl)
 {
+	/* label indices by first letter, -1 terminated */
+	static const signed char by_letter[][6] = {
+		['A' - 'A'] = { 5, 6, 7, 8, 10, -1 },
+		['C' - 'A'] = { 0, -1 },
+		['E' - 'A'] = { 4, 22, -1 },
+		['F' - 'A'] = { 16, 17, -1 },
+		['I' - 'A'] = { 14, -1 },
+		['M' - 'A'] = { 9, 11, 12, -1 },
+		['P' - 'A'] = { 3, 21, -1 },
+		['S' - 'A'] = { 2, 15, 18, 19, 20, -1 },
+		['U' - 'A'] = { 1, -1 },
+		['V' - 'A'] = { 13, -1 },
+		['W' - 'A'] = { -1 },
+	};
 	if (n < 6 || s[0] < 'A' || s[0] > 'W')
 		return -1;
-	for (size_t i = 0; i < NLABELS; i++) {
+	const signed char *cand = by_letter[s[0] - 'A'];
+	for (size_t k = 0; k < 6 && cand[k] >= 0; k++) {
+		size_t i = (size_t)cand[k];
+		if (labels[i].text[0] != s[0])
+			break;           /* a letter no label begins with */
 		size_t ll = labels[i].len;
-		if (n <= ll || s[ll] != ':' || s[0] != labels[i].text[0] || memcmp(s, labels[i].text, ll) != 0)
+		if (n <= ll || s[ll] != ':' || memcmp(s, labels[i].text, ll) != 0)
 			continue;
 		const char *v = s + ll + 1;
 		size_t l = n - ll - 1;
