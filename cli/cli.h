@@ -63,6 +63,11 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o);
 void cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Print the command's --help text (synopsis + body) to stdout. */
 void cli_help(const char *cmd, const char *body);
+/* Append the comma-separated names of arg to *v (-c, -g, --by lists); a
+ * backslash before a comma (or a backslash) takes it literally:
+ * -c 'wall\, s'. The strings live in copies the caller frees through
+ * *bufs. Returns 0, or -1 for an empty name. */
+int cli_add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs);
 /* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
 int cli_close_stdout(void);
 /* Set up the context's diagnostics and run a pass over the inputs; prints

@@ -41,36 +41,6 @@ static const char help[] =
 
 enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV };
 
-/* Append the comma-separated names of arg to *v; a backslash before a
- * comma (or a backslash) takes it literally: -c 'wall\, s'. The strings
- * live in copies the caller frees through *bufs. -1 for an empty name. */
-static int add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
-{
-	char *copy = bl_xstrdup(arg);
-	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
-	(*bufs)[(*nbufs)++] = copy;
-	char *w = copy, *start = copy;
-	for (const char *p = arg;; p++) {
-		if (*p == '\\' && (p[1] == ',' || p[1] == '\\')) {
-			*w++ = *++p;
-			continue;
-		}
-		if (*p != ',' && *p != '\0') {
-			*w++ = *p;
-			continue;
-		}
-		*w = '\0';
-		if (!*start)
-			return -1;
-		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
-		(*v)[(*n)++] = start;
-		if (*p == '\0')
-			break;
-		start = ++w;
-	}
-	return 0;
-}
-
 int cmd_compare(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -118,13 +88,13 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case OPT_BY:
 			by_given = true;
-			if (*optarg && add_list(optarg, &by, &nby, &bufs, &nbufs)) {
+			if (*optarg && cli_add_list(optarg, &by, &nby, &bufs, &nbufs)) {
 				cli_usage_error("compare", "--by takes column names separated by commas, not \"%s\"", optarg);
 				goto done;
 			}
 			break;
 		case 'c':
-			if (add_list(optarg, &cols, &ncols, &bufs, &nbufs)) {
+			if (cli_add_list(optarg, &cols, &ncols, &bufs, &nbufs)) {
 				cli_usage_error("compare", "-c takes column names separated by commas, not \"%s\"", optarg);
 				goto done;
 			}

@@ -42,38 +42,6 @@ static const char help[] =
 
 enum { OPT_PCTS = OPT_CLI_LAST + 1, OPT_BINS, OPT_RULE, OPT_CSV, OPT_PARTIAL, OPT_MERGE };
 
-/* Append the comma-separated names of arg to *v (strings point into a
- * copy the caller frees through *bufs). */
-/* Append the comma-separated names of arg to *v; a backslash before a
- * comma (or a backslash) takes it literally: -c 'wall\, s'. The strings
- * live in copies the caller frees through *bufs. -1 for an empty name. */
-static int add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
-{
-	char *copy = bl_xstrdup(arg);
-	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
-	(*bufs)[(*nbufs)++] = copy;
-	char *w = copy, *start = copy;
-	for (const char *p = arg;; p++) {
-		if (*p == '\\' && (p[1] == ',' || p[1] == '\\')) {
-			*w++ = *++p;
-			continue;
-		}
-		if (*p != ',' && *p != '\0') {
-			*w++ = *p;
-			continue;
-		}
-		*w = '\0';
-		if (!*start)
-			return -1;
-		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
-		(*v)[(*n)++] = start;
-		if (*p == '\0')
-			break;
-		start = ++w;
-	}
-	return 0;
-}
-
 static int parse_pcts(const char *arg, double **out, size_t *n)
 {
 	free(*out);
@@ -135,13 +103,13 @@ int cmd_stats(int argc, char **argv)
 		switch (c) {
 		case 't': so.table = optarg; break;
 		case 'c':
-			if (add_list(optarg, &cols, &ncols, &bufs, &nbufs)) {
+			if (cli_add_list(optarg, &cols, &ncols, &bufs, &nbufs)) {
 				cli_usage_error("stats", "-c takes column names separated by commas, not \"%s\"", optarg);
 				goto done;
 			}
 			break;
 		case 'g':
-			if (add_list(optarg, &gcols, &ngcols, &bufs, &nbufs)) {
+			if (cli_add_list(optarg, &gcols, &ngcols, &bufs, &nbufs)) {
 				cli_usage_error("stats", "-g takes column names separated by commas, not \"%s\"", optarg);
 				goto done;
 			}

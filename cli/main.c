@@ -142,6 +142,36 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
  * closed pipe), so it is not reported twice. */
 static bool output_error_told;
 
+/* Append the comma-separated names of arg to *v; a backslash before a
+ * comma (or a backslash) takes it literally: -c 'wall\, s'. The strings
+ * live in copies the caller frees through *bufs. -1 for an empty name. */
+int cli_add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs)
+{
+	char *copy = bl_xstrdup(arg);
+	*bufs = bl_xrealloc(*bufs, (*nbufs + 1) * sizeof **bufs);
+	(*bufs)[(*nbufs)++] = copy;
+	char *w = copy, *start = copy;
+	for (const char *p = arg;; p++) {
+		if (*p == '\\' && (p[1] == ',' || p[1] == '\\')) {
+			*w++ = *++p;
+			continue;
+		}
+		if (*p != ',' && *p != '\0') {
+			*w++ = *p;
+			continue;
+		}
+		*w = '\0';
+		if (!*start)
+			return -1;
+		*v = bl_xrealloc(*v, (*n + 1) * sizeof **v);
+		(*v)[(*n)++] = start;
+		if (*p == '\0')
+			break;
+		start = ++w;
+	}
+	return 0;
+}
+
 int cli_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
