@@ -68,6 +68,9 @@ void cli_help(const char *cmd, const char *body);
  * -c 'wall\, s'. The strings live in copies the caller frees through
  * *bufs. Returns 0, or -1 for an empty name. */
 int cli_add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nbufs);
+/* --quoted include|exclude for command cmd: sets *include; -1 with a
+ * usage error printed for any other word. */
+int cli_quoted_opt(const char *cmd, const char *arg, bool *include);
 /* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
 int cli_close_stdout(void);
 /* Set up the context's diagnostics and run a pass over the inputs; prints

@@ -127,12 +127,8 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case OPT_CSV: force_csv = true; break;
 		case OPT_QUOTED:
-			if (strcmp(optarg, "include") == 0)
-				so.include_quoted = true;
-			else if (strcmp(optarg, "exclude") != 0) {
-				cli_usage_error("compare", "--quoted takes include or exclude");
+			if (cli_quoted_opt("compare", optarg, &so.include_quoted))
 				goto done;
-			}
 			break;
 		case 'q': o.quiet = true; break;
 		case OPT_HELP: cli_help("compare", help); status = 0; goto done;

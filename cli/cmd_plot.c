@@ -92,12 +92,8 @@ int cmd_plot(int argc, char **argv)
 		case OPT_BASELINE: ao.baseline = optarg; break;
 		case OPT_RANGE: range = true; break;
 		case OPT_QUOTED:
-			if (strcmp(optarg, "include") == 0)
-				ao.include_quoted = true;
-			else if (strcmp(optarg, "exclude") != 0) {
-				cli_usage_error("plot", "--quoted takes include or exclude");
+			if (cli_quoted_opt("plot", optarg, &ao.include_quoted))
 				return EXIT_USAGE;
-			}
 			break;
 		case OPT_TERM: {
 			co.terms = 0;

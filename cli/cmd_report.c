@@ -92,12 +92,8 @@ int cmd_report(int argc, char **argv)
 		case OPT_BASELINE: ro.an.baseline = optarg; break;
 		case OPT_RANGE: ro.an.range_bars = true; break;
 		case OPT_QUOTED:
-			if (strcmp(optarg, "include") == 0)
-				ro.an.include_quoted = true;
-			else if (strcmp(optarg, "exclude") != 0) {
-				cli_usage_error("report", "--quoted takes include or exclude");
+			if (cli_quoted_opt("report", optarg, &ro.an.include_quoted))
 				return EXIT_USAGE;
-			}
 			break;
 		case OPT_HELP: cli_help("report", help); return 0;
 		default: cli_usage_error("report", "unknown option"); return EXIT_USAGE;

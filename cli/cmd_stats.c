@@ -150,12 +150,8 @@ int cmd_stats(int argc, char **argv)
 		case OPT_PARTIAL: partial = true; break;
 		case OPT_MERGE: merge = true; break;
 		case OPT_QUOTED:
-			if (strcmp(optarg, "include") == 0)
-				so.include_quoted = true;
-			else if (strcmp(optarg, "exclude") != 0) {
-				cli_usage_error("stats", "--quoted takes include or exclude");
+			if (cli_quoted_opt("stats", optarg, &so.include_quoted))
 				goto done;
-			}
 			break;
 		case OPT_HELP: cli_help("stats", help); status = 0; goto done;
 		default: cli_usage_error("stats", "unknown option"); goto done;

@@ -54,12 +54,8 @@ int cmd_summary(int argc, char **argv)
 		switch (c) {
 		case 'q': o.quiet = true; break;
 		case OPT_QUOTED:
-			if (strcmp(optarg, "include") == 0)
-				ao.include_quoted = true;
-			else if (strcmp(optarg, "exclude") != 0) {
-				cli_usage_error("summary", "--quoted takes include or exclude");
+			if (cli_quoted_opt("summary", optarg, &ao.include_quoted))
 				return EXIT_USAGE;
-			}
 			break;
 		case OPT_SUM_BASELINE: ao.baseline = optarg; break;
 		case OPT_SUM_CONFIDENCE:

@@ -172,6 +172,19 @@ int cli_add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nb
 	return 0;
 }
 
+int cli_quoted_opt(const char *cmd, const char *arg, bool *include)
+{
+	if (strcmp(arg, "include") == 0)
+		*include = true;
+	else if (strcmp(arg, "exclude") == 0)
+		*include = false;
+	else {
+		cli_usage_error(cmd, "--quoted takes include or exclude, not \"%s\"", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int cli_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
