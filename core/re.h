@@ -3,8 +3,10 @@
  * in compile errors. Regexes recognise the rare lines (headers, labels,
  * prose); numeric rows go through plain scanners.
  *
- * A struct bl_re owns its compiled code and match data; it is not shared
- * between threads (each parse pass compiles its own).
+ * A struct bl_re owns its match data; the compiled code comes from a
+ * process-wide cache (each distinct pattern is compiled and JIT-compiled
+ * once) and is shared, read-only, between threads. A struct bl_re is not
+ * shared between threads (each parse pass makes its own).
  */
 #ifndef BL_RE_H
 #define BL_RE_H
