@@ -11,6 +11,7 @@
 #define KIB_PER_MIB 1024.0
 #define EVENT_TEXT_MAX 60     /* characters of event text drawn */
 #define EVENT_ROWS 4          /* label rows at the top of a panel */
+#define EVENT_MAX_DRAWN 200   /* event lines per panel */
 #define STUTTER_FILL "#f6d2d2"
 
 /* ---- input checks ------------------------------------------------------ */
@@ -133,7 +134,10 @@ static const char *ev_color(enum bl_plot_event_kind k)
 /* Draws one group's events: a dashed vertical line each, and the text in
  * one of EVENT_ROWS rows at the top of the panel, chosen so that labels do
  * not overlap (widths estimated from the PNG font: ~7 px per character).
- * A label that would run past the right edge is put left of its line. */
+ * A label that would run past the right edge is put left of its line.
+ * At most EVENT_MAX_DRAWN per panel, the earliest, and a note saying how
+ * many more there are: a panel cannot show more, and gnuplot took minutes
+ * over the 20,000 of a report on 10,000 logs. */
 static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 			double x0, double x1)
 {
@@ -152,7 +156,11 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 	for (int r = 0; r < EVENT_ROWS; r++)
 		row_end[r] = -INFINITY;
 
-	for (size_t i = 0; i < g->nevents; i++) {
+	size_t ndraw = g->nevents < EVENT_MAX_DRAWN ? g->nevents : EVENT_MAX_DRAWN;
+	if (ndraw < g->nevents)
+		gs(j, "set label '%zu more events not drawn' at graph 0.99, graph 0.03 right "
+		      "front tc rgb '#505050'\n", g->nevents - ndraw);
+	for (size_t i = 0; i < ndraw; i++) {
 		const struct bl_plot_event *e = ev[i].ev;
 		size_t nch = gp_text_chars(e->text ? e->text : "");
 		if (nch > EVENT_TEXT_MAX)
