@@ -63,6 +63,7 @@ struct vmstat_an {
 	bool keep_since_boot;
 	struct series **s;
 	size_t n;
+	long max_id;             /* the largest series id seen */
 };
 
 double bl_vmstat_kib_per_unit(const char *u)
@@ -122,9 +123,15 @@ static void freeze(struct series *s)
 
 static struct series *series_get(struct vmstat_an *a, long id, const struct bl_record *r)
 {
-	for (size_t i = a->n; i > 0; i--)
-		if (a->s[i - 1]->info.id == id)
-			return a->s[i - 1];
+	/* ids count up: one above every id seen is new without a search
+	 * (a report of 10,000 logs has 15,000 series) */
+	if (a->n == 0 || id <= a->max_id) {
+		for (size_t i = a->n; i > 0; i--)
+			if (a->s[i - 1]->info.id == id)
+				return a->s[i - 1];
+	}
+	if (a->n == 0 || id > a->max_id)
+		a->max_id = id;
 	if (a->n)
 		freeze(a->s[a->n - 1]);
 	struct series *s = bl_xcalloc(1, sizeof *s);
