@@ -139,6 +139,7 @@ static void test_fuzz__regressions_replay(void **state)
 		{ "tests/fuzz/regress/mail", replay_mail },
 		{ "tests/fuzz/regress/csv", replay_csv },
 		{ "tests/fuzz/seeds/csv", replay_csv },
+		{ "tests/fuzz/seeds/gzip", replay_gzip },
 	};
 	char *top = top_path("tests/fuzz/regress");
 	struct stat st;
@@ -148,7 +149,7 @@ static void test_fuzz__regressions_replay(void **state)
 	for (size_t i = 0; i < sizeof h / sizeof h[0]; i++) {
 		char *dir = top_path(h[i].dir);
 		size_t n = each_file(dir, h[i].fn);
-		fprintf(stderr, "test_fuzz: %zu regression inputs replayed from %s\n", n, h[i].dir);
+		fprintf(stderr, "test_fuzz: %zu inputs replayed from %s\n", n, h[i].dir);
 		free(dir);
 	}
 }
