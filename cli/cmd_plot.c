@@ -144,6 +144,12 @@ int cmd_plot(int argc, char **argv)
 		} else if (rc < 0) {
 			fprintf(stderr, "benchlog plot: %s\n", bl_strerror(rc));
 			status = EXIT_DATA;
+		} else if (nch == 0) {
+			/* e.g. only `contest -r` tables: means without the runs to chart */
+			fprintf(stderr, "benchlog plot: the input has %s data but nothing this chart can draw\n",
+				argv[0]);
+			if (!status)
+				status = EXIT_DATA;
 		}
 		for (size_t i = 0; i < nch; i++)
 			fprintf(stderr, "benchlog plot: wrote %s/%s.gp (%s)\n", co.dir, ch[i].name, ch[i].title);
