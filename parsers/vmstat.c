@@ -271,6 +271,11 @@ struct vmstat {
 
 	enum nt_mode nt;
 	struct bl_buf scratch;   /* disks / per_cpu / layout strings */
+	/* the layout column of the last row: it changes only with v->lay (or
+	 * the row's time stamp form), so it is not rebuilt for every row */
+	bool lname_ok;
+	int lname_key;           /* (has date) << 1 | (leading time) */
+	char lname[48];          /* the longest name is 28 bytes */
 };
 
 /* ---- small helpers ----------------------------------------------------- */
@@ -854,6 +859,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	series_end(v, ctx);
 	v->in_series = true;
 	v->lay = *L;
+	v->lname_ok = false;
 	v->series = ++v->series_count;
 	v->sample = 0;
 	v->expect_since_boot = start && !(v->have_cmd && v->cmd_no_first);
@@ -1031,13 +1037,17 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	bl_set_num(&r, VM_T_S, t);
 	bl_set_int(&r, VM_SINCE_BOOT, since_boot ? 1 : 0);
 	struct bl_buf *sb = &v->scratch;
-	layout_name(sb, L, R->date != NULL, R->lead);
-	char layout[48];          /* the longest name is 28 bytes */
-	size_t lnl = sb->len < sizeof layout ? sb->len : sizeof layout - 1;
-	memcpy(layout, sb->data, lnl);
-	layout[lnl] = '\0';
-	bl_set_str(&r, VM_LAYOUT, layout);
+	int key = (R->date != NULL) << 1 | (R->lead ? 1 : 0);
+	if (!v->lname_ok || v->lname_key != key) {
+		layout_name(sb, L, R->date != NULL, R->lead);
+		size_t lnl = sb->len < sizeof v->lname ? sb->len : sizeof v->lname - 1;
+		memcpy(v->lname, sb->data, lnl);
+		v->lname[lnl] = '\0';
+		v->lname_ok = true;
+		v->lname_key = key;
+	}
 	bl_buf_reset(sb);
+	bl_set_str(&r, VM_LAYOUT, v->lname);
 	size_t off = part * L->n;
 	size_t ndisk = 0, ncpu = 0;
 	for (size_t i = 0; i < L->n; i++) {
@@ -1246,6 +1256,7 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 		v->lay.wide = v->lay.wide || nl.wide;
 		if (nl.zone[0])
 			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
+		v->lname_ok = false;
 		v->run = v->blank_run = 0;          /* a repeated header */
 	} else {
 		series_start(v, ctx, &nl, start);
