@@ -178,6 +178,12 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		}
 		return BL_NO;
 	}
+	/* Every pattern below is anchored to a line starting with one of
+	 * these bytes, except "Filling up" (anywhere) and the Summary counts:
+	 * the other lines of a log (the time -v block after each result)
+	 * need not go through seven regexes. */
+	if (!m->in_summary && !strchr("PFmtT.S", s[0]) && !memmem(s, n, "Filling up", 10))
+		return BL_NO;
 	size_t o, l, o2, l2;
 	if (bl_re_match(&m->r2001, s, n) == 1) {
 		long long v;
