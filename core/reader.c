@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "core/dispatch.h"
 #include "core/mail.h"
 #include "core/reader.h"
@@ -581,6 +584,27 @@ static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len)
 	return rc;
 }
 
+/* The first '\n' or '\r' in [p, end), or NULL: one pass, 16 bytes at a
+ * time, where memchr('\n') then memchr('\r') made two calls per line. */
+static const char *find_eol(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	while (end - p >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, nl),
+								      _mm_cmpeq_epi8(x, cr)));
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
+	for (; p < end; p++)
+		if (*p == '\n' || *p == '\r')
+			return p;
+	return NULL;
+}
+
 int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 {
 	size_t i = 0;
@@ -591,9 +615,7 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 	while (i < len) {
 		const char *start = buf + i;
 		size_t left = len - i;
-		const char *nl = memchr(start, '\n', left);
-		const char *cr = memchr(start, '\r', nl ? (size_t)(nl - start) : left);
-		const char *eol = cr ? cr : nl;
+		const char *eol = find_eol(start, buf + len);
 		if (!eol) {
 			if (!ls->discarding && bl_buf_add(&ls->carry, start, left) != 0) {
 				ls->discarding = true;
