@@ -833,6 +833,15 @@ static int vm_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **c
 		pg[k] = (struct bl_swpd_group){ g[k].name, g[k].smp, g[k].nsmp, g[k].iv, g[k].niv,
 						g[k].ev, g[k].nev };
 	struct bl_swpd_plot in = { pg, ng, 0 };
+	/* The stutter chart answers "at which swpd did playback recover?":
+	 * only groups with a stutter interval have anything to say there, and
+	 * the others' bars would set its scale. */
+	struct bl_swpd_group sg[16];
+	size_t nsg = 0;
+	for (size_t k = 0; k < ng; k++)
+		if (pg[k].nstutter)
+			sg[nsg++] = pg[k];
+	struct bl_swpd_plot stut = { sg, nsg, 0 };
 	struct bl_plot_opts po;
 	bl_plot_opts_init(&po);
 	po.out_dir = co->dir;
@@ -840,13 +849,15 @@ static int vm_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **c
 	int ret = 0;
 	static const struct { const char *base, *title; } ch[2] = {
 		{ "swpd", "swap in use (swpd), free, si and so over time, stutter shaded, one panel per group" },
-		{ "swpd-stutter", "seconds observed and seconds of stutter per swpd range, per group" },
+		{ "swpd-stutter", "seconds observed and seconds of stutter per swpd range, per group with stutter marked" },
 	};
 	for (int c = 0; c < 2; c++) {
 		struct bl_plot_result res;
 		bl_plot_result_init(&res);
 		po.basename = ch[c].base;
-		int rc = c == 0 ? bl_plot_swpd(&in, &po, &res) : bl_plot_swpd_stutter(&in, &po, &res);
+		if (c == 1 && nsg == 0)
+			break;
+		int rc = c == 0 ? bl_plot_swpd(&in, &po, &res) : bl_plot_swpd_stutter(&stut, &po, &res);
 		if (rc >= 0)
 			bl_charts_add(charts, nch, ch[c].base, ch[c].title);
 		if (res.preview)

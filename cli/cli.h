@@ -59,7 +59,8 @@ enum {
 /* Handle a common option. Returns 1 when handled, 0 when not a common
  * option, -1 on a bad value (message printed). */
 int cli_common_opt(int c, const char *arg, struct bl_opts *o);
-/* Print "benchlog CMD: msg" and the command's synopsis to stderr. */
+/* Print "benchlog CMD: msg" (unless fmt is NULL: getopt already said what
+ * is wrong) and the command's synopsis to stderr. */
 void cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Print the command's --help text (synopsis + body) to stdout. */
 void cli_help(const char *cmd, const char *body);

@@ -52,7 +52,7 @@ int cmd_parse(int argc, char **argv)
 			}
 			break;
 		case OPT_HELP: cli_help("parse", help); return 0;
-		default: cli_usage_error("parse", "unknown option"); return EXIT_USAGE;
+		default: cli_usage_error("parse", NULL); return EXIT_USAGE;
 		}
 	}
 	const struct bl_table_def *td = NULL;

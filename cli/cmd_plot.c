@@ -112,7 +112,7 @@ int cmd_plot(int argc, char **argv)
 			break;
 		}
 		case OPT_HELP: cli_help("plot", help); return 0;
-		default: cli_usage_error("plot", "unknown option"); return EXIT_USAGE;
+		default: cli_usage_error("plot", NULL); return EXIT_USAGE;
 		}
 	}
 	(void)range;

@@ -96,7 +96,7 @@ int cmd_report(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case OPT_HELP: cli_help("report", help); return 0;
-		default: cli_usage_error("report", "unknown option"); return EXIT_USAGE;
+		default: cli_usage_error("report", NULL); return EXIT_USAGE;
 		}
 	}
 	ro.parse = &o;

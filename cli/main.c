@@ -40,12 +40,14 @@ static const struct cli_cmd *find_cmd(const char *name)
 
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "benchlog %s: ", cmd);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
+	if (fmt) {   /* NULL: getopt has said what is wrong already */
+		va_list ap;
+		va_start(ap, fmt);
+		fprintf(stderr, "benchlog %s: ", cmd);
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+		va_end(ap);
+	}
 	const struct cli_cmd *c = find_cmd(cmd);
 	if (c)
 		fprintf(stderr, "usage: %s\n", c->synopsis);
@@ -309,7 +311,12 @@ int main(int argc, char **argv)
 	static char help_opt[] = "--help";
 	if (argc == 3 && strcmp(argv[2], "-h") == 0)
 		argv[2] = help_opt;
+	/* getopt names the program argv[0] in its messages ("unrecognized
+	 * option"): make that "benchlog CMD", as in our own messages. */
+	char *prog = bl_xasprintf("benchlog %s", c->name);
+	argv[1] = prog;
 	int rc = c->fn(argc - 1, argv + 1);
+	free(prog);
 	int rc2 = cli_close_stdout();
 	return rc ? rc : rc2;
 }

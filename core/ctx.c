@@ -224,7 +224,7 @@ void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 		ctx->lines_total, ctx->lines_used, ctx->lines_skipped, ctx->records);
 	unsigned long w = bl_warn_total(ctx);
 	if (w)
-		fprintf(f, "; %lu warnings", w);
+		fprintf(f, "; %lu warning%s", w, w == 1 ? "" : "s");
 	fputc('\n', f);
 	struct bl_count *s = bl_xcalloc(ctx->nskips + 1, sizeof *s);
 	if (ctx->nskips)
