@@ -483,6 +483,22 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 	closedir(dp);
 	if (names.n)
 		qsort(names.v, names.n, sizeof *names.v, cmp_str);
+	/* "gzip -k" leaves x and x.gz side by side: both are read (they may
+	 * differ), but say so, since a copy counts its records twice. */
+	for (size_t i = 0; i < names.n; i++) {
+		size_t l = strlen(names.v[i]);
+		if (l <= 3 || strcmp(names.v[i] + l - 3, ".gz") != 0)
+			continue;
+		for (size_t k = 0; k < names.n; k++) {
+			if (strlen(names.v[k]) == l - 3 && strncmp(names.v[k], names.v[i], l - 3) == 0) {
+				char *w = bl_xasprintf("%s/%s", dir, names.v[i]);
+				bl_warn_at(ctx, w, "same log plain and gzipped",
+					   "%s is here too: both are read; if one is a copy of the other, "
+					   "its records count twice", names.v[k]);
+				free(w);
+			}
+		}
+	}
 	for (size_t i = 0; i < names.n; i++) {
 		char *path = bl_xasprintf("%s/%s", dir, names.v[i]);
 		struct stat st;
