@@ -943,7 +943,7 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 			   "d\" means value - target > d.\n\n");
 	else
 		fprintf(f, "Percentiles: Hyndman-Fan type 7 on the samples the buckets stand for, from the bins "
-			   "(analyze/stats.h D3, D4);\noverflow = more than the last bucket (percentiles there "
+			   "(docs/statistics.md D3, D4);\noverflow = more than the last bucket (percentiles there "
 			   "are lower bounds). Lateness = value - target.\n\n");
 	for (size_t i = 0; i < L->ns; i++)
 		write_series(L, f, fmt, i);

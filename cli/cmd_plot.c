@@ -152,7 +152,11 @@ int cmd_plot(int argc, char **argv)
 				status = EXIT_DATA;
 		}
 		for (size_t i = 0; i < nch; i++)
-			fprintf(stderr, "benchlog plot: wrote %s/%s.gp (%s)\n", co.dir, ch[i].name, ch[i].title);
+			fprintf(stderr, "benchlog plot: wrote %s/%s%s%s (script %s.gp, data %s-N.dat): %s\n",
+				co.dir, ch[i].name,
+				co.terms & BL_PLOT_PNG ? ".png" : "",
+				co.terms & BL_PLOT_SVG ? (co.terms & BL_PLOT_PNG ? " and .svg" : ".svg") : "",
+				ch[i].name, ch[i].name, ch[i].title);
 		bl_charts_free(ch, nch);
 	}
 	an->destroy(st);
