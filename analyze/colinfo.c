@@ -1,9 +1,10 @@
-/* colinfo.c — R1-R4 of analyze/colinfo.h. */
+/* colinfo.c — R1-R7 of analyze/colinfo.h. */
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
 #include "analyze/colinfo.h"
 #include "core/util.h"
+#include "parsers/parser.h"
 
 /* R1a: what a table's definition says about its columns. Only columns
  * whose name rule would be wrong or silent are listed. */
@@ -96,4 +97,57 @@ const char *bl_table_group_column(const char *table)
 	if (table && strcmp(table, "contest_report") == 0)
 		return "kernel";
 	return "group";
+}
+
+/* R6a: columns of a table that are positions, settings or counts of how
+ * long a run was. */
+static const struct {
+	const char *table, *column;
+} not_measure[] = {
+	/* seconds since the series' first row: where a sample is */
+	{ "vmstat", "t_s" },
+	/* what mtest01 set out to fill: the -p setting and its bytes */
+	{ "mtest01", "target_bytes" },
+	{ "mtest01", "target_pct" },
+	/* how many runs a mean covers (R2; listed for CSVs filed as "csv") */
+	{ "averages", "runs" },
+	{ "contest_report", "runs" },
+	/* a weight of the bucket's value (R7) */
+	{ "latency", "count" },
+	/* how many rows and samples the run had: its length */
+	{ "latency_series", "buckets" },
+	{ "latency_series", "binned" },
+	{ "latency_series", "total" },
+	{ "latency_series", "footer_total" },
+	{ "latency_series", "status_cycles" },
+	{ "latency_series", "overflow_cycles_omitted" },
+};
+
+bool bl_col_is_measure(const char *table, const char *column)
+{
+	if (!column)
+		return false;
+	if (bl_col_is_provenance_number(column))
+		return false;
+	bool known = table && bl_table_find(table);
+	for (size_t i = 0; i < sizeof not_measure / sizeof not_measure[0]; i++)
+		if ((!known || strcmp(not_measure[i].table, table) == 0) &&
+		    strcasecmp(not_measure[i].column, column) == 0)
+			return false;
+	static const char *const names[] = {
+		"series", "sample", "since_boot", "thread", "tid", "priority",
+		"exit_status", "page_size_bytes",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcasecmp(column, names[i]) == 0)
+			return false;
+	if (ends_with(column, "_line") || ends_with(column, "_code") ||
+	    contains(column, "interval") || contains(column, "limit"))
+		return false;
+	return true;
+}
+
+bool bl_table_holds_histogram(const char *table)
+{
+	return table && strcmp(table, "latency") == 0;
 }

@@ -31,6 +31,31 @@
  * R5  Compared column: what tells the compared sets apart. `group` (the
  *     label before the data: kernel name, heading, file stem), except in
  *     `contest_report`, whose rows name their kernel in `kernel`.
+ *
+ * R6  Measures: the default statistics columns are the numeric columns
+ *     that measure the run. Not measures, first match wins:
+ *     a. the per-table list in colinfo.c: positions and settings a table
+ *        defines (vmstat `t_s`; mtest01 `target_bytes`, `target_pct`;
+ *        latency_series `buckets`, `binned`, `total`, `footer_total`,
+ *        `status_cycles`, `overflow_cycles_omitted`: how long the run
+ *        was, not how it went; latency `count`: a weight). When the table
+ *        is not known (NULL, or a name benchlog has no table for, e.g. a
+ *        CSV of benchlog's filed as "csv"), a column on any table's list
+ *        is not a measure (benchlog's column names mean one thing);
+ *     b. name rules for identifiers, positions and settings: `series`,
+ *        `sample`, `since_boot`, `thread`, `tid`, `priority`,
+ *        `exit_status`, `page_size_bytes`, a name ending in `_line` (an
+ *        input line) or `_code` (exit status or signal number), or
+ *        containing `interval` or `limit` (tool settings: vmstat delay,
+ *        cyclictest -i and -h).
+ *     Names are compared case-insensitively. R4's provenance numbers are
+ *     not measures either. A column may still be named explicitly (-c).
+ *
+ * R7  Histogram tables: rows of `latency` are histogram buckets weighted
+ *     by `count` (several series and units mixed): one row is not one
+ *     sample, so per-row statistics mean nothing. `benchlog stats` and
+ *     `compare` leave such tables out (docs/stats.md); `benchlog summary`
+ *     reads them (analyze/latency.h).
  */
 #ifndef BL_COLINFO_H
 #define BL_COLINFO_H
@@ -55,6 +80,11 @@ bool bl_table_holds_means(const char *table, const char **runs_col);
 const char *bl_table_split_column(const char *table);
 /* R4 */
 bool bl_col_is_provenance_number(const char *column);
+/* R6: false for identifiers, positions and settings of table (NULL or an
+ * unknown name: any table's list applies). Never fails. */
+bool bl_col_is_measure(const char *table, const char *column);
+/* R7 */
+bool bl_table_holds_histogram(const char *table);
 /* R5: "group" or the table's own column. */
 const char *bl_table_group_column(const char *table);
 

@@ -155,6 +155,14 @@ static bool is_gcol(const struct ts_table *t, const char *name)
 	return false;
 }
 
+/* A table benchlog wrote (T3's R6 applies): from logs, a CSV filed under
+ * one of benchlog's tables, or a CSV whose header starts with benchlog's
+ * provenance columns. Foreign CSV columns are all the user's. */
+static bool benchlog_table(const struct ts_table *t)
+{
+	return t->def || t->benchlog_csv || bl_table_find(t->name);
+}
+
 /* Decide T3 for a new column; `numeric_schema` is the log schema's word
  * (true for BL_NUM/BL_INT; CSV columns pass true and are judged by their
  * values). */
@@ -169,6 +177,7 @@ static void col_wanted(struct bl_tstats *ts, struct ts_table *t, struct ts_col *
 	else
 		c->wanted = numeric_schema && !is_gcol(t, c->name) &&
 			!(provenance && bl_col_is_provenance_number(c->name)) &&
+			!(benchlog_table(t) && !bl_col_is_measure(t->name, c->name)) &&
 			!(means && strcmp(c->name, runs) == 0);
 	if (means && strcmp(c->name, runs) == 0 && !c->requested) {
 		c->wanted = true;
@@ -455,6 +464,8 @@ static int ts_record(void *ud, const struct bl_record *r)
 	struct bl_tstats *ts = ud;
 	if (ts->o->table && strcmp(ts->o->table, r->table->name) != 0)
 		return 0;
+	if (bl_table_holds_histogram(r->table->name))
+		return 0;   /* R7 */
 	if (r->quoted > 0 && !ts->o->include_quoted) {
 		ts->quoted_out++;
 		return 0;
@@ -640,6 +651,7 @@ struct csvrd {
 	long *map;                 /* header position -> table column, -1 = ignored */
 	long *gpos;                /* group column k -> header position */
 	int err;                   /* fatal for this input */
+	bool histogram;            /* filed under an R7 table: lines skipped */
 	unsigned long rows_skipped;
 };
 
@@ -677,6 +689,21 @@ static char *csv_table_name(const struct bl_tstats *ts, const char *path)
 	return bl_xstrdup("csv");
 }
 
+/* R7 for a CSV not named after its table (`001.latency.csv`): the header
+ * is benchlog's provenance columns, then exactly the columns of the
+ * latency table. */
+static bool histogram_header(const struct fields *f)
+{
+	const struct bl_table_def *d = bl_table_find("latency");
+	if (!d || !bl_table_holds_histogram(d->name) || f->n != BL_PROV_COLS + d->ncols)
+		return false;
+	for (size_t i = 0; i < f->n; i++)
+		if (strcmp(f->v[i], i < BL_PROV_COLS ? bl_prov_col_names[i]
+			   : d->cols[i - BL_PROV_COLS].name) != 0)
+			return false;
+	return true;
+}
+
 static int csv_header(struct csvrd *rd)
 {
 	struct bl_tstats *ts = rd->ts;
@@ -687,6 +714,11 @@ static int csv_header(struct csvrd *rd)
 		return -BL_EFORMAT;
 	}
 	char *name = csv_table_name(ts, rd->path);
+	if (bl_table_holds_histogram(name) || (!ts->o->table && histogram_header(&rd->f))) {
+		free(name);
+		rd->histogram = true;
+		return 0;
+	}
 	struct ts_table *t = table_find(ts, name);
 	bool bl_header = rd->f.n >= BL_PROV_COLS;
 	for (size_t i = 0; bl_header && i < BL_PROV_COLS; i++)
@@ -766,6 +798,9 @@ static void csv_row(struct csvrd *rd)
 	ts->ctx->records++;   /* a CSV row read is a record, as a parsed one is */
 }
 
+/* R7: lines of a CSV of histogram buckets. */
+#define HISTOGRAM_SKIP "latency histogram buckets (benchlog summary reads them)"
+
 static void csv_record_done(struct csvrd *rd)
 {
 	if (rd->err) {
@@ -774,7 +809,10 @@ static void csv_record_done(struct csvrd *rd)
 		rd->header_done = true;
 		rd->err = csv_header(rd);
 		count_lines(rd->ts->ctx, rd->path, rd->rec_start, rd->rec_lines,
-			    rd->err ? "not a CSV header" : NULL);
+			    rd->err ? "not a CSV header" :
+			    rd->histogram ? HISTOGRAM_SKIP : NULL);
+	} else if (rd->histogram) {
+		count_lines(rd->ts->ctx, rd->path, rd->rec_start, rd->rec_lines, HISTOGRAM_SKIP);
 	} else {
 		csv_row(rd);
 	}

@@ -8,7 +8,10 @@
  * T1  Rows. A log record of table T, a CSV row, or nothing else. Records
  *     quoted in mail replies (quoted > 0) are left out unless
  *     include_quoted. With opts.table set, log records of other tables
- *     are ignored.
+ *     are ignored. Tables of histogram buckets (R7: `latency`) are never
+ *     read: their log records are ignored, the lines of a CSV of one
+ *     (named after it, or with its exact benchlog header) are counted
+ *     skipped.
  * T2  Groups. Rows are grouped by the values of the group columns (text
  *     as written; numbers as CSV writes them; unknown = ""), in order of
  *     first appearance. Default: R5's column (`group`) and, when the
@@ -20,7 +23,9 @@
  *     every column whose every non-empty value is a number, in table
  *     order, except group columns, provenance numbers (R4: line, run,
  *     quoted — for CSV input only when the header starts with benchlog's
- *     provenance columns) and R2's runs column. A column is numeric in a
+ *     provenance columns), R2's runs column, and in benchlog's tables
+ *     (log input, a CSV filed under one, or with benchlog's provenance
+ *     header) the columns that are not measures (R6). A column is numeric in a
  *     log table when its schema says BL_NUM or BL_INT; text values are
  *     read with bl_parse_double (so "nan", "inf" and "1,5" are text).
  *     An empty field is missing: not a value, not counted in n.

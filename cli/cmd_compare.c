@@ -17,8 +17,10 @@ static const char help[] =
 	"                         for contest_report)\n"
 	"      --by LIST          compare within blocks of these columns, comma-separated\n"
 	"                         (default: load for contest tables, else none; '' = none)\n"
-	"  -c, --column LIST      these columns only (default: every numeric column)\n"
-	"  -t, --table TABLE      rows of this table only; for CSV input, its table\n"
+	"  -c, --column LIST      these columns only (default: the measures: numeric columns\n"
+	"                         except identifiers, positions and settings; docs/stats.md)\n"
+	"  -t, --table TABLE      rows of this table only; for CSV input, its table (not\n"
+	"                         latency: `benchlog summary` compares its histograms)\n"
 	"      --confidence C     confidence level in (0, 1) (default 0.95; alpha = 1 - C)\n"
 	"      --test welch|student  Welch's unequal-variance t-test (default), or the\n"
 	"                         pooled Student's t-test ministat prints\n"
@@ -134,6 +136,13 @@ int cmd_compare(int argc, char **argv)
 		case OPT_HELP: cli_help("compare", help); status = 0; goto done;
 		default: cli_usage_error("compare", "unknown option"); goto done;
 		}
+	}
+	if (so.table && bl_table_holds_histogram(so.table)) {
+		/* colinfo.h R7 */
+		cli_usage_error("compare", "the %s table holds histogram buckets weighted by count: "
+				"use `benchlog summary` (latency section: percentiles from the bins, "
+				"Mann-Whitney between series)", so.table);
+		goto done;
 	}
 	if (so.table && !bl_table_find(so.table) && !force_csv) {
 		bool any_csv = false;

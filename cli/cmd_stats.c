@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/colinfo.h"
 #include "analyze/table_stats.h"
 #include "cli/cli.h"
 #include "core/pass.h"
@@ -11,10 +12,13 @@
 #include "parsers/parser.h"
 
 static const char help[] =
-	"  -t, --table TABLE      rows of this table only (default: every table found);\n"
+	"  -t, --table TABLE      rows of this table only (default: every table found but\n"
+	"                         latency, whose histogram buckets `benchlog summary` reads);\n"
 	"                         for CSV input, the table the rows belong to\n"
 	"  -c, --column LIST      these columns, comma-separated, in this order (repeatable;\n"
-	"                         default: every numeric column except line, run, quoted);\n"
+	"                         default: the measures, i.e. numeric columns except\n"
+	"                         identifiers, positions and settings such as line, series,\n"
+	"                         sample, t_s, tid, exit_status: docs/stats.md);\n"
 	"                         write a comma inside a name as \\,\n"
 	"  -g, --group-by LIST    group by these columns (default: group, and load for\n"
 	"                         contest tables)\n"
@@ -167,6 +171,13 @@ int cmd_stats(int argc, char **argv)
 	}
 	if (merge && optind == argc) {
 		cli_usage_error("stats", "--merge needs the partial files to merge");
+		goto done;
+	}
+	if (so.table && bl_table_holds_histogram(so.table)) {
+		/* colinfo.h R7 */
+		cli_usage_error("stats", "the %s table holds histogram buckets weighted by count: "
+				"use `benchlog summary` (latency section: percentiles from the bins, "
+				"Mann-Whitney between series)", so.table);
 		goto done;
 	}
 	if (so.table && !bl_table_find(so.table) && !force_csv && !merge) {

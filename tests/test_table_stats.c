@@ -149,6 +149,52 @@ static void test_table_stats__colinfo_rules(void **state)
 	assert_string_equal(bl_table_group_column(NULL), "group");
 }
 
+/* R6 and R7: the cases are the columns `benchlog formats --columns`
+ * describes as identifiers, positions, settings or run lengths (read by
+ * hand from that listing), and measures next to them that must stay. */
+static void test_table_stats__colinfo_measures(void **state)
+{
+	(void)state;
+	static const char *const not_measures[][2] = {
+		{ "vmstat", "series" }, { "vmstat", "sample" }, { "vmstat", "t_s" },
+		{ "vmstat", "since_boot" }, { "events", "series" }, { "events", "sample" },
+		{ "latency_series", "tid" }, { "latency_series", "priority" },
+		{ "latency_series", "last_line" }, { "latency_series", "time_line" },
+		{ "latency_series", "thread" }, { "latency_series", "interval_us" },
+		{ "latency_series", "hist_limit_us" }, { "latency_series", "buckets" },
+		{ "latency_series", "binned" }, { "latency_series", "total" },
+		{ "latency_series", "footer_total" }, { "latency_series", "status_cycles" },
+		{ "time", "page_size_bytes" }, { "time", "exit_status" }, { "time", "status_code" },
+		{ "mtest01", "target_bytes" }, { "mtest01", "target_pct" },
+		{ "latency", "count" }, { "time", "line" }, { "time", "run" },
+		/* unknown table (a benchlog CSV filed as "csv"): any table's list */
+		{ "csv", "t_s" }, { NULL, "binned" }, { "csv", "runs" },
+		{ NULL, "Sample" }, { NULL, "wakeup_interval_ms" },
+	};
+	for (size_t i = 0; i < sizeof not_measures / sizeof not_measures[0]; i++)
+		if (bl_col_is_measure(not_measures[i][0], not_measures[i][1]))
+			fail_msg("%s.%s taken as a measure", not_measures[i][0] ? not_measures[i][0] : "NULL",
+				 not_measures[i][1]);
+	static const char *const measures[][2] = {
+		{ "vmstat", "swpd" }, { "vmstat", "si" }, { "vmstat", "cs" },
+		{ "time", "elapsed_s" }, { "time", "max_rss_kib" }, { "time", "swaps" },
+		{ "contest", "time_s" }, { "contest", "load_runs" }, { "contest_report", "loads" },
+		{ "latency_series", "status_max_us" }, { "latency_series", "footer_avg_us" },
+		{ "latency_series", "overflow" }, { "latency_series", "smis" },
+		{ "mtest01", "bytes_allocated" }, { "averages", "elapsed_s" },
+		/* time_s is a duration, not vmstat's position t_s */
+		{ "contest", "cpu_pct" }, { NULL, "time_s" },
+	};
+	for (size_t i = 0; i < sizeof measures / sizeof measures[0]; i++)
+		if (!bl_col_is_measure(measures[i][0], measures[i][1]))
+			fail_msg("%s.%s not taken as a measure", measures[i][0] ? measures[i][0] : "NULL",
+				 measures[i][1]);
+	assert_false(bl_col_is_measure("time", NULL));
+	assert_true(bl_table_holds_histogram("latency"));
+	assert_false(bl_table_holds_histogram("latency_series"));
+	assert_false(bl_table_holds_histogram(NULL));
+}
+
 /* ---- outtab ---------------------------------------------------------------- */
 
 static void test_table_stats__outtab_three_formats(void **state)
@@ -750,6 +796,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_stats__colinfo_rules),
+		cmocka_unit_test(test_table_stats__colinfo_measures),
 		cmocka_unit_test(test_table_stats__outtab_three_formats),
 		cmocka_unit_test(test_table_stats__outtab_numbers),
 		cmocka_unit_test(test_table_stats__histogram_exact_edges),
