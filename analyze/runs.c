@@ -244,8 +244,10 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 		double avg = g->sum[k] / (double)(g->mtest_runs ? runs : g->w[k].n);
 		if (fields[k].fixed3)
 			fprintf(f, "%s: %.3f%s\n", fields[k].label, avg, fields[k].suffix);
-		else
+		else if (g->mtest_runs)   /* chkmmt's print: Perl's %.15g */
 			fprintf(f, "%s: %.15g%s\n", fields[k].label, avg, fields[k].suffix);
+		else
+			fprintf(f, "%s: %.2f%s\n", fields[k].label, avg, fields[k].suffix);
 	}
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "```\n\n");
@@ -335,7 +337,7 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 	po.out_dir = co->dir;
 	po.terms = co->terms;
 	po.basename = "runs";
-	po.title = "mtest01 / time runs per group";
+	po.title = "Runs per group: wall-clock time, CPU and allocation";
 	struct bl_plot_result res;
 	bl_plot_result_init(&res);
 	int rc = bl_plot_runs(&in, &po, &res);

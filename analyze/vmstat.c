@@ -724,9 +724,13 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 			   "standard deviation, type-7 percentiles), the prose lines found between its rows, "
 			   "the stutter intervals they mark and the iterations of a memory hog that fills "
 			   "swap and exits.\n\n");
-	for (size_t i = 0; i < a->n; i++)
-		if (a->s[i]->have_row)
+	for (size_t i = 0; i < a->n; i++) {
+		if (!a->s[i]->have_row)
+			continue;
+		finalize(a->s[i]);
+		if (a->s[i]->info.rows)   /* a header whose rows were all refused says nothing */
 			write_series(f, a, i, fmt);
+	}
 	write_by_group(f, a, fmt);
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
