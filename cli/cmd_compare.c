@@ -134,7 +134,7 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case 'q': o.quiet = true; break;
 		case OPT_HELP: cli_help("compare", help); status = 0; goto done;
-		default: cli_usage_error("compare", "unknown option"); goto done;
+		default: cli_usage_error("compare", NULL); goto done;
 		}
 	}
 	if (so.table && bl_table_holds_histogram(so.table)) {

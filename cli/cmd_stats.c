@@ -158,7 +158,7 @@ int cmd_stats(int argc, char **argv)
 				goto done;
 			break;
 		case OPT_HELP: cli_help("stats", help); status = 0; goto done;
-		default: cli_usage_error("stats", "unknown option"); goto done;
+		default: cli_usage_error("stats", NULL); goto done;
 		}
 	}
 	if (partial && merge) {
