@@ -44,6 +44,29 @@ static const char style[] =
 	"a{color:#1f5fa8}\n"
 	"em.missing{color:#9a3412}\n";
 
+char *bl_report_slug(const char *text)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+		if (*c == '&') {      /* an entity such as &amp;: skip it whole */
+			const char *semi = strchr((const char *)c, ';');
+			if (semi && semi - (const char *)c < 10) {
+				c = (const unsigned char *)semi;
+				continue;
+			}
+		}
+		if ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')
+			bl_buf_addc(&b, (char)*c);
+		else if (*c >= 'A' && *c <= 'Z')
+			bl_buf_addc(&b, (char)(*c - 'A' + 'a'));
+		else if (*c == ' ')
+			bl_buf_addc(&b, '-');
+		/* other punctuation dropped; bytes of non-ASCII letters dropped too,
+		 * which keeps ids plain ASCII */
+	}
+	return b.data ? b.data : bl_xstrdup("section");
+}
+
 static void put_escaped(FILE *out, const char *s)
 {
 	for (; *s; s++) {
@@ -151,6 +174,39 @@ static int embed_images(cmark_node *doc, const char *base_dir)
 	return rc;
 }
 
+/* Write body with an id on every <h2>: the slug of its text (see
+ * bl_report_slug), so the report's "Sections" links and anyone's
+ * bookmarks land on the section. cmark-gfm renders headings without ids;
+ * this only adds the attribute to the tags it wrote. */
+static void put_body_with_ids(FILE *out, const char *body)
+{
+	const char *p = body;
+	const char *h;
+	while ((h = strstr(p, "<h2>")) != NULL) {
+		const char *end = strstr(h, "</h2>");
+		if (!end)
+			break;
+		fwrite(p, 1, (size_t)(h - p), out);
+		/* the heading's text: tags dropped, entities kept as their letters */
+		struct bl_buf text = BL_BUF_INIT(0);
+		bool tag = false;
+		for (const char *c = h + 4; c < end; c++) {
+			if (*c == '<')
+				tag = true;
+			else if (*c == '>')
+				tag = false;
+			else if (!tag)
+				bl_buf_addc(&text, *c);
+		}
+		char *slug = bl_report_slug(text.data ? text.data : "");
+		fprintf(out, "<h2 id=\"%s\">", slug);
+		free(slug);
+		bl_buf_release(&text);
+		p = h + 4;
+	}
+	fputs(p, out);
+}
+
 int bl_report_html(const char *md, size_t len, const char *base_dir, const char *title, FILE *out)
 {
 	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
@@ -179,7 +235,7 @@ int bl_report_html(const char *md, size_t len, const char *base_dir, const char 
 		      "<meta name=\"generator\" content=\"benchlog " BENCHLOG_VERSION "\">\n<title>", out);
 		put_escaped(out, title);
 		fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", style);
-		fputs(body, out);
+		put_body_with_ids(out, body);
 		fputs("</main>\n</body>\n</html>\n", out);
 		if (ferror(out))
 			rc = -BL_EIO;

@@ -19,4 +19,9 @@
  * here). Returns 0, -BL_EIO (write or image read failed) or -BL_ENOMEM. */
 int bl_report_html(const char *md, size_t len, const char *base_dir, const char *title, FILE *out);
 
+/* The anchor of a section heading, GitHub's rule for ASCII headings:
+ * lower case, spaces to '-', other punctuation dropped ("mtest01 and time
+ * runs" -> "mtest01-and-time-runs"). Caller frees. */
+char *bl_report_slug(const char *text);
+
 #endif

@@ -189,9 +189,12 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 			w, w == 1 ? "" : "s", ctx->input_errors, ctx->input_errors == 1 ? "" : "s");
 	if (nsec) {
 		fprintf(md, "Sections:\n\n");
-		for (size_t i = 0; i < nsec; i++)
-			fprintf(md, "- %s\n", sections[i]);
-		fprintf(md, "- Tables\n\n");
+		for (size_t i = 0; i < nsec; i++) {
+			char *slug = bl_report_slug(sections[i]);
+			fprintf(md, "- [%s](#%s)\n", sections[i], slug);
+			free(slug);
+		}
+		fprintf(md, "- [Tables](#tables)\n\n");
 	} else {
 		fprintf(md, "No benchmark data was recognised in these inputs: `skipped.csv` says what "
 			    "was read and why each line was not used.\n\n");
