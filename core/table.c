@@ -597,11 +597,6 @@ static void stream_free(void *ud)
 	free(ud);
 }
 
-int bl_csv_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t)
-{
-	return bl_stream_sink(out, f, t, BL_OUT_CSV);
-}
-
 int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
 {
 	struct stream_sink *s = bl_xcalloc(1, sizeof *s);

@@ -115,8 +115,10 @@ int bl_outfmt_parse(const char *s, enum bl_outfmt *out);
 const char *bl_outfmt_ext(enum bl_outfmt f);   /* "csv", "tsv", "jsonl" */
 int bl_table_write_header(FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
 int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt);
-/* Folder and stream sinks for any format (see the CSV ones below). */
+/* Folder sink for any format (see bl_csv_dir_sink below). */
 int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, enum bl_outfmt fmt);
+/* One table to an open stream (stdout) in any format; the header is
+ * written before the first row, or at finish() when no row came. */
 int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
 /* Text made valid UTF-8 (invalid bytes become U+FFFD): returns s itself
  * when it already is, else a new string in *fixed (caller frees). */
@@ -133,8 +135,5 @@ int bl_csv_write_record(FILE *f, const struct bl_record *r);
  * finish(ok=0) removes the temporary files. only_table, when non-NULL, keeps
  * just that table. Returns 0 or a negative bl_err (errno set). */
 int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table);
-/* CSV sink of one table to an open stream (stdout); header written before
- * the first row, or at finish() when no row came. */
-int bl_csv_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t);
 
 #endif
