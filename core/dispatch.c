@@ -394,23 +394,37 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 
 int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno)
 {
+	return bl_dispatch_line_hint(ctx, raw, len, lineno, 0);
+}
+
+int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+			  unsigned hint)
+{
 	struct bl_dispatch *d = ctx->dispatch;
 	struct bl_line ln;
 	ctx->lines_total++;
 
-	unsigned ne = nul_esc(raw, len);
+	unsigned ne = (hint & BL_LINE_CLEAN) ? 0 : nul_esc(raw, len);
 	if (ne & 1) {
 		mkline(ctx, &ln, "", 0, lineno, 0);
 		bl_skip(ctx, &ln, "line contains NUL bytes");
 		return ctx->error;
 	}
-	if (normalise(d, raw, len, ne & 2)) {
-		mkline(ctx, &ln, "", 0, lineno, 0);
-		bl_skip(ctx, &ln, "line too long");
-		return ctx->error;
+	const char *t;
+	size_t tl;
+	if ((hint & (BL_LINE_CLEAN | BL_LINE_TERMINATED)) == (BL_LINE_CLEAN | BL_LINE_TERMINATED) &&
+	    !(len && raw[len - 1] == '\r') && len <= BL_LINE_MAX) {
+		t = raw;               /* nothing to change: no copy */
+		tl = len;
+	} else {
+		if (normalise(d, raw, len, ne & 2)) {
+			mkline(ctx, &ln, "", 0, lineno, 0);
+			bl_skip(ctx, &ln, "line too long");
+			return ctx->error;
+		}
+		t = d->norm.data;
+		tl = d->norm.len;
 	}
-	const char *t = d->norm.data;
-	size_t tl = d->norm.len;
 	/* Quote prefix: any mix of '>' with up to two blanks before each. */
 	int depth = 0;
 	size_t i = 0;

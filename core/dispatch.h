@@ -28,6 +28,15 @@ void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct
 /* One raw line (no line end; may hold any bytes; need not be NUL-terminated).
  * lineno is 1-based in source. Returns 0 or a negative bl_err from a sink. */
 int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno);
+/* The same, with what the caller already knows of the line:
+ * BL_LINE_CLEAN = it holds no NUL and no ESC byte (the reader's line
+ * splitter finds them in the same pass as the line end). */
+#define BL_LINE_CLEAN 1u
+/* raw[len] is a NUL and raw stays valid for the call: with BL_LINE_CLEAN,
+ * a line that needs no change is given to the parsers without a copy. */
+#define BL_LINE_TERMINATED 2u
+int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+			  unsigned hint);
 /* Split a whole text (LF, CR LF or CR line ends) into lines and dispatch them;
  * the first line gets number first_lineno. Used by the mail layer for
  * decoded MIME parts. */

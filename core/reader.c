@@ -580,11 +580,18 @@ void bl_linesplit_init(struct bl_linesplit *ls)
 	ls->discarding = false;
 	ls->after_cr = false;
 	ls->lineno = 1;
+	ls->clean = false;
+	ls->terminated = false;
+	ls->writable = false;
 }
 
-static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len)
+static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
 {
 	int rc = 0;
+	/* a carried line is a bl_buf, NUL-terminated; a line in buf is when
+	 * the splitter may write its end */
+	ls->clean = clean && !ls->carry.len;
+	ls->terminated = ls->carry.len || (p && ls->writable);
 	if (ls->discarding || ls->carry.len + len > BL_LINE_MAX) {
 		if (ls->too_long)
 			ls->too_long(ls->ud, ls->lineno);
@@ -601,23 +608,42 @@ static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len)
 }
 
 /* The first '\n' or '\r' in [p, end), or NULL: one pass, 16 bytes at a
- * time, where memchr('\n') then memchr('\r') made two calls per line. */
-static const char *find_eol(const char *p, const char *end)
+ * time, where memchr('\n') then memchr('\r') made two calls per line.
+ * The same pass looks for NUL and ESC before the line end: *dirty is set
+ * when one is there (the dispatcher then checks the line itself). */
+static const char *find_eol(const char *p, const char *end, bool *dirty)
 {
+	bool d = false;
 #ifdef __SSE2__
 	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	const __m128i z = _mm_setzero_si128(), esc = _mm_set1_epi8('\x1b');
 	while (end - p >= 16) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
 		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, nl),
 								      _mm_cmpeq_epi8(x, cr)));
-		if (m)
+		unsigned b = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, z),
+								      _mm_cmpeq_epi8(x, esc)));
+		if (m) {
+			/* bits below the line end only */
+			if (b & ((1u << __builtin_ctz(m)) - 1))
+				d = true;
+			*dirty = d;
 			return p + __builtin_ctz(m);
+		}
+		if (b)
+			d = true;
 		p += 16;
 	}
 #endif
-	for (; p < end; p++)
-		if (*p == '\n' || *p == '\r')
+	for (; p < end; p++) {
+		if (*p == '\n' || *p == '\r') {
+			*dirty = d;
 			return p;
+		}
+		if (*p == '\0' || *p == '\x1b')
+			d = true;
+	}
+	*dirty = d;
 	return NULL;
 }
 
@@ -631,7 +657,8 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 	while (i < len) {
 		const char *start = buf + i;
 		size_t left = len - i;
-		const char *eol = find_eol(start, buf + len);
+		bool dirty;
+		const char *eol = find_eol(start, buf + len, &dirty);
 		if (!eol) {
 			if (!ls->discarding && bl_buf_add(&ls->carry, start, left) != 0) {
 				ls->discarding = true;
@@ -640,11 +667,14 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 			return 0;
 		}
 		size_t seg = (size_t)(eol - start);
-		int rc = ls_deliver(ls, start, seg);
+		char eolc = *eol;
+		if (ls->writable)
+			((char *)buf)[i + seg] = '\0';  /* the line ends in place */
+		int rc = ls_deliver(ls, start, seg, !dirty);
 		if (rc)
 			return rc;
 		i += seg + 1;
-		if (*eol == '\r') {
+		if (eolc == '\r') {
 			if (i < len && buf[i] == '\n')
 				i++;
 			else if (i == len)
@@ -657,7 +687,7 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 int bl_linesplit_end(struct bl_linesplit *ls)
 {
 	if (ls->carry.len || ls->discarding)
-		return ls_deliver(ls, NULL, 0);
+		return ls_deliver(ls, NULL, 0, false);
 	return 0;
 }
 
@@ -669,12 +699,18 @@ void bl_linesplit_release(struct bl_linesplit *ls)
 struct read_state {
 	struct bl_ctx *ctx;
 	const char *path;
+	const struct bl_linesplit *ls;
 };
 
 static int rd_line(void *ud, const char *p, size_t len, unsigned long lineno)
 {
 	struct read_state *r = ud;
-	return bl_dispatch_line(r->ctx, p, len, lineno);
+	unsigned hint = 0;
+	if (r->ls && r->ls->clean)
+		hint |= BL_LINE_CLEAN;
+	if (r->ls && r->ls->terminated)
+		hint |= BL_LINE_TERMINATED;
+	return bl_dispatch_line_hint(r->ctx, p, len, lineno, hint);
 }
 
 static void rd_too_long(void *ud, unsigned long lineno)
@@ -792,12 +828,14 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	}
 	bl_dispatch_begin_unit(ctx, path, NULL);
 	char *buf = bl_xmalloc(IN_CHUNK);
-	struct read_state rs = { ctx, path };
+	struct read_state rs = { ctx, path, NULL };
 	struct bl_linesplit ls;
 	bl_linesplit_init(&ls);
 	ls.line = rd_line;
 	ls.too_long = rd_too_long;
 	ls.ud = &rs;
+	ls.writable = true;          /* buf is ours */
+	rs.ls = &ls;
 	int err = 0;
 	bool read_failed = false;     /* the input broke, not a sink */
 	for (;;) {

@@ -74,6 +74,15 @@ struct bl_linesplit {
 	int (*line)(void *ud, const char *p, size_t len, unsigned long lineno);
 	void (*too_long)(void *ud, unsigned long lineno);
 	void *ud;
+	/* Set before each line() call: true when the line is known to hold
+	 * no NUL and no ESC byte (found in the same pass as the line end);
+	 * false means "not checked", not "present". */
+	bool clean;
+	/* Set before each line() call: p[len] is a NUL. */
+	bool terminated;
+	/* Set by the caller before feeding: buf may be written (each line's
+	 * end is overwritten with a NUL, so lines are terminated in place). */
+	bool writable;
 	/* private */
 	struct bl_buf carry;
 	bool discarding;

@@ -111,6 +111,7 @@ struct timev {
 	char *command;
 	unsigned long long seen;    /* bit per column */
 	long run;
+	int next_label;             /* the label GNU time prints next, or -1 */
 };
 
 static void reset(struct timev *t)
@@ -151,8 +152,25 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
  * value. Every line of a log is asked this, so only the labels that begin
  * with the line's first letter are compared, and only when the ':' after
  * them is there. */
-static int match_label(const char *s, size_t n, const char **vp, size_t *vl)
+static int label_at(const char *s, size_t n, size_t i, const char **vp, size_t *vl)
 {
+	size_t ll = labels[i].len;
+	if (n <= ll || s[ll] != ':' || memcmp(s, labels[i].text, ll) != 0)
+		return -1;
+	const char *v = s + ll + 1;
+	size_t l = n - ll - 1;
+	bl_trim(&v, &l);
+	*vp = v;
+	*vl = l;
+	return (int)i;
+}
+
+/* hint: the label expected here (the one after the last, since GNU time
+ * prints them in a fixed order), tried first; -1 for none. */
+static int match_label(const char *s, size_t n, const char **vp, size_t *vl, int hint)
+{
+	if (hint >= 0 && label_at(s, n, (size_t)hint, vp, vl) >= 0)
+		return hint;
 	/* label indices by first letter, -1 terminated */
 	static const signed char by_letter[][6] = {
 		['A' - 'A'] = { 5, 6, 7, 8, 10, -1 },
@@ -174,15 +192,8 @@ static int match_label(const char *s, size_t n, const char **vp, size_t *vl)
 		size_t i = (size_t)cand[k];
 		if (labels[i].text[0] != s[0])
 			break;           /* a letter no label begins with */
-		size_t ll = labels[i].len;
-		if (n <= ll || s[ll] != ':' || memcmp(s, labels[i].text, ll) != 0)
-			continue;
-		const char *v = s + ll + 1;
-		size_t l = n - ll - 1;
-		bl_trim(&v, &l);
-		*vp = v;
-		*vl = l;
-		return (int)i;
+		if ((int)i != hint && label_at(s, n, i, vp, vl) >= 0)
+			return (int)i;
 	}
 	return -1;
 }
@@ -229,7 +240,7 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 		bl_trim(&c, &cl);
 		const char *v;
 		size_t vl;
-		if (match_label(c, cl, &v, &vl) >= 0) {
+		if (match_label(c, cl, &v, &vl, -1) >= 0) {
 			ctx->skip_reason = "commented-out sample line";
 			return BL_SKIP;
 		}
@@ -248,9 +259,10 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 
 	const char *v;
 	size_t vl;
-	int li = match_label(s, n, &v, &vl);
+	int li = match_label(s, n, &v, &vl, t->next_label);
 	if (li < 0)
 		return BL_NO;
+	t->next_label = (size_t)li + 1 < sizeof labels / sizeof labels[0] ? li + 1 : -1;
 	int col = labels[li].col;
 	if (vl == 0) {
 		if (flags & BL_F_LAST) {
