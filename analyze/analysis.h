@@ -13,6 +13,11 @@
  * bl_dist from analyze/stats.h) so `benchlog summary` stays under its
  * memory target whatever the input size; an analysis may keep per-sample
  * data for charts only when opts->keep_samples is set (report, plot).
+ * When opts->stream_text is set (summary), write() will be called once,
+ * in BL_DOC_TEXT, and nothing else reads the analysis: a part of the
+ * section that is final during the pass (a vmstat series) may then be
+ * formatted at once into a temporary file (analyze/spool.h) and dropped,
+ * so memory does not grow with the number of such parts (issue 10).
  *
  * Quoted records (mail replies, record quoted > 0) are left out unless
  * opts->include_quoted.
@@ -31,6 +36,7 @@ struct bl_analysis_opts {
 	const struct bl_opts *parse;   /* the pass's parse options */
 	bool include_quoted;            /* --quoted include */
 	bool keep_samples;              /* keep per-sample data for charts */
+	bool stream_text;               /* write() once, text: may spool (above) */
 	const char *baseline;           /* --baseline GROUP, or NULL = first group */
 	double confidence;              /* for comparisons, default 0.95 */
 	bool range_bars;                /* contest: error bars min-max, not sd */
@@ -61,7 +67,15 @@ struct bl_analysis {
 	int (*record)(void *st, const struct bl_record *r);
 	/* true when the pass gave this analysis anything to say. */
 	bool (*has_data)(void *st);
-	/* Write the section body (no heading) in format fmt. 0 or -BL_EIO.
+	/* The pass is over (stream_text): write out what is still pending and
+	 * flush the temporary files, before any section is printed, so a
+	 * temporary file that could not be written (ENOSPC) stops the command
+	 * before it prints a truncated summary. 0 or -BL_EIO with errno set
+	 * (also when a write during the pass failed). May be NULL. */
+	int (*finish)(void *st);
+	/* Write the section body (no heading) in format fmt. 0 or -BL_EIO
+	 * (errno set); with stream_text, -BL_EUSAGE for a format other than
+	 * BL_DOC_TEXT.
 	 * charts: the charts drawn (may be NULL), so the text can name them. */
 	int (*write)(void *st, FILE *f, enum bl_doc_format fmt,
 		     const struct bl_chart *charts, size_t ncharts);

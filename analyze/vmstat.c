@@ -2,11 +2,15 @@
  * intervals from the prose events, iterations split where swpd collapses,
  * and the swpd charts. Definitions S1-S5 are in analyze/vmstat.h.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "analyze/analysis.h"
+#include "analyze/spool.h"
 #include "analyze/stats.h"
 #include "analyze/vmstat.h"
 #include "core/util.h"
@@ -23,6 +27,7 @@ struct pend {
 struct series {
 	struct bl_vm_series_info info;
 	char *source, *group, *layout, *mem_unit;
+	size_t gi;                           /* stream: index in vmstat_an.grp */
 	double kib;                          /* KiB per mem_unit */
 	bool have_row;
 	struct bl_dist *dist[VM_NCOLS];
@@ -58,12 +63,35 @@ struct series {
 	bool final;
 };
 
+/* A group, for S5 when streaming: the values are in vmstat_an.s5. */
+struct vgroup {
+	char *name;
+	unsigned long long nval;   /* S5 values of the group so far */
+	long long bytes;           /* their text, ", "-joined */
+	long long at;              /* finish(): where its text starts in s5sorted */
+};
+
 struct vmstat_an {
 	struct bl_analysis_opts o;
 	bool keep_since_boot;
 	struct series **s;
 	size_t n;
 	long max_id;             /* the largest series id seen */
+	/* stream_text (summary, analysis.h): a series is written to `spool`
+	 * as text as soon as it is over, and freed; its S5 values go to `s5`
+	 * as records (group index, length, text), sorted by group into
+	 * `s5sorted` by finish(). What stays in memory: the open series and
+	 * the groups' names and counts. */
+	bool stream;
+	bool any_row;            /* has_data() */
+	bool finished;
+	FILE *spool, *s5, *s5sorted;
+	int err;                 /* errno of the first temporary-file failure */
+	bool failed;
+	struct vgroup *grp;      /* in order of first series */
+	size_t ngrp;
+	size_t *gtab;            /* hash of grp: index + 1, 0 = empty */
+	size_t gcap;             /* slots in gtab, a power of two */
 };
 
 double bl_vmstat_kib_per_unit(const char *u)
@@ -84,7 +112,58 @@ static void *vm_create(const struct bl_analysis_opts *o)
 	struct vmstat_an *a = bl_xcalloc(1, sizeof *a);
 	a->o = *o;
 	a->keep_since_boot = o->parse && o->parse->since_boot == BL_SB_KEEP;
+	a->stream = o->stream_text;
 	return a;
+}
+
+/* ---- streaming (stream_text) ------------------------------------------- */
+
+static int fail(struct vmstat_an *a, int e)
+{
+	if (!a->failed) {
+		a->failed = true;
+		a->err = e ? e : EIO;
+	}
+	errno = a->err;
+	return -BL_EIO;
+}
+
+/* FNV-1a */
+static size_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* The index of group name in a->grp, added in first-seen order (S5 lists
+ * the groups in the order of their first series). */
+static size_t group_index(struct vmstat_an *a, const char *name)
+{
+	if (2 * (a->ngrp + 1) > a->gcap) {
+		size_t cap = a->gcap ? 2 * a->gcap : 64;
+		size_t *t = bl_xcalloc(cap, sizeof *t);
+		for (size_t g = 0; g < a->ngrp; g++) {
+			size_t h = str_hash(a->grp[g].name) & (cap - 1);
+			while (t[h])
+				h = (h + 1) & (cap - 1);
+			t[h] = g + 1;
+		}
+		free(a->gtab);
+		a->gtab = t;
+		a->gcap = cap;
+		a->grp = bl_xrealloc(a->grp, cap / 2 * sizeof *a->grp);
+	}
+	size_t h = str_hash(name) & (a->gcap - 1);
+	for (; a->gtab[h]; h = (h + 1) & (a->gcap - 1))
+		if (strcmp(a->grp[a->gtab[h] - 1].name, name) == 0)
+			return a->gtab[h] - 1;
+	struct vgroup *g = &a->grp[a->ngrp];
+	memset(g, 0, sizeof *g);
+	g->name = bl_xstrdup(name);
+	a->gtab[h] = ++a->ngrp;
+	return a->ngrp - 1;
 }
 
 static void colstat_of(struct bl_dist *d, struct bl_vm_colstat *out)
@@ -121,6 +200,35 @@ static void freeze(struct series *s)
 	}
 }
 
+static int retire(struct vmstat_an *a);
+static void series_free(struct series *s);
+static struct series *series_new(struct vmstat_an *a, long id, const struct bl_record *r);
+
+/* stream_text: the series of id, the open one or a new one after it.
+ * NULL with *rc set when the open series could not be written out
+ * (-BL_EIO) or id is of a series already written (-BL_EFORMAT: the
+ * parser numbers series in input order, V3, so it cannot happen). */
+static struct series *stream_series(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
+{
+	if (a->n && a->s[0]->info.id == id)
+		return a->s[0];
+	if (a->max_id && id <= a->max_id) {
+		*rc = -BL_EFORMAT;
+		return NULL;
+	}
+	if (!a->spool) {
+		errno = 0;
+		if (!(a->spool = bl_spool_open()) || !(a->s5 = bl_spool_open())) {
+			*rc = fail(a, errno);
+			return NULL;
+		}
+	}
+	if (a->n && (*rc = retire(a)) < 0)
+		return NULL;
+	a->max_id = id;
+	return series_new(a, id, r);
+}
+
 static struct series *series_get(struct vmstat_an *a, long id, const struct bl_record *r)
 {
 	/* ids count up: one above every id seen is new without a search
@@ -134,6 +242,11 @@ static struct series *series_get(struct vmstat_an *a, long id, const struct bl_r
 		a->max_id = id;
 	if (a->n)
 		freeze(a->s[a->n - 1]);
+	return series_new(a, id, r);
+}
+
+static struct series *series_new(struct vmstat_an *a, long id, const struct bl_record *r)
+{
 	struct series *s = bl_xcalloc(1, sizeof *s);
 	s->info.id = id;
 	s->source = bl_xstrdup(r->source ? r->source : "");
@@ -147,9 +260,17 @@ static struct series *series_get(struct vmstat_an *a, long id, const struct bl_r
 	s->last_sample = -1;
 	for (int k = 0; k < BL_VM_NWATCH; k++)
 		s->last_w[k] = NAN;
+	if (a->stream)
+		s->gi = group_index(a, s->group);
 	a->s = bl_xrealloc(a->s, (a->n + 1) * sizeof *a->s);
 	a->s[a->n++] = s;
 	return s;
+}
+
+static struct series *get(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
+{
+	*rc = 0;
+	return a->stream ? stream_series(a, id, r, rc) : series_get(a, id, r);
 }
 
 static bool val(const struct bl_val *v, double *d)
@@ -174,7 +295,10 @@ static int event_record(struct vmstat_an *a, const struct bl_record *r)
 	double d;
 	if (!val(&r->v[EV_SERIES], &d))
 		return 0;
-	struct series *s = series_get(a, (long)d, r);
+	int rc;
+	struct series *s = get(a, (long)d, r, &rc);
+	if (!s)
+		return rc;
 	long sample = val(&r->v[EV_SAMPLE], &d) ? (long)d : 0;
 	const char *kind = r->v[EV_KIND].t == BL_STR ? r->v[EV_KIND].u.s : "note";
 	int k = strcmp(kind, "stutter_start") == 0 ? EVK_START
@@ -287,9 +411,13 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	double d;
 	if (!val(&r->v[VM_SERIES], &d))
 		return 0;
-	struct series *s = series_get(a, (long)d, r);
+	int rc;
+	struct series *s = get(a, (long)d, r, &rc);
+	if (!s)
+		return rc;
 	if (!s->have_row) {
 		s->have_row = true;
+		a->any_row = true;
 		free(s->layout);
 		free(s->mem_unit);
 		s->layout = bl_xstrdup(r->v[VM_LAYOUT].t == BL_STR ? r->v[VM_LAYOUT].u.s : "");
@@ -359,6 +487,8 @@ static int vm_record(void *st, const struct bl_record *r)
 	struct vmstat_an *a = st;
 	if (r->quoted && !a->o.include_quoted)
 		return 0;
+	if (a->failed)
+		return fail(a, a->err);
 	if (r->table == &bl_table_vmstat)
 		return row_record(a, r);
 	if (r->table == &bl_table_events)
@@ -392,6 +522,8 @@ static void finalize(struct series *s)
 static bool vm_has_data(void *st)
 {
 	struct vmstat_an *a = st;
+	if (a->stream)
+		return a->any_row;
 	for (size_t i = 0; i < a->n; i++)
 		if (a->s[i]->have_row)
 			return true;
@@ -716,9 +848,125 @@ static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 	fputc('\n', f);
 }
 
+/* ---- streaming: series written as they end ----------------------------- */
+
+/* S5 record in a->s5: the group's index, the text's length, the text. */
+struct s5_head {
+	size_t gi;
+	size_t len;
+};
+
+/* The open series is over: its section goes to the spool (as vm_write
+ * would print it), its S5 values to a->s5, and it is freed. */
+static int retire(struct vmstat_an *a)
+{
+	struct series *s = a->s[0];
+	freeze(s);
+	finalize(s);
+	if (s->have_row && s->info.rows)
+		write_series(a->spool, a, 0, BL_DOC_TEXT);
+	struct vgroup *g = &a->grp[s->gi];
+	for (size_t k = 0; k < s->nit; k++) {
+		if (isnan(s->it[k].stutter_end_swpd))
+			continue;
+		char m[40], t[128];
+		mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
+		int n = snprintf(t, sizeof t, "%s%s (series %ld, iteration %zu)", g->nval ? ", " : "", m,
+				 s->info.id, k + 1);
+		struct s5_head h = { s->gi, n > 0 && (size_t)n < sizeof t ? (size_t)n : strlen(t) };
+		fwrite(&h, sizeof h, 1, a->s5);
+		fwrite(t, 1, h.len, a->s5);
+		g->nval++;
+		g->bytes += (long long)h.len;
+	}
+	series_free(s);
+	a->n = 0;
+	errno = 0;
+	if (ferror(a->spool) || ferror(a->s5))
+		return fail(a, errno);
+	return 0;
+}
+
+/* The pass is over: write out the open series, flush the spool, and sort
+ * the S5 values by group into s5sorted (each group's text at grp[].at),
+ * so that vm_write only copies and no temporary file is written once the
+ * summary has begun. Idempotent. */
+static int vm_finish(void *st)
+{
+	struct vmstat_an *a = st;
+	if (!a->stream || a->finished || a->failed)
+		return a->failed ? fail(a, a->err) : 0;
+	a->finished = true;
+	if (a->n && retire(a) < 0)
+		return -BL_EIO;
+	if (!a->spool)
+		return 0;
+	errno = 0;
+	if (fflush(a->spool) || fflush(a->s5))
+		return fail(a, errno);
+	long long end = ftello(a->s5), at = 0;
+	if (end <= 0)
+		return end < 0 ? fail(a, errno) : 0;
+	for (size_t g = 0; g < a->ngrp; g++) {
+		a->grp[g].at = at;
+		at += a->grp[g].bytes;
+	}
+	if (!(a->s5sorted = bl_spool_open()))
+		return fail(a, errno);
+	/* counting sort: read the records in order, write each text at its
+	 * group's next place; grp[].at moves on and is set back after */
+	char t[128];
+	int fd = fileno(a->s5sorted);
+	rewind(a->s5);
+	for (long long off = 0; off < end;) {
+		struct s5_head h;
+		if (fread(&h, sizeof h, 1, a->s5) != 1 || h.gi >= a->ngrp || h.len > sizeof t ||
+		    fread(t, 1, h.len, a->s5) != h.len)
+			return fail(a, errno);
+		struct vgroup *g = &a->grp[h.gi];
+		for (size_t done = 0; done < h.len;) {
+			ssize_t w = pwrite(fd, t + done, h.len - done, (off_t)g->at + (off_t)done);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				return fail(a, w < 0 ? errno : EIO);
+			done += (size_t)w;
+		}
+		g->at += (long long)h.len;
+		off += (long long)(sizeof h + h.len);
+	}
+	for (size_t g = 0; g < a->ngrp; g++)
+		a->grp[g].at -= a->grp[g].bytes;
+	return 0;
+}
+
+static int vm_write_stream(struct vmstat_an *a, FILE *f)
+{
+	if (vm_finish(a) < 0)
+		return -BL_EIO;
+	if (a->spool && bl_spool_copy(a->spool, f) < 0)
+		return -BL_EIO;
+	if (!a->s5sorted)   /* no S5 value */
+		return ferror(f) ? -BL_EIO : 0;
+	/* S5, as write_by_group prints it */
+	fprintf(f, "stutter ended at swpd, by group:\n");
+	for (size_t g = 0; g < a->ngrp; g++) {
+		if (!a->grp[g].nval)
+			continue;
+		fprintf(f, "  %-24s ", a->grp[g].name);
+		if (bl_spool_copy_range(a->s5sorted, a->grp[g].at, a->grp[g].bytes, f) < 0)
+			return -BL_EIO;
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
 static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
 {
 	struct vmstat_an *a = st;
+	if (a->stream)
+		return fmt == BL_DOC_TEXT ? vm_write_stream(a, f) : -BL_EUSAGE;
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "Each vmstat capture (series) with the statistics of every column (sample "
 			   "standard deviation, type-7 percentiles), the prose lines found between its rows, "
@@ -889,27 +1137,40 @@ static int vm_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **c
 static void vm_destroy(void *st)
 {
 	struct vmstat_an *a = st;
-	for (size_t i = 0; i < a->n; i++) {
-		struct series *s = a->s[i];
-		for (int c = 0; c < VM_NCOLS; c++)
-			bl_dist_free(s->dist[c]);
-		free(s->fz);
-		for (size_t k = 0; k < s->nev; k++)
-			free((char *)s->ev[k].text);
-		free(s->ev);
-		free(s->pend);
-		free(s->iv);
-		free(s->it);
-		free(s->smp);
-		free(s->smp_no);
-		free(s->source);
-		free(s->group);
-		free(s->layout);
-		free(s->mem_unit);
-		free(s);
-	}
+	for (size_t i = 0; i < a->n; i++)
+		series_free(a->s[i]);
 	free(a->s);
+	for (size_t g = 0; g < a->ngrp; g++)
+		free(a->grp[g].name);
+	free(a->grp);
+	free(a->gtab);
+	if (a->spool)
+		fclose(a->spool);
+	if (a->s5)
+		fclose(a->s5);
+	if (a->s5sorted)
+		fclose(a->s5sorted);
 	free(a);
+}
+
+static void series_free(struct series *s)
+{
+	for (int c = 0; c < VM_NCOLS; c++)
+		bl_dist_free(s->dist[c]);
+	free(s->fz);
+	for (size_t k = 0; k < s->nev; k++)
+		free((char *)s->ev[k].text);
+	free(s->ev);
+	free(s->pend);
+	free(s->iv);
+	free(s->it);
+	free(s->smp);
+	free(s->smp_no);
+	free(s->source);
+	free(s->group);
+	free(s->layout);
+	free(s->mem_unit);
+	free(s);
 }
 
 const struct bl_analysis bl_analysis_vmstat = {
@@ -918,6 +1179,7 @@ const struct bl_analysis bl_analysis_vmstat = {
 	.create = vm_create,
 	.record = vm_record,
 	.has_data = vm_has_data,
+	.finish = vm_finish,
 	.write = vm_write,
 	.plot = vm_plot,
 	.destroy = vm_destroy,

@@ -39,6 +39,11 @@
  * Memory: per series one bl_dist per numeric column (S2), the intervals and
  * iterations found, and at most BL_VM_MAX_EVENTS event texts; per-sample
  * data (t_s, swpd, si, so, free) only with opts->keep_samples, for charts.
+ * A series is over when a record of another comes: its dists are replaced
+ * by its S2 numbers. With opts->stream_text (summary) it is then written
+ * to a temporary file as text and freed, S5's values too, so only the open
+ * series and the group names stay in memory; the accessors below then see
+ * only the open series (report/ and the tests do not set stream_text).
  */
 #ifndef BL_ANALYZE_VMSTAT_H
 #define BL_ANALYZE_VMSTAT_H

@@ -1,6 +1,7 @@
 /* cmd_summary.c — `benchlog summary`: every analysis's section as text:
  * chkmmt-style averages of mtest01/time runs, and the sections of the other
  * formats found (see analyze/analysis.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,9 @@ int cmd_summary(int argc, char **argv)
 		}
 	}
 	ao.parse = &o;
+	/* sections are printed once, as text: an analysis may write what is
+	 * final during the pass to a temporary file (bounded memory, issue 10) */
+	ao.stream_text = true;
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	size_t na = 0;
@@ -82,17 +86,36 @@ int cmd_summary(int argc, char **argv)
 		bl_ctx_add_sink(&ctx, &s);
 	}
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
+	/* Temporary files are complete before anything is printed: one that
+	 * could not be written (ENOSPC) gives no summary rather than a
+	 * truncated one. */
+	bool failed = false;
+	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
+		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
+			fprintf(stderr, "benchlog summary: cannot write a temporary file in %s: %s\n",
+				getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
+			failed = true;
+		}
+	}
 	bool any = false;
-	for (size_t i = 0; i < na && !cli_interrupted(); i++) {
+	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
 		if (!bl_analyses[i]->has_data(st[i]))
 			continue;
 		if (any)
 			putchar('\n');
 		printf("== %s ==\n\n", bl_analyses[i]->title);
-		bl_analyses[i]->write(st[i], stdout, BL_DOC_TEXT, NULL, 0);
+		if (bl_analyses[i]->write(st[i], stdout, BL_DOC_TEXT, NULL, 0) < 0 && !ferror(stdout)) {
+			/* a temporary file could not be read back; a failed
+			 * stdout is cli_close_stdout's to report */
+			fprintf(stderr, "benchlog summary: cannot read back a temporary file: %s\n", strerror(errno));
+			failed = true;
+			break;
+		}
 		any = true;
 	}
-	if (!any && status == 0) {
+	if (failed) {
+		status = EXIT_DATA;
+	} else if (!any && status == 0) {
 		/* as plot, stats and compare do: an empty result is not success */
 		fprintf(stderr, "benchlog summary: nothing to summarise in the input\n");
 		status = EXIT_DATA;
