@@ -863,6 +863,7 @@ static int retire(struct vmstat_an *a)
 	struct series *s = a->s[0];
 	freeze(s);
 	finalize(s);
+	errno = 0;   /* a failed write below leaves its errno (ENOSPC, EFBIG) */
 	if (s->have_row && s->info.rows)
 		write_series(a->spool, a, 0, BL_DOC_TEXT);
 	struct vgroup *g = &a->grp[s->gi];
@@ -879,11 +880,11 @@ static int retire(struct vmstat_an *a)
 		g->nval++;
 		g->bytes += (long long)h.len;
 	}
+	int e = errno;
 	series_free(s);
 	a->n = 0;
-	errno = 0;
 	if (ferror(a->spool) || ferror(a->s5))
-		return fail(a, errno);
+		return fail(a, e);
 	return 0;
 }
 
