@@ -279,12 +279,20 @@ int job_abort(struct gp_job *j)
 
 const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf *data)
 {
+	return job_data_note(j, columns, NULL, data);
+}
+
+const char *job_data_note(struct gp_job *j, const char *columns, const char *note,
+			  const struct bl_buf *data)
+{
 	if (j->err)
 		return NULL;
 	char *name = bl_xasprintf("%s-%d.dat", j->base, ++j->ndata);
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_buf_addf(&b, "# %s: data for %s.gp, written by benchlog; ? = not measured\n",
 		    name, j->base);
+	if (note)
+		bl_buf_addf(&b, "# %s\n", note);
 	bl_buf_addf(&b, "# %s\n", columns);
 	if (data->len)
 		bl_buf_add(&b, data->data, data->len);
@@ -299,6 +307,8 @@ const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf 
 	}
 	res_add_file(j->res, name);
 	gh(j, "# Data: %s (%s)\n", name, columns);
+	if (note)
+		gh(j, "#   %s\n", note);
 	free(name);
 	return j->res->files[j->res->nfiles - 1];
 }

@@ -82,6 +82,12 @@ int gp_datanum(struct bl_buf *b, double v, char sep);
  * its name (owned by the result), or NULL after a failure. columns is a
  * literal header line describing the columns and units. */
 const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf *data);
+/* As job_data(), with note (one line made by the chart code, never input
+ * text; or NULL)
+ * as one more header comment in the data file and under its "# Data:"
+ * line in the script. */
+const char *job_data_note(struct gp_job *j, const char *columns, const char *note,
+			  const struct bl_buf *data);
 
 /* Adds the output loop, writes <base>.gp, runs gnuplot unless script_only,
  * records images and the preview. Frees the job. Returns 0,

@@ -3,6 +3,7 @@
  * (bl_plot_swpd_stutter, bl_swpd_stutter_bins). See plot.h.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,7 +201,172 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 	free(ev);
 }
 
+/* ---- the envelope ------------------------------------------------------- */
+
+/* Value k (0 swpd, 1 free, 2 si, 3 so) of a sample. */
+static double sample_val(const struct bl_swpd_sample *s, int k)
+{
+	return k == 0 ? s->swpd_kib : k == 1 ? s->free_kib : k == 2 ? s->si_kibps : s->so_kibps;
+}
+
+static void sample_set(struct bl_swpd_sample *s, int k, double v)
+{
+	if (k == 0)
+		s->swpd_kib = v;
+	else if (k == 1)
+		s->free_kib = v;
+	else if (k == 2)
+		s->si_kibps = v;
+	else
+		s->so_kibps = v;
+}
+
+int bl_swpd_envelope(const struct bl_swpd_sample *s, size_t n, double x0, double x1,
+		     size_t ncols, struct bl_swpd_sample **out, size_t *nout)
+{
+	*out = NULL;
+	*nout = 0;
+	if (!(x1 > x0) || !isfinite(x0) || !isfinite(x1) || ncols == 0 || (n && !s))
+		return -BL_EUSAGE;
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(s[i].t_s) || (i && s[i].t_s < s[i - 1].t_s))
+			return -BL_EUSAGE;
+	if (n == 0)
+		return 0;
+	size_t cap = n < 2 * ncols ? n : 2 * ncols;
+	struct bl_swpd_sample *o = bl_xcalloc(cap, sizeof *o);
+	size_t no = 0;
+	double scale = (double)ncols / (x1 - x0);
+	size_t i = 0;
+	while (i < n) {
+		/* The bucket: samples i .. e-1. */
+		double fb = floor((s[i].t_s - x0) * scale);
+		size_t b = fb < 0 ? 0 : fb >= (double)ncols ? ncols - 1 : (size_t)fb;
+		size_t e = i + 1;
+		while (e < n) {
+			double fe = floor((s[e].t_s - x0) * scale);
+			size_t be = fe < 0 ? 0 : fe >= (double)ncols ? ncols - 1 : (size_t)fe;
+			if (be != b)
+				break;
+			e++;
+		}
+		if (e - i == 1) {
+			o[no++] = s[i];
+			i = e;
+			continue;
+		}
+		struct bl_swpd_sample a = s[i], z = s[e - 1];
+		for (int k = 0; k < 4; k++) {
+			size_t imin = SIZE_MAX, imax = SIZE_MAX;
+			for (size_t q = i; q < e; q++) {
+				double v = sample_val(&s[q], k);
+				if (isnan(v))
+					continue;
+				if (imin == SIZE_MAX || v < sample_val(&s[imin], k))
+					imin = q;
+				if (imax == SIZE_MAX || v > sample_val(&s[imax], k))
+					imax = q;
+			}
+			if (imin == SIZE_MAX) {
+				sample_set(&a, k, NAN);
+				sample_set(&z, k, NAN);
+				continue;
+			}
+			size_t first = imin < imax ? imin : imax, second = imin < imax ? imax : imin;
+			sample_set(&a, k, sample_val(&s[first], k));
+			sample_set(&z, k, sample_val(&s[second], k));
+		}
+		o[no++] = a;
+		o[no++] = z;
+		i = e;
+	}
+	*out = o;
+	*nout = no;
+	return 0;
+}
+
 /* ---- a) swpd over time ------------------------------------------------- */
+
+/* A stutter interval as drawn: [a, b], and whether it was open at the end. */
+struct shade {
+	double a, b;
+	bool open;
+};
+
+static int shade_cmp(const void *x, const void *y)
+{
+	const struct shade *p = x, *q = y;
+	if (p->a != q->a)
+		return (p->a > q->a) - (p->a < q->a);
+	return (p->b > q->b) - (p->b < q->b);
+}
+
+static int double_cmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* End of an interval: an open one runs to the end of its capture when
+ * the caller gave it, else to the end of the group (plot.h). */
+static double interval_end(const struct bl_plot_interval *v, double group_end_s)
+{
+	if (!v->open_at_end)
+		return v->t_end_s;
+	if (v->t_end_s > v->t_start_s)
+		return v->t_end_s;
+	return fmax_nan(group_end_s, v->t_start_s);
+}
+
+/* The stutter shading of one panel: overlapping intervals merged into one
+ * rectangle (the fill is opaque: the picture is the same, and gnuplot
+ * draws one object instead of dozens), and one "stutter goes on" mark per
+ * position (many captures of one group can end at the same time). */
+static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double x1)
+{
+	if (g->nstutter == 0)
+		return;
+	double end = group_end(g);
+	struct shade *sh = bl_xcalloc(g->nstutter, sizeof *sh);
+	double *marks = bl_xcalloc(g->nstutter, sizeof *marks);
+	size_t nm = 0;
+	for (size_t i = 0; i < g->nstutter; i++) {
+		const struct bl_plot_interval *v = &g->stutter[i];
+		double t1 = interval_end(v, end);
+		if (t1 > x1)
+			t1 = x1;
+		sh[i] = (struct shade){ v->t_start_s, t1, v->open_at_end };
+		if (v->open_at_end)
+			marks[nm++] = t1;
+	}
+	qsort(sh, g->nstutter, sizeof *sh, shade_cmp);
+	size_t n = 0;
+	for (size_t i = 0; i < g->nstutter; i++) {
+		if (n && sh[i].a <= sh[n - 1].b) {
+			if (sh[i].b > sh[n - 1].b)
+				sh[n - 1].b = sh[i].b;
+		} else {
+			sh[n++] = sh[i];
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		gs(j, "set object rect from ");
+		gn(j, sh[i].a);
+		gs(j, ", graph 0 to ");
+		gn(j, sh[i].b);
+		gs(j, ", graph 1 behind fc rgb '" STUTTER_FILL "' fs solid 1.0 noborder\n");
+	}
+	qsort(marks, nm, sizeof *marks, double_cmp);
+	for (size_t i = 0; i < nm; i++) {
+		if (i && marks[i] == marks[i - 1])
+			continue;
+		gs(j, "set label 'stutter goes on' at ");
+		gn(j, marks[i]);
+		gs(j, ", graph 0.04 right offset character -0.5,0 front tc rgb '#c00000'\n");
+	}
+	free(sh);
+	free(marks);
+}
 
 static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t gi,
 		       size_t ngroups, const char *datafile, double x0, double x1)
@@ -217,23 +383,7 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	else
 		gs(j, "unset xlabel\n");
 
-	double end = group_end(g);
-	for (size_t i = 0; i < g->nstutter; i++) {
-		const struct bl_plot_interval *v = &g->stutter[i];
-		double t1 = v->open_at_end ? fmax_nan(end, v->t_start_s) : v->t_end_s;
-		if (t1 > x1)
-			t1 = x1;
-		gs(j, "set object rect from ");
-		gn(j, v->t_start_s);
-		gs(j, ", graph 0 to ");
-		gn(j, t1);
-		gs(j, ", graph 1 behind fc rgb '" STUTTER_FILL "' fs solid 1.0 noborder\n");
-		if (v->open_at_end) {
-			gs(j, "set label 'stutter goes on' at ");
-			gn(j, t1);
-			gs(j, ", graph 0.04 right offset character -0.5,0 front tc rgb '#c00000'\n");
-		}
-	}
+	draw_stutter(j, g, x1);
 	draw_events(j, g, x0, x1);
 
 	if (g->nsamples == 0)
@@ -312,8 +462,9 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 		}
 		for (size_t i = 0; i < g->nstutter; i++) {
 			x0 = fmin_nan(x0, g->stutter[i].t_start_s);
-			if (!g->stutter[i].open_at_end)
-				x1 = fmax_nan(x1, g->stutter[i].t_end_s);
+			const struct bl_plot_interval *v = &g->stutter[i];
+			if (!v->open_at_end || v->t_end_s > v->t_start_s)
+				x1 = fmax_nan(x1, v->t_end_s);
 		}
 		if (isnan(x0))
 			x0 = 0;
@@ -351,20 +502,45 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	/* Room above the data for the event labels (rows at the top). */
 	double head = any_events ? 1.0 / 0.66 : 1.05;
 
+	/* Data: every sample, or the min/max envelope with two buckets per
+	 * pixel column of the image width (the plot area is narrower) when
+	 * there are many more samples than columns: gnuplot draws the same
+	 * picture from it, where 40,000 samples a panel took it seconds. */
 	const char **names = bl_xcalloc(in->ngroups, sizeof *names);
+	size_t ncols = (size_t)j.width;
+	size_t nbuckets = BL_SWPD_ENVELOPE_BUCKETS_PER_PX * ncols;
 	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++) {
 		const struct bl_swpd_group *g = &in->groups[gi];
+		const struct bl_swpd_sample *smp = g->samples;
+		size_t ns = g->nsamples;
+		struct bl_swpd_sample *env = NULL;
+		char *note = NULL;
+		if (ns > BL_SWPD_ENVELOPE_FACTOR * ncols) {
+			int rc = bl_swpd_envelope(g->samples, g->nsamples, px0[gi], px1[gi], nbuckets,
+						  &env, &ns);
+			if (rc) {
+				job_fail(&j, rc, "plot: group %zu: cannot reduce the samples", gi + 1);
+				break;
+			}
+			smp = env;
+			note = bl_xasprintf("min/max envelope of %zu samples: per bucket of 1/%zu of the "
+					    "x range (two per pixel column), its minimum and maximum in time order "
+					    "(at the times of its first and last sample); every sample is in the "
+					    "vmstat table (csv/vmstat.csv of a report)", g->nsamples, nbuckets);
+		}
 		struct bl_buf d = BL_BUF_INIT(0);
-		for (size_t i = 0; i < g->nsamples; i++) {
-			const struct bl_swpd_sample *s = &g->samples[i];
+		for (size_t i = 0; i < ns; i++) {
+			const struct bl_swpd_sample *s = &smp[i];
 			gp_datanum(&d, s->t_s, ' ');
 			gp_datanum(&d, s->swpd_kib / KIB_PER_MIB, ' ');
 			gp_datanum(&d, s->free_kib / KIB_PER_MIB, ' ');
 			gp_datanum(&d, s->si_kibps, ' ');
 			gp_datanum(&d, s->so_kibps, '\n');
 		}
-		names[gi] = job_data(&j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", &d);
+		names[gi] = job_data_note(&j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
 		bl_buf_release(&d);
+		free(env);
+		free(note);
 	}
 
 	gs(&j, "set datafile missing '?'\n");
@@ -447,7 +623,7 @@ int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 	size_t ns = 0;
 	for (size_t i = 0; i < g->nstutter; i++) {
 		const struct bl_plot_interval *v = &g->stutter[i];
-		double b = v->open_at_end ? INFINITY : v->t_end_s;
+		double b = !v->open_at_end ? v->t_end_s : v->t_end_s > v->t_start_s ? v->t_end_s : INFINITY;
 		if (!isfinite(v->t_start_s) || isnan(b) || b < v->t_start_s) {
 			free(sp);
 			return -BL_EUSAGE;
