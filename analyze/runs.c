@@ -12,11 +12,13 @@
  * minutes), "?%" CPU is unknown rather than 0, and kbytes allocations are
  * normalised to bytes.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/analysis.h"
+#include "analyze/spool.h"
 #include "analyze/stats.h"
 #include "core/util.h"
 #include "parsers/latency.h"
@@ -63,6 +65,11 @@ struct runs {
 		double v[NF];
 	} *avg;
 	size_t navg;
+	/* stream_text (summary): the blocks are printed as they come, into
+	 * this temporary file, not kept (a log of averages blocks alone
+	 * would otherwise grow memory with its size, issue 10) */
+	FILE *avg_spool;
+	int avg_err;             /* errno of its first failure, 0 = none */
 	/* (group, run) of latency series: the shell time block after a timer
 	 * histogram times that loop, it is not an mtest01 run */
 	struct { char *group; long run; } *lat;
@@ -132,6 +139,8 @@ static struct bl_run_point *point(struct runs *s, struct group_acc *g, long run)
 	return p;
 }
 
+static int spool_avg(struct runs *s, const struct avg_block *a);
+
 static int runs_record(void *st, const struct bl_record *r)
 {
 	struct runs *s = st;
@@ -140,13 +149,19 @@ static int runs_record(void *st, const struct bl_record *r)
 	if (r->table == &bl_table_averages) {
 		static const int col[NF] = { AVG_BYTES_ALLOCATED, AVG_USER_S, AVG_SYS_S, AVG_ELAPSED_S,
 					     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
-		s->avg = bl_xrealloc(s->avg, (s->navg + 1) * sizeof *s->avg);
-		struct avg_block *a = &s->avg[s->navg++];
-		a->group = bl_xstrdup(r->group);
+		struct avg_block one, *a = &one;
+		if (!s->o.stream_text) {
+			s->avg = bl_xrealloc(s->avg, (s->navg + 1) * sizeof *s->avg);
+			a = &s->avg[s->navg];
+		}
+		s->navg++;
+		a->group = s->o.stream_text ? (char *)r->group : bl_xstrdup(r->group);
 		a->runs = r->v[AVG_RUNS].t == BL_INT ? r->v[AVG_RUNS].u.i : 0;
 		for (int k = 0; k < NF; k++)
 			if (!val(&r->v[col[k]], &a->v[k]))
 				a->v[k] = NAN;
+		if (s->o.stream_text)
+			return spool_avg(s, a);
 		return 0;
 	}
 	if (r->table == &bl_table_latency_series) {
@@ -195,6 +210,35 @@ static bool runs_has_data(void *st)
 	return s->n > 0 || s->navg > 0;
 }
 
+/* One averages block, as chkmmt printed it. */
+static void write_avg_block(FILE *f, const struct avg_block *a)
+{
+	fprintf(f, "%s\nAverages for %lld mtest01 runs\n", a->group, a->runs);
+	for (int k = 0; k < NF; k++) {
+		if (isnan(a->v[k]))
+			continue;
+		if (fields[k].fixed3)
+			fprintf(f, "%s: %.3f%s\n", fields[k].label, a->v[k], fields[k].suffix);
+		else
+			fprintf(f, "%s: %.15g%s\n", fields[k].label, a->v[k], fields[k].suffix);
+	}
+}
+
+/* stream_text: the block goes to the temporary file at once. */
+static int spool_avg(struct runs *s, const struct avg_block *a)
+{
+	if (!s->avg_err && !s->avg_spool && !(s->avg_spool = bl_spool_open()))
+		s->avg_err = errno ? errno : EIO;
+	if (!s->avg_err) {
+		errno = 0;
+		write_avg_block(s->avg_spool, a);
+		if (ferror(s->avg_spool))
+			s->avg_err = errno ? errno : EIO;
+	}
+	errno = s->avg_err;
+	return s->avg_err ? -BL_EIO : 0;
+}
+
 /* chkmmt's own output found in the input, in its layout. */
 static void write_avg_blocks(const struct runs *s, FILE *f, enum bl_doc_format fmt)
 {
@@ -203,18 +247,8 @@ static void write_avg_blocks(const struct runs *s, FILE *f, enum bl_doc_format f
 			   "does not hold, so they allow no statistical test):\n\n```\n");
 	else
 		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
-	for (size_t i = 0; i < s->navg; i++) {
-		const struct avg_block *a = &s->avg[i];
-		fprintf(f, "%s\nAverages for %lld mtest01 runs\n", a->group, a->runs);
-		for (int k = 0; k < NF; k++) {
-			if (isnan(a->v[k]))
-				continue;
-			if (fields[k].fixed3)
-				fprintf(f, "%s: %.3f%s\n", fields[k].label, a->v[k], fields[k].suffix);
-			else
-				fprintf(f, "%s: %.15g%s\n", fields[k].label, a->v[k], fields[k].suffix);
-		}
-	}
+	for (size_t i = 0; i < s->navg; i++)
+		write_avg_block(f, &s->avg[i]);
 	fprintf(f, fmt == BL_DOC_MD ? "```\n\n" : "\n");
 }
 
@@ -224,6 +258,15 @@ static void num(FILE *f, double v, int width)
 		fprintf(f, "%*s", width, "-");
 	else
 		fprintf(f, "%*.6g", width, v);
+}
+
+static int runs_finish(void *st)
+{
+	struct runs *s = st;
+	errno = s->avg_err;
+	if (!s->avg_err && s->avg_spool && fflush(s->avg_spool) != 0)
+		s->avg_err = errno ? errno : EIO;
+	return s->avg_err ? -BL_EIO : 0;
 }
 
 static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format fmt)
@@ -291,6 +334,8 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
 {
 	struct runs *s = st;
+	if (s->o.stream_text && fmt != BL_DOC_TEXT)
+		return -BL_EUSAGE;
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "Averages computed from the per-run mtest01 and time records, laid out as the "
 			   "chkmmt script prints them (sum / runs; times to 3 decimals), then the sample "
@@ -298,8 +343,16 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	}
 	for (size_t i = 0; i < s->n; i++)
 		write_group(f, &s->g[i], fmt);
-	if (s->navg)
+	if (s->avg_spool) {
+		if (runs_finish(s) < 0)
+			return -BL_EIO;
+		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
+		if (bl_spool_copy(s->avg_spool, f) < 0)
+			return -BL_EIO;
+		fputc('\n', f);
+	} else if (s->navg) {
 		write_avg_blocks(s, f, fmt);
+	}
 	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
 		fprintf(f, "The chart shows the first 16 groups; %zu more are in the tables above.\n\n",
 			s->chart_groups_left_out);
@@ -362,9 +415,11 @@ static void runs_destroy(void *st)
 	for (size_t i = 0; i < s->nlat; i++)
 		free(s->lat[i].group);
 	free(s->lat);
-	for (size_t i = 0; i < s->navg; i++)
+	for (size_t i = 0; s->avg && i < s->navg; i++)   /* none kept with stream_text */
 		free(s->avg[i].group);
 	free(s->avg);
+	if (s->avg_spool)
+		fclose(s->avg_spool);
 	free(s);
 }
 
@@ -374,6 +429,7 @@ const struct bl_analysis bl_analysis_runs = {
 	.create = runs_create,
 	.record = runs_record,
 	.has_data = runs_has_data,
+	.finish = runs_finish,
 	.write = runs_write,
 	.plot = runs_plot,
 	.destroy = runs_destroy,
