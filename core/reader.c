@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <iconv.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -43,7 +44,10 @@ struct bl_src {
 
 /* A big .gz is inflated on a second thread into a ring of chunks while
  * the caller parses the previous ones: inflating costs about as much as
- * parsing, and the two then take the two cores. Only for regular files
+ * parsing, and the two then take the two cores. A big plain file is read
+ * the same way when the caller takes the chunks by pointer
+ * (bl_src_read_chunk): the copy out of the page cache leaves the parsing
+ * thread. Only for regular files
  * (a pipe could block the thread in read() past a stop request) of at
  * least ZT_MIN_SIZE bytes (starting a thread costs more than inflating a
  * small file). The thread runs raw_read() and nothing else; the caller
@@ -63,6 +67,7 @@ struct zthread {
 	} q[ZT_SLOTS];
 	size_t head, n;           /* the oldest filled slot; filled slots */
 	size_t off;               /* bytes of q[head] already handed out */
+	bool lent;                /* q[head] was lent whole (bl_src_read_chunk) */
 	bool quit;
 	unsigned long long in_seen; /* in_total as of the last chunk */
 };
@@ -348,10 +353,46 @@ static void zt_stop(struct bl_src *s)
 	s->zt = NULL;
 }
 
+/* Give back the slot lent by zt_lend(). */
+static void zt_return(struct zthread *z)
+{
+	if (!z->lent)
+		return;
+	z->lent = false;
+	pthread_mutex_lock(&z->mu);
+	z->head = (z->head + 1) % ZT_SLOTS;
+	z->n--;
+	z->off = 0;
+	pthread_cond_broadcast(&z->cv);
+	pthread_mutex_unlock(&z->mu);
+}
+
+/* The rest of the oldest chunk, lent to the caller until the next call
+ * (no copy); the same results as zt_read() otherwise. */
+static ssize_t zt_lend(struct bl_src *s, char **p)
+{
+	struct zthread *z = s->zt;
+	zt_return(z);
+	pthread_mutex_lock(&z->mu);
+	while (z->n == 0)
+		pthread_cond_wait(&z->cv, &z->mu);
+	size_t slot = z->head;
+	pthread_mutex_unlock(&z->mu);
+	ssize_t len = z->q[slot].len;
+	if (len <= 0) {
+		errno = z->q[slot].err_no;
+		return len;
+	}
+	*p = z->q[slot].data + z->off;
+	z->lent = true;
+	return len - (ssize_t)z->off;
+}
+
 /* raw_read() through the thread's chunks. */
 static ssize_t zt_read(struct bl_src *s, void *buf, size_t n)
 {
 	struct zthread *z = s->zt;
+	zt_return(z);
 	pthread_mutex_lock(&z->mu);
 	while (z->n == 0)
 		pthread_cond_wait(&z->cv, &z->mu);
@@ -391,6 +432,23 @@ ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 	if (!s->zt && s->gzip && s->regular && s->size >= ZT_MIN_SIZE && !s->done && n)
 		zt_start(s);
 	ssize_t r = s->zt ? zt_read(s, buf, n) : raw_read(s, buf, n);
+	if (r == 0 && s->err[0])
+		return -BL_ECORRUPT;
+	return r;
+}
+
+ssize_t bl_src_read_chunk(struct bl_src *s, char *buf, size_t n, char **p)
+{
+	*p = buf;
+	if (s->peek_pos < s->peek_len)
+		return bl_src_read(s, buf, n);
+	/* Big regular files, plain too: read (or inflated) on a second
+	 * thread, the chunk lent without a copy. */
+	if (!s->zt && s->regular && s->size >= ZT_MIN_SIZE && !s->done && n)
+		zt_start(s);
+	if (!s->zt)
+		return bl_src_read(s, buf, n);
+	ssize_t r = zt_lend(s, p);
 	if (r == 0 && s->err[0])
 		return -BL_ECORRUPT;
 	return r;
@@ -607,78 +665,91 @@ static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool c
 	return rc;
 }
 
-/* The first '\n' or '\r' in [p, end), or NULL: one pass, 16 bytes at a
- * time, where memchr('\n') then memchr('\r') made two calls per line.
- * The same pass looks for NUL and ESC before the line end: *dirty is set
- * when one is there (the dispatcher then checks the line itself). */
-static const char *find_eol(const char *p, const char *end, bool *dirty)
+/* Bit k of *eol: p[k] is '\n' or '\r'; of *bad: p[k] is NUL or ESC; for
+ * the n <= 64 bytes at p (bits from n up are 0). One pass finds the line
+ * ends of a whole block and whether each line is clean. */
+static void ls_masks(const char *p, size_t n, uint64_t *eol, uint64_t *bad)
 {
-	bool d = false;
+	uint64_t e = 0, b = 0;
 #ifdef __SSE2__
+	char tail[64];
+	if (n < 64) {
+		memset(tail, ' ', sizeof tail);
+		memcpy(tail, p, n);
+		p = tail;
+	}
 	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
 	const __m128i z = _mm_setzero_si128(), esc = _mm_set1_epi8('\x1b');
-	while (end - p >= 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, nl),
-								      _mm_cmpeq_epi8(x, cr)));
-		unsigned b = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, z),
-								      _mm_cmpeq_epi8(x, esc)));
-		if (m) {
-			/* bits below the line end only */
-			if (b & ((1u << __builtin_ctz(m)) - 1))
-				d = true;
-			*dirty = d;
-			return p + __builtin_ctz(m);
-		}
-		if (b)
-			d = true;
-		p += 16;
+	for (unsigned k = 0; k < 64; k += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
+		e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, nl),
+									_mm_cmpeq_epi8(x, cr))) << k;
+		b |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, z),
+									_mm_cmpeq_epi8(x, esc))) << k;
+	}
+	if (n < 64) {
+		e &= (1ull << n) - 1;
+		b &= (1ull << n) - 1;
+	}
+#else
+	for (size_t k = 0; k < n; k++) {
+		if (p[k] == '\n' || p[k] == '\r')
+			e |= 1ull << k;
+		else if (p[k] == '\0' || p[k] == '\x1b')
+			b |= 1ull << k;
 	}
 #endif
-	for (; p < end; p++) {
-		if (*p == '\n' || *p == '\r') {
-			*dirty = d;
-			return p;
-		}
-		if (*p == '\0' || *p == '\x1b')
-			d = true;
-	}
-	*dirty = d;
-	return NULL;
+	*eol = e;
+	*bad = b;
 }
 
 int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 {
-	size_t i = 0;
+	size_t start = 0;            /* where the current line starts */
 	if (len && ls->after_cr && buf[0] == '\n')
-		i = 1;
+		start = 1;
 	if (len)
 		ls->after_cr = false;
-	while (i < len) {
-		const char *start = buf + i;
-		size_t left = len - i;
-		bool dirty;
-		const char *eol = find_eol(start, buf + len, &dirty);
-		if (!eol) {
-			if (!ls->discarding && bl_buf_add(&ls->carry, start, left) != 0) {
-				ls->discarding = true;
-				bl_buf_reset(&ls->carry);
-			}
-			return 0;
+	bool dirty = false;           /* a NUL or ESC in [start, base) */
+	for (size_t base = start; base < len; base += 64) {
+		size_t blk = len - base < 64 ? len - base : 64;
+		uint64_t e, b;
+		ls_masks(buf + base, blk, &e, &b);
+		/* bits before start (a CR LF's LF at the block's start) are gone */
+		if (start > base) {
+			uint64_t keep = start - base >= 64 ? 0 : ~0ull << (start - base);
+			e &= keep;
+			b &= keep;
 		}
-		size_t seg = (size_t)(eol - start);
-		char eolc = *eol;
-		if (ls->writable)
-			((char *)buf)[i + seg] = '\0';  /* the line ends in place */
-		int rc = ls_deliver(ls, start, seg, !dirty);
-		if (rc)
-			return rc;
-		i += seg + 1;
-		if (eolc == '\r') {
-			if (i < len && buf[i] == '\n')
-				i++;
-			else if (i == len)
-				ls->after_cr = true;
+		while (e) {
+			unsigned k = (unsigned)__builtin_ctzll(e);
+			size_t pos = base + k;
+			bool line_dirty = dirty || (b & ((1ull << k) - 1)) != 0;
+			char eolc = buf[pos];
+			if (ls->writable)
+				((char *)buf)[pos] = '\0';  /* the line ends in place */
+			int rc = ls_deliver(ls, buf + start, pos - start, !line_dirty);
+			if (rc)
+				return rc;
+			start = pos + 1;
+			if (eolc == '\r') {
+				if (start < len && buf[start] == '\n')
+					start++;
+				else if (start == len)
+					ls->after_cr = true;
+			}
+			dirty = false;
+			uint64_t keep = start - base >= 64 ? 0 : ~0ull << (start - base);
+			e &= keep;
+			b &= keep;
+		}
+		if (b)
+			dirty = true;
+	}
+	if (start < len) {
+		if (!ls->discarding && bl_buf_add(&ls->carry, buf + start, len - start) != 0) {
+			ls->discarding = true;
+			bl_buf_reset(&ls->carry);
 		}
 	}
 	return 0;
@@ -839,7 +910,9 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	int err = 0;
 	bool read_failed = false;     /* the input broke, not a sink */
 	for (;;) {
-		ssize_t n = bl_src_read(s, buf, IN_CHUNK);
+		char *chunk;
+		ssize_t n = u.cd != (iconv_t)-1 ? bl_src_read(s, chunk = buf, IN_CHUNK)
+			  : bl_src_read_chunk(s, buf, IN_CHUNK, &chunk);
 		if (n < 0) {
 			err = (int)n;
 			read_failed = true;
@@ -855,7 +928,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 			bl_buf_add(&u.pending, buf, (size_t)n);
 			rc = u16_convert(&u, &ls, false);
 		} else {
-			rc = bl_linesplit_feed(&ls, buf, (size_t)n);
+			rc = bl_linesplit_feed(&ls, chunk, (size_t)n);
 		}
 		if (rc) {
 			err = rc;

@@ -583,17 +583,6 @@ bool bl_startswith(const char *s, size_t len, const char *prefix)
 	return len >= n && memcmp(s, prefix, n) == 0;
 }
 
-void bl_trim(const char **p, size_t *len)
-{
-	const char *s = *p;
-	size_t n = *len;
-	while (n && is_blank(*s))
-		s++, n--;
-	while (n && is_blank(s[n - 1]))
-		n--;
-	*p = s;
-	*len = n;
-}
 
 char *bl_path_stem(const char *path)
 {

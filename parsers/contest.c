@@ -703,19 +703,6 @@ static bool is_blank_line(const char *s, size_t n)
 	return true;
 }
 
-/* Does s hold "Time:"? Finds the ':'s first (a line has few), where
- * memmem's set-up cost more than the search on short lines. */
-static bool has_time_colon(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-	while ((p = memchr(p, ':', (size_t)(end - p))) != NULL) {
-		if (p - s >= 4 && memcmp(p - 4, "Time", 4) == 0)
-			return true;
-		p++;
-	}
-	return false;
-}
-
 static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct contest *c = st;
@@ -751,7 +738,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	bl_trim(&lead, &leadn);
 	bool maybe_note = leadn > 3 && (lead[0] == 'W' || lead[0] == 'w');
 	bool maybe_header = leadn > 6 && strncasecmp(lead, "Kernel", 6) == 0;
-	bool maybe_log = has_time_colon(s, n);
+	bool maybe_log = bl_contains(s, n, "Time:", 5);
 
 	/* Requirement 3: notes attach to the pending record. */
 	if (maybe_note && bl_re_match(&c->note_start_re, s, n) == 1) {

@@ -916,7 +916,7 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 				bl_re_match(&L->brk, s, n) == 1))
 			return CK_FOOTER;
 		/* a root prompt: "# cyclictest -p 99 ..." */
-		if (memmem(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
+		if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
 			return CK_CMD;
 		return CK_NONE;
 	}
@@ -928,7 +928,7 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 		return CK_LOAD;
 	if (is_digit(s[0]) && bl_re_match(&L->loadavg, s, n) == 1)
 		return CK_LOAD;
-	if (memmem(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
+	if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
 		return CK_CMD;
 	return CK_NONE;
 }

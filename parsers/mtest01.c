@@ -182,7 +182,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	 * these bytes, except "Filling up" (anywhere) and the Summary counts:
 	 * the other lines of a log (the time -v block after each result)
 	 * need not go through seven regexes. */
-	if (!m->in_summary && !strchr("PFmtT.S", s[0]) && !memmem(s, n, "Filling up", 10))
+	if (!m->in_summary && !strchr("PFmtT.S", s[0]) && !bl_contains(s, n, "Filling up", 10))
 		return BL_NO;
 	size_t o, l, o2, l2;
 	if (bl_re_match(&m->r2001, s, n) == 1) {

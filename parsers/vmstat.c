@@ -282,13 +282,6 @@ struct vmstat {
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_alpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-/* Cheap necessary conditions run before the regexes of non-row lines
- * (each regex is anchored at ^ or needs the literal tested). */
-static bool has_prefix(const char *s, size_t n, const char *p)
-{
-	size_t k = strlen(p);
-	return n >= k && memcmp(s, p, k) == 0;
-}
 
 static bool tok_eq(const char *t, size_t l, const char *w)
 {
@@ -1164,14 +1157,14 @@ static enum bl_verdict nontable(struct vmstat *v, struct bl_ctx *ctx, const char
 	} else if (is_digit(s[0]) && bl_re_match(&v->re_dsum, s, n) == 1) {
 		reason = "vmstat -D disk summary (not the sample table)";
 		v->nt = NT_NONE;
-	} else if ((has_prefix(s, n, "disk-") && bl_re_match(&v->re_dhead, s, n) == 1) ||
-		   (has_prefix(s, n, "total") && bl_re_match(&v->re_dlabel, s, n) == 1)) {
+	} else if ((bl_startswith(s, n, "disk-") && bl_re_match(&v->re_dhead, s, n) == 1) ||
+		   (bl_startswith(s, n, "total") && bl_re_match(&v->re_dlabel, s, n) == 1)) {
 		reason = "vmstat -d disk table (not the sample table)";
 		v->nt = NT_DISK;
-	} else if (memmem(s, n, "read sectors", 12) && bl_re_match(&v->re_phead, s, n) == 1) {
+	} else if (bl_contains(s, n, "read sectors", 12) && bl_re_match(&v->re_phead, s, n) == 1) {
 		reason = "vmstat -p partition table (not the sample table)";
 		v->nt = NT_PART;
-	} else if (has_prefix(s, n, "Cache") && bl_re_match(&v->re_mhead, s, n) == 1) {
+	} else if (bl_startswith(s, n, "Cache") && bl_re_match(&v->re_mhead, s, n) == 1) {
 		reason = "vmstat -m slab table (not the sample table)";
 		v->nt = NT_SLAB;
 	} else {
@@ -1392,7 +1385,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return nv;
 
 	size_t o, l;
-	if (memmem(s, n, "vmstat", 6) && bl_re_match(&v->re_cmd, s, n) == 1) {
+	if (bl_contains(s, n, "vmstat", 6) && bl_re_match(&v->re_cmd, s, n) == 1) {
 		series_end(v, ctx);
 		cmd_drop(v, ctx, false);
 		held_set(&v->cmd, ctx, ln);
