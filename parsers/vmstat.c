@@ -482,6 +482,12 @@ static bool is_group_line(const char *s, size_t n, bool *wide)
 	size_t i = 0, words = 0;
 	bool memory = false;
 	*wide = false;
+	/* the first word is "procs" or "time": most lines fail here */
+	size_t f = 0;
+	while (f < n && (s[f] == ' ' || s[f] == '\t' || s[f] == '-'))
+		f++;
+	if (f == n || (s[f] != 'p' && s[f] != 't'))
+		return false;
 	while (i < n) {
 		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '-'))
 			i++;
@@ -594,6 +600,12 @@ static bool parse_bsd_labels(const char **tok, const size_t *tl, size_t k, struc
 /* Parse a label line into *L. */
 static bool parse_labels(const char *s, size_t n, struct layout *L)
 {
+	/* the first label is "r" or "b": most lines fail here */
+	size_t f = 0;
+	while (f < n && (s[f] == ' ' || s[f] == '\t'))
+		f++;
+	if (n - f < 2 || (s[f] != 'r' && s[f] != 'b') || (s[f + 1] != ' ' && s[f + 1] != '\t'))
+		return false;
 	const char *tok[VM_MAXV + 2];
 	size_t tl[VM_MAXV + 2];
 	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXV + 2);
