@@ -1,10 +1,16 @@
 /* async.c — records copied into blocks on the parse thread, replayed into
  * the inner sink on a writer thread (see async.h).
  *
- * A record in a block: the header (table, line, run, quoted, which
- * strings are present), the provenance strings, then each column: a type
- * byte and 8 bytes of number or a string. Strings are stored as a 32-bit
- * length, the bytes and a NUL, so the writer points into the block.
+ * A record in a block is packed, since every byte is written by one core
+ * and read by the other (the copy costs more in cache traffic than in
+ * instructions): the table pointer, a flags byte, the quote depth, the
+ * line, the run and (mail) the message index as variable-length
+ * integers, the provenance strings — each only when it differs from the
+ * previous record's in the same block, which is nearly always — then the
+ * columns: a tag byte each, a run of up to 127 empty columns in one byte,
+ * integers as zigzag varints (vmstat's counters take 1 to 3 bytes), other
+ * numbers as 8 bytes. Strings are a 32-bit length, the bytes and a NUL,
+ * so the writer points into the block.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,6 +26,13 @@ struct block {
 	size_t len, cap;
 };
 
+/* The provenance strings of the previous record in the block being
+ * filled: where their copies are, for the "same as before" flags. */
+struct last {
+	const char *src, *grp;       /* copies in the block, or NULL */
+	size_t src_len, grp_len;
+};
+
 struct async {
 	struct bl_sink inner;
 	pthread_t th;
@@ -33,20 +46,54 @@ struct async {
 	int freel[BL_ASYNC_BLOCKS];    /* free blocks */
 	size_t nfree;
 	int cur;                       /* the block being filled, -1 none */
+	struct last last;              /* of the block being filled */
 	bool done;                     /* no more blocks will come */
 	int err;                       /* first inner error (under mu) */
 	int err_errno;                 /* errno on the writer thread then */
 	atomic_int aerr;               /* the same, for the parse thread */
 };
 
-struct rec_hdr {
-	const struct bl_table_def *table;
-	unsigned long line;
-	unsigned long msg_index;
-	long run;
-	int quoted;
-	unsigned char flags;           /* 1 source, 2 group, 4 msg */
+enum {
+	F_SRC = 1, F_GRP = 2, F_MSG = 4, F_SRC_SAME = 8, F_GRP_SAME = 16,
 };
+enum {
+	T_NULL = 0, T_NUM = 1, T_INT = 2, T_STR = 3,
+	T_NULLS = 0x80,                /* | n: n (1..127) empty columns */
+};
+
+static char *put_varint(char *p, unsigned long long x)
+{
+	while (x >= 0x80) {
+		*p++ = (char)(x | 0x80);
+		x >>= 7;
+	}
+	*p++ = (char)x;
+	return p;
+}
+
+static unsigned long long get_varint(const char **pp)
+{
+	const unsigned char *p = (const unsigned char *)*pp;
+	unsigned long long x = 0;
+	unsigned sh = 0;
+	while (*p & 0x80) {
+		x |= (unsigned long long)(*p++ & 0x7f) << sh;
+		sh += 7;
+	}
+	x |= (unsigned long long)*p++ << sh;
+	*pp = (const char *)p;
+	return x;
+}
+
+static unsigned long long zigzag(long long v)
+{
+	return ((unsigned long long)v << 1) ^ (unsigned long long)(v >> 63);
+}
+
+static long long unzigzag(unsigned long long u)
+{
+	return (long long)(u >> 1) ^ -(long long)(u & 1);
+}
 
 static const char *get_str(const char **p)
 {
@@ -55,26 +102,6 @@ static const char *get_str(const char **p)
 	const char *s = *p + 4;
 	*p = s + n + 1;
 	return s;
-}
-
-/* Bytes rec_put() may write for r: exact for strings, 9 per column. */
-static size_t rec_bound(const struct bl_record *r, size_t *lens)
-{
-	size_t n = sizeof(struct rec_hdr) + 9 * r->table->ncols;
-	const char *s[5] = {
-		r->source, r->group,
-		r->msg ? (r->msg->message_id ? r->msg->message_id : "") : NULL,
-		r->msg ? (r->msg->date ? r->msg->date : "") : NULL,
-		r->msg ? (r->msg->subject ? r->msg->subject : "") : NULL,
-	};
-	for (size_t i = 0; i < 5; i++) {
-		lens[i] = s[i] ? strlen(s[i]) : 0;
-		n += s[i] ? 5 + lens[i] : 0;
-	}
-	for (size_t i = 0; i < r->table->ncols; i++)
-		if (r->v[i].t == BL_STR)
-			n += 5 + (r->v[i].u.s ? strlen(r->v[i].u.s) : 0);
-	return n;
 }
 
 static char *put_strn(char *p, const char *s, size_t len)
@@ -86,71 +113,137 @@ static char *put_strn(char *p, const char *s, size_t len)
 	return p + 5 + len;
 }
 
-/* Copy r to p; returns the end. lens: the strlen()s of rec_bound(). */
-static char *rec_put(char *p, const struct bl_record *r, const size_t *lens)
+/* Bytes rec_put() may write for r (an upper bound). lens: the strlen()s
+ * of source, group, message id, date, subject, then of each column. */
+static size_t rec_bound(const struct bl_record *r, size_t *lens)
 {
-	struct rec_hdr h = {
-		r->table, r->line, r->msg ? r->msg->index : 0, r->run, r->quoted,
-		(unsigned char)((r->source ? 1 : 0) | (r->group ? 2 : 0) | (r->msg ? 4 : 0)),
+	size_t n = 8 + 1 + 4 * 10 + 11 * r->table->ncols;
+	const char *s[5] = {
+		r->source, r->group,
+		r->msg ? (r->msg->message_id ? r->msg->message_id : "") : NULL,
+		r->msg ? (r->msg->date ? r->msg->date : "") : NULL,
+		r->msg ? (r->msg->subject ? r->msg->subject : "") : NULL,
 	};
-	memcpy(p, &h, sizeof h);
-	p += sizeof h;
-	if (r->source)
+	for (size_t i = 0; i < 5; i++) {
+		lens[i] = s[i] ? strlen(s[i]) : 0;
+		n += s[i] ? 5 + lens[i] : 0;
+	}
+	for (size_t i = 0; i < r->table->ncols; i++)
+		if (r->v[i].t == BL_STR) {
+			lens[5 + i] = r->v[i].u.s ? strlen(r->v[i].u.s) : 0;
+			n += 5 + lens[5 + i];
+		}
+	return n;
+}
+
+/* Copy r to p; returns the end. lens: from rec_bound(). last: the
+ * previous record's strings in this block, updated. */
+static char *rec_put(char *p, const struct bl_record *r, const size_t *lens, struct last *last)
+{
+	memcpy(p, &r->table, sizeof r->table);
+	p += sizeof r->table;
+	unsigned char flags = (unsigned char)((r->source ? F_SRC : 0) | (r->group ? F_GRP : 0) |
+					      (r->msg ? F_MSG : 0));
+	if (r->source && last->src && last->src_len == lens[0] &&
+	    memcmp(last->src, r->source, lens[0]) == 0)
+		flags |= F_SRC_SAME;
+	if (r->group && last->grp && last->grp_len == lens[1] &&
+	    memcmp(last->grp, r->group, lens[1]) == 0)
+		flags |= F_GRP_SAME;
+	*p++ = (char)flags;
+	p = put_varint(p, zigzag(r->quoted));
+	p = put_varint(p, r->line);
+	p = put_varint(p, zigzag(r->run));
+	if (r->msg)
+		p = put_varint(p, r->msg->index);
+	if (r->source && !(flags & F_SRC_SAME)) {
+		last->src = p + 4;
+		last->src_len = lens[0];
 		p = put_strn(p, r->source, lens[0]);
-	if (r->group)
+	}
+	if (r->group && !(flags & F_GRP_SAME)) {
+		last->grp = p + 4;
+		last->grp_len = lens[1];
 		p = put_strn(p, r->group, lens[1]);
+	}
 	if (r->msg) {
 		p = put_strn(p, r->msg->message_id ? r->msg->message_id : "", lens[2]);
 		p = put_strn(p, r->msg->date ? r->msg->date : "", lens[3]);
 		p = put_strn(p, r->msg->subject ? r->msg->subject : "", lens[4]);
 	}
-	for (size_t i = 0; i < r->table->ncols; i++) {
+	size_t nc = r->table->ncols;
+	for (size_t i = 0; i < nc;) {
 		const struct bl_val *v = &r->v[i];
-		*p++ = (char)v->t;
-		if (v->t == BL_NUM || v->t == BL_INT) {
-			memcpy(p, &v->u, 8);
-			p += 8;
-		} else if (v->t == BL_STR) {
-			const char *t = v->u.s ? v->u.s : "";
-			p = put_strn(p, t, strlen(t));
+		if (v->t == BL_NULL) {
+			size_t k = 1;
+			while (i + k < nc && k < 127 && r->v[i + k].t == BL_NULL)
+				k++;
+			*p++ = (char)(T_NULLS | k);
+			i += k;
+			continue;
 		}
+		if (v->t == BL_INT) {
+			*p++ = T_INT;
+			p = put_varint(p, zigzag(v->u.i));
+		} else if (v->t == BL_NUM) {
+			*p++ = T_NUM;
+			memcpy(p, &v->u.d, 8);
+			p += 8;
+		} else {
+			*p++ = T_STR;
+			p = put_strn(p, v->u.s ? v->u.s : "", lens[5 + i]);
+		}
+		i++;
 	}
 	return p;
 }
 
-/* Replay one record at *pp into the inner sink; advances *pp. */
-static int rec_replay(struct async *a, const char **pp)
+/* Replay one record at *pp into the inner sink; advances *pp. src, grp:
+ * the previous record's strings in this block. */
+static int rec_replay(struct async *a, const char **pp, const char **src, const char **grp)
 {
 	const char *p = *pp;
-	struct rec_hdr h;
-	memcpy(&h, p, sizeof h);
-	p += sizeof h;
 	struct bl_record r;
 	struct bl_msg m;
-	r.table = h.table;
-	r.line = h.line;
-	r.run = h.run;
-	r.quoted = h.quoted;
-	r.source = (h.flags & 1) ? get_str(&p) : NULL;
-	r.group = (h.flags & 2) ? get_str(&p) : NULL;
+	memcpy(&r.table, p, sizeof r.table);
+	p += sizeof r.table;
+	unsigned char flags = (unsigned char)*p++;
+	r.quoted = (int)unzigzag(get_varint(&p));
+	r.line = (unsigned long)get_varint(&p);
+	r.run = (long)unzigzag(get_varint(&p));
+	if (flags & F_MSG)
+		m.index = (unsigned long)get_varint(&p);
+	r.source = NULL;
+	if (flags & F_SRC)
+		r.source = *src = (flags & F_SRC_SAME) ? *src : get_str(&p);
+	r.group = NULL;
+	if (flags & F_GRP)
+		r.group = *grp = (flags & F_GRP_SAME) ? *grp : get_str(&p);
 	r.msg = NULL;
-	if (h.flags & 4) {
+	if (flags & F_MSG) {
 		m.message_id = get_str(&p);
 		m.date = get_str(&p);
 		m.subject = get_str(&p);
-		m.index = h.msg_index;
 		r.msg = &m;
 	}
-	for (size_t i = 0; i < h.table->ncols; i++) {
-		struct bl_val *v = &r.v[i];
-		v->t = (enum bl_vtype)*p++;
-		if (v->t == BL_NUM) {
+	size_t nc = r.table->ncols;
+	for (size_t i = 0; i < nc;) {
+		unsigned char t = (unsigned char)*p++;
+		if (t & T_NULLS) {
+			for (size_t k = t & 0x7f; k; k--)
+				r.v[i++].t = BL_NULL;
+			continue;
+		}
+		struct bl_val *v = &r.v[i++];
+		if (t == T_INT) {
+			v->t = BL_INT;
+			v->u.i = unzigzag(get_varint(&p));
+		} else if (t == T_NUM) {
+			v->t = BL_NUM;
 			memcpy(&v->u.d, p, 8);
 			p += 8;
-		} else if (v->t == BL_INT) {
-			memcpy(&v->u.i, p, 8);
-			p += 8;
-		} else if (v->t == BL_STR) {
+		} else {
+			v->t = BL_STR;
 			v->u.s = get_str(&p);
 		}
 	}
@@ -176,8 +269,9 @@ static void *writer(void *arg)
 
 		struct block *b = &a->b[bi];
 		const char *p = b->data, *end = b->data + b->len;
+		const char *src = NULL, *grp = NULL;
 		while (!err && p < end)
-			err = rec_replay(a, &p);
+			err = rec_replay(a, &p, &src, &grp);
 		if (err)
 			en = errno;
 		b->len = 0;
@@ -220,7 +314,7 @@ static int async_record(void *ud, const struct bl_record *r)
 		pthread_mutex_unlock(&a->mu);
 		return err;
 	}
-	size_t lens[5];
+	size_t lens[5 + BL_MAX_COLS];
 	size_t need = rec_bound(r, lens);
 	struct block *b = a->cur >= 0 ? &a->b[a->cur] : NULL;
 	if (!b || b->len + need > b->cap) {
@@ -235,8 +329,9 @@ static int async_record(void *ud, const struct bl_record *r)
 			b->data = bl_xrealloc(b->data, need);
 			b->cap = need;
 		}
+		a->last = (struct last){ NULL, NULL, 0, 0 };   /* a new block */
 	}
-	b->len = (size_t)(rec_put(b->data + b->len, r, lens) - b->data);
+	b->len = (size_t)(rec_put(b->data + b->len, r, lens, &a->last) - b->data);
 	return 0;
 }
 
