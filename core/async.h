@@ -26,7 +26,7 @@
 #include "core/table.h"
 
 #define BL_ASYNC_BLOCK (256 * 1024)
-#define BL_ASYNC_BLOCKS 4
+#define BL_ASYNC_BLOCKS 8
 
 /* Wrap *inner (taken over: do not use or free it afterwards) into *out.
  * Returns 0, or a negative bl_err when the thread cannot be started; then

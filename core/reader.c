@@ -52,7 +52,7 @@ struct bl_src {
  * least ZT_MIN_SIZE bytes (starting a thread costs more than inflating a
  * small file). The thread runs raw_read() and nothing else; the caller
  * sees the same bytes, errors (with their errno) and end as without it. */
-#define ZT_SLOTS 4
+#define ZT_SLOTS 8
 #define ZT_CHUNK (256 * 1024)
 #define ZT_MIN_SIZE (1024 * 1024)
 

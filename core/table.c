@@ -199,6 +199,22 @@ static const char digits2[201] =
 	"8081828384858687888990919293949596979899";
 
 /* Decimal v written straight into the row buffer, two digits at a time. */
+/* Decimal digits of u: from its bit length, corrected by one compare. */
+static inline size_t dec_digits(unsigned long long u)
+{
+	static const unsigned long long pow10[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+		10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+		100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
+	};
+	/* floor(log10(2^b)) for b = bit length - 1, then one step up if u
+	 * reaches the next power of ten */
+	unsigned b = 63u - (unsigned)__builtin_clzll(u | 1);
+	size_t d = (size_t)((b * 1233u) >> 12);     /* 1233/4096 ~ log10(2) */
+	return d + 1 + (d + 1 < 20 && u >= pow10[d + 1]);
+}
+
 static void rb_ll(struct rowbuf *rb, long long v)
 {
 	if (sizeof rb->b - rb->n < 24)
@@ -207,9 +223,7 @@ static void rb_ll(struct rowbuf *rb, long long v)
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 	if (v < 0)
 		*p++ = '-';
-	size_t len = 1;
-	for (unsigned long long t = u; t >= 10; t /= 10)
-		len++;
+	size_t len = dec_digits(u);
 	char *q = p + len;
 	while (u >= 100) {
 		unsigned d = (unsigned)(u % 100) * 2;
