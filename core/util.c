@@ -346,99 +346,31 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 	return n;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Eight ASCII digits, the first in the lowest byte, as a number (the
- * SWAR reduction: pairs, then quadruples, then the eight). */
-static uint64_t swar8(uint64_t x)
-{
-	x = (x & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
-	x = (x & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
-	return (x & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
-}
-
-/* Every byte of x is an ASCII digit. */
-static bool swar8_digits(uint64_t x)
-{
-	return ((x & 0xF0F0F0F0F0F0F0F0ull) |
-		(((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) == 0x3333333333333333ull;
-}
-
-/* The token p[b..e) of the padded copy (at least 8 bytes before b) as an
- * unsigned integer of at most 16 digits. */
-static inline bool swar_token(const char *p, size_t b, size_t e, long long *out)
-{
-	size_t l = e - b;
-	uint64_t lo, hi = 0;
-	memcpy(&lo, p + e - 8, 8);
-	if (l < 8) {
-		uint64_t keep = ~0ull << (8 * (8 - l));       /* the token's bytes */
-		lo = (lo & keep) | (0x3030303030303030ull & ~keep);
-	} else if (l > 8) {
-		memcpy(&hi, p + e - 16, 8);
-		uint64_t keep = ~0ull << (8 * (16 - l));
-		hi = (hi & keep) | (0x3030303030303030ull & ~keep);
-		if (!swar8_digits(hi))
-			return false;
-	}
-	if (!swar8_digits(lo))
-		return false;
-	*out = (long long)(l > 8 ? swar8(hi) * 100000000ull + swar8(lo) : swar8(lo));
-	return true;
-}
-
-#endif
-
-/* Token q[b..e) of a bl_scan_uints line into *out; buf is the padded copy
- * (q = buf + 8) or NULL for the plain path. */
-static inline bool uint_token(const char *buf, const char *q, size_t b, size_t e, long long *out)
-{
-	size_t l = e - b;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (buf && l <= 16)
-		return swar_token(buf, 8 + b, 8 + e, out);
-#else
-	(void)buf;
-#endif
-	if (l > 18 || q[b] < '0' || q[b] > '9')
-		return false;
-	return bl_parse_ll(q + b, l, out) == 0;
-}
-
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
 {
-	char buf[8 + 256];
-	const char *q = p, *padded = NULL;
-	if (len <= 256) {                 /* 8 bytes before every token */
-		memset(buf, ' ', 8);
-		memcpy(buf + 8, p, len);
-		padded = buf;
-		q = buf + 8;
-	}
-	size_t n = 0, start = 0;
-	uint64_t carry = 0;
-	for (size_t base = 0; base < len; base += 64) {
-		size_t chunk = len - base < 64 ? len - base : 64;
-		uint64_t word = ~blank_mask(q + base, chunk);
-		uint64_t prev = (word << 1) | carry;
-		uint64_t edges = (word & ~prev) | (~word & prev);
-		while (edges) {
-			unsigned i = (unsigned)__builtin_ctzll(edges);
-			edges &= edges - 1;
-			size_t pos = base + i;
-			if (word >> i & 1) {
-				start = pos;
-				continue;
-			}
-			if (n == max || !uint_token(padded, q, start, pos, &v[n]))
-				return -1;
-			n++;
-		}
-		carry = word >> 63;
-	}
-	if (carry) {
-		if (n == max || !uint_token(padded, q, start, len, &v[n]))
+	/* A byte at a time: vmstat's numbers are 1 to 7 digits, and a plain
+	 * loop whose branches follow the digits beat reading eight at a time
+	 * (SWAR over blank masks: 92 against 63 ns a row, 20 MB of vmstat). */
+	size_t n = 0, i = 0;
+	while (i < len) {
+		while (i < len && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		unsigned d = (unsigned)(unsigned char)p[i] - '0';
+		if (d > 9)
 			return -1;
-		n++;
+		unsigned long long x = d;
+		size_t start = i++;
+		while (i < len && (d = (unsigned)(unsigned char)p[i] - '0') <= 9) {
+			x = x * 10 + d;
+			i++;
+		}
+		if (i < len && p[i] != ' ' && p[i] != '\t')
+			return -1;
+		if (i - start > 18 || n == max)
+			return -1;
+		v[n++] = (long long)x;
 	}
 	return (long)n;
 }

@@ -76,8 +76,7 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 
 /* Read [p, p+len) as blank-separated unsigned decimal integers (digits
  * only, at most 18 each: a vmstat row) into v[0..max). Returns how many,
- * or -1 when a token is anything else or there are more than max. For
- * lines up to 256 bytes the digits are read eight at a time (SWAR). */
+ * or -1 when a token is anything else or there are more than max. */
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
 
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
