@@ -40,6 +40,7 @@ struct bl_dispatch {
 	size_t np;
 	void **st;
 	int active;                 /* index into bl_parsers or -1 */
+	int prev_active;            /* the one active before it, or -1 */
 	/* A record being joined (BL_MORE). */
 	int held_p;                 /* parser, -1 when nothing is held */
 	struct held_line held[BL_JOIN_MAX];
@@ -96,6 +97,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 			bl_parsers[i]->init(d->st[i], ctx);
 	}
 	d->active = -1;
+	d->prev_active = -1;
 	d->held_p = -1;
 	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (size_t)BL_LINE_MAX);
 	d->norm = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 16);
@@ -361,8 +363,16 @@ static enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const st
 			return v;
 		}
 	}
+	int pa = d->prev_active;
+	if (pa >= 0 && pa != d->active) {
+		enum bl_verdict v = bl_parsers[pa]->line(d->st[pa], ctx, ln, 0);
+		if (v != BL_NO) {
+			*pi = pa;
+			return v;
+		}
+	}
 	for (size_t i = 0; i < d->np; i++) {
-		if ((int)i == d->active)
+		if ((int)i == d->active || (int)i == pa)
 			continue;
 		ctx->skip_reason = NULL;
 		enum bl_verdict v = bl_parsers[i]->line(d->st[i], ctx, ln, 0);
@@ -464,6 +474,8 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 			else
 				bl_skip(ctx, &ln, ctx->skip_reason ? ctx->skip_reason : "incomplete record");
 			held_clear(d);
+			if (p != d->active)
+				d->prev_active = d->active;
 			d->active = p;
 			return ctx->error;
 		}
@@ -541,6 +553,8 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	}
 	if (pi != d->active && d->active >= 0 && bl_parsers[d->active]->yield)
 		bl_parsers[d->active]->yield(d->st[d->active], ctx, &ln);
+	if (pi != d->active)
+		d->prev_active = d->active;
 	d->active = pi;
 	switch (v) {
 	case BL_USED:
@@ -597,5 +611,6 @@ int bl_dispatch_end_unit(struct bl_ctx *ctx)
 		if (bl_parsers[i]->flush)
 			bl_parsers[i]->flush(d->st[i], ctx);
 	d->active = -1;
+	d->prev_active = -1;
 	return ctx->error;
 }

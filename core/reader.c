@@ -660,7 +660,8 @@ static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool c
 	} else {
 		rc = ls->line(ls->ud, p ? p : "", len, ls->lineno);
 	}
-	bl_buf_reset(&ls->carry);
+	if (ls->carry.len)
+		bl_buf_reset(&ls->carry);
 	ls->lineno++;
 	return rc;
 }

@@ -10,9 +10,12 @@
  *
  * How lines reach a parser (core/dispatch.c):
  *   - Each line is offered first to the *active* parser (the one that used
- *     the previous line), then to every parser in registry order, until one
- *     returns something other than BL_NO. Nobody → skipped "no format
- *     recognised".
+ *     the previous line), then to the one active before it (formats that
+ *     take turns, like an mtest01 result and its time -v block, find each
+ *     other at once), then to every other parser in registry order, until
+ *     one returns something other than BL_NO. Nobody → skipped "no format
+ *     recognised". A parser must therefore claim only lines that are
+ *     unambiguously its own: which parser is tried first may vary.
  *   - BL_MORE is the one shared mechanism for hard-wrapped records: the
  *     parser says "this line starts one of my records but is incomplete".
  *     The dispatcher holds it and offers the same parser the held text

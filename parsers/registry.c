@@ -1,5 +1,5 @@
 /* registry.c — every input format, in the order lines are offered (after
- * the active parser). Block formats with distinctive headers first; the
+ * the active parser and the one active before it). Block formats with distinctive headers first; the
  * averages parser before timev, whose labels it shares. */
 #include <string.h>
 #include "parsers/parser.h"
