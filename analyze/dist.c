@@ -583,15 +583,22 @@ struct bl_dist {
 	struct bl_partial agg;  /* welford, sum, rejected always; sketch once !exact */
 	double *x;              /* the samples while exact */
 	size_t len, cap;
+	size_t exact_max;       /* samples kept before switching to the sketch */
 	bool exact;
 	bool sorted;
 };
 
 struct bl_dist *bl_dist_new(void)
 {
+	return bl_dist_new_exact(BL_DIST_EXACT_MAX);
+}
+
+struct bl_dist *bl_dist_new_exact(size_t exact_max)
+{
 	struct bl_dist *d = bl_xcalloc(1, sizeof *d);
 
 	bl_partial_init(&d->agg);
+	d->exact_max = exact_max < 1 ? 1 : exact_max > BL_DIST_EXACT_MAX ? BL_DIST_EXACT_MAX : exact_max;
 	d->exact = true;
 	d->sorted = true;
 	return d;
@@ -625,8 +632,8 @@ static void dist_push(struct bl_dist *d, double x)
 {
 	if (d->len == d->cap) {
 		d->cap = d->cap ? d->cap * 2 : 64;
-		if (d->cap > BL_DIST_EXACT_MAX)
-			d->cap = BL_DIST_EXACT_MAX;
+		if (d->cap > d->exact_max)
+			d->cap = d->exact_max;
 		d->x = bl_xrealloc(d->x, d->cap * sizeof *d->x);
 	}
 	d->x[d->len++] = x;
@@ -641,7 +648,7 @@ int bl_dist_add(struct bl_dist *d, double x)
 	}
 	bl_welford_add(&d->agg.w, x);
 	d->agg.sum += x;
-	if (d->exact && d->len == BL_DIST_EXACT_MAX)
+	if (d->exact && d->len == d->exact_max)
 		dist_to_sketch(d);
 	if (d->exact)
 		dist_push(d, x);
@@ -657,7 +664,7 @@ void bl_dist_merge(struct bl_dist *dst, const struct bl_dist *src)
 	bl_welford_merge(&dst->agg.w, &src->agg.w);
 	dst->agg.sum += src->agg.sum;
 	dst->agg.rejected += src->agg.rejected;
-	if (dst->exact && src->exact && dst->len + src->len <= BL_DIST_EXACT_MAX) {
+	if (dst->exact && src->exact && dst->len + src->len <= dst->exact_max) {
 		for (i = 0; i < src->len; i++)
 			dist_push(dst, src->x[i]);
 		return;

@@ -391,6 +391,10 @@ struct bl_dist;
 
 /* Heap object; the caller owns it and frees it with bl_dist_free (NULL-safe). */
 struct bl_dist *bl_dist_new(void);
+/* The same, exact only up to exact_max values (1..BL_DIST_EXACT_MAX): for
+ * callers that keep many distributions open at once and must bound their
+ * memory (8 bytes a value while exact). */
+struct bl_dist *bl_dist_new_exact(size_t exact_max);
 void bl_dist_free(struct bl_dist *d);
 /* -BL_ERANGE for non-finite x (counted, D0). */
 int bl_dist_add(struct bl_dist *d, double x);

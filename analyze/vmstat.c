@@ -48,7 +48,7 @@ struct series {
 	size_t open_iter;                    /* iteration of the open interval's start */
 	/* S4 */
 	struct bl_vm_iteration *it;
-	size_t nit;
+	size_t nit, capit;
 	bool have_prev;
 	double prev_kib, prev_raw;
 	long prev_sample;
@@ -176,6 +176,7 @@ static void colstat_of(struct bl_dist *d, struct bl_vm_colstat *out)
 	out->max = w->max;
 	out->median = bl_dist_percentile(d, 50, BL_PCT_TYPE7);
 	out->p95 = bl_dist_percentile(d, 95, BL_PCT_TYPE7);
+	out->estimated = !bl_dist_is_exact(d);
 }
 
 /* A series is over when a record of another series comes: the parser
@@ -324,7 +325,10 @@ static int event_record(struct vmstat_an *a, const struct bl_record *r)
 
 static struct bl_vm_iteration *iter_new(struct series *s, long sample, double raw, double from)
 {
-	s->it = bl_xrealloc(s->it, (s->nit + 1) * sizeof *s->it);
+	if (s->nit == s->capit) {
+		s->capit = s->capit ? 2 * s->capit : 8;
+		s->it = bl_xrealloc(s->it, s->capit * sizeof *s->it);
+	}
 	struct bl_vm_iteration *it = &s->it[s->nit++];
 	memset(it, 0, sizeof *it);
 	it->first_sample = it->last_sample = it->peak_sample = sample;
@@ -445,7 +449,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		if (!bl_vmstat_is_value_col(c) || !val(&r->v[c], &d))
 			continue;
 		if (!s->dist[c]) {
-			s->dist[c] = bl_dist_new();
+			s->dist[c] = bl_dist_new_exact(BL_VM_EXACT_MAX);
 			s->info.ncols++;
 		}
 		bl_dist_add(s->dist[c], d);
@@ -627,6 +631,7 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 	else
 		fprintf(f, "  %-9s %6s %12s %12s %10s %10s %10s %10s\n", hdr[0], hdr[1], hdr[2],
 			hdr[3], hdr[4], hdr[5], hdr[6], hdr[7]);
+	bool estimated = false;
 	for (int c = 0; c < VM_NCOLS; c++) {
 		struct bl_vm_colstat cs;
 		if (!bl_vmstat_colstat((void *)a, si, c, &cs))
@@ -645,7 +650,11 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 		else
 			fprintf(f, "  %-9s %6llu %12s %12s %10s %10s %10s %10s\n", name, cs.n, v[0], v[1],
 				v[2], v[3], v[4], v[5]);
+		estimated |= cs.estimated;
 	}
+	if (estimated)
+		fprintf(f, "%smedian and p95 estimated (more than %d rows: log-bucketed sketch, within 1%%)\n",
+			fmt == BL_DOC_MD ? "\n" : "  ", BL_VM_EXACT_MAX);
 	fputc('\n', f);
 }
 

@@ -12,7 +12,9 @@
  *   S2  Column statistics, per series and numeric column with at least one
  *       value: n, mean (D1), sample standard deviation (D2, n - 1), min,
  *       median and p95 (D3, type 7), max; through bl_dist, exact up to
- *       BL_DIST_EXACT_MAX rows per column, estimated beyond (D11).
+ *       BL_VM_EXACT_MAX rows per column, estimated beyond (D11, within 1%;
+ *       the summary says so under the table). The cap bounds memory: a
+ *       series' columns are open at once, 8 bytes a row each while exact.
  *   S3  Stutter intervals. Events are applied, in input order, at the first
  *       row whose sample is >= the event's sample. A stutter_start opens an
  *       interval there when none is open (else it is ignored); a
@@ -56,9 +58,13 @@
 
 enum bl_vm_watch { BL_VM_SWPD, BL_VM_SI, BL_VM_SO, BL_VM_FREE, BL_VM_NWATCH };
 
+/* S2: rows per column kept for exact percentiles (4.5 hours at 1 s). */
+#define BL_VM_EXACT_MAX 16384
+
 struct bl_vm_colstat {
 	unsigned long long n;
 	double mean, sd, min, median, p95, max;   /* NaN when undefined */
+	bool estimated;                           /* median, p95 from the D11 sketch */
 };
 
 struct bl_vm_interval {
