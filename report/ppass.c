@@ -678,9 +678,8 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	p->opt = &ctx->opt;
 	p->stop = po->stop;
 	unsigned jobs = po->jobs ? po->jobs : 1;
-	if (jobs > np)
-		jobs = (unsigned)np;
-	p->window = 4 * (size_t)jobs;
+	if (jobs > np + 1)
+		jobs = (unsigned)np + 1;
 	unsigned long long bytes_total = 0;
 	bool sizes_known = true;     /* else the time left is told by files */
 	for (size_t i = 0; i < np; i++) {
@@ -696,17 +695,19 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	if (!sizes_known)
 		bytes_total = 0;
 
-	pthread_t *tid = bl_xcalloc(jobs, sizeof *tid);
+	/* -j N: at most N threads at work. The calling thread replays, so N - 1
+	 * workers parse ahead of it. With -j1 one worker parses while this
+	 * thread waits (drawing the progress line), and this thread replays
+	 * while the worker waits: a window of one input. When no thread can
+	 * be made, this thread parses each input just before replaying it. */
+	unsigned nworkers = jobs > 1 ? jobs - 1 : 1;
+	p->window = jobs > 1 ? 4 * (size_t)nworkers : 1;
+	pthread_t *tid = bl_xcalloc(nworkers, sizeof *tid);
 	unsigned started = 0;
-	for (unsigned i = 0; i < jobs; i++) {
+	for (unsigned i = 0; i < nworkers; i++) {
 		if (pthread_create(&tid[i], NULL, worker, p) != 0)
 			break;
 		started++;
-	}
-	if (started == 0) {
-		/* No thread could be made: parse on this one, same code. */
-		p->window = np;
-		worker(p);
 	}
 
 	struct progress pg = { po->progress, { 0, 0 }, { 0, 0 }, 0 };
@@ -716,6 +717,12 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	rc = 0;
 	for (size_t i = 0; i < np && !rc; i++) {
 		struct job *j = &p->jobs[i];
+		if (started == 0 && !stopped(po->stop)) {
+			parse_job(j, p->opt);
+			j->done = true;
+			p->files_done++;
+			p->bytes_done += j->bytes;
+		}
 		pthread_mutex_lock(&p->mu);
 		while (!j->done && !stopped(po->stop)) {
 			struct timespec ts;

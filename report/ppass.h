@@ -10,8 +10,14 @@
  * in input order into the caller's context: records through bl_emit() (so
  * every sink of the caller sees them in input order), skipped lines through
  * bl_skip() (so ctx->skip and the per-reason counts see them), warnings
- * counted and their text written to ctx->diag. -j1 runs the very same
- * path with one worker.
+ * counted and their text written to ctx->diag.
+ *
+ * Threads: `jobs` is the number of threads at work at once, the calling
+ * thread included (like make -j): jobs - 1 workers parse ahead while the
+ * calling thread replays. With jobs == 1 one worker parses an input while
+ * the calling thread waits (and draws the progress line), then the
+ * calling thread replays it while the worker waits: the same code, one
+ * thing at a time.
  *
  * Run numbers: a parser numbers runs per (group, run family) within its
  * context, i.e. within one file. On replay a file's run numbers of group G
@@ -28,7 +34,7 @@
  * earlier files gave. A parser adding such a counter adds a line there (or
  * better, numbers through bl_run_new(), which needs nothing here).
  *
- * Memory: at most `window` (4 x jobs) logs are held at once; a log holds
+ * Memory: at most `window` (4 x workers; 1 with -j1) logs are held at once; a log holds
  * the file's records and skipped lines, so its size is about that of the
  * file's text.
  *
@@ -57,7 +63,8 @@ struct bl_input_stats {
 };
 
 struct bl_ppass_opts {
-	unsigned jobs;               /* worker threads, >= 1 */
+	unsigned jobs;               /* threads at work, >= 1: jobs - 1 workers
+					and the calling thread */
 	bool progress;               /* draw "files done of total, MB/s, time
 					left" on stderr once the pass takes
 					more than a second (the caller checks
