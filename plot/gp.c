@@ -190,7 +190,7 @@ static void set_err(char **err_out, char *msg)
 
 /* Child side: never returns. Only async-signal-safe calls. */
 static void child_exec(const char *exe, const char *dir, const char *script,
-		       int out_fd, int err_fd)
+		       const char *fmts_cmd, int out_fd, int err_fd)
 {
 	static const char nodir[] = "gnuplot: cannot enter output folder\n";
 	static const char noexec[] = "gnuplot: cannot execute\n";
@@ -209,7 +209,9 @@ static void child_exec(const char *exe, const char *dir, const char *script,
 		_exit(126);
 	}
 	char *const argv[] = { (char *)"gnuplot", (char *)"-d", (char *)script, NULL };
-	execv(exe, argv);
+	char *const argv_fmts[] = { (char *)"gnuplot", (char *)"-d", (char *)"-e", (char *)fmts_cmd,
+				    (char *)script, NULL };
+	execv(exe, fmts_cmd ? argv_fmts : argv);
 	ssize_t w = write(STDERR_FILENO, noexec, sizeof noexec - 1);
 	(void)w;
 	_exit(127);
@@ -250,8 +252,8 @@ static char *trimmed(struct bl_buf *b)
 	return b->len ? bl_xstrndup(b->data, b->len) : NULL;
 }
 
-static int gp_run(const char *dir, const char *script_name, struct bl_buf *out,
-		  char **err_out)
+static int gp_run(const char *dir, const char *script_name, const char *fmts,
+		  struct bl_buf *out, char **err_out)
 {
 	if (err_out)
 		*err_out = NULL;
@@ -266,12 +268,23 @@ static int gp_run(const char *dir, const char *script_name, struct bl_buf *out,
 		set_err(err_out, bl_xasprintf("%s: not a folder", dir));
 		return -BL_ENOTFOUND;
 	}
+	if (fmts) {
+		/* Words of the chart code only: the terminals the script knows. */
+		bool ok = *fmts != '\0';
+		for (const char *c = fmts; *c; c++)
+			ok &= (*c >= 'a' && *c <= 'z') || *c == ' ';
+		if (!ok) {
+			set_err(err_out, bl_xstrdup("gnuplot: bad list of formats"));
+			return -BL_EUSAGE;
+		}
+	}
 	char *exe = gp_find();
 	if (!exe) {
 		set_err(err_out, bl_xstrdup("gnuplot not found on PATH"));
 		return -BL_ENOTFOUND;
 	}
 	char *script = bl_xasprintf("./%s", script_name);
+	char *fmts_cmd = fmts ? bl_xasprintf("fmts = '%s'", fmts) : NULL;
 
 	int errp[2] = { -1, -1 }, outp[2] = { -1, -1 };
 	int rc = 0;
@@ -290,7 +303,7 @@ static int gp_run(const char *dir, const char *script_name, struct bl_buf *out,
 		goto out_close;
 	}
 	if (pid == 0)
-		child_exec(exe, dir, script, out ? outp[1] : -1, errp[1]);
+		child_exec(exe, dir, script, fmts_cmd, out ? outp[1] : -1, errp[1]);
 
 	close(errp[1]);
 	errp[1] = -1;
@@ -388,13 +401,19 @@ out_close:
 			close(outp[i]);
 	}
 	free(script);
+	free(fmts_cmd);
 	free(exe);
 	return rc;
 }
 
 int bl_gp_run(const char *dir, const char *script_name, char **err_out)
 {
-	return gp_run(dir, script_name, NULL, err_out);
+	return gp_run(dir, script_name, NULL, NULL, err_out);
+}
+
+int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts, char **err_out)
+{
+	return gp_run(dir, script_name, fmts, NULL, err_out);
 }
 
 int bl_gp_run_capture(const char *dir, const char *script_name,
@@ -405,5 +424,5 @@ int bl_gp_run_capture(const char *dir, const char *script_name,
 			*err_out = bl_xstrdup("gnuplot: no output buffer");
 		return -BL_EUSAGE;
 	}
-	return gp_run(dir, script_name, out, err_out);
+	return gp_run(dir, script_name, NULL, out, err_out);
 }

@@ -32,6 +32,15 @@ const char *gp_color(size_t i)
 	return gp_colors[i % GP_NCOLORS];
 }
 
+static _Thread_local bl_plot_defer_fn defer_hook;
+static _Thread_local void *defer_ud;
+
+void bl_plot_defer(bl_plot_defer_fn hook, void *ud)
+{
+	defer_hook = hook;
+	defer_ud = hook ? ud : NULL;
+}
+
 void bl_plot_opts_init(struct bl_plot_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -255,7 +264,9 @@ int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
 	gh(j, "# %s.gp: %s\n", j->base, summary);
 	gh(j, "# Written by benchlog %s. Re-render in this folder with:  gnuplot %s.gp\n",
 	   BENCHLOG_VERSION, j->base);
-	gh(j, "# Choose the outputs by editing 'fmts' (png svg dumb); dumb prints to stdout.\n");
+	gh(j, "# Choose the outputs by editing 'fmts' (png svg dumb) or with\n"
+	      "#   gnuplot -e \"fmts = 'svg'\" %s.gp\n"
+	      "# dumb prints to stdout.\n", j->base);
 	gh(j, "# Text taken from the logs is in single quotes with noenhanced, so gnuplot\n"
 	      "# shows it as written and never runs or expands it.\n");
 	return 0;
@@ -298,6 +309,7 @@ const char *job_data_note(struct gp_job *j, const char *columns, const char *not
 		bl_buf_add(&b, data->data, data->len);
 	char *msg = NULL;
 	int rc = gp_write_atomic(j->dir, name, b.data, b.len, &msg);
+	j->bytes += b.len;
 	bl_buf_release(&b);
 	if (rc) {
 		job_fail(j, rc, "%s", msg);
@@ -309,6 +321,37 @@ const char *job_data_note(struct gp_job *j, const char *columns, const char *not
 	gh(j, "# Data: %s (%s)\n", name, columns);
 	if (note)
 		gh(j, "#   %s\n", note);
+	free(name);
+	return j->res->files[j->res->nfiles - 1];
+}
+
+const char *job_load_file(struct gp_job *j, const char *part, const struct bl_buf *text)
+{
+	if (j->err)
+		return NULL;
+	char *name = bl_xasprintf("%s-%s.gp", j->base, part);
+	if (!bl_gp_safe_name(name)) {
+		job_fail(j, -BL_EUSAGE, "plot: bad script part name");
+		free(name);
+		return NULL;
+	}
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_buf_addf(&b, "# %s: part of %s.gp (which loads it once per output format), "
+		    "written by benchlog\n", name, j->base);
+	if (text->len)
+		bl_buf_add(&b, text->data, text->len);
+	char *msg = NULL;
+	int rc = gp_write_atomic(j->dir, name, b.data, b.len, &msg);
+	j->bytes += b.len;
+	bl_buf_release(&b);
+	if (rc) {
+		job_fail(j, rc, "%s", msg);
+		free(msg);
+		free(name);
+		return NULL;
+	}
+	res_add_file(j->res, name);
+	gh(j, "# Loads: %s\n", name);
 	free(name);
 	return j->res->files[j->res->nfiles - 1];
 }
@@ -351,7 +394,7 @@ int job_end(struct gp_job *j)
 	struct bl_buf s = BL_BUF_INIT(SCRIPT_MAX);
 	int rc = 0;
 	bl_buf_add(&s, j->head.data, j->head.len);
-	bl_buf_addf(&s, "\nset encoding utf8\nfmts = '");
+	bl_buf_addf(&s, "\nset encoding utf8\nif (!exists('fmts')) fmts = '");
 	const char *sep = "";
 	if (j->terms & BL_PLOT_PNG) {
 		bl_buf_addf(&s, "png");
@@ -389,6 +432,7 @@ int job_end(struct gp_job *j)
 	char *script = bl_xasprintf("%s.gp", j->base);
 	char *msg = NULL;
 	rc = gp_write_atomic(j->dir, script, s.data, s.len, &msg);
+	j->bytes += s.len;
 	bl_buf_release(&s);
 	if (rc) {
 		free(script);
@@ -404,6 +448,18 @@ int job_end(struct gp_job *j)
 	r->script = script;
 
 	if (j->script_only) {
+		job_free(j);
+		return 0;
+	}
+	if (defer_hook && !(j->terms & BL_PLOT_DUMB)) {
+		if (!bl_gp_available()) {
+			free(r->message);
+			r->message = bl_xasprintf("gnuplot not found on PATH; render with: "
+						  "cd %s && gnuplot %s", j->dir, script);
+			job_free(j);
+			return BL_PLOT_NOT_RENDERED;
+		}
+		defer_hook(defer_ud, j->dir, script, j->terms, j->bytes);
 		job_free(j);
 		return 0;
 	}

@@ -85,6 +85,12 @@ bool bl_gp_available(void);
  * run failed. */
 int bl_gp_run(const char *dir, const char *script_name, char **err_out);
 
+/* As bl_gp_run(), but only the outputs named in fmts ("png", "svg",
+ * "dumb", separated by spaces; nothing else is accepted: -BL_EUSAGE):
+ * runs `gnuplot -d -e "fmts = '<fmts>'" ./<script_name>`, and the scripts
+ * of this module keep an fmts set before them. */
+int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts, char **err_out);
+
 /* As bl_gp_run(), but gnuplot's stdout is appended to *out (at most
  * out->max bytes; more is an -BL_ENOMEM failure). */
 int bl_gp_run_capture(const char *dir, const char *script_name,
@@ -105,6 +111,23 @@ int bl_gp_quote_max(struct bl_buf *out, const char *s, size_t max_chars);
 /* True when name may be used as a file stem or script name: 1-100 bytes of
  * [A-Za-z0-9._+-], not starting with '.', '-', '+' (so never '<' or '|'). */
 bool bl_gp_safe_name(const char *name);
+
+/* Deferred runs, for a caller that draws several charts at once (the
+ * report runs them side by side). While a hook is set on the calling
+ * thread, a chart that would run gnuplot for PNG and/or SVG (not DUMB: its
+ * preview is needed at once) writes its script and data as usual, then
+ * calls hook(ud, out_dir, script_name, terms, bytes) instead of running
+ * gnuplot (terms: the BL_PLOT_PNG and BL_PLOT_SVG bits it should make;
+ * bytes: the size of the script and the files it reads, a hint of how
+ * long gnuplot will take), and
+ * returns 0 with result->rendered false and no image in result->files. The
+ * caller then runs each script with bl_gp_run(), or once per format with
+ * bl_gp_run_fmts() (from any thread), and checks the images. The hook is not called when gnuplot is not on PATH
+ * (the chart returns BL_PLOT_NOT_RENDERED as usual).
+ * bl_plot_defer(NULL, NULL) goes back to running gnuplot at once. */
+typedef void (*bl_plot_defer_fn)(void *ud, const char *dir, const char *script_name,
+				 unsigned terms, unsigned long long bytes);
+void bl_plot_defer(bl_plot_defer_fn hook, void *ud);
 
 /* ---- common options and result (plot/plot.c) ------------------------- */
 

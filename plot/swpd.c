@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #define EVENT_TEXT_MAX 60     /* characters of event text drawn */
 #define EVENT_ROWS 4          /* label rows at the top of a panel */
 #define EVENT_MAX_DRAWN 200   /* event lines per panel */
+#define EVENT_INLINE_MAX 50   /* more go to <base>-marks-<panel>.gp */
 #define STUTTER_FILL "#f6d2d2"
 
 /* ---- input checks ------------------------------------------------------ */
@@ -384,7 +386,22 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 		gs(j, "unset xlabel\n");
 
 	draw_stutter(j, g, x1);
-	draw_events(j, g, x0, x1);
+	if (g->nevents > EVENT_INLINE_MAX) {
+		/* Many marks: in a file of their own, loaded (plot_int.h). */
+		struct bl_buf saved = j->body;
+		j->body = (struct bl_buf)BL_BUF_INIT(saved.max);
+		draw_events(j, g, x0, x1);
+		struct bl_buf marks = j->body;
+		j->body = saved;
+		char part[40];
+		snprintf(part, sizeof part, "marks-%zu", gi + 1);
+		const char *name = job_load_file(j, part, &marks);
+		bl_buf_release(&marks);
+		if (name)
+			gs(j, "load '%s'\n", name);
+	} else {
+		draw_events(j, g, x0, x1);
+	}
 
 	if (g->nsamples == 0)
 		gs(j, "set label 'no samples' at graph 0.5, graph 0.5 center front\n");
