@@ -122,26 +122,40 @@ static int slurp(const char *path, char **data, size_t *len)
 	return 0;
 }
 
-/* Embed or replace every chart image. */
-static int embed_images(cmark_node *doc, const char *base_dir)
+/* The note that stands where a chart's image is missing. */
+static char *missing_note(const char *name)
 {
-	cmark_node **imgs = NULL;
-	size_t n = 0;
-	cmark_iter *it = cmark_iter_new(doc);
-	cmark_event_type ev;
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *node = cmark_iter_get_node(it);
-		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_IMAGE) {
-			imgs = bl_xrealloc(imgs, (n + 1) * sizeof *imgs);
-			imgs[n++] = node;
-		}
-	}
-	cmark_iter_free(it);
+	size_t sl = strlen(name) - 4;
+	return bl_xasprintf("chart not rendered (gnuplot was not found): run gnuplot %.*s.gp in "
+			    "the plots folder", (int)sl, name);
+}
+
+/* body with every chart image embedded: the src of each <img> whose URL is
+ * "plots/<name>.png" becomes a data URI, or the whole tag an <em> note when
+ * the file does not exist. cmark-gfm writes an image as
+ * <img src="URL" alt="TEXT" /> (or with a title), the URL escaped for an
+ * href, which leaves a safe chart name and base64 as they are; attribute
+ * values have '<', '>' and '"' escaped, so the tag ends at the first '>'.
+ * 0, -BL_EIO or -BL_ENOMEM. */
+static int embed_images(const char *body, const char *base_dir, struct bl_buf *out)
+{
+	static const char tag[] = "<img src=\"";
+	const char *p = body;
+	const char *img;
 	int rc = 0;
-	for (size_t i = 0; i < n && !rc; i++) {
-		const char *name = chart_png(cmark_node_get_url(imgs[i]));
-		if (!name)
+	while (!rc && (img = strstr(p, tag)) != NULL) {
+		const char *url = img + sizeof tag - 1;
+		const char *q = strchr(url, '"');
+		if (!q)
+			break;
+		char *u = bl_xstrndup(url, (size_t)(q - url));
+		const char *name = chart_png(u);
+		if (!name) {
+			rc = bl_buf_add(out, p, (size_t)(q - p));
+			p = q;
+			free(u);
 			continue;
+		}
 		char *path = bl_xasprintf("%s/plots/%s", base_dir, name);
 		char *data = NULL;
 		size_t len = 0;
@@ -149,28 +163,27 @@ static int embed_images(cmark_node *doc, const char *base_dir)
 		free(path);
 		if (r == 0) {
 			gchar *b64 = g_base64_encode((const guchar *)data, len);
-			char *uri = bl_xasprintf("data:image/png;base64,%s", b64);
-			cmark_node_set_url(imgs[i], uri);
-			free(uri);
+			rc = bl_buf_add(out, p, (size_t)(url - p));
+			if (!rc)
+				rc = bl_buf_addf(out, "data:image/png;base64,%s", b64);
+			p = q;
 			g_free(b64);
 			free(data);
 		} else if (r == -BL_ENOTFOUND) {
-			/* Not rendered: say how to render it instead. */
-			size_t sl = strlen(name) - 4;
-			char *text = bl_xasprintf("chart not rendered (gnuplot was not found): run "
-						  "gnuplot %.*s.gp in the plots folder", (int)sl, name);
-			cmark_node *em = cmark_node_new(CMARK_NODE_EMPH);
-			cmark_node *t = cmark_node_new(CMARK_NODE_TEXT);
-			cmark_node_set_literal(t, text);
-			cmark_node_append_child(em, t);
-			cmark_node_insert_before(imgs[i], em);
-			cmark_node_free(imgs[i]);     /* unlinks it too */
+			const char *gt = strchr(q, '>');
+			char *text = missing_note(name);
+			rc = bl_buf_add(out, p, (size_t)(img - p));
+			if (!rc)
+				rc = bl_buf_addf(out, "<em>%s</em>", text);
 			free(text);
+			p = gt ? gt + 1 : q;
 		} else {
 			rc = r;
 		}
+		free(u);
 	}
-	free(imgs);
+	if (!rc)
+		rc = bl_buf_add(out, p, strlen(p));
 	return rc;
 }
 
@@ -207,8 +220,9 @@ static void put_body_with_ids(FILE *out, const char *body)
 	fputs(p, out);
 }
 
-int bl_report_html(const char *md, size_t len, const char *base_dir, const char *title, FILE *out)
+int bl_report_html_render(const char *md, size_t len, char **body_out)
 {
+	*body_out = NULL;
 	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
 	cmark_gfm_core_extensions_ensure_registered();
 	cmark_parser *p = cmark_parser_new(opts);
@@ -223,10 +237,23 @@ int bl_report_html(const char *md, size_t len, const char *base_dir, const char 
 		cmark_parser_free(p);
 		return -BL_ENOMEM;
 	}
-	int rc = embed_images(doc, base_dir);
-	char *body = rc ? NULL : cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p));
-	if (!rc && !body)
+	char *body = cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p));
+	int rc = 0;
+	if (body) {
+		*body_out = bl_xstrdup(body);
+		cmark_get_default_mem_allocator()->free(body);
+	} else {
 		rc = -BL_ENOMEM;
+	}
+	cmark_node_free(doc);
+	cmark_parser_free(p);
+	return rc;
+}
+
+int bl_report_html_write(const char *body, const char *base_dir, const char *title, FILE *out)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	int rc = embed_images(body, base_dir, &b);
 	if (!rc) {
 		fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -235,14 +262,21 @@ int bl_report_html(const char *md, size_t len, const char *base_dir, const char 
 		      "<meta name=\"generator\" content=\"benchlog " BENCHLOG_VERSION "\">\n<title>", out);
 		put_escaped(out, title);
 		fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", style);
-		put_body_with_ids(out, body);
+		put_body_with_ids(out, b.data ? b.data : "");
 		fputs("</main>\n</body>\n</html>\n", out);
 		if (ferror(out))
 			rc = -BL_EIO;
 	}
-	if (body)
-		cmark_get_default_mem_allocator()->free(body);
-	cmark_node_free(doc);
-	cmark_parser_free(p);
+	bl_buf_release(&b);
+	return rc;
+}
+
+int bl_report_html(const char *md, size_t len, const char *base_dir, const char *title, FILE *out)
+{
+	char *body = NULL;
+	int rc = bl_report_html_render(md, len, &body);
+	if (!rc)
+		rc = bl_report_html_write(body, base_dir, title, out);
+	free(body);
 	return rc;
 }

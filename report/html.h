@@ -19,6 +19,16 @@
  * here). Returns 0, -BL_EIO (write or image read failed) or -BL_ENOMEM. */
 int bl_report_html(const char *md, size_t len, const char *base_dir, const char *title, FILE *out);
 
+/* bl_report_html() in two halves, so that the Markdown can be rendered
+ * while the charts are still being drawn:
+ * bl_report_html_render() parses and renders md, reading no file; *body is
+ * a heap string the caller frees (free()). 0 or -BL_ENOMEM.
+ * bl_report_html_write() embeds the images into body's <img> tags (or puts
+ * the note in their place) and writes the document; returns as
+ * bl_report_html(). */
+int bl_report_html_render(const char *md, size_t len, char **body);
+int bl_report_html_write(const char *body, const char *base_dir, const char *title, FILE *out);
+
 /* The anchor of a section heading, GitHub's rule for ASCII headings:
  * lower case, spaces to '-', other punctuation dropped ("mtest01 and time
  * runs" -> "mtest01-and-time-runs"). Caller frees. */

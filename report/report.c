@@ -3,6 +3,7 @@
  * report.html into a temporary folder, then swap it in (report.h). */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,18 +261,19 @@ static int cmp_datnum(const void *a, const void *b)
 	return nx < ny ? -1 : nx > ny;
 }
 
-/* True when s is "<name>-<digits>.dat". */
-static bool is_data_file(const char *s, const char *name)
+/* True when s is "<name><infix><digits><suffix>": a chart's data files
+ * ("-", ".dat") and the script parts it loads ("-marks-", ".gp"). */
+static bool is_part_file(const char *s, const char *name, const char *infix, const char *suffix)
 {
-	size_t n = strlen(name);
-	if (strncmp(s, name, n) != 0 || s[n] != '-')
+	size_t n = strlen(name), m = strlen(infix);
+	if (strncmp(s, name, n) != 0 || strncmp(s + n, infix, m) != 0)
 		return false;
-	s += n + 1;
+	s += n + m;
 	if (*s < '0' || *s > '9')
 		return false;
 	while (*s >= '0' && *s <= '9')
 		s++;
-	return strcmp(s, ".dat") == 0;
+	return strcmp(s, suffix) == 0;
 }
 
 static bool file_exists(const char *dir, const char *name, const char *suffix)
@@ -283,16 +285,18 @@ static bool file_exists(const char *dir, const char *name, const char *suffix)
 	return ok;
 }
 
-/* "Files: PNG · SVG · gnuplot script · data" line of one chart. */
-static void chart_files(FILE *md, const char *plots, const struct bl_chart *c)
+/* "Files: PNG · SVG · gnuplot script · data" line of one chart. With
+ * images_due, gnuplot is still drawing: the PNG and SVG are listed as if
+ * it had made them (report.md is written again if it did not). */
+static void chart_files(FILE *md, const char *plots, const struct bl_chart *c, bool images_due)
 {
 	fprintf(md, "Files of chart `%s`:", c->name);
 	const char *sep = " ";
-	if (file_exists(plots, c->name, ".png")) {
+	if (images_due || file_exists(plots, c->name, ".png")) {
 		fprintf(md, "%s[PNG](plots/%s.png)", sep, c->name);
 		sep = ", ";
 	}
-	if (file_exists(plots, c->name, ".svg")) {
+	if (images_due || file_exists(plots, c->name, ".svg")) {
 		fprintf(md, "%s[SVG](plots/%s.svg)", sep, c->name);
 		sep = ", ";
 	}
@@ -300,27 +304,33 @@ static void chart_files(FILE *md, const char *plots, const struct bl_chart *c)
 		fprintf(md, "%s[gnuplot script](plots/%s.gp)", sep, c->name);
 		sep = ", ";
 	}
-	DIR *d = opendir(plots);
-	char **names = NULL;
-	size_t n = 0;
-	if (d) {
-		struct dirent *de;
-		while ((de = readdir(d)) != NULL) {
-			if (is_data_file(de->d_name, c->name)) {
-				names = bl_xrealloc(names, (n + 1) * sizeof *names);
-				names[n++] = bl_xstrdup(de->d_name);
+	static const struct {
+		const char *infix, *suffix, *what;
+	} parts[] = { { "-", ".dat", "data " }, { "-marks-", ".gp", "event marks " } };
+	for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+		DIR *d = opendir(plots);
+		char **names = NULL;
+		size_t n = 0;
+		if (d) {
+			struct dirent *de;
+			while ((de = readdir(d)) != NULL) {
+				if (is_part_file(de->d_name, c->name, parts[p].infix, parts[p].suffix)) {
+					names = bl_xrealloc(names, (n + 1) * sizeof *names);
+					names[n++] = bl_xstrdup(de->d_name);
+				}
 			}
+			closedir(d);
 		}
-		closedir(d);
+		if (n)
+			qsort(names, n, sizeof *names, cmp_datnum);
+		for (size_t i = 0; i < n; i++) {
+			fprintf(md, "%s%s[%s](plots/%s)", sep, i == 0 ? parts[p].what : "", names[i],
+				names[i]);
+			sep = ", ";
+			free(names[i]);
+		}
+		free(names);
 	}
-	if (n)
-		qsort(names, n, sizeof *names, cmp_datnum);
-	for (size_t i = 0; i < n; i++) {
-		fprintf(md, "%s%s[%s](plots/%s)", sep, i == 0 ? "data " : "", names[i], names[i]);
-		sep = ", ";
-		free(names[i]);
-	}
-	free(names);
 	fprintf(md, ".\n\n");
 }
 
@@ -403,6 +413,208 @@ static void write_tables(FILE *md, struct rstate *rs)
 	}
 }
 
+/* ---- charts drawn side by side ---- */
+
+/* With -j N > 1 the charts' gnuplot runs are queued (plot.h, deferred
+ * runs) and drawn by N - 1 helper threads, one gnuplot each, while this
+ * thread writes the sections and renders report.md; then this thread
+ * draws what is left too. So at most N things run at once. Each chart's
+ * PNG and SVG are drawn by two gnuplot runs (bl_gp_run_fmts), and the
+ * largest chart is drawn first (its cost follows the size of its script
+ * and data: the swpd chart's take a second, the others a tenth). */
+struct gjob {
+	char *dir, *script;
+	const char *fmt;             /* "png" or "svg" */
+	size_t sec;                  /* index into the sections */
+	unsigned long long cost;     /* script and data size, PNG counted twice */
+	bool taken;
+	int rc;
+	char *msg;                   /* gnuplot's stderr or why it failed */
+};
+
+struct gbatch {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct gjob *v;
+	size_t n, left;              /* jobs, and jobs not taken yet */
+	bool closed;                 /* no more jobs will come */
+	size_t cur_sec;              /* the section whose charts are being made */
+	volatile sig_atomic_t *stop;
+	pthread_t *tid;
+	unsigned nt;
+};
+
+static void gbatch_add(void *ud, const char *dir, const char *script, unsigned terms,
+		       unsigned long long size)
+{
+	struct gbatch *b = ud;
+	static const char *const fmt[] = { "png", "svg" };
+	static const unsigned bit[] = { BL_PLOT_PNG, BL_PLOT_SVG };
+	pthread_mutex_lock(&b->mu);
+	for (size_t k = 0; k < 2; k++) {
+		if (!(terms & bit[k]))
+			continue;
+		b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
+		b->v[b->n++] = (struct gjob){ bl_xstrdup(dir), bl_xstrdup(script), fmt[k], b->cur_sec,
+					      k == 0 ? 2 * size : size, false, 0, NULL };
+		b->left++;
+	}
+	pthread_cond_broadcast(&b->cv);
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* Draw the costliest queued chart image. wait: block until there is one
+ * or the batch is closed. Returns false when nothing is left (or on a
+ * stop). */
+static bool gbatch_run_one(struct gbatch *b, bool wait)
+{
+	pthread_mutex_lock(&b->mu);
+	while (wait && b->left == 0 && !b->closed && !(b->stop && *b->stop))
+		pthread_cond_wait(&b->cv, &b->mu);
+	if (b->left == 0 || (b->stop && *b->stop)) {
+		pthread_mutex_unlock(&b->mu);
+		return false;
+	}
+	size_t i = b->n;
+	for (size_t k = 0; k < b->n; k++)
+		if (!b->v[k].taken && (i == b->n || b->v[k].cost > b->v[i].cost))
+			i = k;
+	b->v[i].taken = true;
+	b->left--;
+	char *dir = b->v[i].dir, *script = b->v[i].script;
+	const char *fmt = b->v[i].fmt;
+	pthread_mutex_unlock(&b->mu);
+
+	char *msg = NULL;
+	int rc = bl_gp_run_fmts(dir, script, fmt, &msg);
+	/* As plot.c does after a run: the image must be there. */
+	size_t sl = strlen(script) > 3 ? strlen(script) - 3 : 0;   /* "<base>.gp" */
+	if (rc == 0) {
+		char *img = bl_xasprintf("%s/%.*s.%s", dir, (int)sl, script, fmt);
+		struct stat st;
+		if (stat(img, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+			rc = -BL_EIO;
+			if (!msg)
+				msg = bl_xasprintf("gnuplot made no %.*s.%s", (int)sl, script, fmt);
+		}
+		free(img);
+	}
+	pthread_mutex_lock(&b->mu);
+	b->v[i].rc = rc;
+	b->v[i].msg = msg;
+	pthread_mutex_unlock(&b->mu);
+	return true;
+}
+
+static void *gbatch_thread(void *arg)
+{
+	struct gbatch *b = arg;
+	while (gbatch_run_one(b, true))
+		;
+	return NULL;
+}
+
+static void gbatch_start(struct gbatch *b, unsigned helpers, volatile sig_atomic_t *stop)
+{
+	memset(b, 0, sizeof *b);
+	pthread_mutex_init(&b->mu, NULL);
+	pthread_cond_init(&b->cv, NULL);
+	b->stop = stop;
+	b->tid = bl_xcalloc(helpers ? helpers : 1, sizeof *b->tid);
+	for (unsigned i = 0; i < helpers; i++)
+		if (pthread_create(&b->tid[b->nt], NULL, gbatch_thread, b) == 0)
+			b->nt++;
+}
+
+/* Close the queue, draw what is left on this thread too, wait for all. */
+static void gbatch_finish(struct gbatch *b)
+{
+	pthread_mutex_lock(&b->mu);
+	b->closed = true;
+	pthread_cond_broadcast(&b->cv);
+	pthread_mutex_unlock(&b->mu);
+	while (gbatch_run_one(b, false))
+		;
+	for (unsigned i = 0; i < b->nt; i++)
+		pthread_join(b->tid[i], NULL);
+	b->nt = 0;
+}
+
+static void gbatch_free(struct gbatch *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->v[i].dir);
+		free(b->v[i].script);
+		free(b->v[i].msg);
+	}
+	free(b->v);
+	free(b->tid);
+	pthread_cond_destroy(&b->cv);
+	pthread_mutex_destroy(&b->mu);
+}
+
+/* One analysis's part of report.md. */
+struct section {
+	const struct bl_analysis *an;
+	char *text;                  /* what an->write() wrote */
+	size_t len;
+	struct bl_chart *ch;
+	size_t nch;
+	int prc;                     /* how drawing went: an->plot()'s return,
+					or the first failed deferred run */
+};
+
+/* report.md from its parts; images_due as for chart_files(). */
+static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *plots,
+		       const char *const *titles, const struct section *sec, size_t nsec,
+		       bool gnuplot_missing, bool images_due, char **md, size_t *mdlen)
+{
+	*md = NULL;
+	*mdlen = 0;
+	FILE *mdf = open_memstream(md, mdlen);
+	if (!mdf)
+		return -BL_ENOMEM;
+	write_intro(mdf, rs, ctx, titles, nsec);
+	for (size_t i = 0; i < nsec; i++) {
+		const struct section *x = &sec[i];
+		fprintf(mdf, "## ");
+		md_text(mdf, x->an->title);
+		fprintf(mdf, "\n\n");
+		fwrite(x->text, 1, x->len, mdf);
+		if (x->len && x->text[x->len - 1] != '\n')
+			fputc('\n', mdf);
+		fputc('\n', mdf);
+		if (x->prc < 0 && x->prc != -BL_ENOTFOUND)
+			fprintf(mdf, "The charts of this section could not be drawn (%s).\n\n",
+				bl_strerror(x->prc));
+		for (size_t k = 0; k < x->nch; k++) {
+			/* Each section shows its charts; add one the text left out. */
+			char *ref = bl_xasprintf("](plots/%s.png)", x->ch[k].name);
+			if (!x->text || !strstr(x->text, ref)) {
+				fprintf(mdf, "Chart: ");
+				md_text(mdf, x->ch[k].title);
+				fprintf(mdf, " (`%s`)\n\n![", x->ch[k].name);
+				md_text(mdf, x->ch[k].title);
+				fprintf(mdf, "](plots/%s.png)\n\n", x->ch[k].name);
+			}
+			free(ref);
+			chart_files(mdf, plots, &x->ch[k], images_due);
+		}
+	}
+	if (gnuplot_missing)
+		fprintf(mdf, "Note: gnuplot was not found when this report was made, so the charts are "
+			     "left as scripts and data in `plots/`: render them with "
+			     "`cd plots && for f in *.gp; do gnuplot \"$f\"; done`, or install gnuplot and "
+			     "run `benchlog report` again to have them embedded.\n\n");
+	write_tables(mdf, rs);
+	if (fclose(mdf) != 0) {
+		free(*md);
+		*md = NULL;
+		return -BL_ENOMEM;
+	}
+	return 0;
+}
+
 /* ---- the whole ---- */
 
 /* The CSV sink makes its files with mkstemp() (mode 0600); a report folder
@@ -460,9 +672,13 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	char *csvdir = bl_xasprintf("%s/csv", od.tmp);
 	char *plots = bl_xasprintf("%s/plots", od.tmp);
 	char *skpath = bl_xasprintf("%s/skipped.csv", od.tmp);
-	char *md = NULL;
+	char *md = NULL, *body = NULL;
 	size_t mdlen = 0;
-	FILE *mdf = NULL;
+	struct section *secs = NULL;
+	size_t nsecs = 0;
+	struct gbatch gb;
+	memset(&gb, 0, sizeof gb);
+	bool deferred = false, batch_on = false;
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, o->parse);
 	ctx.diag = diag;
@@ -557,75 +773,49 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		goto out;
 	}
 
-	/* Sections and charts, in registry order. */
-	mdf = open_memstream(&md, &mdlen);
-	if (!mdf) {
-		rc = -BL_ENOMEM;
-		goto out;
+	/* Sections and charts, in registry order. With -j N > 1 the charts are
+	 * drawn by N - 1 helpers while this thread goes on (struct gbatch). */
+	struct bl_chart_opts co = { plots, BL_PLOT_PNG | BL_PLOT_SVG };
+	deferred = o->jobs > 1 && bl_gp_available();
+	if (deferred) {
+		gbatch_start(&gb, o->jobs - 1, o->stop);
+		batch_on = true;
+		bl_plot_defer(gbatch_add, &gb);
 	}
 	for (size_t i = 0; i < na; i++)
 		if (bl_analyses[i]->has_data(st[i]))
 			sections[nsec++] = bl_analyses[i]->title;
-	write_intro(mdf, &rs, &ctx, sections, nsec);
-	struct bl_chart_opts co = { plots, BL_PLOT_PNG | BL_PLOT_SVG };
+	secs = bl_xcalloc(nsec ? nsec : 1, sizeof *secs);
 	for (size_t i = 0; i < na && !is_stopped(o); i++) {
 		const struct bl_analysis *an = bl_analyses[i];
 		if (!an->has_data(st[i]))
 			continue;
+		struct section *x = &secs[nsecs++];
+		x->an = an;
 		res->sections++;
-		struct bl_chart *ch = NULL;
-		size_t nch = 0;
-		int prc = 0;
 		if (an->plot) {
-			prc = an->plot(st[i], &co, &ch, &nch);
+			gb.cur_sec = nsecs - 1;
+			x->prc = an->plot(st[i], &co, &x->ch, &x->nch);
 			if (is_stopped(o)) {          /* gnuplot got the signal too */
-				bl_charts_free(ch, nch);
 				rc = -BL_EINTR;
 				goto out;
 			}
-			if (prc == -BL_ENOTFOUND) {
+			if (x->prc == -BL_ENOTFOUND) {
 				res->gnuplot_missing = true;
-			} else if (prc < 0) {
+			} else if (x->prc < 0) {
 				res->chart_failed = true;
 				fprintf(diag, "benchlog report: the %s charts could not be drawn: %s\n", an->name,
-					bl_strerror(prc));
+					bl_strerror(x->prc));
 			}
 		}
-		char *sec = NULL;
-		size_t seclen = 0;
-		FILE *sf = open_memstream(&sec, &seclen);
+		FILE *sf = open_memstream(&x->text, &x->len);
 		if (!sf) {
-			bl_charts_free(ch, nch);
 			rc = -BL_ENOMEM;
 			goto out;
 		}
-		int wrc = an->write(st[i], sf, BL_DOC_MD, ch, nch);
+		int wrc = an->write(st[i], sf, BL_DOC_MD, x->ch, x->nch);
 		fclose(sf);
-		fprintf(mdf, "## ");
-		md_text(mdf, an->title);
-		fprintf(mdf, "\n\n");
-		fwrite(sec, 1, seclen, mdf);
-		if (seclen && sec[seclen - 1] != '\n')
-			fputc('\n', mdf);
-		fputc('\n', mdf);
-		if (prc < 0 && prc != -BL_ENOTFOUND)
-			fprintf(mdf, "The charts of this section could not be drawn (%s).\n\n", bl_strerror(prc));
-		for (size_t k = 0; k < nch; k++) {
-			/* Each section shows its charts; add one the text left out. */
-			char *ref = bl_xasprintf("](plots/%s.png)", ch[k].name);
-			if (!strstr(sec, ref)) {
-				fprintf(mdf, "Chart: ");
-				md_text(mdf, ch[k].title);
-				fprintf(mdf, " (`%s`)\n\n![", ch[k].name);
-				md_text(mdf, ch[k].title);
-				fprintf(mdf, "](plots/%s.png)\n\n", ch[k].name);
-			}
-			free(ref);
-			chart_files(mdf, plots, &ch[k]);
-			res->charts++;
-		}
-		free(sec);
-		bl_charts_free(ch, nch);
+		res->charts += x->nch;
 		if (wrc) {
 			rc = wrc;
 			fprintf(diag, "benchlog report: cannot write the %s section: %s\n", an->name,
@@ -633,22 +823,64 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 			goto out;
 		}
 	}
+	bl_plot_defer(NULL, NULL);
 	if (is_stopped(o)) {
 		rc = -BL_EINTR;
 		goto out;
 	}
-	if (res->gnuplot_missing)
-		fprintf(mdf, "Note: gnuplot was not found when this report was made, so the charts are "
-			     "left as scripts and data in `plots/`: render them with "
-			     "`cd plots && for f in *.gp; do gnuplot \"$f\"; done`, or install gnuplot and "
-			     "run `benchlog report` again to have them embedded.\n\n");
-	write_tables(mdf, &rs);
-	if (fclose(mdf) != 0) {
-		mdf = NULL;
-		rc = -BL_ENOMEM;
+	if ((rc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing, deferred,
+			      &md, &mdlen)) != 0)
+		goto out;
+	rc = bl_report_html_render(md, mdlen, &body);
+	if (deferred) {
+		gbatch_finish(&gb);
+		if (is_stopped(o)) {
+			rc = -BL_EINTR;
+			goto out;
+		}
+		/* The charts that failed, as the serial run reports them (once a
+		 * chart, though its two images may both have failed). */
+		for (size_t k = 0; k < gb.n; k++) {
+			const struct gjob *g = &gb.v[k];
+			struct section *x = &secs[g->sec];
+			if (!g->rc || (k && gb.v[k - 1].rc && strcmp(gb.v[k - 1].script, g->script) == 0 &&
+				       strcmp(gb.v[k - 1].dir, g->dir) == 0))
+				continue;
+			size_t sl = strlen(g->script) > 3 ? strlen(g->script) - 3 : 0;
+			if (g->msg)
+				fprintf(diag, "benchlog: %.*s chart: %s\n", (int)sl, g->script, g->msg);
+			if (x->prc >= 0) {
+				x->prc = g->rc;
+				res->chart_failed = true;
+				fprintf(diag, "benchlog report: the %s charts could not be drawn: %s\n",
+					x->an->name, bl_strerror(g->rc));
+			}
+		}
+		/* report.md as a serial run writes it: again, now that the images
+		 * are there (or not); the same text unless a chart failed. */
+		char *md2 = NULL;
+		size_t md2len = 0;
+		int arc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing, false,
+				      &md2, &md2len);
+		if (arc) {
+			rc = arc;
+			goto out;
+		}
+		if (md2len != mdlen || memcmp(md2, md, mdlen) != 0) {
+			free(md);
+			md = md2;
+			mdlen = md2len;
+			free(body);
+			body = NULL;
+			rc = bl_report_html_render(md, mdlen, &body);
+		} else {
+			free(md2);
+		}
+	}
+	if (rc) {
+		fprintf(diag, "benchlog report: cannot render report.html: %s\n", bl_strerror(rc));
 		goto out;
 	}
-	mdf = NULL;
 	if ((rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
 		fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
 		goto out;
@@ -661,7 +893,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		rc = -BL_EIO;
 		goto out;
 	}
-	rc = bl_report_html(md, mdlen, od.tmp, "benchlog report", hf);
+	rc = bl_report_html_write(body, od.tmp, "benchlog report", hf);
 	int err = errno;
 	if (fclose(hf) != 0 && !rc) {
 		rc = -BL_EIO;
@@ -689,9 +921,18 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	if (!o->parse->quiet)
 		bl_diag_summary(&ctx, diag);
 out:
-	if (mdf)
-		fclose(mdf);
+	bl_plot_defer(NULL, NULL);
+	if (batch_on) {
+		gbatch_finish(&gb);            /* after a stop: only the running ones */
+		gbatch_free(&gb);
+	}
+	for (size_t i = 0; i < nsecs; i++) {
+		free(secs[i].text);
+		bl_charts_free(secs[i].ch, secs[i].nch);
+	}
+	free(secs);
 	free(md);
+	free(body);
 	if (rs.skipped)
 		fclose(rs.skipped);
 	if (!finished)
