@@ -18,7 +18,9 @@
 static const char help[] =
 	"  -o, --output DIR      the report folder (default benchlog-report); built\n"
 	"                        beside DIR and swapped in when complete\n"
-	"  -j, --jobs N          parse N files at a time (default: the number of\n"
+	"  -j, --jobs N          at most N things at work at once: parse threads, the\n"
+	"                        replay in input order, gnuplot runs (like make -j;\n"
+	"                        -j1 does one thing at a time; default: the number of\n"
 	"                        processors, at most 8); the report is the same for any N\n"
 	"  -q, --quiet           no progress line and no line-accounting summary\n"
 	"      --baseline GROUP  the group the others are compared with\n"
