@@ -287,6 +287,13 @@ struct pool {
 	size_t next;                 /* next job to claim */
 	size_t replayed;             /* jobs replayed so far */
 	size_t window;
+	/* The side chain (ppass.h, side context): jobs side-replayed so far,
+	 * whether a thread is at it, and its first error. */
+	struct bl_ctx *side;
+	size_t sided;
+	bool side_busy;
+	bool side_by_workers;        /* workers take side replays (-j2 and up) */
+	int side_rc;
 	bool quit;
 	const struct bl_opts *opt;
 	volatile sig_atomic_t *stop;
@@ -295,23 +302,63 @@ struct pool {
 	unsigned long long bytes_done;
 };
 
+static int replay_side(struct bl_ctx *side, struct job *j);
+
+/* Jobs stay in memory until both replays are done with them. */
+static size_t held_from(const struct pool *p)
+{
+	return p->side ? p->sided : p->replayed;
+}
+
+/* With the pool locked: side-replay the next job if it is ready and no
+ * thread is at it. Returns true when one was done (the lock is dropped
+ * meanwhile and held again on return). */
+static bool side_step(struct pool *p)
+{
+	if (!p->side || p->side_busy || p->sided >= p->replayed || stopped(p->stop))
+		return false;
+	p->side_busy = true;
+	struct job *j = &p->jobs[p->sided];
+	pthread_mutex_unlock(&p->mu);
+	int rc = replay_side(p->side, j);
+	job_free(j);
+	pthread_mutex_lock(&p->mu);
+	if (rc && !p->side_rc)
+		p->side_rc = rc;
+	p->sided++;
+	p->side_busy = false;
+	pthread_cond_broadcast(&p->work);
+	pthread_cond_broadcast(&p->done);
+	return true;
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		while (!p->quit && p->next < p->n && p->next >= p->replayed + p->window)
-			pthread_cond_wait(&p->work, &p->mu);
-		if (p->quit || p->next >= p->n)
+		if (p->quit)
 			break;
-		struct job *j = &p->jobs[p->next++];
-		pthread_mutex_unlock(&p->mu);
-		parse_job(j, p->opt);
-		pthread_mutex_lock(&p->mu);
-		j->done = true;
-		p->files_done++;
-		p->bytes_done += j->bytes;
-		pthread_cond_broadcast(&p->done);
+		/* The replaying thread waits for the next input: parse it first. */
+		bool starving = p->next < p->n && p->next <= p->replayed;
+		if (!starving && p->side_by_workers && side_step(p))
+			continue;
+		if (p->next < p->n && p->next < held_from(p) + p->window) {
+			struct job *j = &p->jobs[p->next++];
+			pthread_mutex_unlock(&p->mu);
+			parse_job(j, p->opt);
+			pthread_mutex_lock(&p->mu);
+			j->done = true;
+			p->files_done++;
+			p->bytes_done += j->bytes;
+			pthread_cond_broadcast(&p->done);
+			continue;
+		}
+		if (p->side_by_workers && side_step(p))
+			continue;
+		if (p->next >= p->n && (!p->side_by_workers || p->sided >= p->n))
+			break;
+		pthread_cond_wait(&p->work, &p->mu);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -445,8 +492,10 @@ static void set_group(struct bl_ctx *ctx, const char *g)
 	ctx->group = bl_xstrdup(g);
 }
 
+/* Replay one job into ctx. keep: store the run numbers and counters as
+ * emitted back into the log, for replay_side(). */
 static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
-		  long long counter_max[NCOUNTERS], struct progress *pg)
+		  long long counter_max[NCOUNTERS], struct progress *pg, bool keep)
 {
 	if (j->diaglen && ctx->diag) {
 		progress_clear(pg);
@@ -504,7 +553,7 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 	m = NULL;
 	struct bl_record r;
 	for (size_t i = 0; i < j->nrecs && !rc; i++) {
-		const struct lrec *l = j->recs[i];
+		struct lrec *l = j->recs[i];
 		r.table = l->table;
 		r.source = l->source;
 		r.line = l->line;
@@ -535,6 +584,12 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 			r.v[cols[k]].u.i += off[k];
 		}
 		rc = bl_emit(ctx, &r);
+		if (keep) {              /* for the side replay: the values as emitted */
+			l->run = r.run;
+			for (size_t k = 0; k < NCOUNTERS; k++)
+				if (cols[k] >= 0 && (size_t)cols[k] < nv && r.v[cols[k]].t == BL_INT)
+					l->v[cols[k]].u.i = r.v[cols[k]].u.i;
+		}
 	}
 	for (size_t k = 0; k < NCOUNTERS; k++)
 		if (fmax[k] && off[k] + fmax[k] > counter_max[k])
@@ -558,6 +613,40 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 	if (j->error && !ctx->error)
 		ctx->error = j->error;
 	return ctx->error;
+}
+
+/* The side chain: the records as replay() emitted them, then the skipped
+ * lines, into the side context (no warnings, no counts but its own). */
+static int replay_side(struct bl_ctx *side, struct job *j)
+{
+	struct bl_record r;
+	int rc = 0;
+	for (size_t i = 0; i < j->nrecs && !rc; i++) {
+		const struct lrec *l = j->recs[i];
+		r.table = l->table;
+		r.source = l->source;
+		r.line = l->line;
+		r.msg = l->msg;
+		r.quoted = l->quoted;
+		r.group = l->group;
+		r.run = l->run > 0 ? l->run : 0;
+		size_t nv = l->table->ncols < BL_MAX_COLS ? l->table->ncols : BL_MAX_COLS;
+		memcpy(r.v, l->v, nv * sizeof r.v[0]);
+		rc = bl_emit(side, &r);
+	}
+	if (rc)
+		return rc;
+	char *saved = side->group;
+	side->group = NULL;
+	for (size_t i = 0; i < j->nskips; i++) {
+		const struct lskip *s = &j->skips[i];
+		set_group(side, s->group);
+		struct bl_line ln = { s->text, s->len, s->source, s->line, s->quoted, s->msg };
+		bl_skip(side, &ln, s->reason);
+	}
+	free(side->group);
+	side->group = saved;
+	return side->error;
 }
 
 /* ---- inputs ---- */
@@ -702,6 +791,11 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	 * be made, this thread parses each input just before replaying it. */
 	unsigned nworkers = jobs > 1 ? jobs - 1 : 1;
 	p->window = jobs > 1 ? 4 * (size_t)nworkers : 1;
+	/* The side chain: with -j2 and up any thread takes it (the workers
+	 * when they are ahead, this thread while it waits); with -j1 this
+	 * thread runs it right after each replay. */
+	p->side = po->side;
+	p->side_by_workers = po->side && jobs > 1;
 	pthread_t *tid = bl_xcalloc(nworkers, sizeof *tid);
 	unsigned started = 0;
 	for (unsigned i = 0; i < nworkers; i++) {
@@ -725,6 +819,8 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		}
 		pthread_mutex_lock(&p->mu);
 		while (!j->done && !stopped(po->stop)) {
+			if (side_step(p))
+				continue;
 			struct timespec ts;
 			clock_gettime(CLOCK_MONOTONIC, &ts);
 			ts.tv_nsec += 100 * 1000 * 1000;
@@ -744,7 +840,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 			rc = -BL_EINTR;
 			break;
 		}
-		rc = replay(ctx, j, &global, counter_max, &pg);
+		rc = replay(ctx, j, &global, counter_max, &pg, p->side != NULL);
 		if (rc == 0 && po->input_done) {
 			struct bl_input_stats st = {
 				j->path, j->total, j->used, j->skipped, j->records, 0,
@@ -754,7 +850,17 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 				st.warnings += j->warns[k].n;
 			po->input_done(po->ud, &st);
 		}
-		job_free(j);
+		if (!p->side) {
+			job_free(j);
+		} else if (!p->side_by_workers && rc == 0) {
+			int src = replay_side(p->side, j);
+			job_free(j);
+			pthread_mutex_lock(&p->mu);
+			if (src && !p->side_rc)
+				p->side_rc = src;
+			p->sided = i + 1;
+			pthread_mutex_unlock(&p->mu);
+		}
 		pthread_mutex_lock(&p->mu);
 		p->replayed = i + 1;
 		unsigned long fd = p->files_done;
@@ -765,7 +871,24 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		if (stopped(po->stop))
 			rc = -BL_EINTR;
 	}
+	/* The side chain's last inputs: this thread helps, or waits. */
 	pthread_mutex_lock(&p->mu);
+	while (rc == 0 && p->side && p->sided < np && !stopped(po->stop) && !p->side_rc) {
+		if (side_step(p))
+			continue;
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += 100 * 1000 * 1000;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&p->done, &p->mu, &ts);
+	}
+	if (rc == 0 && stopped(po->stop))
+		rc = -BL_EINTR;
+	if (rc == 0)
+		rc = p->side_rc;
 	p->quit = true;
 	pthread_cond_broadcast(&p->work);
 	pthread_mutex_unlock(&p->mu);

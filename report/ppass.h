@@ -70,8 +70,8 @@ struct bl_ppass_opts {
 					more than a second (the caller checks
 					isatty and --quiet) */
 	volatile sig_atomic_t *stop; /* may be NULL */
-	/* Called on the calling thread after each input's replay, in input
-	 * order. May be NULL. */
+	/* Called on the calling thread after each input's replay (into ctx),
+	 * in input order. May be NULL. */
 	void (*input_done)(void *ud, const struct bl_input_stats *st);
 	void *ud;
 	/* Folders whose files are left out when a folder input is walked (the
@@ -81,6 +81,14 @@ struct bl_ppass_opts {
 	size_t nexclude;
 	/* Set to true when a walked file was left out for that reason. */
 	bool *excluded_any;
+	/* May be NULL. A second context whose sinks get every record (as ctx's
+	 * sinks got it: runs and pass-wide counters offset) and whose
+	 * ctx->skip gets every skipped line, input by input in input order,
+	 * after ctx; on any thread, one at a time, possibly while ctx gets the
+	 * next inputs (the report writes its CSV files there, beside the
+	 * analyses). Only its sinks and skip callback are used; its first
+	 * error is returned. */
+	struct bl_ctx *side;
 };
 
 /* Expand inputs (folders recursed, none = stdin) and parse them into ctx

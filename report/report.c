@@ -36,6 +36,7 @@ struct tstat {
 struct rstate {
 	const struct bl_report_opts *o;
 	struct bl_ctx *ctx;
+	struct bl_ctx *skipctx;      /* the context whose skipped lines on_skip gets */
 	FILE *skipped;
 	int skip_err;
 	struct bl_input_stats *in;
@@ -51,7 +52,7 @@ static void on_skip(void *ud, const struct bl_line *ln, const char *reason)
 	struct rstate *rs = ud;
 	struct bl_record r;
 	bl_record_init(&r, &skipped_table, ln);
-	r.group = rs->ctx->group ? rs->ctx->group : "";
+	r.group = rs->skipctx->group ? rs->skipctx->group : "";
 	bl_set_str(&r, 0, reason);
 	bl_set_str(&r, 1, ln->text ? ln->text : "");
 	if (bl_csv_write_record(rs->skipped, &r) && !rs->skip_err)
@@ -679,13 +680,18 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	struct gbatch gb;
 	memset(&gb, 0, sizeof gb);
 	bool deferred = false, batch_on = false;
-	struct bl_ctx ctx;
+	struct bl_ctx ctx, side;
 	bl_ctx_init(&ctx, o->parse);
 	ctx.diag = diag;
+	/* The CSV files and skipped.csv are written from a second context,
+	 * which the pass fills beside the analyses' (ppass.h, side). */
+	bl_ctx_init(&side, o->parse);
+	side.diag = NULL;
 	struct rstate rs;
 	memset(&rs, 0, sizeof rs);
 	rs.o = o;
 	rs.ctx = &ctx;
+	rs.skipctx = &side;
 	size_t na = 0;
 	while (bl_analyses[na])
 		na++;
@@ -714,7 +720,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		rc = -BL_EIO;
 		goto out;
 	}
-	bl_ctx_add_sink(&ctx, &s);
+	bl_ctx_add_sink(&side, &s);
 	s = (struct bl_sink){ table_record, NULL, NULL, &rs };
 	bl_ctx_add_sink(&ctx, &s);
 	for (size_t i = 0; i < na; i++) {
@@ -722,8 +728,8 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, st[i] };
 		bl_ctx_add_sink(&ctx, &s);
 	}
-	ctx.skip.skipped = on_skip;
-	ctx.skip.ud = &rs;
+	side.skip.skipped = on_skip;
+	side.skip.ud = &rs;
 
 	/* The report's own folders are not read when they sit inside an input
 	 * folder (`benchlog report -o out .`). */
@@ -731,6 +737,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	bool excluded_any = false;
 	struct bl_ppass_opts po = {
 		o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &rs, exclude, 2, &excluded_any,
+		&side,
 	};
 	rc = bl_ppass_run(&ctx, o->inputs, o->ninputs, &po);
 	if (excluded_any)
@@ -743,6 +750,9 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	if (rc == -BL_EUSAGE)
 		goto out;
 	int fin = bl_ctx_finish(&ctx, rc == 0);
+	int sfin = bl_ctx_finish(&side, rc == 0);
+	if (!fin)
+		fin = sfin;
 	finished = true;
 	if (fclose(rs.skipped) != 0 && !rs.skip_err)
 		rs.skip_err = -BL_EIO;
@@ -935,14 +945,17 @@ out:
 	free(body);
 	if (rs.skipped)
 		fclose(rs.skipped);
-	if (!finished)
+	if (!finished) {
 		bl_ctx_finish(&ctx, 0);
+		bl_ctx_finish(&side, 0);
+	}
 	for (size_t i = 0; i < na; i++)
 		if (st[i])
 			bl_analyses[i]->destroy(st[i]);
 	free(st);
 	free(sections);
 	bl_ctx_release(&ctx);
+	bl_ctx_release(&side);
 	rstate_free(&rs);
 	if (rc)
 		bl_outdir_abort(&od);
