@@ -852,6 +852,33 @@ static int bom(const char *p, size_t n)
 	return 0;
 }
 
+/* What a file that is certainly not a log is, from its first bytes (the
+ * formats' magic numbers), or NULL. Only whole-file formats: a log with a
+ * run of garbage inside is still read, its good lines kept. */
+static const char *not_a_log(const char *p, size_t n)
+{
+	static const struct { const char *magic; size_t len; const char *what; } m[] = {
+		{ "\x7f" "ELF", 4, "an executable or library (ELF), not a log" },
+		{ "\x89PNG\r\n\x1a\n", 8, "a PNG image, not a log" },
+		{ "\xff\xd8\xff", 3, "a JPEG image, not a log" },
+		{ "GIF87a", 6, "a GIF image, not a log" },
+		{ "GIF89a", 6, "a GIF image, not a log" },
+		{ "%PDF-", 5, "a PDF document, not a log" },
+		{ "PK\x03\x04", 4, "a zip archive (unpack it first)" },
+		{ "\xfd" "7zXZ\0", 6, "xz-compressed, which benchlog does not read (decompress it first: unxz)" },
+		{ "\x28\xb5\x2f\xfd", 4, "zstd-compressed, which benchlog does not read (decompress it first: unzstd)" },
+		{ "7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive (unpack it first)" },
+	};
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+		if (n >= m[i].len && memcmp(p, m[i].magic, m[i].len) == 0)
+			return m[i].what;
+	/* bzip2: "BZh", the block size digit, then the block magic pi */
+	if (n >= 10 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9' &&
+	    memcmp(p + 4, "1AY&SY", 6) == 0)
+		return "bzip2-compressed, which benchlog does not read (decompress it first: bunzip2)";
+	return NULL;
+}
+
 int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
@@ -897,6 +924,12 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		}
 		bl_src_close(s);
 		return rc;
+	}
+	const char *what = rc == 0 && u.cd == (iconv_t)-1 ? not_a_log(pk, pklen) : NULL;
+	if (what) {
+		bl_warn_at(ctx, path, "not a text file", "%s; skipped", what);
+		bl_src_close(s);
+		return 0;
 	}
 	bl_dispatch_begin_unit(ctx, path, NULL);
 	char *buf = bl_xmalloc(IN_CHUNK);

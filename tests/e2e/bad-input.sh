@@ -83,6 +83,29 @@ want_rc 0; want_rows 2
 want_row "$(row garbage.bin 1 garbage 1 100)"; want_row "$(row garbage.bin "$total" garbage 2 300)"
 grep -q "^benchlog: $total lines: 2 used, $((total - 2)) skipped" err || fail "accounting: $(grep lines: err), want $total lines"
 
+case=not-a-log   # whole-file formats known by their magic number: one warning, not read
+# (the magic bytes are those of the formats' specifications: ELF, PNG,
+# xz, bzip2 "BZh" + block size + the block magic "1AY&SY"); a .gz is
+# looked into. The good log beside them is read as usual.
+printf '\177ELF\002\001\001\000PASS ... 1 bytes allocated.\n' > prog
+printf '\211PNG\r\n\032\nPASS ... 1 bytes allocated.\n' > chart.png
+printf '\375' > log.xz; printf '7zXZ\000\000PASS ... 1 bytes allocated.\n' >> log.xz
+printf 'BZh91AY&SYPASS ... 1 bytes allocated.\n' > log.bz2
+gzip -c prog > prog.gz
+mt 100 > good.txt
+printf 'BZh9 is not a bzip2 header here\n' > bzh.txt    # text that starts like one
+run parse -t mtest01 prog chart.png log.xz log.bz2 prog.gz good.txt bzh.txt
+want_rc 0; want_rows 1; want_row "$(row good.txt 1 good 1 100)"
+want_err "prog: an executable or library (ELF), not a log; skipped"
+want_err "chart.png: a PNG image, not a log; skipped"
+want_err "log.xz: xz-compressed, which benchlog does not read (decompress it first: unxz); skipped"
+want_err "log.bz2: bzip2-compressed, which benchlog does not read (decompress it first: bunzip2); skipped"
+want_err "prog.gz: an executable or library (ELF), not a log; skipped"
+want_err "  warning        5  not a text file"
+want_lines 2 1 1
+run parse --strict -t mtest01 prog good.txt
+want_rc 1
+
 case=UTF-16   # with a byte order mark: converted, nothing lost
 { mt 100; mt 200; } | iconv -f UTF-8 -t UTF-16 > u16.txt          # iconv writes a BOM
 { printf '\376\377'; { mt 100; mt 200; } | iconv -f UTF-8 -t UTF-16BE; } > u16be.txt
