@@ -10,7 +10,9 @@
 
 static const char help[] =
 	"  -o, --output DIR      write one DIR/<table>.<format> per table that has rows\n"
-	"                        (created if missing; files replaced atomically)\n"
+	"                        (created if missing; files replaced atomically; a\n"
+	"                        table file left from an earlier run with no rows\n"
+	"                        now is rewritten with its header only)\n"
 	"  -t, --table TABLE     only this table; without -o it goes to stdout\n"
 	"  -f, --format FORMAT   csv (default), tsv or jsonl\n"
 	"  -q, --quiet           no line-accounting summary on stderr\n"

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/table.h"
+#include "parsers/parser.h"
 #include "core/util.h"
 
 const char *const bl_prov_col_names[BL_PROV_COLS] = {
@@ -469,6 +470,35 @@ struct dir_sink {
 	size_t n;
 };
 
+/* Start DIR/<table>.<ext> as a temporary file with the table's header. */
+static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_table_def *def)
+{
+	d->t = bl_xrealloc(d->t, (d->n + 1) * sizeof *d->t);
+	struct dir_table *dt = &d->t[d->n];
+	memset(dt, 0, sizeof *dt);
+	dt->def = def;
+	const char *ext = bl_outfmt_ext(d->fmt);
+	dt->final = bl_xasprintf("%s/%s.%s", d->dir, def->name, ext);
+	dt->tmp = bl_xasprintf("%s/.%s.%s.XXXXXX", d->dir, def->name, ext);
+	int fd = mkstemp(dt->tmp);
+	if (fd >= 0)
+		fchmod(fd, 0666 & ~d->umask); /* mkstemp makes 0600; outputs are ordinary files */
+	if (fd < 0) {
+		free(dt->tmp);
+		free(dt->final);
+		return NULL;
+	}
+	d->n++;
+	dt->f = fdopen(fd, "w");
+	if (!dt->f) {
+		close(fd);
+		return NULL;
+	}
+	if (bl_table_write_header(dt->f, def, d->fmt))
+		return NULL;
+	return dt;
+}
+
 static int dir_record(void *ud, const struct bl_record *r)
 {
 	struct dir_sink *d = ud;
@@ -478,38 +508,42 @@ static int dir_record(void *ud, const struct bl_record *r)
 	for (size_t i = 0; i < d->n; i++)
 		if (d->t[i].def == r->table)
 			dt = &d->t[i];
-	if (!dt) {
-		d->t = bl_xrealloc(d->t, (d->n + 1) * sizeof *d->t);
-		dt = &d->t[d->n];
-		memset(dt, 0, sizeof *dt);
-		dt->def = r->table;
-		const char *ext = bl_outfmt_ext(d->fmt);
-		dt->final = bl_xasprintf("%s/%s.%s", d->dir, r->table->name, ext);
-		dt->tmp = bl_xasprintf("%s/.%s.%s.XXXXXX", d->dir, r->table->name, ext);
-		int fd = mkstemp(dt->tmp);
-		if (fd >= 0)
-			fchmod(fd, 0666 & ~d->umask); /* mkstemp makes 0600; outputs are ordinary files */
-		if (fd < 0) {
-			free(dt->tmp);
-			free(dt->final);
-			return -BL_EIO;
-		}
-		d->n++;
-		dt->f = fdopen(fd, "w");
-		if (!dt->f) {
-			close(fd);
-			return -BL_EIO;
-		}
-		if (bl_table_write_header(dt->f, r->table, d->fmt))
-			return -BL_EIO;
-	}
+	if (!dt && !(dt = dir_table_open(d, r->table)))
+		return -BL_EIO;
 	return bl_table_write_record(dt->f, r, d->fmt);
+}
+
+/* A table with no rows this run whose file is in the folder from an
+ * earlier run: rewrite it with the header only, so that no table file in
+ * the folder is older than the run (its rows would look like this run's). */
+static int dir_refresh_stale(struct dir_sink *d)
+{
+	const char *ext = bl_outfmt_ext(d->fmt);
+	for (size_t p = 0; bl_parsers[p]; p++) {
+		for (const struct bl_table_def *const *t = bl_parsers[p]->tables; t && *t; t++) {
+			if (d->only && strcmp(d->only, (*t)->name) != 0)
+				continue;
+			bool written = false;
+			for (size_t i = 0; i < d->n; i++)
+				if (d->t[i].def == *t)
+					written = true;
+			if (written)
+				continue;
+			char *path = bl_xasprintf("%s/%s.%s", d->dir, (*t)->name, ext);
+			struct stat st;
+			bool stale = lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+			free(path);
+			if (stale && !dir_table_open(d, *t))
+				return -BL_EIO;
+		}
+	}
+	return 0;
 }
 
 static int dir_finish(void *ud, int ok)
 {
 	struct dir_sink *d = ud;
-	int rc = 0;
+	int rc = ok ? dir_refresh_stale(d) : 0;
 	for (size_t i = 0; i < d->n; i++) {
 		struct dir_table *dt = &d->t[i];
 		if (dt->f) {
