@@ -280,3 +280,85 @@ int bl_report_html(const char *md, size_t len, const char *base_dir, const char 
 	free(body);
 	return rc;
 }
+
+/* report.md is made of parts: the intro, one per section, then the note
+ * and the tables; each after the first starts with a "## " heading or a
+ * paragraph, after a blank line. cmark-gfm then renders each part to the
+ * HTML the whole document gives for it, provided no part leaves a block
+ * open that the next could continue and nothing refers across parts:
+ * no fenced code block left open (an even number of fence lines of each
+ * kind in every part), no link reference definition and no raw HTML
+ * block anywhere (lines starting with '[' or '<'). True when these hold
+ * (so the parts may be rendered apart, in parallel); the check depends
+ * only on the text, so every -j makes the same choice. tests/test_report.c
+ * compares the two renderings. */
+bool bl_report_md_separable(const char *md, const size_t *cut, size_t nparts)
+{
+	for (size_t k = 0; k < nparts; k++) {
+		const char *p = md + cut[k], *end = md + cut[k + 1];
+		if (k && end > p && !(p[0] == '#' || (p[0] >= 'A' && p[0] <= 'Z')))
+			return false;
+		if (end - p >= 2 && (end[-1] != '\n' || end[-2] != '\n') && k + 1 < nparts)
+			return false;
+		unsigned long ticks = 0, tildes = 0;
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *e = nl ? nl : end;
+			const char *q = p;
+			while (q < e && q - p < 3 && *q == ' ')
+				q++;
+			if (q < e && (*q == '[' || *q == '<'))
+				return false;
+			if (e - q >= 3 && q[0] == '`' && q[1] == '`' && q[2] == '`')
+				ticks++;
+			if (e - q >= 3 && q[0] == '~' && q[1] == '~' && q[2] == '~')
+				tildes++;
+			p = nl ? nl + 1 : end;
+		}
+		if (ticks % 2 || tildes % 2)
+			return false;
+	}
+	return true;
+}
+
+size_t bl_report_md_split(const char *md, const size_t *cut, size_t nparts, size_t target,
+			  size_t **out)
+{
+	size_t cap = nparts + 1, n = 0;
+	size_t *v = bl_xcalloc(cap, sizeof *v);
+	for (size_t k = 0; k < nparts; k++) {
+		size_t a = cut[k], b = cut[k + 1], last = a;
+		if (n + 1 >= cap)
+			v = bl_xrealloc(v, (cap *= 2) * sizeof *v);
+		v[n++] = a;
+		if (b - a <= target)
+			continue;
+		char fence = 0;          /* '`' or '~' inside a fenced code block */
+		bool blank_before = false;
+		for (size_t p = a; p < b;) {
+			const char *line = md + p;
+			const char *nl = memchr(line, '\n', b - p);
+			size_t len = nl ? (size_t)(nl - line) : b - p;
+			size_t sp = 0;
+			while (sp < len && sp < 3 && line[sp] == ' ')
+				sp++;
+			if (len - sp >= 3 && (line[sp] == '`' || line[sp] == '~') && line[sp + 1] == line[sp] &&
+			    line[sp + 2] == line[sp]) {
+				if (!fence)
+					fence = line[sp];
+				else if (fence == line[sp])
+					fence = 0;
+			} else if (!fence && blank_before && len && line[0] == '#' && p - last >= target) {
+				if (n + 1 >= cap)
+					v = bl_xrealloc(v, (cap *= 2) * sizeof *v);
+				v[n++] = p;
+				last = p;
+			}
+			blank_before = len == 0;
+			p += len + (nl ? 1 : 0);
+		}
+	}
+	v[n] = nparts ? cut[nparts] : 0;
+	*out = v;
+	return n;
+}

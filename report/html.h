@@ -12,6 +12,7 @@
 #ifndef BL_REPORT_HTML_H
 #define BL_REPORT_HTML_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -27,6 +28,20 @@ int bl_report_html(const char *md, size_t len, const char *base_dir, const char 
  * the note in their place) and writes the document; returns as
  * bl_report_html(). */
 int bl_report_html_render(const char *md, size_t len, char **body);
+
+/* report.md's parts are md[cut[k] .. cut[k + 1]), k < nparts. True when
+ * rendering them one by one with bl_report_html_render() and joining the
+ * bodies gives the body of the whole (see html.c for the conditions
+ * checked): then the report renders them side by side. */
+bool bl_report_md_separable(const char *md, const size_t *cut, size_t nparts);
+
+/* Cuts parts longer than target bytes further, before a heading line
+ * ('#' in column 1, after a blank line, outside fenced code) once at
+ * least target bytes have gone by: so that a long section is rendered in
+ * pieces. *out: heap array of the new cuts (return value + 1 entries);
+ * returns the number of parts. */
+size_t bl_report_md_split(const char *md, const size_t *cut, size_t nparts, size_t target,
+			  size_t **out);
 int bl_report_html_write(const char *body, const char *base_dir, const char *title, FILE *out);
 
 /* The anchor of a section heading, GitHub's rule for ASCII headings:

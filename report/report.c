@@ -424,10 +424,17 @@ static void write_tables(FILE *md, struct rstate *rs)
  * largest chart is drawn first (its cost follows the size of its script
  * and data: the swpd chart's take a second, the others a tenth). */
 struct gjob {
-	char *dir, *script;
+	char *dir, *script;          /* a chart's image; NULL for a part of report.html */
 	const char *fmt;             /* "png" or "svg" */
 	size_t sec;                  /* index into the sections */
-	unsigned long long cost;     /* script and data size, PNG counted twice */
+	const char *md;              /* a part of report.md to render */
+	size_t mdlen;
+	char *html;                  /* what it rendered to */
+	unsigned long long cost;     /* a rough guess of the time it takes, in
+					microseconds: 1 per byte of a chart's script
+					and data for its PNG, 1/8 for its SVG, 1/10
+					per byte of Markdown (measured on the
+					10,000-file folder) */
 	bool taken;
 	int rc;
 	char *msg;                   /* gnuplot's stderr or why it failed */
@@ -457,9 +464,19 @@ static void gbatch_add(void *ud, const char *dir, const char *script, unsigned t
 			continue;
 		b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
 		b->v[b->n++] = (struct gjob){ bl_xstrdup(dir), bl_xstrdup(script), fmt[k], b->cur_sec,
-					      k == 0 ? 2 * size : size, false, 0, NULL };
+					      NULL, 0, NULL, k == 0 ? size : size / 8, false, 0, NULL };
 		b->left++;
 	}
+	pthread_cond_broadcast(&b->cv);
+	pthread_mutex_unlock(&b->mu);
+}
+
+static void gbatch_add_md(struct gbatch *b, const char *md, size_t len)
+{
+	pthread_mutex_lock(&b->mu);
+	b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
+	b->v[b->n++] = (struct gjob){ NULL, NULL, NULL, 0, md, len, NULL, len / 10, false, 0, NULL };
+	b->left++;
 	pthread_cond_broadcast(&b->cv);
 	pthread_mutex_unlock(&b->mu);
 }
@@ -484,8 +501,19 @@ static bool gbatch_run_one(struct gbatch *b, bool wait)
 	b->left--;
 	char *dir = b->v[i].dir, *script = b->v[i].script;
 	const char *fmt = b->v[i].fmt;
+	const char *md = b->v[i].md;
+	size_t mdlen = b->v[i].mdlen;
 	pthread_mutex_unlock(&b->mu);
 
+	if (!script) {
+		char *html = NULL;
+		int hrc = bl_report_html_render(md, mdlen, &html);
+		pthread_mutex_lock(&b->mu);
+		b->v[i].rc = hrc;
+		b->v[i].html = html;
+		pthread_mutex_unlock(&b->mu);
+		return true;
+	}
 	char *msg = NULL;
 	int rc = bl_gp_run_fmts(dir, script, fmt, &msg);
 	/* As plot.c does after a run: the image must be there. */
@@ -547,6 +575,7 @@ static void gbatch_free(struct gbatch *b)
 		free(b->v[i].dir);
 		free(b->v[i].script);
 		free(b->v[i].msg);
+		free(b->v[i].html);
 	}
 	free(b->v);
 	free(b->tid);
@@ -568,16 +597,21 @@ struct section {
 /* report.md from its parts; images_due as for chart_files(). */
 static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *plots,
 		       const char *const *titles, const struct section *sec, size_t nsec,
-		       bool gnuplot_missing, bool images_due, char **md, size_t *mdlen)
+		       bool gnuplot_missing, bool images_due, char **md, size_t *mdlen,
+		       size_t *cut)
 {
 	*md = NULL;
 	*mdlen = 0;
 	FILE *mdf = open_memstream(md, mdlen);
 	if (!mdf)
 		return -BL_ENOMEM;
+	size_t ncut = 0;
+	cut[ncut++] = 0;
 	write_intro(mdf, rs, ctx, titles, nsec);
 	for (size_t i = 0; i < nsec; i++) {
 		const struct section *x = &sec[i];
+		fflush(mdf);
+		cut[ncut++] = *mdlen;
 		fprintf(mdf, "## ");
 		md_text(mdf, x->an->title);
 		fprintf(mdf, "\n\n");
@@ -602,6 +636,8 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 			chart_files(mdf, plots, &x->ch[k], images_due);
 		}
 	}
+	fflush(mdf);
+	cut[ncut++] = *mdlen;
 	if (gnuplot_missing)
 		fprintf(mdf, "Note: gnuplot was not found when this report was made, so the charts are "
 			     "left as scripts and data in `plots/`: render them with "
@@ -613,7 +649,43 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 		*md = NULL;
 		return -BL_ENOMEM;
 	}
+	cut[ncut] = *mdlen;
 	return 0;
+}
+
+
+/* Pieces of report.md rendered apart: its parts (intro, sections, tables)
+ * cut further to about MD_PIECE bytes (html.h), when rendering them apart
+ * gives the text of the whole; else the whole in one piece. The choice
+ * depends only on the text, never on -j. *pc: nparts + 1 cuts. */
+#define MD_PIECE (512 * 1024)
+static size_t md_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, size_t **pc)
+{
+	size_t n = bl_report_md_split(md, cut, nparts, MD_PIECE, pc);
+	if (bl_report_md_separable(md, *pc, n))
+		return n;
+	(*pc)[0] = 0;
+	(*pc)[1] = mdlen;
+	return 1;
+}
+
+/* report.html's body, piece by piece on this thread. */
+static int render_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, char **body)
+{
+	size_t *pc = NULL;
+	nparts = md_parts(md, mdlen, cut, nparts, &pc);
+	struct bl_buf hb = BL_BUF_INIT(0);
+	int rc = 0;
+	for (size_t k = 0; k < nparts && !rc; k++) {
+		char *h = NULL;
+		rc = bl_report_html_render(md + pc[k], pc[k + 1] - pc[k], &h);
+		if (!rc)
+			bl_buf_add(&hb, h, strlen(h));
+		free(h);
+	}
+	free(pc);
+	*body = hb.data ? hb.data : bl_xstrdup("");
+	return rc;
 }
 
 /* ---- the whole ---- */
@@ -675,6 +747,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	char *skpath = bl_xasprintf("%s/skipped.csv", od.tmp);
 	char *md = NULL, *body = NULL;
 	size_t mdlen = 0;
+	size_t *cut = NULL;              /* report.md's parts (assemble_md) */
 	struct section *secs = NULL;
 	size_t nsecs = 0;
 	struct gbatch gb;
@@ -838,22 +911,42 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		rc = -BL_EINTR;
 		goto out;
 	}
+	cut = bl_xcalloc(nsecs + 3, sizeof *cut);
 	if ((rc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing, deferred,
-			      &md, &mdlen)) != 0)
+			      &md, &mdlen, cut)) != 0)
 		goto out;
-	rc = bl_report_html_render(md, mdlen, &body);
+	/* report.html: its parts rendered apart (side by side with the charts
+	 * when deferred) when that gives the same text, else in one piece. */
 	if (deferred) {
+		size_t *pc = NULL;
+		size_t nparts = md_parts(md, mdlen, cut, nsecs + 2, &pc);
+		for (size_t k = 0; k < nparts; k++)
+			gbatch_add_md(&gb, md + pc[k], pc[k + 1] - pc[k]);
+		free(pc);
 		gbatch_finish(&gb);
 		if (is_stopped(o)) {
 			rc = -BL_EINTR;
 			goto out;
 		}
+		struct bl_buf hb = BL_BUF_INIT(0);
+		for (size_t k = 0; k < gb.n && !rc; k++) {
+			const struct gjob *g = &gb.v[k];
+			if (g->script)
+				continue;
+			rc = g->rc;
+			if (!rc && g->html)
+				bl_buf_add(&hb, g->html, strlen(g->html));
+		}
+		body = hb.data ? hb.data : bl_xstrdup("");
 		/* The charts that failed, as the serial run reports them (once a
 		 * chart, though its two images may both have failed). */
 		for (size_t k = 0; k < gb.n; k++) {
 			const struct gjob *g = &gb.v[k];
+			if (!g->script)
+				continue;
 			struct section *x = &secs[g->sec];
-			if (!g->rc || (k && gb.v[k - 1].rc && strcmp(gb.v[k - 1].script, g->script) == 0 &&
+			if (!g->rc || (k && gb.v[k - 1].script && gb.v[k - 1].rc &&
+				       strcmp(gb.v[k - 1].script, g->script) == 0 &&
 				       strcmp(gb.v[k - 1].dir, g->dir) == 0))
 				continue;
 			size_t sl = strlen(g->script) > 3 ? strlen(g->script) - 3 : 0;
@@ -871,7 +964,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		char *md2 = NULL;
 		size_t md2len = 0;
 		int arc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing, false,
-				      &md2, &md2len);
+				      &md2, &md2len, cut);
 		if (arc) {
 			rc = arc;
 			goto out;
@@ -882,10 +975,12 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 			mdlen = md2len;
 			free(body);
 			body = NULL;
-			rc = bl_report_html_render(md, mdlen, &body);
+			rc = render_parts(md, mdlen, cut, nsecs + 2, &body);
 		} else {
 			free(md2);
 		}
+	} else {
+		rc = render_parts(md, mdlen, cut, nsecs + 2, &body);
 	}
 	if (rc) {
 		fprintf(diag, "benchlog report: cannot render report.html: %s\n", bl_strerror(rc));
@@ -941,6 +1036,7 @@ out:
 		bl_charts_free(secs[i].ch, secs[i].nch);
 	}
 	free(secs);
+	free(cut);
 	free(md);
 	free(body);
 	if (rs.skipped)

@@ -322,6 +322,69 @@ static void test_report__html_embeds_charts(void **state)
 	free(plots);
 }
 
+/* report.html in pieces (html.h): pieces cut at headings outside fenced
+ * code, rendered apart and joined, give the bytes of the whole document
+ * rendered at once (the reference is cmark-gfm on the whole text, not this
+ * code); text that could join or refer across pieces is refused. */
+static char *render_all(const char *md, const size_t *cut, size_t n)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	for (size_t k = 0; k < n; k++) {
+		char *h = NULL;
+		assert_int_equal(bl_report_html_render(md + cut[k], cut[k + 1] - cut[k], &h), 0);
+		bl_buf_add(&b, h, strlen(h));
+		free(h);
+	}
+	return b.data;
+}
+
+static void test_report__html_parts_render_as_whole(void **state)
+{
+	(void)state;
+	static const char md[] =
+		"# benchlog report\n\nSome *intro* text.\n\n- [one](#one)\n- two\n\n"
+		"| input | lines |\n|---|--:|\n| a | 1 |\n| b | 2 |\n\n"
+		"## One\n\nA paragraph\nover two lines.\n\n"
+		"```\n# not a heading\n\n#### nor this\n```\n\n"
+		"#### first h4\n\n1. item\n2. item\n\n    indented code\n\n"
+		"#### second h4\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+		"~~~\n## inside tildes\n\n# still inside\n~~~\n\n"
+		"#### third h4\n\nText with `code` and **bold**.\n\n"
+		"## Tables\n\n### t\n\n| x |\n|---|\n| 3 |\n";
+	size_t len = strlen(md);
+	const char *one = strstr(md, "## One"), *tab = strstr(md, "## Tables");
+	size_t cut[4] = { 0, (size_t)(one - md), (size_t)(tab - md), len };
+	assert_true(bl_report_md_separable(md, cut, 3));
+	/* Target 1 byte: a cut before every heading that may take one. */
+	size_t *pc = NULL;
+	size_t n = bl_report_md_split(md, cut, 3, 1, &pc);
+	/* Cuts: 0, "## One", "#### first", "#### second", "#### third",
+	 * "## Tables", "### t" (the '#' lines inside fences are not cuts). */
+	assert_int_equal(n, 7);
+	assert_int_equal(pc[3], (size_t)(strstr(md, "#### second") - md));
+	assert_int_equal(pc[4], (size_t)(strstr(md, "#### third") - md));
+	assert_int_equal(pc[n], len);
+	assert_true(bl_report_md_separable(md, pc, n));
+	char *whole = NULL;
+	assert_int_equal(bl_report_html_render(md, len, &whole), 0);
+	char *joined = render_all(md, pc, n);
+	assert_string_equal(joined, whole);
+	free(joined);
+	free(whole);
+	free(pc);
+
+	/* A cut inside a fence, a link reference definition, raw HTML: no. */
+	const char *h = strstr(md, "# not a heading");
+	size_t bad[3] = { 0, (size_t)(h - md), len };
+	assert_false(bl_report_md_separable(md, bad, 2));
+	static const char ref[] = "See [x].\n\n## A\n\n[x]: https://example.org\n";
+	size_t rc2[3] = { 0, (size_t)(strstr(ref, "## A") - ref), sizeof ref - 1 };
+	assert_false(bl_report_md_separable(ref, rc2, 2));
+	static const char raw[] = "Text\n\n## A\n\n<div>\n\nx\n</div>\n";
+	size_t rc3[3] = { 0, (size_t)(strstr(raw, "## A") - raw), sizeof raw - 1 };
+	assert_false(bl_report_md_separable(raw, rc3, 2));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_report__stop_flag),
 		cmocka_unit_test(test_report__outdir_replaces_own_folder_only),
 		cmocka_unit_test(test_report__html_embeds_charts),
+		cmocka_unit_test(test_report__html_parts_render_as_whole),
 	};
 	return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }
