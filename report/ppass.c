@@ -770,7 +770,8 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	if (jobs > np + 1)
 		jobs = (unsigned)np + 1;
 	unsigned long long bytes_total = 0;
-	bool sizes_known = true;     /* else the time left is told by files */
+	bool sizes_known = true;     /* all regular files; else the time left
+					is told by files */
 	for (size_t i = 0; i < np; i++) {
 		struct stat st;
 		p->jobs[i].path = paths[i];
@@ -785,18 +786,21 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		bytes_total = 0;
 
 	/* -j N: at most N threads at work. The calling thread replays, so N - 1
-	 * workers parse ahead of it. With -j1 one worker parses while this
-	 * thread waits (drawing the progress line), and this thread replays
-	 * while the worker waits: a window of one input. When no thread can
-	 * be made, this thread parses each input just before replaying it. */
-	unsigned nworkers = jobs > 1 ? jobs - 1 : 1;
+	 * workers parse ahead of it. With -j1 this thread parses each input
+	 * just before replaying it (as when no thread can be made), unless an
+	 * input is not a regular file: a pipe can keep a read waiting, so one
+	 * worker parses while this thread waits (drawing the progress line),
+	 * and this thread replays while the worker waits: a window of one
+	 * input. (Handing every input over between two threads costs about
+	 * 0.4 s on 10,000 small files.) */
+	unsigned nworkers = jobs > 1 ? jobs - 1 : sizes_known ? 0 : 1;
 	p->window = jobs > 1 ? 4 * (size_t)nworkers : 1;
 	/* The side chain: with -j2 and up any thread takes it (the workers
 	 * when they are ahead, this thread while it waits); with -j1 this
 	 * thread runs it right after each replay. */
 	p->side = po->side;
 	p->side_by_workers = po->side && jobs > 1;
-	pthread_t *tid = bl_xcalloc(nworkers, sizeof *tid);
+	pthread_t *tid = bl_xcalloc(nworkers ? nworkers : 1, sizeof *tid);
 	unsigned started = 0;
 	for (unsigned i = 0; i < nworkers; i++) {
 		if (pthread_create(&tid[i], NULL, worker, p) != 0)

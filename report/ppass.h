@@ -14,9 +14,11 @@
  *
  * Threads: `jobs` is the number of threads at work at once, the calling
  * thread included (like make -j): jobs - 1 workers parse ahead while the
- * calling thread replays. With jobs == 1 one worker parses an input while
- * the calling thread waits (and draws the progress line), then the
- * calling thread replays it while the worker waits: the same code, one
+ * calling thread replays. With jobs == 1 the calling thread parses each
+ * input just before replaying it; when an input is not a regular file (a
+ * pipe may keep a read waiting) one worker parses an input while the
+ * calling thread waits (and draws the progress line), then the calling
+ * thread replays it while the worker waits. Either way the same code, one
  * thing at a time.
  *
  * Run numbers: a parser numbers runs per (group, run family) within its
