@@ -825,6 +825,20 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		while (!j->done && !stopped(po->stop)) {
 			if (side_step(p))
 				continue;
+			/* Regular files only (no read can wait for long): parse
+			 * the next input rather than wait for the workers. */
+			if (p->side_by_workers && sizes_known && p->next < p->n &&
+			    p->next < held_from(p) + p->window) {
+				struct job *k = &p->jobs[p->next++];
+				pthread_mutex_unlock(&p->mu);
+				parse_job(k, p->opt);
+				pthread_mutex_lock(&p->mu);
+				k->done = true;
+				p->files_done++;
+				p->bytes_done += k->bytes;
+				pthread_cond_broadcast(&p->done);
+				continue;
+			}
 			struct timespec ts;
 			clock_gettime(CLOCK_MONOTONIC, &ts);
 			ts.tv_nsec += 100 * 1000 * 1000;
