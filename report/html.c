@@ -252,9 +252,14 @@ int bl_report_html_render(const char *md, size_t len, char **body_out)
 
 int bl_report_html_write(const char *body, const char *base_dir, const char *title, FILE *out)
 {
-	struct bl_buf b = BL_BUF_INIT(0);
-	int rc = embed_images(body, base_dir, &b);
-	if (!rc) {
+	return bl_report_html_write_parts(&body, 1, base_dir, title, out);
+}
+
+int bl_report_html_write_parts(const char *const *body, size_t nbody, const char *base_dir,
+			       const char *title, FILE *out)
+{
+	int rc = 0;
+	{
 		fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -262,12 +267,22 @@ int bl_report_html_write(const char *body, const char *base_dir, const char *tit
 		      "<meta name=\"generator\" content=\"benchlog " BENCHLOG_VERSION "\">\n<title>", out);
 		put_escaped(out, title);
 		fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", style);
-		put_body_with_ids(out, b.data ? b.data : "");
-		fputs("</main>\n</body>\n</html>\n", out);
-		if (ferror(out))
-			rc = -BL_EIO;
+		/* Piece by piece: an <img> or <h2> tag never spans two pieces
+		 * (each is whole blocks of HTML). */
+		struct bl_buf b = BL_BUF_INIT(0);
+		for (size_t i = 0; i < nbody && !rc; i++) {
+			bl_buf_reset(&b);
+			rc = embed_images(body[i] ? body[i] : "", base_dir, &b);
+			if (!rc)
+				put_body_with_ids(out, b.data ? b.data : "");
+		}
+		bl_buf_release(&b);
+		if (!rc) {
+			fputs("</main>\n</body>\n</html>\n", out);
+			if (ferror(out))
+				rc = -BL_EIO;
+		}
 	}
-	bl_buf_release(&b);
 	return rc;
 }
 

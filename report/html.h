@@ -43,6 +43,10 @@ bool bl_report_md_separable(const char *md, const size_t *cut, size_t nparts);
 size_t bl_report_md_split(const char *md, const size_t *cut, size_t nparts, size_t target,
 			  size_t **out);
 int bl_report_html_write(const char *body, const char *base_dir, const char *title, FILE *out);
+/* As bl_report_html_write() for a body in pieces (whole blocks each, as
+ * rendered from the pieces of bl_report_md_split()), written in order. */
+int bl_report_html_write_parts(const char *const *body, size_t nbody, const char *base_dir,
+			       const char *title, FILE *out);
 
 /* The anchor of a section heading, GitHub's rule for ASCII headings:
  * lower case, spaces to '-', other punctuation dropped ("mtest01 and time

@@ -339,10 +339,8 @@ static void *worker(void *arg)
 	for (;;) {
 		if (p->quit)
 			break;
-		/* The replaying thread waits for the next input: parse it first. */
-		bool starving = p->next < p->n && p->next <= p->replayed;
-		if (!starving && p->side_by_workers && side_step(p))
-			continue;
+		/* Parse ahead first; the side chain when the window is full (the
+		 * replaying thread takes it after each replay too). */
 		if (p->next < p->n && p->next < held_from(p) + p->window) {
 			struct job *j = &p->jobs[p->next++];
 			pthread_mutex_unlock(&p->mu);
@@ -881,9 +879,11 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		}
 		pthread_mutex_lock(&p->mu);
 		p->replayed = i + 1;
+		pthread_cond_broadcast(&p->work);
+		if (rc == 0)
+			side_step(p);
 		unsigned long fd = p->files_done;
 		unsigned long long bd = p->bytes_done;
-		pthread_cond_broadcast(&p->work);
 		pthread_mutex_unlock(&p->mu);
 		progress_draw(&pg, fd, np, bd, bytes_total);
 		if (stopped(po->stop))

@@ -669,22 +669,27 @@ static size_t md_parts(const char *md, size_t mdlen, const size_t *cut, size_t n
 	return 1;
 }
 
-/* report.html's body, piece by piece on this thread. */
-static int render_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, char **body)
+static void pieces_free(char **p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(p[i]);
+	free(p);
+}
+
+/* report.html's body, piece by piece on this thread: *body gets *nbody
+ * heap strings (freed with pieces_free). */
+static int render_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, char ***body,
+			size_t *nbody)
 {
 	size_t *pc = NULL;
 	nparts = md_parts(md, mdlen, cut, nparts, &pc);
-	struct bl_buf hb = BL_BUF_INIT(0);
+	char **v = bl_xcalloc(nparts, sizeof *v);
 	int rc = 0;
-	for (size_t k = 0; k < nparts && !rc; k++) {
-		char *h = NULL;
-		rc = bl_report_html_render(md + pc[k], pc[k + 1] - pc[k], &h);
-		if (!rc)
-			bl_buf_add(&hb, h, strlen(h));
-		free(h);
-	}
+	for (size_t k = 0; k < nparts && !rc; k++)
+		rc = bl_report_html_render(md + pc[k], pc[k + 1] - pc[k], &v[k]);
 	free(pc);
-	*body = hb.data ? hb.data : bl_xstrdup("");
+	*body = v;
+	*nbody = nparts;
 	return rc;
 }
 
@@ -745,7 +750,8 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	char *csvdir = bl_xasprintf("%s/csv", od.tmp);
 	char *plots = bl_xasprintf("%s/plots", od.tmp);
 	char *skpath = bl_xasprintf("%s/skipped.csv", od.tmp);
-	char *md = NULL, *body = NULL;
+	char *md = NULL, **body = NULL;  /* report.html's body in pieces */
+	size_t nbody = 0;
 	size_t mdlen = 0;
 	size_t *cut = NULL;              /* report.md's parts (assemble_md) */
 	struct section *secs = NULL;
@@ -923,21 +929,25 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		for (size_t k = 0; k < nparts; k++)
 			gbatch_add_md(&gb, md + pc[k], pc[k + 1] - pc[k]);
 		free(pc);
+		/* Most likely the final text: written while gnuplot draws. */
+		if ((rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
+			fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
+			goto out;
+		}
 		gbatch_finish(&gb);
 		if (is_stopped(o)) {
 			rc = -BL_EINTR;
 			goto out;
 		}
-		struct bl_buf hb = BL_BUF_INIT(0);
+		body = bl_xcalloc(gb.n ? gb.n : 1, sizeof *body);
 		for (size_t k = 0; k < gb.n && !rc; k++) {
-			const struct gjob *g = &gb.v[k];
+			struct gjob *g = &gb.v[k];
 			if (g->script)
 				continue;
 			rc = g->rc;
-			if (!rc && g->html)
-				bl_buf_add(&hb, g->html, strlen(g->html));
+			body[nbody++] = g->html;
+			g->html = NULL;
 		}
-		body = hb.data ? hb.data : bl_xstrdup("");
 		/* The charts that failed, as the serial run reports them (once a
 		 * chart, though its two images may both have failed). */
 		for (size_t k = 0; k < gb.n; k++) {
@@ -959,35 +969,50 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 					x->an->name, bl_strerror(g->rc));
 			}
 		}
-		/* report.md as a serial run writes it: again, now that the images
-		 * are there (or not); the same text unless a chart failed. */
-		char *md2 = NULL;
-		size_t md2len = 0;
-		int arc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing, false,
-				      &md2, &md2len, cut);
-		if (arc) {
-			rc = arc;
-			goto out;
-		}
-		if (md2len != mdlen || memcmp(md2, md, mdlen) != 0) {
-			free(md);
-			md = md2;
-			mdlen = md2len;
-			free(body);
-			body = NULL;
-			rc = render_parts(md, mdlen, cut, nsecs + 2, &body);
-		} else {
-			free(md2);
+		/* report.md as a serial run writes it: when every chart was
+		 * drawn and every image made, the text listing them before they
+		 * existed is that text; else it is assembled again, now that the
+		 * images are there (or not), and rendered again if it differs. */
+		bool all_drawn = true;
+		for (size_t k = 0; k < gb.n; k++)
+			all_drawn &= !gb.v[k].script || gb.v[k].rc == 0;
+		for (size_t i = 0; i < nsecs; i++)
+			all_drawn &= secs[i].prc == 0;
+		if (!all_drawn) {
+			char *md2 = NULL;
+			size_t md2len = 0;
+			int arc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing,
+					      false, &md2, &md2len, cut);
+			if (arc) {
+				rc = arc;
+				goto out;
+			}
+			if (md2len != mdlen || memcmp(md2, md, mdlen) != 0) {
+				free(md);
+				md = md2;
+				mdlen = md2len;
+				pieces_free(body, nbody);
+				body = NULL;
+				nbody = 0;
+				rc = render_parts(md, mdlen, cut, nsecs + 2, &body, &nbody);
+				if (!rc && (rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
+					fprintf(diag, "benchlog report: cannot write report.md: %s\n",
+						strerror(errno));
+					goto out;
+				}
+			} else {
+				free(md2);
+			}
 		}
 	} else {
-		rc = render_parts(md, mdlen, cut, nsecs + 2, &body);
+		rc = render_parts(md, mdlen, cut, nsecs + 2, &body, &nbody);
+		if (!rc && (rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
+			fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
+			goto out;
+		}
 	}
 	if (rc) {
 		fprintf(diag, "benchlog report: cannot render report.html: %s\n", bl_strerror(rc));
-		goto out;
-	}
-	if ((rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
-		fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
 		goto out;
 	}
 	char *hp = bl_xasprintf("%s/report.html", od.tmp);
@@ -998,7 +1023,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		rc = -BL_EIO;
 		goto out;
 	}
-	rc = bl_report_html_write(body, od.tmp, "benchlog report", hf);
+	rc = bl_report_html_write_parts((const char *const *)body, nbody, od.tmp, "benchlog report", hf);
 	int err = errno;
 	if (fclose(hf) != 0 && !rc) {
 		rc = -BL_EIO;
@@ -1038,7 +1063,7 @@ out:
 	free(secs);
 	free(cut);
 	free(md);
-	free(body);
+	pieces_free(body, nbody);
 	if (rs.skipped)
 		fclose(rs.skipped);
 	if (!finished) {
