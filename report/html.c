@@ -3,6 +3,7 @@
 #include <cmark-gfm.h>
 #include <errno.h>
 #include <glib.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,11 +221,20 @@ static void put_body_with_ids(FILE *out, const char *body)
 	fputs(p, out);
 }
 
+/* cmark-gfm registers its extensions in a global list, unguarded: once
+ * per process, before pieces are rendered on several threads. */
+static pthread_once_t register_once = PTHREAD_ONCE_INIT;
+
+static void register_extensions(void)
+{
+	cmark_gfm_core_extensions_ensure_registered();
+}
+
 int bl_report_html_render(const char *md, size_t len, char **body_out)
 {
 	*body_out = NULL;
 	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
-	cmark_gfm_core_extensions_ensure_registered();
+	pthread_once(&register_once, register_extensions);
 	cmark_parser *p = cmark_parser_new(opts);
 	if (!p)
 		return -BL_ENOMEM;
