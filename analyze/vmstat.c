@@ -1049,11 +1049,16 @@ static void add_series(struct chart_group *g, const struct series *s)
 	}
 	g->nsmp += s->nsmp;
 	if (s->niv) {
+		/* An interval still open at the end of this capture ends with it
+		 * (its last sample and that sample's step), not at the end of
+		 * the group's time axis, where later captures are drawn. */
+		double step = s->nsmp > 1 ? s->smp[s->nsmp - 1].t_s - s->smp[s->nsmp - 2].t_s : 1;
+		double cap_end = s->smp[s->nsmp - 1].t_s + (step > 0 ? step : 1);
 		g->iv = bl_xrealloc(g->iv, (g->niv + s->niv) * sizeof *g->iv);
 		for (size_t k = 0; k < s->niv; k++) {
 			const struct bl_vm_interval *v = &s->iv[k];
 			g->iv[g->niv++] = (struct bl_plot_interval){ v->t_start_s + off,
-				v->open_at_end ? v->t_start_s + off : v->t_end_s + off, v->open_at_end };
+				(v->open_at_end ? cap_end : v->t_end_s) + off, v->open_at_end };
 		}
 	}
 	if (s->nev) {

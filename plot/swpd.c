@@ -322,9 +322,12 @@ static double interval_end(const struct bl_plot_interval *v, double group_end_s)
 
 /* The stutter shading of one panel: overlapping intervals merged into one
  * rectangle (the fill is opaque: the picture is the same, and gnuplot
- * draws one object instead of dozens), and one "stutter goes on" mark per
- * position (many captures of one group can end at the same time). */
-static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double x1)
+ * draws one object instead of dozens), and a "stutter goes on" mark where
+ * an interval is still open at the end of its capture — one per position,
+ * and none closer than a tenth of the panel to the last one drawn (the
+ * label is about that wide; many captures of one group end close
+ * together). */
+static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double x0, double x1)
 {
 	if (g->nstutter == 0)
 		return;
@@ -359,12 +362,21 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 		gs(j, ", graph 1 behind fc rgb '" STUTTER_FILL "' fs solid 1.0 noborder\n");
 	}
 	qsort(marks, nm, sizeof *marks, double_cmp);
+	/* a label is about a tenth of the panel wide; it ends at its mark,
+	 * or starts there near the left edge, where it would stick out */
+	double gap = (x1 - x0) / 10, taken = -INFINITY;   /* right edge of the last label */
 	for (size_t i = 0; i < nm; i++) {
-		if (i && marks[i] == marks[i - 1])
+		bool left = marks[i] - x0 < gap;
+		double from = left ? marks[i] : marks[i] - gap;
+		if (from < taken)
 			continue;
+		taken = left ? marks[i] + gap : marks[i];
 		gs(j, "set label 'stutter goes on' at ");
 		gn(j, marks[i]);
-		gs(j, ", graph 0.04 right offset character -0.5,0 front tc rgb '#c00000'\n");
+		if (left)
+			gs(j, ", graph 0.04 left offset character 0.5,0 front tc rgb '#c00000'\n");
+		else
+			gs(j, ", graph 0.04 right offset character -0.5,0 front tc rgb '#c00000'\n");
 	}
 	free(sh);
 	free(marks);
@@ -385,7 +397,7 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	else
 		gs(j, "unset xlabel\n");
 
-	draw_stutter(j, g, x1);
+	draw_stutter(j, g, x0, x1);
 	if (g->nevents > EVENT_INLINE_MAX) {
 		/* Many marks: in a file of their own, loaded (plot_int.h). */
 		struct bl_buf saved = j->body;

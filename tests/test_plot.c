@@ -707,6 +707,23 @@ static void test_plot__swpd_chart_envelope_and_stutter(void **state)
 	free(gp);
 	bl_plot_result_release(&r);
 
+	/* A label is taken as a tenth of the panel wide (x 0..99: 9.9): the
+	 * mark at 5 is nearer the left edge than that, so its label starts
+	 * there (left, covering 5..14.9); 30's ends at 30 (20.1..30); 33's
+	 * would cover 23.1..33, over 30's: left out. */
+	const struct bl_plot_interval near[3] = { { 2, 5, true }, { 20, 30, true }, { 31, 33, true } };
+	g[0].stutter = near;
+	g[0].nstutter = 3;
+	rc = bl_plot_swpd(&in, &o, &r);
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	gp = slurp("env.gp", NULL);
+	assert_contains(gp, "set label 'stutter goes on' at 5, graph 0.04 left");
+	assert_contains(gp, "set label 'stutter goes on' at 30, graph 0.04 right");
+	assert_true(strstr(gp, "stutter goes on' at 33,") == NULL);
+	free(gp);
+	bl_plot_result_release(&r);
+
 	/* The same rule in the stutter bins: samples of 1 s at 1 MiB, the
 	 * interval [2, 4) open at its capture's end: 2 s of stutter. */
 	const struct bl_swpd_sample one[6] = { { 0, 1024, 0, 0, 0 }, { 1, 1024, 0, 0, 0 },
