@@ -53,9 +53,14 @@ struct group_acc {
 struct runs {
 	struct bl_analysis_opts o;
 	struct group_acc *g;
-	size_t n;
+	size_t n, cap;
+	/* group name -> index + 1 in g (open addressing, 0 = empty); a
+	 * folder of thousands of small logs has thousands of groups */
+	size_t *ht;
+	size_t htcap;                /* a power of two, > 2 * n */
+	size_t last;                 /* index of the last group looked up */
 	struct bl_run_point *pts;    /* keep_samples only */
-	size_t npts;
+	size_t npts, cappts;
 	size_t chart_groups_left_out;
 	/* averages blocks (chkmmt output read back): shown as they were
 	 * printed, they are means of runs the input does not hold */
@@ -83,17 +88,52 @@ static void *runs_create(const struct bl_analysis_opts *o)
 	return r;
 }
 
+static size_t name_hash(const char *p)
+{
+	size_t h = 1469598103934665603u;            /* FNV-1a */
+	for (; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	return h;
+}
+
+static void ht_put(struct runs *s, size_t i)
+{
+	size_t m = s->htcap - 1, h = name_hash(s->g[i].name) & m;
+	while (s->ht[h])
+		h = (h + 1) & m;
+	s->ht[h] = i + 1;
+}
+
 static struct group_acc *group(struct runs *s, const char *name)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (strcmp(s->g[i].name, name) == 0)
-			return &s->g[i];
-	s->g = bl_xrealloc(s->g, (s->n + 1) * sizeof *s->g);
+	if (s->last < s->n && strcmp(s->g[s->last].name, name) == 0)
+		return &s->g[s->last];
+	if (s->htcap) {
+		size_t m = s->htcap - 1;
+		for (size_t h = name_hash(name) & m; s->ht[h]; h = (h + 1) & m)
+			if (strcmp(s->g[s->ht[h] - 1].name, name) == 0) {
+				s->last = s->ht[h] - 1;
+				return &s->g[s->last];
+			}
+	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->g = bl_xrealloc(s->g, s->cap * sizeof *s->g);
+	}
+	if (2 * (s->n + 1) >= s->htcap) {
+		free(s->ht);
+		s->htcap = s->htcap ? 2 * s->htcap : 64;
+		s->ht = bl_xcalloc(s->htcap, sizeof *s->ht);
+		for (size_t i = 0; i < s->n; i++)
+			ht_put(s, i);
+	}
+	s->last = s->n;
 	struct group_acc *g = &s->g[s->n++];
 	memset(g, 0, sizeof *g);
 	g->name = bl_xstrdup(name);
 	for (int f = 0; f < NF; f++)
 		bl_welford_init(&g->w[f]);
+	ht_put(s, s->last);
 	return g;
 }
 
@@ -131,7 +171,10 @@ static struct bl_run_point *point(struct runs *s, struct group_acc *g, long run)
 	} else {
 		g->max_point_run = run;
 	}
-	s->pts = bl_xrealloc(s->pts, (s->npts + 1) * sizeof *s->pts);
+	if (s->npts == s->cappts) {
+		s->cappts = s->cappts ? 2 * s->cappts : 64;
+		s->pts = bl_xrealloc(s->pts, s->cappts * sizeof *s->pts);
+	}
 	struct bl_run_point *p = &s->pts[s->npts++];
 	p->group = g->name;
 	p->run = run;
@@ -411,6 +454,7 @@ static void runs_destroy(void *st)
 	for (size_t i = 0; i < s->n; i++)
 		free(s->g[i].name);
 	free(s->g);
+	free(s->ht);
 	free(s->pts);
 	for (size_t i = 0; i < s->nlat; i++)
 		free(s->lat[i].group);
