@@ -367,22 +367,32 @@ static void zt_return(struct zthread *z)
 	pthread_mutex_unlock(&z->mu);
 }
 
+/* Wait for the oldest chunk (after giving back a lent one); its slot in
+ * *slot. Returns its length, or what raw_read() returned for it (0 at the
+ * end, a negative bl_err with errno as the thread saw it). */
+static ssize_t zt_head(struct zthread *z, size_t *slot)
+{
+	zt_return(z);
+	pthread_mutex_lock(&z->mu);
+	while (z->n == 0)
+		pthread_cond_wait(&z->cv, &z->mu);
+	*slot = z->head;
+	pthread_mutex_unlock(&z->mu);
+	ssize_t len = z->q[*slot].len;
+	if (len <= 0)
+		errno = z->q[*slot].err_no;
+	return len;
+}
+
 /* The rest of the oldest chunk, lent to the caller until the next call
  * (no copy); the same results as zt_read() otherwise. */
 static ssize_t zt_lend(struct bl_src *s, char **p)
 {
 	struct zthread *z = s->zt;
-	zt_return(z);
-	pthread_mutex_lock(&z->mu);
-	while (z->n == 0)
-		pthread_cond_wait(&z->cv, &z->mu);
-	size_t slot = z->head;
-	pthread_mutex_unlock(&z->mu);
-	ssize_t len = z->q[slot].len;
-	if (len <= 0) {
-		errno = z->q[slot].err_no;
+	size_t slot;
+	ssize_t len = zt_head(z, &slot);
+	if (len <= 0)
 		return len;
-	}
 	*p = z->q[slot].data + z->off;
 	z->lent = true;
 	return len - (ssize_t)z->off;
@@ -392,17 +402,10 @@ static ssize_t zt_lend(struct bl_src *s, char **p)
 static ssize_t zt_read(struct bl_src *s, void *buf, size_t n)
 {
 	struct zthread *z = s->zt;
-	zt_return(z);
-	pthread_mutex_lock(&z->mu);
-	while (z->n == 0)
-		pthread_cond_wait(&z->cv, &z->mu);
-	size_t slot = z->head;
-	pthread_mutex_unlock(&z->mu);
-	ssize_t len = z->q[slot].len;
-	if (len <= 0) {
-		errno = z->q[slot].err_no;
+	size_t slot;
+	ssize_t len = zt_head(z, &slot);
+	if (len <= 0)
 		return len;
-	}
 	size_t k = (size_t)len - z->off;
 	if (k > n)
 		k = n;

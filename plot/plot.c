@@ -293,6 +293,24 @@ const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf 
 	return job_data_note(j, columns, NULL, data);
 }
 
+/* Write b (released) as j's file name, atomically, and list it among the
+ * chart's files; false (and the job failed) when it cannot be written. */
+static bool put_file(struct gp_job *j, const char *name, struct bl_buf *b)
+{
+	char *msg = NULL;
+	int rc = gp_write_atomic(j->dir, name, b->data, b->len, &msg);
+	j->bytes += b->len;
+	bl_buf_release(b);
+	if (rc) {
+		job_fail(j, rc, "%s", msg);
+		free(msg);
+		return false;
+	}
+	res_add_file(j->res, name);
+	return true;
+}
+
+
 const char *job_data_note(struct gp_job *j, const char *columns, const char *note,
 			  const struct bl_buf *data)
 {
@@ -307,17 +325,10 @@ const char *job_data_note(struct gp_job *j, const char *columns, const char *not
 	bl_buf_addf(&b, "# %s\n", columns);
 	if (data->len)
 		bl_buf_add(&b, data->data, data->len);
-	char *msg = NULL;
-	int rc = gp_write_atomic(j->dir, name, b.data, b.len, &msg);
-	j->bytes += b.len;
-	bl_buf_release(&b);
-	if (rc) {
-		job_fail(j, rc, "%s", msg);
-		free(msg);
+	if (!put_file(j, name, &b)) {
 		free(name);
 		return NULL;
 	}
-	res_add_file(j->res, name);
 	gh(j, "# Data: %s (%s)\n", name, columns);
 	if (note)
 		gh(j, "#   %s\n", note);
@@ -340,17 +351,10 @@ const char *job_load_file(struct gp_job *j, const char *part, const struct bl_bu
 		    "written by benchlog\n", name, j->base);
 	if (text->len)
 		bl_buf_add(&b, text->data, text->len);
-	char *msg = NULL;
-	int rc = gp_write_atomic(j->dir, name, b.data, b.len, &msg);
-	j->bytes += b.len;
-	bl_buf_release(&b);
-	if (rc) {
-		job_fail(j, rc, "%s", msg);
-		free(msg);
+	if (!put_file(j, name, &b)) {
 		free(name);
 		return NULL;
 	}
-	res_add_file(j->res, name);
 	gh(j, "# Loads: %s\n", name);
 	free(name);
 	return j->res->files[j->res->nfiles - 1];

@@ -490,6 +490,21 @@ static void set_group(struct bl_ctx *ctx, const char *g)
 	ctx->group = bl_xstrdup(g);
 }
 
+
+/* The skipped lines of one input, each with its group, into ctx. */
+static void replay_skips(struct bl_ctx *ctx, const struct job *j)
+{
+	char *saved = ctx->group;
+	ctx->group = NULL;
+	for (size_t i = 0; i < j->nskips; i++) {
+		const struct lskip *s = &j->skips[i];
+		set_group(ctx, s->group);
+		struct bl_line ln = { s->text, s->len, s->source, s->line, s->quoted, s->msg };
+		bl_skip(ctx, &ln, s->reason);
+	}
+	free(ctx->group);
+	ctx->group = saved;
+}
 /* Replay one job into ctx. keep: store the run numbers and counters as
  * emitted back into the log, for replay_side(). */
 static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
@@ -596,16 +611,7 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 	if (rc)
 		return rc;
 
-	char *saved = ctx->group;
-	ctx->group = NULL;
-	for (size_t i = 0; i < j->nskips; i++) {
-		const struct lskip *s = &j->skips[i];
-		set_group(ctx, s->group);
-		struct bl_line ln = { s->text, s->len, s->source, s->line, s->quoted, s->msg };
-		bl_skip(ctx, &ln, s->reason);
-	}
-	free(ctx->group);
-	ctx->group = saved;
+	replay_skips(ctx, j);
 	if (j->error == -BL_EINTR)
 		return -BL_EINTR;
 	if (j->error && !ctx->error)
@@ -634,16 +640,7 @@ static int replay_side(struct bl_ctx *side, struct job *j)
 	}
 	if (rc)
 		return rc;
-	char *saved = side->group;
-	side->group = NULL;
-	for (size_t i = 0; i < j->nskips; i++) {
-		const struct lskip *s = &j->skips[i];
-		set_group(side, s->group);
-		struct bl_line ln = { s->text, s->len, s->source, s->line, s->quoted, s->msg };
-		bl_skip(side, &ln, s->reason);
-	}
-	free(side->group);
-	side->group = saved;
+	replay_skips(side, j);
 	return side->error;
 }
 
