@@ -353,18 +353,24 @@ static void zt_stop(struct bl_src *s)
 	s->zt = NULL;
 }
 
-/* Give back the slot lent by zt_lend(). */
-static void zt_return(struct zthread *z)
+/* The oldest chunk is used up: its slot goes back to the thread. */
+static void zt_pop(struct zthread *z)
 {
-	if (!z->lent)
-		return;
-	z->lent = false;
 	pthread_mutex_lock(&z->mu);
 	z->head = (z->head + 1) % ZT_SLOTS;
 	z->n--;
 	z->off = 0;
 	pthread_cond_broadcast(&z->cv);
 	pthread_mutex_unlock(&z->mu);
+}
+
+/* Give back the slot lent by zt_lend(). */
+static void zt_return(struct zthread *z)
+{
+	if (!z->lent)
+		return;
+	z->lent = false;
+	zt_pop(z);
 }
 
 /* Wait for the oldest chunk (after giving back a lent one); its slot in
@@ -411,14 +417,8 @@ static ssize_t zt_read(struct bl_src *s, void *buf, size_t n)
 		k = n;
 	memcpy(buf, z->q[slot].data + z->off, k);
 	z->off += k;
-	if (z->off == (size_t)len) {
-		pthread_mutex_lock(&z->mu);
-		z->head = (z->head + 1) % ZT_SLOTS;
-		z->n--;
-		z->off = 0;
-		pthread_cond_broadcast(&z->cv);
-		pthread_mutex_unlock(&z->mu);
-	}
+	if (z->off == (size_t)len)
+		zt_pop(z);
 	return (ssize_t)k;
 }
 

@@ -332,6 +332,20 @@ static bool side_step(struct pool *p)
 	return true;
 }
 
+/* Parse the next input (called and returning with p->mu held; it is let
+ * go while parsing). */
+static void parse_next(struct pool *p)
+{
+	struct job *j = &p->jobs[p->next++];
+	pthread_mutex_unlock(&p->mu);
+	parse_job(j, p->opt);
+	pthread_mutex_lock(&p->mu);
+	j->done = true;
+	p->files_done++;
+	p->bytes_done += j->bytes;
+	pthread_cond_broadcast(&p->done);
+}
+
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
@@ -342,14 +356,7 @@ static void *worker(void *arg)
 		/* Parse ahead first; the side chain when the window is full (the
 		 * replaying thread takes it after each replay too). */
 		if (p->next < p->n && p->next < held_from(p) + p->window) {
-			struct job *j = &p->jobs[p->next++];
-			pthread_mutex_unlock(&p->mu);
-			parse_job(j, p->opt);
-			pthread_mutex_lock(&p->mu);
-			j->done = true;
-			p->files_done++;
-			p->bytes_done += j->bytes;
-			pthread_cond_broadcast(&p->done);
+			parse_next(p);
 			continue;
 		}
 		if (p->side_by_workers && side_step(p))
@@ -824,14 +831,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 			 * the next input rather than wait for the workers. */
 			if (p->side_by_workers && sizes_known && p->next < p->n &&
 			    p->next < held_from(p) + p->window) {
-				struct job *k = &p->jobs[p->next++];
-				pthread_mutex_unlock(&p->mu);
-				parse_job(k, p->opt);
-				pthread_mutex_lock(&p->mu);
-				k->done = true;
-				p->files_done++;
-				p->bytes_done += k->bytes;
-				pthread_cond_broadcast(&p->done);
+				parse_next(p);
 				continue;
 			}
 			struct timespec ts;
