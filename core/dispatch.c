@@ -365,6 +365,7 @@ static enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const st
 	}
 	int pa = d->prev_active;
 	if (pa >= 0 && pa != d->active) {
+		ctx->skip_reason = NULL;
 		enum bl_verdict v = bl_parsers[pa]->line(d->st[pa], ctx, ln, 0);
 		if (v != BL_NO) {
 			*pi = pa;
