@@ -96,7 +96,9 @@ struct bl_ctx {
 	 * format (parsers/timev.c sets it; bl_time_take_status() takes it). */
 	struct { const char *kind; long long code; unsigned long lineno; } time_status;
 
-	struct bl_runstate *runs; size_t nruns;
+	struct bl_runstate *runs; size_t nruns, runs_cap;
+	size_t *runs_ht, runs_htcap;  /* (family, group) -> index + 1; 0 empty */
+	size_t runs_last;             /* the last one looked up */
 	struct bl_dispatch *dispatch;
 };
 
