@@ -410,6 +410,26 @@ static int prd_kv_double(struct prd *r, const char *key, const char *shape, doub
 	return rc < 0 ? rc : prd_double(r, 1, out);
 }
 
+/* sum and m2 may have overflowed to an infinity (D10: finite inputs near
+ * DBL_MAX, or whose squares pass it); the writer prints it as %.17g does,
+ * "inf" or "-inf", and it reads back as written. */
+static int prd_kv_double_ovf(struct prd *r, const char *key, const char *shape, double *out)
+{
+	int rc = prd_expect(r, key, 1, shape);
+
+	if (rc < 0)
+		return rc;
+	if (r->toklen[1] == 3 && memcmp(r->tok[1], "inf", 3) == 0) {
+		*out = INFINITY;
+		return 0;
+	}
+	if (r->toklen[1] == 4 && memcmp(r->tok[1], "-inf", 4) == 0) {
+		*out = -INFINITY;
+		return 0;
+	}
+	return prd_double(r, 1, out);
+}
+
 static int prd_kv_count(struct prd *r, const char *key, const char *shape,
 			unsigned long long *out)
 {
@@ -508,11 +528,11 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 	}
 	if ((rc = prd_kv_count(r, "count", "count <n>", &n)) < 0 ||
 	    (rc = prd_kv_count(r, "rejected", "rejected <n>", &p->rejected)) < 0 ||
-	    (rc = prd_kv_double(r, "sum", "sum <number>", &p->sum)) < 0)
+	    (rc = prd_kv_double_ovf(r, "sum", "sum <number>", &p->sum)) < 0)
 		return rc;
 	if (n > 0) {
 		if ((rc = prd_kv_double(r, "mean", "mean <number>", &mean)) < 0 ||
-		    (rc = prd_kv_double(r, "m2", "m2 <number>", &m2)) < 0)
+		    (rc = prd_kv_double_ovf(r, "m2", "m2 <number>", &m2)) < 0)
 			return rc;
 		if (m2 < 0.0) {
 			snprintf(r->why, r->whysz, "m2 is negative");

@@ -130,7 +130,10 @@
  *         neg <index> <k>            zero or more, index ascending
  *         pos <index> <k>            zero or more, index ascending
  *         end
- *     Several partials may follow each other in one stream.
+ *     Several partials may follow each other in one stream. sum and m2
+ *     can overflow to an infinity with finite inputs (values near DBL_MAX,
+ *     or whose squared deviations pass it): they are written "inf" / "-inf"
+ *     and read back so (m2 "inf" only; mean, min and max are always finite).
  *
  * D11 Log-bucketed sketch (DDSketch, Masson, Rim & Lee 2019) with relative
  *     accuracy alpha = BL_SKETCH_ALPHA = 0.01: gamma = (1+alpha)/(1-alpha),

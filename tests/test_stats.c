@@ -967,6 +967,23 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 	for (i = 0; i <= 100; i++)
 		assert_true(bl_partial_percentile(&q[0], (double)i, BL_PCT_TYPE7) ==
 			    bl_partial_percentile(&p, (double)i, BL_PCT_TYPE7));
+	/* Finite inputs whose sums overflow: 1e308 twice and 1e200, -1e200.
+	 * By hand: sum 2e308 > DBL_MAX = inf; M2 of {1e200, -1e200} = 2e400
+	 * = inf. Both are written "inf" and read back as written. */
+	struct bl_partial big, neg;
+	bl_partial_init(&big);
+	bl_partial_init(&neg);
+	bl_partial_add(&big, 1e308);
+	bl_partial_add(&big, 1e308);
+	bl_partial_add(&neg, 1e200);
+	bl_partial_add(&neg, -1e200);
+	assert_true(isinf(big.sum) && big.sum > 0 && isinf(neg.w.m2));
+	roundtrip(&big, q);
+	assert_true(q[0].w.n == 2 && isinf(q[0].sum) && q[0].sum > 0 && q[0].w.mean == 1e308);
+	roundtrip(&neg, q);
+	assert_true(q[0].w.n == 2 && isinf(q[0].w.m2) && q[0].w.m2 > 0 && q[0].sum == 0);
+	bl_partial_release(&big);
+	bl_partial_release(&neg);
 	/* the empty partial round-trips too */
 	bl_partial_init(&empty);
 	roundtrip(&empty, q);
