@@ -6,6 +6,7 @@
 #include <string.h>
 #include "analyze/colinfo.h"
 #include "analyze/compare.h"
+#include "core/strmap.h"
 #include "core/util.h"
 
 static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
@@ -75,73 +76,6 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 	return 0;
 }
 
-/* ---- string -> index ---------------------------------------------------- */
-
-struct strmap {
-	char **key;
-	size_t n;
-	size_t *slot;
-	size_t nslot;
-};
-
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
-static void strmap_grow(struct strmap *m)
-{
-	size_t n = m->nslot ? 2 * m->nslot : 64;
-	free(m->slot);
-	m->slot = bl_xcalloc(n, sizeof *m->slot);
-	m->nslot = n;
-	for (size_t i = 0; i < m->n; i++) {
-		size_t j = (size_t)hash(m->key[i]) & (n - 1);
-		while (m->slot[j])
-			j = (j + 1) & (n - 1);
-		m->slot[j] = i + 1;
-	}
-}
-
-/* Index of k, added at the end when new. */
-static size_t strmap_get(struct strmap *m, const char *k)
-{
-	if (2 * (m->n + 1) > m->nslot)
-		strmap_grow(m);
-	size_t j = (size_t)hash(k) & (m->nslot - 1);
-	while (m->slot[j]) {
-		if (strcmp(m->key[m->slot[j] - 1], k) == 0)
-			return m->slot[j] - 1;
-		j = (j + 1) & (m->nslot - 1);
-	}
-	m->key = bl_xrealloc(m->key, (m->n + 1) * sizeof *m->key);
-	m->key[m->n] = bl_xstrdup(k);
-	m->slot[j] = m->n + 1;
-	return m->n++;
-}
-
-static long strmap_find(const struct strmap *m, const char *k)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->key[i], k) == 0)
-			return (long)i;
-	return -1;
-}
-
-static void strmap_release(struct strmap *m)
-{
-	for (size_t i = 0; i < m->n; i++)
-		free(m->key[i]);
-	free(m->key);
-	free(m->slot);
-	memset(m, 0, sizeof *m);
-}
-
 /* ---- output ------------------------------------------------------------- */
 
 static const char *test_name(enum bl_cmp_test t)
@@ -196,8 +130,8 @@ struct tabctx {
 	const struct bl_compare_opts *o;
 	struct bl_compare_counts *k;
 	size_t ng;                 /* group columns; the last is compared */
-	struct strmap sets;        /* compared values, in order */
-	struct strmap blocks;      /* --by keys, in order */
+	struct bl_strmap sets;        /* compared values, in order */
+	struct bl_strmap blocks;      /* --by keys, in order */
 	size_t *set_of, *block_of; /* per group */
 	long *cell;                /* nblocks x nsets -> group, -1 none */
 	size_t base;               /* baseline set */
@@ -207,8 +141,8 @@ struct tabctx {
 
 static void tabctx_release(struct tabctx *x)
 {
-	strmap_release(&x->sets);
-	strmap_release(&x->blocks);
+	bl_strmap_release(&x->sets);
+	bl_strmap_release(&x->blocks);
 	free(x->set_of);
 	free(x->block_of);
 	free(x->cell);
@@ -380,7 +314,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	x->block_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->block_of);
 	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
 	for (size_t g = 0; g < ngr; g++) {
-		x->set_of[g] = strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1));
+		x->set_of[g] = bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
 		bl_buf_reset(&key);
 		bl_buf_add(&key, "", 0);
 		for (size_t k = 0; k + 1 < x->ng; k++) {
@@ -389,7 +323,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 				bl_buf_addc(&key, '\x1f');
 			bl_buf_add(&key, v, strlen(v));
 		}
-		x->block_of[g] = strmap_get(&x->blocks, key.data);
+		x->block_of[g] = bl_strmap_get(&x->blocks, key.data, NULL);
 	}
 	bl_buf_release(&key);
 	const char *cmpcol = bl_tstats_gcol(ts, x->t, x->ng - 1);
@@ -400,7 +334,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		x->k->one_set++;
 		return false;
 	}
-	long b = x->o->baseline ? strmap_find(&x->sets, x->o->baseline) : 0;
+	long b = x->o->baseline ? bl_strmap_find(&x->sets, x->o->baseline) : 0;
 	if (b < 0) {
 		if (diag) {
 			fprintf(diag, "benchlog compare: table %s: no %s \"%s\"; there are:", tname, cmpcol,

@@ -20,6 +20,7 @@
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/latency.h"
 #include "parsers/tables.h"
@@ -43,7 +44,7 @@ static const struct {
 };
 
 struct group_acc {
-	char *name;
+	const char *name;            /* owned by runs.names */
 	long max_point_run;          /* the largest run with a chart point */
 	unsigned long mtest_runs, time_runs;
 	double sum[NF];
@@ -52,12 +53,9 @@ struct group_acc {
 
 struct runs {
 	struct bl_analysis_opts o;
-	struct group_acc *g;
+	struct group_acc *g;         /* g[i]: group i of names */
 	size_t n, cap;
-	/* group name -> index + 1 in g (open addressing, 0 = empty); a
-	 * folder of thousands of small logs has thousands of groups */
-	size_t *ht;
-	size_t htcap;                /* a power of two, > 2 * n */
+	struct bl_strmap names;      /* group names (a folder of small logs has thousands) */
 	size_t last;                 /* index of the last group looked up */
 	struct bl_run_point *pts;    /* keep_samples only */
 	size_t npts, cappts;
@@ -88,52 +86,23 @@ static void *runs_create(const struct bl_analysis_opts *o)
 	return r;
 }
 
-static size_t name_hash(const char *p)
-{
-	size_t h = 1469598103934665603u;            /* FNV-1a */
-	for (; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
-	return h;
-}
-
-static void ht_put(struct runs *s, size_t i)
-{
-	size_t m = s->htcap - 1, h = name_hash(s->g[i].name) & m;
-	while (s->ht[h])
-		h = (h + 1) & m;
-	s->ht[h] = i + 1;
-}
-
 static struct group_acc *group(struct runs *s, const char *name)
 {
 	if (s->last < s->n && strcmp(s->g[s->last].name, name) == 0)
 		return &s->g[s->last];
-	if (s->htcap) {
-		size_t m = s->htcap - 1;
-		for (size_t h = name_hash(name) & m; s->ht[h]; h = (h + 1) & m)
-			if (strcmp(s->g[s->ht[h] - 1].name, name) == 0) {
-				s->last = s->ht[h] - 1;
-				return &s->g[s->last];
-			}
-	}
+	bool added;
+	s->last = bl_strmap_get(&s->names, name, &added);
+	if (!added)
+		return &s->g[s->last];
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
 		s->g = bl_xrealloc(s->g, s->cap * sizeof *s->g);
 	}
-	if (2 * (s->n + 1) >= s->htcap) {
-		free(s->ht);
-		s->htcap = s->htcap ? 2 * s->htcap : 64;
-		s->ht = bl_xcalloc(s->htcap, sizeof *s->ht);
-		for (size_t i = 0; i < s->n; i++)
-			ht_put(s, i);
-	}
-	s->last = s->n;
 	struct group_acc *g = &s->g[s->n++];
 	memset(g, 0, sizeof *g);
-	g->name = bl_xstrdup(name);
+	g->name = bl_strmap_key(&s->names, s->last);
 	for (int f = 0; f < NF; f++)
 		bl_welford_init(&g->w[f]);
-	ht_put(s, s->last);
 	return g;
 }
 
@@ -451,10 +420,8 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 static void runs_destroy(void *st)
 {
 	struct runs *s = st;
-	for (size_t i = 0; i < s->n; i++)
-		free(s->g[i].name);
 	free(s->g);
-	free(s->ht);
+	bl_strmap_release(&s->names);
 	free(s->pts);
 	for (size_t i = 0; i < s->nlat; i++)
 		free(s->lat[i].group);

@@ -13,6 +13,7 @@
 #include "analyze/spool.h"
 #include "analyze/stats.h"
 #include "analyze/vmstat.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/vmstat.h"
 #include "plot/plot.h"
@@ -65,7 +66,7 @@ struct series {
 
 /* A group, for S5 when streaming: the values are in vmstat_an.s5. */
 struct vgroup {
-	char *name;
+	const char *name;          /* owned by vmstat_an.gnames */
 	unsigned long long nval;   /* S5 values of the group so far */
 	long long bytes;           /* their text, ", "-joined */
 	long long at;              /* finish(): where its text starts in s5sorted */
@@ -89,9 +90,8 @@ struct vmstat_an {
 	int err;                 /* errno of the first temporary-file failure */
 	bool failed;
 	struct vgroup *grp;      /* in order of first series */
-	size_t ngrp;
-	size_t *gtab;            /* hash of grp: index + 1, 0 = empty */
-	size_t gcap;             /* slots in gtab, a power of two */
+	size_t ngrp, capgrp;
+	struct bl_strmap gnames; /* grp[i].name is its key i */
 };
 
 double bl_vmstat_kib_per_unit(const char *u)
@@ -128,42 +128,22 @@ static int fail(struct vmstat_an *a, int e)
 	return -BL_EIO;
 }
 
-/* FNV-1a */
-static size_t str_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)h;
-}
-
 /* The index of group name in a->grp, added in first-seen order (S5 lists
  * the groups in the order of their first series). */
 static size_t group_index(struct vmstat_an *a, const char *name)
 {
-	if (2 * (a->ngrp + 1) > a->gcap) {
-		size_t cap = a->gcap ? 2 * a->gcap : 64;
-		size_t *t = bl_xcalloc(cap, sizeof *t);
-		for (size_t g = 0; g < a->ngrp; g++) {
-			size_t h = str_hash(a->grp[g].name) & (cap - 1);
-			while (t[h])
-				h = (h + 1) & (cap - 1);
-			t[h] = g + 1;
-		}
-		free(a->gtab);
-		a->gtab = t;
-		a->gcap = cap;
-		a->grp = bl_xrealloc(a->grp, cap / 2 * sizeof *a->grp);
+	bool added;
+	size_t i = bl_strmap_get(&a->gnames, name, &added);
+	if (!added)
+		return i;
+	if (a->ngrp == a->capgrp) {
+		a->capgrp = a->capgrp ? 2 * a->capgrp : 32;
+		a->grp = bl_xrealloc(a->grp, a->capgrp * sizeof *a->grp);
 	}
-	size_t h = str_hash(name) & (a->gcap - 1);
-	for (; a->gtab[h]; h = (h + 1) & (a->gcap - 1))
-		if (strcmp(a->grp[a->gtab[h] - 1].name, name) == 0)
-			return a->gtab[h] - 1;
-	struct vgroup *g = &a->grp[a->ngrp];
+	struct vgroup *g = &a->grp[a->ngrp++];
 	memset(g, 0, sizeof *g);
-	g->name = bl_xstrdup(name);
-	a->gtab[h] = ++a->ngrp;
-	return a->ngrp - 1;
+	g->name = bl_strmap_key(&a->gnames, i);
+	return i;
 }
 
 static void colstat_of(struct bl_dist *d, struct bl_vm_colstat *out)
@@ -1155,10 +1135,8 @@ static void vm_destroy(void *st)
 	for (size_t i = 0; i < a->n; i++)
 		series_free(a->s[i]);
 	free(a->s);
-	for (size_t g = 0; g < a->ngrp; g++)
-		free(a->grp[g].name);
+	bl_strmap_release(&a->gnames);
 	free(a->grp);
-	free(a->gtab);
 	if (a->spool)
 		fclose(a->spool);
 	if (a->s5)

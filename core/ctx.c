@@ -69,7 +69,7 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	for (size_t i = 0; i < ctx->nruns; i++)
 		free(ctx->runs[i].group);
 	free(ctx->runs);
-	free(ctx->runs_ht);
+	bl_strmap_release(&ctx->runs_map);
 	free(ctx->default_group);
 	free(ctx->group);
 	free(ctx->pending_heading);
@@ -86,65 +86,36 @@ void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len)
 	ctx->group = bl_xstrndup(name, len);
 }
 
-static size_t run_hash(const char *family, const char *group)
-{
-	size_t h = 1469598103934665603u;            /* FNV-1a over both */
-	for (const char *p = family; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
-	h = (h ^ 0xff) * 1099511628211u;
-	for (const char *p = group; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
-	return h;
-}
-
 static bool run_is(const struct bl_runstate *r, const char *family, const char *group)
 {
 	return strcmp(r->family, family) == 0 && strcmp(r->group, group) == 0;
 }
 
-static void run_index(struct bl_ctx *ctx, size_t i)
-{
-	size_t m = ctx->runs_htcap - 1;
-	size_t h = run_hash(ctx->runs[i].family, ctx->runs[i].group) & m;
-	while (ctx->runs_ht[h])
-		h = (h + 1) & m;
-	ctx->runs_ht[h] = i + 1;
-}
-
 /* The run state of (family, current group): the last one asked for, or
- * found by hash (a folder of small logs has thousands of groups, and every
+ * found by name (a folder of small logs has thousands of groups, and every
  * record asks). */
 static struct bl_runstate *runstate(struct bl_ctx *ctx, const char *family)
 {
 	const char *g = ctx->group ? ctx->group : "";
 	if (ctx->runs_last < ctx->nruns && run_is(&ctx->runs[ctx->runs_last], family, g))
 		return &ctx->runs[ctx->runs_last];
-	if (ctx->runs_htcap) {
-		size_t m = ctx->runs_htcap - 1;
-		for (size_t h = run_hash(family, g) & m; ctx->runs_ht[h]; h = (h + 1) & m)
-			if (run_is(&ctx->runs[ctx->runs_ht[h] - 1], family, g)) {
-				ctx->runs_last = ctx->runs_ht[h] - 1;
-				return &ctx->runs[ctx->runs_last];
-			}
-	}
+	/* family, 0x1f, group: no family holds 0x1f, so the first one
+	 * splits the key */
+	char *key = bl_xasprintf("%s\x1f%s", family, g);
+	bool added;
+	ctx->runs_last = bl_strmap_get(&ctx->runs_map, key, &added);
+	free(key);
+	if (!added)
+		return &ctx->runs[ctx->runs_last];
 	if (ctx->nruns == ctx->runs_cap) {
 		ctx->runs_cap = ctx->runs_cap ? 2 * ctx->runs_cap : 8;
 		ctx->runs = bl_xrealloc(ctx->runs, ctx->runs_cap * sizeof *ctx->runs);
 	}
-	if (2 * (ctx->nruns + 1) >= ctx->runs_htcap) {
-		free(ctx->runs_ht);
-		ctx->runs_htcap = ctx->runs_htcap ? 2 * ctx->runs_htcap : 32;
-		ctx->runs_ht = bl_xcalloc(ctx->runs_htcap, sizeof *ctx->runs_ht);
-		for (size_t i = 0; i < ctx->nruns; i++)
-			run_index(ctx, i);
-	}
-	ctx->runs_last = ctx->nruns;
 	struct bl_runstate *r = &ctx->runs[ctx->nruns++];
 	r->group = bl_xstrdup(g);
 	r->family = family;
 	r->run = 0;
 	r->mask = 0;
-	run_index(ctx, ctx->runs_last);
 	return r;
 }
 

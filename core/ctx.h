@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdbool.h>
+#include "core/strmap.h"
 #include "core/line.h"
 #include "core/table.h"
 
@@ -97,7 +98,7 @@ struct bl_ctx {
 	struct { const char *kind; long long code; unsigned long lineno; } time_status;
 
 	struct bl_runstate *runs; size_t nruns, runs_cap;
-	size_t *runs_ht, runs_htcap;  /* (family, group) -> index + 1; 0 empty */
+	struct bl_strmap runs_map;    /* "family\x1fgroup" -> index in runs */
 	size_t runs_last;             /* the last one looked up */
 	struct bl_dispatch *dispatch;
 };

@@ -707,6 +707,12 @@ static void ls_masks(const char *p, size_t n, uint64_t *eol, uint64_t *bad)
 	*bad = b;
 }
 
+/* The bits of a 64-bit block mask from bit k up (none when k >= 64). */
+static inline uint64_t bits_from(size_t k)
+{
+	return k >= 64 ? 0 : ~0ull << k;
+}
+
 int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 {
 	size_t start = 0;            /* where the current line starts */
@@ -721,9 +727,8 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 		ls_masks(buf + base, blk, &e, &b);
 		/* bits before start (a CR LF's LF at the block's start) are gone */
 		if (start > base) {
-			uint64_t keep = start - base >= 64 ? 0 : ~0ull << (start - base);
-			e &= keep;
-			b &= keep;
+			e &= bits_from(start - base);
+			b &= bits_from(start - base);
 		}
 		while (e) {
 			unsigned k = (unsigned)__builtin_ctzll(e);
@@ -743,9 +748,8 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 					ls->after_cr = true;
 			}
 			dirty = false;
-			uint64_t keep = start - base >= 64 ? 0 : ~0ull << (start - base);
-			e &= keep;
-			b &= keep;
+			e &= bits_from(start - base);
+			b &= bits_from(start - base);
 		}
 		if (b)
 			dirty = true;
