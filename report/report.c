@@ -431,10 +431,13 @@ struct gjob {
 	size_t mdlen;
 	char *html;                  /* what it rendered to */
 	unsigned long long cost;     /* a rough guess of the time it takes, in
-					microseconds: 1 per byte of a chart's script
-					and data for its PNG, 1/8 for its SVG, 1/10
-					per byte of Markdown (measured on the
-					10,000-file folder) */
+					microseconds: a gnuplot run's start, 60,000
+					for a PNG and 25,000 for an SVG, then 1 per
+					byte of a chart's script and data for its
+					PNG, 1/8 for its SVG; 1/10 per byte of
+					Markdown (measured on the 10,000-file
+					folder: the small charts took 70 to 85 ms
+					for their PNG, 27 to 33 ms for their SVG) */
 	bool taken;
 	int rc;
 	char *msg;                   /* gnuplot's stderr or why it failed */
@@ -464,7 +467,8 @@ static void gbatch_add(void *ud, const char *dir, const char *script, unsigned t
 			continue;
 		b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
 		b->v[b->n++] = (struct gjob){ bl_xstrdup(dir), bl_xstrdup(script), fmt[k], b->cur_sec,
-					      NULL, 0, NULL, k == 0 ? size : size / 8, false, 0, NULL };
+					      NULL, 0, NULL, k == 0 ? 60000 + size : 25000 + size / 8,
+					      false, 0, NULL };
 		b->left++;
 	}
 	pthread_cond_broadcast(&b->cv);
