@@ -12,6 +12,7 @@
  * numbers as 8 bytes. Strings are a 32-bit length, the bytes and a NUL,
  * so the writer points into the block.
  */
+#include <assert.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -113,42 +114,56 @@ static char *put_strn(char *p, const char *s, size_t len)
 	return p + 5 + len;
 }
 
-/* Bytes rec_put() may write for r (an upper bound). lens: the strlen()s
- * of source, group, message id, date, subject, then of each column. */
-static size_t rec_bound(const struct bl_record *r, size_t *lens)
+/* Bytes rec_put() writes for a record of table t at most, strings aside:
+ * the table pointer, the flags, four varints, then a tag and a varint (or
+ * 8 bytes) per column. */
+static size_t fixed_bound(const struct bl_table_def *t)
 {
-	size_t n = 8 + 1 + 4 * 10 + 11 * r->table->ncols;
+	return sizeof t + 1 + 4 * 10 + 11 * t->ncols;
+}
+
+/* Bytes rec_put() may need for r (an upper bound, strings included): a
+ * block this big always takes it. The fixed part counts twice, as
+ * rec_put() keeps room for all of it after each string. */
+static size_t rec_bound(const struct bl_record *r)
+{
+	size_t n = 2 * fixed_bound(r->table);
 	const char *s[5] = {
 		r->source, r->group,
 		r->msg ? (r->msg->message_id ? r->msg->message_id : "") : NULL,
 		r->msg ? (r->msg->date ? r->msg->date : "") : NULL,
 		r->msg ? (r->msg->subject ? r->msg->subject : "") : NULL,
 	};
-	for (size_t i = 0; i < 5; i++) {
-		lens[i] = s[i] ? strlen(s[i]) : 0;
-		n += s[i] ? 5 + lens[i] : 0;
-	}
+	for (size_t i = 0; i < 5; i++)
+		n += s[i] ? 5 + strlen(s[i]) : 0;
 	for (size_t i = 0; i < r->table->ncols; i++)
-		if (r->v[i].t == BL_STR) {
-			lens[5 + i] = r->v[i].u.s ? strlen(r->v[i].u.s) : 0;
-			n += 5 + lens[5 + i];
-		}
+		if (r->v[i].t == BL_STR)
+			n += 5 + (r->v[i].u.s ? strlen(r->v[i].u.s) : 0);
 	return n;
 }
 
-/* Copy r to p; returns the end. lens: from rec_bound(). last: the
- * previous record's strings in this block, updated. */
-static char *rec_put(char *p, const struct bl_record *r, const size_t *lens, struct last *last)
+/* s equals the len bytes at last (which hold no NUL), read no further
+ * than s's own NUL. */
+static bool same_text(const char *s, const char *last, size_t len)
 {
+	return strncmp(s, last, len) == 0 && s[len] == '\0';
+}
+
+/* Copy r to p, writing nothing at or past end; returns the new end, or
+ * NULL when r does not fit (then the block is left as it was but for
+ * bytes past its length, and *last must be reset). end - p is at least
+ * fixed_bound(r->table). last: the previous record's strings in this
+ * block, updated. */
+static char *rec_put(char *p, const char *end, const struct bl_record *r, struct last *last)
+{
+	size_t fixed = fixed_bound(r->table);
 	memcpy(p, &r->table, sizeof r->table);
 	p += sizeof r->table;
 	unsigned char flags = (unsigned char)((r->source ? F_SRC : 0) | (r->group ? F_GRP : 0) |
 					      (r->msg ? F_MSG : 0));
-	if (r->source && last->src && last->src_len == lens[0] &&
-	    memcmp(last->src, r->source, lens[0]) == 0)
+	if (r->source && last->src && same_text(r->source, last->src, last->src_len))
 		flags |= F_SRC_SAME;
-	if (r->group && last->grp && last->grp_len == lens[1] &&
-	    memcmp(last->grp, r->group, lens[1]) == 0)
+	if (r->group && last->grp && same_text(r->group, last->grp, last->grp_len))
 		flags |= F_GRP_SAME;
 	*p++ = (char)flags;
 	p = put_varint(p, zigzag(r->quoted));
@@ -156,25 +171,36 @@ static char *rec_put(char *p, const struct bl_record *r, const size_t *lens, str
 	p = put_varint(p, zigzag(r->run));
 	if (r->msg)
 		p = put_varint(p, r->msg->index);
+	/* Each string must leave room for what the fixed part may still take. */
+#define PUT_STR(str, len_out)                                                  \
+	do {                                                                   \
+		size_t l_ = strlen(str);                                       \
+		if ((size_t)(end - p) < 5 + l_ + fixed)                        \
+			return NULL;                                           \
+		len_out = l_;                                                  \
+		p = put_strn(p, (str), l_);                                    \
+	} while (0)
+	size_t l;
 	if (r->source && !(flags & F_SRC_SAME)) {
-		last->src = p + 4;
-		last->src_len = lens[0];
-		p = put_strn(p, r->source, lens[0]);
+		PUT_STR(r->source, l);
+		last->src = p - 1 - l;
+		last->src_len = l;
 	}
 	if (r->group && !(flags & F_GRP_SAME)) {
-		last->grp = p + 4;
-		last->grp_len = lens[1];
-		p = put_strn(p, r->group, lens[1]);
+		PUT_STR(r->group, l);
+		last->grp = p - 1 - l;
+		last->grp_len = l;
 	}
 	if (r->msg) {
-		p = put_strn(p, r->msg->message_id ? r->msg->message_id : "", lens[2]);
-		p = put_strn(p, r->msg->date ? r->msg->date : "", lens[3]);
-		p = put_strn(p, r->msg->subject ? r->msg->subject : "", lens[4]);
+		PUT_STR(r->msg->message_id ? r->msg->message_id : "", l);
+		PUT_STR(r->msg->date ? r->msg->date : "", l);
+		PUT_STR(r->msg->subject ? r->msg->subject : "", l);
 	}
 	size_t nc = r->table->ncols;
 	for (size_t i = 0; i < nc;) {
 		const struct bl_val *v = &r->v[i];
-		if (v->t == BL_NULL) {
+		switch (v->t) {
+		case BL_NULL: {
 			size_t k = 1;
 			while (i + k < nc && k < 127 && r->v[i + k].t == BL_NULL)
 				k++;
@@ -182,19 +208,24 @@ static char *rec_put(char *p, const struct bl_record *r, const size_t *lens, str
 			i += k;
 			continue;
 		}
-		if (v->t == BL_INT) {
+		case BL_INT:
 			*p++ = T_INT;
 			p = put_varint(p, zigzag(v->u.i));
-		} else if (v->t == BL_NUM) {
+			break;
+		case BL_NUM:
 			*p++ = T_NUM;
 			memcpy(p, &v->u.d, 8);
 			p += 8;
-		} else {
+			break;
+		case BL_STR:
 			*p++ = T_STR;
-			p = put_strn(p, v->u.s ? v->u.s : "", lens[5 + i]);
+			PUT_STR(v->u.s ? v->u.s : "", l);
+			break;
 		}
 		i++;
 	}
+#undef PUT_STR
+	(void)l;
 	return p;
 }
 
@@ -314,24 +345,31 @@ static int async_record(void *ud, const struct bl_record *r)
 		pthread_mutex_unlock(&a->mu);
 		return err;
 	}
-	size_t lens[5 + BL_MAX_COLS];
-	size_t need = rec_bound(r, lens);
+	size_t fixed = fixed_bound(r->table);
 	struct block *b = a->cur >= 0 ? &a->b[a->cur] : NULL;
-	if (!b || b->len + need > b->cap) {
-		pthread_mutex_lock(&a->mu);
-		submit_locked(a);
-		while (a->nfree == 0)
-			pthread_cond_wait(&a->cv_free, &a->mu);
-		a->cur = a->freel[--a->nfree];
-		pthread_mutex_unlock(&a->mu);
-		b = &a->b[a->cur];
-		if (need > b->cap) {
-			b->data = bl_xrealloc(b->data, need);
-			b->cap = need;
-		}
-		a->last = (struct last){ NULL, NULL, 0, 0 };   /* a new block */
+	char *e;
+	if (b && b->cap - b->len >= fixed &&
+	    (e = rec_put(b->data + b->len, b->data + b->cap, r, &a->last)) != NULL) {
+		b->len = (size_t)(e - b->data);
+		return 0;
 	}
-	b->len = (size_t)(rec_put(b->data + b->len, r, lens, &a->last) - b->data);
+	/* A new block; one of the record's own size when it is that big. */
+	pthread_mutex_lock(&a->mu);
+	submit_locked(a);
+	while (a->nfree == 0)
+		pthread_cond_wait(&a->cv_free, &a->mu);
+	a->cur = a->freel[--a->nfree];
+	pthread_mutex_unlock(&a->mu);
+	b = &a->b[a->cur];
+	size_t need = rec_bound(r);
+	if (need > b->cap) {
+		b->data = bl_xrealloc(b->data, need);
+		b->cap = need;
+	}
+	a->last = (struct last){ NULL, NULL, 0, 0 };
+	e = rec_put(b->data, b->data + b->cap, r, &a->last);
+	assert(e != NULL);           /* rec_bound() bytes always take it */
+	b->len = (size_t)(e - b->data);
 	return 0;
 }
 
