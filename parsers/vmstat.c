@@ -270,7 +270,10 @@ struct vmstat {
 	bool heading_candidate;  /* ... and it came right before this line */
 
 	enum nt_mode nt;
-	struct bl_buf scratch;   /* disks / per_cpu / layout strings */
+	struct bl_buf scratch;   /* the layout string */
+	/* The text columns of the row being emitted (the record borrows them
+	 * until it is emitted; reused row after row, so no row allocates) */
+	struct bl_buf t_disks, t_cpu, t_stamp, t_zone;
 	/* the layout column of the last row: it changes only with v->lay (or
 	 * the row's time stamp form), so it is not rebuilt for every row */
 	bool lname_ok;
@@ -469,6 +472,10 @@ static void vm_init(void *st, struct bl_ctx *ctx)
 		return;
 	}
 	v->scratch = (struct bl_buf)BL_BUF_INIT(1u << 20);
+	v->t_disks = (struct bl_buf)BL_BUF_INIT(1u << 20);
+	v->t_cpu = (struct bl_buf)BL_BUF_INIT(1u << 20);
+	v->t_stamp = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	v->t_zone = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	v->cmd_interval = NAN;
 	v->ok = true;
 }
@@ -1062,50 +1069,46 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	bl_set_str(&r, VM_LAYOUT, v->lname);
 	size_t off = part * L->n;
 	size_t ndisk = 0, ncpu = 0;
+	struct bl_buf *db = &v->t_disks, *cb = &v->t_cpu;
+	bl_buf_reset(db);
+	bl_buf_reset(cb);
 	for (size_t i = 0; i < L->n; i++) {
 		int c = L->col[i];
 		long long x = R->val[off + i];
-		if (c < VM_NCOLS) {
+		if (c < VM_NCOLS)
 			bl_set_int(&r, (size_t)c, x);
-		} else if (c == C_DISK) {
-			bl_buf_addf(sb, "%s%s=%lld", ndisk++ ? " " : "", L->disk[i], x);
-		}
-	}
-	char *disks = ndisk ? bl_xstrndup(sb->data, sb->len) : NULL;
-	bl_buf_reset(sb);
-	for (size_t i = 0; i < L->n; i++) {
-		int c = L->col[i];
-		long long x = R->val[off + i];
-		if (c == C_CPU_US)
-			bl_buf_addf(sb, "%s%lld", ncpu++ ? " " : "", x);
+		else if (c == C_DISK)
+			bl_buf_addf(db, "%s%s=%lld", ndisk++ ? " " : "", L->disk[i], x);
+		else if (c == C_CPU_US)
+			bl_buf_addf(cb, "%s%lld", ncpu++ ? " " : "", x);
 		else if (c == C_CPU_SY || c == C_CPU_ID)
-			bl_buf_addf(sb, "/%lld", x);
+			bl_buf_addf(cb, "/%lld", x);
 	}
-	char *percpu = ncpu ? bl_xstrndup(sb->data, sb->len) : NULL;
-	if (disks)
-		bl_set_str(&r, VM_DISKS, disks);
-	if (percpu)
-		bl_set_str(&r, VM_PER_CPU, percpu);
+	/* The text columns point into buffers of the parser's, filled in
+	 * full before any pointer is taken (an add may move the data). */
+	if (ndisk)
+		bl_set_str(&r, VM_DISKS, db->data ? db->data : "");
+	if (ncpu)
+		bl_set_str(&r, VM_PER_CPU, cb->data ? cb->data : "");
 	bl_set_str(&r, VM_MEM_UNIT, v->mem_unit);
-	char *stamp = NULL, *zone = NULL;
-	if (R->date)
-		stamp = bl_xstrndup(R->date, R->datel);
-	else if (R->lead)
-		stamp = bl_xstrndup(R->ts, R->tsl);
-	if (stamp)
-		bl_set_str(&r, VM_TIMESTAMP, stamp);
-	if (R->tz)
-		zone = bl_xstrndup(R->tz, R->tzl);
-	else if (R->date && v->lay.zone[0])
-		zone = bl_xstrdup(v->lay.zone);
-	if (zone)
-		bl_set_str(&r, VM_TZ, zone);
-	int rc = bl_emit(ctx, &r);
-	free(disks);
-	free(percpu);
-	free(stamp);
-	free(zone);
-	return rc;
+	struct bl_buf *tb = &v->t_stamp, *zb = &v->t_zone;
+	if (R->date || R->lead) {
+		bl_buf_reset(tb);
+		if (R->date)
+			bl_buf_add(tb, R->date, R->datel);
+		else
+			bl_buf_add(tb, R->ts, R->tsl);
+		bl_set_str(&r, VM_TIMESTAMP, tb->data ? tb->data : "");
+	}
+	if (R->tz || (R->date && v->lay.zone[0])) {
+		bl_buf_reset(zb);
+		if (R->tz)
+			bl_buf_add(zb, R->tz, R->tzl);
+		else
+			bl_buf_add(zb, v->lay.zone, strlen(v->lay.zone));
+		bl_set_str(&r, VM_TZ, zb->data ? zb->data : "");
+	}
+	return bl_emit(ctx, &r);
 }
 
 /* Take a complete row line: events first, then the row(s). */
@@ -1472,6 +1475,10 @@ static void vm_release(void *st)
 	held_free(&v->cmd);
 	free(v->group);
 	bl_buf_release(&v->scratch);
+	bl_buf_release(&v->t_disks);
+	bl_buf_release(&v->t_cpu);
+	bl_buf_release(&v->t_stamp);
+	bl_buf_release(&v->t_zone);
 	struct bl_re *all[] = { &v->re_cmd, &v->re_kver, &v->re_date, &v->re_counters, &v->re_dsum,
 		&v->re_dhead, &v->re_dlabel, &v->re_phead, &v->re_mhead, &v->re_notprose,
 		&v->re_ender, &v->re_prompt, &v->re_start, &v->re_end };
