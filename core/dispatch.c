@@ -36,6 +36,15 @@ struct held_line {
 	int depth;
 };
 
+/* A line of the record being joined: its text is in d->joined (the held
+ * lines joined by single spaces), from off, len bytes, so holding a line
+ * copies it once and allocates nothing. */
+struct held_seg {
+	size_t off, len;
+	unsigned long lineno;
+	int depth;
+};
+
 struct bl_dispatch {
 	size_t np;
 	void **st;
@@ -43,9 +52,10 @@ struct bl_dispatch {
 	int prev_active;            /* the one active before it, or -1 */
 	/* A record being joined (BL_MORE). */
 	int held_p;                 /* parser, -1 when nothing is held */
-	struct held_line held[BL_JOIN_MAX];
+	struct held_seg held[BL_JOIN_MAX];
 	size_t nheld;
 	struct bl_buf joined;
+	struct bl_buf seg;          /* one held line, NUL-terminated, to skip it */
 	/* A candidate heading (rule L4). */
 	struct held_line heading;
 	bool has_heading;
@@ -99,7 +109,9 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->active = -1;
 	d->prev_active = -1;
 	d->held_p = -1;
-	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (size_t)BL_LINE_MAX);
+	/* room for BL_JOIN_MAX lines of any length and the spaces between */
+	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * ((size_t)BL_LINE_MAX + 1));
+	d->seg = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 1);
 	d->norm = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 16);
 	ctx->dispatch = d;
 	return 0;
@@ -107,8 +119,6 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 
 static void held_clear(struct bl_dispatch *d)
 {
-	for (size_t i = 0; i < d->nheld; i++)
-		free(d->held[i].text);
 	d->nheld = 0;
 	d->held_p = -1;
 	bl_buf_reset(&d->joined);
@@ -129,6 +139,7 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	free(d->heading.text);
 	free(d->underline.text);
 	bl_buf_release(&d->joined);
+	bl_buf_release(&d->seg);
 	bl_buf_release(&d->norm);
 	bl_re_release(&d->kernel_re);
 	if (d->has_user_re)
@@ -169,8 +180,12 @@ static void account_held(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verd
 		if (v == BL_USED) {
 			ctx->lines_used++;
 		} else {
+			const struct held_seg *h = &d->held[i];
+			bl_buf_reset(&d->seg);
+			if (h->off + h->len <= d->joined.len)   /* always (see joined's room) */
+				bl_buf_add(&d->seg, d->joined.data + h->off, h->len);
 			struct bl_line ln;
-			mkline(ctx, &ln, d->held[i].text, d->held[i].len, d->held[i].lineno, d->held[i].depth);
+			mkline(ctx, &ln, d->seg.data ? d->seg.data : "", h->len, h->lineno, h->depth);
 			bl_skip(ctx, &ln, v == BL_SKIP && ctx->skip_reason ? ctx->skip_reason : "incomplete record");
 		}
 	}
@@ -196,13 +211,12 @@ static void hold(struct bl_dispatch *d, int p, const struct bl_line *ln)
 {
 	if (d->nheld == 0) {
 		bl_buf_reset(&d->joined);
-		bl_buf_add(&d->joined, ln->text, ln->len);
 	} else {
 		bl_buf_addc(&d->joined, ' ');
-		bl_buf_add(&d->joined, ln->text, ln->len);
 	}
-	struct held_line *h = &d->held[d->nheld++];
-	h->text = bl_xstrndup(ln->text, ln->len);
+	struct held_seg *h = &d->held[d->nheld++];
+	h->off = d->joined.len;
+	bl_buf_add(&d->joined, ln->text, ln->len);
 	h->len = ln->len;
 	h->lineno = ln->lineno;
 	h->depth = ln->quote_depth;
@@ -481,9 +495,9 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 			return ctx->error;
 		}
 		if (v == BL_MORE) {
-			/* joined already holds the text; remember the line */
-			struct held_line *h = &d->held[d->nheld++];
-			h->text = bl_xstrndup(ln.text, ln.len);
+			/* joined already holds the text; remember where */
+			struct held_seg *h = &d->held[d->nheld++];
+			h->off = save + 1;
 			h->len = ln.len;
 			h->lineno = ln.lineno;
 			h->depth = ln.quote_depth;

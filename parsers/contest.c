@@ -288,8 +288,10 @@ static bool at_group_end(int matched)
 struct pending {
 	bool open;
 	struct bl_record rec;
-	char *load;
-	char *group;
+	/* the record's load name and group, in buffers reused record after
+	 * record (the record borrows them until it is emitted) */
+	struct bl_buf load;
+	struct bl_buf group;
 	struct bl_buf note;
 	int depth;
 };
@@ -364,6 +366,8 @@ static void ct_init(void *st, struct bl_ctx *ctx)
 		return;
 	}
 	c->p.note = (struct bl_buf)BL_BUF_INIT(4096);
+	c->p.load = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	c->p.group = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	c->ok = true;
 }
 
@@ -390,11 +394,10 @@ static void pending_emit(struct contest *c, struct bl_ctx *ctx)
 		return;
 	if (p->note.len)
 		bl_set_str(&p->rec, CT_NOTE, p->note.data);
-	p->rec.group = p->group;
+	p->rec.group = p->group.data ? p->group.data : "";
 	bl_emit(ctx, &p->rec);
-	free(p->load);
-	free(p->group);
-	p->load = p->group = NULL;
+	bl_buf_reset(&p->load);
+	bl_buf_reset(&p->group);
 	bl_buf_reset(&p->note);
 	p->open = false;
 }
@@ -431,8 +434,9 @@ static void take_record(struct contest *c, struct bl_ctx *ctx, const struct bl_l
 	struct pending *p = &c->p;
 	const struct toks *tk = &c->tk;
 	bl_record_init(&p->rec, &bl_table_contest, ln);
-	p->load = bl_xstrndup(tk->t[0], tk->l[0]);
-	bl_set_str(&p->rec, CT_LOAD, p->load);
+	bl_buf_reset(&p->load);
+	bl_buf_add(&p->load, tk->t[0], tk->l[0]);
+	bl_set_str(&p->rec, CT_LOAD, p->load.data ? p->load.data : "");
 	if (r->matched > S_TIME)
 		bl_set_num(&p->rec, CT_TIME_S, r->time_s);
 	if (r->matched > S_CPU)
@@ -446,7 +450,8 @@ static void take_record(struct contest *c, struct bl_ctx *ctx, const struct bl_l
 	if (r->has_minor)
 		bl_set_int(&p->rec, CT_MINOR_FAULTS, r->minor);
 	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
-	p->group = bl_xstrdup(g);
+	bl_buf_reset(&p->group);
+	bl_buf_add(&p->group, g, strlen(g));
 	p->rec.run = bl_run_join(ctx, BL_RUN_FAMILY_CONTEST, load_bit(c, tk->t[0], tk->l[0]));
 	p->depth = ln->quote_depth;
 	bl_buf_reset(&p->note);
@@ -813,8 +818,8 @@ static void ct_release(void *st)
 		return;
 	bl_re_release(&c->note_re);
 	bl_re_release(&c->note_start_re);
-	free(c->p.load);
-	free(c->p.group);
+	bl_buf_release(&c->p.load);
+	bl_buf_release(&c->p.group);
 	bl_buf_release(&c->p.note);
 	saved_clear(&c->title);
 	free(c->title_load);
