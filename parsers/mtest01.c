@@ -49,6 +49,7 @@ struct mtest01 {
 	long long target_bytes;
 	double target_pct;
 	bool in_summary;
+	struct bl_buf msg;          /* the message of the record being emitted */
 };
 
 static void mt_init(void *st, struct bl_ctx *ctx)
@@ -69,6 +70,7 @@ static void mt_init(void *st, struct bl_ctx *ctx)
 		free(err);
 		return;
 	}
+	m->msg = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	m->ok = true;
 }
 
@@ -147,15 +149,14 @@ static int emit_result(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_li
 		bl_set_num(&r, MT_TARGET_PCT, m->target_pct);
 		m->have_target = false;
 	}
-	char *copy = bl_xstrndup(msg, msglen);
-	bl_set_str(&r, MT_MESSAGE, copy);
+	bl_buf_reset(&m->msg);
+	bl_buf_add(&m->msg, msg, msglen);
+	bl_set_str(&r, MT_MESSAGE, m->msg.data ? m->msg.data : "");
 	if (strcmp(result, "pass") == 0 || strcmp(result, "fail") == 0 || bl_run_current(ctx, BL_RUN_FAMILY_MTEST) == 0)
 		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_MTEST01);
 	else
 		r.run = bl_run_current(ctx, BL_RUN_FAMILY_MTEST);
-	int rc = bl_emit(ctx, &r);
-	free(copy);
-	return rc;
+	return bl_emit(ctx, &r);
 }
 
 static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
@@ -279,6 +280,7 @@ static void mt_release(void *st)
 	bl_re_release(&m->fill);
 	bl_re_release(&m->child);
 	bl_re_release(&m->fail_wrap);
+	bl_buf_release(&m->msg);
 }
 
 static const struct bl_table_def *const mt_tables[] = { &bl_table_mtest01, NULL };

@@ -107,9 +107,8 @@ static const struct label labels[] = {
 struct timev {
 	bool open;
 	struct bl_record rec;
-	char *source;               /* copies that outlive the lines */
-	char *group;
-	char *command;
+	/* copies that outlive the lines, in buffers reused block after block */
+	struct bl_buf source, group, command;
 	unsigned long long seen;    /* bit per column */
 	long run;
 	int next_label;             /* the label GNU time prints next, or -1 */
@@ -117,21 +116,41 @@ struct timev {
 
 static void reset(struct timev *t)
 {
-	free(t->source);
-	free(t->group);
-	free(t->command);
-	t->source = t->group = t->command = NULL;
+	bl_buf_reset(&t->source);
+	bl_buf_reset(&t->group);
+	bl_buf_reset(&t->command);
 	t->open = false;
 	t->seen = 0;
+}
+
+static void timev_init(void *st, struct bl_ctx *ctx)
+{
+	struct timev *t = st;
+	(void)ctx;
+	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	t->group = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	t->command = (struct bl_buf)BL_BUF_INIT(1u << 26);
+}
+
+/* What a buffer holds, "" when it never held anything. */
+static const char *text_of(const struct bl_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+static void set_text(struct bl_buf *b, const char *s, size_t n)
+{
+	bl_buf_reset(b);
+	bl_buf_add(b, s, n);
 }
 
 static void emit(struct timev *t, struct bl_ctx *ctx)
 {
 	if (!t->open)
 		return;
-	t->rec.group = t->group;
+	t->rec.group = text_of(&t->group);
 	t->rec.run = t->run;
-	t->rec.source = t->source;
+	t->rec.source = text_of(&t->source);
 	bl_emit(ctx, &t->rec);
 	reset(t);
 }
@@ -141,8 +160,9 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
 	emit(t, ctx);
 	bl_record_init(&t->rec, &bl_table_time, ln);
 	bl_set_str(&t->rec, TIME_FORMAT, "gnu-v");
-	t->source = bl_xstrdup(ln->source);
-	t->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
+	set_text(&t->source, ln->source, strlen(ln->source));
+	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	set_text(&t->group, g, strlen(g));
 	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	t->open = true;
 	t->seen = 0;
@@ -299,9 +319,8 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 			v++;
 			vl -= 2;
 		}
-		free(t->command);
-		t->command = bl_xstrndup(v, vl);
-		bl_set_str(&t->rec, TIME_COMMAND, t->command);
+		set_text(&t->command, v, vl);
+		bl_set_str(&t->rec, TIME_COMMAND, text_of(&t->command));
 		return BL_USED;
 	}
 	if (is_range(v, vl)) {
@@ -367,7 +386,10 @@ static void timev_flush(void *st, struct bl_ctx *ctx)
 
 static void timev_release(void *st)
 {
-	reset(st);
+	struct timev *t = st;
+	bl_buf_release(&t->source);
+	bl_buf_release(&t->group);
+	bl_buf_release(&t->command);
 }
 
 static const struct bl_table_def *const timev_tables[] = { &bl_table_time, NULL };
@@ -380,5 +402,6 @@ const struct bl_parser bl_parser_timev = {
 	.line = timev_line,
 	.yield = timev_yield,
 	.flush = timev_flush,
+	.init = timev_init,
 	.release = timev_release,
 };

@@ -7,15 +7,18 @@
 # shapes: the procps 2.0 rows of the 2.4 era, `vmstat -t` rows (a time
 # stamp and a zone per row, which the parser once copied with strdup), and
 # FreeBSD rows (per-disk columns). Then ConTest records, each wrapped
-# over two lines by a mailer.
+# over two lines by a mailer, and mtest01 results with their time -v
+# blocks.
 #
 # Expected values: before the text columns were kept in reused buffers,
 # 900 `vmstat -t` rows made 2,577 calls and 9,000 made 18,777 (two per
 # row; FreeBSD's one per row); now every input makes about 780, whatever
 # its size. ConTest: 900 wrapped records made 3,480 calls and 9,000 made
 # 27,780 (three per record: the held line, the load, the group); now
-# about 780. SLACK (200) is far below one call per row or record (8,100
-# more) and above what the growth of a buffer could add (a few calls).
+# about 780. mtest01 + time -v: 300 runs made 1,976 calls (table time)
+# and 3,000 made 12,786 (four per run); now about 790. SLACK (200) is
+# far below one call per row, record or run (8,100 or 2,700 more) and
+# above what the growth of a buffer could add (a few calls).
 #
 # Skipped (77) under AddressSanitizer, whose allocator must come first.
 set -eu
@@ -99,6 +102,47 @@ b=$(calls "$tmp/big.txt" 9000 contest)
 echo "ConTest: 900 records, $a allocation calls; 9000 records, $b"
 if [ $((b - a)) -gt "$SLACK" ]; then
     echo "ConTest: more than $SLACK more allocation calls for 8,100 more records"
+    fail=1
+fi
+# mtest01 results, each followed by its GNU time -v block (24 lines a
+# run): the parsers once copied the message, the source, the group and
+# the command of every run.
+mtest() {
+    awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) {
+        print "PASS ... 1238195200 bytes allocated."
+        print "\tCommand being timed: \"mtest01 -p80 -w\""
+        print "\tUser time (seconds): 1.76"
+        print "\tSystem time (seconds): 2.74"
+        print "\tPercent of CPU this job got: 10%"
+        print "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:40.33"
+        print "\tAverage shared text size (kbytes): 0"
+        print "\tAverage unshared data size (kbytes): 0"
+        print "\tAverage stack size (kbytes): 0"
+        print "\tAverage total size (kbytes): 0"
+        print "\tMaximum resident set size (kbytes): 0"
+        print "\tAverage resident set size (kbytes): 0"
+        print "\tMajor (requiring I/O) page faults: 140"
+        print "\tMinor (reclaiming a frame) page faults: 306219"
+        print "\tVoluntary context switches: 0"
+        print "\tInvoluntary context switches: 817"
+        print "\tSwaps: 0"
+        print "\tFile system inputs: 0"
+        print "\tFile system outputs: 0"
+        print "\tSocket messages sent: 0"
+        print "\tSocket messages received: 0"
+        print "\tSignals delivered: 0"
+        print "\tPage size (bytes): 4096"
+        print "\tExit status: 0" } }'
+}
+mtest 300 >"$tmp/small.txt"
+mtest 3000 >"$tmp/big.txt"
+a=$(calls "$tmp/small.txt" 300 time)
+b=$(calls "$tmp/big.txt" 3000 time)
+c=$(calls "$tmp/small.txt" 300 mtest01)
+d=$(calls "$tmp/big.txt" 3000 mtest01)
+echo "time -v: 300 runs, $a allocation calls; 3000 runs, $b (mtest01 table: $c and $d)"
+if [ $((b - a)) -gt "$SLACK" ] || [ $((d - c)) -gt "$SLACK" ]; then
+    echo "mtest01 + time -v: more than $SLACK more allocation calls for 2,700 more runs"
     fail=1
 fi
 exit $fail
