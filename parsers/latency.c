@@ -320,6 +320,8 @@ struct latency {
 	struct bl_re status, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
 	bool ok;
 	struct run r;
+	unsigned long long *rowc;   /* a histogram row's counts, reused row after row */
+	size_t rowc_cap;
 };
 
 static void lat_init(void *st, struct bl_ctx *ctx)
@@ -1004,7 +1006,12 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 		ctx->skip_reason = "cyclictest row width differs";
 		return BL_SKIP;
 	}
-	unsigned long long *c = bl_xcalloc(nc, sizeof *c);
+	if (nc > L->rowc_cap) {
+		L->rowc = bl_xrealloc(L->rowc, nc * sizeof *L->rowc);
+		L->rowc_cap = nc;
+	}
+	unsigned long long *c = L->rowc;
+	memset(c, 0, nc * sizeof *c);
 	struct dec v = { 0, 0 };
 	size_t i = 0, k = 0;
 	int bad = 0;
@@ -1025,14 +1032,12 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 			i++;
 	}
 	if (bad) {
-		free(c);
 		bl_warn(ctx, ln, "cyclictest number out of range", "cyclictest histogram row: a number is out of range");
 		ctx->skip_reason = "cyclictest number out of range";
 		return BL_SKIP;
 	}
 	r->ncols = nc;
 	add_row(r, ln, v, c, nc);
-	free(c);
 	return BL_USED;
 }
 
@@ -1425,6 +1430,9 @@ static void lat_release(void *st)
 {
 	struct latency *L = st;
 	run_free(&L->r);
+	free(L->rowc);
+	L->rowc = NULL;
+	L->rowc_cap = 0;
 	if (L->ok) {
 		bl_re_release(&L->status);
 		bl_re_release(&L->footer);

@@ -7,16 +7,18 @@
 # shapes: the procps 2.0 rows of the 2.4 era, `vmstat -t` rows (a time
 # stamp and a zone per row, which the parser once copied with strdup), and
 # FreeBSD rows (per-disk columns). Then ConTest records, each wrapped
-# over two lines by a mailer, and mtest01 results with their time -v
-# blocks.
+# over two lines by a mailer, cyclictest histogram rows, and mtest01
+# results with their time -v blocks.
 #
 # Expected values: before the text columns were kept in reused buffers,
 # 900 `vmstat -t` rows made 2,577 calls and 9,000 made 18,777 (two per
 # row; FreeBSD's one per row); now every input makes about 780, whatever
 # its size. ConTest: 900 wrapped records made 3,480 calls and 9,000 made
 # 27,780 (three per record: the held line, the load, the group); now
-# about 780. mtest01 + time -v: 300 runs made 1,976 calls (table time)
-# and 3,000 made 12,786 (four per run); now about 790. SLACK (200) is
+# about 780. cyclictest: 900 and 9,000 rows made 1,701 and 9,811
+# calls (one per row); now 802 and 812 (the run's arrays double).
+# mtest01 + time -v: 300 runs made 1,976 calls (table time) and 3,000
+# made 12,786 (four per run); now about 790. SLACK (200) is
 # far below one call per row, record or run (8,100 or 2,700 more) and
 # above what the growth of a buffer could add (a few calls).
 #
@@ -104,6 +106,29 @@ if [ $((b - a)) -gt "$SLACK" ]; then
     echo "ConTest: more than $SLACK more allocation calls for 8,100 more records"
     fail=1
 fi
+# A cyclictest -h histogram of N rows and two threads, one count in every
+# bucket: 2 N bucket rows and each thread's overflow row in the table
+# (the parser once allocated every row's counts).
+cyclictest() {
+    echo "# cyclictest -m -n -p 99 -t 2 -h $1 -i 500 -l $1"
+    echo "# Histogram"
+    awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "%06d 000001\t000001\n", i }'
+    printf '# Total: %09d %09d\n' "$1" "$1"
+    printf '# Min Latencies: 00000 00000\n'
+    printf '# Avg Latencies: %05d %05d\n' $((($1 - 1) / 2)) $((($1 - 1) / 2))
+    printf '# Max Latencies: %05d %05d\n' $(($1 - 1)) $(($1 - 1))
+    printf '# Histogram Overflows: 00000 00000\n'
+}
+cyclictest 900 >"$tmp/small.txt"
+cyclictest 9000 >"$tmp/big.txt"
+a=$(calls "$tmp/small.txt" 1802 latency)
+b=$(calls "$tmp/big.txt" 18002 latency)
+echo "cyclictest: 900 histogram rows, $a allocation calls; 9000 rows, $b"
+if [ $((b - a)) -gt "$SLACK" ]; then
+    echo "cyclictest: more than $SLACK more allocation calls for 8,100 more rows"
+    fail=1
+fi
+
 # mtest01 results, each followed by its GNU time -v block (24 lines a
 # run): the parsers once copied the message, the source, the group and
 # the command of every run.
