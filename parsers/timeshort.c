@@ -31,15 +31,19 @@ struct timeshort {
 	/* open real/user/sys block */
 	bool open;
 	struct bl_record rec;
-	char *source, *group;
+	/* the open block's source and group, and a zsh line's command: copies
+	 * that outlive the line, in buffers reused record after record */
+	struct bl_buf source, group, command;
 	long run;
-	char *command;
 };
 
 static void ts_init(void *st, struct bl_ctx *ctx)
 {
 	struct timeshort *t = st;
 	(void)ctx;
+	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	t->group = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	t->command = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	char *err = NULL;
 	int rc = bl_re_compile(&t->gnu,
 		"^([0-9]+(?:\\.[0-9]+)?)user\\s+([0-9]+(?:\\.[0-9]+)?)system\\s+([0-9:.]+)elapsed\\s+(\\?|[0-9]+)%CPU\\s+"
@@ -63,10 +67,8 @@ static void ts_init(void *st, struct bl_ctx *ctx)
 
 static void ts_reset(struct timeshort *t)
 {
-	free(t->source);
-	free(t->group);
-	free(t->command);
-	t->source = t->group = t->command = NULL;
+	bl_buf_reset(&t->source);
+	bl_buf_reset(&t->group);
 	t->open = false;
 }
 
@@ -74,8 +76,8 @@ static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
 {
 	if (!t->open)
 		return;
-	t->rec.source = t->source;
-	t->rec.group = t->group;
+	t->rec.source = t->source.data ? t->source.data : "";
+	t->rec.group = t->group.data ? t->group.data : "";
 	t->rec.run = t->run;
 	bl_emit(ctx, &t->rec);
 	ts_reset(t);
@@ -86,8 +88,11 @@ static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_lin
 	ts_emit(t, ctx);
 	bl_record_init(&t->rec, &bl_table_time, ln);
 	bl_set_str(&t->rec, TIME_FORMAT, format);
-	t->source = bl_xstrdup(ln->source);
-	t->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
+	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	bl_buf_reset(&t->source);
+	bl_buf_add(&t->source, ln->source, strlen(ln->source));
+	bl_buf_reset(&t->group);
+	bl_buf_add(&t->group, g, strlen(g));
 	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	t->open = true;
 	bl_time_take_status(ctx, &t->rec);
@@ -230,10 +235,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		bl_set_str(&r, TIME_FORMAT, "zsh");
 		const char *p;
 		size_t l;
-		char *cmd = NULL;
 		if (grp(&t->zsh, 1, s, &p, &l)) {
-			cmd = bl_xstrndup(p, l);
-			bl_set_str(&r, TIME_COMMAND, cmd);
+			bl_buf_reset(&t->command);
+			bl_buf_add(&t->command, p, l);
+			bl_set_str(&r, TIME_COMMAND, t->command.data ? t->command.data : "");
 		}
 		set_num_grp(ctx, ln, &r, TIME_USER_S, &t->zsh, 2, s, false);
 		set_num_grp(ctx, ln, &r, TIME_SYS_S, &t->zsh, 3, s, false);
@@ -241,7 +246,6 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		set_num_grp(ctx, ln, &r, TIME_ELAPSED_S, &t->zsh, 5, s, true);
 		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 		bl_emit(ctx, &r);
-		free(cmd);
 		return BL_USED;
 	}
 	if (bl_re_match(&t->tcsh, s, n) == 1) {
@@ -288,6 +292,9 @@ static void ts_release(void *st)
 {
 	struct timeshort *t = st;
 	ts_reset(t);
+	bl_buf_release(&t->source);
+	bl_buf_release(&t->group);
+	bl_buf_release(&t->command);
 	if (t->ok) {
 		bl_re_release(&t->gnu);
 		bl_re_release(&t->zsh);

@@ -7,8 +7,8 @@
 # shapes: the procps 2.0 rows of the 2.4 era, `vmstat -t` rows (a time
 # stamp and a zone per row, which the parser once copied with strdup), and
 # FreeBSD rows (per-disk columns). Then ConTest records, each wrapped
-# over two lines by a mailer, cyclictest histogram rows, and mtest01
-# results with their time -v blocks.
+# over two lines by a mailer, cyclictest histogram rows, bash and GNU
+# default time output, and mtest01 results with their time -v blocks.
 #
 # Expected values: before the text columns were kept in reused buffers,
 # 900 `vmstat -t` rows made 2,577 calls and 9,000 made 18,777 (two per
@@ -17,7 +17,9 @@
 # 27,780 (three per record: the held line, the load, the group); now
 # about 780. cyclictest: 900 and 9,000 rows made 1,701 and 9,811
 # calls (one per row); now 802 and 812 (the run's arrays double).
-# mtest01 + time -v: 300 runs made 1,976 calls (table time) and 3,000
+# bash and GNU default time: 900 and 9,000 runs made 2,131 and 14,281
+# calls (two per bash block); now 783 both. mtest01 + time -v: 300 runs
+# made 1,976 calls (table time) and 3,000
 # made 12,786 (four per run); now about 790. SLACK (200) is
 # far below one call per row, record or run (8,100 or 2,700 more) and
 # above what the growth of a buffer could add (a few calls).
@@ -126,6 +128,27 @@ b=$(calls "$tmp/big.txt" 18002 latency)
 echo "cyclictest: 900 histogram rows, $a allocation calls; 9000 rows, $b"
 if [ $((b - a)) -gt "$SLACK" ]; then
     echo "cyclictest: more than $SLACK more allocation calls for 8,100 more rows"
+    fail=1
+fi
+
+# bash's time keyword (real/user/sys lines) and GNU time's default line,
+# N runs each (the parser once copied the source and group of each).
+shorttime() {
+    awk -v n="$1" 'BEGIN { for (i = 0; i < n / 2; i++) {
+        print ""
+        print "real\t0m1.250s"
+        print "user\t0m0.329s"
+        print "sys\t0m0.260s"
+        print "0.03user 0.04system 0:00.12elapsed 55%CPU (0avgtext+0avgdata 0maxresident)k"
+        print "0inputs+0outputs (154major+63minor)pagefaults 0swaps" } }'
+}
+shorttime 900 >"$tmp/small.txt"
+shorttime 9000 >"$tmp/big.txt"
+a=$(calls "$tmp/small.txt" 900 time)
+b=$(calls "$tmp/big.txt" 9000 time)
+echo "bash and GNU default time: 900 runs, $a allocation calls; 9000 runs, $b"
+if [ $((b - a)) -gt "$SLACK" ]; then
+    echo "bash and GNU default time: more than $SLACK more allocation calls for 8,100 more runs"
     fail=1
 fi
 
