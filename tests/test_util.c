@@ -11,10 +11,12 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/table.h"
 #include "core/util.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -288,6 +290,90 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 	assert_int_equal(bl_scan_uints("1 2 3", 5, v, 2), -1);
 }
 
+/* bl_csv_write_record's integers (core/table.c writes them itself, two
+ * digits at a time, with a shortcut below 100) against libc's "%lld":
+ * every value near a power of ten, both signs, the extremes, and random
+ * values of every length; integral doubles below 10^15 take the same
+ * path and must print as %.0f does. */
+static void test_util__csv_integers_same_as_printf(void **state)
+{
+	(void)state;
+	enum { NCOL = 40 };
+	static struct bl_col_def cols[NCOL];
+	for (size_t i = 0; i < NCOL; i++)
+		cols[i] = (struct bl_col_def){ "x", i % 2 ? BL_NUM : BL_INT, "" };
+	const struct bl_table_def t = { "ints", "", NCOL, cols, NULL, NULL };
+	long long vals[2000];
+	size_t nv = 0;
+	const long long edge[] = { 0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, LLONG_MAX, LLONG_MIN,
+				   LLONG_MIN + 1, LLONG_MAX - 1 };
+	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+		vals[nv++] = edge[i];
+		if (edge[i] != LLONG_MIN)
+			vals[nv++] = -edge[i];
+	}
+	long long p10 = 1;
+	for (int k = 0; k <= 18; k++) {
+		vals[nv++] = p10 - 1;
+		vals[nv++] = p10;
+		vals[nv++] = p10 + 1;
+		vals[nv++] = -p10;
+		if (k < 18)
+			p10 *= 10;
+	}
+	srand(7);
+	while (nv < sizeof vals / sizeof vals[0]) {
+		unsigned long long u = ((unsigned long long)rand() << 40) ^ ((unsigned long long)rand() << 20) ^
+				       (unsigned long long)rand();
+		int digits = 1 + rand() % 19;
+		long long m = 1;
+		for (int d = 1; d < digits; d++)
+			m *= 10;
+		long long x = (long long)(u % (unsigned long long)m);
+		vals[nv++] = rand() % 2 ? x : -x;
+	}
+	struct bl_record r;
+	memset(&r, 0, sizeof r);
+	r.table = &t;
+	r.source = "s";
+	r.group = "g";
+	for (size_t base = 0; base < nv; base += NCOL) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		assert_non_null(f);
+		size_t n = nv - base < NCOL ? nv - base : NCOL;
+		for (size_t i = 0; i < NCOL; i++) {
+			long long x = vals[base + (i < n ? i : 0)];
+			if (i % 2 && (x > 999999999999999LL || x < -999999999999999LL))
+				x %= 1000000000000000LL;         /* integral doubles below 10^15 */
+			if (i % 2)
+				bl_set_num(&r, i, (double)x);
+			else
+				bl_set_int(&r, i, x);
+		}
+		assert_int_equal(bl_csv_write_record(f, &r), 0);
+		fclose(f);
+		/* s,0,,,,0,g,, then the columns */
+		const char *p = buf;
+		for (int skip = 0; skip < 8; skip++)
+			p = strchr(p, ',') + 1;
+		for (size_t i = 0; i < NCOL; i++) {
+			char want[32];
+			const struct bl_val *v = &r.v[i];
+			if (v->t == BL_INT)
+				snprintf(want, sizeof want, "%lld", v->u.i);
+			else
+				snprintf(want, sizeof want, "%.0f", v->u.d);
+			size_t l = strcspn(p, ",\n");
+			if (l != strlen(want) || memcmp(p, want, l) != 0)
+				fail_msg("column %zu: wrote \"%.*s\", want \"%s\"", i, (int)l, p, want);
+			p += l + 1;
+		}
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_util__parse_ll_same_as_strtoll),
 		cmocka_unit_test(test_util__split_blanks_same_as_byte_loop),
 		cmocka_unit_test(test_util__scan_uints_same_as_strtoll),
+		cmocka_unit_test(test_util__csv_integers_same_as_printf),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
