@@ -36,6 +36,12 @@ struct held_line {
 	int depth;
 };
 
+/* The longest line the parsers are given: a line of the reader is at
+ * most BL_LINE_MAX bytes, but a decoded mail line reaches the dispatcher
+ * unchecked, and normalise() lets it through up to 16 bytes over (what
+ * removing escapes and a CR can take back). */
+#define LINE_ROOM ((size_t)BL_LINE_MAX + 16)
+
 /* A line of the record being joined: its text is in d->joined (the held
  * lines joined by single spaces), from off, len bytes, so holding a line
  * copies it once and allocates nothing. */
@@ -110,9 +116,9 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->prev_active = -1;
 	d->held_p = -1;
 	/* room for BL_JOIN_MAX lines of any length and the spaces between */
-	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * ((size_t)BL_LINE_MAX + 1));
-	d->seg = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 1);
-	d->norm = (struct bl_buf)BL_BUF_INIT(BL_LINE_MAX + 16);
+	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (LINE_ROOM + 1));
+	d->seg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
+	d->norm = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	ctx->dispatch = d;
 	return 0;
 }
@@ -181,11 +187,14 @@ static void account_held(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verd
 			ctx->lines_used++;
 		} else {
 			const struct held_seg *h = &d->held[i];
+			/* A held line is at most LINE_ROOM bytes and joined has room
+			 * for all of them, so the copy is whole; its own length is
+			 * what is passed on all the same. */
 			bl_buf_reset(&d->seg);
-			if (h->off + h->len <= d->joined.len)   /* always (see joined's room) */
+			if (h->off + h->len <= d->joined.len)
 				bl_buf_add(&d->seg, d->joined.data + h->off, h->len);
 			struct bl_line ln;
-			mkline(ctx, &ln, d->seg.data ? d->seg.data : "", h->len, h->lineno, h->depth);
+			mkline(ctx, &ln, d->seg.data ? d->seg.data : "", d->seg.len, h->lineno, h->depth);
 			bl_skip(ctx, &ln, v == BL_SKIP && ctx->skip_reason ? ctx->skip_reason : "incomplete record");
 		}
 	}
