@@ -22,6 +22,7 @@ struct ablock {
 
 struct arena {
 	struct ablock *head;
+	size_t bytes;                /* of every block, headers included */
 };
 
 #define ARENA_BLOCK (64 * 1024)
@@ -33,6 +34,7 @@ static void *arena_alloc(struct arena *a, size_t n)
 	if (!b || b->cap - b->used < n) {
 		size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
 		b = bl_xmalloc(sizeof *b + cap);
+		a->bytes += sizeof *b + cap;
 		b->cap = cap;
 		b->used = 0;
 		b->next = a->head;
@@ -65,6 +67,7 @@ static void arena_free(struct arena *a)
 		b = next;
 	}
 	a->head = NULL;
+	a->bytes = 0;
 }
 
 /* ---- the log of one input ---- */
@@ -95,6 +98,7 @@ struct job {
 	const char *path;            /* borrowed from the expanded path list */
 	unsigned long long bytes;
 	bool done;                   /* parsed; guarded by the pool mutex */
+	size_t mem;                  /* what its records take, once parsed */
 
 	struct arena ar;
 	struct lrec **recs;
@@ -256,6 +260,9 @@ static void parse_job(struct job *j, const struct bl_opts *opt)
 	c.warns = NULL;
 	c.nwarns = 0;
 	bl_ctx_release(&c);
+	/* kept after job_free(): the pool lets it go from held_mem later */
+	j->mem = j->ar.bytes + j->caprecs * sizeof *j->recs + j->capskips * sizeof *j->skips +
+		 j->diaglen;
 }
 
 static void job_free(struct job *j)
@@ -278,12 +285,15 @@ static void job_free(struct job *j)
 
 /* ---- worker pool ---- */
 
-/* How far the parsing runs ahead of the in-order replay (-j2 and up),
- * per worker. With a window of 4 inputs the worker slept and was woken
- * about 2,800 times on the 10,000-file bench folder, 0.2 s of the pass's
- * 0.7 s; with 64 it hardly waits (`make bench`, folder case). */
+/* How far the parsing runs ahead of the in-order replay (-j2 and up):
+ * at most PPASS_WINDOW inputs per worker, and no further once the parsed
+ * inputs not yet let go hold PPASS_AHEAD_BYTES of records (their arenas
+ * and arrays, measured, so a .gz or a pipe counts what it really holds).
+ * With a window of 4 inputs the worker slept and was woken about 2,800
+ * times on the 10,000-file bench folder, 0.2 s of the pass's 0.7 s; with
+ * 64 it hardly waits (`make bench`, folder case). */
 #define PPASS_WINDOW 64
-#define PPASS_AHEAD_BYTES (32ULL << 20)
+#define PPASS_AHEAD_BYTES ((size_t)32 << 20)
 
 struct pool {
 	pthread_mutex_t mu;
@@ -294,8 +304,8 @@ struct pool {
 	size_t next;                 /* next job to claim */
 	size_t replayed;             /* jobs replayed so far */
 	size_t window;               /* inputs parsed ahead of the replays, at most */
-	size_t released;             /* jobs before this one are counted in bytes_released */
-	unsigned long long bytes_claimed, bytes_released;   /* input bytes of jobs claimed / let go */
+	size_t released;             /* jobs before this one are out of held_mem */
+	size_t held_mem;             /* records of parsed jobs not let go (job.mem) */
 	/* The side chain (ppass.h, side context): jobs side-replayed so far,
 	 * whether a thread is at it, and its first error. */
 	struct bl_ctx *side;
@@ -321,18 +331,18 @@ static size_t held_from(const struct pool *p)
 
 /* With the pool locked: may the next input be parsed now? Parsing runs
  * ahead of the replays by at most p->window inputs and, so that a few
- * big logs are not all held as records at once, by at most
- * PPASS_AHEAD_BYTES of input (sizes from stat; one input is always
- * allowed, however big). */
+ * big logs are not all held as records at once, only while the parsed
+ * inputs not let go hold less than PPASS_AHEAD_BYTES (the next input the
+ * replay needs is always allowed). So at most that much, plus what the
+ * inputs being parsed (one per thread) turn out to hold, is held. */
 static bool may_parse_next(struct pool *p)
 {
 	size_t from = held_from(p);
 	if (p->next >= p->n || p->next >= from + p->window)
 		return false;
 	while (p->released < from)
-		p->bytes_released += p->jobs[p->released++].bytes;
-	return p->next == from ||
-	       p->bytes_claimed - p->bytes_released + p->jobs[p->next].bytes <= PPASS_AHEAD_BYTES;
+		p->held_mem -= p->jobs[p->released++].mem;
+	return p->next == from || p->held_mem < PPASS_AHEAD_BYTES;
 }
 
 /* With the pool locked: side-replay the next job if it is ready and no
@@ -362,10 +372,10 @@ static bool side_step(struct pool *p)
 static void parse_next(struct pool *p)
 {
 	struct job *j = &p->jobs[p->next++];
-	p->bytes_claimed += j->bytes;
 	pthread_mutex_unlock(&p->mu);
 	parse_job(j, p->opt);
 	pthread_mutex_lock(&p->mu);
+	p->held_mem += j->mem;
 	j->done = true;
 	p->files_done++;
 	p->bytes_done += j->bytes;
@@ -845,6 +855,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		struct job *j = &p->jobs[i];
 		if (started == 0 && !stopped(po->stop)) {
 			parse_job(j, p->opt);
+			p->held_mem += j->mem;
 			j->done = true;
 			p->files_done++;
 			p->bytes_done += j->bytes;
