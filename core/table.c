@@ -221,6 +221,19 @@ static void rb_ll(struct rowbuf *rb, long long v)
 	if (sizeof rb->b - rb->n < 24)
 		rb_flush(rb);
 	char *p = rb->b + rb->n;
+	/* Most counters of a row are below 100 (r, b, us, sy, id, si, so,
+	 * the quote depth): written without counting digits. */
+	if ((unsigned long long)v < 100) {
+		if (v < 10) {
+			*p = (char)('0' + v);
+			rb->n++;
+		} else {
+			p[0] = digits2[v * 2];
+			p[1] = digits2[v * 2 + 1];
+			rb->n += 2;
+		}
+		return;
+	}
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 	if (v < 0)
 		*p++ = '-';
