@@ -112,3 +112,36 @@ void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r)
 	r->line = ctx->time_status.lineno;
 	ctx->time_status.kind = NULL;
 }
+
+void bl_time_text_init(struct bl_time_text *t)
+{
+	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	t->group = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	t->command = (struct bl_buf)BL_BUF_INIT(1u << 26);
+}
+
+void bl_time_text_release(struct bl_time_text *t)
+{
+	bl_buf_release(&t->source);
+	bl_buf_release(&t->group);
+	bl_buf_release(&t->command);
+}
+
+const char *bl_time_text_of(const struct bl_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n)
+{
+	bl_buf_reset(b);
+	bl_buf_add(b, s, n);
+	return bl_time_text_of(b);
+}
+
+void bl_time_text_open(struct bl_time_text *t, const struct bl_ctx *ctx, const struct bl_line *ln)
+{
+	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	bl_time_text_set(&t->source, ln->source, strlen(ln->source));
+	bl_time_text_set(&t->group, g, strlen(g));
+}

@@ -4,6 +4,7 @@
 #define BL_TIMEPARSE_H
 
 #include <stddef.h>
+#include "core/util.h"
 
 /* GNU time %E and tcsh/csh %E: colons separate units, so count them:
  * "m:ss.cc" (1:02.03 = 62.03 s), "h:mm:ss" (1:02:03 = 3723 s), also
@@ -18,8 +19,27 @@ int bl_parse_shell_duration(const char *s, size_t len, double *out);
 
 struct bl_ctx;
 struct bl_record;
+struct bl_line;
 /* Move a pending GNU time status line (ctx->time_status) into a `time`
  * record: status, status_code, and the record's first line. */
 void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r);
+
+/* The text a `time` record keeps past its own lines (the time -v and the
+ * shell-format parsers hold a record open over several lines): its
+ * source, its group and its command. Buffers owned by the parser and
+ * reused record after record, so no record allocates; a record points
+ * into them until it is emitted. init before use, release at the end. */
+struct bl_time_text {
+	struct bl_buf source, group, command;
+};
+void bl_time_text_init(struct bl_time_text *t);
+void bl_time_text_release(struct bl_time_text *t);
+/* A record opens at ln: take its source, and its group (--group, else the
+ * context's current group). */
+void bl_time_text_open(struct bl_time_text *t, const struct bl_ctx *ctx, const struct bl_line *ln);
+/* Keep s[0..n) in b (replacing what it held); returns the copy. */
+const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n);
+/* What b holds, "" when it never held anything. */
+const char *bl_time_text_of(const struct bl_buf *b);
 
 #endif

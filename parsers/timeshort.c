@@ -31,9 +31,9 @@ struct timeshort {
 	/* open real/user/sys block */
 	bool open;
 	struct bl_record rec;
-	/* the open block's source and group, and a zsh line's command: copies
-	 * that outlive the line, in buffers reused record after record */
-	struct bl_buf source, group, command;
+	/* the open block's source and group, and a zsh line's command
+	 * (timeparse.h) */
+	struct bl_time_text txt;
 	long run;
 };
 
@@ -41,9 +41,7 @@ static void ts_init(void *st, struct bl_ctx *ctx)
 {
 	struct timeshort *t = st;
 	(void)ctx;
-	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);
-	t->group = (struct bl_buf)BL_BUF_INIT(1u << 26);
-	t->command = (struct bl_buf)BL_BUF_INIT(1u << 26);
+	bl_time_text_init(&t->txt);
 	char *err = NULL;
 	int rc = bl_re_compile(&t->gnu,
 		"^([0-9]+(?:\\.[0-9]+)?)user\\s+([0-9]+(?:\\.[0-9]+)?)system\\s+([0-9:.]+)elapsed\\s+(\\?|[0-9]+)%CPU\\s+"
@@ -67,8 +65,6 @@ static void ts_init(void *st, struct bl_ctx *ctx)
 
 static void ts_reset(struct timeshort *t)
 {
-	bl_buf_reset(&t->source);
-	bl_buf_reset(&t->group);
 	t->open = false;
 }
 
@@ -76,8 +72,8 @@ static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
 {
 	if (!t->open)
 		return;
-	t->rec.source = t->source.data ? t->source.data : "";
-	t->rec.group = t->group.data ? t->group.data : "";
+	t->rec.source = bl_time_text_of(&t->txt.source);
+	t->rec.group = bl_time_text_of(&t->txt.group);
 	t->rec.run = t->run;
 	bl_emit(ctx, &t->rec);
 	ts_reset(t);
@@ -88,11 +84,7 @@ static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_lin
 	ts_emit(t, ctx);
 	bl_record_init(&t->rec, &bl_table_time, ln);
 	bl_set_str(&t->rec, TIME_FORMAT, format);
-	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
-	bl_buf_reset(&t->source);
-	bl_buf_add(&t->source, ln->source, strlen(ln->source));
-	bl_buf_reset(&t->group);
-	bl_buf_add(&t->group, g, strlen(g));
+	bl_time_text_open(&t->txt, ctx, ln);
 	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	t->open = true;
 	bl_time_take_status(ctx, &t->rec);
@@ -236,9 +228,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		const char *p;
 		size_t l;
 		if (grp(&t->zsh, 1, s, &p, &l)) {
-			bl_buf_reset(&t->command);
-			bl_buf_add(&t->command, p, l);
-			bl_set_str(&r, TIME_COMMAND, t->command.data ? t->command.data : "");
+			bl_set_str(&r, TIME_COMMAND, bl_time_text_set(&t->txt.command, p, l));
 		}
 		set_num_grp(ctx, ln, &r, TIME_USER_S, &t->zsh, 2, s, false);
 		set_num_grp(ctx, ln, &r, TIME_SYS_S, &t->zsh, 3, s, false);
@@ -292,9 +282,7 @@ static void ts_release(void *st)
 {
 	struct timeshort *t = st;
 	ts_reset(t);
-	bl_buf_release(&t->source);
-	bl_buf_release(&t->group);
-	bl_buf_release(&t->command);
+	bl_time_text_release(&t->txt);
 	if (t->ok) {
 		bl_re_release(&t->gnu);
 		bl_re_release(&t->zsh);

@@ -107,8 +107,7 @@ static const struct label labels[] = {
 struct timev {
 	bool open;
 	struct bl_record rec;
-	/* copies that outlive the lines, in buffers reused block after block */
-	struct bl_buf source, group, command;
+	struct bl_time_text txt;    /* source, group, command (timeparse.h) */
 	unsigned long long seen;    /* bit per column */
 	long run;
 	int next_label;             /* the label GNU time prints next, or -1 */
@@ -116,9 +115,6 @@ struct timev {
 
 static void reset(struct timev *t)
 {
-	bl_buf_reset(&t->source);
-	bl_buf_reset(&t->group);
-	bl_buf_reset(&t->command);
 	t->open = false;
 	t->seen = 0;
 }
@@ -127,30 +123,16 @@ static void timev_init(void *st, struct bl_ctx *ctx)
 {
 	struct timev *t = st;
 	(void)ctx;
-	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);
-	t->group = (struct bl_buf)BL_BUF_INIT(1u << 26);
-	t->command = (struct bl_buf)BL_BUF_INIT(1u << 26);
-}
-
-/* What a buffer holds, "" when it never held anything. */
-static const char *text_of(const struct bl_buf *b)
-{
-	return b->data ? b->data : "";
-}
-
-static void set_text(struct bl_buf *b, const char *s, size_t n)
-{
-	bl_buf_reset(b);
-	bl_buf_add(b, s, n);
+	bl_time_text_init(&t->txt);
 }
 
 static void emit(struct timev *t, struct bl_ctx *ctx)
 {
 	if (!t->open)
 		return;
-	t->rec.group = text_of(&t->group);
+	t->rec.group = bl_time_text_of(&t->txt.group);
 	t->rec.run = t->run;
-	t->rec.source = text_of(&t->source);
+	t->rec.source = bl_time_text_of(&t->txt.source);
 	bl_emit(ctx, &t->rec);
 	reset(t);
 }
@@ -160,9 +142,7 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
 	emit(t, ctx);
 	bl_record_init(&t->rec, &bl_table_time, ln);
 	bl_set_str(&t->rec, TIME_FORMAT, "gnu-v");
-	set_text(&t->source, ln->source, strlen(ln->source));
-	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
-	set_text(&t->group, g, strlen(g));
+	bl_time_text_open(&t->txt, ctx, ln);
 	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	t->open = true;
 	t->seen = 0;
@@ -319,8 +299,7 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 			v++;
 			vl -= 2;
 		}
-		set_text(&t->command, v, vl);
-		bl_set_str(&t->rec, TIME_COMMAND, text_of(&t->command));
+		bl_set_str(&t->rec, TIME_COMMAND, bl_time_text_set(&t->txt.command, v, vl));
 		return BL_USED;
 	}
 	if (is_range(v, vl)) {
@@ -387,9 +366,7 @@ static void timev_flush(void *st, struct bl_ctx *ctx)
 static void timev_release(void *st)
 {
 	struct timev *t = st;
-	bl_buf_release(&t->source);
-	bl_buf_release(&t->group);
-	bl_buf_release(&t->command);
+	bl_time_text_release(&t->txt);
 }
 
 static const struct bl_table_def *const timev_tables[] = { &bl_table_time, NULL };

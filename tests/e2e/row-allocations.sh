@@ -81,18 +81,24 @@ calls() {
     echo "$n"
 }
 
+# compare WHAT TABLE ROWS_SMALL ROWS_BIG: the calls for $tmp/small.txt
+# and $tmp/big.txt, whose TABLE has ROWS_SMALL and ROWS_BIG rows.
 fail=0
+compare() {
+    a=$(calls "$tmp/small.txt" "$3" "$2")
+    b=$(calls "$tmp/big.txt" "$4" "$2")
+    echo "$1: $3 rows of $2, $a allocation calls; $4 rows, $b"
+    if [ $((b - a)) -gt "$SLACK" ]; then
+        echo "$1: more than $SLACK more allocation calls for $(($4 - $3)) more rows"
+        fail=1
+    fi
+}
+
 for shape in "l-2x-w.txt 3 5" "l-t.txt 3 5" "l-freebsd.txt 5 6"; do
     set -- $shape
     rows "$TOP/fixtures/vmstat/$1" "$2" "$3" 900 >"$tmp/small.txt"
     rows "$TOP/fixtures/vmstat/$1" "$2" "$3" 9000 >"$tmp/big.txt"
-    a=$(calls "$tmp/small.txt" 900)
-    b=$(calls "$tmp/big.txt" 9000)
-    echo "$1: 900 rows, $a allocation calls; 9000 rows, $b"
-    if [ $((b - a)) -gt "$SLACK" ]; then
-        echo "$1: more than $SLACK more allocation calls for 8,100 more rows"
-        fail=1
-    fi
+    compare "$1" vmstat 900 9000
 done
 # ConTest records hard-wrapped by a mailer: every record is two lines,
 # joined by the dispatcher (which once copied each held line with strdup)
@@ -108,13 +114,8 @@ contest() {
 }
 contest 900 >"$tmp/small.txt"
 contest 9000 >"$tmp/big.txt"
-a=$(calls "$tmp/small.txt" 900 contest)
-b=$(calls "$tmp/big.txt" 9000 contest)
-echo "ConTest: 900 records, $a allocation calls; 9000 records, $b"
-if [ $((b - a)) -gt "$SLACK" ]; then
-    echo "ConTest: more than $SLACK more allocation calls for 8,100 more records"
-    fail=1
-fi
+compare "ConTest, wrapped" contest 900 9000
+
 # A cyclictest -h histogram of N rows and two threads, one count in every
 # bucket: 2 N bucket rows and each thread's overflow row in the table
 # (the parser once allocated every row's counts).
@@ -130,13 +131,7 @@ cyclictest() {
 }
 cyclictest 900 >"$tmp/small.txt"
 cyclictest 9000 >"$tmp/big.txt"
-a=$(calls "$tmp/small.txt" 1802 latency)
-b=$(calls "$tmp/big.txt" 18002 latency)
-echo "cyclictest: 900 histogram rows, $a allocation calls; 9000 rows, $b"
-if [ $((b - a)) -gt "$SLACK" ]; then
-    echo "cyclictest: more than $SLACK more allocation calls for 8,100 more rows"
-    fail=1
-fi
+compare "cyclictest -h" latency 1802 18002
 
 # bash's time keyword (real/user/sys lines) and GNU time's default line,
 # N runs each (the parser once copied the source and group of each).
@@ -151,13 +146,7 @@ shorttime() {
 }
 shorttime 900 >"$tmp/small.txt"
 shorttime 9000 >"$tmp/big.txt"
-a=$(calls "$tmp/small.txt" 900 time)
-b=$(calls "$tmp/big.txt" 9000 time)
-echo "bash and GNU default time: 900 runs, $a allocation calls; 9000 runs, $b"
-if [ $((b - a)) -gt "$SLACK" ]; then
-    echo "bash and GNU default time: more than $SLACK more allocation calls for 8,100 more runs"
-    fail=1
-fi
+compare "bash and GNU default time" time 900 9000
 
 # mtest01 results, each followed by its GNU time -v block (24 lines a
 # run): the parsers once copied the message, the source, the group and
@@ -191,13 +180,6 @@ mtest() {
 }
 mtest 300 >"$tmp/small.txt"
 mtest 3000 >"$tmp/big.txt"
-a=$(calls "$tmp/small.txt" 300 time)
-b=$(calls "$tmp/big.txt" 3000 time)
-c=$(calls "$tmp/small.txt" 300 mtest01)
-d=$(calls "$tmp/big.txt" 3000 mtest01)
-echo "time -v: 300 runs, $a allocation calls; 3000 runs, $b (mtest01 table: $c and $d)"
-if [ $((b - a)) -gt "$SLACK" ] || [ $((d - c)) -gt "$SLACK" ]; then
-    echo "mtest01 + time -v: more than $SLACK more allocation calls for 2,700 more runs"
-    fail=1
-fi
+compare "mtest01 + time -v" time 300 3000
+compare "mtest01 + time -v" mtest01 300 3000
 exit $fail
