@@ -2,7 +2,9 @@
  * percentiles) puts doubles in the order libc gives: expected arrays are
  * sorted here with qsort(3) and bl__cmp_double, and, since equal values
  * must keep their order (-0.0 and +0.0 compare equal), with a stable
- * insertion sort written in this file; results are compared bit for bit. */
+ * insertion sort written in this file; results are compared bit for bit.
+ * Arrays of whole numbers from 0 to 2^32 - 1, which take a path of their
+ * own, are compared the same way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,10 +75,43 @@ static void test_stats_sort__same_order_as_stable_libc_order(void **state)
 	}
 }
 
+/* Arrays of whole numbers 0 .. 2^32 - 1 take a path of their own (32-bit
+ * keys); the same comparison, on counters of every width, with ties, and
+ * on arrays where one value (-0.0, 2^32, 0.5, a NaN-free negative) sends
+ * the whole array back to the general path. */
+static void test_stats_sort__whole_numbers_same_order(void **state)
+{
+	(void)state;
+	static const size_t sizes[] = { 33, 100, 1500, 5000 };
+	static const uint64_t widths[] = { 2, 256, 65536, 1ull << 24, 1ull << 32 };
+	static const double odd[] = { -0.0, 4294967296.0, 0.5, -1.0, 0.0 };
+	for (int round = 0; round < 10; round++)
+		for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+			for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++)
+				for (size_t oi = 0; oi <= sizeof odd / sizeof odd[0]; oi++) {
+					size_t n = sizes[si];
+					double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+					for (size_t i = 0; i < n; i++)
+						a[i] = (double)(rng() % widths[wi]);
+					if (oi < sizeof odd / sizeof odd[0])
+						a[rng() % n] = odd[oi];   /* oi == last: none */
+					memcpy(b, a, n * sizeof *a);
+					bl__sort_double(a, n);
+					ref_sort(b, n);
+					for (size_t i = 0; i < n; i++)
+						if (memcmp(&a[i], &b[i], sizeof a[i]) != 0)
+							fail_msg("n=%zu, width %llu: element %zu is %a, want %a", n,
+								 (unsigned long long)widths[wi], i, a[i], b[i]);
+					free(a);
+					free(b);
+				}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stats_sort__same_order_as_stable_libc_order),
+		cmocka_unit_test(test_stats_sort__whole_numbers_same_order),
 	};
 	return cmocka_run_group_tests_name("stats_sort", tests, NULL, NULL);
 }
