@@ -14,9 +14,11 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
@@ -51,10 +53,23 @@ struct group_acc {
 	struct bl_welford w[NF];
 };
 
+/* The groups' accumulators: the last GROUP_CACHE groups used are in
+ * memory, the others in a temporary file, group i at i * sizeof (struct
+ * group_acc). A folder of small logs may have tens of thousands of
+ * groups, one a file (issue 10: summary under 16 MiB whatever the input
+ * size); records of a group mostly come together, so the file is read
+ * seldom. */
+#define GROUP_CACHE 4096
+
 struct runs {
 	struct bl_analysis_opts o;
-	struct group_acc *g;         /* g[i]: group i of names */
-	size_t n, cap;
+	struct group_acc *cache;     /* slots, at most GROUP_CACHE */
+	size_t *slot_group;          /* the group in each slot */
+	size_t ncache, capcache, hand;   /* slots used, allocated; next to reuse */
+	int32_t *slot_of;            /* per group: its slot, -1 = in the file */
+	size_t n, cap;               /* groups; room in slot_of */
+	FILE *spill;                 /* groups out of the cache, or NULL */
+	int spill_err;               /* errno of its first failure, 0 = none */
 	struct bl_strmap names;      /* group names (a folder of small logs has thousands) */
 	size_t last;                 /* index of the last group looked up */
 	struct bl_run_point *pts;    /* keep_samples only */
@@ -86,19 +101,97 @@ static void *runs_create(const struct bl_analysis_opts *o)
 	return r;
 }
 
+/* A slot for group i: a free one, else the next in turn, whose group
+ * is written to the spill file first. NULL (and s->spill_err set) when
+ * that write fails. */
+static struct group_acc *take_slot(struct runs *s, size_t i)
+{
+	size_t k;
+	if (s->ncache < GROUP_CACHE) {
+		if (s->ncache == s->capcache) {
+			s->capcache = s->capcache ? 2 * s->capcache : 16;
+			s->cache = bl_xrealloc(s->cache, s->capcache * sizeof *s->cache);
+			s->slot_group = bl_xrealloc(s->slot_group, s->capcache * sizeof *s->slot_group);
+		}
+		k = s->ncache++;
+	} else {
+		k = s->hand;
+		s->hand = (s->hand + 1) % GROUP_CACHE;
+		size_t old = s->slot_group[k];
+		errno = 0;
+		if (!s->spill_err && !s->spill && !(s->spill = bl_spool_open()))
+			s->spill_err = errno ? errno : EIO;
+		if (s->spill_err)
+			return NULL;
+		const char *p = (const char *)&s->cache[k];
+		size_t left = sizeof *s->cache;
+		off_t off = (off_t)(old * sizeof *s->cache);
+		while (left) {
+			ssize_t w = pwrite(fileno(s->spill), p, left, off);
+			if (w <= 0) {
+				if (w < 0 && errno == EINTR)
+					continue;
+				s->spill_err = w < 0 && errno ? errno : EIO;
+				return NULL;
+			}
+			p += w;
+			off += w;
+			left -= (size_t)w;
+		}
+		s->slot_of[old] = -1;
+	}
+	s->slot_group[k] = i;
+	s->slot_of[i] = (int32_t)k;
+	return &s->cache[k];
+}
+
+/* Group i (i < s->n), read back from the spill file when it is not in the
+ * cache. NULL (and s->spill_err set) on a read or write failure. */
+static struct group_acc *group_at(struct runs *s, size_t i)
+{
+	if (s->slot_of[i] >= 0)
+		return &s->cache[s->slot_of[i]];
+	struct group_acc *g = take_slot(s, i);
+	if (!g)
+		return NULL;
+	char *p = (char *)g;
+	size_t left = sizeof *g;
+	off_t off = (off_t)(i * sizeof *g);
+	while (left) {
+		ssize_t r = pread(fileno(s->spill), p, left, off);
+		if (r <= 0) {
+			if (r < 0 && errno == EINTR)
+				continue;
+			s->spill_err = r < 0 && errno ? errno : EIO;
+			s->slot_of[i] = -1;
+			return NULL;
+		}
+		p += r;
+		off += r;
+		left -= (size_t)r;
+	}
+	return g;
+}
+
+/* The accumulator of the group called name, made on first use. NULL (and
+ * s->spill_err set) when the spill file fails. */
 static struct group_acc *group(struct runs *s, const char *name)
 {
-	if (s->last < s->n && strcmp(s->g[s->last].name, name) == 0)
-		return &s->g[s->last];
+	if (s->last < s->n && s->slot_of[s->last] >= 0 &&
+	    strcmp(s->cache[s->slot_of[s->last]].name, name) == 0)
+		return &s->cache[s->slot_of[s->last]];
 	bool added;
 	s->last = bl_strmap_get(&s->names, name, &added);
 	if (!added)
-		return &s->g[s->last];
+		return group_at(s, s->last);
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
-		s->g = bl_xrealloc(s->g, s->cap * sizeof *s->g);
+		s->slot_of = bl_xrealloc(s->slot_of, s->cap * sizeof *s->slot_of);
 	}
-	struct group_acc *g = &s->g[s->n++];
+	s->n++;
+	struct group_acc *g = take_slot(s, s->last);
+	if (!g)
+		return NULL;
 	memset(g, 0, sizeof *g);
 	g->name = bl_strmap_key(&s->names, s->last);
 	for (int f = 0; f < NF; f++)
@@ -153,6 +246,13 @@ static struct bl_run_point *point(struct runs *s, struct group_acc *g, long run)
 
 static int spool_avg(struct runs *s, const struct avg_block *a);
 
+/* -BL_EIO with errno as it was when the spill file failed. */
+static int spill_failed(const struct runs *s)
+{
+	errno = s->spill_err ? s->spill_err : EIO;
+	return -BL_EIO;
+}
+
 static int runs_record(void *st, const struct bl_record *r)
 {
 	struct runs *s = st;
@@ -188,7 +288,8 @@ static int runs_record(void *st, const struct bl_record *r)
 	if (r->table == &bl_table_mtest01) {
 		if (r->v[MT_BYTES_ALLOCATED].t == BL_NULL)
 			return 0;
-		g = group(s, r->group);
+		if (!(g = group(s, r->group)))
+			return spill_failed(s);
 		g->mtest_runs++;
 		add(g, F_BYTES, &r->v[MT_BYTES_ALLOCATED]);
 		if (s->o.keep_samples && val(&r->v[MT_BYTES_ALLOCATED], &d))
@@ -197,7 +298,8 @@ static int runs_record(void *st, const struct bl_record *r)
 		for (size_t i = s->nlat; i > 0; i--)
 			if (s->lat[i - 1].run == r->run && strcmp(s->lat[i - 1].group, r->group) == 0)
 				return 0;
-		g = group(s, r->group);
+		if (!(g = group(s, r->group)))
+			return spill_failed(s);
 		g->time_runs++;
 		add(g, F_USER, &r->v[TIME_USER_S]);
 		add(g, F_SYS, &r->v[TIME_SYS_S]);
@@ -275,6 +377,8 @@ static void num(FILE *f, double v, int width)
 static int runs_finish(void *st)
 {
 	struct runs *s = st;
+	if (s->spill_err)
+		return spill_failed(s);
 	errno = s->avg_err;
 	if (!s->avg_err && s->avg_spool && fflush(s->avg_spool) != 0)
 		s->avg_err = errno ? errno : EIO;
@@ -353,8 +457,12 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 			   "chkmmt script prints them (sum / runs; times to 3 decimals), then the sample "
 			   "standard deviation (n - 1) and range of each field.\n\n");
 	}
-	for (size_t i = 0; i < s->n; i++)
-		write_group(f, &s->g[i], fmt);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct group_acc *g = group_at(s, i);
+		if (!g)
+			return spill_failed(s);
+		write_group(f, g, fmt);
+	}
 	if (s->avg_spool) {
 		if (runs_finish(s) < 0)
 			return -BL_EIO;
@@ -420,7 +528,11 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 static void runs_destroy(void *st)
 {
 	struct runs *s = st;
-	free(s->g);
+	free(s->cache);
+	free(s->slot_group);
+	free(s->slot_of);
+	if (s->spill)
+		fclose(s->spill);
 	bl_strmap_release(&s->names);
 	free(s->pts);
 	for (size_t i = 0; i < s->nlat; i++)
