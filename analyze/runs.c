@@ -101,6 +101,29 @@ static void *runs_create(const struct bl_analysis_opts *o)
 	return r;
 }
 
+/* Write group i's accumulator *g to the spill file (out) or read it from
+ * there, at i * sizeof *g. 0, or -1 with s->spill_err set (a short read:
+ * EIO). */
+static int spill_io(struct runs *s, size_t i, struct group_acc *g, bool out)
+{
+	char *p = (char *)g;
+	size_t left = sizeof *g;
+	off_t off = (off_t)(i * sizeof *g);
+	while (left) {
+		ssize_t r = out ? pwrite(fileno(s->spill), p, left, off) : pread(fileno(s->spill), p, left, off);
+		if (r <= 0) {
+			if (r < 0 && errno == EINTR)
+				continue;
+			s->spill_err = r < 0 && errno ? errno : EIO;
+			return -1;
+		}
+		p += r;
+		off += r;
+		left -= (size_t)r;
+	}
+	return 0;
+}
+
 /* A slot for group i: a free one, else the next in turn, whose group
  * is written to the spill file first. NULL (and s->spill_err set) when
  * that write fails. */
@@ -123,21 +146,8 @@ static struct group_acc *take_slot(struct runs *s, size_t i)
 			s->spill_err = errno ? errno : EIO;
 		if (s->spill_err)
 			return NULL;
-		const char *p = (const char *)&s->cache[k];
-		size_t left = sizeof *s->cache;
-		off_t off = (off_t)(old * sizeof *s->cache);
-		while (left) {
-			ssize_t w = pwrite(fileno(s->spill), p, left, off);
-			if (w <= 0) {
-				if (w < 0 && errno == EINTR)
-					continue;
-				s->spill_err = w < 0 && errno ? errno : EIO;
-				return NULL;
-			}
-			p += w;
-			off += w;
-			left -= (size_t)w;
-		}
+		if (spill_io(s, old, &s->cache[k], true) < 0)
+			return NULL;
 		s->slot_of[old] = -1;
 	}
 	s->slot_group[k] = i;
@@ -154,21 +164,9 @@ static struct group_acc *group_at(struct runs *s, size_t i)
 	struct group_acc *g = take_slot(s, i);
 	if (!g)
 		return NULL;
-	char *p = (char *)g;
-	size_t left = sizeof *g;
-	off_t off = (off_t)(i * sizeof *g);
-	while (left) {
-		ssize_t r = pread(fileno(s->spill), p, left, off);
-		if (r <= 0) {
-			if (r < 0 && errno == EINTR)
-				continue;
-			s->spill_err = r < 0 && errno ? errno : EIO;
-			s->slot_of[i] = -1;
-			return NULL;
-		}
-		p += r;
-		off += r;
-		left -= (size_t)r;
+	if (spill_io(s, i, g, false) < 0) {
+		s->slot_of[i] = -1;
+		return NULL;
 	}
 	return g;
 }

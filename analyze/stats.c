@@ -179,6 +179,22 @@ static uint64_t sort_key(double d)
 	return (u >> 63) ? ~u : u | 0x8000000000000000ull;
 }
 
+/* A radix pass's counts of each byte value, c[0..255], turned into where
+ * each value's keys start; false (c untouched) when every key has the
+ * byte value first, which all n keys share: the pass would move nothing. */
+static bool bucket_starts(size_t *c, size_t first, size_t n)
+{
+	if (c[first] == n)
+		return false;
+	size_t sum = 0;
+	for (int v = 0; v < 256; v++) {
+		size_t m = c[v];
+		c[v] = sum;
+		sum += m;
+	}
+	return true;
+}
+
 /* The common case of counters (vmstat's columns, fault counts): every
  * value a whole number from 0 to 2^32 - 1 and none of them -0.0. Equal
  * values are then the same bits, so order among them cannot show, and the
@@ -205,14 +221,8 @@ static bool sort_counts(double *x, size_t n)
 	}
 	for (int b = 0; b < 4; b++) {
 		size_t *c = cnt[b];
-		if (c[(k[0] >> (8 * b)) & 0xff] == n)
+		if (!bucket_starts(c, (size_t)((k[0] >> (8 * b)) & 0xff), n))
 			continue;               /* one value of this byte: no move */
-		size_t sum = 0;
-		for (int v = 0; v < 256; v++) {
-			size_t m = c[v];
-			c[v] = sum;
-			sum += m;
-		}
 		for (size_t i = 0; i < n; i++)
 			t[c[(k[i] >> (8 * b)) & 0xff]++] = k[i];
 		uint32_t *tk = k;
@@ -259,14 +269,8 @@ void bl__sort_double(double *x, size_t n)
 	double *src = x, *dst = xs;
 	for (int b = 0; b < 8; b++) {
 		size_t *c = cnt[b];
-		if (c[(k[0] >> (8 * b)) & 0xff] == n)
+		if (!bucket_starts(c, (size_t)((k[0] >> (8 * b)) & 0xff), n))
 			continue;               /* one value of this byte: no move */
-		size_t sum = 0;
-		for (int v = 0; v < 256; v++) {
-			size_t m = c[v];
-			c[v] = sum;
-			sum += m;
-		}
 		for (size_t i = 0; i < n; i++) {
 			size_t o = c[(k[i] >> (8 * b)) & 0xff]++;
 			t[o] = k[i];
