@@ -136,13 +136,6 @@ elif [ $((large - small)) -gt "$SLACK" ]; then
     exit 1
 fi
 
-set +e
-( trap '' XFSZ; ulimit -f 1024; exec "$BENCHLOG" summary -q "$tmp/large/a" "$tmp/large/b" ) \
-    >"$tmp/full.out" 2>"$tmp/full.err"
-rc=$?
-set -e
-[ "$rc" = 1 ] || { echo "temporary file over the size limit: exit $rc, not 1"; cat "$tmp/full.err"; exit 1; }
-[ ! -s "$tmp/full.out" ] || { echo "temporary file over the size limit: a truncated summary was printed"; exit 1; }
-grep -q 'cannot write a temporary file.*File too large' "$tmp/full.err" ||
-    { echo "temporary file over the size limit: no clear message"; cat "$tmp/full.err"; exit 1; }
+. "$TOP/tests/lib/summary-temp-limit.sh"
+temp_limit_check "$tmp" "$tmp/large/a" "$tmp/large/b"
 exit 0

@@ -79,12 +79,6 @@ elif [ "$large" -gt $((small + SLACK)) ]; then
 fi
 
 # The temporary file of 20,000 series (~5 MB) passes a 1 MiB size limit.
-set +e
-( trap '' XFSZ; ulimit -f 1024; exec "$BENCHLOG" summary -q "$tmp/large.txt" ) >"$tmp/full.out" 2>"$tmp/full.err"
-rc=$?
-set -e
-[ "$rc" = 1 ] || { echo "temporary file over the size limit: exit $rc, not 1"; cat "$tmp/full.err"; exit 1; }
-[ ! -s "$tmp/full.out" ] || { echo "temporary file over the size limit: a truncated summary was printed"; exit 1; }
-grep -q 'cannot write a temporary file.*File too large' "$tmp/full.err" ||
-    { echo "temporary file over the size limit: no clear message"; cat "$tmp/full.err"; exit 1; }
+. "$TOP/tests/lib/summary-temp-limit.sh"
+temp_limit_check "$tmp" "$tmp/large.txt"
 exit 0
