@@ -367,6 +367,21 @@ static bool side_step(struct pool *p)
 	return true;
 }
 
+/* With the pool locked: wait until a job is done or side-replayed, or at
+ * most 100 ms (the calling thread then draws the progress line and looks
+ * for a stop). */
+static void wait_done(struct pool *p)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ts.tv_nsec += 100 * 1000 * 1000;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	pthread_cond_timedwait(&p->done, &p->mu, &ts);
+}
+
 /* Parse the next input (called and returning with p->mu held; it is let
  * go while parsing). */
 static void parse_next(struct pool *p)
@@ -870,14 +885,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 				parse_next(p);
 				continue;
 			}
-			struct timespec ts;
-			clock_gettime(CLOCK_MONOTONIC, &ts);
-			ts.tv_nsec += 100 * 1000 * 1000;
-			if (ts.tv_nsec >= 1000000000L) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000L;
-			}
-			pthread_cond_timedwait(&p->done, &p->mu, &ts);
+			wait_done(p);
 			unsigned long fd = p->files_done;
 			unsigned long long bd = p->bytes_done;
 			pthread_mutex_unlock(&p->mu);
@@ -927,14 +935,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	while (rc == 0 && p->side && p->sided < np && !stopped(po->stop) && !p->side_rc) {
 		if (side_step(p))
 			continue;
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += 100 * 1000 * 1000;
-		if (ts.tv_nsec >= 1000000000L) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000L;
-		}
-		pthread_cond_timedwait(&p->done, &p->mu, &ts);
+		wait_done(p);
 	}
 	if (rc == 0 && stopped(po->stop))
 		rc = -BL_EINTR;
