@@ -85,6 +85,10 @@ int cmd_summary(int argc, char **argv)
 		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i] };
 		bl_ctx_add_sink(&ctx, &s);
 	}
+	/* An analysis whose temporary file fails stops the pass with -BL_EIO;
+	 * its finish() below says which file, so the pass does not call it
+	 * "output". */
+	ctx.sinks_tell_io = true;
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	/* Temporary files are complete before anything is printed: one that
 	 * could not be written (ENOSPC) gives no summary rather than a

@@ -257,7 +257,7 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 		output_error_told = true;
 		return EXIT_DATA;
 	}
-	if (ctx->error == -BL_EIO || fin) {
+	if ((ctx->error == -BL_EIO && !ctx->sinks_tell_io) || fin) {
 		fprintf(stderr, "benchlog: cannot write output: %s\n",
 			strerror(ctx->error == -BL_EIO && ctx->error_errno ? ctx->error_errno : fin_errno));
 		output_error_told = true;

@@ -89,6 +89,9 @@ struct bl_ctx {
 	int error_errno;              /* errno when that error was -BL_EIO from a
 					 sink (ENOSPC, EPIPE: a reader that went
 					 away), else 0 */
+	bool sinks_tell_io;           /* the sinks' -BL_EIO is theirs to report
+					 (summary's analyses: a temporary file),
+					 not an output the front end names */
 
 	const char *skip_reason;      /* set by a parser returning BL_SKIP */
 

@@ -4,7 +4,8 @@
 # file size limit of 1 MiB (ulimit -f, SIGXFSZ ignored, so a write past it
 # fails with EFBIG) must fail cleanly when its temporary files need more:
 # exit status 1, nothing on stdout (no truncated summary), and a message
-# that names the temporary file and the error. Exits the calling test
+# that names the temporary file and the error (and no "cannot write
+# output": stdout was never written). Exits the calling test
 # with 1 when it does not; scratch files go in TMPDIR.
 temp_limit_check() {
     _dir=$1
@@ -17,4 +18,7 @@ temp_limit_check() {
     [ ! -s "$_dir/full.out" ] || { echo "temporary file over the size limit: a truncated summary was printed"; exit 1; }
     grep -q 'cannot write a temporary file.*File too large' "$_dir/full.err" ||
         { echo "temporary file over the size limit: no clear message"; cat "$_dir/full.err"; exit 1; }
+    # and not called output: stdout was never written
+    ! grep -q 'cannot write output' "$_dir/full.err" ||
+        { echo "temporary file over the size limit: reported as an output error"; cat "$_dir/full.err"; exit 1; }
 }
