@@ -83,6 +83,21 @@ struct lrec {
 	struct bl_val v[];           /* table->ncols values */
 };
 
+/* The logged record l as a record to emit: table, provenance and values
+ * (run left to the caller, which numbers it). Returns the values copied. */
+static size_t lrec_record(const struct lrec *l, struct bl_record *r)
+{
+	r->table = l->table;
+	r->source = l->source;
+	r->line = l->line;
+	r->msg = l->msg;
+	r->quoted = l->quoted;
+	r->group = l->group;
+	size_t nv = l->table->ncols < BL_MAX_COLS ? l->table->ncols : BL_MAX_COLS;
+	memcpy(r->v, l->v, nv * sizeof r->v[0]);
+	return nv;
+}
+
 struct lskip {
 	const char *source;
 	unsigned long line;
@@ -625,12 +640,7 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 	struct bl_record r;
 	for (size_t i = 0; i < j->nrecs && !rc; i++) {
 		struct lrec *l = j->recs[i];
-		r.table = l->table;
-		r.source = l->source;
-		r.line = l->line;
-		r.msg = l->msg;
-		r.quoted = l->quoted;
-		r.group = l->group;
+		size_t nv = lrec_record(l, &r);
 		r.run = 0;
 		if (l->run > 0) {
 			if (!m || l->group != lastg || l->table->run_family != lastf) {
@@ -640,8 +650,6 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 			}
 			r.run = l->run + m->off;
 		}
-		size_t nv = l->table->ncols < BL_MAX_COLS ? l->table->ncols : BL_MAX_COLS;
-		memcpy(r.v, l->v, nv * sizeof r.v[0]);
 		if (l->table != lastt) {
 			lastt = l->table;
 			for (size_t k = 0; k < NCOUNTERS; k++)
@@ -685,15 +693,8 @@ static int replay_side(struct bl_ctx *side, struct job *j)
 	int rc = 0;
 	for (size_t i = 0; i < j->nrecs && !rc; i++) {
 		const struct lrec *l = j->recs[i];
-		r.table = l->table;
-		r.source = l->source;
-		r.line = l->line;
-		r.msg = l->msg;
-		r.quoted = l->quoted;
-		r.group = l->group;
+		lrec_record(l, &r);
 		r.run = l->run > 0 ? l->run : 0;
-		size_t nv = l->table->ncols < BL_MAX_COLS ? l->table->ncols : BL_MAX_COLS;
-		memcpy(r.v, l->v, nv * sizeof r.v[0]);
 		rc = bl_emit(side, &r);
 	}
 	if (rc)
