@@ -229,6 +229,15 @@ enum nt_mode { NT_NONE = 0, NT_DISK, NT_PART, NT_SLAB };
 
 enum held_kind { HK_NONE = 0, HK_GROUP, HK_LABEL, HK_ROW };
 
+/* A header line that passed its test, kept to answer the same text again
+ * without reading it word by word; lines longer than HDR_MEMO_MAX are
+ * always read. */
+#define HDR_MEMO_MAX 320
+struct hdr_memo {
+	size_t n;                /* 0: empty */
+	char text[HDR_MEMO_MAX];
+};
+
 struct vmstat {
 	bool ok;
 	struct bl_re re_cmd, re_kver, re_date, re_counters, re_dsum, re_dhead, re_dlabel,
@@ -279,6 +288,12 @@ struct vmstat {
 	bool lname_ok;
 	int lname_key;           /* (has date) << 1 | (leading time) */
 	char lname[48];          /* the longest name is 28 bytes */
+	/* the last group line and label line that were headers, with what
+	 * they gave (vmstat repeats its header every screenful: most header
+	 * lines are the one before again) */
+	struct hdr_memo grp_memo, lab_memo;
+	bool grp_memo_wide;
+	struct layout lab_memo_lay, lab_try;
 };
 
 /* ---- small helpers ----------------------------------------------------- */
@@ -669,6 +684,48 @@ static bool parse_labels(const char *s, size_t n, struct layout *L)
 		L->col[L->n++] = (short)c;
 	}
 	return (seen & (1ull << VM_SWPD)) && (seen & (1ull << VM_FREE));
+}
+
+static bool memo_hit(const struct hdr_memo *m, const char *s, size_t n)
+{
+	return m->n == n && memcmp(m->text, s, n) == 0;
+}
+
+static void memo_keep(struct hdr_memo *m, const char *s, size_t n)
+{
+	m->n = 0 < n && n <= HDR_MEMO_MAX ? n : 0;
+	memcpy(m->text, s, m->n);
+}
+
+/* is_group_line() and parse_labels() through the memo: both are functions
+ * of the text alone, so a line equal to the last one that passed gives
+ * what it gave. *L points at the memo's layout (valid until the next
+ * call). */
+static bool group_line_memo(struct vmstat *v, const char *s, size_t n, bool *wide)
+{
+	if (memo_hit(&v->grp_memo, s, n)) {
+		*wide = v->grp_memo_wide;
+		return true;
+	}
+	if (!is_group_line(s, n, wide))
+		return false;
+	memo_keep(&v->grp_memo, s, n);
+	v->grp_memo_wide = *wide;
+	return true;
+}
+
+static bool labels_memo(struct vmstat *v, const char *s, size_t n, const struct layout **L)
+{
+	*L = &v->lab_memo_lay;
+	if (memo_hit(&v->lab_memo, s, n))
+		return true;
+	/* a line that fails (a held header joined to the next line, say)
+	 * leaves the memo as it was */
+	if (!parse_labels(s, n, &v->lab_try))
+		return false;
+	v->lab_memo_lay = v->lab_try;
+	memo_keep(&v->lab_memo, s, n);
+	return true;
 }
 
 static bool same_layout(const struct layout *a, const struct layout *b)
@@ -1298,11 +1355,11 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		/* The dispatcher is asking about text we held (BL_MORE). */
 		enum held_kind hk = v->held;
 		bool wide;
-		struct layout L;
-		if (hk == HK_GROUP && is_group_line(s, n, &wide))
+		const struct layout *L;
+		if (hk == HK_GROUP && group_line_memo(v, s, n, &wide))
 			return header_line(v, ctx, ln, flags | BL_F_LAST, true, NULL, wide);
-		if (hk == HK_LABEL && parse_labels(s, n, &L))
-			return header_line(v, ctx, ln, flags | BL_F_LAST, false, &L, false);
+		if (hk == HK_LABEL && labels_memo(v, s, n, &L))
+			return header_line(v, ctx, ln, flags | BL_F_LAST, false, L, false);
 		if (hk == HK_ROW && v->in_series) {
 			struct row R;
 			const char *bad = NULL;
@@ -1342,13 +1399,13 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	v->heading_candidate = v->prose_prev;
 	v->prose_prev = false;
 	bool wide;
-	struct layout L;
+	const struct layout *L;
 	/* Header lines start with a word ("procs", "r", "b"): a row (the
 	 * common line) skips both tests. */
-	if (!is_digit(s[0]) && is_group_line(s, n, &wide))
+	if (!is_digit(s[0]) && group_line_memo(v, s, n, &wide))
 		return header_line(v, ctx, ln, flags, true, NULL, wide);
-	if (!is_digit(s[0]) && parse_labels(s, n, &L))
-		return header_line(v, ctx, ln, flags, false, &L, false);
+	if (!is_digit(s[0]) && labels_memo(v, s, n, &L))
+		return header_line(v, ctx, ln, flags, false, L, false);
 
 	if (v->in_series && is_digit(s[0])) {
 		if (group_changed(v, ctx)) {

@@ -426,6 +426,45 @@ static void test_vmstat__since_boot_contexts(void **state)
 	run_free(&run);
 }
 
+/* Headers that come back: each row takes the layout of the header above
+ * it, also when a header of another layout came in between (the parser
+ * keeps the last header it read to answer a repeated one). Values by hand:
+ * row k of a header holds 20k+1, 20k+2, ... in its columns' order. */
+static void test_vmstat__headers_come_back(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"  /* 1 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"   /* 2 */
+		" 1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16\n"                                 /* 3 */
+		"   procs                      memory    swap          io     system         cpu\n" /* 4 */
+		" r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"  /* 5 */
+		"21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36\n"                                 /* 6 */
+		"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"  /* 7 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"   /* 8 */
+		"41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56\n"                                 /* 9 */
+		"   procs                      memory    swap          io     system         cpu\n" /* 10 */
+		" r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"  /* 11 */
+		"61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76\n";                                /* 12 */
+	static const int procps[] = { VM_R, VM_B, VM_SWPD, VM_FREE, VM_BUFF, VM_CACHE, VM_SI, VM_SO,
+		VM_BI, VM_BO, VM_IN, VM_CS, VM_US, VM_SY, VM_ID, VM_WA };
+	static const int old[] = { VM_R, VM_B, VM_W, VM_SWPD, VM_FREE, VM_BUFF, VM_CACHE, VM_SI,
+		VM_SO, VM_BI, VM_BO, VM_IN, VM_CS, VM_US, VM_SY, VM_ID };
+	struct run run;
+	parse(&run, text);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 4);
+	for (int k = 0; k < 4; k++) {
+		const int *cols = k % 2 ? old : procps;
+		assert_int_equal(r[k]->line, 3 + 3 * k);
+		assert_int_equal(iv(r[k], VM_SERIES), k + 1);   /* each layout change: a new series */
+		for (int i = 0; i < 16; i++)
+			assert_int_equal(iv(r[k], cols[i]), 20 * k + i + 1);
+		assert_int_equal(r[k]->v[k % 2 ? VM_WA : VM_W].t, BL_NULL);
+	}
+	run_free(&run);
+}
+
 /* ---- layouts and mail damage (V1, V2) ----------------------------------- */
 
 static void test_vmstat__wrapped_header_and_rows(void **state)
@@ -846,6 +885,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__seed000_analysis),
 		cmocka_unit_test(test_vmstat__since_boot_modes),
 		cmocka_unit_test(test_vmstat__since_boot_contexts),
+		cmocka_unit_test(test_vmstat__headers_come_back),
 		cmocka_unit_test(test_vmstat__wrapped_header_and_rows),
 		cmocka_unit_test(test_vmstat__timestamps),
 		cmocka_unit_test(test_vmstat__interval_and_unit),
