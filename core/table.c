@@ -131,29 +131,36 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 	return ferror(f) ? -BL_EIO : 0;
 }
 
-/* A row is assembled in a stack buffer and handed to stdio with one
- * fwrite (per-field fprintf/fputc was most of the time of `parse`). Text
- * that needs quoting or UTF-8 repair goes through write_text() after the
- * buffer is flushed, so the bytes are the same either way. */
+/* Rows are assembled in a buffer and handed to stdio with one fwrite
+ * (per-field fprintf/fputc was most of the time of `parse`): a stack
+ * buffer per row in bl_csv_write_record(), a buffer of many rows in the
+ * stream and folder sinks. Text that needs quoting or UTF-8 repair goes
+ * through write_text() after the buffer is flushed, so the bytes are the
+ * same either way. */
 struct rowbuf {
 	FILE *f;
-	size_t n;
-	char b[4096];
+	char *b;
+	size_t n, cap;               /* cap >= ROWBUF_MIN */
+	bool err;                    /* an fwrite was short (errno from it) */
 };
+
+#define ROWBUF_MIN 4096
+#define ROWBUF_SINK (64 * 1024)
 
 static void rb_flush(struct rowbuf *rb)
 {
-	if (rb->n)
-		fwrite(rb->b, 1, rb->n, rb->f);
+	if (rb->n && fwrite(rb->b, 1, rb->n, rb->f) != rb->n)
+		rb->err = true;
 	rb->n = 0;
 }
 
 static void rb_add(struct rowbuf *rb, const char *p, size_t n)
 {
-	if (n > sizeof rb->b - rb->n) {
+	if (n > rb->cap - rb->n) {
 		rb_flush(rb);
-		if (n > sizeof rb->b) {
-			fwrite(p, 1, n, rb->f);
+		if (n > rb->cap) {
+			if (fwrite(p, 1, n, rb->f) != n)
+				rb->err = true;
 			return;
 		}
 	}
@@ -163,7 +170,7 @@ static void rb_add(struct rowbuf *rb, const char *p, size_t n)
 
 static void rb_addc(struct rowbuf *rb, char c)
 {
-	if (rb->n == sizeof rb->b)
+	if (rb->n == rb->cap)
 		rb_flush(rb);
 	rb->b[rb->n++] = c;
 }
@@ -183,14 +190,45 @@ static bool plain_text(const char *s, size_t *len)
 	return true;
 }
 
+/* The last long texts found plain, per thread: a row's source and group
+ * come again row after row, and comparing them with a copy (strncmp stops
+ * at s's NUL) is cheaper than testing every byte again. */
+#define PLAIN_MEMO_MIN 12
+#define PLAIN_MEMO_MAX 256
+static _Thread_local struct plain_memo {
+	size_t n;                    /* 0: empty */
+	char s[PLAIN_MEMO_MAX];
+} plain_memo[2];
+static _Thread_local unsigned plain_memo_next;
+
+static bool plain_text_memo(const char *s, size_t *len)
+{
+	for (unsigned i = 0; i < 2; i++) {
+		const struct plain_memo *m = &plain_memo[i];
+		if (m->n && s[0] == m->s[0] && strncmp(s, m->s, m->n) == 0 && s[m->n] == '\0') {
+			*len = m->n;
+			return true;
+		}
+	}
+	if (!plain_text(s, len))
+		return false;
+	if (*len >= PLAIN_MEMO_MIN && *len <= PLAIN_MEMO_MAX) {
+		struct plain_memo *m = &plain_memo[plain_memo_next++ & 1];
+		memcpy(m->s, s, *len);
+		m->n = *len;
+	}
+	return true;
+}
+
 static void rb_text(struct rowbuf *rb, const char *s)
 {
 	size_t n;
-	if (plain_text(s, &n)) {
+	if (plain_text_memo(s, &n)) {
 		rb_add(rb, s, n);
 	} else {
 		rb_flush(rb);
-		write_text(rb->f, s);
+		if (write_text(rb->f, s))
+			rb->err = true;
 	}
 }
 
@@ -218,7 +256,7 @@ static inline size_t dec_digits(unsigned long long u)
 
 static void rb_ll(struct rowbuf *rb, long long v)
 {
-	if (sizeof rb->b - rb->n < 24)
+	if (rb->cap - rb->n < 24)
 		rb_flush(rb);
 	char *p = rb->b + rb->n;
 	/* Most counters of a row are below 100 (r, b, us, sy, id, si, so,
@@ -276,38 +314,72 @@ static void rb_val(struct rowbuf *rb, const struct bl_val *v)
 	}
 }
 
+/* r as a CSV row (with its line end) into rb. */
+static void csv_row(struct rowbuf *rb, const struct bl_record *r)
+{
+	rb_text(rb, r->source ? r->source : "");
+	rb_addc(rb, ',');
+	rb_ll(rb, (long long)r->line);
+	rb_addc(rb, ',');
+	if (r->msg) {
+		rb_text(rb, r->msg->message_id ? r->msg->message_id : "");
+		rb_addc(rb, ',');
+		rb_text(rb, r->msg->date ? r->msg->date : "");
+		rb_addc(rb, ',');
+		rb_text(rb, r->msg->subject ? r->msg->subject : "");
+	} else {
+		rb_add(rb, ",,", 2);
+	}
+	rb_addc(rb, ',');
+	rb_ll(rb, r->quoted);
+	rb_addc(rb, ',');
+	rb_text(rb, r->group ? r->group : "");
+	rb_addc(rb, ',');
+	if (r->run > 0)
+		rb_ll(rb, r->run);
+	for (size_t i = 0; i < r->table->ncols; i++) {
+		rb_addc(rb, ',');
+		rb_val(rb, &r->v[i]);
+	}
+	rb_addc(rb, '\n');
+}
+
 int bl_csv_write_record(FILE *f, const struct bl_record *r)
 {
-	struct rowbuf rb;
-	rb.f = f;
-	rb.n = 0;
-	rb_text(&rb, r->source ? r->source : "");
-	rb_addc(&rb, ',');
-	rb_ll(&rb, (long long)r->line);
-	rb_addc(&rb, ',');
-	if (r->msg) {
-		rb_text(&rb, r->msg->message_id ? r->msg->message_id : "");
-		rb_addc(&rb, ',');
-		rb_text(&rb, r->msg->date ? r->msg->date : "");
-		rb_addc(&rb, ',');
-		rb_text(&rb, r->msg->subject ? r->msg->subject : "");
-	} else {
-		rb_add(&rb, ",,", 2);
-	}
-	rb_addc(&rb, ',');
-	rb_ll(&rb, r->quoted);
-	rb_addc(&rb, ',');
-	rb_text(&rb, r->group ? r->group : "");
-	rb_addc(&rb, ',');
-	if (r->run > 0)
-		rb_ll(&rb, r->run);
-	for (size_t i = 0; i < r->table->ncols; i++) {
-		rb_addc(&rb, ',');
-		rb_val(&rb, &r->v[i]);
-	}
-	rb_addc(&rb, '\n');
+	char b[ROWBUF_MIN];
+	struct rowbuf rb = { f, b, 0, sizeof b, false };
+	csv_row(&rb, r);
 	rb_flush(&rb);
-	return ferror(f) ? -BL_EIO : 0;
+	return rb.err || ferror(f) ? -BL_EIO : 0;
+}
+
+/* A sink's buffer of rows for f (CSV only), and its writes. */
+static void rb_open(struct rowbuf *rb, FILE *f)
+{
+	rb->f = f;
+	rb->b = bl_xmalloc(ROWBUF_SINK);
+	rb->n = 0;
+	rb->cap = ROWBUF_SINK;
+	rb->err = false;
+}
+
+/* Row r into the sink's buffer; 0 or -BL_EIO once a write failed. */
+static int rb_row(struct rowbuf *rb, const struct bl_record *r)
+{
+	csv_row(rb, r);
+	if (rb->cap - rb->n < ROWBUF_MIN)
+		rb_flush(rb);
+	return rb->err ? -BL_EIO : 0;
+}
+
+/* What is buffered to the FILE (then fflush it as before). */
+static int rb_close(struct rowbuf *rb)
+{
+	if (rb->b)
+		rb_flush(rb);
+	free(rb->b);
+	rb->b = NULL;
+	return rb->err ? -BL_EIO : 0;
 }
 
 /* ---- TSV and JSON Lines ---- */
@@ -470,6 +542,7 @@ int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt
 struct dir_table {
 	const struct bl_table_def *def;
 	FILE *f;
+	struct rowbuf rb;            /* CSV rows not yet handed to f */
 	char *tmp;
 	char *final;
 };
@@ -509,6 +582,8 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 	}
 	if (bl_table_write_header(dt->f, def, d->fmt))
 		return NULL;
+	if (d->fmt == BL_OUT_CSV)
+		rb_open(&dt->rb, dt->f);
 	return dt;
 }
 
@@ -523,6 +598,8 @@ static int dir_record(void *ud, const struct bl_record *r)
 			dt = &d->t[i];
 	if (!dt && !(dt = dir_table_open(d, r->table)))
 		return -BL_EIO;
+	if (dt->rb.b)
+		return rb_row(&dt->rb, r);
 	return bl_table_write_record(dt->f, r, d->fmt);
 }
 
@@ -560,7 +637,7 @@ static int dir_finish(void *ud, int ok)
 	for (size_t i = 0; i < d->n; i++) {
 		struct dir_table *dt = &d->t[i];
 		if (dt->f) {
-			if (fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
+			if (rb_close(&dt->rb) || fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
 				rc = rc ? rc : -BL_EIO;
 			if (fclose(dt->f) != 0)
 				rc = rc ? rc : -BL_EIO;
@@ -588,6 +665,7 @@ static void dir_free(void *ud)
 			fclose(d->t[i].f);
 			unlink(d->t[i].tmp);
 		}
+		free(d->t[i].rb.b);
 		free(d->t[i].tmp);
 		free(d->t[i].final);
 	}
@@ -626,6 +704,7 @@ struct stream_sink {
 	enum bl_outfmt fmt;
 	const struct bl_table_def *def;
 	bool header;
+	struct rowbuf rb;            /* CSV rows not yet handed to f */
 };
 
 static int stream_record(void *ud, const struct bl_record *r)
@@ -638,24 +717,29 @@ static int stream_record(void *ud, const struct bl_record *r)
 		if (bl_table_write_header(s->f, s->def, s->fmt))
 			return -BL_EIO;
 	}
+	if (s->fmt == BL_OUT_CSV)
+		return rb_row(&s->rb, r);
 	return bl_table_write_record(s->f, r, s->fmt);
 }
 
 static int stream_finish(void *ud, int ok)
 {
 	struct stream_sink *s = ud;
+	int rc = rb_close(&s->rb);
 	if (ok && !s->header) {
 		s->header = true;
 		bl_table_write_header(s->f, s->def, s->fmt);
 	}
-	if (fflush(s->f) != 0 || ferror(s->f))
+	if (rc || fflush(s->f) != 0 || ferror(s->f))
 		return -BL_EIO;
 	return 0;
 }
 
 static void stream_free(void *ud)
 {
-	free(ud);
+	struct stream_sink *s = ud;
+	free(s->rb.b);
+	free(s);
 }
 
 int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
@@ -664,6 +748,8 @@ int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, e
 	s->fmt = fmt;
 	s->f = f;
 	s->def = t;
+	if (fmt == BL_OUT_CSV)
+		rb_open(&s->rb, f);
 	out->record = stream_record;
 	out->finish = stream_finish;
 	out->free = stream_free;

@@ -374,6 +374,49 @@ static void test_util__csv_integers_same_as_printf(void **state)
 	}
 }
 
+/* Text columns row after row (core/table.c remembers the last long texts
+ * it found needing no quotes): a text that starts like a remembered one
+ * but goes on with a comma or a quote, or stops short of it, is still
+ * written by RFC 4180's rules. Expected rows by hand. */
+static void test_util__csv_text_again_and_different(void **state)
+{
+	(void)state;
+	static const struct bl_col_def cols[] = { { "t", BL_STR, "" } };
+	const struct bl_table_def t = { "texts", "", 1, cols, NULL, NULL };
+	static const struct { const char *src, *grp, *col, *want; } rows[] = {
+		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,text one\n" },
+		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,text one\n" },
+		{ "logs/2.4.10-ac12/vmstat.txt,2", "kernel 2.4.10\"b", "text one, two",
+		  "\"logs/2.4.10-ac12/vmstat.txt,2\",7,,,,0,\"kernel 2.4.10\"\"b\",,\"text one, two\"\n" },
+		{ "logs/2.4.10-ac12/vmstat.tx", "kernel 2.4.1", "text on",
+		  "logs/2.4.10-ac12/vmstat.tx,7,,,,0,kernel 2.4.1,,text on\n" },
+		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10\n", "text one\xff",
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,\"kernel 2.4.10\n\",,text one\xef\xbf\xbd\n" },
+		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,text one\n" },
+	};
+	struct bl_record r;
+	memset(&r, 0, sizeof r);
+	r.table = &t;
+	r.line = 7;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		assert_non_null(f);
+		r.source = rows[i].src;
+		r.group = rows[i].grp;
+		bl_set_str(&r, 0, rows[i].col);
+		assert_int_equal(bl_csv_write_record(f, &r), 0);
+		fclose(f);
+		if (strcmp(buf, rows[i].want) != 0)
+			fail_msg("row %zu: wrote \"%s\", want \"%s\"", i, buf, rows[i].want);
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -383,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_util__split_blanks_same_as_byte_loop),
 		cmocka_unit_test(test_util__scan_uints_same_as_strtoll),
 		cmocka_unit_test(test_util__csv_integers_same_as_printf),
+		cmocka_unit_test(test_util__csv_text_again_and_different),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
