@@ -1007,7 +1007,11 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 			      const char **bad, size_t *badl, size_t *nfields)
 {
 	const struct layout *L = &v->lay;
-	memset(R, 0, sizeof *R);
+	/* all but val[], which a row that parses fills as far as it is read */
+	R->nrows = 0;
+	R->ts = R->tz = R->date = NULL;
+	R->tsl = R->tzl = R->datel = 0;
+	R->lead = false;
 	R->t_abs = NAN;
 	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(s, n, L->n, R->val)) {
 		R->nrows = 1;
