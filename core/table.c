@@ -717,7 +717,7 @@ static int stream_record(void *ud, const struct bl_record *r)
 		if (bl_table_write_header(s->f, s->def, s->fmt))
 			return -BL_EIO;
 	}
-	if (s->fmt == BL_OUT_CSV)
+	if (s->rb.b)
 		return rb_row(&s->rb, r);
 	return bl_table_write_record(s->f, r, s->fmt);
 }
