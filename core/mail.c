@@ -103,6 +103,15 @@
  *     begin_unit), so parser state never runs from one part into the next.
  *     Lines GMime consumed as structure between parts belong to the unit of
  *     the part that follows them.
+ * R13 Memory: an mbox is read a window at a time. A window is cut before
+ *     the last R1-valid separator that has BL_SNIFF_MAX bytes after it in
+ *     the window (so R1's sniff sees what it sees in the whole input);
+ *     its messages are read with the bytes after the cut still in view (so
+ *     GMime ends the last one where it does in the whole input), then the
+ *     bytes read are let go and the window filled up to about 1 MiB past
+ *     the cut again. The output is the same as reading the whole input at
+ *     once (tests/test_mail.c, window 0: a cut at every separator). A
+ *     single message, and a message longer than a window, is held whole.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -116,7 +125,9 @@
 #include "core/dispatch.h"
 #include "core/util.h"
 
-/* Whole input is held in memory (GMime parses a seekable stream). */
+/* GMime parses a seekable stream, so the bytes it parses are held in
+ * memory: a single message whole, an mbox a window at a time (R13). At
+ * most MAIL_MAX bytes are held; what is beyond is not read. */
 #define MAIL_MAX ((size_t)1 << 30)
 #define READ_CHUNK (256 * 1024)
 
@@ -291,12 +302,14 @@ struct view {
 struct rd {
 	struct bl_ctx *ctx;
 	const char *source;
-	GByteArray *ba;          /* the whole input */
+	GByteArray *ba;          /* the input, or the mbox window (R13) */
 	GMimeStream *stream;     /* over ba */
-	size_t off;              /* first byte not accounted yet */
+	size_t off;              /* first byte of ba not accounted yet */
 	unsigned long line;      /* its line number */
 	unsigned long index;     /* messages so far */
 	struct prov *provs;      /* of the current message (outer first) */
+	struct prov last;        /* of the last mbox message read (R2) */
+	bool have_last;
 	/* unit state (R12) */
 	bool unit_open, unit_text;
 	const struct bl_msg *unit_msg;
@@ -1614,16 +1627,20 @@ static size_t next_separator(const struct rd *r, size_t from)
 	return r->ba->len;
 }
 
-static int read_mbox(struct rd *r)
+/* Read the messages of the mbox bytes [r->off, stop) of ba: stop is the
+ * end of ba, or an R1-valid separator with at least BL_SNIFF_MAX bytes
+ * after it in ba (R13), so GMime and R2 see there what they would see
+ * in the whole input. A message whose separator is at or past stop is
+ * left for the next window. */
+static int read_mbox(struct rd *r, size_t stop)
 {
-	const struct bl_msg *last = NULL;
-	struct prov keep = { { "", "", "", 0 }, NULL, NULL, NULL, NULL };
 	int rc = 0;
-	while (r->off < r->ba->len && rc == 0) {
+	while (r->off < stop && rc == 0) {
 		GMimeStream *sub = g_mime_stream_substream(r->stream, (gint64)r->off, (gint64)r->ba->len);
 		GMimeParser *p = g_mime_parser_new_with_stream(sub);
 		g_mime_parser_set_format(p, GMIME_FORMAT_MBOX);
 		g_mime_parser_set_respect_content_length(p, FALSE);
+		bool at_stop = false;
 		for (;;) {
 			GMimeMessage *m = g_mime_parser_construct_message(p, NULL);
 			if (m == NULL)
@@ -1631,23 +1648,29 @@ static int read_mbox(struct rd *r)
 			gint64 marker = g_mime_parser_get_mbox_marker_offset(p);
 			gint64 hb = g_mime_parser_get_headers_begin(p);
 			gint64 end = g_mime_parser_tell(p);
+			if (marker >= (gint64)stop) {
+				g_object_unref(m);
+				at_stop = true;
+				break;
+			}
 			if (marker < (gint64)r->off || hb < marker || end < hb || end > (gint64)r->ba->len) {
 				g_object_unref(m);
 				break;
 			}
 			rc = do_message(r, m, (size_t)hb, (size_t)end, true);
 			/* The provenance for R2 recovery text after it. */
-			prov_clear(&keep);
-			prov_fill(&keep, m, r->index, NULL, 0);
-			last = &keep.m;
+			prov_clear(&r->last);
+			prov_fill(&r->last, m, r->index, NULL, 0);
+			r->have_last = true;
 			g_object_unref(m);
 			if (rc < 0)
 				break;
 		}
 		g_object_unref(p);
 		g_object_unref(sub);
-		if (rc < 0 || r->off >= r->ba->len)
+		if (rc < 0 || at_stop || r->off >= stop)
 			break;
+		const struct bl_msg *last = r->have_last ? &r->last.m : NULL;
 		/* R2: GMime stopped before the end. */
 		size_t resume = next_separator(r, r->off);
 		if (resume == r->off) {
@@ -1670,7 +1693,6 @@ static int read_mbox(struct rd *r)
 		rc = file_text_to(r, resume, last);
 		rc = rc ? rc : unit_end(r);
 	}
-	prov_clear(&keep);
 	return rc;
 }
 
@@ -1700,6 +1722,77 @@ static int read_single(struct rd *r)
 	return rc;
 }
 
+/* Read from src until ba holds want bytes or the input ends (*eof; also
+ * on a read error, which the reader reports). Holding MAIL_MAX bytes, it
+ * warns and reads no more (*eof). */
+static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof)
+{
+	while (!*eof && r->ba->len < want) {
+		if (r->ba->len >= MAIL_MAX) {
+			bl_warn_at(r->ctx, r->source, "mail input too large",
+				   "mail message larger than %zu bytes; the rest is not read", MAIL_MAX);
+			*eof = true;
+			break;
+		}
+		size_t room = MAIL_MAX - r->ba->len;
+		size_t chunk = room < READ_CHUNK ? room : READ_CHUNK;
+		guint old = r->ba->len;
+		g_byte_array_set_size(r->ba, old + (guint)chunk);
+		ssize_t n = bl_src_read(src, r->ba->data + old, chunk);
+		g_byte_array_set_size(r->ba, old + (guint)(n > 0 ? n : 0));
+		if (n <= 0)
+			*eof = true;
+	}
+}
+
+/* The mbox window's cut (R13): the last R1-valid separator after the
+ * window's first line with BL_SNIFF_MAX bytes after it in ba, or 0. */
+static size_t window_cut(const struct rd *r)
+{
+	const char *p = (const char *)r->ba->data, *end = p + r->ba->len;
+	const char *s = p + r->off, *next;
+	size_t cut = 0;
+	(void)line_at(s, end, &next);
+	for (s = next; s < end && (size_t)(end - s) >= BL_SNIFF_MAX; s = next) {
+		size_t n = line_at(s, end, &next);
+		if (from_line(s, n) && bl_mail_sniff(s, BL_SNIFF_MAX))
+			cut = (size_t)(s - p);
+	}
+	return cut;
+}
+
+static size_t mbox_window = (size_t)1 << 20;
+
+void bl_mail_set_window(size_t bytes)
+{
+	mbox_window = bytes;
+}
+
+/* An mbox a window at a time (R13). */
+static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
+{
+	int rc = 0;
+	for (;;) {
+		size_t stop = eof ? r->ba->len : window_cut(r);
+		if (stop <= r->off && !eof) {      /* one message longer than the window */
+			fill(r, src, r->ba->len + (mbox_window > READ_CHUNK ? mbox_window : READ_CHUNK), &eof);
+			continue;
+		}
+		r->stream = g_mime_stream_mem_new_with_byte_array(r->ba);
+		g_mime_stream_mem_set_owner((GMimeStreamMem *)r->stream, FALSE);
+		rc = read_mbox(r, stop);
+		g_object_unref(r->stream);
+		r->stream = NULL;
+		if (rc < 0 || eof)
+			break;
+		/* what was read is let go; the rest starts the next window */
+		g_byte_array_remove_range(r->ba, 0, (guint)r->off);
+		r->off = 0;
+		fill(r, src, mbox_window + BL_SNIFF_MAX, &eof);
+	}
+	return rc;
+}
+
 int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 {
 	pthread_once(&gmime_once, gmime_start);
@@ -1710,37 +1803,26 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	r.line = 1;
 	r.ba = g_byte_array_new();
 	int rc = 0;
-	for (;;) {
-		if (r.ba->len >= MAIL_MAX) {
-			bl_warn_at(ctx, source, "mail input too large",
-				   "mail input larger than %zu bytes; the rest is not read", MAIL_MAX);
-			break;
-		}
-		size_t want = MAIL_MAX - r.ba->len < READ_CHUNK ? MAIL_MAX - r.ba->len : READ_CHUNK;
-		guint old = r.ba->len;
-		g_byte_array_set_size(r.ba, old + (guint)want);
-		ssize_t n = bl_src_read(src, r.ba->data + old, want);
-		g_byte_array_set_size(r.ba, old + (guint)(n > 0 ? n : 0));
-		if (n == 0)
-			break;
-		if (n < 0)
-			break;  /* the reader reports bl_src_error(); keep what was read */
-	}
-	r.stream = g_mime_stream_mem_new_with_byte_array(r.ba);
-	g_mime_stream_mem_set_owner((GMimeStreamMem *)r.stream, FALSE);
+	bool eof = false;
+	fill(&r, src, mbox_window + BL_SNIFF_MAX, &eof);
 	const char *p = (const char *)r.ba->data;
 	const char *next;
 	size_t n = r.ba->len ? line_at(p, p + r.ba->len, &next) : 0;
-	if (r.ba->len > 0 && from_line(p, n))
-		rc = read_mbox(&r);
-	else if (r.ba->len > 0)
+	if (r.ba->len > 0 && from_line(p, n)) {
+		rc = read_mbox_windows(&r, src, eof);
+	} else if (r.ba->len > 0) {
+		fill(&r, src, SIZE_MAX, &eof);
+		r.stream = g_mime_stream_mem_new_with_byte_array(r.ba);
+		g_mime_stream_mem_set_owner((GMimeStreamMem *)r.stream, FALSE);
 		rc = read_single(&r);
+		g_object_unref(r.stream);
+	}
 	if (r.unit_open) {
 		int rc2 = unit_end(&r);
 		rc = rc ? rc : rc2;
 	}
 	provs_free(&r);
-	g_object_unref(r.stream);
+	prov_clear(&r.last);
 	g_byte_array_unref(r.ba);
 	return rc;
 }

@@ -25,8 +25,13 @@
  * Date:, Subject:, Message-ID:, then a blank line)? */
 bool bl_mail_sniff(const char *p, size_t len);
 /* Read the whole source as mail and dispatch its text parts. source is the
- * input name. Returns 0 or a negative bl_err. */
+ * input name. Returns 0 or a negative bl_err. Memory: a single message is
+ * held whole; an mbox a window at a time, about 1 MiB plus the message
+ * being read, whatever the size of the archive (mail.c, R13). */
 int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source);
+/* The mbox window in bytes (default 1 MiB; 0 cuts at every separator that
+ * allows it). Same output for every size; for tests, set before reading. */
+void bl_mail_set_window(size_t bytes);
 /* The kernel version a subject names, for --group-from subject: the first
  * token shaped x.y.z[.w] with an optional suffix, or x.y with a suffix or
  * after "v"/"Linux "/"kernel " ("[BENCHMARK] 2.5.52-mm2 with contest" ->

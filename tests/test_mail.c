@@ -1408,6 +1408,127 @@ static void test_mail__fixtures_regenerate_identically(void **state)
 	free(d);
 }
 
+/* mail R13: an mbox is read a window at a time, cut at R1-valid
+ * separators. Whatever the window, every record, skipped line (number,
+ * reason, text, message) and count must be what reading the whole input
+ * at once gives. The input: every .eml fixture (quoted-printable, base64,
+ * flowed, HTML, PGP, CRLF, attachments) three times over as one mboxrd
+ * archive, with unescaped "From " body lines that start no message (R2),
+ * a message longer than a read and the sniff together between others,
+ * and no line end at the very end; then the mbox fixtures. Window 0 cuts at
+ * every separator that has BL_SNIFF_MAX bytes after it; 1 GiB holds any
+ * of these inputs whole, as the reader did before R13. */
+static void cap_same(const struct cap *a, const struct cap *b, const char *what)
+{
+	if (a->nr != b->nr || a->nl != b->nl || a->total != b->total || a->used != b->used ||
+	    a->skipped != b->skipped || a->warns != b->warns || a->records != b->records)
+		fail_msg("%s: %zu/%zu records, %zu/%zu skipped lines, %lu/%lu lines, %lu/%lu warnings",
+			 what, a->nr, b->nr, a->nl, b->nl, a->total, b->total, a->warns, b->warns);
+#define SAME_STR(x, y) ((x) == (y) || ((x) && (y) && !strcmp((x), (y))))
+	for (size_t i = 0; i < a->nr; i++) {
+		const struct crec *x = &a->r[i], *y = &b->r[i];
+		if (strcmp(x->table, y->table) || strcmp(x->group, y->group) || strcmp(x->vals, y->vals) ||
+		    x->line != y->line || x->quoted != y->quoted || x->index != y->index ||
+		    !SAME_STR(x->id, y->id) || !SAME_STR(x->date, y->date) || !SAME_STR(x->subj, y->subj))
+			fail_msg("%s: record %zu differs: %s line %lu [%s] against %s line %lu [%s]", what, i,
+				 x->table, x->line, x->vals, y->table, y->line, y->vals);
+	}
+	for (size_t i = 0; i < a->nl; i++) {
+		const struct cline *x = &a->l[i], *y = &b->l[i];
+		if (x->lineno != y->lineno || x->depth != y->depth || strcmp(x->reason, y->reason) ||
+		    strcmp(x->text, y->text) || x->index != y->index || !SAME_STR(x->id, y->id) ||
+		    !SAME_STR(x->subj, y->subj))
+			fail_msg("%s: skipped line %zu differs: %lu \"%s\" (%s) against %lu \"%s\" (%s)", what,
+				 i, x->lineno, x->text, x->reason, y->lineno, y->text, y->reason);
+	}
+#undef SAME_STR
+}
+
+static void test_mail__mbox_windows_read_as_whole(void **state)
+{
+	(void)state;
+	char *d = tmpdir();
+	char *big = bl_xasprintf("%s/big.mbox", d);
+	FILE *f = fopen(big, "w");
+	assert_non_null(f);
+	struct dirent **names;
+	int ne = scandir(FX, &names, NULL, alphasort);
+	assert_true(ne > 0);
+	size_t msgs = 0;
+	for (int rep = 0; rep < 3; rep++) {
+		for (int k = 0; k < ne; k++) {
+			const char *n = names[k]->d_name;
+			size_t l = strlen(n);
+			if (l < 5 || strcmp(n + l - 4, ".eml") != 0)
+				continue;
+			char *path = bl_xasprintf(FX "%s", n);
+			size_t len;
+			char *text = slurp(path, &len);
+			free(path);
+			fprintf(f, "From tester@example.com Mon Jan  7 10:%02zu:00 2002\n", msgs % 60);
+			/* mboxrd: body lines starting ">*From " get one more '>' */
+			for (const char *p = text, *e = text + len; p < e;) {
+				const char *nl = memchr(p, '\n', (size_t)(e - p));
+				size_t ll = nl ? (size_t)(nl - p) + 1 : (size_t)(e - p);
+				const char *q = p;
+				while (q < p + ll && *q == '>')
+					q++;
+				if ((size_t)(p + ll - q) >= 5 && !memcmp(q, "From ", 5))
+					fputc('>', f);
+				fwrite(p, 1, ll, f);
+				p += ll;
+			}
+			if (len && text[len - 1] != '\n')
+				fputc('\n', f);
+			fputc('\n', f);
+			free(text);
+			if (++msgs % 7 == 0)  /* R2: a From line no header follows */
+				fprintf(f, "From the look of it, swap storms are back.\n"
+					   "procs memory swap io system cpu\n\n");
+		}
+		if (rep == 0) {
+			/* a message longer than a read and the sniff together,
+			 * with messages after it: some window ends at it */
+			fprintf(f, "From tester@example.com Mon Jan  7 11:00:00 2002\n"
+				   "From: Tester <tester@example.com>\nSubject: [BENCH] 2.4.19 long vmstat\n"
+				   "Message-ID: <long@example.com>\nDate: Mon, 7 Jan 2002 11:00:00 +0000\n\n"
+				   "procs                      memory    swap          io     system         cpu\n"
+				   " r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n");
+			for (int i = 0; i < 6000; i++)
+				fprintf(f, " %d  0  0 %6d %6d  2298 179690   0 %3d    26  %4d  356   833  29  46  25\n",
+					i % 3, 100000 + i, 90000 - i, i % 250, 9000 + i % 97);
+			fputc('\n', f);
+		}
+	}
+	fprintf(f, "From tester@example.com Mon Jan  7 12:00:00 2002\n"
+		   "From: Tester <tester@example.com>\nSubject: last, no line end\n\n"
+		   "It ends here");
+	assert_int_equal(fclose(f), 0);
+	for (int k = 0; k < ne; k++)
+		free(names[k]);
+	free(names);
+
+	const char *inputs[] = { big, FX "seeds.mbox", FX "seeds-mboxo.mbox", FX "broken.mbox",
+				 FX "seeds.mbox.gz" };
+	for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+		struct cap whole, cut;
+		bl_mail_set_window((size_t)1 << 30);
+		run1(&whole, inputs[i]);
+		bl_mail_set_window(0);
+		run1(&cut, inputs[i]);
+		bl_mail_set_window((size_t)1 << 20);
+		cap_same(&cut, &whole, inputs[i]);
+		if (i == 0)             /* the archive gave something to compare */
+			assert_true(whole.records > 6000 && count_reason(&whole, "mbox separator") > 150 &&
+				    whole.warns >= 10);
+		cap_free(&whole);
+		cap_free(&cut);
+	}
+	free(big);
+	rm_rf(d);
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1430,6 +1551,7 @@ int main(void)
 		cmocka_unit_test(test_mail__record_lines_point_into_the_file),
 		cmocka_unit_test(test_mail__group_from_subject),
 		cmocka_unit_test(test_mail__fixtures_regenerate_identically),
+		cmocka_unit_test(test_mail__mbox_windows_read_as_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
