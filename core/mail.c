@@ -310,6 +310,8 @@ struct rd {
 	struct prov *provs;      /* of the current message (outer first) */
 	struct prov last;        /* of the last mbox message read (R2) */
 	bool have_last;
+	size_t scanned;          /* mbox window: lines before this offset were
+				    looked at for a cut (R13) */
 	/* unit state (R12) */
 	bool unit_open, unit_text;
 	const struct bl_msg *unit_msg;
@@ -1724,13 +1726,14 @@ static int read_single(struct rd *r)
 
 /* Read from src until ba holds want bytes or the input ends (*eof; also
  * on a read error, which the reader reports). Holding MAIL_MAX bytes, it
- * warns and reads no more (*eof). */
-static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof)
+ * warns that `what` ("mail input", "mail message") is larger and reads no
+ * more (*eof). */
+static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof, const char *what)
 {
 	while (!*eof && r->ba->len < want) {
 		if (r->ba->len >= MAIL_MAX) {
 			bl_warn_at(r->ctx, r->source, "mail input too large",
-				   "mail message larger than %zu bytes; the rest is not read", MAIL_MAX);
+				   "%s larger than %zu bytes; the rest is not read", what, MAIL_MAX);
 			*eof = true;
 			break;
 		}
@@ -1746,18 +1749,24 @@ static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof)
 }
 
 /* The mbox window's cut (R13): the last R1-valid separator after the
- * window's first line with BL_SNIFF_MAX bytes after it in ba, or 0. */
-static size_t window_cut(const struct rd *r)
+ * window's first line with BL_SNIFF_MAX bytes after it in ba, or 0.
+ * Lines looked at in an earlier call on the same window (r->scanned)
+ * are not looked at again, so a window that grows line after line
+ * without a cut (one long message) is scanned once. */
+static size_t window_cut(struct rd *r)
 {
 	const char *p = (const char *)r->ba->data, *end = p + r->ba->len;
 	const char *s = p + r->off, *next;
 	size_t cut = 0;
 	(void)line_at(s, end, &next);
+	if (r->scanned > (size_t)(next - p))
+		next = p + r->scanned;
 	for (s = next; s < end && (size_t)(end - s) >= BL_SNIFF_MAX; s = next) {
 		size_t n = line_at(s, end, &next);
 		if (from_line(s, n) && bl_mail_sniff(s, BL_SNIFF_MAX))
 			cut = (size_t)(s - p);
 	}
+	r->scanned = (size_t)(s - p);
 	return cut;
 }
 
@@ -1775,7 +1784,8 @@ static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
 	for (;;) {
 		size_t stop = eof ? r->ba->len : window_cut(r);
 		if (stop <= r->off && !eof) {      /* one message longer than the window */
-			fill(r, src, r->ba->len + (mbox_window > READ_CHUNK ? mbox_window : READ_CHUNK), &eof);
+			fill(r, src, r->ba->len + (mbox_window > READ_CHUNK ? mbox_window : READ_CHUNK), &eof,
+			     "mail message");
 			continue;
 		}
 		r->stream = g_mime_stream_mem_new_with_byte_array(r->ba);
@@ -1788,7 +1798,8 @@ static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
 		/* what was read is let go; the rest starts the next window */
 		g_byte_array_remove_range(r->ba, 0, (guint)r->off);
 		r->off = 0;
-		fill(r, src, mbox_window + BL_SNIFF_MAX, &eof);
+		r->scanned = 0;
+		fill(r, src, mbox_window + BL_SNIFF_MAX, &eof, "mail message");
 	}
 	return rc;
 }
@@ -1804,14 +1815,14 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	r.ba = g_byte_array_new();
 	int rc = 0;
 	bool eof = false;
-	fill(&r, src, mbox_window + BL_SNIFF_MAX, &eof);
+	fill(&r, src, mbox_window + BL_SNIFF_MAX, &eof, "mail input");
 	const char *p = (const char *)r.ba->data;
 	const char *next;
 	size_t n = r.ba->len ? line_at(p, p + r.ba->len, &next) : 0;
 	if (r.ba->len > 0 && from_line(p, n)) {
 		rc = read_mbox_windows(&r, src, eof);
 	} else if (r.ba->len > 0) {
-		fill(&r, src, SIZE_MAX, &eof);
+		fill(&r, src, SIZE_MAX, &eof, "mail input");
 		r.stream = g_mime_stream_mem_new_with_byte_array(r.ba);
 		g_mime_stream_mem_set_owner((GMimeStreamMem *)r.stream, FALSE);
 		rc = read_single(&r);
