@@ -308,8 +308,8 @@ struct rd {
 	unsigned long line;      /* its line number */
 	unsigned long index;     /* messages so far */
 	struct prov *provs;      /* of the current message (outer first) */
-	struct prov last;        /* of the last mbox message read (R2) */
-	bool have_last;
+	struct prov last;        /* of the last mbox message read (R2); its id
+				    is NULL before the first */
 	size_t scanned;          /* mbox window: lines before this offset were
 				    looked at for a cut (R13) */
 	/* unit state (R12) */
@@ -1523,6 +1523,14 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 	return rc ? rc : rc2;
 }
 
+/* A GMime stream over ba that leaves ba to its owner. */
+static GMimeStream *stream_over(GByteArray *ba)
+{
+	GMimeStream *st = g_mime_stream_mem_new_with_byte_array(ba);
+	g_mime_stream_mem_set_owner((GMimeStreamMem *)st, FALSE);
+	return st;
+}
+
 /* Does the message's raw text hold lines to un-escape (R3)? */
 static bool needs_unescape(const char *p, size_t n)
 {
@@ -1583,8 +1591,7 @@ static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool
 	GMimeMessage *own = NULL;
 	if (needs_unescape(v.p, v.len)) {
 		copy = unescape(v.p, v.len);
-		GMimeStream *st = g_mime_stream_mem_new_with_byte_array(copy);
-		g_mime_stream_mem_set_owner((GMimeStreamMem *)st, FALSE);
+		GMimeStream *st = stream_over(copy);
 		GMimeParser *p = g_mime_parser_new_with_stream(st);
 		g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
 		own = g_mime_parser_construct_message(p, NULL);
@@ -1612,6 +1619,14 @@ static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool
 
 /* Next R1-valid "From " separator at or after byte `from` (a line start);
  * len when none. */
+/* Is the line s (n bytes, ba's bytes ending at end) an R1-valid separator?
+ * The sniff looks at most BL_SNIFF_MAX bytes from the line on. */
+static bool separator_at(const char *s, size_t n, const char *end)
+{
+	size_t avail = (size_t)(end - s);
+	return from_line(s, n) && bl_mail_sniff(s, avail < BL_SNIFF_MAX ? avail : BL_SNIFF_MAX);
+}
+
 static size_t next_separator(const struct rd *r, size_t from)
 {
 	const char *p = (const char *)r->ba->data, *end = p + r->ba->len;
@@ -1619,11 +1634,8 @@ static size_t next_separator(const struct rd *r, size_t from)
 	while (s < end) {
 		const char *next;
 		size_t n = line_at(s, end, &next);
-		if (from_line(s, n)) {
-			size_t avail = (size_t)(end - s);
-			if (bl_mail_sniff(s, avail < BL_SNIFF_MAX ? avail : BL_SNIFF_MAX))
-				return (size_t)(s - p);
-		}
+		if (separator_at(s, n, end))
+			return (size_t)(s - p);
 		s = next;
 	}
 	return r->ba->len;
@@ -1663,7 +1675,6 @@ static int read_mbox(struct rd *r, size_t stop)
 			/* The provenance for R2 recovery text after it. */
 			prov_clear(&r->last);
 			prov_fill(&r->last, m, r->index, NULL, 0);
-			r->have_last = true;
 			g_object_unref(m);
 			if (rc < 0)
 				break;
@@ -1672,7 +1683,7 @@ static int read_mbox(struct rd *r, size_t stop)
 		g_object_unref(sub);
 		if (rc < 0 || at_stop || r->off >= stop)
 			break;
-		const struct bl_msg *last = r->have_last ? &r->last.m : NULL;
+		const struct bl_msg *last = r->last.id ? &r->last.m : NULL;
 		/* R2: GMime stopped before the end. */
 		size_t resume = next_separator(r, r->off);
 		if (resume == r->off) {
@@ -1763,7 +1774,7 @@ static size_t window_cut(struct rd *r)
 		next = p + r->scanned;
 	for (s = next; s < end && (size_t)(end - s) >= BL_SNIFF_MAX; s = next) {
 		size_t n = line_at(s, end, &next);
-		if (from_line(s, n) && bl_mail_sniff(s, BL_SNIFF_MAX))
+		if (separator_at(s, n, end))
 			cut = (size_t)(s - p);
 	}
 	r->scanned = (size_t)(s - p);
@@ -1788,8 +1799,7 @@ static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
 			     "mail message");
 			continue;
 		}
-		r->stream = g_mime_stream_mem_new_with_byte_array(r->ba);
-		g_mime_stream_mem_set_owner((GMimeStreamMem *)r->stream, FALSE);
+		r->stream = stream_over(r->ba);
 		rc = read_mbox(r, stop);
 		g_object_unref(r->stream);
 		r->stream = NULL;
@@ -1823,8 +1833,7 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 		rc = read_mbox_windows(&r, src, eof);
 	} else if (r.ba->len > 0) {
 		fill(&r, src, SIZE_MAX, &eof, "mail input");
-		r.stream = g_mime_stream_mem_new_with_byte_array(r.ba);
-		g_mime_stream_mem_set_owner((GMimeStreamMem *)r.stream, FALSE);
+		r.stream = stream_over(r.ba);
 		rc = read_single(&r);
 		g_object_unref(r.stream);
 	}
