@@ -56,20 +56,15 @@ print("%.3f %.2f" % (el / n, mf / n))
 PY
 }
 
-rss() {   # rss OUT CMD...: peak RSS in KiB of benchlog CMD..., its stdout to OUT
-    out=$1
-    shift
-    /usr/bin/time -f %M -o "$tmp/rss" "$BENCHLOG" "$@" >"$out" 2>"$out.err"
-    cat "$tmp/rss"
-}
+. "$TOP/tests/lib/rss.sh"
 
 for n in 2000 20000; do
     mkdir -p "$tmp/$n"
     want=$(gen "$n" "$tmp/$n/archive.mbox")
     el=${want% *}
     mf=${want#* }
-    p=$(rss "$tmp/$n/parse.csv" parse -q -t time "$tmp/$n/archive.mbox")
-    s=$(rss "$tmp/$n/summary.txt" summary -q "$tmp/$n/archive.mbox")
+    p=$(peak_rss "$tmp/$n/parse.csv" parse -q -t time "$tmp/$n/archive.mbox")
+    s=$(peak_rss "$tmp/$n/summary.txt" summary -q "$tmp/$n/archive.mbox")
     echo "$n messages: parse $p KiB, summary $s KiB"
     rows=$(($(wc -l <"$tmp/$n/parse.csv") - 1))
     [ "$rows" = "$n" ] || { echo "$n messages in, $rows time rows out"; exit 1; }
@@ -82,7 +77,7 @@ done
 
 # Under AddressSanitizer freed memory waits in a quarantine and RSS says
 # nothing about the program's own use: the comparison is for plain builds.
-if grep -q __asan_init "$BENCHLOG"; then
+if asan_build; then
     echo "AddressSanitizer build: peak RSS not compared"
     exit 0
 fi

@@ -113,23 +113,20 @@ if len(seen) != len(want):
 PY
 }
 
-rss() {
-    /usr/bin/time -f %M -o "$tmp/rss" "$BENCHLOG" summary -q "$1/a" "$1/b" >"$2" 2>"$2.err"
-    cat "$tmp/rss"
-}
+. "$TOP/tests/lib/rss.sh"
 
 mkdir "$tmp/small" "$tmp/large"
 gen "$tmp/small" 2000
 gen "$tmp/large" 20000
-small=$(rss "$tmp/small" "$tmp/small.out")
-large=$(rss "$tmp/large" "$tmp/large.out")
+small=$(peak_rss "$tmp/small.out" summary -q "$tmp/small/a" "$tmp/small/b")
+large=$(peak_rss "$tmp/large.out" summary -q "$tmp/large/a" "$tmp/large/b")
 echo "peak RSS: 2,000 groups $small KiB, 20,000 groups $large KiB"
 check "$tmp/small" "$tmp/small.out"
 check "$tmp/large" "$tmp/large.out"
 # Under AddressSanitizer freed memory waits in a quarantine and RSS says
 # nothing about the program's own use: the comparison is for plain builds
 # (the output and the error path are checked all the same).
-if grep -q __asan_init "$BENCHLOG"; then
+if asan_build; then
     echo "AddressSanitizer build: peak RSS not compared"
 elif [ $((large - small)) -gt "$SLACK" ]; then
     echo "summary's peak RSS grows with the groups: $small KiB for 2,000, $large KiB for 20,000"

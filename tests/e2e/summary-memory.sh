@@ -46,15 +46,12 @@ with open(out, "w") as f:
 PY
 }
 
-rss() {
-    /usr/bin/time -f %M -o "$tmp/rss" "$BENCHLOG" summary -q "$1" >"$2" 2>"$2.err"
-    cat "$tmp/rss"
-}
+. "$TOP/tests/lib/rss.sh"
 
 gen 2000 "$tmp/small.txt"
 gen 20000 "$tmp/large.txt"
-small=$(rss "$tmp/small.txt" "$tmp/small.out")
-large=$(rss "$tmp/large.txt" "$tmp/large.out")
+small=$(peak_rss "$tmp/small.out" summary -q "$tmp/small.txt")
+large=$(peak_rss "$tmp/large.out" summary -q "$tmp/large.txt")
 echo "peak RSS: 2,000 series $small KiB, 20,000 series $large KiB"
 
 for n in 2000 20000; do
@@ -71,7 +68,7 @@ done
 
 # Under AddressSanitizer freed memory waits in a quarantine and RSS says
 # nothing about the program's own use: the comparison is for plain builds.
-if grep -q __asan_init "$BENCHLOG"; then
+if asan_build; then
     echo "AddressSanitizer build: peak RSS not compared"
 elif [ "$large" -gt $((small + SLACK)) ]; then
     echo "summary's peak RSS grows with the series: $small KiB for 2,000, $large KiB for 20,000"

@@ -66,12 +66,12 @@ python3 -c "import sys; w, g = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
     { echo "16385 rows: swpd median $got, not within 1% of $want"; exit 1; }
 
 # Memory: AddressSanitizer holds freed memory back, so RSS says nothing there.
-if grep -q __asan_init "$BENCHLOG"; then exit 0; fi
+. "$TOP/tests/lib/rss.sh"
+if asan_build; then exit 0; fi
 gen 20000 "$tmp/c.txt"
 gen 200000 "$tmp/d.txt"
-/usr/bin/time -f %M -o "$tmp/rc" "$BENCHLOG" summary -q "$tmp/c.txt" > /dev/null
-/usr/bin/time -f %M -o "$tmp/rd" "$BENCHLOG" summary -q "$tmp/d.txt" > /dev/null
-small=$(tail -1 "$tmp/rc"); big=$(tail -1 "$tmp/rd")
+small=$(peak_rss "$tmp/c.out" summary -q "$tmp/c.txt")
+big=$(peak_rss "$tmp/d.out" summary -q "$tmp/d.txt")
 if [ "$big" -gt $((small + SLACK)) ]; then
     echo "peak RSS: 20,000 rows $small KiB, 200,000 rows $big KiB (more than $SLACK KiB apart)"
     exit 1
