@@ -56,9 +56,11 @@ enum {
 	"      --unit s|ms|us|ns     read one-latency-per-line input in this unit\n" \
 	"      --help                show this help\n"
 
-/* Handle a common option. Returns 1 when handled, 0 when not a common
- * option, -1 on a bad value (message printed). */
-int cli_common_opt(int c, const char *arg, struct bl_opts *o);
+/* Handle a common option of command cmd ("parse", …). Returns 1 when
+ * handled, 0 when not a common option, -1 on a bad value (then
+ * "benchlog CMD: what is wrong" and the usage line are printed, as for
+ * every usage error: docs/errors.md). */
+int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o);
 /* Print "benchlog CMD: msg" (unless fmt is NULL: getopt already said what
  * is wrong) and the command's synopsis to stderr. */
 void cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -38,7 +38,7 @@ int cmd_parse(int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:t:qf:", lo, NULL)) != -1) {
-		int r = cli_common_opt(c, optarg, &o);
+		int r = cli_common_opt("parse", c, optarg, &o);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)

@@ -65,6 +65,10 @@ int cmd_plot(int argc, char **argv)
 		cli_usage_error("plot", "unknown chart \"%s\" (swpd, contest, latency, runs)", argv[1]);
 		return EXIT_USAGE;
 	}
+	/* The options follow the chart kind; getopt names argv[0] ("benchlog
+	 * plot") in its messages, so it stays first. */
+	const char *kind = argv[1];
+	argv[1] = argv[0];
 	argc--;
 	argv++;
 	struct bl_opts o;
@@ -79,7 +83,7 @@ int cmd_plot(int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:q", lo, NULL)) != -1) {
-		int r = cli_common_opt(c, optarg, &o);
+		int r = cli_common_opt("plot", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "plot", &ao);
 		if (r < 0)
@@ -131,7 +135,7 @@ int cmd_plot(int argc, char **argv)
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
 	} else if (!an->has_data(st)) {
-		fprintf(stderr, "benchlog plot: no %s data in the input\n", argv[0]);
+		fprintf(stderr, "benchlog plot: no %s data in the input\n", kind);
 		if (!status)
 			status = EXIT_DATA;
 	} else if (an->plot) {
@@ -147,7 +151,7 @@ int cmd_plot(int argc, char **argv)
 		} else if (nch == 0) {
 			/* e.g. only `contest -r` tables: means without the runs to chart */
 			fprintf(stderr, "benchlog plot: the input has %s data but nothing this chart can draw\n",
-				argv[0]);
+				kind);
 			if (!status)
 				status = EXIT_DATA;
 		}

@@ -33,14 +33,29 @@ static const char help[] =
 	"report.md and report.html (self-contained: charts embedded). The folder\n"
 	"is replaced only if benchlog made it. Progress is shown on a terminal when\n"
 	"the work takes more than a second. On SIGINT or SIGTERM the run stops,\n"
-	"an earlier report is left as it was, and the exit status is 130.\n";
+	"an earlier report is left as it was, and the exit status is 128 + the\n"
+	"signal (130 for SIGINT, 143 for SIGTERM).\n";
 
+/* The signal that stopped the run (SIGINT, SIGTERM), 0 while none has:
+ * the report's stop flag, and the exit status is 128 + it, as for the
+ * other commands (docs/errors.md, Interrupted runs). */
 static volatile sig_atomic_t stop_flag;
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	stop_flag = sig;
+}
+
+/* Catch sig, unless it was ignored when benchlog started (nohup, a
+ * background job of a script): then it stays ignored. */
+static void catch_signal(int sig)
+{
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(sig, &sa, NULL);
 }
 
 enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE };
@@ -70,7 +85,7 @@ int cmd_report(int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:j:q", lo, NULL)) != -1) {
-		int r = cli_common_opt(c, optarg, &o);
+		int r = cli_common_opt("report", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "report", &ro.an);
 		if (r < 0)
@@ -108,18 +123,14 @@ int cmd_report(int argc, char **argv)
 	ro.diag = stderr;
 	ro.stop = &stop_flag;
 
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	catch_signal(SIGINT);
+	catch_signal(SIGTERM);
 
 	struct bl_report_result res;
 	int rc = bl_report_build(&ro, &res);
 	if (rc == -BL_EINTR) {
 		fprintf(stderr, "benchlog report: interrupted; %s left as it was\n", ro.dir);
-		return 130;
+		return 128 + (stop_flag ? (int)stop_flag : SIGINT);
 	}
 	if (rc == -BL_EUSAGE)
 		return EXIT_USAGE;

@@ -99,7 +99,7 @@ int cmd_stats(int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "t:c:g:f:q", lo, NULL)) != -1) {
-		int r = cli_common_opt(c, optarg, &o);
+		int r = cli_common_opt("stats", c, optarg, &o);
 		if (r < 0)
 			goto done;
 		if (r)

@@ -45,7 +45,7 @@ int cmd_summary(int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "q", lo, NULL)) != -1) {
-		int r = cli_common_opt(c, optarg, &o);
+		int r = cli_common_opt("summary", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "summary", &ao);
 		if (r < 0)

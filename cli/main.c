@@ -61,7 +61,7 @@ void cli_help(const char *cmd, const char *body)
 	fputs(body, stdout);
 }
 
-int cli_common_opt(int c, const char *arg, struct bl_opts *o)
+int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o)
 {
 	double d;
 	switch (c) {
@@ -73,7 +73,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 		struct bl_re re;
 		char *err = NULL;
 		if (bl_re_compile(&re, arg, 0, "--group-regex", &err) != 0) {
-			fprintf(stderr, "benchlog: %s\n", err);
+			cli_usage_error(cmd, "%s", err);
 			free(err);
 			return -1;
 		}
@@ -83,7 +83,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 	}
 	case OPT_GROUP_FROM:
 		if (strcmp(arg, "subject") != 0) {
-			fprintf(stderr, "benchlog: --group-from takes \"subject\", not \"%s\"\n", arg);
+			cli_usage_error(cmd, "--group-from takes \"subject\", not \"%s\"", arg);
 			return -1;
 		}
 		o->group_from_subject = true;
@@ -93,7 +93,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 		return 1;
 	case OPT_INTERVAL:
 		if (bl_parse_double(arg, (size_t)-1, &d) || d <= 0 || d > 86400) {
-			fprintf(stderr, "benchlog: --interval takes seconds in (0, 86400], not \"%s\"\n", arg);
+			cli_usage_error(cmd, "--interval takes seconds in (0, 86400], not \"%s\"", arg);
 			return -1;
 		}
 		o->interval_s = d;
@@ -107,7 +107,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 		else if (strcmp(arg, "drop") == 0)
 			o->since_boot = BL_SB_DROP;
 		else {
-			fprintf(stderr, "benchlog: --since-boot takes auto, keep or drop, not \"%s\"\n", arg);
+			cli_usage_error(cmd, "--since-boot takes auto, keep or drop, not \"%s\"", arg);
 			return -1;
 		}
 		return 1;
@@ -118,7 +118,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 		struct bl_re re;
 		char *err = NULL;
 		if (bl_re_compile(&re, arg, 0, c == OPT_STUTTER_START ? "--stutter-start" : "--stutter-end", &err)) {
-			fprintf(stderr, "benchlog: %s\n", err ? err : "bad regular expression");
+			cli_usage_error(cmd, "%s", err ? err : "bad regular expression");
 			free(err);
 			return -1;
 		}
@@ -131,7 +131,7 @@ int cli_common_opt(int c, const char *arg, struct bl_opts *o)
 	}
 	case OPT_UNIT:
 		if (strcmp(arg, "s") && strcmp(arg, "ms") && strcmp(arg, "us") && strcmp(arg, "ns")) {
-			fprintf(stderr, "benchlog: --unit takes s, ms, us or ns, not \"%s\"\n", arg);
+			cli_usage_error(cmd, "--unit takes s, ms, us or ns, not \"%s\"", arg);
 			return -1;
 		}
 		o->latency_unit = arg;
@@ -191,7 +191,7 @@ int cli_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE && !output_error_told)
-			fprintf(stderr, "benchlog: cannot write to standard output: %s\n", strerror(errno));
+			fprintf(stderr, "benchlog: cannot write output: %s\n", strerror(errno));
 		return EXIT_DATA;
 	}
 	return 0;

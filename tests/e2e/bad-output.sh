@@ -40,6 +40,15 @@ if [ -w /dev/full ]; then
     want_rc 1
     want_err "benchlog: cannot write output: No space left on device"
     [ "$(wc -l < err)" -eq 1 ] || fail "more than one message: $(cat err)"
+    # The commands that print a text on stdout say it in the same words.
+    for cmd in summary "stats -t mtest01 -c bytes_allocated"; do
+        case="dev-full-stdout ($cmd)"
+        # shellcheck disable=SC2086 # the command and its options, split
+        "$BENCHLOG" $cmd -q many.txt > /dev/full 2> err; rc=$?
+        want_rc 1
+        want_err "benchlog: cannot write output: No space left on device"
+        [ "$(wc -l < err)" -eq 1 ] || fail "more than one message: $(cat err)"
+    done
 else
     echo "skip: no /dev/full"
 fi
