@@ -10,9 +10,10 @@
 
 static const char help[] =
 	"  -o, --output DIR      write one DIR/<table>.<format> per table that has rows\n"
-	"                        (created if missing; files replaced atomically; a\n"
-	"                        table file left from an earlier run with no rows\n"
-	"                        now is rewritten with its header only)\n"
+	"                        (created with its parents if missing; files\n"
+	"                        replaced atomically; a table file left from an\n"
+	"                        earlier run with no rows now is rewritten with\n"
+	"                        its header only)\n"
 	"  -t, --table TABLE     only this table; without -o it goes to stdout\n"
 	"  -f, --format FORMAT   csv (default), tsv or jsonl\n"
 	"  -q, --quiet           no line-accounting summary on stderr\n"
@@ -66,7 +67,7 @@ int cmd_parse(int argc, char **argv)
 	bl_ctx_init(&ctx, &o);
 	struct bl_sink sink;
 	if (dir) {
-		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		if (bl_mkdir_p(dir) != 0) {
 			fprintf(stderr, "benchlog parse: cannot create %s: %s\n", dir, strerror(errno));
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;

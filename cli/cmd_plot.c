@@ -122,7 +122,7 @@ int cmd_plot(int argc, char **argv)
 	(void)range;
 	ao.parse = &o;
 	ao.range_bars = range;
-	if (mkdir(co.dir, 0777) != 0 && errno != EEXIST) {
+	if (bl_mkdir_p(co.dir) != 0) {
 		fprintf(stderr, "benchlog plot: cannot create %s: %s\n", co.dir, strerror(errno));
 		return EXIT_DATA;
 	}

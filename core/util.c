@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -515,6 +516,26 @@ bool bl_startswith(const char *s, size_t len, const char *prefix)
 	return len >= n && memcmp(s, prefix, n) == 0;
 }
 
+int bl_mkdir_p(const char *path)
+{
+	char *p = bl_xstrdup(path);
+	int rc = 0;
+	/* Each parent in turn ("a", "a/b"), then the whole. */
+	for (char *c = p + 1; *c && !rc; c++) {
+		if (*c != '/' || c[-1] == '/')
+			continue;
+		*c = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST)
+			rc = -1;
+		*c = '/';
+	}
+	if (!rc && mkdir(p, 0777) != 0 && errno != EEXIST)
+		rc = -1;
+	int e = errno;
+	free(p);
+	errno = e;
+	return rc;
+}
 
 char *bl_path_stem(const char *path)
 {

@@ -143,6 +143,12 @@ static inline void bl_trim(const char **p, size_t *len)
 	*len = n;
 }
 
+/* mkdir -p: path and each missing parent made with mode 0777 (less the
+ * umask); a part that exists already (a folder, or anything else: the
+ * caller's next open says what is wrong) is no error. 0, or -1 with
+ * errno from the mkdir(2) that failed. */
+int bl_mkdir_p(const char *path);
+
 /* The file name's stem: last path component without .gz and one more
  * extension ("logs/2.4.12aa1.txt.gz" -> "2.4.12aa1"). Caller owns result. */
 char *bl_path_stem(const char *path);

@@ -94,6 +94,20 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 		od->final = NULL;
 		return -BL_EIO;
 	}
+	/* The folders above it, when missing, as mkdir -p makes them. */
+	const char *slash = strrchr(od->final, '/');
+	if (slash && slash != od->final) {
+		char *parent = bl_xstrndup(od->final, (size_t)(slash - od->final));
+		int pr = bl_mkdir_p(parent);
+		int e = errno;
+		free(parent);
+		if (pr) {
+			free(od->final);
+			od->final = NULL;
+			errno = e;
+			return -BL_EIO;
+		}
+	}
 	od->tmp = bl_xasprintf("%s.tmp-XXXXXX", od->final);
 	if (!mkdtemp(od->tmp)) {
 		int e = errno;

@@ -122,5 +122,22 @@ else
     echo "skip: no report command or no env --default-signal"
 fi
 
+case=o-folder-chain   # -o DIR is "created if missing", with its parents (mkdir -p)
+"$BENCHLOG" parse -q -o deep/p/q many.txt > out 2> err; rc=$?
+want_rc 0
+[ "$(wc -l < deep/p/q/mtest01.csv)" -eq 20001 ] || fail "parse -o deep/p/q: no mtest01.csv of 20,000 rows"
+"$BENCHLOG" plot swpd -q -o deep/c/d "$TOP"/fixtures/seeds/000_a7bf8587c1dba76c.txt > out 2> err; rc=$?
+want_rc 0
+ls deep/c/d/swpd.gp > /dev/null 2>&1 || fail "plot -o deep/c/d: no swpd.gp"
+"$BENCHLOG" report -q -o deep/e/f/rep many.txt > out 2> err; rc=$?
+want_rc 0
+test -f deep/e/f/rep/report.html || fail "report -o deep/e/f/rep: no report.html"
+[ "$(ls -A deep/e/f)" = rep ] || fail "report -o deep/e/f/rep: left beside it: $(ls -A deep/e/f)"
+# a file in the way is still an error, named
+touch deep/file
+"$BENCHLOG" parse -q -o deep/file/x many.txt > out 2> err; rc=$?
+want_rc 1
+want_err "benchlog parse: cannot create deep/file/x: Not a directory"
+
 echo "bad-output: $fails failed"
 [ "$fails" -eq 0 ]
