@@ -411,6 +411,19 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 	if (g->mtest_runs && g->time_runs && g->mtest_runs != g->time_runs)
 		fprintf(f, "note: %lu mtest01 results but %lu time blocks; averages divide by %lu as chkmmt does\n%s",
 			g->mtest_runs, g->time_runs, runs, fmt == BL_DOC_MD ? "\n" : "");
+	/* Timed runs: a field some blocks lack (bash's `time` and `time -p`
+	 * print three times only) is averaged over fewer runs than the
+	 * heading counts; say over how many. */
+	bool fewer = false;
+	for (int k = 0; k < NF && !g->mtest_runs; k++) {
+		if (g->w[k].n == 0 || g->w[k].n >= runs)
+			continue;
+		fprintf(f, "%s %s %llu", fewer ? "," : "note: averaged over the runs that have it:",
+			fields[k].name, g->w[k].n);
+		fewer = true;
+	}
+	if (fewer)
+		fprintf(f, " of %lu runs\n%s", runs, fmt == BL_DOC_MD ? "\n" : "");
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "| field | n | mean | sd | min | max |\n|---|--:|--:|--:|--:|--:|\n");
 		for (int k = 0; k < NF; k++) {
@@ -452,8 +465,9 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 		return -BL_EUSAGE;
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "Averages computed from the per-run mtest01 and time records, laid out as the "
-			   "chkmmt script prints them (sum / runs; times to 3 decimals), then the sample "
-			   "standard deviation (n - 1) and range of each field.\n\n");
+			   "chkmmt script prints them (sum / mtest01 runs; for time blocks without mtest01 "
+			   "results, each field over the blocks that have it; times to 3 decimals), then "
+			   "the sample standard deviation (n - 1) and range of each field.\n\n");
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		const struct group_acc *g = group_at(s, i);
