@@ -9,7 +9,7 @@
  *     one), a non-negative integer count. A series starts at the first
  *     bucket, or at a command line "time CMD" (optionally after a shell
  *     prompt) directly before it, and ends at the first line that is not a
- *     bucket. The keys come in Perl's string order ("10.000" before
+ *     bucket; a damaged bucket (L5) does not end it. The keys come in Perl's string order ("10.000" before
  *     "2.000"), which is accepted; a key that is not greater than the one
  *     before it in string order AND in numeric order cannot come from one
  *     sorted hash, so it starts a new series (two runs pasted back to
@@ -63,6 +63,15 @@
  * L5  Nothing lost: every line of a series is used; a command or header
  *     line that no output follows is re-classified as skipped (bl_unuse)
  *     with a reason; malformed buckets are skipped with a warning.
+ *     Inside an int_resp_timer series (after a bucket or its "time CMD"
+ *     line), a bucket line whose count is one word that starts like a
+ *     number but is not a run of digits ("-5", "5x", "1e2"), or whose
+ *     count or key is out of range, is such a bucket: warned "latency
+ *     bucket 0.201: negative count "-5"", skipped, and the series goes on
+ *     (a histogram pasted into a mail is one distribution with one bad
+ *     line, not two). Outside a series the same shape is not taken, and a
+ *     line with several words after the colon is prose anywhere: it is not
+ *     warned and ends the series as L1 says.
  */
 #include <limits.h>
 #include <math.h>
@@ -695,32 +704,53 @@ static void run_finish(struct latency *L, struct bl_ctx *ctx, unsigned long time
 /* ---- line recognisers -------------------------------------------------- */
 
 /* L1: "0.201:  201" (s, n already trimmed). */
-static bool irt_bucket(const char *s, size_t n, size_t *klen, const char **cnt, size_t *clen)
+/* L1: the shape of an int_resp_timer bucket line, "<seconds>:<blanks><count>".
+ * IRT_BUCKET: the count is a run of digits. IRT_BAD: the count is one
+ * blank-free word that starts like a number but is not a run of digits
+ * ("-5", "+3", "5x", "1e2", "3.0"): a damaged bucket when it comes inside a
+ * series (L5), prose ("12.30: 5pm") anywhere else. IRT_NONE otherwise:
+ * several words after the colon are prose even inside a series. */
+enum irt_shape { IRT_NONE = 0, IRT_BUCKET, IRT_BAD };
+
+static enum irt_shape irt_shape(const char *s, size_t n, size_t *klen, const char **cnt, size_t *clen)
 {
 	size_t i = 0;
 	while (i < n && is_digit(s[i]))
 		i++;
 	if (i == 0 || i >= n || s[i] != '.')
-		return false;
+		return IRT_NONE;
 	size_t fd = ++i;
 	while (i < n && is_digit(s[i]))
 		i++;
 	if (i == fd || i >= n || s[i] != ':')
-		return false;
+		return IRT_NONE;
 	*klen = i++;
 	size_t b = i;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (i == b)
-		return false;
+	if (i == b || i >= n)
+		return IRT_NONE;
 	size_t c0 = i;
 	while (i < n && is_digit(s[i]))
 		i++;
-	if (i == c0 || i != n)
-		return false;
 	*cnt = s + c0;
-	*clen = i - c0;
-	return true;
+	if (i > c0 && i == n) {
+		*clen = i - c0;
+		return IRT_BUCKET;
+	}
+	size_t d = c0 + (s[c0] == '-' || s[c0] == '+');
+	if (d >= n || !is_digit(s[d]))
+		return IRT_NONE;
+	for (i = d; i < n; i++)
+		if (s[i] == ' ' || s[i] == '\t')
+			return IRT_NONE;
+	*clen = n - c0;
+	return IRT_BAD;
+}
+
+static bool irt_bucket(const char *s, size_t n, size_t *klen, const char **cnt, size_t *clen)
+{
+	return irt_shape(s, n, klen, cnt, clen) == IRT_BUCKET;
 }
 
 /* L2: a histogram row: two or more runs of digits separated by blanks.
@@ -1196,17 +1226,41 @@ static enum bl_verdict ct_begin(struct latency *L, struct bl_ctx *ctx, const str
 
 /* ---- int_resp_timer and samples --------------------------------------- */
 
+/* L5: a damaged bucket line inside a series is skipped with a warning;
+ * the series goes on (the line neither ends it nor starts a new one).
+ * The message quotes the bucket and the count: "negative count" for "-5",
+ * else "out of range" for a run of digits beyond 64 bits, else "not a
+ * whole number" ("5x", "1e2", "3.0"). */
+static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *ln, const char *s,
+				      size_t klen, const char *cs, size_t cl)
+{
+	int kl = (int)(klen > 40 ? 40 : klen), vl = (int)(cl > 40 ? 40 : cl);
+	size_t d = cs[0] == '-' || cs[0] == '+', i = d;
+	bool nonzero = false;
+	for (; i < cl && is_digit(cs[i]); i++)
+		nonzero |= cs[i] != '0';
+	bool digits = i == cl && i > d;
+	struct dec key;
+	if (dec_parse(s, klen, &key))
+		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: value out of range", kl, s);
+	else if (digits && cs[0] == '-' && nonzero)
+		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: negative count \"%.*s\"",
+			kl, s, vl, cs);
+	else
+		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: count \"%.*s\" %s",
+			kl, s, vl, cs, digits && d == 0 ? "out of range" : "is not a whole number");
+	ctx->skip_reason = "malformed latency bucket";
+	return BL_SKIP;
+}
+
 static enum bl_verdict irt_bucket_line(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
 				       const char *s, size_t klen, const char *cs, size_t cl)
 {
 	struct run *r = &L->r;
 	struct dec key;
 	long long c;
-	if (dec_parse(s, klen, &key) || bl_parse_ll(cs, cl, &c) || c < 0) {
-		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket: number out of range");
-		ctx->skip_reason = "malformed latency bucket";
-		return BL_SKIP;
-	}
+	if (dec_parse(s, klen, &key) || bl_parse_ll(cs, cl, &c) || c < 0)
+		return irt_bad_bucket(ctx, ln, s, klen, cs, cl);
 	double val = dec_value(key, 0);
 	if (r->nrows) {
 		size_t pl = r->prevkeylen, m = pl < klen ? pl : klen;
@@ -1350,8 +1404,14 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 		struct dec d;
 		switch (r->tool) {
 		case TOOL_IRT:
-			if (irt_bucket(s, n, &klen, &cs, &cl))
+			switch (irt_shape(s, n, &klen, &cs, &cl)) {
+			case IRT_BUCKET:
 				return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
+			case IRT_BAD:
+				return irt_bad_bucket(ctx, ln, s, klen, cs, cl);
+			case IRT_NONE:
+				break;
+			}
 			if (!r->has_data && ctx->opt.latency_unit && sample_value(s, n, &d)) {
 				/* the timed program prints one value per line (L3) */
 				r->tool = TOOL_SAMPLES;

@@ -567,6 +567,57 @@ static void test_latency__perl_string_order_and_new_series(void **state)
 	out_free(&o);
 }
 
+/* L5: a damaged bucket inside a series ("-5", "5x", "1e2", a count beyond
+ * 64 bits) is skipped with a warning and the series goes on: one series
+ * 0.200 x10, 0.205 x3 (n 13), not two. A blank line ends it; after that,
+ * and after a line of several words, "<seconds>: <word>" is prose: no
+ * warning. After a "time CMD" line the first bucket may be the bad one. */
+static void test_latency__bad_bucket_skipped_series_goes_on(void **state)
+{
+	(void)state;
+	struct out o;
+	run_text(&o,
+		 "0.200:  10\n"
+		 "0.201:  -5\n"
+		 "0.202:  5x\n"
+		 "0.203:\t1e2\n"
+		 "0.204:  99999999999999999999999\n"
+		 "0.205:  3\n"
+		 "\n"
+		 "12.30: 5pm\n"
+		 "time ./int_resp_timer.pl\n"
+		 "0.100:  -1\n"
+		 "0.300:  4\n"
+		 "0.301: -2 were lost\n"
+		 "0.302:  2x\n", NULL);
+	assert_int_equal(o.nser, 2);
+	assert_int_equal(o.nlat, 3);
+	assert_field(o.ser, 1, P + LS_SERIES, "histogram");
+	assert_field(o.ser, 1, P + LS_BUCKETS, "2");
+	assert_field(o.ser, 1, P + LS_BINNED, "13");
+	assert_field(o.ser, 1, P + LS_LAST_LINE, "6");
+	assert_field(o.lat, 1, C_LUS, "200000");
+	assert_field(o.lat, 1, C_COUNT, "10");
+	assert_field(o.lat, 2, C_LUS, "205000");
+	assert_field(o.lat, 2, C_COUNT, "3");
+	assert_field(o.ser, 2, P + LS_SERIES, "int_resp_timer.pl");
+	assert_field(o.ser, 2, P + LS_BUCKETS, "1");
+	assert_field(o.ser, 2, P + LS_BINNED, "4");
+	assert_field(o.ser, 2, P + LS_LAST_LINE, "11");
+	/* lines 2-5 and 10 */
+	assert_int_equal(skipped(&o.ctx, "malformed latency bucket"), 5);
+	assert_int_equal(bl_warn_total(&o.ctx), 5);
+	/* lines 8 ("12.30: 5pm" outside a series), 12 (several words: ends
+	 * the series) and 13 (after it) */
+	assert_int_equal(skipped(&o.ctx, "no format recognised"), 3);
+	const struct bl_latency_summary *m = bl_latency_stats(o.an, 0);
+	assert_double_equal(m->n, 13, 0);
+	assert_double_equal(m->min, 0.2, 0);
+	assert_double_equal(m->max, 0.205, 0);
+	assert_double_equal(m->mean, (10 * 0.2 + 3 * 0.205) / 13, 1e-12);
+	out_free(&o);
+}
+
 /* L3: one value per line with --unit ms; L5: a command line no output
  * follows is skipped with its reason. */
 static void test_latency__samples_with_unit_and_lone_command(void **state)
@@ -689,6 +740,7 @@ int main(void)
 		cmocka_unit_test(test_latency__status_lines_live_and_collapsed),
 		cmocka_unit_test(test_latency__footer_extras_and_total_mismatch),
 		cmocka_unit_test(test_latency__perl_string_order_and_new_series),
+		cmocka_unit_test(test_latency__bad_bucket_skipped_series_goes_on),
 		cmocka_unit_test(test_latency__samples_with_unit_and_lone_command),
 		cmocka_unit_test(test_latency__durations),
 		cmocka_unit_test(test_latency__summarise_overflow_bounds),

@@ -155,6 +155,20 @@ printf 'procs -----------memory---------- ---swap-- -----io---- --system-- ----c
 run parse -t vmstat vmneg.txt
 want_rc 0; want_rows 1; want_err 'vmneg.txt:4: vmstat row: "-5" is not a number'
 
+case=bad-latency-bucket   # skipped with a warning; the histogram goes on as one series
+printf '0.200:  10\n0.201:  -5\n0.202:  5x\n0.203:  1e2\n0.205:  3\n\n12.30: 5pm\n' > latneg.txt
+run parse -t latency_series latneg.txt
+want_rc 0; want_rows 1; want_lines 7 2 5
+want_err 'latneg.txt:2: latency bucket 0.201: negative count "-5"'
+want_err 'latneg.txt:3: latency bucket 0.202: count "5x" is not a whole number'
+want_err 'latneg.txt:4: latency bucket 0.203: count "1e2" is not a whole number'
+want_err "  warning        3  malformed latency bucket"
+want_no_err 'latneg.txt:7'   # "12.30: 5pm" after the series is prose
+# series, tool, unit, command, last_line, buckets, binned (10 + 3), overflow, total
+[ "$(tail -1 out | cut -d, -f9-17)" = "histogram,int_resp_timer,s,,5,2,13,,13" ] || fail "series row: $(tail -1 out)"
+run parse -q --strict -t latency_series latneg.txt
+want_rc 1
+
 case=nan-inf
 sed -e 's/Percent of CPU this job got: 0%/Percent of CPU this job got: inf%/' \
     -e 's/Elapsed (wall clock) time (h:mm:ss or m:ss): 0:00.10/Elapsed (wall clock) time (h:mm:ss or m:ss): nan/' \
