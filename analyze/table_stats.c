@@ -8,6 +8,7 @@
 #include <string.h>
 #include "analyze/colinfo.h"
 #include "analyze/table_stats.h"
+#include "analyze/vmstat.h"
 #include "core/pass.h"
 #include "core/reader.h"
 #include "core/util.h"
@@ -56,6 +57,7 @@ struct ts_table {
 	size_t nslot;
 	size_t *order;          /* listed columns (T3), after finish */
 	size_t norder;
+	int sb_logi;            /* log tables: logi of `since_boot` (T1), -1 none */
 };
 
 struct bl_tstats {
@@ -66,6 +68,7 @@ struct bl_tstats {
 	bool finished;
 	struct bl_buf key;
 	unsigned long quoted_out;              /* records left out as quoted (T1) */
+	unsigned long since_boot_out;          /* vmstat since-boot rows left out (T1) */
 	const struct bl_table_def *last_def;   /* the table of the last log record */
 	struct ts_table *last_tab;
 	char (*gbuf)[40];       /* group values of a log record as text */
@@ -252,6 +255,7 @@ static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum o
 	struct ts_table *t = bl_xcalloc(1, sizeof *t);
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
+	t->sb_logi = -1;
 	ts->tab = bl_xrealloc(ts->tab, (ts->ntab + 1) * sizeof *ts->tab);
 	ts->tab[ts->ntab++] = t;
 	ts->finished = false;
@@ -400,6 +404,8 @@ static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_de
 	}
 	/* a table first seen in CSV input gets the schema's columns by name */
 	t->def = d;
+	int sb = bl_table_col(d, "since_boot");
+	t->sb_logi = sb < 0 ? -1 : BL_PROV_COLS + sb;
 	for (size_t i = 0; i < BL_PROV_COLS + d->ncols; i++) {
 		bool prov = i < BL_PROV_COLS;
 		const char *name = prov ? bl_prov_col_names[i] : d->cols[i - BL_PROV_COLS].name;
@@ -475,6 +481,13 @@ static int ts_record(void *ud, const struct bl_record *r)
 	ts->last_tab = t;
 	if (t->skip)
 		return 0;
+	if (t->sb_logi >= 0) {
+		struct bl_val v = rec_val(r, t->sb_logi);
+		if (bl_vmstat_since_boot_left_out(ts->ctx->opt.since_boot, &v)) {
+			ts->since_boot_out++;
+			return 0;
+		}
+	}
 	if (ts->ngbuf < t->ng) {
 		ts->gbuf = bl_xrealloc(ts->gbuf, t->ng * sizeof *ts->gbuf);
 		ts->gval = bl_xrealloc(ts->gval, t->ng * sizeof *ts->gval);
@@ -650,6 +663,7 @@ struct csvrd {
 	size_t nhead;
 	long *map;                 /* header position -> table column, -1 = ignored */
 	long *gpos;                /* group column k -> header position */
+	long sbpos;                /* header position of `since_boot` (T1), -1 none */
 	int err;                   /* fatal for this input */
 	bool histogram;            /* filed under an R7 table: lines skipped */
 	unsigned long rows_skipped;
@@ -749,6 +763,11 @@ static int csv_header(struct csvrd *rd)
 		rd->map[i] = c;
 	}
 	resolve_gidx(t);
+	/* T1: the since-boot mark of benchlog's vmstat table, read back */
+	rd->sbpos = -1;
+	for (size_t i = 0; benchlog_table(t) && i < rd->nhead; i++)
+		if (strcmp(rd->f.v[i], "since_boot") == 0)
+			rd->sbpos = (long)i;
 	rd->gpos = bl_xcalloc(t->ng ? t->ng : 1, sizeof *rd->gpos);
 	for (size_t k = 0; k < t->ng; k++) {
 		rd->gpos[k] = -1;
@@ -777,6 +796,20 @@ static void csv_row(struct csvrd *rd)
 			   "row has %zu fields, header has %zu", rd->f.n, rd->nhead);
 		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "CSV row with a wrong field count");
 		return;
+	}
+	if (rd->sbpos >= 0) {
+		/* T1: the same rule as for the log record the row was written from */
+		const char *s = rd->f.v[rd->sbpos];
+		long long x;
+		struct bl_val v = { BL_NULL, { .s = NULL } };
+		if (bl_parse_ll(s, strlen(s), &x) == 0)
+			v = (struct bl_val){ BL_INT, { .i = x } };
+		if (bl_vmstat_since_boot_left_out(ts->ctx->opt.since_boot, &v)) {
+			ts->since_boot_out++;
+			count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
+			ts->ctx->records++;
+			return;
+		}
 	}
 	const char *stack[8] = {0};
 	const char **vals = t->ng > 8 ? bl_xcalloc(t->ng, sizeof *vals) : stack;
@@ -1401,6 +1434,11 @@ const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c)
 unsigned long bl_tstats_quoted_left_out(const struct bl_tstats *ts)
 {
 	return ts->quoted_out;
+}
+
+unsigned long bl_tstats_since_boot_left_out(const struct bl_tstats *ts)
+{
+	return ts->since_boot_out;
 }
 
 long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name)

@@ -7,7 +7,13 @@
  *
  * T1  Rows. A log record of table T, a CSV row, or nothing else. Records
  *     quoted in mail replies (quoted > 0) are left out unless
- *     include_quoted. With opts.table set, log records of other tables
+ *     include_quoted. vmstat's since-boot row (since_boot = 1) is left
+ *     out unless --since-boot keep (ctx->opt.since_boot), by the rule the
+ *     summary uses (bl_vmstat_since_boot_left_out, analyze/vmstat.h S1):
+ *     log records of a table with a since_boot column, and CSV rows of a
+ *     benchlog table (filed under one, or with its provenance header)
+ *     whose since_boot field is non-zero; bl_tstats_since_boot_left_out() counts
+ *     them. With opts.table set, log records of other tables
  *     are ignored. Tables of histogram buckets (R7: `latency`) are never
  *     read: their log records are ignored, the lines of a CSV of one
  *     (named after it, or with its exact benchlog header) are counted
@@ -141,6 +147,8 @@ size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t);
 const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c);
 /* Log records left out because they were quoted in a mail reply (T1). */
 unsigned long bl_tstats_quoted_left_out(const struct bl_tstats *ts);
+/* T1: vmstat since-boot rows left out (log records and CSV rows). */
+unsigned long bl_tstats_since_boot_left_out(const struct bl_tstats *ts);
 /* Index (for bl_tstats_cell) of a column collected in table t, including
  * R2's runs column, which is collected but not listed; -1 when none. */
 long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name);

@@ -74,7 +74,7 @@ struct vgroup {
 
 struct vmstat_an {
 	struct bl_analysis_opts o;
-	bool keep_since_boot;
+	enum bl_since_boot since_boot;   /* --since-boot (S1) */
 	struct series **s;
 	size_t n;
 	long max_id;             /* the largest series id seen */
@@ -94,6 +94,11 @@ struct vmstat_an {
 	struct bl_strmap gnames; /* grp[i].name is its key i */
 };
 
+bool bl_vmstat_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *since_boot)
+{
+	return since_boot->t == BL_INT && since_boot->u.i != 0 && mode != BL_SB_KEEP;
+}
+
 double bl_vmstat_kib_per_unit(const char *u)
 {
 	if (!u || strcmp(u, "KiB") == 0)
@@ -111,7 +116,7 @@ static void *vm_create(const struct bl_analysis_opts *o)
 {
 	struct vmstat_an *a = bl_xcalloc(1, sizeof *a);
 	a->o = *o;
-	a->keep_since_boot = o->parse && o->parse->since_boot == BL_SB_KEEP;
+	a->since_boot = o->parse ? o->parse->since_boot : BL_SB_AUTO;
 	a->stream = o->stream_text;
 	return a;
 }
@@ -413,7 +418,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			s->info.first_line = r->line;
 	}
 	s->info.last_line = r->line;
-	if (r->v[VM_SINCE_BOOT].t == BL_INT && r->v[VM_SINCE_BOOT].u.i && !a->keep_since_boot) {
+	if (bl_vmstat_since_boot_left_out(a->since_boot, &r->v[VM_SINCE_BOOT])) {
 		s->info.since_boot_left_out++;
 		return 0;
 	}
@@ -775,7 +780,7 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 		in->rows, dur, in->layout, in->ncols, in->mem_unit);
 	if (in->since_boot_left_out)
 		fprintf(f, "; since-boot row left out");
-	else if (a->keep_since_boot)
+	else if (a->since_boot == BL_SB_KEEP)
 		fprintf(f, "; since-boot row counted (--since-boot keep)");
 	fprintf(f, "\n\n");
 	if (in->rows)

@@ -180,6 +180,10 @@ int cmd_compare(int argc, char **argv)
 		fprintf(stderr, "benchlog compare: %lu record%s quoted in mail replies left out "
 			"(--quoted include uses them)\n", bl_tstats_quoted_left_out(ts),
 			bl_tstats_quoted_left_out(ts) == 1 ? "" : "s");
+	if (bl_tstats_since_boot_left_out(ts))
+		fprintf(stderr, "benchlog compare: %lu vmstat since-boot row%s left out "
+			"(--since-boot keep counts them)\n", bl_tstats_since_boot_left_out(ts),
+			bl_tstats_since_boot_left_out(ts) == 1 ? "" : "s");
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",

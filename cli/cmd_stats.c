@@ -226,6 +226,10 @@ int cmd_stats(int argc, char **argv)
 		fprintf(stderr, "benchlog stats: %lu record%s quoted in mail replies left out "
 			"(--quoted include uses them)\n", bl_tstats_quoted_left_out(ts),
 			bl_tstats_quoted_left_out(ts) == 1 ? "" : "s");
+	if (bl_tstats_since_boot_left_out(ts))
+		fprintf(stderr, "benchlog stats: %lu vmstat since-boot row%s left out "
+			"(--since-boot keep counts them)\n", bl_tstats_since_boot_left_out(ts),
+			bl_tstats_since_boot_left_out(ts) == 1 ? "" : "s");
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",

@@ -792,6 +792,100 @@ static void test_table_stats__seed001_through_parsers(void **state)
 	fx_release(&fx);
 }
 
+/* ---- the vmstat since-boot row (T1, analyze/vmstat.h S1) --------------------- */
+
+/* n, mean and min of column cs of group `group` in table 0. */
+static void cs_stats(struct fixture *fx, const char *group, unsigned long long n, double mean, double min)
+{
+	assert_int_equal(bl_tstats_ntables(fx->ts), 1);
+	long g = find_group(fx->ts, 0, group, NULL);
+	assert_true(g >= 0);
+	struct bl_cellstat cs;
+	assert_true(bl_tstats_cell(fx->ts, 0, (size_t)g, bl_tstats_find_col(fx->ts, 0, "cs"),
+				   NULL, 0, BL_PCT_TYPE7, &cs, NULL));
+	assert_int_equal(cs.w.n, n);
+	NEAR(bl_welford_mean(&cs.w), mean, 1e-15);
+	NEAR(cs.w.min, min, 0);
+}
+
+/* The capture starts with both header lines, so its first row (cs 7) is
+ * vmstat's average since boot, marked since_boot = 1. [hand] auto and
+ * drop: cs 100, 200, 600: n 3, mean 300, min 100; keep: 7 too: n 4, mean
+ * 907 / 4 = 226.75, min 7. The same rows read back from benchlog's CSV
+ * (since_boot column) give the same numbers; a foreign CSV's since_boot
+ * column is the user's and leaves nothing out. */
+static void test_table_stats__vmstat_since_boot_row(void **state)
+{
+	(void)state;
+	char *log = tmpfile_with(".txt",
+		"procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n"
+		" 1  0      0 123456   7890 456789    0    0    50    60  300     7  1  2 97  0\n"
+		" 1  0      0 123456   7890 456789    0    0     1     2   30   100  1  2 97  0\n"
+		" 1  0      0 123456   7890 456789    0    0     1     2   30   200  1  2 97  0\n"
+		" 1  0      0 123456   7890 456789    0    0     1     2   30   600  1  2 97  0\n");
+	char *dir = bl_xasprintf("%s/bl-tstats-dir-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	assert_non_null(mkdtemp(dir));
+	char *csv = bl_xasprintf("%s/vmstat.csv", dir);
+	char *foreign = bl_xasprintf("%s/mine.csv", dir);
+	FILE *f = fopen(csv, "w");
+	assert_non_null(f);
+	fputs("source,line,message_id,date,subject,quoted,group,run,series,sample,since_boot,cs\n"
+	      "v.txt,3,,,,0,v,,1,0,1,7\n"
+	      "v.txt,4,,,,0,v,,1,1,0,100\n"
+	      "v.txt,5,,,,0,v,,1,2,0,200\n"
+	      "v.txt,6,,,,0,v,,1,3,0,600\n", f);
+	fclose(f);
+	f = fopen(foreign, "w");
+	assert_non_null(f);
+	fputs("group,since_boot,cs\nv,1,7\nv,0,100\nv,0,200\nv,0,600\n", f);
+	fclose(f);
+	char *group = bl_path_stem(log);
+	const enum bl_since_boot modes[3] = { BL_SB_AUTO, BL_SB_KEEP, BL_SB_DROP };
+	for (int m = 0; m < 3; m++) {
+		bool keep = modes[m] == BL_SB_KEEP;
+		for (int in = 0; in < 3; in++) {
+			struct fixture fx;
+			fx_init(&fx);
+			fx.ctx.opt.since_boot = modes[m];
+			char *cols[] = { (char *)"cs" };
+			fx.so.cols = cols;
+			fx.so.ncols = 1;
+			if (in == 0)
+				fx.so.table = "vmstat";
+			fx_start(&fx);
+			struct bl_sink sink;
+			bl_tstats_sink(fx.ts, &sink);
+			bl_ctx_add_sink(&fx.ctx, &sink);
+			char *inputs[1] = { in == 0 ? log : in == 1 ? csv : foreign };
+			assert_int_equal(bl_tstats_read_inputs(fx.ts, inputs, 1, false), 0);
+			if (in == 2) {
+				cs_stats(&fx, "v", 4, 226.75, 7);
+				assert_int_equal(bl_tstats_since_boot_left_out(fx.ts), 0);
+			} else if (in == 1 || modes[m] != BL_SB_DROP) {
+				/* drop: the parser writes no since-boot row; a CSV row
+				 * marked since_boot is left out as under auto */
+				cs_stats(&fx, in == 0 ? group : "v", keep ? 4 : 3, keep ? 226.75 : 300, keep ? 7 : 100);
+				assert_int_equal(bl_tstats_since_boot_left_out(fx.ts), keep ? 0 : 1);
+			} else {
+				cs_stats(&fx, group, 3, 300, 100);
+				assert_int_equal(bl_tstats_since_boot_left_out(fx.ts), 0);
+			}
+			assert_int_equal(bl_warn_total(&fx.ctx), 0);
+			fx_release(&fx);
+		}
+	}
+	unlink(log);
+	unlink(csv);
+	unlink(foreign);
+	rmdir(dir);
+	free(group);
+	free(log);
+	free(csv);
+	free(foreign);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -809,6 +903,7 @@ int main(void)
 		cmocka_unit_test(test_table_stats__compare_pair_seed001),
 		cmocka_unit_test(test_table_stats__compare_pair_no_test),
 		cmocka_unit_test(test_table_stats__seed001_through_parsers),
+		cmocka_unit_test(test_table_stats__vmstat_since_boot_row),
 	};
 	return cmocka_run_group_tests_name("table_stats", tests, NULL, NULL);
 }
