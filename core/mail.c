@@ -59,7 +59,12 @@
  *     headers, preamble, epilogue), "soft line break (joined to the line
  *     before)" (the 2nd.. physical lines of a line joined by QP or
  *     format=flowed), "encoded line (decoded text has fewer lines)",
- *     "html markup", plus the reasons of R5, R8–R10.
+ *     "html markup", plus the reasons of R5, R8–R10. Input that breaks
+ *     off (a truncated or corrupt .gz): the line it stops in is not parsed
+ *     but skipped, "line cut off by corrupt input" (reader.h), both a raw
+ *     line cut short (its bytes are let go before GMime sees them) and the
+ *     last decoded line of a part running to the break when its text
+ *     stops mid-line (a quoted-printable soft break, base64).
  * R8  format=flowed (RFC 3676 §4.2, only when the part says format=flowed):
  *     quote depth = count of leading '>'; one space after them is
  *     space-stuffing and removed; a line ending in a space (other than
@@ -297,6 +302,7 @@ struct view {
 	unsigned long lineno0;   /* file line number of line 0 */
 	size_t next;             /* first line not accounted yet */
 	size_t file_end;         /* input offset where the view's bytes end */
+	bool at_break;           /* the message runs to where the input broke */
 };
 
 struct rd {
@@ -312,6 +318,11 @@ struct rd {
 				    is NULL before the first */
 	size_t scanned;          /* mbox window: lines before this offset were
 				    looked at for a cut (R13) */
+	bool broken;             /* the input broke off (truncated or corrupt
+				    .gz, a read error): ba ends at the break */
+	bool cut;                /* ... inside a line, whose bytes were let go */
+	const struct bl_msg *tail; /* provenance of the last lines read: &last.m
+				    or NULL (plain text) */
 	/* unit state (R12) */
 	bool unit_open, unit_text;
 	const struct bl_msg *unit_msg;
@@ -420,6 +431,8 @@ static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg)
 	int rc = 0;
 	if (s < end && (!r->unit_open || r->unit_text || r->unit_msg != msg))
 		rc = unit_begin(r, msg);
+	if (s < end)
+		r->tail = msg;
 	while (s < end && rc == 0) {
 		const char *next;
 		size_t n = line_at(s, end, &next);
@@ -1433,10 +1446,22 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 	GByteArray *dec = decode_part(s->obj);
 	struct plist l = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
 	int rc = split_map(&l, (const char *)dec->data, dec->len, v, s, enc);
+	/* The part runs to where the input broke and its decoded text stops
+	 * inside a line: the raw line cut short was let go before parsing,
+	 * but a quoted-printable soft break ("16=" + "804") or base64's
+	 * 57-byte lines can still end the text mid-number. */
+	size_t dlen = dec->len;
+	bool cut = v->at_break && (!s->known || s->first + s->n >= v->nl) && dlen > 0 &&
+		   dec->data[dlen - 1] != '\n' && l.n > 0;
+	if (cut) {
+		l.v[l.n - 1].skip = BL_SKIP_CUT_LINE;
+		while (dlen > 0 && dec->data[dlen - 1] != '\n')
+			dlen--;
+	}
 	GMimeContentType *ct = g_mime_object_get_content_type(s->obj);
 	if (rc == 0 && ct && g_mime_content_type_is_type(ct, "text", "html")) {
 		struct plist h = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
-		rc = html_to_text((const char *)dec->data, dec->len, l.v, l.n, &h);
+		rc = html_to_text((const char *)dec->data, dlen, l.v, l.n, &h);
 		/* Source lines before the first text line are markup. */
 		size_t lead_raw = l.n ? l.v[0].raw : 0;
 		size_t lead_end = h.n ? h.v[0].raw : (l.n ? l.v[l.n - 1].raw + l.v[l.n - 1].nphys : lead_raw);
@@ -1586,7 +1611,7 @@ static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool
 			body_end = e;
 	}
 	struct view v = { base + hb, body_end - hb, (gint64)hb, r->ba, NULL, 0,
-			  r->line + sep_lines, 0, body_end };
+			  r->line + sep_lines, 0, body_end, r->broken && end == r->ba->len };
 	GByteArray *copy = NULL;
 	GMimeMessage *own = NULL;
 	if (needs_unescape(v.p, v.len)) {
@@ -1609,6 +1634,10 @@ static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool
 	r->index++;
 	int rc = read_message(r, &v, m, hb, end);
 	r->off = end;
+	/* The provenance of lines read after it: R2 text, a cut line. */
+	prov_clear(&r->last);
+	prov_fill(&r->last, m, r->index, NULL, 0);
+	r->tail = &r->last.m;
 	free(v.ls);
 	if (own)
 		g_object_unref(own);
@@ -1672,9 +1701,6 @@ static int read_mbox(struct rd *r, size_t stop)
 				break;
 			}
 			rc = do_message(r, m, (size_t)hb, (size_t)end, true);
-			/* The provenance for R2 recovery text after it. */
-			prov_clear(&r->last);
-			prov_fill(&r->last, m, r->index, NULL, 0);
 			g_object_unref(m);
 			if (rc < 0)
 				break;
@@ -1735,6 +1761,24 @@ static int read_single(struct rd *r)
 	return rc;
 }
 
+/* The input broke off (reader.c reports it): the bytes after the last
+ * line end are the start of a line whose rest never came, and are let go
+ * before GMime sees them, so no part of it is parsed ("…: 16804" cut to
+ * "…: 168" would be a wrong number); bl_mail_read() counts it skipped.
+ * Lines of a message end at LF. ba holds whole lines before r->off. */
+static void let_go_cut_line(struct rd *r)
+{
+	const char *p = (const char *)r->ba->data;
+	size_t keep = r->ba->len;
+	r->broken = true;
+	while (keep > r->off && p[keep - 1] != '\n')
+		keep--;
+	if (keep < r->ba->len) {
+		r->cut = true;
+		g_byte_array_set_size(r->ba, (guint)keep);
+	}
+}
+
 /* Read from src until ba holds want bytes or the input ends (*eof; also
  * on a read error, which the reader reports). Holding MAIL_MAX bytes, it
  * warns that `what` ("mail input", "mail message") is larger and reads no
@@ -1756,6 +1800,8 @@ static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof, const
 		g_byte_array_set_size(r->ba, old + (guint)(n > 0 ? n : 0));
 		if (n <= 0)
 			*eof = true;
+		if (n < 0 && bl_src_broken(n))
+			let_go_cut_line(r);
 	}
 }
 
@@ -1841,6 +1887,8 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 		int rc2 = unit_end(&r);
 		rc = rc ? rc : rc2;
 	}
+	if (r.cut && rc == 0 && !ctx->error)
+		bl_skip_cut_line(ctx, source, r.line, r.tail);
 	provs_free(&r);
 	prov_clear(&r.last);
 	g_byte_array_unref(r.ba);

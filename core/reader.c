@@ -886,6 +886,22 @@ static const char *not_a_log(const char *p, size_t n)
 	return NULL;
 }
 
+bool bl_src_broken(ssize_t err)
+{
+	return err == -BL_ECORRUPT || err == -BL_EIO;
+}
+
+void bl_skip_cut_line(struct bl_ctx *ctx, const char *source, unsigned long lineno,
+		      const struct bl_msg *msg)
+{
+	/* "Maximum resident set size (kbytes): 16804" cut to "...: 168"
+	 * would parse as a wrong number, so the piece is skipped, not
+	 * parsed. */
+	struct bl_line ln = { "", 0, source, lineno, 0, msg };
+	ctx->lines_total++;
+	bl_skip(ctx, &ln, BL_SKIP_CUT_LINE);
+}
+
 int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
@@ -991,15 +1007,10 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	if (err == -BL_EINTR && !ctx->error)
 		ctx->error = -BL_EINTR;   /* stopped by a signal: nothing more is read */
 	unsigned long whole = ls.lineno - 1;   /* lines read with their line end */
-	bool broken = read_failed && (err == -BL_ECORRUPT || err == -BL_EIO);
+	bool broken = read_failed && bl_src_broken(err);
 	if (!ctx->error) {
 		if (broken && (ls.carry.len || ls.discarding)) {
-			/* The text stops mid-line: "Maximum resident set size
-			 * (kbytes): 16804" cut to "...: 168" would parse as a
-			 * wrong number, so the piece is skipped, not parsed. */
-			struct bl_line ln = { "", 0, path, ls.lineno, 0, NULL };
-			ctx->lines_total++;
-			bl_skip(ctx, &ln, "line cut off by corrupt input");
+			bl_skip_cut_line(ctx, path, ls.lineno, NULL);
 		} else {
 			bl_linesplit_end(&ls);
 		}

@@ -100,6 +100,18 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t n);
 int bl_linesplit_end(struct bl_linesplit *ls);
 void bl_linesplit_release(struct bl_linesplit *ls);
 
+/* Did a read that returned err fail because the input broke (a truncated
+ * or corrupt .gz, a read error), as opposed to a stop by a signal? */
+bool bl_src_broken(ssize_t err);
+/* The input broke off inside line lineno of source: the text read of that
+ * line is not parsed (cut short, "…: 16804" would read as "…: 168"), the
+ * line is counted skipped with reason BL_SKIP_CUT_LINE. msg: the message
+ * the line belongs to, or NULL. The plain reader and the mail layer both
+ * call this for the last, partial line before the damage. */
+#define BL_SKIP_CUT_LINE "line cut off by corrupt input"
+void bl_skip_cut_line(struct bl_ctx *ctx, const char *source, unsigned long lineno,
+		      const struct bl_msg *msg);
+
 /* Read one input completely through the dispatcher (mail detected and
  * handed to core/mail.c). The pass must be open (bl_dispatch_open()).
  * Returns 0, or a negative bl_err for an input that could not be read at

@@ -42,6 +42,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "core/ctx.h"
 #include "core/mail.h"
@@ -300,6 +301,19 @@ static const struct cline *skipped_text(const struct cap *c, const char *text)
 		if (!strcmp(c->l[i].text, text))
 			return &c->l[i];
 	return NULL;
+}
+
+/* Field k (1-based) of a record's "v1|v2|…" values. */
+static char *val_at(const char *vals, int k)
+{
+	const char *s = vals;
+	for (int i = 1; i < k && s; i++) {
+		s = strchr(s, '|');
+		s = s ? s + 1 : NULL;
+	}
+	assert_non_null(s);
+	const char *e = strchr(s, '|');
+	return bl_xstrndup(s, e ? (size_t)(e - s) : strlen(s));
 }
 
 /* Write `text` as a file in a fresh folder and read it. */
@@ -1529,6 +1543,209 @@ static void test_mail__mbox_windows_read_as_whole(void **state)
 	free(d);
 }
 
+/* ------------------------------------------- input cut off (.gz) ---- */
+
+/* The first `keep` bytes of text as a gzip stream that stops there, as a
+ * download or a copy cut short leaves it (no final block, no trailer):
+ * the reader finds it truncated after exactly those bytes. */
+static char *write_gz_cut(const char *dir, const char *name, const char *text, size_t keep)
+{
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	size_t cap = deflateBound(&z, keep) + 64;
+	unsigned char *out = bl_xmalloc(cap);
+	z.next_in = (Bytef *)(uintptr_t)text;
+	z.avail_in = (uInt)keep;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_SYNC_FLUSH), Z_OK);
+	assert_int_equal(z.avail_in, 0);
+	size_t n = cap - z.avail_out;
+	deflateEnd(&z);
+	char *path = bl_xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(out, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+	free(out);
+	return path;
+}
+
+/* The time record at file line `line`: its user_s and major_faults (the
+ * table's own columns 5 and 15, docs/csv.md "time"), "" when empty. */
+static void want_time(const struct cap *c, unsigned long line, const char *user, const char *major)
+{
+	for (size_t i = 0; i < c->nr; i++) {
+		if (strcmp(c->r[i].table, "time") || c->r[i].line != line)
+			continue;
+		char *u = val_at(c->r[i].vals, 5), *m = val_at(c->r[i].vals, 15);
+		assert_string_equal(u, user);
+		assert_string_equal(m, major);
+		free(u);
+		free(m);
+		return;
+	}
+	fail_msg("no time record at line %lu", line);
+}
+
+static size_t count_table(const struct cap *c, const char *table)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < c->nr; i++)
+		k += !strcmp(c->r[i].table, table);
+	return k;
+}
+
+/* Filler messages before the ones cut, so that the mbox is read in
+ * windows (R13) when the window is 0: 1000 messages of 7 lines (From_,
+ * 3 headers, blank, prose, blank), over BL_SNIFF_MAX bytes. */
+#define FILLERS 1000
+#define FILLER_LINES (7 * FILLERS)
+static char *with_fillers(const char *text)
+{
+	struct bl_buf b = BL_BUF_INIT((size_t)1 << 24);
+	for (int i = 0; i < FILLERS; i++)
+		bl_buf_addf(&b, "From a@b Mon Jan  1 00:00:00 2002\nFrom: a\nSubject: filler %d\n"
+			    "Date: Mon, 1 Jan 2002 00:00:00 +0000\n\nno numbers in here\n\n", i);
+	bl_buf_add(&b, text, strlen(text));
+	return b.data;
+}
+
+/* docs/errors.md, "line cut off by corrupt input": a gzipped mail cut off
+ * inside a line. The part of the line read is never parsed (16804 cut to
+ * 168 would be a wrong number); the line is counted skipped with that
+ * reason and the message's provenance; the records before it are kept
+ * exactly. In an mbox read whole and read a window at a time (R13), in a
+ * single message, and in a quoted-printable part whose soft break is the
+ * last thing read. Expected values read off the texts below. */
+static void test_mail__gz_cut_line_not_parsed(void **state)
+{
+	(void)state;
+	/* Lines: 1 From_, 2-5 headers, 6 blank, 7-8 time -v, 9 blank,
+	 * 10 From_, 11-14 headers, 15 blank, 16-18 time -v. */
+	static const char mbox[] =
+		"From a@b Mon Jan  1 00:00:00 2002\n"
+		"From: a\n"
+		"Subject: one\n"
+		"Date: Mon, 1 Jan 2002 00:00:00 +0000\n"
+		"Message-ID: <one@benchlog.invalid>\n"
+		"\n"
+		"\tUser time (seconds): 1.25\n"
+		"\tMajor (requiring I/O) page faults: 12345\n"
+		"\n"
+		"From a@b Mon Jan  1 00:01:00 2002\n"
+		"From: a\n"
+		"Subject: two\n"
+		"Date: Mon, 1 Jan 2002 00:01:00 +0000\n"
+		"Message-ID: <two@benchlog.invalid>\n"
+		"\n"
+		"\tUser time (seconds): 1.50\n"
+		"\tMajor (requiring I/O) page faults: 16804\n"
+		"\tExit status: 0\n";
+	char *d = tmpdir();
+	size_t mid = (size_t)(strstr(mbox, "16804") - mbox) + 3;      /* "…: 168" */
+	size_t eol = (size_t)(strstr(mbox, "16804\n") - mbox) + 6;    /* after line 17 */
+	size_t hdr = (size_t)(strstr(mbox, "Date: Mon, 1 Jan 2002 00:01") - mbox) + 12;
+	char *big = with_fillers(mbox);
+	size_t fill = strlen(big) - strlen(mbox);
+	for (int windows = 0; windows < 2; windows++) {
+		const char *text = windows ? big : mbox;
+		size_t off = windows ? fill : 0;
+		unsigned long base = windows ? FILLER_LINES : 0;
+		bl_mail_set_window(windows ? 0 : (size_t)1 << 20);
+
+		/* cut mid-number in line 17 */
+		char *p = write_gz_cut(d, "mid.mbox.gz", text, off + mid);
+		struct cap c;
+		run1(&c, p);
+		assert_int_equal(count_table(&c, "time"), 2);
+		want_time(&c, base + 7, "1.25", "12345");
+		want_time(&c, base + 16, "1.5", "");
+		const struct cline *l = skipped_at(&c, base + 17, NULL);
+		assert_non_null(l);
+		assert_string_equal(l->reason, "line cut off by corrupt input");
+		assert_string_equal(l->id, "two@benchlog.invalid");
+		assert_int_equal(count_reason(&c, "line cut off by corrupt input"), 1);
+		assert_int_equal(c.total, base + 17);
+		assert_int_equal(c.used + c.skipped, c.total);
+		assert_int_equal(c.warns, 1);           /* the reader's "corrupt input" */
+		cap_free(&c);
+		free(p);
+
+		/* cut at the end of line 17: every line read is whole */
+		p = write_gz_cut(d, "eol.mbox.gz", text, off + eol);
+		run1(&c, p);
+		assert_int_equal(count_table(&c, "time"), 2);
+		want_time(&c, base + 7, "1.25", "12345");
+		want_time(&c, base + 16, "1.5", "16804");
+		assert_int_equal(count_reason(&c, "line cut off by corrupt input"), 0);
+		assert_int_equal(c.total, base + 17);
+		cap_free(&c);
+		free(p);
+
+		/* cut inside the Date header (line 13) of the second message */
+		p = write_gz_cut(d, "hdr.mbox.gz", text, off + hdr);
+		run1(&c, p);
+		assert_int_equal(count_table(&c, "time"), 1);
+		want_time(&c, base + 7, "1.25", "12345");
+		l = skipped_at(&c, base + 13, NULL);
+		assert_non_null(l);
+		assert_string_equal(l->reason, "line cut off by corrupt input");
+		assert_string_equal(l->subj, "two");
+		assert_int_equal(c.total, base + 13);
+		cap_free(&c);
+		free(p);
+	}
+	bl_mail_set_window((size_t)1 << 20);
+	free(big);
+
+	/* A single message (the second one without its From_ line): lines
+	 * 1-4 headers, 5 blank, 6-8 time -v; cut mid-number in line 7. */
+	const char *eml = strstr(mbox, "From: a\nSubject: two");
+	char *p = write_gz_cut(d, "mid.eml.gz", eml, (size_t)(strstr(eml, "16804") - eml) + 3);
+	struct cap c;
+	run1(&c, p);
+	assert_int_equal(count_table(&c, "time"), 1);
+	want_time(&c, 6, "1.5", "");
+	const struct cline *l = skipped_at(&c, 7, NULL);
+	assert_non_null(l);
+	assert_string_equal(l->reason, "line cut off by corrupt input");
+	assert_string_equal(l->id, "two@benchlog.invalid");
+	assert_int_equal(c.total, 7);
+	cap_free(&c);
+	free(p);
+
+	/* Quoted-printable, cut after the soft break "168=" (at the end of
+	 * line 10): the raw line is whole, the decoded line is not. Lines:
+	 * 1-7 headers, 8 blank, 9 "User time", 10 "…faults: 168=", 11 "04". */
+	static const char qp[] =
+		"From: a\n"
+		"Subject: qp\n"
+		"Date: Mon, 1 Jan 2002 00:00:00 +0000\n"
+		"Message-ID: <qp@benchlog.invalid>\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: text/plain; charset=us-ascii\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"\tUser time (seconds): 1.50\n"
+		"\tMajor (requiring I/O) page faults: 168=\n"
+		"04\n";
+	p = write_gz_cut(d, "qp.eml.gz", qp, (size_t)(strstr(qp, "168=\n") - qp) + 5);
+	run1(&c, p);
+	assert_int_equal(count_table(&c, "time"), 1);
+	want_time(&c, 9, "1.5", "");
+	l = skipped_at(&c, 10, NULL);
+	assert_non_null(l);
+	assert_string_equal(l->reason, "line cut off by corrupt input");
+	assert_int_equal(c.total, 10);
+	assert_int_equal(c.used + c.skipped, c.total);
+	cap_free(&c);
+	free(p);
+	rm_rf(d);
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1552,6 +1769,7 @@ int main(void)
 		cmocka_unit_test(test_mail__group_from_subject),
 		cmocka_unit_test(test_mail__fixtures_regenerate_identically),
 		cmocka_unit_test(test_mail__mbox_windows_read_as_whole),
+		cmocka_unit_test(test_mail__gz_cut_line_not_parsed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
