@@ -14,7 +14,11 @@
  *     begins a message). When GMime cannot build a message at a "From " line
  *     (an mboxo writer left a body line unescaped and no header follows), the
  *     lines up to the next R1-valid separator are dispatched as plain text
- *     with the provenance of the message before them, and a warning.
+ *     with the provenance of the message before them, and a warning. They
+ *     go on in the unit of that message's last part when it is the
+ *     message's own (not a message/rfc822 inside it), so parser state
+ *     runs on as in a plain file: a vmstat table continues past the
+ *     "From " line, which becomes an event of it.
  * R3  ">From " un-escaping (GMime leaves these lines alone): before MIME
  *     parsing, every line of a message's raw bytes that matches "^>+From "
  *     loses one '>'. This is the exact inverse of mboxrd (lore.kernel.org);
@@ -107,7 +111,8 @@
  *     provenance; each text part read starts a new unit (bl_dispatch_
  *     begin_unit), so parser state never runs from one part into the next.
  *     Lines GMime consumed as structure between parts belong to the unit of
- *     the part that follows them.
+ *     the part that follows them. The unit of a message's last part stays
+ *     open until the next message starts or the input ends (for R2).
  * R13 Memory: an mbox is read a window at a time. A window is cut before
  *     the last R1-valid separator that has BL_SNIFF_MAX bytes after it in
  *     the window (so R1's sniff sees what it sees in the whole input);
@@ -313,7 +318,10 @@ struct rd {
 	size_t off;              /* first byte of ba not accounted yet */
 	unsigned long line;      /* its line number */
 	unsigned long index;     /* messages so far */
-	struct prov *provs;      /* of the current message (outer first) */
+	struct prov *provs;      /* of the current message (outer first);
+				    kept, with the unit of its last part
+				    open, until the next message or the end */
+	const struct bl_msg *top; /* the current message's own provenance */
 	struct prov last;        /* of the last mbox message read (R2); its id
 				    is NULL before the first */
 	size_t scanned;          /* mbox window: lines before this offset were
@@ -423,13 +431,17 @@ static void file_skip_to(struct rd *r, size_t to, const char *reason, const stru
 }
 
 /* Lines of the input buffer from r->off up to `to` dispatched as plain text
- * (R2 recovery, and input GMime cannot parse at all). */
-static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg)
+ * (R2 recovery, and input GMime cannot parse at all). With go_on, lines
+ * that continue the message just read (R2) go on in the unit still open
+ * for its last part when that part is the message's own, so parser state
+ * runs on as in a plain file; otherwise they start a unit of their own. */
+static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg, bool go_on)
 {
 	const char *p = (const char *)r->ba->data, *end = p + to;
 	const char *s = p + r->off;
 	int rc = 0;
-	if (s < end && (!r->unit_open || r->unit_text || r->unit_msg != msg))
+	bool same = go_on && r->unit_open && r->top && r->unit_msg == r->top;
+	if (s < end && !same && (!r->unit_open || r->unit_text || r->unit_msg != msg))
 		rc = unit_begin(r, msg);
 	if (s < end)
 		r->tail = msg;
@@ -516,6 +528,16 @@ static void provs_free(struct rd *r)
 		prov_clear(p);
 		free(p);
 	}
+	r->top = NULL;
+}
+
+/* The message read before is done: its unit ends (parsers flush with its
+ * provenance still alive), then the provenance is let go. */
+static int message_done(struct rd *r)
+{
+	int rc = unit_end(r);
+	provs_free(r);
+	return rc;
 }
 
 /* ------------------------------------------------------ part lines ----- */
@@ -1518,10 +1540,14 @@ static void skip_part(struct rd *r, struct view *v, const struct seg *s)
  * lines up to byte tail_to (R5, R12). */
 static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t sep_to, size_t tail_to)
 {
+	int rc = message_done(r);
+	if (rc < 0)
+		return rc;
 	struct prov *top = prov_new(r, m, v->lineno0);
+	r->top = &top->m;
 	struct segs ss = { NULL, 0, 0 };
 	walk_message(r, &ss, v, m, NULL, &top->m);
-	int rc = unit_begin(r, &top->m);
+	rc = unit_begin(r, &top->m);
 	file_skip_to(r, sep_to, R_SEP, &top->m);
 	for (size_t i = 0; i < ss.n && rc == 0; i++) {
 		struct seg *s = &ss.v[i];
@@ -1542,10 +1568,10 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 	r->off = v->file_end;
 	if (rc == 0)
 		file_skip_to(r, tail_to, R_SEP, &top->m);
-	int rc2 = unit_end(r);
+	/* The unit stays open: text GMime could not make a message of may
+	 * follow and continue it (R2). */
 	free(ss.v);
-	provs_free(r);
-	return rc ? rc : rc2;
+	return rc;
 }
 
 /* A GMime stream over ba that leaves ba to its owner. */
@@ -1729,8 +1755,8 @@ static int read_mbox(struct rd *r, size_t stop)
 		bl_warn(r->ctx, &ln, "mbox: not a message",
 			"\"From \" line not followed by a message header (an unescaped body line?); "
 			"%lu lines read as plain text", nlines);
-		rc = file_text_to(r, resume, last);
-		rc = rc ? rc : unit_end(r);
+		rc = file_text_to(r, resume, last, true);
+		rc = rc ? rc : message_done(r);
 	}
 	return rc;
 }
@@ -1748,13 +1774,13 @@ static int read_single(struct rd *r)
 		rc = do_message(r, m, 0, (size_t)end, false);
 		g_object_unref(m);
 		if (rc == 0 && r->off < r->ba->len) {
-			rc = file_text_to(r, r->ba->len, NULL);
+			rc = file_text_to(r, r->ba->len, NULL, false);
 			rc = rc ? rc : unit_end(r);
 		}
 	} else {
 		struct bl_line ln = { "", 0, r->source, 1, 0, NULL };
 		bl_warn(r->ctx, &ln, "mail: not a message", "looks like mail but GMime cannot parse it; read as plain text");
-		rc = file_text_to(r, r->ba->len, NULL);
+		rc = file_text_to(r, r->ba->len, NULL, false);
 		rc = rc ? rc : unit_end(r);
 	}
 	g_object_unref(p);
@@ -1883,13 +1909,10 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 		rc = read_single(&r);
 		g_object_unref(r.stream);
 	}
-	if (r.unit_open) {
-		int rc2 = unit_end(&r);
-		rc = rc ? rc : rc2;
-	}
+	int rc2 = message_done(&r);
+	rc = rc ? rc : rc2;
 	if (r.cut && rc == 0 && !ctx->error)
 		bl_skip_cut_line(ctx, source, r.line, r.tail);
-	provs_free(&r);
 	prov_clear(&r.last);
 	g_byte_array_unref(r.ba);
 	return rc;

@@ -1147,6 +1147,113 @@ static void test_mail__mbox_unescaped_from_line(void **state)
 	cap_free(&c);
 }
 
+/* R2: the table goes on past an unescaped "From " body line. The text
+ * after it is read as text of the message before, in the unit of that
+ * message's part (R12), so a vmstat table runs on and the prose line is
+ * an event of it, as in a plain file; the next real message still starts
+ * afresh. Lines: 1 From_, 2-5 headers, 6 blank, 7-8 vmstat header,
+ * 9-10 rows, 11 the From line, 12-13 rows, 14 blank, 15 From_, 16-19
+ * headers, 20 blank, 21 a row without a header. Expected values read off
+ * the text: the vmstat table's own columns are series, sample, t_s,
+ * since_boot, layout, r, b, w, swpd, free (10th), … (docs/csv.md); the
+ * events table's series, sample (of the row after it), text, kind. */
+static void test_mail__mbox_unescaped_from_line_table_goes_on(void **state)
+{
+	(void)state;
+	static const char body[] =
+		"procs                      memory      swap          io     system      cpu\n"
+		" r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"
+		" 1  0  0      0  10000   2000  30000   0   0     1     2  100   200   5   5  90\n"
+		" 2  0  0      0  11000   2100  31000   0   0     3     4  110   210   6   6  88\n"
+		"From here on it got slow\n"
+		" 3  1  0     10   9000   2200  32000   1   2     5     6  120   220   7   7  86\n"
+		" 4  1  0     20   8000   2300  33000   2   3     7     8  130   230   8   8  84\n";
+	char *d = tmpdir();
+	char *mbox = bl_xasprintf("%s/vm.mbox", d);
+	char *text = bl_xasprintf(
+		"From a@b Mon Jan  1 00:00:00 2002\n"
+		"From: a\n"
+		"Subject: slow\n"
+		"Date: Mon, 1 Jan 2002 00:00:00 +0000\n"
+		"Message-ID: <vm.1@benchlog.invalid>\n"
+		"\n"
+		"%s"
+		"\n"
+		"From a@b Mon Jan  1 00:01:00 2002\n"
+		"From: a\n"
+		"Subject: later\n"
+		"Date: Mon, 1 Jan 2002 00:01:00 +0000\n"
+		"Message-ID: <vm.2@benchlog.invalid>\n"
+		"\n"
+		" 5  1  0     30   7000   2400  34000   3   4     9    10  140   240   9   9  82\n",
+		body);
+	write_file(mbox, text);
+	char *plain = bl_xasprintf("%s/vm.txt", d);
+	write_file(plain, body);
+
+	struct cap c, p;
+	run1(&c, mbox);
+	run1(&p, plain);
+	static const unsigned long rows[] = { 9, 10, 12, 13 };
+	static const char *const free_kib[] = { "10000", "11000", "9000", "8000" };
+	size_t nvm = 0, nev = 0;
+	for (size_t i = 0; i < c.nr; i++) {
+		const struct crec *x = &c.r[i];
+		if (!strcmp(x->table, "vmstat")) {
+			assert_true(nvm < 4);
+			assert_int_equal(x->line, rows[nvm]);
+			char *series = val_at(x->vals, 1), *sample = val_at(x->vals, 2), *fr = val_at(x->vals, 10);
+			char want[8];
+			snprintf(want, sizeof want, "%zu", nvm);
+			assert_string_equal(series, "1");
+			assert_string_equal(sample, want);
+			assert_string_equal(fr, free_kib[nvm]);
+			free(series);
+			free(sample);
+			free(fr);
+			nvm++;
+		} else if (!strcmp(x->table, "events")) {
+			assert_int_equal(x->line, 11);
+			char *sample = val_at(x->vals, 2), *t = val_at(x->vals, 3);
+			assert_string_equal(sample, "2");
+			assert_string_equal(t, "From here on it got slow");
+			free(sample);
+			free(t);
+			nev++;
+		} else {
+			continue;
+		}
+		assert_string_equal(x->id, "vm.1@benchlog.invalid");
+		assert_string_equal(x->subj, "slow");
+	}
+	assert_int_equal(nvm, 4);
+	assert_int_equal(nev, 1);
+	/* [plain] the same records as the body read as a plain file, six
+	 * lines further down */
+	assert_int_equal(p.nr, c.nr);
+	for (size_t i = 0; i < p.nr; i++) {
+		assert_string_equal(c.r[i].table, p.r[i].table);
+		assert_string_equal(c.r[i].group, p.r[i].group);
+		assert_string_equal(c.r[i].vals, p.r[i].vals);
+		assert_int_equal(c.r[i].line, p.r[i].line + 6);
+	}
+	/* one warning (R2), and the second message is a unit of its own: its
+	 * headerless row is not a row of the table before */
+	assert_int_equal(c.warns, 1);
+	const struct cline *l = skipped_at(&c, 21, "no format recognised");
+	assert_non_null(l);
+	assert_string_equal(l->id, "vm.2@benchlog.invalid");
+	assert_int_equal(c.total, 21);
+	assert_int_equal(c.used + c.skipped, c.total);
+	cap_free(&c);
+	cap_free(&p);
+	free(text);
+	free(mbox);
+	free(plain);
+	rm_rf(d);
+	free(d);
+}
+
 /* A public-inbox style folder: one message per file, any name. */
 static void test_mail__public_inbox_folder(void **state)
 {
@@ -1763,6 +1870,7 @@ int main(void)
 		cmocka_unit_test(test_mail__every_physical_line_accounted),
 		cmocka_unit_test(test_mail__base64_line_numbers),
 		cmocka_unit_test(test_mail__mbox_unescaped_from_line),
+		cmocka_unit_test(test_mail__mbox_unescaped_from_line_table_goes_on),
 		cmocka_unit_test(test_mail__public_inbox_folder),
 		cmocka_unit_test(test_mail__seeds_same_records_in_every_wrapping),
 		cmocka_unit_test(test_mail__record_lines_point_into_the_file),
