@@ -29,30 +29,38 @@
  *     not a number, is a warning and the line is skipped. FreeBSD memory
  *     values may be humanized ("514M", "7.0G": powers of 1024, rounded to
  *     KiB).
- * V3  Series. A series is one capture: it starts at a header when none is
- *     open, and ends at a header whose layout or quote depth differs, at a
- *     header that shows a new capture's start (V4), when the group changes
- *     (a label found by the dispatcher, a heading held as prose right
- *     before a header: V8), at a vmstat command line, at a line starting
- *     with a kernel version (left to the dispatcher as a group label), at
- *     "Killed", "Segmentation fault", … or a shell prompt, after PROSE_MAX
- *     lines of other text or BLANK_MAX blank lines since the last row, and
- *     at the end of the file or message. Repeated headers inside a
- *     capture do not end it; a row under a new group starts a new series
- *     of the same layout. Series are numbered from 1
- *     across the pass; samples from 0 within the series (the since-boot
- *     row, when there is one, is sample 0).
- * V4  Since-boot row. A header pair (group line, then label line) shows a
- *     capture's start when the line before the group line is the start
- *     of the file or message, a blank line, a vmstat command line or a
- *     `date` line; the first row after it is vmstat's average since boot
- *     (since_boot = 1), unless the command line had -y/--no-first. A
- *     header directly after a row is vmstat's own repetition; a label
- *     line alone (mail cut the group line) or a header after other text
- *     never marks a row. --since-boot auto (default): mark it; analyses
- *     leave it out. keep: mark it; analyses use it like any sample. drop:
- *     the row is not written (skipped as "vmstat since-boot average
- *     (--since-boot drop)"); its sample number stays taken.
+ * V3  Series. A series is one capture: it starts at a header when none
+ *     is open, and ends at a header whose layout or quote depth
+ *     differs, at a header that shows a new capture's start or the same
+ *     capture again (V4), when the group changes (a label found by the
+ *     dispatcher, a heading held as prose right before a header: V8),
+ *     at a vmstat command line, at a line starting with a kernel
+ *     version (left to the dispatcher as a group label), at "Killed",
+ *     "Segmentation fault", … or a shell prompt, after PROSE_MAX lines
+ *     of other text or BLANK_MAX blank lines since the last row, and at
+ *     the end of the file or message. Repeated headers inside a capture
+ *     do not end it; a row under a new group starts a new series of the
+ *     same layout. Series are numbered from 1 across the pass; samples
+ *     from 0 within the series (the since-boot row, when there is one,
+ *     is sample 0).
+ * V4  Since-boot row. A header pair (group line, then label line) shows
+ *     a capture's start when the line before the group line is the
+ *     start of the file or message, a blank line, a vmstat command line
+ *     or a `date` line; the first row after it is vmstat's average
+ *     since boot (since_boot = 1), unless the command line had
+ *     -y/--no-first. A header directly after a row is vmstat's own
+ *     repetition; a label line alone (mail cut the group line) or a
+ *     header after other text never marks a row. The same capture again
+ *     (a log pasted twice, `cat log log`): a header inside a series
+ *     whose next row has a time stamp before the last row's, or (rows
+ *     without stamps) the values of the series' since-boot row, ends
+ *     the series; that row starts a new one with the same layout, quote
+ *     depth, interval and unit, and is its since-boot row when the
+ *     series before had one. --since-boot auto (default): mark it;
+ *     analyses leave it out. keep: mark it; analyses use it like any
+ *     sample. drop: the row is not written (skipped as "vmstat
+ *     since-boot average (--since-boot drop)"); its sample number stays
+ *     taken.
  * V5  Time. t_s is (timestamp - first timestamp of the series) when rows
  *     carry one (a leading time of day rolls over at midnight), else
  *     sample × interval. The interval is --interval when given, else the
@@ -258,6 +266,13 @@ struct vmstat {
 	bool have_t0;
 	double t0, last_tod, tod_offset;
 	unsigned run, blank_run; /* other lines since the last row */
+	/* A capture pasted again right after the last row (V4) */
+	bool hdr_again;          /* a repeated header came since the last row */
+	bool have_stamp;         /* last_stamp: the last row's time stamp */
+	bool stamp_tod;          /* ... a time of day alone (no date) */
+	double last_stamp;
+	bool sb_first;           /* sample 0 was the since-boot row; its values: */
+	long long sb_val[VM_MAXV];
 
 	/* header tracking (V4) */
 	enum prev_kind prev;
@@ -950,6 +965,25 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	v->have_t0 = false;
 	v->tod_offset = 0;
 	v->run = v->blank_run = 0;
+	v->hdr_again = v->have_stamp = v->sb_first = false;
+}
+
+/* V4: a new series with the open one's layout, quote depth, interval and
+ * unit (its command line, if any, was used up by its header): the same
+ * capture pasted again right after it. */
+static void series_again(struct vmstat *v, struct bl_ctx *ctx, bool since_boot)
+{
+	struct layout same = v->lay;
+	int depth = v->depth;
+	double interval = v->interval_s;
+	const char *unit = v->mem_unit;
+	bool ts = v->ts_expected;
+	series_start(v, ctx, &same, false);
+	v->depth = depth;
+	v->interval_s = interval;
+	v->mem_unit = unit;
+	v->ts_expected = ts;
+	v->expect_since_boot = since_boot;
 }
 
 /* ---- rows (V2) --------------------------------------------------------- */
@@ -1172,17 +1206,52 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	return bl_emit(ctx, &r);
 }
 
+/* The row's time stamp is before the last row's (V5: a time of day more
+ * than 12 h earlier has rolled over at midnight instead). False when
+ * either has no stamp, or one has a date and the other not. */
+static bool stamp_back(const struct vmstat *v, const struct row *R)
+{
+	if (!v->have_stamp || isnan(R->t_abs) || (R->lead && !R->date) != v->stamp_tod)
+		return false;
+	double d = v->last_stamp - R->t_abs;
+	return d > 0 && !(v->stamp_tod && d > 43200);
+}
+
+/* V4: the row is the series' since-boot row again (same values). */
+static bool since_boot_again(const struct vmstat *v, const struct row *R)
+{
+	if (!v->sb_first || R->nrows != 1)
+		return false;
+	for (size_t i = 0; i < v->lay.n; i++)
+		if (R->val[i] != v->sb_val[i])
+			return false;
+	return true;
+}
+
 /* Take a complete row line: events first, then the row(s). */
 static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
 				const struct row *R)
 {
 	if (R->date)
 		v->ts_expected = true;
+	/* V4: a header inside a series is vmstat's own repetition, unless
+	 * the row under it shows that the whole capture came again: its time
+	 * stamp is before the last row's, or (rows without stamps) it is the
+	 * series' since-boot row again. */
+	bool again = v->hdr_again;
+	v->hdr_again = false;
+	if (again && v->sample > 0 &&
+	    (stamp_back(v, R) || (isnan(R->t_abs) && since_boot_again(v, R))))
+		series_again(v, ctx, v->sb_first);
 	enum bl_verdict verdict = BL_USED;
 	for (size_t part = 0; part < R->nrows; part++) {
 		emit_events(v, ctx);
 		bool sb = v->expect_since_boot && v->sample == 0;
 		v->expect_since_boot = false;
+		if (sb) {
+			v->sb_first = true;
+			memcpy(v->sb_val, R->val + part * v->lay.n, v->lay.n * sizeof *v->sb_val);
+		}
 		if (sb && ctx->opt.since_boot == BL_SB_DROP) {
 			if (R->nrows == 1) {
 				ctx->skip_reason = "vmstat since-boot average (--since-boot drop)";
@@ -1192,6 +1261,11 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 			emit_row(v, ctx, ln, R, part, sb);
 		}
 		v->sample++;
+	}
+	if (!isnan(R->t_abs)) {
+		v->have_stamp = true;
+		v->stamp_tod = R->lead && !R->date;
+		v->last_stamp = R->t_abs;
 	}
 	v->prev = PREV_ROW;
 	v->run = v->blank_run = 0;
@@ -1335,6 +1409,7 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
 		v->lname_ok = false;
 		v->run = v->blank_run = 0;          /* a repeated header */
+		v->hdr_again = true;
 	} else {
 		series_start(v, ctx, &nl, start);
 		v->depth = ln->quote_depth;

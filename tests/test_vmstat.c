@@ -878,6 +878,74 @@ static void test_vmstat__seed000_charts(void **state)
 	free(text);
 }
 
+/* V4: the same capture pasted again right after its last row (a log cat
+ * to itself) is a series of its own: the header pair after row 230 is
+ * not vmstat's repetition, as the row under it (line 233, 09:03:09) is
+ * 3 min 30 s before the row above it (09:06:39). Values from LOG.md
+ * (210 rows from 09:03:09 to 09:06:39) and the line count (230 lines a
+ * copy, so the copy's since-boot row is line 230 + 3). */
+static void test_vmstat__capture_again(void **state)
+{
+	(void)state;
+	char *one = slurp("fixtures/vmstat/18-vmstat-t-timestamps-procps33.txt");
+	char *text = bl_xasprintf("%s%s", one, one);
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, true);
+	struct run run;
+	parse_with(&run, "two.txt", text, &po, &ao);
+	static const struct rec *r[512];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 512), 420);
+	for (int k = 0; k < 2; k++) {
+		const struct rec *first = r[210 * k], *last = r[210 * k + 209];
+		assert_int_equal(first->line, 3 + 230 * k);
+		assert_int_equal(iv(first, VM_SERIES), k + 1);
+		assert_int_equal(iv(first, VM_SAMPLE), 0);
+		assert_true(nv(first, VM_T_S) == 0);
+		assert_int_equal(iv(first, VM_SINCE_BOOT), 1);
+		assert_string_equal(sv(first, VM_TIMESTAMP), "2018-03-21 09:03:09");
+		assert_int_equal(last->line, 230 + 230 * k);
+		assert_int_equal(iv(last, VM_SERIES), k + 1);
+		assert_int_equal(iv(last, VM_SAMPLE), 209);
+		assert_true(nv(last, VM_T_S) == 210);
+		assert_int_equal(iv(r[210 * k + 1], VM_SINCE_BOOT), 0);
+	}
+	assert_int_equal(bl_vmstat_nseries(run.an), 2);
+	assert_int_equal(bl_vmstat_series(run.an, 1)->first_line, 233);
+	assert_int_equal(bl_vmstat_series(run.an, 1)->rows, 209);    /* since-boot row left out */
+	assert_true(bl_vmstat_series(run.an, 1)->t_first_s == 1);
+	assert_true(bl_vmstat_series(run.an, 1)->t_last_s == 210);
+
+	/* The chart: the copy after the first on the time axis (its rows at
+	 * t = 1..210 go to 211..420: one step after the first copy's last
+	 * row, 210), with its start marked; not a failure */
+	char dir[] = "/tmp/test_vmstat.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
+	struct bl_chart *ch = NULL;
+	size_t nch = 0;
+	int rc = bl_analysis_vmstat.plot(run.an, &co, &ch, &nch);
+	assert_int_equal(rc, bl_gp_available() ? 0 : -BL_ENOTFOUND);
+	assert_int_equal(nch, 1);
+	bl_charts_free(ch, nch);
+	char *gp = read_in(dir, "swpd.gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "set label 'capture 2: two.txt:233' at 211,"));
+	assert_non_null(strstr(gp, "set xrange [1:420]"));
+	free(gp);
+	char *dat = read_in(dir, "swpd-1.dat");
+	assert_non_null(dat);
+	/* 16592 KiB = 16.203125 MiB; line 233 + 1: free 11288572 KiB */
+	assert_non_null(strstr(dat, "\n210 16.203125 "));
+	assert_non_null(strstr(dat, "\n211 16.203125 11023.99609375 "));
+	assert_non_null(strstr(dat, "\n420 16.203125 "));
+	free(dat);
+	rm_dir(dir);
+	run_free(&run);
+	free(text);
+	free(one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -895,6 +963,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__custom_patterns),
 		cmocka_unit_test(test_vmstat__realworld_values),
 		cmocka_unit_test(test_vmstat__seed000_charts),
+		cmocka_unit_test(test_vmstat__capture_again),
 	};
 	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
 }
