@@ -61,6 +61,14 @@ struct series {
 	struct bl_swpd_sample *smp;
 	long *smp_no;
 	size_t nsmp, capsmp;
+	/* t_s that goes back inside the series (vmstat -t rows whose clock
+	 * went back, a row without its stamp among rows with one): the chart
+	 * draws the rows from there on after the ones before, as if a new
+	 * capture started, shifted by t_shift; each place is kept to be
+	 * named on stderr and marked in the chart */
+	double t_shift;
+	struct tback { size_t at; unsigned long line; double from, to; } *back;
+	size_t nback;
 	bool final;
 };
 
@@ -462,9 +470,19 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			s->smp = bl_xrealloc(s->smp, s->capsmp * sizeof *s->smp);
 			s->smp_no = bl_xrealloc(s->smp_no, s->capsmp * sizeof *s->smp_no);
 		}
+		/* plot/plot.h wants samples in time order */
+		double tc = t + s->t_shift;
+		if (s->nsmp && tc < s->smp[s->nsmp - 1].t_s) {
+			double last = s->smp[s->nsmp - 1].t_s;
+			double step = s->nsmp > 1 ? last - s->smp[s->nsmp - 2].t_s : 1;
+			s->back = bl_xrealloc(s->back, (s->nback + 1) * sizeof *s->back);
+			s->back[s->nback++] = (struct tback){ s->nsmp, r->line, last - s->t_shift, t };
+			s->t_shift = last + (step > 0 ? step : 1) - t;
+			tc = t + s->t_shift;
+		}
 		/* plot/plot.h wants KiB and KiB/s; si and so scale with -S too */
 		s->smp[s->nsmp] = (struct bl_swpd_sample){
-			t, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
+			tc, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
 			w[BL_VM_FREE] * s->kib };
 		s->smp_no[s->nsmp++] = sample;
 	}
@@ -1011,6 +1029,19 @@ struct chart_group {
 	size_t ntexts;
 };
 
+/* A note of the chart's own at t: its text is owned by the group. */
+static void add_note(struct chart_group *g, double t, char *text)
+{
+	g->texts = bl_xrealloc(g->texts, (g->ntexts + 1) * sizeof *g->texts);
+	g->texts[g->ntexts++] = text;
+	g->ev = bl_xrealloc(g->ev, (g->nev + 1) * sizeof *g->ev);
+	g->ev[g->nev++] = (struct bl_plot_event){ t, text, BL_PLOT_EV_NOTE };
+}
+
+/* Places where t_s went back, named on stderr (the first few of a
+ * series) and marked in the chart. */
+#define BACK_WARN_MAX 5
+
 static void add_series(struct chart_group *g, const struct series *s)
 {
 	if (s->nsmp == 0)
@@ -1021,11 +1052,21 @@ static void add_series(struct chart_group *g, const struct series *s)
 		double last = g->smp[g->nsmp - 1].t_s;
 		double step = g->nsmp > 1 ? last - g->smp[g->nsmp - 2].t_s : 1;
 		off = last + (step > 0 ? step : 1) - s->smp[0].t_s;
-		char *t = bl_xasprintf("capture %ld: %s:%lu", s->info.id, s->source, s->info.first_line);
-		g->texts = bl_xrealloc(g->texts, (g->ntexts + 1) * sizeof *g->texts);
-		g->texts[g->ntexts++] = t;
-		g->ev = bl_xrealloc(g->ev, (g->nev + 1) * sizeof *g->ev);
-		g->ev[g->nev++] = (struct bl_plot_event){ s->smp[0].t_s + off, t, BL_PLOT_EV_NOTE };
+		add_note(g, s->smp[0].t_s + off,
+			 bl_xasprintf("capture %ld: %s:%lu", s->info.id, s->source, s->info.first_line));
+	}
+	for (size_t k = 0; k < s->nback; k++) {
+		const struct tback *b = &s->back[k];
+		if (k < BACK_WARN_MAX)
+			fprintf(stderr, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
+					"inside series %ld: the swpd chart draws the rows from here on "
+					"after the ones before\n", s->source, b->line, b->from, b->to,
+				s->info.id);
+		else if (k == BACK_WARN_MAX)
+			fprintf(stderr, "benchlog: %s: vmstat time goes back %zu more times inside "
+					"series %ld\n", s->source, s->nback - k, s->info.id);
+		add_note(g, s->smp[b->at].t_s + off,
+			 bl_xasprintf("time goes back: %s:%lu", s->source, b->line));
 	}
 	g->smp = bl_xrealloc(g->smp, (g->nsmp + s->nsmp) * sizeof *g->smp);
 	for (size_t k = 0; k < s->nsmp; k++) {
@@ -1042,8 +1083,11 @@ static void add_series(struct chart_group *g, const struct series *s)
 		g->iv = bl_xrealloc(g->iv, (g->niv + s->niv) * sizeof *g->iv);
 		for (size_t k = 0; k < s->niv; k++) {
 			const struct bl_vm_interval *v = &s->iv[k];
-			g->iv[g->niv++] = (struct bl_plot_interval){ v->t_start_s + off,
-				(v->open_at_end ? cap_end : v->t_end_s) + off, v->open_at_end };
+			/* in chart time: shifted where t_s went back */
+			double a = s->nback ? sample_t(s, v->start_sample) : v->t_start_s;
+			double b = v->open_at_end ? cap_end
+				 : s->nback ? sample_t(s, v->end_sample) : v->t_end_s;
+			g->iv[g->niv++] = (struct bl_plot_interval){ a + off, b + off, v->open_at_end };
 		}
 	}
 	if (s->nev) {
@@ -1164,6 +1208,7 @@ static void series_free(struct series *s)
 	free(s->it);
 	free(s->smp);
 	free(s->smp_no);
+	free(s->back);
 	free(s->source);
 	free(s->group);
 	free(s->layout);

@@ -965,7 +965,8 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 				res->gnuplot_missing = true;
 			} else if (x->prc < 0) {
 				res->chart_failed = true;
-				fprintf(diag, "benchlog report: the %s charts could not be drawn: %s\n", an->name,
+				fprintf(diag, "benchlog report: warning: the %s charts could not be drawn "
+					"(%s); their section says so\n", an->name,
 					bl_strerror(x->prc));
 			}
 		}
@@ -1043,7 +1044,8 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 			if (x->prc >= 0) {
 				x->prc = g->rc;
 				res->chart_failed = true;
-				fprintf(diag, "benchlog report: the %s charts could not be drawn: %s\n",
+				fprintf(diag, "benchlog report: warning: the %s charts could not be drawn "
+					"(%s); their section says so\n",
 					x->an->name, bl_strerror(g->rc));
 			}
 		}

@@ -946,6 +946,60 @@ static void test_vmstat__capture_again(void **state)
 	free(one);
 }
 
+/* t_s that goes back inside a series (here a -t clock set back an hour,
+ * with no header between) reaches the chart in time order: the rows from
+ * the jump on are drawn after the ones before, one step (1 s) after the
+ * last, with a mark and a warning naming the line; the stutter interval
+ * across the jump ends at its row's place on the chart, not an hour
+ * before its start. By hand: rows 4, 6, 7, 9 (row 3 is the since-boot
+ * row, left out) have t_s 1, 2, -3600, -3599; on the chart 1, 2, then
+ * -3600 + 3603 = 3 and 4; swpd 2048..5120 KiB = 2..5 MiB; the stutter
+ * starts at row 6 (t 2) and ends at row 9 (chart t 4). */
+static void test_vmstat__chart_time_back(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n" /* 1 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC\n"  /* 2 */
+		" 1  0   1024 1048576  11684 1362572    0    0  2391  3734  525 1249 15  6 78  1  0 2026-11-30 10:00:00\n" /* 3 */
+		" 0  0   2048 1048576  11684 1362576    0    0     0    12  301  388  0  0 100  0  0 2026-11-30 10:00:01\n" /* 4 */
+		"Around here, mp3blaster begins to stutter.\n"                                                          /* 5 */
+		" 0  0   3072 1048576  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-11-30 10:00:02\n" /* 6 */
+		" 0  0   4096 1048576  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-11-30 09:00:00\n" /* 7 */
+		"At this point, mp3blaster is smooth again.\n"                                                          /* 8 */
+		" 0  0   5120 1048576  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-11-30 09:00:01\n"; /* 9 */
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, true);
+	struct run run;
+	parse_with(&run, "t.txt", text, &po, &ao);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 5);
+	assert_int_equal(iv(r[4], VM_SERIES), 1);    /* no header: the same series */
+	assert_true(nv(r[3], VM_T_S) == -3600 && nv(r[4], VM_T_S) == -3599);
+
+	char dir[] = "/tmp/test_vmstat.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
+	struct bl_chart *ch = NULL;
+	size_t nch = 0;
+	int rc = bl_analysis_vmstat.plot(run.an, &co, &ch, &nch);
+	assert_int_equal(rc, bl_gp_available() ? 0 : -BL_ENOTFOUND);
+	assert_int_equal(nch, 2);
+	bl_charts_free(ch, nch);
+	char *dat = read_in(dir, "swpd-1.dat");
+	assert_non_null(dat);
+	assert_non_null(strstr(dat, "\n1 2 1024 0 0\n2 3 1024 0 0\n3 4 1024 0 0\n4 5 1024 0 0\n"));
+	free(dat);
+	char *gp = read_in(dir, "swpd.gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "set label 'time goes back: t.txt:7' at 3,"));
+	assert_non_null(strstr(gp, "set object rect from 2, graph 0 to 4, graph 1"));
+	free(gp);
+	rm_dir(dir);
+	run_free(&run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -964,6 +1018,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__realworld_values),
 		cmocka_unit_test(test_vmstat__seed000_charts),
 		cmocka_unit_test(test_vmstat__capture_again),
+		cmocka_unit_test(test_vmstat__chart_time_back),
 	};
 	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
 }

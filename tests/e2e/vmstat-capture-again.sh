@@ -1,0 +1,71 @@
+#!/bin/sh
+# A vmstat capture pasted twice into one file (`cat log log`) is two
+# series, and its charts are drawn; t_s that goes back inside a series is
+# a warning naming its line, not a failed chart; a chart gnuplot cannot
+# draw is a warning in `report`, whose status stays 0.
+#
+# Expected values, by hand from fixtures/vmstat/18-… (230 lines, the
+# header pair on lines 1-2, 210 rows from 09:03:09 to 09:06:39, LOG.md):
+# the copy's since-boot row is line 230 + 3 = 233, its last row line 460;
+# each series has 209 samples once the since-boot row is left out, over
+# 210 - 1 = 209 s.
+set -eu
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+one="$TOP/fixtures/vmstat/18-vmstat-t-timestamps-procps33.txt"
+cat "$one" "$one" > two.txt
+
+"$BENCHLOG" summary two.txt > sum 2> err
+grep -q '^series 1: two.txt lines 3-230, group two$' sum
+grep -q '^series 2: two.txt lines 233-460, group two$' sum
+[ "$(grep -c '^  209 samples over 209 s,' sum)" -eq 2 ] || { cat sum; exit 1; }
+
+# The table: the copy starts again at series 2, sample 0, t_s 0, since-boot.
+"$BENCHLOG" parse -q -t vmstat two.txt > vm.csv
+awk -F, '$2 == 233 { print $9, $10, $11, $12 }' vm.csv > row233
+[ "$(cat row233)" = "2 0 0 1" ] || { echo "line 233: $(cat row233)"; exit 1; }
+awk -F, '$2 == 460 { print $9, $10, $11, $12 }' vm.csv > row460
+[ "$(cat row460)" = "2 209 210 0" ] || { echo "line 460: $(cat row460)"; exit 1; }
+
+# The charts: drawn (or left as scripts without gnuplot), no failure.
+rc=0
+"$BENCHLOG" plot swpd -q -o p two.txt > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "plot exit $rc"; cat err; exit 1; }
+if grep -q 'backwards\|invalid usage\|could not be drawn' err; then cat err; exit 1; fi
+grep -q "set label 'capture 2: two.txt:233'" p/swpd.gp
+rc=0
+"$BENCHLOG" report -q -o rep two.txt > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "report exit $rc"; cat err; exit 1; }
+if grep -q 'could not be drawn' err rep/report.md; then cat err; exit 1; fi
+
+# A -t clock set back an hour with no header in between: one series whose
+# t_s goes from 2 to -3600 at line 6; the chart draws the rows from there
+# on after the others and says where.
+{
+    sed -n 1,2p "$one"
+    echo ' 1  0  16592 11289720 1659092 16500420    0    0     0     2    0    0  1  0 99  0  0 2018-03-21 10:00:00'
+    echo ' 0  0  16592 11288572 1659092 16500424    0    0     0     1  557  585  0  0 100  0  0 2018-03-21 10:00:01'
+    echo ' 0  0  16592 11288272 1659092 16500404    0    0     0     0  443  605  0  0 100  0  0 2018-03-21 10:00:02'
+    echo ' 0  0  16592 11288272 1659092 16500404    0    0     0     0  443  605  0  0 100  0  0 2018-03-21 09:00:00'
+} > back.txt
+rc=0
+"$BENCHLOG" plot swpd -q -o pb back.txt > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "plot exit $rc"; cat err; exit 1; }
+grep -q '^benchlog: back.txt:6: vmstat time goes back from t_s 2 to -3600 inside series 1: ' err
+if grep -q 'invalid usage\|could not be drawn' err; then cat err; exit 1; fi
+
+# A chart gnuplot cannot draw: a warning, the report written, status 0,
+# with one thread drawing and with helpers (-j 2).
+mkdir bin
+printf '#!/bin/sh\necho "gnuplot: cannot draw" >&2\nexit 1\n' > bin/gnuplot
+chmod +x bin/gnuplot
+for j in 1 2; do
+    rc=0
+    PATH="$tmp/bin:$PATH" "$BENCHLOG" report -q -j "$j" -o "rep$j" two.txt > out 2> err || rc=$?
+    [ "$rc" -eq 0 ] || { echo "report -j $j: exit $rc"; cat err; exit 1; }
+    grep -q "^report written to rep$j/report.html$" out
+    grep -q '^benchlog report: warning: the vmstat charts could not be drawn (.*); their section says so$' err \
+        || { echo "report -j $j:"; cat err; exit 1; }
+    grep -q 'The charts of this section could not be drawn' "rep$j/report.md"
+done
