@@ -223,9 +223,12 @@ struct bl_swpd_plot {
 			     0 means 20 */
 };
 
-/* Draws swpd and free (MiB, left axis) and si, so (KiB/s, right axis)
- * against time, stutter intervals shaded, events as dashed vertical lines
- * with their text; one panel per group, all with the same x and y ranges.
+/* Draws swpd (MiB, left axis) and si, so (KiB/s, right axis) against
+ * time, stutter intervals shaded, events as dashed vertical lines with
+ * their text; below each panel a strip of free memory (MiB) on an axis of
+ * its own over the same time axis, the stutter shaded there too. One
+ * panel and strip per group; groups alike in duration and peak swpd
+ * (within a factor of 4) share their x and y ranges.
  * Default basename "swpd". Files: swpd.gp, swpd-<group 1..n>.dat.
  * A group with more than BL_SWPD_ENVELOPE_FACTOR samples per pixel column
  * (width_px) gets the envelope of bl_swpd_envelope() in its .dat file,

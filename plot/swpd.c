@@ -16,6 +16,15 @@
 #define EVENT_MAX_DRAWN 200   /* event lines per panel */
 #define EVENT_INLINE_MAX 50   /* more go to <base>-marks-<panel>.gp */
 #define STUTTER_FILL "#f6d2d2"
+/* Layout of the swpd chart, in pixels of its default size (the script
+ * places each plot in fractions of the canvas): a band for the title on
+ * top, then per group the panel of swpd, si and so and below it the strip
+ * of free memory, on an axis of its own (free is often a hundred times
+ * swpd: on one axis either would be a flat line). */
+#define LAYOUT_TOP_PX 40
+#define PANEL_PX 400
+#define STRIP_PX 160
+#define GROUP_PX (PANEL_PX + STRIP_PX)
 
 /* ---- input checks ------------------------------------------------------ */
 
@@ -109,6 +118,21 @@ static double nice_ceil(double v)
 		if (steps[i] * p >= v * (1 - 1e-12))
 			return steps[i] * p;
 	return 10 * p;
+}
+
+/* A tic step for an axis from 0 to top (a nice_ceil value) that gives 2
+ * to 4 steps of a round size: the strip has room for few labels. */
+static double tic_step(double top)
+{
+	for (int n = 4; n >= 2; n--) {
+		double st = top / n;
+		double m = st / pow(10, floor(log10(st)));
+		static const double round_m[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 };
+		for (size_t i = 0; i < sizeof round_m / sizeof *round_m; i++)
+			if (fabs(m - round_m[i]) < 1e-9)
+				return st;
+	}
+	return top / 2;
 }
 
 /* ---- event labels -------------------------------------------------------- */
@@ -327,7 +351,8 @@ static double interval_end(const struct bl_plot_interval *v, double group_end_s)
  * and none closer than a tenth of the panel to the last one drawn (the
  * label is about that wide; many captures of one group end close
  * together). */
-static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double x0, double x1)
+static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double x0, double x1,
+			 bool labels)
 {
 	if (g->nstutter == 0)
 		return;
@@ -361,6 +386,8 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 		gn(j, sh[i].b);
 		gs(j, ", graph 1 behind fc rgb '" STUTTER_FILL "' fs solid 1.0 noborder\n");
 	}
+	if (!labels)
+		nm = 0;
 	qsort(marks, nm, sizeof *marks, double_cmp);
 	/* a label is about a tenth of the panel wide; it ends at its mark,
 	 * or starts there near the left edge, where it would stick out */
@@ -382,22 +409,53 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 	free(marks);
 }
 
-static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t gi,
-		       size_t ngroups, const char *datafile, double x0, double x1)
+/* Fractions of the canvas for a plot `top_px` below the top edge of the
+ * default layout and `h_px` high. */
+static void place(struct gp_job *j, int ngroups, int top_px, int h_px)
 {
-	gs(j, "\n# Panel %zu of %zu\n", gi + 1, ngroups);
+	double total = LAYOUT_TOP_PX + GROUP_PX * (double)ngroups;
+	gs(j, "set origin 0,");
+	gn(j, 1 - (top_px + h_px) / total);
+	gs(j, "\nset size 1,");
+	gn(j, h_px / total);
+	gs(j, "\n");
+}
+
+/* Panel gi: swpd (left axis) and si, so (right axis) with the stutter
+ * shading and the events; under it the strip of free memory on its own
+ * axis, shaded the same, its x axis the panel's (the time labels are
+ * the strip's). y1, y2, yf: tops of the swpd, si/so and free axes. */
+static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t gi,
+		       size_t ngroups, const char *datafile, double x0, double x1,
+		       double y1, double y2, double yf)
+{
+	int top = LAYOUT_TOP_PX + GROUP_PX * (int)gi;
+	gs(j, "\n# Panel %zu of %zu: swpd, si and so\n", gi + 1, ngroups);
+	place(j, (int)ngroups, top, PANEL_PX);
 	gs(j, "unset object\nunset arrow\nunset label\n");
-	if (gi == 1)
-		gs(j, "unset key\n");
+	gs(j, "set tmargin 4\nset bmargin 0.5\nset format x ''\nunset xlabel\n");
+	gs(j, "set ylabel 'swpd (MiB)'\nset y2label 'si, so (KiB/s)'\nset ytics autofreq\n"
+	      "set y2tics\n");
+	gs(j, "if (fmt eq 'dumb') { unset ylabel; unset y2label }\n");
+	gs(j, "set xrange [");
+	gn(j, x0);
+	gs(j, ":");
+	gn(j, x1);
+	gs(j, "]\nset yrange [0:");
+	gn(j, y1);
+	gs(j, "]\nset y2range [0:");
+	gn(j, y2);
+	gs(j, "]\n");
 	gs(j, "set title ");
 	gq(j, g->name && *g->name ? g->name : "(no group name)");
 	gs(j, " noenhanced\n");
-	if (gi + 1 == ngroups)
-		gs(j, "set xlabel 'Time (s)'\n");
+	/* the key (same series everywhere) only in the first panel */
+	if (gi == 0)
+		gs(j, "set key outside top center horizontal samplen 2\n");
 	else
-		gs(j, "unset xlabel\n");
+		gs(j, "unset key\n");
 
-	draw_stutter(j, g, x0, x1);
+	draw_stutter(j, g, x0, x1, true);
 	if (g->nevents > EVENT_INLINE_MAX) {
 		/* Many marks: in a file of their own, loaded (plot_int.h). */
 		struct bl_buf saved = j->body;
@@ -418,27 +476,29 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	if (g->nsamples == 0)
 		gs(j, "set label 'no samples' at graph 0.5, graph 0.5 center front\n");
 	/* A column without any value is drawn as NaN: no gnuplot warning, and
-	 * the key (first panel) still lists every series. */
+	 * the key (first panel) still lists every series; free is drawn in
+	 * the strip below and listed here for its colour. */
 	static const struct {
 		int col;
 		const char *axes, *style, *title;
 	} series[4] = {
 		{ 2, "x1y1", "lw 2", "swpd (MiB)" },
-		{ 3, "x1y1", "lw 1", "free (MiB)" },
+		{ 3, "x1y1", "lw 1.5", "free (MiB, below)" },
 		{ 4, "x1y2", "lw 1.2", "si (KiB/s)" },
 		{ 5, "x1y2", "lw 1.2", "so (KiB/s)" },
 	};
-	const char *colors[4] = { gp_color(0), "#999999", gp_color(2), gp_color(1) };
+	const char *colors[4] = { gp_color(0), "#808080", gp_color(2), gp_color(1) };
+	bool any[4];
 	for (int k = 0; k < 4; k++) {
-		bool any = false;
-		for (size_t i = 0; i < g->nsamples && !any; i++) {
+		any[k] = false;
+		for (size_t i = 0; i < g->nsamples && !any[k]; i++) {
 			const struct bl_swpd_sample *s = &g->samples[i];
 			double v = k == 0 ? s->swpd_kib : k == 1 ? s->free_kib
 				 : k == 2 ? s->si_kibps : s->so_kibps;
-			any = !isnan(v);
+			any[k] = !isnan(v);
 		}
 		gs(j, "%s", k ? "     " : "plot ");
-		if (any)
+		if (any[k] && k != 1)
 			gs(j, "'%s' using 1:%d", datafile, series[k].col);
 		else
 			gs(j, "NaN");
@@ -446,6 +506,27 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 		   series[k].style, colors[k], series[k].title);
 	}
 	gs(j, "     NaN with boxes fs solid 1.0 noborder fc rgb '" STUTTER_FILL "' title 'stutter'\n");
+
+	gs(j, "\n# Panel %zu of %zu: free memory\n", gi + 1, ngroups);
+	place(j, (int)ngroups, top + PANEL_PX, STRIP_PX);
+	gs(j, "unset object\nunset arrow\nunset label\nunset title\nunset key\n");
+	gs(j, "set tmargin 0.5\nset bmargin 3\nset format x '%% h'\n");
+	if (gi + 1 == ngroups)
+		gs(j, "set xlabel 'Time (s)'\n");
+	gs(j, "set ylabel 'free (MiB)'\nunset y2label\nunset y2tics\n");
+	gs(j, "if (fmt eq 'dumb') { unset ylabel }\n");
+	gs(j, "set yrange [0:");
+	gn(j, yf);
+	gs(j, "]\nset ytics 0,");
+	gn(j, tic_step(yf));
+	gs(j, "\n");
+	draw_stutter(j, g, x0, x1, false);
+	if (any[1])
+		gs(j, "plot '%s' using 1:3", datafile);
+	else
+		gs(j, "set label 'no free memory column' at graph 0.5, graph 0.5 center front\n"
+		      "plot NaN");
+	gs(j, " axes x1y1 with lines %s lc rgb '%s' notitle\n", series[1].style, colors[1]);
 }
 
 static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
@@ -456,9 +537,9 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	if (ng > GP_MAX_GROUPS || ng == 0)
 		ng = 1;
 	if (job_begin(&j, opts, res, "swpd",
-		      "vmstat swpd and free (MiB), si and so (KiB/s) over time, "
-		      "one panel per group",
-		      1200, 90 + 400 * (int)ng, 120, 4 + 26 * (int)ng))
+		      "vmstat swpd (MiB), si and so (KiB/s) over time, free (MiB) in a strip "
+		      "below, one panel per group",
+		      1200, LAYOUT_TOP_PX + GROUP_PX * (int)ng, 120, 3 + 36 * (int)ng))
 		return job_abort(&j);
 	if (check_plot(&j, in))
 		return job_abort(&j);
@@ -467,11 +548,11 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	 * (two kernels over the same test: within a factor of 4 in duration
 	 * and in peak swpd), so they compare one above the other; panels of
 	 * very different captures keep their own, or the small ones would be
-	 * flat lines. The left axis follows swpd (free only when no swap is
-	 * used): free memory can be a hundred times larger and is clipped. */
+	 * flat lines. The left axis follows swpd, the strip's free memory. */
 	size_t nr = in->ngroups ? in->ngroups : 1;
 	double *px0 = bl_xcalloc(nr, sizeof *px0), *px1 = bl_xcalloc(nr, sizeof *px1);
 	double *py1 = bl_xcalloc(nr, sizeof *py1), *py2 = bl_xcalloc(nr, sizeof *py2);
+	double *pyf = bl_xcalloc(nr, sizeof *pyf);
 	bool any_events = false;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
 		const struct bl_swpd_group *g = &in->groups[gi];
@@ -499,11 +580,11 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 			x0 = 0;
 		if (!(x1 > x0))
 			x1 = x0 + 1;
-		double y1 = (sw >= 1) ? sw : fr;
 		px0[gi] = x0;
 		px1[gi] = x1;
-		py1[gi] = isnan(y1) || y1 <= 0 ? 1 : y1;
+		py1[gi] = isnan(sw) || sw <= 0 ? 1 : sw;
 		py2[gi] = isnan(y2) || y2 <= 0 ? 1 : y2;
+		pyf[gi] = isnan(fr) || fr <= 0 ? 1 : fr;
 	}
 	double dmin = INFINITY, dmax = 0, ymin = INFINITY, ymx = 0;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
@@ -514,18 +595,20 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	}
 	bool shared = in->ngroups > 1 && dmax <= 4 * dmin && ymx <= 4 * ymin;
 	if (shared) {
-		double a = INFINITY, b = -INFINITY, c = 0, e = 0;
+		double a = INFINITY, b = -INFINITY, c = 0, e = 0, f = 0;
 		for (size_t gi = 0; gi < in->ngroups; gi++) {
 			a = fmin(a, px0[gi]);
 			b = fmax(b, px1[gi]);
 			c = fmax(c, py1[gi]);
 			e = fmax(e, py2[gi]);
+			f = fmax(f, pyf[gi]);
 		}
 		for (size_t gi = 0; gi < in->ngroups; gi++) {
 			px0[gi] = a;
 			px1[gi] = b;
 			py1[gi] = c;
 			py2[gi] = e;
+			pyf[gi] = f;
 		}
 	}
 	/* Room above the data for the event labels (rows at the top). */
@@ -573,37 +656,28 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	}
 
 	gs(&j, "set datafile missing '?'\n");
-	gs(&j, "set multiplot layout %zu,1 title ", in->ngroups);
+	gs(&j, "set multiplot title ");
 	gq(&j, opts && opts->title ? opts->title : "vmstat: swap use and swap traffic");
 	gs(&j, " noenhanced font ',12'\n");
-	/* Fixed margins: equal plot heights and aligned x axes in all panels;
-	 * the key (same series everywhere) only in the first one. */
-	gs(&j, "set lmargin 10\nset rmargin 11\nset tmargin 4\nset bmargin 3\n");
-	gs(&j, "set ylabel 'swpd, free (MiB)'\nset y2label 'si, so (KiB/s)'\n");
-	/* dumb cannot rotate text: the side labels would overwrite the tics. */
-	gs(&j, "if (fmt eq 'dumb') { unset ylabel; unset y2label }\n");
-	gs(&j, "set ytics nomirror\nset y2tics\nset mxtics\n");
+	/* Each plot placed by hand (origin, size: a panel and its strip are
+	 * of unequal heights) with fixed side margins: aligned x axes in all
+	 * panels and strips. dumb cannot rotate text: the side labels would
+	 * overwrite the tics (each panel unsets them there). */
+	gs(&j, "set lmargin 12\nset rmargin 11\n");
+	gs(&j, "set ytics nomirror\nset mxtics\n");
 	gs(&j, "if (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
-	gs(&j, "set key outside top center horizontal samplen 2\n");
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
-	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++) {
-		gs(&j, "set xrange [");
-		gn(&j, px0[gi]);
-		gs(&j, ":");
-		gn(&j, px1[gi]);
-		gs(&j, "]\nset yrange [0:");
-		gn(&j, nice_ceil(py1[gi] * head));
-		gs(&j, "]\nset y2range [0:");
-		gn(&j, nice_ceil(py2[gi] * head));
-		gs(&j, "]\n");
-		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], px0[gi], px1[gi]);
-	}
+	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++)
+		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], px0[gi], px1[gi],
+			   nice_ceil(py1[gi] * head), nice_ceil(py2[gi] * head),
+			   nice_ceil(pyf[gi] * 1.05));
 	gs(&j, "unset multiplot\n");
 	free(names);
 	free(px0);
 	free(px1);
 	free(py1);
 	free(py2);
+	free(pyf);
 	return job_end(&j);
 }
 

@@ -446,16 +446,19 @@ static void test_plot__swpd_seed000(void **state)
 	assert_non_null(gp);
 	/* Terminals, files and axis labels with units. */
 	assert_contains(gp, "fmts = 'png svg dumb'");
-	assert_contains(gp, "set terminal pngcairo size 1200,890 noenhanced");
+	/* 40 px for the title, 400 + 160 per group (panel and free strip);
+	 * dumb: 3 + 36 lines per group */
+	assert_contains(gp, "set terminal pngcairo size 1200,1160 noenhanced");
 	assert_contains(gp, "set output 'swpd.png'");
-	assert_contains(gp, "set terminal svg size 1200,890 noenhanced");
-	assert_contains(gp, "set terminal dumb size 120,56 noenhanced");
-	assert_contains(gp, "set multiplot layout 2,1 title "
+	assert_contains(gp, "set terminal svg size 1200,1160 noenhanced");
+	assert_contains(gp, "set terminal dumb size 120,75 noenhanced");
+	assert_contains(gp, "set multiplot title "
 			    "'mtest01 -p80 -w with mp3blaster: 2.4.13-pre2aa1' noenhanced");
 	assert_contains(gp, "set title '2.4.13-pre2aa1 (vmstat 1, one of 10 mtest01 "
 			    "iterations)' noenhanced");
-	assert_contains(gp, "set ylabel 'swpd, free (MiB)'");
+	assert_contains(gp, "set ylabel 'swpd (MiB)'");
 	assert_contains(gp, "set y2label 'si, so (KiB/s)'");
+	assert_contains(gp, "set ylabel 'free (MiB)'");
 	assert_contains(gp, "set xlabel 'Time (s)'");
 	/* Panels this unlike (58 s against 4 s, swpd peaks 721 MiB against
 	 * 52 MiB: more than 4x apart) keep their own ranges, else the second
@@ -473,8 +476,7 @@ static void test_plot__swpd_seed000(void **state)
 	assert_contains(dat, "\n13 14.3515625 50.3671875 64 0\n");
 	free(dat);
 
-	/* 2 panels of 400 px + 90. */
-	assert_png("swpd.png", 1200, 890, 20000);
+	assert_png("swpd.png", 1200, 1160, 20000);
 	char *svg = slurp("swpd.svg", NULL);
 	assert_contains(svg, "<svg");
 	assert_contains(svg, "Around here, mp3blaster begins to stutter.");
@@ -488,6 +490,79 @@ static void test_plot__swpd_seed000(void **state)
 	free(txt);
 	/* Script, 2 data files, png, svg, txt. */
 	assert_int_equal(r.nfiles, 6);
+	bl_plot_result_release(&r);
+}
+
+/* Free memory on an axis of its own: swpd of 16 MiB and free of 5.8 to
+ * 10.8 GiB (rows of shared/realworld/18, vmstat -t on procps 3.3) both
+ * readable. By hand: swpd 16592 KiB = 16.203125 MiB, x 1.05 = 17.01, the
+ * next of 1, 1.2, 1.5, 2, ... x 10^k is 20; free at most 11289720 KiB =
+ * 11025.1171875 MiB, x 1.05 = 11576.37, next 12000, in tics of 12000 / 4
+ * = 3000; si and so all 0: the right axis 0..1.2. One group: 40 + 400 +
+ * 160 = 600 px, the panel 400/600 of the height above the strip, 160/600
+ * high, at the bottom. The stutter ([1, 2] and [2.5, open]) is shaded in
+ * both, "stutter goes on" drawn once, in the panel. */
+static void test_plot__swpd_free_own_axis(void **state)
+{
+	(void)state;
+	const struct bl_swpd_sample s[4] = {
+		{ 0, 16592, 0, 0, 11289720 }, { 1, 16592, 0, 0, 11288572 },
+		{ 2, 16592, 0, 0, 6085656 }, { 3, 16592, 0, 0, 6104548 },
+	};
+	const struct bl_plot_interval iv[2] = { { 1, 2, false }, { 2.5, 2.5, true } };
+	struct bl_swpd_group g = { .name = "18", .samples = s, .nsamples = 4, .stutter = iv,
+				   .nstutter = 2 };
+	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
+	struct bl_plot_opts o;
+	opts_for(&o, "fr", BL_PLOT_PNG);
+	o.script_only = true;
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_swpd(&in, &o, &r);
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *gp = slurp("fr.gp", NULL);
+	assert_contains(gp, "set terminal pngcairo size 1200,600 noenhanced");
+	const char *panel = strstr(gp, "# Panel 1 of 1: swpd, si and so\n");
+	const char *strip = strstr(gp, "# Panel 1 of 1: free memory\n");
+	assert_non_null(panel);
+	assert_non_null(strip);
+	assert_true(panel < strip);
+	/* the panel: swpd's scale, free only in the key */
+	assert_contains(panel, "set origin 0,0.2666");
+	assert_contains(panel, "set size 1,0.6666");
+	assert_contains(panel, "set ylabel 'swpd (MiB)'");
+	assert_contains(panel, "set yrange [0:20]\n");
+	assert_contains(panel, "set y2range [0:1.2]\n");
+	assert_contains(panel, "plot 'fr-1.dat' using 1:2 axes x1y1 with lines lw 2 ");
+	assert_contains(panel, "NaN axes x1y1 with lines lw 1.5 lc rgb '#808080' title 'free (MiB, below)'");
+	assert_true(strstr(panel, "using 1:3") == NULL || strstr(panel, "using 1:3") > strip);
+	/* the strip: free's scale */
+	assert_contains(strip, "set origin 0,0\n");
+	assert_contains(strip, "set size 1,0.2666");
+	assert_contains(strip, "set ylabel 'free (MiB)'");
+	assert_contains(strip, "set yrange [0:12000]\n");
+	assert_contains(strip, "set ytics 0,3000\n");
+	assert_contains(strip, "set xlabel 'Time (s)'");
+	assert_contains(strip, "plot 'fr-1.dat' using 1:3 axes x1y1 with lines lw 1.5 lc rgb '#808080' notitle");
+	/* the stutter in both, its mark once */
+	size_t n = 0;
+	for (const char *p = gp; (p = strstr(p, "set object rect from 1, graph 0 to 2, graph 1")); p++)
+		n++;
+	assert_int_equal(n, 2);
+	n = 0;
+	for (const char *p = gp; (p = strstr(p, "set object rect from 2.5, graph 0 to 3, graph 1")); p++)
+		n++;
+	assert_int_equal(n, 2);
+	n = 0;
+	for (const char *p = gp; (p = strstr(p, "'stutter goes on' at 3,")); p++)
+		n++;
+	assert_int_equal(n, 1);
+	assert_true(strstr(strip, "stutter goes on") == NULL);
+	free(gp);
+	char *dat = slurp("fr-1.dat", NULL);
+	assert_contains(dat, "\n0 16.203125 11025.1171875 0 0\n");
+	free(dat);
 	bl_plot_result_release(&r);
 }
 
@@ -677,7 +752,8 @@ static void test_plot__swpd_chart_envelope_and_stutter(void **state)
 	assert_int_equal(data_rows(d2), 40);
 	char *gp = slurp("env.gp", NULL);
 	assert_contains(gp, "#   min/max envelope of 100 samples");
-	/* One rectangle 20..99 and one label at 99, not three. */
+	/* One rectangle 20..99 (in the panel, and again in its free-memory
+	 * strip) and one label at 99 (the panel's), not three. */
 	assert_contains(gp, "set object rect from 20, graph 0 to 99, graph 1 behind");
 	const char *p = gp;
 	size_t nrect = 0, nlab = 0;
@@ -685,7 +761,7 @@ static void test_plot__swpd_chart_envelope_and_stutter(void **state)
 		p++;
 	for (p = gp; (p = strstr(p, "stutter goes on' at 99,")) != NULL; p++)
 		nlab++;
-	assert_int_equal(nrect, 1);
+	assert_int_equal(nrect, 2);
 	assert_int_equal(nlab, 1);
 	free(gp);
 	free(d1);
@@ -1359,6 +1435,7 @@ int main(void)
 		cmocka_unit_test(test_plot__run_reports_gnuplot_error),
 		cmocka_unit_test(test_plot__missing_gnuplot_still_writes_script),
 		cmocka_unit_test(test_plot__swpd_seed000),
+		cmocka_unit_test(test_plot__swpd_free_own_axis),
 		cmocka_unit_test(test_plot__stutter_bins_seed000),
 		cmocka_unit_test(test_plot__swpd_envelope),
 		cmocka_unit_test(test_plot__swpd_chart_envelope_and_stutter),
