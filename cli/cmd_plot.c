@@ -146,7 +146,7 @@ int cmd_plot(int argc, char **argv)
 			fprintf(stderr, "benchlog plot: gnuplot not found: scripts and data written to %s; "
 					"render with: cd %s && gnuplot <name>.gp\n", co.dir, co.dir);
 		} else if (rc < 0) {
-			fprintf(stderr, "benchlog plot: the %s charts could not be drawn: %s\n", argv[0],
+			fprintf(stderr, "benchlog plot: the %s charts could not be drawn: %s\n", kind,
 				bl_strerror(rc));
 			status = EXIT_DATA;
 		} else if (nch == 0) {

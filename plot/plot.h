@@ -228,7 +228,8 @@ struct bl_swpd_plot {
  * their text; below each panel a strip of free memory (MiB) on an axis of
  * its own over the same time axis, the stutter shaded there too. One
  * panel and strip per group; groups alike in duration and peak swpd
- * (within a factor of 4) share their x and y ranges.
+ * (within a factor of 4) share their x and y ranges, and their strips'
+ * free memory scale when the peaks of free are within a factor of 4 too.
  * Default basename "swpd". Files: swpd.gp, swpd-<group 1..n>.dat.
  * A group with more than BL_SWPD_ENVELOPE_FACTOR samples per pixel column
  * (width_px) gets the envelope of bl_swpd_envelope() in its .dat file,

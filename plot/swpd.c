@@ -107,7 +107,8 @@ static double fmin_nan(double a, double b)
 	return a < b ? a : b;
 }
 
-/* A "nice" upper axis limit >= v: 1, 2, 2.5 or 5 times a power of ten. */
+/* A "nice" upper axis limit >= v: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
+ * times a power of ten. */
 static double nice_ceil(double v)
 {
 	if (!(v > 0))
@@ -586,14 +587,20 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 		py2[gi] = isnan(y2) || y2 <= 0 ? 1 : y2;
 		pyf[gi] = isnan(fr) || fr <= 0 ? 1 : fr;
 	}
-	double dmin = INFINITY, dmax = 0, ymin = INFINITY, ymx = 0;
+	double dmin = INFINITY, dmax = 0, ymin = INFINITY, ymx = 0, fmn = INFINITY, fmx = 0;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
 		dmin = fmin(dmin, px1[gi] - px0[gi]);
 		dmax = fmax(dmax, px1[gi] - px0[gi]);
 		ymin = fmin(ymin, py1[gi]);
 		ymx = fmax(ymx, py1[gi]);
+		fmn = fmin(fmn, pyf[gi]);
+		fmx = fmax(fmx, pyf[gi]);
 	}
 	bool shared = in->ngroups > 1 && dmax <= 4 * dmin && ymx <= 4 * ymin;
+	/* The strips share their scale on the same terms: machines of very
+	 * different memory (300 MiB free against 11 GiB) each keep their own,
+	 * or the smaller one's free memory is a flat line at the bottom. */
+	bool shared_free = shared && fmx <= 4 * fmn;
 	if (shared) {
 		double a = INFINITY, b = -INFINITY, c = 0, e = 0, f = 0;
 		for (size_t gi = 0; gi < in->ngroups; gi++) {
@@ -608,7 +615,8 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 			px1[gi] = b;
 			py1[gi] = c;
 			py2[gi] = e;
-			pyf[gi] = f;
+			if (shared_free)
+				pyf[gi] = f;
 		}
 	}
 	/* Room above the data for the event labels (rows at the top). */

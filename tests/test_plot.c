@@ -566,6 +566,61 @@ static void test_plot__swpd_free_own_axis(void **state)
 	bl_plot_result_release(&r);
 }
 
+/* Two panels alike in duration and swpd share their scales, but the free
+ * memory strips only when their peaks are within a factor of 4 too. By
+ * hand: A's free peaks at 11289720 KiB = 11025.1 MiB, x 1.05 = 11576 ->
+ * 12000; B's at 256000 KiB = 250 MiB, x 1.05 = 262.5 -> 300 (2.5 x 100
+ * is below it); C's at 6144000 KiB = 6000 MiB, within 4 of A's, so A and
+ * C share 12000. */
+static void test_plot__swpd_free_strips_own_scale(void **state)
+{
+	(void)state;
+	const struct bl_swpd_sample a[2] = { { 0, 16592, 0, 0, 11289720 }, { 3, 16592, 0, 0, 6085656 } };
+	const struct bl_swpd_sample b[2] = { { 0, 16592, 0, 0, 12000 }, { 3, 16592, 0, 0, 256000 } };
+	const struct bl_swpd_sample c[2] = { { 0, 16592, 0, 0, 6144000 }, { 3, 16592, 0, 0, 100 } };
+	struct bl_swpd_group g[2] = {
+		{ .name = "A", .samples = a, .nsamples = 2 },
+		{ .name = "B", .samples = b, .nsamples = 2 },
+	};
+	struct bl_swpd_plot in = { .groups = g, .ngroups = 2 };
+	struct bl_plot_opts o;
+	struct bl_plot_result r;
+	for (int k = 0; k < 2; k++) {
+		if (k == 1)
+			g[1] = (struct bl_swpd_group){ .name = "C", .samples = c, .nsamples = 2 };
+		opts_for(&o, k ? "fc" : "fb", BL_PLOT_PNG);
+		o.script_only = true;
+		bl_plot_result_init(&r);
+		int rc = bl_plot_swpd(&in, &o, &r);
+		if (rc)
+			fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+		char *gp = slurp(k ? "fc.gp" : "fb.gp", NULL);
+		const char *p1 = strstr(gp, "# Panel 1 of 2: swpd, si and so\n");
+		const char *s1 = strstr(gp, "# Panel 1 of 2: free memory\n");
+		const char *p2 = strstr(gp, "# Panel 2 of 2: swpd, si and so\n");
+		const char *s2 = strstr(gp, "# Panel 2 of 2: free memory\n");
+		assert_non_null(p1);
+		assert_non_null(s1);
+		assert_non_null(p2);
+		assert_non_null(s2);
+		assert_true(p1 < s1 && s1 < p2 && p2 < s2);
+		/* the panels: the same swpd scale (16.2 MiB x 1.05 -> 20) */
+		assert_contains(p1, "set yrange [0:20]\n");
+		assert_contains(p2, "set yrange [0:20]\n");
+		/* the strips */
+		const char *y1 = strstr(s1, "set yrange [");
+		const char *y2 = strstr(s2, "set yrange [");
+		assert_true(y1 && y1 < p2 && y2);
+		assert_true(strncmp(y1, "set yrange [0:12000]\n", 21) == 0);
+		if (k == 0)
+			assert_true(strncmp(y2, "set yrange [0:300]\n", 19) == 0);
+		else
+			assert_true(strncmp(y2, "set yrange [0:12000]\n", 21) == 0);
+		free(gp);
+		bl_plot_result_release(&r);
+	}
+}
+
 /* b) Expected bins from an independent python3 computation (file header). */
 static void test_plot__stutter_bins_seed000(void **state)
 {
@@ -1436,6 +1491,7 @@ int main(void)
 		cmocka_unit_test(test_plot__missing_gnuplot_still_writes_script),
 		cmocka_unit_test(test_plot__swpd_seed000),
 		cmocka_unit_test(test_plot__swpd_free_own_axis),
+		cmocka_unit_test(test_plot__swpd_free_strips_own_scale),
 		cmocka_unit_test(test_plot__stutter_bins_seed000),
 		cmocka_unit_test(test_plot__swpd_envelope),
 		cmocka_unit_test(test_plot__swpd_chart_envelope_and_stutter),
