@@ -807,6 +807,21 @@ static void rm_dir(const char *dir)
 	rmdir(dir);
 }
 
+/* The vmstat charts of run drawn as PNG into dir (a mkdtemp template,
+ * filled in): gnuplot's result (0, or -BL_ENOTFOUND without it) and want
+ * charts are checked. */
+static void draw_png(struct run *run, char *dir, size_t want)
+{
+	assert_non_null(mkdtemp(dir));
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
+	struct bl_chart *ch = NULL;
+	size_t nch = 0;
+	int rc = bl_analysis_vmstat.plot(run->an, &co, &ch, &nch);
+	assert_int_equal(rc, bl_gp_available() ? 0 : -BL_ENOTFOUND);
+	assert_int_equal(nch, want);
+	bl_charts_free(ch, nch);
+}
+
 static void test_vmstat__seed000_charts(void **state)
 {
 	(void)state;
@@ -920,14 +935,7 @@ static void test_vmstat__capture_again(void **state)
 	 * t = 1..210 go to 211..420: one step after the first copy's last
 	 * row, 210), with its start marked; not a failure */
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
-	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
-	struct bl_chart *ch = NULL;
-	size_t nch = 0;
-	int rc = bl_analysis_vmstat.plot(run.an, &co, &ch, &nch);
-	assert_int_equal(rc, bl_gp_available() ? 0 : -BL_ENOTFOUND);
-	assert_int_equal(nch, 1);
-	bl_charts_free(ch, nch);
+	draw_png(&run, dir, 1);
 	char *gp = read_in(dir, "swpd.gp");
 	assert_non_null(gp);
 	assert_non_null(strstr(gp, "set label 'capture 2: two.txt:233' at 211,"));
@@ -979,14 +987,7 @@ static void test_vmstat__chart_time_back(void **state)
 	assert_true(nv(r[3], VM_T_S) == -3600 && nv(r[4], VM_T_S) == -3599);
 
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
-	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
-	struct bl_chart *ch = NULL;
-	size_t nch = 0;
-	int rc = bl_analysis_vmstat.plot(run.an, &co, &ch, &nch);
-	assert_int_equal(rc, bl_gp_available() ? 0 : -BL_ENOTFOUND);
-	assert_int_equal(nch, 2);
-	bl_charts_free(ch, nch);
+	draw_png(&run, dir, 2);
 	char *dat = read_in(dir, "swpd-1.dat");
 	assert_non_null(dat);
 	assert_non_null(strstr(dat, "\n1 2 1024 0 0\n2 3 1024 0 0\n3 4 1024 0 0\n4 5 1024 0 0\n"));
