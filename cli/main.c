@@ -66,9 +66,20 @@ int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o)
 	double d;
 	switch (c) {
 	case OPT_GROUP:
+		/* --group names every record's group: beside a rule that finds
+		 * the group in the text it would win silently */
+		if (o->group_regex || o->group_from_subject) {
+			cli_usage_error(cmd, "--group puts every record in one group; it cannot go with %s",
+					o->group_regex ? "--group-regex" : "--group-from");
+			return -1;
+		}
 		o->group = arg;
 		return 1;
 	case OPT_GROUP_REGEX: {
+		if (o->group) {
+			cli_usage_error(cmd, "--group puts every record in one group; it cannot go with --group-regex");
+			return -1;
+		}
 		/* a pattern that does not compile is a usage error, for every command */
 		struct bl_re re;
 		char *err = NULL;
@@ -82,6 +93,10 @@ int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o)
 		return 1;
 	}
 	case OPT_GROUP_FROM:
+		if (o->group) {
+			cli_usage_error(cmd, "--group puts every record in one group; it cannot go with --group-from");
+			return -1;
+		}
 		if (strcmp(arg, "subject") != 0) {
 			cli_usage_error(cmd, "--group-from takes \"subject\", not \"%s\"", arg);
 			return -1;

@@ -4,7 +4,9 @@
 # command's own usage line (the first line of `benchlog CMD --help`),
 # nothing on stdout, exit 2. Checked for the options every command shares
 # (cli/main.c, cli_common_opt), whose bad values once printed a bare
-# "benchlog: ..." with no usage line, and for an unknown option.
+# "benchlog: ..." with no usage line, for --group beside a rule that finds
+# the group in the text (it used to win silently), and for an unknown
+# option.
 set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,6 +45,9 @@ for cmd in parse summary stats compare plot report; do
         check "$cmd" "benchlog $cmd: --group-regex: missing closing parenthesis at offset 1" $pre --group-regex '(' "$in"
         check "$cmd" "benchlog $cmd: --stutter-start: missing closing parenthesis at offset 1" $pre --stutter-start '(' "$in"
         check "$cmd" "benchlog $cmd: unrecognized option '--no-such-option'" $pre --no-such-option "$in"
+        check "$cmd" "benchlog $cmd: --group puts every record in one group; it cannot go with --group-regex" $pre --group k --group-regex '^(2\.[46]\S*)' "$in"
+        check "$cmd" "benchlog $cmd: --group puts every record in one group; it cannot go with --group-regex" $pre --group-regex '^(2\.[46]\S*)' --group k "$in"
+        check "$cmd" "benchlog $cmd: --group puts every record in one group; it cannot go with --group-from" $pre --group-from subject --group k "$in"
     }
 done
 exit $fails
