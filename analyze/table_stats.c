@@ -664,6 +664,8 @@ struct csvrd {
 	long *map;                 /* header position -> table column, -1 = ignored */
 	long *gpos;                /* group column k -> header position */
 	long sbpos;                /* header position of `since_boot` (T1), -1 none */
+	long qpos;                 /* header position of the provenance `quoted`
+				      (benchlog's header only), -1 none */
 	int err;                   /* fatal for this input */
 	bool histogram;            /* filed under an R7 table: lines skipped */
 	unsigned long rows_skipped;
@@ -763,6 +765,12 @@ static int csv_header(struct csvrd *rd)
 		rd->map[i] = c;
 	}
 	resolve_gidx(t);
+	/* T1: a row quoted in a mail reply, read back: the provenance column
+	 * of benchlog's own header (a foreign CSV's "quoted" is the user's) */
+	rd->qpos = -1;
+	for (size_t i = 0; bl_header && i < BL_PROV_COLS; i++)
+		if (strcmp(bl_prov_col_names[i], "quoted") == 0)
+			rd->qpos = (long)i;
 	/* T1: the since-boot mark of benchlog's vmstat table, read back */
 	rd->sbpos = -1;
 	for (size_t i = 0; benchlog_table(t) && i < rd->nhead; i++)
@@ -796,6 +804,17 @@ static void csv_row(struct csvrd *rd)
 			   "row has %zu fields, header has %zu", rd->f.n, rd->nhead);
 		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "CSV row with a wrong field count");
 		return;
+	}
+	if (rd->qpos >= 0 && !ts->o->include_quoted) {
+		/* T1: as the log record the row was written from */
+		const char *s = rd->f.v[rd->qpos];
+		long long x;
+		if (bl_parse_ll(s, strlen(s), &x) == 0 && x > 0) {
+			ts->quoted_out++;
+			count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
+			ts->ctx->records++;
+			return;
+		}
 	}
 	if (rd->sbpos >= 0) {
 		/* T1: the same rule as for the log record the row was written from */
