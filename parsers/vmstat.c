@@ -51,12 +51,16 @@
  *     -y/--no-first. A header directly after a row is vmstat's own
  *     repetition; a label line alone (mail cut the group line) or a
  *     header after other text never marks a row. The same capture again
- *     (a log pasted twice, `cat log log`): a header inside a series
- *     whose next row has a time stamp before the last row's, or (rows
- *     without stamps) the values of the series' since-boot row, ends
+ *     (a log pasted twice, `cat log log`): a header pair inside a
+ *     series whose next row is the series' first row again (the same
+ *     values, and the same time stamp when rows have one; without stamps
+ *     only when that first row was the since-boot row), where no row of
+ *     the series before was (an idle machine's rows are all alike), ends
  *     the series; that row starts a new one with the same layout, quote
  *     depth, interval and unit, and is its since-boot row when the
- *     series before had one. --since-boot auto (default): mark it;
+ *     series before had one. A clock set back, with or without a header
+ *     before the row, does not end a series (the charts draw such rows
+ *     after the earlier ones). --since-boot auto (default): mark it;
  *     analyses leave it out. keep: mark it; analyses use it like any
  *     sample. drop: the row is not written (skipped as "vmstat
  *     since-boot average (--since-boot drop)"); its sample number stays
@@ -268,11 +272,12 @@ struct vmstat {
 	unsigned run, blank_run; /* other lines since the last row */
 	/* A capture pasted again right after the last row (V4) */
 	bool hdr_again;          /* a repeated header came since the last row */
-	bool have_stamp;         /* last_stamp: the last row's time stamp */
-	bool stamp_tod;          /* ... a time of day alone (no date) */
-	double last_stamp;
-	bool sb_first;           /* sample 0 was the since-boot row; its values: */
-	long long sb_val[VM_MAXV];
+	bool sb_first;           /* sample 0 was the since-boot row */
+	bool first_set;          /* the series' first row (sample 0): */
+	bool first_again;        /* ... a later row had its values and stamp */
+	double first_t;          /* its stamp (NaN: none) */
+	size_t first_k;          /* the free column's place: compared first */
+	long long first_val[VM_MAXV];
 
 	/* header tracking (V4) */
 	enum prev_kind prev;
@@ -965,7 +970,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	v->have_t0 = false;
 	v->tod_offset = 0;
 	v->run = v->blank_run = 0;
-	v->hdr_again = v->have_stamp = v->sb_first = false;
+	v->hdr_again = v->sb_first = v->first_set = v->first_again = false;
 }
 
 /* V4: a new series with the open one's layout, quote depth, interval and
@@ -1206,25 +1211,26 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	return bl_emit(ctx, &r);
 }
 
-/* The row's time stamp is before the last row's (V5: a time of day more
- * than 12 h earlier has rolled over at midnight instead). False when
- * either has no stamp, or one has a date and the other not. */
-static bool stamp_back(const struct vmstat *v, const struct row *R)
+/* V4: the row is the series' first row again: the same values and the
+ * same time stamp (or none in both). The values are compared from the
+ * free memory column on, which differs from row to row in all but idle
+ * captures. */
+static bool first_row_again(const struct vmstat *v, const struct row *R)
 {
-	if (!v->have_stamp || isnan(R->t_abs) || (R->lead && !R->date) != v->stamp_tod)
+	if (!v->first_set || R->nrows != 1)
 		return false;
-	double d = v->last_stamp - R->t_abs;
-	return d > 0 && !(v->stamp_tod && d > 43200);
-}
-
-/* V4: the row is the series' since-boot row again (same values). */
-static bool since_boot_again(const struct vmstat *v, const struct row *R)
-{
-	if (!v->sb_first || R->nrows != 1)
+	/* Without stamps, only a since-boot row (averages since boot, unlike
+	 * the samples after it) is evidence enough. */
+	if (isnan(v->first_t) && !v->sb_first)
 		return false;
-	for (size_t i = 0; i < v->lay.n; i++)
-		if (R->val[i] != v->sb_val[i])
+	if (isnan(R->t_abs) != isnan(v->first_t) || (!isnan(R->t_abs) && R->t_abs != v->first_t))
+		return false;
+	size_t n = v->lay.n, k = v->first_k;
+	for (size_t i = 0; i < n; i++) {
+		size_t c = (k + i) % n;
+		if (R->val[c] != v->first_val[c])
 			return false;
+	}
 	return true;
 }
 
@@ -1235,22 +1241,34 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	if (R->date)
 		v->ts_expected = true;
 	/* V4: a header inside a series is vmstat's own repetition, unless
-	 * the row under it shows that the whole capture came again: its time
-	 * stamp is before the last row's, or (rows without stamps) it is the
-	 * series' since-boot row again. */
+	 * the row under it shows that the whole capture came again: it is
+	 * the series' first row again, values and time stamp, and no row of
+	 * the series before was (an idle machine's rows are all alike: there
+	 * a header repeat proves nothing). */
 	bool again = v->hdr_again;
 	v->hdr_again = false;
-	if (again && v->sample > 0 &&
-	    (stamp_back(v, R) || (isnan(R->t_abs) && since_boot_again(v, R))))
-		series_again(v, ctx, v->sb_first);
+	if (v->sample > 0 && !v->first_again && first_row_again(v, R)) {
+		if (again)
+			series_again(v, ctx, v->sb_first);
+		else
+			v->first_again = true;
+	}
 	enum bl_verdict verdict = BL_USED;
 	for (size_t part = 0; part < R->nrows; part++) {
 		emit_events(v, ctx);
 		bool sb = v->expect_since_boot && v->sample == 0;
 		v->expect_since_boot = false;
-		if (sb) {
+		if (sb)
 			v->sb_first = true;
-			memcpy(v->sb_val, R->val + part * v->lay.n, v->lay.n * sizeof *v->sb_val);
+		if (v->sample == 0 && part == 0 && R->nrows == 1) {
+			v->first_set = true;
+			v->first_again = false;
+			v->first_t = R->t_abs;
+			memcpy(v->first_val, R->val, v->lay.n * sizeof *v->first_val);
+			v->first_k = 0;
+			for (size_t i = 0; i < v->lay.n; i++)
+				if (v->lay.col[i] == VM_FREE)
+					v->first_k = i;
 		}
 		if (sb && ctx->opt.since_boot == BL_SB_DROP) {
 			if (R->nrows == 1) {
@@ -1261,11 +1279,6 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 			emit_row(v, ctx, ln, R, part, sb);
 		}
 		v->sample++;
-	}
-	if (!isnan(R->t_abs)) {
-		v->have_stamp = true;
-		v->stamp_tod = R->lead && !R->date;
-		v->last_stamp = R->t_abs;
 	}
 	v->prev = PREV_ROW;
 	v->run = v->blank_run = 0;
@@ -1409,7 +1422,7 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
 		v->lname_ok = false;
 		v->run = v->blank_run = 0;          /* a repeated header */
-		v->hdr_again = true;
+		v->hdr_again = pair;                /* a label line alone: no re-paste */
 	} else {
 		series_start(v, ctx, &nl, start);
 		v->depth = ln->quote_depth;

@@ -893,10 +893,62 @@ static void test_vmstat__seed000_charts(void **state)
 	free(text);
 }
 
+/* V4: a header pair inside a series whose next row merely resembles a
+ * re-paste stays vmstat's own repetition. a) An idle machine: every row,
+ * the since-boot row included, has the same values, so the row under the
+ * repeated header is the first row again but so was every row before it:
+ * one series, samples 0 to 3, only the first marked since-boot. b) A -t
+ * clock set back an hour right at a header repeat (a DST change): the
+ * row is earlier than the rows above it but not the first row again (its
+ * stamp and free memory differ): one series, t_s going back. */
+static void test_vmstat__header_repeat_not_again(void **state)
+{
+	(void)state;
+	static const char idle[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ----cpu----\n"   /* 1 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa\n"    /* 2 */
+		" 0  0      0 500000  10000 200000    0    0     0     0    0    0  0  0 100  0\n"  /* 3 */
+		" 0  0      0 500000  10000 200000    0    0     0     0    0    0  0  0 100  0\n"  /* 4 */
+		" 0  0      0 500000  10000 200000    0    0     0     0    0    0  0  0 100  0\n"  /* 5 */
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ----cpu----\n"   /* 6 */
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa\n"    /* 7 */
+		" 0  0      0 500000  10000 200000    0    0     0     0    0    0  0  0 100  0\n"; /* 8 */
+	struct run run;
+	parse(&run, idle);
+	const struct rec *r[8];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 4);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(iv(r[i], VM_SERIES), 1);
+		assert_int_equal(iv(r[i], VM_SAMPLE), i);
+		assert_int_equal(iv(r[i], VM_SINCE_BOOT), i == 0);
+	}
+	run_free(&run);
+
+	static const char dst[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 CET\n"
+		" 0  0  16592 11289720 1659092 16500420    0    0     0     2  500  600  1  0 99  0  0 2018-10-28 02:59:57\n"
+		" 0  0  16592 11289620 1659092 16500420    0    0     0     2  500  600  1  0 99  0  0 2018-10-28 02:59:58\n"
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 CET\n"
+		" 0  0  16592 11289420 1659092 16500420    0    0     0     2  500  600  1  0 99  0  0 2018-10-28 02:00:00\n"
+		" 0  0  16592 11289320 1659092 16500420    0    0     0     2  500  600  1  0 99  0  0 2018-10-28 02:00:01\n";
+	parse(&run, dst);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 4);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(iv(r[i], VM_SERIES), 1);
+		assert_int_equal(iv(r[i], VM_SAMPLE), i);
+		assert_int_equal(iv(r[i], VM_SINCE_BOOT), i == 0);
+	}
+	/* 02:00:00 is 3597 s before 02:59:57 */
+	assert_true(nv(r[2], VM_T_S) == -3597);
+	run_free(&run);
+}
+
 /* V4: the same capture pasted again right after its last row (a log cat
  * to itself) is a series of its own: the header pair after row 230 is
  * not vmstat's repetition, as the row under it (line 233, 09:03:09) is
- * 3 min 30 s before the row above it (09:06:39). Values from LOG.md
+ * the first row again, stamp and values. Values from LOG.md
  * (210 rows from 09:03:09 to 09:06:39) and the line count (230 lines a
  * copy, so the copy's since-boot row is line 230 + 3). */
 static void test_vmstat__capture_again(void **state)
@@ -1018,6 +1070,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__custom_patterns),
 		cmocka_unit_test(test_vmstat__realworld_values),
 		cmocka_unit_test(test_vmstat__seed000_charts),
+		cmocka_unit_test(test_vmstat__header_repeat_not_again),
 		cmocka_unit_test(test_vmstat__capture_again),
 		cmocka_unit_test(test_vmstat__chart_time_back),
 	};
