@@ -66,7 +66,9 @@
  *     Inside an int_resp_timer series (after a bucket or its "time CMD"
  *     line), a bucket line whose count is one word that starts like a
  *     number but is not a run of digits ("-5", "5x", "1e2"), or whose
- *     count or key is out of range, is such a bucket: warned "latency
+ *     count or key is out of range, and whose key fits the histogram (as
+ *     many decimals as the bucket before, after it in key order), is
+ *     such a bucket: warned "latency
  *     bucket 0.201: negative count "-5"", skipped, and the series goes on
  *     (a histogram pasted into a mail is one distribution with one bad
  *     line, not two). Outside a series the same shape is not taken, and a
@@ -1229,8 +1231,8 @@ static enum bl_verdict ct_begin(struct latency *L, struct bl_ctx *ctx, const str
 /* L5: a damaged bucket line inside a series is skipped with a warning;
  * the series goes on (the line neither ends it nor starts a new one).
  * The message quotes the bucket and the count: "negative count" for "-5",
- * else "out of range" for a run of digits beyond 64 bits, else "not a
- * whole number" ("5x", "1e2", "3.0"). */
+ * else "out of range" for a run of digits beyond 64 bits, "has a sign"
+ * for "+3" or "-0", else "not a whole number" ("5x", "1e2", "3.0"). */
 static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *ln, const char *s,
 				      size_t klen, const char *cs, size_t cl)
 {
@@ -1248,9 +1250,32 @@ static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *
 			kl, s, vl, cs);
 	else
 		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: count \"%.*s\" %s",
-			kl, s, vl, cs, digits && d == 0 ? "out of range" : "is not a whole number");
+			kl, s, vl, cs,
+			digits && d == 0 ? "out of range" : digits ? "has a sign" : "is not a whole number");
 	ctx->skip_reason = "malformed latency bucket";
 	return BL_SKIP;
+}
+
+/* L5: a damaged bucket line belongs to the open histogram only when its
+ * key fits it: as many decimals as the bucket before and after it in key
+ * order (or, before the first bucket, any key). Else it is text that only
+ * looks like a bucket ("2.4: 300ms" after buckets 0.200, 0.201): not
+ * warned, and it ends the series as other text does. */
+static bool irt_fits(const struct run *r, const char *s, size_t klen)
+{
+	if (!r->nrows)
+		return true;
+	const char *dot = memchr(s, '.', klen);
+	const char *pdot = memchr(r->prevkey, '.', r->prevkeylen);
+	if (!dot || !pdot ||
+	    (size_t)(s + klen - dot) != (size_t)(r->prevkey + r->prevkeylen - pdot))
+		return false;
+	struct dec key;
+	if (dec_parse(s, klen, &key))
+		return true;                 /* a key out of range: warned as such */
+	size_t pl = r->prevkeylen, m = pl < klen ? pl : klen;
+	int sc = memcmp(r->prevkey, s, m);
+	return sc < 0 || (sc == 0 && klen > pl) || dec_value(key, 0) > r->prevval;
 }
 
 static enum bl_verdict irt_bucket_line(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
@@ -1408,7 +1433,9 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			case IRT_BUCKET:
 				return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
 			case IRT_BAD:
-				return irt_bad_bucket(ctx, ln, s, klen, cs, cl);
+				if (irt_fits(r, s, klen))
+					return irt_bad_bucket(ctx, ln, s, klen, cs, cl);
+				break;
 			case IRT_NONE:
 				break;
 			}

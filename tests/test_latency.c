@@ -618,6 +618,45 @@ static void test_latency__bad_bucket_skipped_series_goes_on(void **state)
 	out_free(&o);
 }
 
+/* L5: inside a series, "<seconds>: <word>" is a damaged bucket only when
+ * its key fits the histogram (as many decimals as the bucket before, and
+ * after it in key order); else it is prose, not warned, and ends the
+ * series as other text does. By hand: "2.4: 300ms" (one decimal after
+ * 0.201) ends series 1 (2 buckets, 211 samples, last line 3); "0.200: 7"
+ * starts series 2; "1.5: 2x" ends it; "0.203: 25" starts series 3, where
+ * "0.204: +3" fits and is warned ("has a sign"), and the series goes on
+ * to "0.205: 1" (2 buckets, 26 samples, last line 9). */
+static void test_latency__bucket_lookalike_prose(void **state)
+{
+	(void)state;
+	struct out o;
+	run_text(&o,
+		 "time ./int_resp_timer.pl\n"   /* 1 */
+		 "0.200:  10\n"                 /* 2 */
+		 "0.201:  201\n"                /* 3 */
+		 "2.4: 300ms\n"                 /* 4 */
+		 "0.200:  7\n"                  /* 5 */
+		 "1.5: 2x\n"                    /* 6 */
+		 "0.203:  25\n"                 /* 7 */
+		 "0.204:  +3\n"                 /* 8 */
+		 "0.205:  1\n", NULL);          /* 9 */
+	assert_int_equal(o.nser, 3);
+	assert_field(o.ser, 1, P + LS_SERIES, "int_resp_timer.pl");
+	assert_field(o.ser, 1, P + LS_BUCKETS, "2");
+	assert_field(o.ser, 1, P + LS_BINNED, "211");
+	assert_field(o.ser, 1, P + LS_LAST_LINE, "3");
+	assert_field(o.ser, 2, P + LS_BUCKETS, "1");
+	assert_field(o.ser, 2, P + LS_BINNED, "7");
+	assert_field(o.ser, 2, P + LS_LAST_LINE, "5");
+	assert_field(o.ser, 3, P + LS_BUCKETS, "2");
+	assert_field(o.ser, 3, P + LS_BINNED, "26");
+	assert_field(o.ser, 3, P + LS_LAST_LINE, "9");
+	assert_int_equal(skipped(&o.ctx, "no format recognised"), 2);     /* lines 4, 6 */
+	assert_int_equal(skipped(&o.ctx, "malformed latency bucket"), 1); /* line 8 */
+	assert_int_equal(bl_warn_total(&o.ctx), 1);
+	out_free(&o);
+}
+
 /* L3: one value per line with --unit ms; L5: a command line no output
  * follows is skipped with its reason. */
 static void test_latency__samples_with_unit_and_lone_command(void **state)
@@ -741,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_latency__footer_extras_and_total_mismatch),
 		cmocka_unit_test(test_latency__perl_string_order_and_new_series),
 		cmocka_unit_test(test_latency__bad_bucket_skipped_series_goes_on),
+		cmocka_unit_test(test_latency__bucket_lookalike_prose),
 		cmocka_unit_test(test_latency__samples_with_unit_and_lone_command),
 		cmocka_unit_test(test_latency__durations),
 		cmocka_unit_test(test_latency__summarise_overflow_bounds),
