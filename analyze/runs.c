@@ -516,6 +516,16 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 			pts[keep++] = s->pts[i];
 	}
 	s->chart_groups_left_out = s->n > ndrawn ? s->n - ndrawn : 0;
+	/* Runs whose values could not be read (a time block with a damaged
+	 * value and nothing else) have nothing to draw: no chart, which the
+	 * caller reports as such, rather than the plot library's refusal. */
+	bool any = false;
+	for (size_t i = 0; i < keep && !any; i++)
+		any = !isnan(pts[i].elapsed_s) || !isnan(pts[i].cpu_pct) || !isnan(pts[i].bytes_allocated);
+	if (!any) {
+		free(pts);
+		return 0;
+	}
 	struct bl_runs_plot in = { pts, keep };
 	struct bl_plot_opts po;
 	bl_plot_opts_init(&po);
