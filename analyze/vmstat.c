@@ -31,6 +31,7 @@ struct series {
 	size_t gi;                           /* stream: index in vmstat_an.grp */
 	double kib;                          /* KiB per mem_unit */
 	bool have_row;
+	double last_step;                    /* the last step forward of t_s (span_s) */
 	struct bl_dist *dist[VM_NCOLS];
 	/* S2 once the series is over (frozen): its column statistics, and
 	 * no dists (they hold every sample up to BL_DIST_EXACT_MAX) */
@@ -434,8 +435,16 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	double t = colv(r, VM_T_S);
 	if (isnan(t))
 		t = (double)sample;
-	if (s->info.rows == 0)
+	if (s->info.rows == 0) {
 		s->info.t_first_s = t;
+		s->info.span_s = 0;
+		s->last_step = 1;
+	} else if (t > s->info.t_last_s) {
+		s->last_step = t - s->info.t_last_s;
+		s->info.span_s += s->last_step;
+	} else {
+		s->info.span_s += s->last_step;   /* the clock went back or stood */
+	}
 	s->info.t_last_s = t;
 	s->info.rows++;
 	for (int c = 0; c < VM_NCOLS; c++) {
@@ -793,7 +802,7 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 			in->last_line, in->group);
 	}
 	char dur[40];
-	cell(dur, sizeof dur, in->rows ? in->t_last_s - in->t_first_s : NAN);
+	cell(dur, sizeof dur, in->rows ? in->span_s : NAN);
 	fprintf(f, "%s%lu samples over %s s, layout %s (%u columns), memory in %s", fmt == BL_DOC_MD ? "" : "  ",
 		in->rows, dur, in->layout, in->ncols, in->mem_unit);
 	if (in->since_boot_left_out)

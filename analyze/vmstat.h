@@ -107,7 +107,11 @@ struct bl_vm_series_info {
 	unsigned long rows;              /* rows used (S1) */
 	unsigned long since_boot_left_out;
 	unsigned ncols;                  /* numeric columns with values */
-	double t_first_s, t_last_s;
+	double t_first_s, t_last_s;      /* t_s of the first and last row used */
+	/* Seconds the rows cover: the sum of the steps from row to row, where
+	 * t_s goes back (a clock set back) or stays, the step before it
+	 * (1 s before any): so never negative. */
+	double span_s;
 	size_t nevents;                  /* all events (texts kept: up to BL_VM_MAX_EVENTS) */
 	size_t ninterval, niteration;
 };

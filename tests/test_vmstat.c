@@ -1037,6 +1037,10 @@ static void test_vmstat__chart_time_back(void **state)
 	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 5);
 	assert_int_equal(iv(r[4], VM_SERIES), 1);    /* no header: the same series */
 	assert_true(nv(r[3], VM_T_S) == -3600 && nv(r[4], VM_T_S) == -3599);
+	/* the summary's span: steps 1, then back (the step before: 1), then
+	 * 1: 3 s for the 4 rows used, never t_last - t_first = -3600 */
+	assert_int_equal(bl_vmstat_series(run.an, 0)->rows, 4);
+	assert_true(bl_vmstat_series(run.an, 0)->span_s == 3);
 
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
 	draw_png(&run, dir, 2);
