@@ -53,10 +53,12 @@
  *     header after other text never marks a row. The same capture again
  *     (a log pasted twice, `cat log log`): a header pair inside a
  *     series whose next row is the series' first row again (the same
- *     values, and the same time stamp when rows have one; without stamps
- *     only when that first row was the since-boot row), where no row of
- *     the series before was (an idle machine's rows are all alike), ends
- *     the series; that row starts a new one with the same layout, quote
+ *     values, and the same time stamp when rows have one, a time of day
+ *     counted on past midnight; without stamps only when that first row
+ *     was the since-boot row), where no row of the series before was (an
+ *     idle machine's rows are all alike), ends the series; with a date
+ *     and time stamp the match alone is proof, after a label line alone
+ *     too; that row starts a new one with the same layout, quote
  *     depth, interval and unit, and is its since-boot row when the
  *     series before had one. A clock set back, with or without a header
  *     before the row, does not end a series (the charts draw such rows
@@ -271,7 +273,8 @@ struct vmstat {
 	double t0, last_tod, tod_offset;
 	unsigned run, blank_run; /* other lines since the last row */
 	/* A capture pasted again right after the last row (V4) */
-	bool hdr_again;          /* a repeated header came since the last row */
+	bool hdr_again;          /* a repeated header pair came since the last row */
+	bool hdr_any;            /* ... or a label line alone */
 	bool sb_first;           /* sample 0 was the since-boot row */
 	bool first_set;          /* the series' first row (sample 0): */
 	bool first_again;        /* ... a later row had its values and stamp */
@@ -970,7 +973,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	v->have_t0 = false;
 	v->tod_offset = 0;
 	v->run = v->blank_run = 0;
-	v->hdr_again = v->sb_first = v->first_set = v->first_again = false;
+	v->hdr_again = v->hdr_any = v->sb_first = v->first_set = v->first_again = false;
 }
 
 /* V4: a new series with the open one's layout, quote depth, interval and
@@ -1211,6 +1214,19 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	return bl_emit(ctx, &r);
 }
 
+/* The row's time stamp as emit_row() will place it (V5: a time of day
+ * alone runs on past midnight), without moving the day; NaN when none. */
+static double row_time(const struct vmstat *v, const struct row *R)
+{
+	double ta = R->t_abs;
+	if (isnan(ta) || !R->lead || R->date)
+		return ta;
+	double off = v->tod_offset;
+	if (v->have_t0 && ta + off < v->last_tod - 43200)
+		off += 86400;
+	return ta + off;
+}
+
 /* V4: the row is the series' first row again: the same values and the
  * same time stamp (or none in both). The values are compared from the
  * free memory column on, which differs from row to row in all but idle
@@ -1223,7 +1239,8 @@ static bool first_row_again(const struct vmstat *v, const struct row *R)
 	 * the samples after it) is evidence enough. */
 	if (isnan(v->first_t) && !v->sb_first)
 		return false;
-	if (isnan(R->t_abs) != isnan(v->first_t) || (!isnan(R->t_abs) && R->t_abs != v->first_t))
+	double t = row_time(v, R);
+	if (isnan(t) != isnan(v->first_t) || (!isnan(t) && t != v->first_t))
 		return false;
 	size_t n = v->lay.n, k = v->first_k;
 	for (size_t i = 0; i < n; i++) {
@@ -1245,13 +1262,17 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	 * the series' first row again, values and time stamp, and no row of
 	 * the series before was (an idle machine's rows are all alike: there
 	 * a header repeat proves nothing). */
-	bool again = v->hdr_again;
-	v->hdr_again = false;
-	if (v->sample > 0 && !v->first_again && first_row_again(v, R)) {
-		if (again)
+	bool again = v->hdr_again, any = v->hdr_any;
+	v->hdr_again = v->hdr_any = false;
+	/* A date and time stamp is proof on its own: the same row, stamp and
+	 * values, after any header (a label line alone too), is a re-paste
+	 * however the rows between looked. */
+	bool dated = R->date != NULL;
+	if (v->sample > 0 && (dated || !v->first_again) && first_row_again(v, R)) {
+		if (dated ? any : again)
 			series_again(v, ctx, v->sb_first);
-		else
-			v->first_again = true;
+		else if (!any)
+			v->first_again = true;  /* among plain rows: an idle machine */
 	}
 	enum bl_verdict verdict = BL_USED;
 	for (size_t part = 0; part < R->nrows; part++) {
@@ -1263,7 +1284,7 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 		if (v->sample == 0 && part == 0 && R->nrows == 1) {
 			v->first_set = true;
 			v->first_again = false;
-			v->first_t = R->t_abs;
+			v->first_t = row_time(v, R);
 			memcpy(v->first_val, R->val, v->lay.n * sizeof *v->first_val);
 			v->first_k = 0;
 			for (size_t i = 0; i < v->lay.n; i++)
@@ -1422,7 +1443,8 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
 		v->lname_ok = false;
 		v->run = v->blank_run = 0;          /* a repeated header */
-		v->hdr_again = pair;                /* a label line alone: no re-paste */
+		v->hdr_again = pair;                /* a label line alone: no re-paste, */
+		v->hdr_any = true;                  /* ... unless the row has a date */
 	} else {
 		series_start(v, ctx, &nl, start);
 		v->depth = ln->quote_depth;
