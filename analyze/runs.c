@@ -486,7 +486,7 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 		write_avg_blocks(s, f, fmt);
 	}
 	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
-		fprintf(f, "The chart shows the first 16 groups; %zu more are in the tables above.\n\n",
+		fprintf(f, "The chart shows the first 16 groups with values; %zu more are in the tables above.\n\n",
 			s->chart_groups_left_out);
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
@@ -504,8 +504,16 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 	size_t keep = 0;
 	const char *drawn[16];
 	size_t ndrawn = 0;
+	struct bl_strmap valued = BL_STRMAP_INIT;   /* groups with a value to draw */
 	struct bl_run_point *pts = bl_xcalloc(s->npts, sizeof *pts);
 	for (size_t i = 0; i < s->npts; i++) {
+		/* A run whose values could not be read (a time block with a
+		 * damaged value and nothing else) has nothing to draw and takes
+		 * no group's place. */
+		if (isnan(s->pts[i].elapsed_s) && isnan(s->pts[i].cpu_pct) &&
+		    isnan(s->pts[i].bytes_allocated))
+			continue;
+		bl_strmap_get(&valued, s->pts[i].group, NULL);
 		bool known = false;
 		for (size_t k = 0; k < ndrawn; k++)
 			if (strcmp(drawn[k], s->pts[i].group) == 0)
@@ -515,14 +523,11 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 		if (known)
 			pts[keep++] = s->pts[i];
 	}
-	s->chart_groups_left_out = s->n > ndrawn ? s->n - ndrawn : 0;
-	/* Runs whose values could not be read (a time block with a damaged
-	 * value and nothing else) have nothing to draw: no chart, which the
-	 * caller reports as such, rather than the plot library's refusal. */
-	bool any = false;
-	for (size_t i = 0; i < keep && !any; i++)
-		any = !isnan(pts[i].elapsed_s) || !isnan(pts[i].cpu_pct) || !isnan(pts[i].bytes_allocated);
-	if (!any) {
+	/* No run with a value: no chart, which the caller reports as such,
+	 * rather than the plot library's refusal. */
+	s->chart_groups_left_out = valued.n - ndrawn;
+	bl_strmap_release(&valued);
+	if (keep == 0) {
 		free(pts);
 		return 0;
 	}

@@ -438,7 +438,9 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	if (s->info.rows == 0) {
 		s->info.t_first_s = t;
 		s->info.span_s = 0;
-		s->last_step = 1;
+		/* the step before any: from the series' start (sample 0 at
+		 * t_s 0, the since-boot row left out or not), else 1 s */
+		s->last_step = sample > 0 && t > 0 ? t / (double)sample : 1;
 	} else if (t > s->info.t_last_s) {
 		s->last_step = t - s->info.t_last_s;
 		s->info.span_s += s->last_step;

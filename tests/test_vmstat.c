@@ -945,6 +945,79 @@ static void test_vmstat__header_repeat_not_again(void **state)
 	run_free(&run);
 }
 
+/* V4, the evidence for a re-paste, case by case:
+ * c) an idle machine logged hourly with a leading time of day, headers
+ *    every 24 rows: the row under the header a day after the first is
+ *    22:00:00 again with the same values, but the time of day runs on past
+ *    midnight (22:00 + 24 h), so it is not the first row again: one series
+ *    of 26 rows;
+ * d) -t rows with a date: the capture (header pair, 3 rows), the same
+ *    again under a label line alone, then under a full header pair: the
+ *    date and time make each copy's first row proof on its own: 3 series
+ *    of 3 rows, each first row since-boot;
+ * e) the same without stamps: the copy under a label line alone stays in
+ *    the first series (a label line alone marks nothing, and a row equal
+ *    to the first one right under a header does not mark the capture as
+ *    idle), the full copy is series 2: 6 rows, then 3. */
+static void test_vmstat__repaste_evidence(void **state)
+{
+	(void)state;
+	static const char h1[] = "procs -----------memory---------- ---swap-- -----io---- -system-- ----cpu----\n";
+	static const char h2[] = " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa\n";
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_buf_add(&b, h1, strlen(h1));
+	bl_buf_add(&b, h2, strlen(h2));
+	for (int i = 0; i < 25; i++) {
+		if (i == 24) {
+			bl_buf_add(&b, h1, strlen(h1));
+			bl_buf_add(&b, h2, strlen(h2));
+		}
+		bl_buf_addf(&b, "%02d:00:00 0  0      0 500000  10000 200000    0    0     0     0   50   90  0  0 100  0\n",
+			    (22 + i) % 24);
+	}
+	bl_buf_addf(&b, "23:00:00 0  0      0 500000  10000 200000    0    0     0     0   50   90  0  0 100  0\n");
+	struct run run;
+	parse(&run, b.data);
+	const struct rec *r[32];
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 32), 26);
+	for (int i = 0; i < 26; i++) {
+		assert_int_equal(iv(r[i], VM_SERIES), 1);
+		assert_int_equal(iv(r[i], VM_SINCE_BOOT), i == 0);
+	}
+	assert_true(nv(r[24], VM_T_S) == 86400);
+	run_free(&run);
+	bl_buf_release(&b);
+
+	static const char th1[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n";
+	static const char th2[] =
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC\n";
+	static const char trows[] =
+		"1 0 0 400000 10000 200000 0 0 5 7 100 200 2 1 96 1 0 2024-01-01 23:59:50\n"
+		"1 0 0 390675 10000 200000 0 0 97 8 361 220 2 1 96 1 0 2024-01-01 23:59:51\n"
+		"0 0 0 390600 10000 200000 0 0 0 4 300 210 1 1 98 0 0 2024-01-01 23:59:52\n";
+	static const char prows[] =
+		" 1  0   1024 301120  20040 180220    0    0    31    12  110   150  3  1 95  1\n"
+		" 0  0   1024 300000  20040 180220    0    0     0     4  101   140  1  0 99  0\n"
+		" 0  0   1024 299000  20040 180220    0    0     0     0   99   130  0  0 100  0\n";
+	for (int stamped = 1; stamped >= 0; stamped--) {
+		const char *g = stamped ? th1 : h1, *l = stamped ? th2 : h2, *rows = stamped ? trows : prows;
+		b = (struct bl_buf)BL_BUF_INIT(0);
+		bl_buf_addf(&b, "%s%s%s%s%s%s%s%s", g, l, rows, l, rows, g, l, rows);
+		parse(&run, b.data);
+		assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 32), 9);
+		for (int i = 0; i < 9; i++) {
+			int series = stamped ? 1 + i / 3 : 1 + (i >= 6);
+			int sample = stamped ? i % 3 : i < 6 ? i : i - 6;
+			assert_int_equal(iv(r[i], VM_SERIES), series);
+			assert_int_equal(iv(r[i], VM_SAMPLE), sample);
+			assert_int_equal(iv(r[i], VM_SINCE_BOOT), sample == 0);
+		}
+		run_free(&run);
+		bl_buf_release(&b);
+	}
+}
+
 /* V4: the same capture pasted again right after its last row (a log cat
  * to itself) is a series of its own: the header pair after row 230 is
  * not vmstat's repetition, as the row under it (line 233, 09:03:09) is
@@ -1041,6 +1114,23 @@ static void test_vmstat__chart_time_back(void **state)
 	 * 1: 3 s for the 4 rows used, never t_last - t_first = -3600 */
 	assert_int_equal(bl_vmstat_series(run.an, 0)->rows, 4);
 	assert_true(bl_vmstat_series(run.an, 0)->span_s == 3);
+	{
+		/* vmstat -t 60: the step before a clock set back at the first
+		 * row used is the series' own (sample 1 at t_s 60: 60 s), not
+		 * 1 s: steps 60 (back), 60: 120 s */
+		static const char t60[] =
+			"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
+			" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC\n"
+			" 1  0   1024 1048576  11684 1362572    0    0  2391  3734  525 1249 15  6 78  1  0 2026-11-30 10:00:00\n"
+			" 0  0   2048 1048576  11684 1362576    0    0     0    12  301  388  0  0 100  0  0 2026-11-30 10:01:00\n"
+			" 0  0   3072 1048576  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-11-30 09:00:00\n"
+			" 0  0   4096 1048576  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-11-30 09:01:00\n";
+		struct run r60;
+		parse_with(&r60, "t60.txt", t60, &po, &ao);
+		assert_int_equal(bl_vmstat_series(r60.an, 0)->rows, 3);
+		assert_true(bl_vmstat_series(r60.an, 0)->span_s == 120);
+		run_free(&r60);
+	}
 
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
 	draw_png(&run, dir, 2);
@@ -1075,6 +1165,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__realworld_values),
 		cmocka_unit_test(test_vmstat__seed000_charts),
 		cmocka_unit_test(test_vmstat__header_repeat_not_again),
+		cmocka_unit_test(test_vmstat__repaste_evidence),
 		cmocka_unit_test(test_vmstat__capture_again),
 		cmocka_unit_test(test_vmstat__chart_time_back),
 	};

@@ -24,3 +24,16 @@ rc=0
 [ "$rc" -eq 0 ] || { echo "report: exit $rc, not 0"; cat err; exit 1; }
 ! grep -q 'could not be drawn\|invalid usage' err || { echo "report: a failed chart:"; cat err; exit 1; }
 test ! -e r/plots/runs.gp || { echo "report: a runs chart with nothing in it"; exit 1; }
+
+# Runs with nothing to draw take no place among the chart's 16 groups: 16
+# such groups, then one whose block is whole, draw that one's runs.
+: > g17.txt
+for i in $(seq 16); do
+    printf '=== group g%02d\n\tUser time (seconds): 1.5x\n\tExit status: 0\n\n' "$i" >> g17.txt
+done
+printf '=== group good\n\tUser time (seconds): 1.50\n\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:02.00\n\tPercent of CPU this job got: 75%%\n\tExit status: 0\n' >> g17.txt
+rc=0
+"$BENCHLOG" plot runs -q -o p17 --term svg --group-regex '^=== group (\S+)' g17.txt > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "plot runs, 16 empty groups and a good one: exit $rc"; cat err; exit 1; }
+grep -q "title 'good: mean 2 s'" p17/runs.gp || { echo "plot runs: the good group is not drawn"; exit 1; }
+! grep -q "title 'g01" p17/runs.gp || { echo "plot runs: an empty group is drawn"; exit 1; }
