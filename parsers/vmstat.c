@@ -1268,7 +1268,10 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	 * values, after any header (a label line alone too), is a re-paste
 	 * however the rows between looked. */
 	bool dated = R->date != NULL;
-	if (v->sample > 0 && (dated || !v->first_again) && first_row_again(v, R)) {
+	/* the free memory value first, here: it differs from the first row's
+	 * in nearly every row, and this runs for every row */
+	if (v->first_set && v->sample > 0 && (dated || !v->first_again) &&
+	    R->val[v->first_k] == v->first_val[v->first_k] && first_row_again(v, R)) {
 		if (dated ? any : again)
 			series_again(v, ctx, v->sb_first);
 		else if (!any)
