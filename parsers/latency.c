@@ -67,7 +67,8 @@
  *     line), a bucket line whose count is one word that starts like a
  *     number but is not a run of digits ("-5", "5x", "1e2"), or whose
  *     count or key is out of range, and whose key fits the histogram (as
- *     many decimals as the bucket before, after it in key order), is
+ *     many decimals as the bucket before, after it in key order; three
+ *     before the first bucket, as the script prints them), is
  *     such a bucket: warned "latency
  *     bucket 0.201: negative count "-5"", skipped, and the series goes on
  *     (a histogram pasted into a mail is one distribution with one bad
@@ -1258,14 +1259,15 @@ static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *
 
 /* L5: a damaged bucket line belongs to the open histogram only when its
  * key fits it: as many decimals as the bucket before and after it in key
- * order (or, before the first bucket, any key). Else it is text that only
- * looks like a bucket ("2.4: 300ms" after buckets 0.200, 0.201): not
- * warned, and it ends the series as other text does. */
+ * order; before the first bucket (after the "time CMD" line), the three
+ * decimals the script prints ("%01.3f"). Else it is text that only looks
+ * like a bucket ("2.4: 300ms" after buckets 0.200, 0.201; "12.30: 5pm"):
+ * not warned, and it ends the series as other text does. */
 static bool irt_fits(const struct run *r, const char *s, size_t klen)
 {
-	if (!r->nrows)
-		return true;
 	const char *dot = memchr(s, '.', klen);
+	if (!r->nrows)
+		return dot && (size_t)(s + klen - dot) == 4;
 	const char *pdot = memchr(r->prevkey, '.', r->prevkeylen);
 	if (!dot || !pdot ||
 	    (size_t)(s + klen - dot) != (size_t)(r->prevkey + r->prevkeylen - pdot))

@@ -625,7 +625,8 @@ static void test_latency__bad_bucket_skipped_series_goes_on(void **state)
  * 0.201) ends series 1 (2 buckets, 211 samples, last line 3); "0.200: 7"
  * starts series 2; "1.5: 2x" ends it; "0.203: 25" starts series 3, where
  * "0.204: +3" fits and is warned ("has a sign"), and the series goes on
- * to "0.205: 1" (2 buckets, 26 samples, last line 9). */
+ * to "0.205: 1" (2 buckets, 26 samples, last line 9). Then the first
+ * bucket after a command line. */
 static void test_latency__bucket_lookalike_prose(void **state)
 {
 	(void)state;
@@ -653,6 +654,27 @@ static void test_latency__bucket_lookalike_prose(void **state)
 	assert_field(o.ser, 3, P + LS_LAST_LINE, "9");
 	assert_int_equal(skipped(&o.ctx, "no format recognised"), 2);     /* lines 4, 6 */
 	assert_int_equal(skipped(&o.ctx, "malformed latency bucket"), 1); /* line 8 */
+	assert_int_equal(bl_warn_total(&o.ctx), 1);
+	out_free(&o);
+	/* Before the first bucket, after the command line, only a key with
+	 * the script's three decimals: "12.30: 5pm" is prose, "0.100: -1" a
+	 * damaged bucket. One series either way, of the one good bucket. */
+	run_text(&o,
+		 "time ./int_resp_timer.pl\n"
+		 "12.30: 5pm\n"
+		 "0.200:  10\n", NULL);
+	assert_int_equal(o.nser, 1);
+	assert_field(o.ser, 1, P + LS_BINNED, "10");
+	assert_int_equal(skipped(&o.ctx, "no format recognised"), 1);
+	assert_int_equal(bl_warn_total(&o.ctx), 0);
+	out_free(&o);
+	run_text(&o,
+		 "time ./int_resp_timer.pl\n"
+		 "0.100:  -1\n"
+		 "0.200:  10\n", NULL);
+	assert_int_equal(o.nser, 1);
+	assert_field(o.ser, 1, P + LS_BINNED, "10");
+	assert_int_equal(skipped(&o.ctx, "malformed latency bucket"), 1);
 	assert_int_equal(bl_warn_total(&o.ctx), 1);
 	out_free(&o);
 }
