@@ -5,6 +5,7 @@
 #define BL_CLI_H
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdbool.h>
 #include "core/ctx.h"
 
@@ -82,5 +83,12 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary);
 /* A SIGINT or SIGTERM stopped the pass (cli_run_pass then returned
  * 128 + the signal): the command must not go on to write anything. */
 bool cli_interrupted(void);
+/* For a command that stops itself cleanly however often it is signalled
+ * (report: an earlier report must stay as it was): SIGINT and SIGTERM
+ * caught for the rest of the run, unless ignored at start, the second
+ * one too. Returns the stop flag (the signal, 0 while none came). */
+volatile sig_atomic_t *cli_catch_stops(void);
+/* 128 + the signal that stopped the command (SIGINT when none did). */
+int cli_stop_status(void);
 
 #endif

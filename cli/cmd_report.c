@@ -36,28 +36,6 @@ static const char help[] =
 	"an earlier report is left as it was, and the exit status is 128 + the\n"
 	"signal (130 for SIGINT, 143 for SIGTERM).\n";
 
-/* The signal that stopped the run (SIGINT, SIGTERM), 0 while none has:
- * the report's stop flag, and the exit status is 128 + it, as for the
- * other commands (docs/errors.md, Interrupted runs). */
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	stop_flag = sig;
-}
-
-/* Catch sig, unless it was ignored when benchlog started (nohup, a
- * background job of a script): then it stays ignored. */
-static void catch_signal(int sig)
-{
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-		sigaction(sig, &sa, NULL);
-}
-
 enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE };
 
 int cmd_report(int argc, char **argv)
@@ -121,16 +99,13 @@ int cmd_report(int argc, char **argv)
 	ro.ninputs = (size_t)(argc - optind);
 	ro.progress = !o.quiet && isatty(STDERR_FILENO);
 	ro.diag = stderr;
-	ro.stop = &stop_flag;
-
-	catch_signal(SIGINT);
-	catch_signal(SIGTERM);
+	ro.stop = cli_catch_stops();
 
 	struct bl_report_result res;
 	int rc = bl_report_build(&ro, &res);
 	if (rc == -BL_EINTR) {
 		fprintf(stderr, "benchlog report: interrupted; %s left as it was\n", ro.dir);
-		return 128 + (stop_flag ? (int)stop_flag : SIGINT);
+		return cli_stop_status();
 	}
 	if (rc == -BL_EUSAGE)
 		return EXIT_USAGE;

@@ -229,23 +229,37 @@ bool cli_interrupted(void)
 
 /* Catch sig unless it was ignored when we started (nohup, a background
  * job of a script): then it stays ignored. No SA_RESTART, so a read that
- * blocks on a FIFO returns; SA_RESETHAND, so a second ^C kills at once. */
-static void catch_stop(int sig, struct sigaction *old)
+ * blocks on a FIFO returns; once: SA_RESETHAND, so a second ^C kills at
+ * once. */
+static void catch_stop(int sig, struct sigaction *old, bool once)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESETHAND;
+	sa.sa_flags = once ? SA_RESETHAND : 0;
 	if (sigaction(sig, NULL, old) == 0 && old->sa_handler != SIG_IGN)
 		sigaction(sig, &sa, NULL);
+}
+
+volatile sig_atomic_t *cli_catch_stops(void)
+{
+	struct sigaction old;
+	catch_stop(SIGINT, &old, false);
+	catch_stop(SIGTERM, &old, false);
+	return &stop_sig;
+}
+
+int cli_stop_status(void)
+{
+	return 128 + (stop_sig ? (int)stop_sig : SIGINT);
 }
 
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 {
 	struct sigaction old_int, old_term;
-	catch_stop(SIGINT, &old_int);
-	catch_stop(SIGTERM, &old_term);
+	catch_stop(SIGINT, &old_int, true);
+	catch_stop(SIGTERM, &old_term, true);
 	if (!ctx->opt.stop)
 		ctx->opt.stop = &stop_sig;
 	if (bl_pass_run(ctx, inputs, (size_t)n) == -BL_EUSAGE) {
@@ -264,7 +278,7 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 	if (ctx->error == -BL_EINTR) {
 		/* finish(ok=0) removed the temporary files of -o */
 		fprintf(stderr, "benchlog: interrupted\n");
-		return 128 + (stop_sig ? (int)stop_sig : SIGINT);
+		return cli_stop_status();
 	}
 	/* A reader that went away (benchlog parse … | head -1) is not news:
 	 * stop, say nothing, exit 1. */
