@@ -1263,6 +1263,16 @@ static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *
  * decimals the script prints ("%01.3f"). Else it is text that only looks
  * like a bucket ("2.4: 300ms" after buckets 0.200, 0.201; "12.30: 5pm"):
  * not warned, and it ends the series as other text does. */
+/* L1: the key s (klen bytes, value val) comes after the series' last
+ * bucket in Perl's string order or in numeric order, as the buckets of
+ * one sorted hash do. */
+static bool irt_after(const struct run *r, const char *s, size_t klen, double val)
+{
+	size_t pl = r->prevkeylen, m = pl < klen ? pl : klen;
+	int sc = memcmp(r->prevkey, s, m);
+	return sc < 0 || (sc == 0 && klen > pl) || val > r->prevval;
+}
+
 static bool irt_fits(const struct run *r, const char *s, size_t klen)
 {
 	const char *dot = memchr(s, '.', klen);
@@ -1275,9 +1285,7 @@ static bool irt_fits(const struct run *r, const char *s, size_t klen)
 	struct dec key;
 	if (dec_parse(s, klen, &key))
 		return true;                 /* a key out of range: warned as such */
-	size_t pl = r->prevkeylen, m = pl < klen ? pl : klen;
-	int sc = memcmp(r->prevkey, s, m);
-	return sc < 0 || (sc == 0 && klen > pl) || dec_value(key, 0) > r->prevval;
+	return irt_after(r, s, klen, dec_value(key, 0));
 }
 
 static enum bl_verdict irt_bucket_line(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
@@ -1290,10 +1298,7 @@ static enum bl_verdict irt_bucket_line(struct latency *L, struct bl_ctx *ctx, co
 		return irt_bad_bucket(ctx, ln, s, klen, cs, cl);
 	double val = dec_value(key, 0);
 	if (r->nrows) {
-		size_t pl = r->prevkeylen, m = pl < klen ? pl : klen;
-		int sc = memcmp(r->prevkey, s, m);
-		bool str_greater = sc < 0 || (sc == 0 && klen > pl);
-		if (!str_greater && !(val > r->prevval)) {
+		if (!irt_after(r, s, klen, val)) {
 			/* L1: not from one sorted hash: a new series */
 			run_close(L, ctx);
 			run_finish(L, ctx, 0);
