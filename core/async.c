@@ -11,6 +11,12 @@
  * integers as zigzag varints (vmstat's counters take 1 to 3 bytes), other
  * numbers as 8 bytes. Strings are a 32-bit length, the bytes and a NUL,
  * so the writer points into the block.
+ *
+ * A textrow (struct bl_textrow) is its template record, packed as above,
+ * with its gen, vary columns and map, the first time its gen comes in a
+ * block; after that only the line, the vary columns' values and the
+ * text. Every record starts with a byte that says which of the three it
+ * is. The wrapper takes textrows only when its inner sink does.
  */
 #include <assert.h>
 #include <errno.h>
@@ -48,11 +54,21 @@ struct async {
 	size_t nfree;
 	int cur;                       /* the block being filled, -1 none */
 	struct last last;              /* of the block being filled */
+	unsigned long last_gen;        /* its last textrow's gen, 0 none */
 	bool done;                     /* no more blocks will come */
 	int err;                       /* first inner error (under mu) */
 	int err_errno;                 /* errno on the writer thread then */
 	atomic_int aerr;               /* the same, for the parse thread */
+	/* writer thread: the template of the last textrow gen in the block
+	 * being replayed (its strings point into the block) */
+	struct bl_record tr;
+	unsigned long tr_gen;
+	struct bl_msg tr_msg;
+	unsigned char tr_vary[BL_MAX_COLS], tr_map[BL_TEXTROW_MAX];
+	size_t tr_nvary, tr_n;
 };
+
+enum { K_REC = 1, K_TROW_T = 2, K_TROW = 3 };
 
 enum {
 	F_SRC = 1, F_GRP = 2, F_MSG = 4, F_SRC_SAME = 8, F_GRP_SAME = 16,
@@ -96,6 +112,38 @@ static long long unzigzag(unsigned long long u)
 	return (long long)(u >> 1) ^ -(long long)(u & 1);
 }
 
+/* A number value (BL_INT, BL_NUM) with its tag; what a tag of another
+ * value reads back to BL_NULL. */
+static char *put_num(char *p, const struct bl_val *v)
+{
+	if (v->t == BL_INT) {
+		*p++ = T_INT;
+		return put_varint(p, zigzag(v->u.i));
+	}
+	if (v->t == BL_NUM) {
+		*p++ = T_NUM;
+		memcpy(p, &v->u.d, 8);
+		return p + 8;
+	}
+	*p++ = T_NULL;
+	return p;
+}
+
+static const char *get_num(const char *p, unsigned char t, struct bl_val *v)
+{
+	if (t == T_INT) {
+		v->t = BL_INT;
+		v->u.i = unzigzag(get_varint(&p));
+	} else if (t == T_NUM) {
+		v->t = BL_NUM;
+		memcpy(&v->u.d, p, 8);
+		p += 8;
+	} else {
+		v->t = BL_NULL;
+	}
+	return p;
+}
+
 static const char *get_str(const char **p)
 {
 	uint32_t n;
@@ -119,7 +167,7 @@ static char *put_strn(char *p, const char *s, size_t len)
  * 8 bytes) per column. */
 static size_t fixed_bound(const struct bl_table_def *t)
 {
-	return sizeof t + 1 + 4 * 10 + 11 * t->ncols;
+	return 1 + sizeof t + 1 + 4 * 10 + 11 * t->ncols;
 }
 
 /* Bytes rec_put() may need for r (an upper bound, strings included): a
@@ -154,9 +202,11 @@ static bool same_text(const char *s, const char *last, size_t len)
  * bytes past its length, and *last must be reset). end - p is at least
  * fixed_bound(r->table). last: the previous record's strings in this
  * block, updated. */
-static char *rec_put(char *p, const char *end, const struct bl_record *r, struct last *last)
+static char *rec_put(char *p, const char *end, const struct bl_record *r, struct last *last,
+		     char kind)
 {
 	size_t fixed = fixed_bound(r->table);
+	*p++ = kind;
 	memcpy(p, &r->table, sizeof r->table);
 	p += sizeof r->table;
 	unsigned char flags = (unsigned char)((r->source ? F_SRC : 0) | (r->group ? F_GRP : 0) |
@@ -209,13 +259,8 @@ static char *rec_put(char *p, const char *end, const struct bl_record *r, struct
 			continue;
 		}
 		case BL_INT:
-			*p++ = T_INT;
-			p = put_varint(p, zigzag(v->u.i));
-			break;
 		case BL_NUM:
-			*p++ = T_NUM;
-			memcpy(p, &v->u.d, 8);
-			p += 8;
+			p = put_num(p, v);
 			break;
 		case BL_STR:
 			*p++ = T_STR;
@@ -229,57 +274,103 @@ static char *rec_put(char *p, const char *end, const struct bl_record *r, struct
 	return p;
 }
 
+/* Decode the record at *pp (after its kind byte) into *rp, its bl_msg
+ * into *m; advances *pp. src, grp: the previous record's strings in this
+ * block. */
+static void rec_get(const char **pp, const char **src, const char **grp, struct bl_record *rp,
+		    struct bl_msg *mp)
+{
+	const char *p = *pp;
+	memcpy(&rp->table, p, sizeof rp->table);
+	p += sizeof rp->table;
+	unsigned char flags = (unsigned char)*p++;
+	rp->quoted = (int)unzigzag(get_varint(&p));
+	rp->line = (unsigned long)get_varint(&p);
+	rp->run = (long)unzigzag(get_varint(&p));
+	if (flags & F_MSG)
+		mp->index = (unsigned long)get_varint(&p);
+	rp->source = NULL;
+	if (flags & F_SRC)
+		rp->source = *src = (flags & F_SRC_SAME) ? *src : get_str(&p);
+	rp->group = NULL;
+	if (flags & F_GRP)
+		rp->group = *grp = (flags & F_GRP_SAME) ? *grp : get_str(&p);
+	rp->msg = NULL;
+	if (flags & F_MSG) {
+		mp->message_id = get_str(&p);
+		mp->date = get_str(&p);
+		mp->subject = get_str(&p);
+		rp->msg = mp;
+	}
+	size_t nc = rp->table->ncols;
+	for (size_t i = 0; i < nc;) {
+		unsigned char t = (unsigned char)*p++;
+		if (t & T_NULLS) {
+			for (size_t k = t & 0x7f; k; k--)
+				rp->v[i++].t = BL_NULL;
+			continue;
+		}
+		struct bl_val *v = &rp->v[i++];
+		if (t == T_STR) {
+			v->t = BL_STR;
+			v->u.s = get_str(&p);
+		} else {
+			p = get_num(p, t, v);
+		}
+	}
+	*pp = p;
+}
+
+/* A textrow to the inner sink (which takes them: else the wrapper does
+ * not, and none come). */
+static int trow_out(struct async *a, const char *text, size_t len, const unsigned char *pos)
+{
+	struct bl_textrow t = {
+		&a->tr, text, len, a->tr_map, a->tr_n, a->tr_vary, a->tr_nvary, a->tr_gen, pos,
+	};
+	return a->inner.textrow(a->inner.ud, &t);
+}
+
 /* Replay one record at *pp into the inner sink; advances *pp. src, grp:
  * the previous record's strings in this block. */
 static int rec_replay(struct async *a, const char **pp, const char **src, const char **grp)
 {
 	const char *p = *pp;
-	struct bl_record r;
-	struct bl_msg m;
-	memcpy(&r.table, p, sizeof r.table);
-	p += sizeof r.table;
-	unsigned char flags = (unsigned char)*p++;
-	r.quoted = (int)unzigzag(get_varint(&p));
-	r.line = (unsigned long)get_varint(&p);
-	r.run = (long)unzigzag(get_varint(&p));
-	if (flags & F_MSG)
-		m.index = (unsigned long)get_varint(&p);
-	r.source = NULL;
-	if (flags & F_SRC)
-		r.source = *src = (flags & F_SRC_SAME) ? *src : get_str(&p);
-	r.group = NULL;
-	if (flags & F_GRP)
-		r.group = *grp = (flags & F_GRP_SAME) ? *grp : get_str(&p);
-	r.msg = NULL;
-	if (flags & F_MSG) {
-		m.message_id = get_str(&p);
-		m.date = get_str(&p);
-		m.subject = get_str(&p);
-		r.msg = &m;
+	char kind = *p++;
+	if (kind == K_REC) {
+		struct bl_record r;
+		struct bl_msg m;
+		rec_get(&p, src, grp, &r, &m);
+		*pp = p;
+		return a->inner.record(a->inner.ud, &r);
 	}
-	size_t nc = r.table->ncols;
-	for (size_t i = 0; i < nc;) {
-		unsigned char t = (unsigned char)*p++;
-		if (t & T_NULLS) {
-			for (size_t k = t & 0x7f; k; k--)
-				r.v[i++].t = BL_NULL;
-			continue;
+	if (kind == K_TROW_T) {
+		rec_get(&p, src, grp, &a->tr, &a->tr_msg);
+		a->tr_gen = get_varint(&p);
+		a->tr_nvary = (unsigned char)*p++;
+		memcpy(a->tr_vary, p, a->tr_nvary);
+		p += a->tr_nvary;
+		a->tr_n = (unsigned char)*p++;
+		memcpy(a->tr_map, p, a->tr_n);
+		p += a->tr_n;
+	} else {
+		assert(kind == K_TROW && a->tr_gen != 0);
+		a->tr.line = (unsigned long)get_varint(&p);
+		for (size_t i = 0; i < a->tr_nvary; i++) {
+			unsigned char t = (unsigned char)*p++;
+			p = get_num(p, t, &a->tr.v[a->tr_vary[i]]);
 		}
-		struct bl_val *v = &r.v[i++];
-		if (t == T_INT) {
-			v->t = BL_INT;
-			v->u.i = unzigzag(get_varint(&p));
-		} else if (t == T_NUM) {
-			v->t = BL_NUM;
-			memcpy(&v->u.d, p, 8);
-			p += 8;
-		} else {
-			v->t = BL_STR;
-			v->u.s = get_str(&p);
-		}
+	}
+	size_t len = (size_t)get_varint(&p);
+	const char *text = p;
+	const unsigned char *pos = NULL;
+	p += len >> 1;
+	if (len & 1) {
+		pos = (const unsigned char *)p;
+		p += 2 * a->tr_n;
 	}
 	*pp = p;
-	return a->inner.record(a->inner.ud, &r);
+	return trow_out(a, text, len >> 1, pos);
 }
 
 static void *writer(void *arg)
@@ -301,6 +392,7 @@ static void *writer(void *arg)
 		struct block *b = &a->b[bi];
 		const char *p = b->data, *end = b->data + b->len;
 		const char *src = NULL, *grp = NULL;
+		a->tr_gen = 0;               /* a block brings its templates */
 		while (!err && p < end)
 			err = rec_replay(a, &p, &src, &grp);
 		if (err)
@@ -335,41 +427,133 @@ static void submit_locked(struct async *a)
 	a->cur = -1;
 }
 
-static int async_record(void *ud, const struct bl_record *r)
+/* The inner sink's first error, if any, with errno as it was then. */
+static int async_err(struct async *a)
 {
-	struct async *a = ud;
-	if (atomic_load_explicit(&a->aerr, memory_order_relaxed)) {
-		pthread_mutex_lock(&a->mu);
-		int err = a->err;
-		errno = a->err_errno;      /* as if the write had failed here */
-		pthread_mutex_unlock(&a->mu);
-		return err;
-	}
-	size_t fixed = fixed_bound(r->table);
-	struct block *b = a->cur >= 0 ? &a->b[a->cur] : NULL;
-	char *e;
-	if (b && b->cap - b->len >= fixed &&
-	    (e = rec_put(b->data + b->len, b->data + b->cap, r, &a->last)) != NULL) {
-		b->len = (size_t)(e - b->data);
+	if (!atomic_load_explicit(&a->aerr, memory_order_relaxed))
 		return 0;
-	}
-	/* A new block; one of the record's own size when it is that big. */
+	pthread_mutex_lock(&a->mu);
+	int err = a->err;
+	errno = a->err_errno;      /* as if the write had failed here */
+	pthread_mutex_unlock(&a->mu);
+	return err;
+}
+
+/* Hand the block being filled to the writer and start another, of at
+ * least need bytes; returns it. */
+static struct block *next_block(struct async *a, size_t need)
+{
 	pthread_mutex_lock(&a->mu);
 	submit_locked(a);
 	while (a->nfree == 0)
 		pthread_cond_wait(&a->cv_free, &a->mu);
 	a->cur = a->freel[--a->nfree];
 	pthread_mutex_unlock(&a->mu);
-	b = &a->b[a->cur];
-	size_t need = rec_bound(r);
+	struct block *b = &a->b[a->cur];
 	if (need > b->cap) {
 		b->data = bl_xrealloc(b->data, need);
 		b->cap = need;
 	}
 	a->last = (struct last){ NULL, NULL, 0, 0 };
-	e = rec_put(b->data, b->data + b->cap, r, &a->last);
+	a->last_gen = 0;
+	return b;
+}
+
+static int async_record(void *ud, const struct bl_record *r)
+{
+	struct async *a = ud;
+	int err = async_err(a);
+	if (err)
+		return err;
+	size_t fixed = fixed_bound(r->table);
+	struct block *b = a->cur >= 0 ? &a->b[a->cur] : NULL;
+	char *e;
+	if (b && b->cap - b->len >= fixed &&
+	    (e = rec_put(b->data + b->len, b->data + b->cap, r, &a->last, K_REC)) != NULL) {
+		b->len = (size_t)(e - b->data);
+		return 0;
+	}
+	/* A new block; one of the record's own size when it is that big. */
+	b = next_block(a, rec_bound(r));
+	e = rec_put(b->data, b->data + b->cap, r, &a->last, K_REC);
 	assert(e != NULL);           /* rec_bound() bytes always take it */
 	b->len = (size_t)(e - b->data);
+	return 0;
+}
+
+/* The part of a textrow that follows its template, or all of a later
+ * row of the same gen: the line, the vary values, the text. */
+static char *trow_put(char *p, const struct bl_textrow *t, bool tmpl)
+{
+	if (!tmpl) {
+		*p++ = K_TROW;
+		p = put_varint(p, t->r->line);
+		for (size_t i = 0; i < t->nvary; i++)
+			p = put_num(p, &t->r->v[t->vary[i]]);
+	}
+	p = put_varint(p, t->len << 1 | (t->pos != NULL));
+	memcpy(p, t->text, t->len);
+	p += t->len;
+	if (t->pos) {
+		memcpy(p, t->pos, 2 * t->n);
+		p += 2 * t->n;
+	}
+	return p;
+}
+
+/* Bytes trow_put() writes at most. */
+static size_t trow_bound(const struct bl_textrow *t)
+{
+	return 1 + 10 + 10 * t->nvary + 10 + t->len + 2 * t->n;
+}
+
+/* The template record and what goes with it, at p (room checked). */
+static char *tmpl_put(char *p, const char *end, const struct bl_textrow *t, struct last *last)
+{
+	p = rec_put(p, end, t->r, last, K_TROW_T);
+	if (!p)
+		return NULL;
+	p = put_varint(p, t->gen);
+	*p++ = (char)t->nvary;
+	memcpy(p, t->vary, t->nvary);
+	p += t->nvary;
+	*p++ = (char)t->n;
+	memcpy(p, t->map, t->n);
+	return p + t->n;
+}
+
+static int async_textrow(void *ud, const struct bl_textrow *t)
+{
+	struct async *a = ud;
+	int err = async_err(a);
+	if (err)
+		return err;
+	size_t row = trow_bound(t);
+	struct block *b = a->cur >= 0 ? &a->b[a->cur] : NULL;
+	if (b && a->last_gen == t->gen && b->cap - b->len >= row) {
+		b->len = (size_t)(trow_put(b->data + b->len, t, false) - b->data);
+		return 0;
+	}
+	/* a template: checked once per gen and block (vary columns are
+	 * numbers, written by put_num()) */
+	for (size_t i = 0; i < t->nvary; i++)
+		if (t->r->v[t->vary[i]].t == BL_STR)
+			return -BL_EUSAGE;
+	if (t->n > BL_TEXTROW_MAX || t->nvary > BL_MAX_COLS)
+		return -BL_EUSAGE;
+	size_t extra = 10 + 2 + t->nvary + t->n;  /* gen, counts, vary, map */
+	char *e;
+	if (b && b->cap - b->len >= fixed_bound(t->r->table) + extra + row &&
+	    (e = tmpl_put(b->data + b->len, b->data + b->cap - extra - row, t, &a->last)) != NULL) {
+		b->len = (size_t)(trow_put(e, t, true) - b->data);
+		a->last_gen = t->gen;
+		return 0;
+	}
+	b = next_block(a, rec_bound(t->r) + extra + row);
+	e = tmpl_put(b->data, b->data + b->cap - extra - row, t, &a->last);
+	assert(e != NULL);
+	b->len = (size_t)(trow_put(e, t, true) - b->data);
+	a->last_gen = t->gen;
 	return 0;
 }
 
@@ -440,5 +624,6 @@ int bl_async_sink(struct bl_sink *out, const struct bl_sink *inner)
 	out->finish = async_finish;
 	out->free = async_free;
 	out->ud = a;
+	out->textrow = inner->textrow ? async_textrow : NULL;
 	return 0;
 }

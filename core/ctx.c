@@ -84,6 +84,7 @@ void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len)
 		return;
 	free(ctx->group);
 	ctx->group = bl_xstrndup(name, len);
+	ctx->prov_gen++;
 }
 
 static bool run_is(const struct bl_runstate *r, const char *family, const char *group)
@@ -157,6 +158,42 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 			}
 			return rc;
 		}
+	}
+	return 0;
+}
+
+static int emit_to(struct bl_ctx *ctx, int rc)
+{
+	if (rc && !ctx->error) {
+		ctx->error = rc;
+		ctx->error_errno = rc == -BL_EIO ? errno : 0;
+	}
+	return rc;
+}
+
+bool bl_ctx_textrows(const struct bl_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nsinks; i++)
+		if (!ctx->sinks[i].textrow)
+			return false;
+	return ctx->nsinks > 0;
+}
+
+int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t)
+{
+	if (!bl_ctx_textrows(ctx)) {
+		struct bl_record r;
+		int rc = bl_textrow_record(t, &r);
+		return rc ? emit_to(ctx, rc) : bl_emit(ctx, &r);
+	}
+	struct bl_record *r = t->r;
+	if (!r->group)
+		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
+	ctx->records++;
+	for (size_t i = 0; i < ctx->nsinks; i++) {
+		int rc = ctx->sinks[i].textrow(ctx->sinks[i].ud, t);
+		if (rc)
+			return emit_to(ctx, rc);
 	}
 	return 0;
 }

@@ -72,6 +72,7 @@ struct bl_ctx {
 	const struct bl_msg *msg;
 	char *default_group;          /* file stem or subject-derived */
 	char *group;                  /* current group label (owned) */
+	unsigned long prov_gen;       /* changes with the unit and the group */
 	char *pending_heading;        /* candidate short heading (owned) */
 
 	struct bl_sink *sinks;
@@ -130,6 +131,15 @@ long bl_run_current(struct bl_ctx *ctx, const char *family);
 /* Emit a record: fills group (unless set) and pushes it to every sink.
  * Returns 0 or the sink's negative error (also stored in ctx->error). */
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
+
+/* Emit a textrow (core/table.h) as bl_emit() emits its record: to sinks
+ * that take textrows as it is, to the others as bl_textrow_record()'s
+ * record. Returns the same, or -BL_EFORMAT when the text breaks the
+ * textrow's promise. */
+int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t);
+/* Whether every sink takes textrows: only then does a parser gain from
+ * emitting them. */
+bool bl_ctx_textrows(const struct bl_ctx *ctx);
 
 /* A warning about malformed input: prints "source:line: <fmt…>" and counts
  * it under `reason` (a static string naming the class of problem). */

@@ -166,6 +166,7 @@ void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct
 		ctx->default_group = bl_path_stem(source);
 	free(ctx->group);
 	ctx->group = bl_xstrdup(ctx->default_group);
+	ctx->prov_gen++;
 	ctx->dispatch->active = -1;
 }
 

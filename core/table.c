@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -372,6 +373,278 @@ static int rb_row(struct rowbuf *rb, const struct bl_record *r)
 	return rb->err ? -BL_EIO : 0;
 }
 
+/* ---- text rows (struct bl_textrow) ---- */
+
+unsigned long bl_textrow_gen(void)
+{
+	static _Atomic unsigned long next = 1;
+	return atomic_fetch_add(&next, 1);
+}
+
+int bl_textrow_record(const struct bl_textrow *t, struct bl_record *out)
+{
+	const struct bl_record *r = t->r;
+	size_t nc = r->table->ncols;
+	long long val[BL_TEXTROW_MAX];
+	if (t->n > BL_TEXTROW_MAX || bl_scan_uints(t->text, t->len, val, t->n) != (long)t->n)
+		return -BL_EFORMAT;
+	out->table = r->table;
+	out->source = r->source;
+	out->line = r->line;
+	out->msg = r->msg;
+	out->quoted = r->quoted;
+	out->group = r->group;
+	out->run = r->run;
+	memcpy(out->v, r->v, nc * sizeof *out->v);
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->map[i] >= nc)
+			return -BL_EFORMAT;
+		bl_set_int(out, t->map[i], val[i]);
+	}
+	return 0;
+}
+
+/* A CSV row template: what csv_row() writes for a textrow's record, as
+ * constant text between the places that change from row to row (the
+ * line, the vary columns, the runs of digits). Built once per gen. Each
+ * op writes its segment of constant text, then its part of the row. */
+enum { OP_END, OP_LINE, OP_COL, OP_RUN };
+struct trop {
+	unsigned short off, len;     /* the segment before, in seg */
+	unsigned char op;
+	unsigned char arg;           /* OP_COL: column; OP_RUN: run */
+};
+
+/* Bytes past a segment or a row's end that may be copied along with it
+ * (their copies are written over or not counted): segments and runs are
+ * copied 16 bytes at a time. */
+#define TP_SLACK 16
+
+struct trprog {
+	unsigned long gen;           /* 0: none built */
+	bool ok;                     /* false: write this gen through records */
+	char *seg;                   /* segments, TP_SLACK bytes to spare */
+	size_t seglen, segcap;
+	struct trop ops[BL_MAX_COLS + 4];
+	size_t nops;
+	size_t pending;              /* start of the segment being added to */
+	size_t n;                    /* runs */
+};
+
+static void tp_seg(struct trprog *p, const char *s, size_t n)
+{
+	if (p->seglen + n + TP_SLACK > p->segcap) {
+		p->segcap = (p->seglen + n + TP_SLACK) * 2;
+		p->seg = bl_xrealloc(p->seg, p->segcap);
+	}
+	memcpy(p->seg + p->seglen, s, n);
+	p->seglen += n;
+}
+
+/* The op that ends the segment being added to. */
+static void tp_op(struct trprog *p, unsigned char op, unsigned char arg)
+{
+	p->ops[p->nops++] = (struct trop){ (unsigned short)p->pending,
+					   (unsigned short)(p->seglen - p->pending), op, arg };
+	p->pending = p->seglen;
+}
+
+/* Text s as csv_row() writes it when it needs neither quotes nor UTF-8
+ * repair; false otherwise (then the gen goes through records). */
+static bool tp_text(struct trprog *p, const char *s)
+{
+	size_t n;
+	if (!plain_text(s, &n) || n > 0x7fff)
+		return false;
+	tp_seg(p, s, n);
+	return true;
+}
+
+/* A value as rb_val() writes it, into the segment. */
+static bool tp_val(struct trprog *p, const struct bl_val *v)
+{
+	if (v->t == BL_STR)
+		return tp_text(p, v->u.s ? v->u.s : "");
+	char b[64];
+	struct rowbuf rb = { NULL, b, 0, sizeof b, false };
+	rb_val(&rb, v);
+	tp_seg(p, b, rb.n);
+	return true;
+}
+
+static void tp_ll(struct trprog *p, long long x)
+{
+	struct bl_val v = { .t = BL_INT, .u.i = x };
+	tp_val(p, &v);
+}
+
+/* Build p for t, following csv_row() field by field. */
+static void tp_build(struct trprog *p, const struct bl_textrow *t)
+{
+	const struct bl_record *r = t->r;
+	size_t nc = r->table->ncols;
+	p->gen = t->gen;
+	p->ok = false;
+	p->seglen = p->pending = p->nops = 0;
+	p->n = t->n;
+	signed char run_of[BL_MAX_COLS];
+	bool vary[BL_MAX_COLS] = { false };
+	memset(run_of, -1, sizeof run_of);
+	if (t->n > BL_TEXTROW_MAX || nc > BL_MAX_COLS)
+		return;
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->map[i] >= nc)
+			return;
+		run_of[t->map[i]] = (signed char)i;   /* the last run wins, as in the record */
+	}
+	for (size_t i = 0; i < t->nvary; i++)
+		if (t->vary[i] < nc)
+			vary[t->vary[i]] = true;
+	if (!tp_text(p, r->source ? r->source : ""))
+		return;
+	tp_seg(p, ",", 1);
+	tp_op(p, OP_LINE, 0);
+	tp_seg(p, ",", 1);
+	if (r->msg) {
+		if (!tp_text(p, r->msg->message_id ? r->msg->message_id : ""))
+			return;
+		tp_seg(p, ",", 1);
+		if (!tp_text(p, r->msg->date ? r->msg->date : ""))
+			return;
+		tp_seg(p, ",", 1);
+		if (!tp_text(p, r->msg->subject ? r->msg->subject : ""))
+			return;
+	} else {
+		tp_seg(p, ",,", 2);
+	}
+	tp_seg(p, ",", 1);
+	tp_ll(p, r->quoted);
+	tp_seg(p, ",", 1);
+	if (!tp_text(p, r->group ? r->group : ""))
+		return;
+	tp_seg(p, ",", 1);
+	if (r->run > 0)
+		tp_ll(p, r->run);
+	for (size_t i = 0; i < nc; i++) {
+		tp_seg(p, ",", 1);
+		if (run_of[i] >= 0)
+			tp_op(p, OP_RUN, (unsigned char)run_of[i]);
+		else if (vary[i])
+			tp_op(p, OP_COL, (unsigned char)i);
+		else if (!tp_val(p, &r->v[i]))
+			return;
+	}
+	tp_seg(p, "\n", 1);
+	tp_op(p, OP_END, 0);
+	p->ok = p->seglen <= 0xffff;
+}
+
+/* Copy n bytes from s to d, 16 at a time: s and d have TP_SLACK bytes to
+ * spare past n. */
+static inline void tp_copy(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, 16);
+	for (size_t i = 16; i < n; i += 16)
+		memcpy(d + i, s + i, 16);
+}
+
+/* The row t by p into rb; false (nothing written) when the text is not
+ * p->n runs of at most 18 digits. */
+static bool tp_row(const struct trprog *p, struct rowbuf *rb, const struct bl_textrow *t)
+{
+	const char *st[BL_TEXTROW_MAX];
+	unsigned char ln[BL_TEXTROW_MAX];
+	const char *s = t->text, *e = s + t->len;
+	size_t n = 0;
+	if (t->pos) {
+		if (t->n != p->n)
+			return false;
+		for (; n < t->n; n++) {
+			st[n] = s + t->pos[2 * n];
+			ln[n] = t->pos[2 * n + 1];
+		}
+	} else {
+		while (s < e) {
+			if (*s == ' ' || *s == '\t') {
+				s++;
+				continue;
+			}
+			const char *b = s;
+			while (s < e && (unsigned)(*s - '0') <= 9)
+				s++;
+			if (s == b || (s < e && *s != ' ' && *s != '\t') || s - b > 18 || n == p->n)
+				return false;
+			/* leading zeros are not written ("007" is 7, "00" is 0) */
+			while (b + 1 < s && *b == '0')
+				b++;
+			st[n] = b;
+			ln[n++] = (unsigned char)(s - b);
+		}
+		if (n != p->n)
+			return false;
+	}
+	const struct bl_record *r = t->r;
+	for (size_t i = 0; i < p->nops; i++)
+		if (p->ops[i].op == OP_COL && r->v[p->ops[i].arg].t == BL_STR)
+			return false;        /* its length is not bounded below */
+	/* the row's size at most: the segments, the runs, a number (at
+	 * most 24 bytes, bl_fmt_double() or rb_ll()) per op, the slack */
+	size_t need = p->seglen + t->len + 48 * p->nops + TP_SLACK;
+	if (need > rb->cap - rb->n) {
+		rb_flush(rb);
+		if (need > rb->cap)
+			return false;
+	}
+	/* a run is copied as 16 bytes only where the text has them */
+	char *o = rb->b + rb->n;
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct trop *op = &p->ops[i];
+		tp_copy(o, p->seg + op->off, op->len);
+		o += op->len;
+		switch (op->op) {
+		case OP_LINE:
+		case OP_COL:
+			rb->n = (size_t)(o - rb->b);
+			if (op->op == OP_LINE)
+				rb_ll(rb, (long long)r->line);
+			else
+				rb_val(rb, &r->v[op->arg]);
+			o = rb->b + rb->n;
+			break;
+		case OP_RUN: {
+			const char *q = st[op->arg];
+			size_t l = ln[op->arg];
+			if (l <= 16 && q + 16 <= e)
+				memcpy(o, q, 16);
+			else
+				memcpy(o, q, l);
+			o += l;
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	rb->n = (size_t)(o - rb->b);
+	return true;
+}
+
+/* A textrow into rb as rb_row() writes its record. */
+static int rb_textrow(struct rowbuf *rb, struct trprog *p, const struct bl_textrow *t)
+{
+	if (p->gen != t->gen)
+		tp_build(p, t);
+	if (!p->ok || !tp_row(p, rb, t)) {
+		struct bl_record rec;
+		if (bl_textrow_record(t, &rec))
+			return -BL_EFORMAT;
+		return rb_row(rb, &rec);
+	}
+	if (rb->cap - rb->n < ROWBUF_MIN)
+		rb_flush(rb);
+	return rb->err ? -BL_EIO : 0;
+}
+
 /* What is buffered to the FILE (then fflush it as before). */
 static int rb_close(struct rowbuf *rb)
 {
@@ -543,6 +816,7 @@ struct dir_table {
 	const struct bl_table_def *def;
 	FILE *f;
 	struct rowbuf rb;            /* CSV rows not yet handed to f */
+	struct trprog prog;          /* the last textrow gen's row template */
 	char *tmp;
 	char *final;
 };
@@ -601,6 +875,22 @@ static int dir_record(void *ud, const struct bl_record *r)
 	if (dt->rb.b)
 		return rb_row(&dt->rb, r);
 	return bl_table_write_record(dt->f, r, d->fmt);
+}
+
+/* Only set for CSV: every table file then has its row buffer. */
+static int dir_textrow(void *ud, const struct bl_textrow *t)
+{
+	struct dir_sink *d = ud;
+	const struct bl_table_def *def = t->r->table;
+	if (d->only && strcmp(d->only, def->name) != 0)
+		return 0;
+	struct dir_table *dt = NULL;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->t[i].def == def)
+			dt = &d->t[i];
+	if (!dt && !(dt = dir_table_open(d, def)))
+		return -BL_EIO;
+	return rb_textrow(&dt->rb, &dt->prog, t);
 }
 
 /* A table with no rows this run whose file is in the folder from an
@@ -666,6 +956,7 @@ static void dir_free(void *ud)
 			unlink(d->t[i].tmp);
 		}
 		free(d->t[i].rb.b);
+		free(d->t[i].prog.seg);
 		free(d->t[i].tmp);
 		free(d->t[i].final);
 	}
@@ -694,6 +985,7 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, en
 	out->finish = dir_finish;
 	out->free = dir_free;
 	out->ud = d;
+	out->textrow = fmt == BL_OUT_CSV ? dir_textrow : NULL;
 	return 0;
 }
 
@@ -705,6 +997,7 @@ struct stream_sink {
 	const struct bl_table_def *def;
 	bool header;
 	struct rowbuf rb;            /* CSV rows not yet handed to f */
+	struct trprog prog;          /* the last textrow gen's row template */
 };
 
 static int stream_record(void *ud, const struct bl_record *r)
@@ -720,6 +1013,20 @@ static int stream_record(void *ud, const struct bl_record *r)
 	if (s->rb.b)
 		return rb_row(&s->rb, r);
 	return bl_table_write_record(s->f, r, s->fmt);
+}
+
+/* Only set for CSV (then rb is open). */
+static int stream_textrow(void *ud, const struct bl_textrow *t)
+{
+	struct stream_sink *s = ud;
+	if (t->r->table != s->def)
+		return 0;
+	if (!s->header) {
+		s->header = true;
+		if (bl_table_write_header(s->f, s->def, s->fmt))
+			return -BL_EIO;
+	}
+	return rb_textrow(&s->rb, &s->prog, t);
 }
 
 static int stream_finish(void *ud, int ok)
@@ -739,6 +1046,7 @@ static void stream_free(void *ud)
 {
 	struct stream_sink *s = ud;
 	free(s->rb.b);
+	free(s->prog.seg);
 	free(s);
 }
 
@@ -754,5 +1062,6 @@ int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, e
 	out->finish = stream_finish;
 	out->free = stream_free;
 	out->ud = s;
+	out->textrow = fmt == BL_OUT_CSV ? stream_textrow : NULL;
 	return 0;
 }

@@ -347,7 +347,8 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 	return n;
 }
 
-long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
+static inline long scan_uints(const char *p, size_t len, long long *v, size_t max,
+			      unsigned char *pos)
 {
 	/* A byte at a time: vmstat's numbers are 1 to 7 digits, and a plain
 	 * loop whose branches follow the digits beat reading eight at a time
@@ -371,9 +372,98 @@ long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
 			return -1;
 		if (i - start > 18 || n == max)
 			return -1;
+		if (pos) {
+			size_t lead = start;
+			while (lead + 1 < i && p[lead] == '0')
+				lead++;      /* leading zeros */
+			pos[2 * n] = (unsigned char)lead;
+			pos[2 * n + 1] = (unsigned char)(i - lead);
+		}
 		v[n++] = (long long)x;
 	}
 	return (long)n;
+}
+
+/* Digit and blank bits of p[0..len) (len <= 256), bit i of m[i / 64]:
+ * 16 bytes per compare, the last 16 read as the line's last 16 bytes
+ * (never past its end); len >= 16. */
+#ifdef __SSE2__
+static void digit_blank_masks(const char *p, size_t len, uint64_t dm[4], uint64_t bm[4])
+{
+	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	dm[0] = dm[1] = dm[2] = dm[3] = bm[0] = bm[1] = bm[2] = bm[3] = 0;
+	for (size_t i = 0; i < len; i += 16) {
+		size_t at = i + 16 <= len ? i : len - 16;
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + at));
+		__m128i d = _mm_sub_epi8(x, zero);
+		unsigned dg = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(d, nine), nine));
+		unsigned bl = (unsigned)_mm_movemask_epi8(
+			_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)));
+		unsigned sh = (unsigned)(i - at);      /* bytes read again */
+		dg >>= sh;
+		bl >>= sh;
+		dm[i / 64] |= (uint64_t)dg << (i % 64);
+		bm[i / 64] |= (uint64_t)bl << (i % 64);
+	}
+}
+#endif
+
+long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos)
+{
+	if (len > 255 || want > BL_SCAN_POS_MAX)
+		return -1;
+#ifdef __SSE2__
+	if (len >= 16) {
+		uint64_t dm[4], bm[4];
+		digit_blank_masks(p, len, dm, bm);
+		size_t nw = (len + 63) / 64;
+		unsigned char st[256], en[256];
+		size_t ns = 0, ne = 0;
+		for (size_t w = 0; w < nw; w++) {
+			uint64_t valid = w + 1 < nw || len % 64 == 0 ? ~0ull : (1ull << (len % 64)) - 1;
+			if ((dm[w] | bm[w]) != valid)
+				return -1;   /* a byte that is neither */
+			uint64_t d = dm[w];
+			uint64_t before = w ? dm[w - 1] >> 63 : 0, after = w + 1 < nw ? dm[w + 1] & 1 : 0;
+			uint64_t s0 = d & ~(d << 1 | before);    /* first digits */
+			uint64_t e0 = d & ~(d >> 1 | after << 63); /* last digits */
+			/* at most 128 runs in 255 bytes: st has room */
+			for (; s0; s0 &= s0 - 1)
+				st[ns++] = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(s0));
+			for (; e0; e0 &= e0 - 1)
+				en[ne++] = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(e0));
+		}
+		if (ns != want)
+			return -1;
+		for (size_t k = 0; k < ns; k++) {
+			size_t a = st[k], l = (size_t)en[k] + 1 - a;
+			if (l > 18)
+				return -1;
+			while (l > 1 && p[a] == '0') {
+				a++;         /* leading zeros */
+				l--;
+			}
+			pos[2 * k] = (unsigned char)a;
+			pos[2 * k + 1] = (unsigned char)l;
+		}
+		return (long)ns;
+	}
+#endif
+	long long v[BL_SCAN_POS_MAX];
+	return scan_uints(p, len, v, want, pos) == (long)want ? (long)want : -1;
+}
+
+long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
+{
+	return scan_uints(p, len, v, max, NULL);
+}
+
+long bl_scan_uints_pos(const char *p, size_t len, long long *v, size_t max, unsigned char *pos)
+{
+	if (len > 255)
+		return -1;
+	return scan_uints(p, len, v, max, pos);
 }
 
 static int buf_grow(struct bl_buf *b, size_t need)

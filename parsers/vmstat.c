@@ -269,6 +269,7 @@ struct vmstat {
 	bool ts_expected;        /* rows carry -t timestamps */
 	int depth;               /* quote depth of the series' header */
 	char *group;             /* group in force when the series started */
+	unsigned long group_prov; /* ctx->prov_gen when group was last that */
 	bool have_t0;
 	double t0, last_tod, tod_offset;
 	unsigned run, blank_run; /* other lines since the last row */
@@ -311,6 +312,17 @@ struct vmstat {
 	bool lname_ok;
 	int lname_key;           /* (has date) << 1 | (leading time) */
 	char lname[48];          /* the longest name is 28 bytes */
+	/* Plain rows as textrows (core/table.h), when every sink takes them:
+	 * the record of the series' rows, rebuilt when the series, the
+	 * layout name, the unit or the line's provenance changes */
+	struct bl_record trow;
+	unsigned long trow_gen;  /* 0: none built */
+	unsigned long trow_prov; /* ctx->prov_gen it was built under */
+	long trow_lay;           /* the series whose layout was compared */
+	size_t trow_n;
+	char trow_lname[48];     /* the layout name it was built with */
+	bool trow_ok;            /* the layout's columns are all table columns */
+	unsigned char trow_map[BL_TEXTROW_MAX];
 	/* the last group line and label line that were headers, with what
 	 * they gave (vmstat repeats its header every screenful: most header
 	 * lines are the one before again) */
@@ -897,9 +909,15 @@ static const char *cur_group(const struct bl_ctx *ctx)
 
 /* V3: the group changed under an open series (a label the dispatcher
  * found, --group-regex). */
-static bool group_changed(const struct vmstat *v, const struct bl_ctx *ctx)
+static bool group_changed(struct vmstat *v, const struct bl_ctx *ctx)
 {
-	return v->in_series && v->group && strcmp(v->group, cur_group(ctx)) != 0;
+	/* ctx->prov_gen moves with every change of the group (and unit) */
+	if (!v->in_series || !v->group || v->group_prov == ctx->prov_gen)
+		return false;
+	if (strcmp(v->group, cur_group(ctx)) != 0)
+		return true;
+	v->group_prov = ctx->prov_gen;
+	return false;
 }
 
 /* V8: a short heading held as prose right before a header is a group
@@ -969,6 +987,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	v->mem_unit = v->have_cmd && v->cmd_unit && !L->bsd ? v->cmd_unit : "KiB";
 	free(v->group);
 	v->group = bl_xstrdup(cur_group(ctx));
+	v->group_prov = ctx->prov_gen;
 	v->ts_expected = L->zone[0] != '\0';
 	v->have_t0 = false;
 	v->tod_offset = 0;
@@ -998,6 +1017,12 @@ static void series_again(struct vmstat *v, struct bl_ctx *ctx, bool since_boot)
 
 struct row {
 	long long val[VM_MAXV];
+	const char *text;        /* a plain row (plain_row()): its text, else NULL */
+	size_t textlen;
+	bool has_pos;            /* pos holds where its numbers are */
+	bool vals;               /* val holds the numbers (see row_vals()) */
+	bool textrows;           /* every sink takes it as a textrow */
+	unsigned char pos[2 * BL_TEXTROW_MAX];
 	size_t nrows;            /* 1, or k for glued rows */
 	const char *ts, *tz;     /* into the line; NULL when absent */
 	size_t tsl, tzl;
@@ -1040,13 +1065,42 @@ static bool numberish(const char *t, size_t l)
 /* The common row in one pass: only digits and blanks, exactly want
  * numbers of at most 18 digits each (parse_row's general path reads such a
  * line to the same values; this is the hot path of a vmstat log). */
-static bool plain_row(const char *s, size_t n, size_t want, long long *val)
+static bool plain_row(const char *s, size_t n, size_t want, struct row *R, bool textrows)
 {
-	return bl_scan_uints(s, n, val, want) == (long)want;
+	R->has_pos = n <= 255 && want <= BL_TEXTROW_MAX;
+	R->textrows = textrows;
+	R->vals = !textrows || !R->has_pos;
+	if (!R->vals)                  /* where the numbers are is enough */
+		return bl_scan_uint_pos(s, n, want, R->pos) == (long)want;
+	if (R->has_pos)
+		return bl_scan_uints_pos(s, n, R->val, want, R->pos) == (long)want;
+	return bl_scan_uints(s, n, R->val, want) == (long)want;
+}
+
+/* The value of number i of a plain row read without its values. */
+static long long row_val(const struct row *R, size_t i)
+{
+	if (R->vals)
+		return R->val[i];
+	const char *t = R->text + R->pos[2 * i];
+	long long x = 0;
+	for (size_t j = 0; j < R->pos[2 * i + 1]; j++)
+		x = x * 10 + (t[j] - '0');
+	return x;
+}
+
+/* All n values of R in R->val. */
+static void row_vals(struct row *R, size_t n)
+{
+	if (R->vals)
+		return;
+	for (size_t i = 0; i < n; i++)
+		R->val[i] = row_val(R, i);
+	R->vals = true;
 }
 
 static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool last, struct row *R,
-			      const char **bad, size_t *badl, size_t *nfields)
+			      const char **bad, size_t *badl, size_t *nfields, bool textrows)
 {
 	const struct layout *L = &v->lay;
 	/* all but val[], which a row that parses fills as far as it is read */
@@ -1055,11 +1109,16 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 	R->tsl = R->tzl = R->datel = 0;
 	R->lead = false;
 	R->t_abs = NAN;
-	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(s, n, L->n, R->val)) {
+	R->text = s;
+	R->textlen = n;
+	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(s, n, L->n, R, textrows)) {
 		R->nrows = 1;
 		*nfields = L->n;
 		return ROW_OK;
 	}
+	R->text = NULL;
+	R->has_pos = false;
+	R->vals = true;
 	const char *tok[VM_MAXTOK];
 	size_t tl[VM_MAXTOK];
 	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXTOK);
@@ -1131,10 +1190,87 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 	return ROW_OK;
 }
 
-static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
-		    const struct row *R, size_t part, bool since_boot)
+/* The layout column's text for rows with or without a date and a
+ * leading time, in v->lname; true when it was built again. */
+static inline bool vm_lname(struct vmstat *v, bool date, bool lead)
+{
+	int key = (int)date << 1 | (lead ? 1 : 0);
+	if (__builtin_expect(v->lname_ok && v->lname_key == key, 1))
+		return false;
+	struct bl_buf *sb = &v->scratch;
+	layout_name(sb, &v->lay, date, lead);
+	size_t lnl = sb->len < sizeof v->lname ? sb->len : sizeof v->lname - 1;
+	memcpy(v->lname, sb->data, lnl);
+	v->lname[lnl] = '\0';
+	v->lname_ok = true;
+	v->lname_key = key;
+	bl_buf_reset(sb);
+	return true;
+}
+
+/* The columns of a plain row's record that change from row to row, beside
+ * the line and the values. */
+static const unsigned char trow_vary[] = { VM_SERIES, VM_SAMPLE, VM_T_S, VM_SINCE_BOOT };
+
+/* A plain row (R->text) as a textrow: emit_row()'s record, whose values
+ * the CSV writer copies from the text. 1: the layout has columns that are
+ * not the table's own (FreeBSD disks, per-CPU), emit_row() it. */
+static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
+			const struct row *R, bool since_boot)
 {
 	const struct layout *L = &v->lay;
+	struct bl_record *r = &v->trow;
+	bool renamed = vm_lname(v, false, false);
+	bool stale = !v->trow_gen || v->trow_prov != ctx->prov_gen || r->source != ln->source ||
+		     r->msg != ln->msg || r->quoted != ln->quote_depth ||
+		     r->v[VM_MEM_UNIT].u.s != v->mem_unit;
+	if (!stale && (renamed || v->trow_lay != v->series)) {
+		/* a new series or layout name: the same template if the same
+		 * columns (a log's series mostly are) */
+		stale = strcmp(v->trow_lname, v->lname) != 0 || v->trow_n != L->n;
+		for (size_t i = 0; i < L->n && !stale; i++)
+			stale = v->trow_map[i] != L->col[i];
+		v->trow_lay = v->series;
+	}
+	if (stale) {
+		v->trow_ok = L->n <= BL_TEXTROW_MAX;
+		for (size_t i = 0; i < L->n && v->trow_ok; i++) {
+			v->trow_ok = L->col[i] >= 0 && L->col[i] < VM_NCOLS;
+			v->trow_map[i] = (unsigned char)L->col[i];
+		}
+		v->trow_n = L->n;
+		memcpy(v->trow_lname, v->lname, sizeof v->lname);
+		bl_record_init(r, &bl_table_vmstat, ln);
+		bl_set_str(r, VM_LAYOUT, v->lname);
+		bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
+		v->trow_gen = bl_textrow_gen();
+		v->trow_prov = ctx->prov_gen;
+		v->trow_lay = v->series;
+	}
+	if (!v->trow_ok)
+		return 1;
+	r->line = ln->lineno;
+	bl_set_int(r, VM_SERIES, v->series);
+	bl_set_int(r, VM_SAMPLE, v->sample);
+	bl_set_num(r, VM_T_S, (double)v->sample * v->interval_s);
+	bl_set_int(r, VM_SINCE_BOOT, since_boot ? 1 : 0);
+	struct bl_textrow t = {
+		r, R->text, R->textlen, v->trow_map, L->n, trow_vary,
+		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen, R->has_pos ? R->pos : NULL,
+	};
+	return bl_emit_textrow(ctx, &t);
+}
+
+static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
+		    struct row *R, size_t part, bool since_boot)
+{
+	const struct layout *L = &v->lay;
+	if (R->text && R->textrows) {
+		int rc = emit_textrow(v, ctx, ln, R, since_boot);
+		if (rc <= 0)
+			return rc;
+	}
+	row_vals(R, L->n);
 	struct bl_record r;
 	bl_record_init(&r, &bl_table_vmstat, ln);
 	bl_set_int(&r, VM_SERIES, v->series);
@@ -1158,17 +1294,7 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	}
 	bl_set_num(&r, VM_T_S, t);
 	bl_set_int(&r, VM_SINCE_BOOT, since_boot ? 1 : 0);
-	struct bl_buf *sb = &v->scratch;
-	int key = (R->date != NULL) << 1 | (R->lead ? 1 : 0);
-	if (!v->lname_ok || v->lname_key != key) {
-		layout_name(sb, L, R->date != NULL, R->lead);
-		size_t lnl = sb->len < sizeof v->lname ? sb->len : sizeof v->lname - 1;
-		memcpy(v->lname, sb->data, lnl);
-		v->lname[lnl] = '\0';
-		v->lname_ok = true;
-		v->lname_key = key;
-	}
-	bl_buf_reset(sb);
+	vm_lname(v, R->date != NULL, R->lead);
 	bl_set_str(&r, VM_LAYOUT, v->lname);
 	size_t off = part * L->n;
 	size_t ndisk = 0, ncpu = 0;
@@ -1231,7 +1357,7 @@ static double row_time(const struct vmstat *v, const struct row *R)
  * same time stamp (or none in both). The values are compared from the
  * free memory column on, which differs from row to row in all but idle
  * captures. */
-static bool first_row_again(const struct vmstat *v, const struct row *R)
+static bool first_row_again(const struct vmstat *v, struct row *R)
 {
 	if (!v->first_set || R->nrows != 1)
 		return false;
@@ -1243,6 +1369,7 @@ static bool first_row_again(const struct vmstat *v, const struct row *R)
 	if (isnan(t) != isnan(v->first_t) || (!isnan(t) && t != v->first_t))
 		return false;
 	size_t n = v->lay.n, k = v->first_k;
+	row_vals(R, n);
 	for (size_t i = 0; i < n; i++) {
 		size_t c = (k + i) % n;
 		if (R->val[c] != v->first_val[c])
@@ -1253,7 +1380,7 @@ static bool first_row_again(const struct vmstat *v, const struct row *R)
 
 /* Take a complete row line: events first, then the row(s). */
 static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
-				const struct row *R)
+				struct row *R)
 {
 	if (R->date)
 		v->ts_expected = true;
@@ -1271,7 +1398,7 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	/* the free memory value first, here: it differs from the first row's
 	 * in nearly every row, and this runs for every row */
 	if (v->first_set && v->sample > 0 && (dated || !v->first_again) &&
-	    R->val[v->first_k] == v->first_val[v->first_k] && first_row_again(v, R)) {
+	    row_val(R, v->first_k) == v->first_val[v->first_k] && first_row_again(v, R)) {
 		if (dated ? any : again)
 			series_again(v, ctx, v->sb_first);
 		else if (!any)
@@ -1288,6 +1415,7 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 			v->first_set = true;
 			v->first_again = false;
 			v->first_t = row_time(v, R);
+			row_vals(R, v->lay.n);
 			memcpy(v->first_val, R->val, v->lay.n * sizeof *v->first_val);
 			v->first_k = 0;
 			for (size_t i = 0; i < v->lay.n; i++)
@@ -1481,7 +1609,8 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			struct row R;
 			const char *bad = NULL;
 			size_t badl = 0, nf;
-			enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+			enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf,
+						       bl_ctx_textrows(ctx));
 			if (rr == ROW_OK) {
 				v->held = HK_NONE;
 				return take_row(v, ctx, ln, &R);
@@ -1534,7 +1663,8 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		struct row R;
 		const char *bad = NULL;
 		size_t badl = 0, nf;
-		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf,
+						       bl_ctx_textrows(ctx));
 		switch (rr) {
 		case ROW_OK:
 			cmd_drop(v, ctx, false);

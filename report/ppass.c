@@ -250,7 +250,7 @@ static void parse_job(struct job *j, const struct bl_opts *opt)
 		fprintf(stderr, "benchlog: out of memory\n");
 		abort();
 	}
-	struct bl_sink s = { log_record, NULL, NULL, j };
+	struct bl_sink s = { log_record, NULL, NULL, j, NULL };
 	bl_ctx_add_sink(&c, &s);
 	c.skip.skipped = log_skip;
 	c.skip.ud = j;

@@ -866,11 +866,11 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 		goto out;
 	}
 	bl_ctx_add_sink(&side, &s);
-	s = (struct bl_sink){ table_record, NULL, NULL, &rs };
+	s = (struct bl_sink){ table_record, NULL, NULL, &rs, NULL };
 	bl_ctx_add_sink(&ctx, &s);
 	for (size_t i = 0; i < na; i++) {
 		st[i] = bl_analyses[i]->create(&ao);
-		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, st[i] };
+		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, st[i], NULL };
 		bl_ctx_add_sink(&ctx, &s);
 	}
 	side.skip.skipped = on_skip;

@@ -157,7 +157,7 @@ static void test_async__every_record_arrives_unchanged_and_in_order(void **state
 	assert_true(t->ncols >= 30);
 
 	struct got g = { 0 };
-	struct bl_sink inner = { got_record, got_finish, NULL, &g }, out;
+	struct bl_sink inner = { got_record, got_finish, NULL, &g, NULL }, out;
 	assert_int_equal(bl_async_sink(&out, &inner), 0);
 
 	enum { N = 20000 };

@@ -236,6 +236,7 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		bool bad_wanted = (r >> 8) % 8 == 0;
 		size_t o = 0;
 		long long want[64];
+		size_t wpos[64], wlen[64];   /* digits after leading zeros */
 		bool bad = false;
 		size_t long_line = (r >> 12) % 16 == 0 ? 300 : 0;   /* the plain path */
 		while (o < long_line)
@@ -254,6 +255,12 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			}
 			if (nd > 18)
 				bad = true;
+			wpos[k] = t0;
+			wlen[k] = nd;
+			while (wlen[k] > 1 && line[wpos[k]] == '0') {
+				wpos[k]++;
+				wlen[k]--;
+			}
 			if (!bad) {
 				char tmp[32];
 				memcpy(tmp, line + t0, nd);
@@ -264,8 +271,27 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		size_t trail = (size_t)(rng() % 3);
 		for (size_t b = 0; b < trail; b++)
 			line[o++] = ' ';
-		size_t max = (size_t)(rng() % 45);
+		size_t max = rng() % 2 ? ntok : (size_t)(rng() % 45);
 		long long got[64];
+		/* where the numbers are: the mask scanner, and the byte loop
+		 * that also reads them; both take exactly max numbers */
+		unsigned char pos[2 * 64], pos2[2 * 64];
+		long np = bl_scan_uint_pos(line, o, max, pos);
+		long np2 = bl_scan_uints_pos(line, o, got, max, pos2);
+		if (bad || ntok != max || o > 255) {
+			if (np != -1 || (np2 != -1 && ntok == max))
+				fail_msg("bl_scan_uint_pos(\"%.*s\", %zu) = %ld, %ld, want -1",
+					 (int)o, line, max, np, np2);
+		} else {
+			if (np != (long)max || np2 != (long)max)
+				fail_msg("bl_scan_uint_pos(\"%.*s\", %zu) = %ld, %ld", (int)o, line, max, np, np2);
+			for (size_t k = 0; k < ntok; k++)
+				if (pos[2 * k] != wpos[k] || pos[2 * k + 1] != wlen[k] ||
+				    pos2[2 * k] != wpos[k] || pos2[2 * k + 1] != wlen[k])
+					fail_msg("number %zu of \"%.*s\" at %u+%u and %u+%u, want %zu+%zu", k,
+						 (int)o, line, pos[2 * k], pos[2 * k + 1], pos2[2 * k],
+						 pos2[2 * k + 1], wpos[k], wlen[k]);
+		}
 		long n = bl_scan_uints(line, o, got, max);
 		if (bad || ntok > max) {
 			if (n != -1)
