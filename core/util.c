@@ -418,26 +418,36 @@ long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos
 		uint64_t dm[4], bm[4];
 		digit_blank_masks(p, len, dm, bm);
 		size_t nw = (len + 63) / 64;
-		unsigned char st[256], en[256];
-		size_t ns = 0, ne = 0;
+		uint64_t sm[5] = { 0 }, em[5] = { 0 };   /* first and last digits */
+		size_t ns = 0;
 		for (size_t w = 0; w < nw; w++) {
 			uint64_t valid = w + 1 < nw || len % 64 == 0 ? ~0ull : (1ull << (len % 64)) - 1;
 			if ((dm[w] | bm[w]) != valid)
 				return -1;   /* a byte that is neither */
 			uint64_t d = dm[w];
 			uint64_t before = w ? dm[w - 1] >> 63 : 0, after = w + 1 < nw ? dm[w + 1] & 1 : 0;
-			uint64_t s0 = d & ~(d << 1 | before);    /* first digits */
-			uint64_t e0 = d & ~(d >> 1 | after << 63); /* last digits */
-			/* at most 128 runs in 255 bytes: st has room */
-			for (; s0; s0 &= s0 - 1)
-				st[ns++] = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(s0));
-			for (; e0; e0 &= e0 - 1)
-				en[ne++] = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(e0));
+			sm[w] = d & ~(d << 1 | before);
+			em[w] = d & ~(d >> 1 | after << 63);
+			uint64_t c = sm[w];              /* count: a few runs a word */
+			for (; c; c &= c - 1)
+				ns++;
 		}
 		if (ns != want)
 			return -1;
+		/* the k-th first digit and the k-th last digit make run k (a
+		 * run may cross from one word to the next; sm[nw] stops the
+		 * search for a word with bits left, which cannot run out) */
+		size_t ws = 0, we = 0;
+		uint64_t S = sm[0], E = em[0];
 		for (size_t k = 0; k < ns; k++) {
-			size_t a = st[k], l = (size_t)en[k] + 1 - a;
+			while (!S)
+				S = sm[++ws];
+			while (!E)
+				E = em[++we];
+			size_t a = ws * 64 + (unsigned)__builtin_ctzll(S);
+			size_t l = we * 64 + (unsigned)__builtin_ctzll(E) + 1 - a;
+			S &= S - 1;
+			E &= E - 1;
 			if (l > 18)
 				return -1;
 			while (l > 1 && p[a] == '0') {

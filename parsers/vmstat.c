@@ -326,9 +326,12 @@ struct vmstat {
 	/* the last group line and label line that were headers, with what
 	 * they gave (vmstat repeats its header every screenful: most header
 	 * lines are the one before again) */
-	struct hdr_memo grp_memo, lab_memo;
-	bool grp_memo_wide;
-	struct layout lab_memo_lay, lab_try;
+	/* (two of each: a log's own header and vmstat's repeats of it are
+	 * often spaced apart differently, and come in turns) */
+	struct hdr_memo grp_memo[2], lab_memo[2];
+	bool grp_memo_wide[2];
+	unsigned grp_next, lab_next;  /* the one to replace */
+	struct layout lab_memo_lay[2], lab_try;
 };
 
 /* ---- small helpers ----------------------------------------------------- */
@@ -738,28 +741,38 @@ static void memo_keep(struct hdr_memo *m, const char *s, size_t n)
  * call). */
 static bool group_line_memo(struct vmstat *v, const char *s, size_t n, bool *wide)
 {
-	if (memo_hit(&v->grp_memo, s, n)) {
-		*wide = v->grp_memo_wide;
-		return true;
+	for (unsigned i = 0; i < 2; i++) {
+		if (memo_hit(&v->grp_memo[i], s, n)) {
+			*wide = v->grp_memo_wide[i];
+			return true;
+		}
 	}
 	if (!is_group_line(s, n, wide))
 		return false;
-	memo_keep(&v->grp_memo, s, n);
-	v->grp_memo_wide = *wide;
+	unsigned k = v->grp_next;
+	v->grp_next ^= 1;
+	memo_keep(&v->grp_memo[k], s, n);
+	v->grp_memo_wide[k] = *wide;
 	return true;
 }
 
 static bool labels_memo(struct vmstat *v, const char *s, size_t n, const struct layout **L)
 {
-	*L = &v->lab_memo_lay;
-	if (memo_hit(&v->lab_memo, s, n))
-		return true;
+	for (unsigned i = 0; i < 2; i++) {
+		if (memo_hit(&v->lab_memo[i], s, n)) {
+			*L = &v->lab_memo_lay[i];
+			return true;
+		}
+	}
 	/* a line that fails (a held header joined to the next line, say)
 	 * leaves the memo as it was */
 	if (!parse_labels(s, n, &v->lab_try))
 		return false;
-	v->lab_memo_lay = v->lab_try;
-	memo_keep(&v->lab_memo, s, n);
+	unsigned k = v->lab_next;
+	v->lab_next ^= 1;
+	v->lab_memo_lay[k] = v->lab_try;
+	memo_keep(&v->lab_memo[k], s, n);
+	*L = &v->lab_memo_lay[k];
 	return true;
 }
 
