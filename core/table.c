@@ -552,77 +552,54 @@ static inline void tp_copy(char *d, const char *s, size_t n)
  * p->n runs of at most 18 digits. */
 static bool tp_row(const struct trprog *p, struct rowbuf *rb, const struct bl_textrow *t)
 {
-	const char *st[BL_TEXTROW_MAX];
-	unsigned char ln[BL_TEXTROW_MAX];
-	const char *s = t->text, *e = s + t->len;
-	size_t n = 0;
-	if (t->pos) {
-		if (t->n != p->n)
+	unsigned char own[2 * BL_TEXTROW_MAX];
+	const unsigned char *pos = t->pos;
+	const char *text = t->text, *e = text + t->len;
+	if (!pos) {
+		if (t->len > 255 || bl_scan_uint_pos(text, t->len, p->n, own) != (long)p->n)
 			return false;
-		for (; n < t->n; n++) {
-			st[n] = s + t->pos[2 * n];
-			ln[n] = t->pos[2 * n + 1];
-		}
-	} else {
-		while (s < e) {
-			if (*s == ' ' || *s == '\t') {
-				s++;
-				continue;
-			}
-			const char *b = s;
-			while (s < e && (unsigned)(*s - '0') <= 9)
-				s++;
-			if (s == b || (s < e && *s != ' ' && *s != '\t') || s - b > 18 || n == p->n)
-				return false;
-			/* leading zeros are not written ("007" is 7, "00" is 0) */
-			while (b + 1 < s && *b == '0')
-				b++;
-			st[n] = b;
-			ln[n++] = (unsigned char)(s - b);
-		}
-		if (n != p->n)
-			return false;
+		pos = own;
+	} else if (t->n != p->n) {
+		return false;
 	}
 	const struct bl_record *r = t->r;
-	for (size_t i = 0; i < p->nops; i++)
-		if (p->ops[i].op == OP_COL && r->v[p->ops[i].arg].t == BL_STR)
-			return false;        /* its length is not bounded below */
 	/* the row's size at most: the segments, the runs, a number (at
-	 * most 24 bytes, bl_fmt_double() or rb_ll()) per op, the slack */
+	 * most 24 bytes, bl_fmt_double() or rb_ll()) per op, the slack; a
+	 * text value of a vary column is added as rb_val() adds it, after
+	 * which there is this much room again */
 	size_t need = p->seglen + t->len + 48 * p->nops + TP_SLACK;
-	if (need > rb->cap - rb->n) {
+	if (need > rb->cap)
+		return false;
+	if (need > rb->cap - rb->n)
 		rb_flush(rb);
-		if (need > rb->cap)
-			return false;
-	}
 	/* a run is copied as 16 bytes only where the text has them */
 	char *o = rb->b + rb->n;
 	for (size_t i = 0; i < p->nops; i++) {
 		const struct trop *op = &p->ops[i];
 		tp_copy(o, p->seg + op->off, op->len);
 		o += op->len;
-		switch (op->op) {
-		case OP_LINE:
-		case OP_COL:
-			rb->n = (size_t)(o - rb->b);
-			if (op->op == OP_LINE)
-				rb_ll(rb, (long long)r->line);
-			else
-				rb_val(rb, &r->v[op->arg]);
-			o = rb->b + rb->n;
-			break;
-		case OP_RUN: {
-			const char *q = st[op->arg];
-			size_t l = ln[op->arg];
+		if (op->op == OP_RUN) {
+			const char *q = text + pos[2 * op->arg];
+			size_t l = pos[2 * op->arg + 1];
+			while (*q == '0' && l > 1) {
+				q++;         /* leading zeros: "007" is 7 */
+				l--;
+			}
 			if (l <= 16 && q + 16 <= e)
 				memcpy(o, q, 16);
 			else
 				memcpy(o, q, l);
 			o += l;
-			break;
-		}
-		default:
-			break;
+		} else if (op->op != OP_END) {
+			rb->n = (size_t)(o - rb->b);
+			if (op->op == OP_LINE) {
+				rb_ll(rb, (long long)r->line);
+			} else {
+				rb_val(rb, &r->v[op->arg]);
+				if (need > rb->cap - rb->n)
+					rb_flush(rb);
+			}
+			o = rb->b + rb->n;
 		}
 	}
 	rb->n = (size_t)(o - rb->b);

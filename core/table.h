@@ -119,8 +119,7 @@ struct bl_textrow {
 	size_t nvary;
 	unsigned long gen;
 	/* NULL, or where the runs are (the reader found them already): run i
-	 * is the pos[2i+1] digits at text + pos[2i], its leading zeros left
-	 * out ("0" of "000"); so len is at most 255. */
+	 * is the pos[2i+1] digits at text + pos[2i]; so len is at most 255. */
 	const unsigned char *pos;
 };
 

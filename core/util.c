@@ -373,11 +373,8 @@ static inline long scan_uints(const char *p, size_t len, long long *v, size_t ma
 		if (i - start > 18 || n == max)
 			return -1;
 		if (pos) {
-			size_t lead = start;
-			while (lead + 1 < i && p[lead] == '0')
-				lead++;      /* leading zeros */
-			pos[2 * n] = (unsigned char)lead;
-			pos[2 * n + 1] = (unsigned char)(i - lead);
+			pos[2 * n] = (unsigned char)start;
+			pos[2 * n + 1] = (unsigned char)(i - start);
 		}
 		v[n++] = (long long)x;
 	}
@@ -450,10 +447,6 @@ long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos
 			E &= E - 1;
 			if (l > 18)
 				return -1;
-			while (l > 1 && p[a] == '0') {
-				a++;         /* leading zeros */
-				l--;
-			}
 			pos[2 * k] = (unsigned char)a;
 			pos[2 * k + 1] = (unsigned char)l;
 		}

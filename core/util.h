@@ -79,8 +79,8 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
  * or -1 when a token is anything else or there are more than max. */
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
 /* The same, for len <= 255 (else -1), also saying where each number's
- * digits are: number i is the pos[2i+1] digits at p + pos[2i], leading
- * zeros left out ("0" of "00"); pos has room for 2 * max bytes. */
+ * digits are: number i is the pos[2i+1] digits at p + pos[2i] (leading
+ * zeros too); pos has room for 2 * max bytes. */
 long bl_scan_uints_pos(const char *p, size_t len, long long *v, size_t max, unsigned char *pos);
 /* Where the numbers are without reading them: exactly want (at most
  * BL_SCAN_POS_MAX) blank-separated runs of 1 to 18 digits in [p, p+len),

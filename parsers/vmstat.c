@@ -666,6 +666,11 @@ static bool parse_labels(const char *s, size_t n, struct layout *L)
 		f++;
 	if (n - f < 2 || (s[f] != 'r' && s[f] != 'b') || (s[f + 1] != ' ' && s[f + 1] != '\t'))
 		return false;
+	/* no label starts with a digit: a label line the dispatcher joined
+	 * to the row after it (a wrapped header?) fails here, unsplit */
+	for (size_t i = f + 1; i + 1 < n; i++)
+		if ((s[i] == ' ' || s[i] == '\t') && is_digit(s[i + 1]))
+			return false;
 	const char *tok[VM_MAXV + 2];
 	size_t tl[VM_MAXV + 2];
 	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXV + 2);
