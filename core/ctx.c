@@ -34,6 +34,7 @@ void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s)
 {
 	ctx->sinks = bl_xrealloc(ctx->sinks, (ctx->nsinks + 1) * sizeof *ctx->sinks);
 	ctx->sinks[ctx->nsinks++] = *s;
+	ctx->textrows = (ctx->nsinks == 1 || ctx->textrows) && s->textrow;
 }
 
 int bl_ctx_finish(struct bl_ctx *ctx, int ok)
@@ -173,10 +174,7 @@ static int emit_to(struct bl_ctx *ctx, int rc)
 
 bool bl_ctx_textrows(const struct bl_ctx *ctx)
 {
-	for (size_t i = 0; i < ctx->nsinks; i++)
-		if (!ctx->sinks[i].textrow)
-			return false;
-	return ctx->nsinks > 0;
+	return ctx->textrows;
 }
 
 int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t)

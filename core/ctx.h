@@ -77,6 +77,7 @@ struct bl_ctx {
 
 	struct bl_sink *sinks;
 	size_t nsinks;
+	bool textrows;                /* every sink takes textrows (see below) */
 	struct bl_skip_sink skip;
 
 	/* Accounting. */

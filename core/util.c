@@ -415,8 +415,7 @@ long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos
 		uint64_t dm[4], bm[4];
 		digit_blank_masks(p, len, dm, bm);
 		size_t nw = (len + 63) / 64;
-		uint64_t sm[5] = { 0 }, em[5] = { 0 };   /* first and last digits */
-		size_t ns = 0;
+		uint64_t sm[4], em[4];        /* first and last digits */
 		for (size_t w = 0; w < nw; w++) {
 			uint64_t valid = w + 1 < nw || len % 64 == 0 ? ~0ull : (1ull << (len % 64)) - 1;
 			if ((dm[w] | bm[w]) != valid)
@@ -425,22 +424,20 @@ long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos
 			uint64_t before = w ? dm[w - 1] >> 63 : 0, after = w + 1 < nw ? dm[w + 1] & 1 : 0;
 			sm[w] = d & ~(d << 1 | before);
 			em[w] = d & ~(d >> 1 | after << 63);
-			uint64_t c = sm[w];              /* count: a few runs a word */
-			for (; c; c &= c - 1)
-				ns++;
 		}
-		if (ns != want)
-			return -1;
 		/* the k-th first digit and the k-th last digit make run k (a
-		 * run may cross from one word to the next; sm[nw] stops the
-		 * search for a word with bits left, which cannot run out) */
-		size_t ws = 0, we = 0;
+		 * run may cross from one word to the next) */
+		size_t ws = 0, we = 0, k = 0;
 		uint64_t S = sm[0], E = em[0];
-		for (size_t k = 0; k < ns; k++) {
-			while (!S)
-				S = sm[++ws];
+		for (;;) {
+			while (!S && ++ws < nw)
+				S = sm[ws];
+			if (ws == nw)
+				break;
 			while (!E)
-				E = em[++we];
+				E = em[++we];    /* a run that starts ends */
+			if (k == want)
+				return -1;       /* more than want */
 			size_t a = ws * 64 + (unsigned)__builtin_ctzll(S);
 			size_t l = we * 64 + (unsigned)__builtin_ctzll(E) + 1 - a;
 			S &= S - 1;
@@ -449,8 +446,9 @@ long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos
 				return -1;
 			pos[2 * k] = (unsigned char)a;
 			pos[2 * k + 1] = (unsigned char)l;
+			k++;
 		}
-		return (long)ns;
+		return k == want ? (long)k : -1;
 	}
 #endif
 	long long v[BL_SCAN_POS_MAX];

@@ -781,6 +781,28 @@ static bool labels_memo(struct vmstat *v, const char *s, size_t n, const struct 
 	return true;
 }
 
+/* Is s a group line of the memo, a blank and then a label line of the
+ * memo or a row (what the dispatcher joins when it asks whether a group
+ * line goes on in the next line)? is_group_line() would say no to it (no
+ * group word is a label or starts with a digit), reading every word. */
+static bool group_then_labels(const struct vmstat *v, const char *s, size_t n)
+{
+	for (unsigned i = 0; i < 2; i++) {
+		const struct hdr_memo *m = &v->grp_memo[i];
+		if (m->n && n > m->n + 1 && s[m->n] == ' ' && memcmp(s, m->text, m->n) == 0) {
+			const char *r = s + m->n + 1;
+			size_t rn = n - m->n - 1;
+			while (rn && (*r == ' ' || *r == '\t')) {
+				r++;         /* the memos hold trimmed lines */
+				rn--;
+			}
+			return (rn && is_digit(r[0])) || memo_hit(&v->lab_memo[0], r, rn) ||
+			       memo_hit(&v->lab_memo[1], r, rn);
+		}
+	}
+	return false;
+}
+
 static bool same_layout(const struct layout *a, const struct layout *b)
 {
 	if (a->n != b->n || a->bsd != b->bsd)
@@ -1619,7 +1641,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		enum held_kind hk = v->held;
 		bool wide;
 		const struct layout *L;
-		if (hk == HK_GROUP && group_line_memo(v, s, n, &wide))
+		if (hk == HK_GROUP && !group_then_labels(v, s, n) && group_line_memo(v, s, n, &wide))
 			return header_line(v, ctx, ln, flags | BL_F_LAST, true, NULL, wide);
 		if (hk == HK_LABEL && labels_memo(v, s, n, &L))
 			return header_line(v, ctx, ln, flags | BL_F_LAST, false, L, false);
