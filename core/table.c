@@ -388,14 +388,7 @@ int bl_textrow_record(const struct bl_textrow *t, struct bl_record *out)
 	long long val[BL_TEXTROW_MAX];
 	if (t->n > BL_TEXTROW_MAX || bl_scan_uints(t->text, t->len, val, t->n) != (long)t->n)
 		return -BL_EFORMAT;
-	out->table = r->table;
-	out->source = r->source;
-	out->line = r->line;
-	out->msg = r->msg;
-	out->quoted = r->quoted;
-	out->group = r->group;
-	out->run = r->run;
-	memcpy(out->v, r->v, nc * sizeof *out->v);
+	*out = *r;
 	for (size_t i = 0; i < t->n; i++) {
 		if (t->map[i] >= nc)
 			return -BL_EFORMAT;

@@ -312,6 +312,7 @@ struct vmstat {
 	bool lname_ok;
 	int lname_key;           /* (has date) << 1 | (leading time) */
 	char lname[48];          /* the longest name is 28 bytes */
+	unsigned long lname_gen; /* moves whenever lname is built */
 	/* Plain rows as textrows (core/table.h), when every sink takes them:
 	 * the record of the series' rows, rebuilt when the series, the
 	 * layout name, the unit or the line's provenance changes */
@@ -319,8 +320,9 @@ struct vmstat {
 	unsigned long trow_gen;  /* 0: none built */
 	unsigned long trow_prov; /* ctx->prov_gen it was built under */
 	long trow_lay;           /* the series whose layout was compared */
+	unsigned long trow_lname_gen; /* the lname_gen it was compared at */
 	size_t trow_n;
-	char trow_lname[48];     /* the layout name it was built with */
+	char trow_lname[48];     /* its layout column (a copy of lname) */
 	bool trow_ok;            /* the layout's columns are all table columns */
 	unsigned char trow_map[BL_TEXTROW_MAX];
 	/* the last group line and label line that were headers, with what
@@ -1244,6 +1246,7 @@ static inline bool vm_lname(struct vmstat *v, bool date, bool lead)
 	v->lname[lnl] = '\0';
 	v->lname_ok = true;
 	v->lname_key = key;
+	v->lname_gen++;
 	bl_buf_reset(sb);
 	return true;
 }
@@ -1260,17 +1263,21 @@ static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_li
 {
 	const struct layout *L = &v->lay;
 	struct bl_record *r = &v->trow;
-	bool renamed = vm_lname(v, false, false);
+	vm_lname(v, false, false);
 	bool stale = !v->trow_gen || v->trow_prov != ctx->prov_gen || r->source != ln->source ||
 		     r->msg != ln->msg || r->quoted != ln->quote_depth ||
 		     r->v[VM_MEM_UNIT].u.s != v->mem_unit;
-	if (!stale && (renamed || v->trow_lay != v->series)) {
+	/* the layout name may have been built again since, by this row or
+	 * by a row that took emit_row() (a wide header repeat, then a row
+	 * that is not plain) */
+	if (!stale && (v->trow_lname_gen != v->lname_gen || v->trow_lay != v->series)) {
 		/* a new series or layout name: the same template if the same
 		 * columns (a log's series mostly are) */
 		stale = strcmp(v->trow_lname, v->lname) != 0 || v->trow_n != L->n;
 		for (size_t i = 0; i < L->n && !stale; i++)
 			stale = v->trow_map[i] != L->col[i];
 		v->trow_lay = v->series;
+		v->trow_lname_gen = v->lname_gen;
 	}
 	if (stale) {
 		v->trow_ok = L->n <= BL_TEXTROW_MAX;
@@ -1280,8 +1287,9 @@ static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_li
 		}
 		v->trow_n = L->n;
 		memcpy(v->trow_lname, v->lname, sizeof v->lname);
+		v->trow_lname_gen = v->lname_gen;
 		bl_record_init(r, &bl_table_vmstat, ln);
-		bl_set_str(r, VM_LAYOUT, v->lname);
+		bl_set_str(r, VM_LAYOUT, v->trow_lname);
 		bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
 		v->trow_gen = bl_textrow_gen();
 		v->trow_prov = ctx->prov_gen;

@@ -1203,6 +1203,21 @@ static void test_vmstat__textrow_cases(void **state)
 			 "2.5.70-mm1\n%s 3 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", h24, h24, h24);
 	same_csv(t);
 	free(t);
+	/* a wide header repeat, then a row that is not plain (a number of
+	 * 19 digits; glued rows): the layout name changes under the rows
+	 * after it too */
+	same_csv(" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		 "1 0 0 100 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
+		 "procs -----------------------memory---------------------- ---swap-- -----io---- -system-- --------cpu--------\n"
+		 " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		 "1 0 0 0000000000000000101 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
+		 "1 0 0 102 2 3 0 0 0 0 0 0 0 0 0 0 0\n");
+	same_csv(" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		 "1 0 0 100 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
+		 "procs -----------------------memory---------------------- ---swap-- -----io---- -system-- --------cpu--------\n"
+		 " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		 "1 0 0 101 2 3 0 0 0 0 0 0 0 0 0 0 0 1 0 0 103 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
+		 "1 0 0 102 2 3 0 0 0 0 0 0 0 0 0 0 0\n");
 	/* -a (inact, active), -t stamps, -S M, procps-ng 4 and wide */
 	same_csv("procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
 		 " r  b   swpd   free  inact active   si   so    bi    bo   in   cs us sy id wa st\n"
