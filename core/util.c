@@ -406,7 +406,7 @@ static void digit_blank_masks(const char *p, size_t len, uint64_t dm[4], uint64_
 }
 #endif
 
-long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos)
+long bl_scan_uint_pos_plain(const char *p, size_t len, size_t want, unsigned char *pos)
 {
 	if (len > 255 || want > BL_SCAN_POS_MAX)
 		return -1;
@@ -425,34 +425,135 @@ long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos
 			sm[w] = d & ~(d << 1 | before);
 			em[w] = d & ~(d >> 1 | after << 63);
 		}
-		/* the k-th first digit and the k-th last digit make run k (a
-		 * run may cross from one word to the next) */
-		size_t ws = 0, we = 0, k = 0;
-		uint64_t S = sm[0], E = em[0];
-		for (;;) {
-			while (!S && ++ws < nw)
-				S = sm[ws];
-			if (ws == nw)
-				break;
-			while (!E)
-				E = em[++we];    /* a run that starts ends */
-			if (k == want)
-				return -1;       /* more than want */
-			size_t a = ws * 64 + (unsigned)__builtin_ctzll(S);
-			size_t l = we * 64 + (unsigned)__builtin_ctzll(E) + 1 - a;
-			S &= S - 1;
-			E &= E - 1;
-			if (l > 18)
-				return -1;
-			pos[2 * k] = (unsigned char)a;
-			pos[2 * k + 1] = (unsigned char)l;
-			k++;
+		/* the k-th first digit and the k-th last digit make run k
+		 * (a run may cross from one word to the next): the first
+		 * digits in one pass, the last ones and so the lengths in
+		 * another, each a loop without a branch to mispredict */
+		size_t k = 0;
+		for (size_t w = 0; w < nw; w++) {
+			for (uint64_t S = sm[w]; S; S &= S - 1) {
+				if (k == want)
+					return -1;   /* more than want */
+				pos[2 * k++] = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(S));
+			}
 		}
-		return k == want ? (long)k : -1;
+		if (k != want)
+			return -1;
+		size_t j = 0;
+		unsigned long long longest = 0;
+		for (size_t w = 0; w < nw; w++) {
+			for (uint64_t E = em[w]; E; E &= E - 1) {
+				size_t l = w * 64 + (unsigned)__builtin_ctzll(E) + 1 - pos[2 * j];
+				longest |= l > 18;
+				pos[2 * j++ + 1] = (unsigned char)l;
+			}
+		}
+		return longest ? -1 : (long)k;
 	}
 #endif
 	long long v[BL_SCAN_POS_MAX];
 	return scan_uints(p, len, v, want, pos) == (long)want ? (long)want : -1;
+}
+
+/* With AVX-512 (VBMI2), a row of up to 128 bytes in two registers: the
+ * first and last digits' places come out of a byte compress of the index
+ * vector, so no loop runs per number (about 4 times faster than the one
+ * above on 200 MB of vmstat). Chosen at run time, when the processor and
+ * the kernel have it; not under AddressSanitizer, which takes a masked
+ * load for a read of all 64 bytes. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+#define SCAN_AVX512 1
+#include <immintrin.h>
+#include <stdatomic.h>
+
+#define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")))
+
+AVX512_TARGET
+static long scan_pos_avx512(const char *p, size_t len, size_t want, unsigned char *pos)
+{
+	__mmask64 m0 = len >= 64 ? ~0ull : (1ull << len) - 1;
+	__mmask64 m1 = len <= 64 ? 0 : len >= 128 ? ~0ull : (1ull << (len - 64)) - 1;
+	__m512i x0 = _mm512_maskz_loadu_epi8(m0, p);
+	__m512i x1 = _mm512_maskz_loadu_epi8(m1, p + 64);
+	const __m512i zero = _mm512_set1_epi8('0'), nine = _mm512_set1_epi8(9);
+	const __m512i sp = _mm512_set1_epi8(' '), tab = _mm512_set1_epi8('\t');
+	uint64_t d0 = _mm512_mask_cmple_epu8_mask(m0, _mm512_sub_epi8(x0, zero), nine);
+	uint64_t d1 = _mm512_mask_cmple_epu8_mask(m1, _mm512_sub_epi8(x1, zero), nine);
+	uint64_t b0 = _mm512_mask_cmpeq_epi8_mask(m0, x0, sp) | _mm512_mask_cmpeq_epi8_mask(m0, x0, tab);
+	uint64_t b1 = _mm512_mask_cmpeq_epi8_mask(m1, x1, sp) | _mm512_mask_cmpeq_epi8_mask(m1, x1, tab);
+	if ((d0 | b0) != m0 || (d1 | b1) != m1)
+		return -1;                   /* a byte that is neither */
+	uint64_t s0 = d0 & ~(d0 << 1), s1 = d1 & ~(d1 << 1 | d0 >> 63);
+	uint64_t e0 = d0 & ~(d0 >> 1 | d1 << 63), e1 = d1 & ~(d1 >> 1);
+	size_t ns0 = (size_t)_mm_popcnt_u64(s0), ne0 = (size_t)_mm_popcnt_u64(e0);
+	size_t n = ns0 + (size_t)_mm_popcnt_u64(s1);
+	if (n != want)
+		return -1;
+	/* the places of the first digits, then of the last ones, in order
+	 * (a run may start in one half and end in the other) */
+	static const unsigned char iota[64] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+		22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
+		42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61,
+		62, 63,
+	};
+	const __m512i idx = _mm512_loadu_si512(iota);
+	const __m512i idx64 = _mm512_add_epi8(idx, _mm512_set1_epi8(64));
+	unsigned char st[128], en[128];
+	_mm512_storeu_si512(st, _mm512_maskz_compress_epi8(s0, idx));
+	_mm512_storeu_si512(st + ns0, _mm512_maskz_compress_epi8(s1, idx64));
+	_mm512_storeu_si512(en, _mm512_maskz_compress_epi8(e0, idx));
+	_mm512_storeu_si512(en + ne0, _mm512_maskz_compress_epi8(e1, idx64));
+	/* at most 64 runs in 128 bytes */
+	__m512i a = _mm512_loadu_si512(st), e = _mm512_loadu_si512(en);
+	__m512i l = _mm512_add_epi8(_mm512_sub_epi8(e, a), _mm512_set1_epi8(1));
+	__mmask64 runs = n >= 64 ? ~0ull : (1ull << n) - 1;
+	if (_mm512_mask_cmpgt_epu8_mask(runs, l, _mm512_set1_epi8(18)))
+		return -1;                   /* more than 18 digits */
+	/* pos: place, length, place, length, ... */
+	static const unsigned char zip[128] = {
+		0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 8, 72, 9, 73, 10, 74,
+		11, 75, 12, 76, 13, 77, 14, 78, 15, 79, 16, 80, 17, 81, 18, 82, 19, 83, 20, 84,
+		21, 85, 22, 86, 23, 87, 24, 88, 25, 89, 26, 90, 27, 91, 28, 92, 29, 93, 30, 94,
+		31, 95, 32, 96, 33, 97, 34, 98, 35, 99, 36, 100, 37, 101, 38, 102, 39, 103, 40,
+		104, 41, 105, 42, 106, 43, 107, 44, 108, 45, 109, 46, 110, 47, 111, 48, 112, 49,
+		113, 50, 114, 51, 115, 52, 116, 53, 117, 54, 118, 55, 119, 56, 120, 57, 121, 58,
+		122, 59, 123, 60, 124, 61, 125, 62, 126, 63, 127,
+	};
+	__m512i z0 = _mm512_permutex2var_epi8(a, _mm512_loadu_si512(zip), l);
+	__m512i z1 = _mm512_permutex2var_epi8(a, _mm512_loadu_si512(zip + 64), l);
+	size_t bytes = 2 * n;
+	_mm512_mask_storeu_epi8(pos, bytes >= 64 ? ~0ull : (1ull << bytes) - 1, z0);
+	if (bytes > 64)
+		_mm512_mask_storeu_epi8(pos + 64, bytes >= 128 ? ~0ull : (1ull << (bytes - 64)) - 1, z1);
+	return (long)n;
+}
+
+/* 1: the processor and kernel run AVX-512 with VBMI2; 0: not; -1: not
+ * asked yet (the answer is the same on every thread). */
+static atomic_int have_avx512 = -1;
+
+static bool avx512_ok(void)
+{
+	int h = atomic_load_explicit(&have_avx512, memory_order_relaxed);
+	if (h < 0) {
+		__builtin_cpu_init();
+		h = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+		    __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+		    __builtin_cpu_supports("popcnt");
+		atomic_store_explicit(&have_avx512, h, memory_order_relaxed);
+	}
+	return h;
+}
+#endif
+
+long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos)
+{
+#ifdef SCAN_AVX512
+	if (len <= 128 && len > 0 && want <= 64 && avx512_ok())
+		return scan_pos_avx512(p, len, want, pos);
+#endif
+	return bl_scan_uint_pos_plain(p, len, want, pos);
 }
 
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)

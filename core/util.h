@@ -88,6 +88,9 @@ long bl_scan_uints_pos(const char *p, size_t len, long long *v, size_t max, unsi
  * anything else. */
 #define BL_SCAN_POS_MAX 128
 long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos);
+/* The same without AVX-512, which bl_scan_uint_pos() uses for rows of up
+ * to 128 bytes where the processor has it (VBMI2): for the tests of both. */
+long bl_scan_uint_pos_plain(const char *p, size_t len, size_t want, unsigned char *pos);
 
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {
