@@ -9,6 +9,7 @@
 #include <csv.h>
 #include <jansson.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -422,6 +423,15 @@ struct trprog {
 	size_t nops;
 	size_t pending;              /* start of the segment being added to */
 	size_t n;                    /* runs */
+	/* per op: the whole number it wrote last, and its text (the line
+	 * and the sample go up by one from row to row: the text is changed
+	 * in its last digit instead of written anew) */
+	struct tpnum {
+		long long v;
+		bool ok;
+		unsigned char len;
+		char txt[24];
+	} num[BL_MAX_COLS + 4];
 };
 
 static void tp_seg(struct trprog *p, const char *s, size_t n)
@@ -479,6 +489,8 @@ static void tp_build(struct trprog *p, const struct bl_textrow *t)
 	p->gen = t->gen;
 	p->ok = false;
 	p->seglen = p->pending = p->nops = 0;
+	for (size_t i = 0; i < sizeof p->num / sizeof p->num[0]; i++)
+		p->num[i].ok = false;
 	p->n = t->n;
 	signed char run_of[BL_MAX_COLS];
 	bool vary[BL_MAX_COLS] = { false };
@@ -541,9 +553,29 @@ static inline void tp_copy(char *d, const char *s, size_t n)
 		memcpy(d + i, s + i, 16);
 }
 
+/* x as rb_ll() writes it, at o (24 bytes of room); returns the end. c:
+ * what this op wrote last. */
+static inline char *tp_num(struct tpnum *c, char *o, long long x)
+{
+	if (!(c->ok && x == c->v)) {
+		if (c->ok && c->v >= 0 && c->v < LLONG_MAX && x == c->v + 1 &&
+		    c->txt[c->len - 1] != '9') {
+			c->txt[c->len - 1]++;        /* ...3 + 1 = ...4 */
+		} else {
+			struct rowbuf tb = { NULL, c->txt, 0, sizeof c->txt, false };
+			rb_ll(&tb, x);
+			c->len = (unsigned char)tb.n;
+			c->ok = true;
+		}
+		c->v = x;
+	}
+	memcpy(o, c->txt, sizeof c->txt);
+	return o + c->len;
+}
+
 /* The row t by p into rb; false (nothing written) when the text is not
  * p->n runs of at most 18 digits. */
-static bool tp_row(const struct trprog *p, struct rowbuf *rb, const struct bl_textrow *t)
+static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow *t)
 {
 	unsigned char own[2 * BL_TEXTROW_MAX];
 	const unsigned char *pos = t->pos;
@@ -583,16 +615,23 @@ static bool tp_row(const struct trprog *p, struct rowbuf *rb, const struct bl_te
 			else
 				memcpy(o, q, l);
 			o += l;
-		} else if (op->op != OP_END) {
-			rb->n = (size_t)(o - rb->b);
-			if (op->op == OP_LINE) {
-				rb_ll(rb, (long long)r->line);
+		} else if (op->op == OP_LINE) {
+			o = tp_num(&p->num[i], o, (long long)r->line);
+		} else if (op->op == OP_COL) {
+			const struct bl_val *v = &r->v[op->arg];
+			/* whole numbers as rb_val() writes them, by tp_num() */
+			if (v->t == BL_INT) {
+				o = tp_num(&p->num[i], o, v->u.i);
+			} else if (v->t == BL_NUM && fabs(v->u.d) < 1e15 &&
+				   v->u.d == (double)(long long)v->u.d) {
+				o = tp_num(&p->num[i], o, (long long)v->u.d);
 			} else {
-				rb_val(rb, &r->v[op->arg]);
+				rb->n = (size_t)(o - rb->b);
+				rb_val(rb, v);
 				if (need > rb->cap - rb->n)
 					rb_flush(rb);
+				o = rb->b + rb->n;
 			}
-			o = rb->b + rb->n;
 		}
 	}
 	rb->n = (size_t)(o - rb->b);

@@ -1104,10 +1104,11 @@ enum csv_mode { CSV_RECORDS, CSV_TEXTROWS, CSV_ASYNC };
  * through records (a second sink that takes records only keeps the
  * parser from emitting textrows), through textrows on this thread, or
  * through textrows and the writer thread. Also the line accounting. */
-static char *vm_csv(const char *text, enum csv_mode mode, unsigned long acct[3])
+static char *vm_csv(const char *text, enum csv_mode mode, unsigned long acct[3],
+		    const struct bl_opts *opt)
 {
 	struct bl_ctx ctx;
-	bl_ctx_init(&ctx, NULL);
+	bl_ctx_init(&ctx, opt);
 	FILE *diag = fopen("/dev/null", "w");
 	ctx.diag = diag;
 	char *out = NULL;
@@ -1144,12 +1145,12 @@ static char *vm_csv(const char *text, enum csv_mode mode, unsigned long acct[3])
 }
 
 /* All three ways give the same bytes and the same accounting. */
-static void same_csv(const char *text)
+static void same_csv_opt(const char *text, const struct bl_opts *opt)
 {
 	unsigned long a[3], b[3], c[3];
-	char *rec = vm_csv(text, CSV_RECORDS, a);
-	char *tr = vm_csv(text, CSV_TEXTROWS, b);
-	char *as = vm_csv(text, CSV_ASYNC, c);
+	char *rec = vm_csv(text, CSV_RECORDS, a, opt);
+	char *tr = vm_csv(text, CSV_TEXTROWS, b, opt);
+	char *as = vm_csv(text, CSV_ASYNC, c, opt);
 	if (strcmp(rec, tr) != 0 || strcmp(rec, as) != 0)
 		fail_msg("textrow CSV differs for input:\n%s\n--- records:\n%s\n--- textrows:\n%s\n--- async:\n%s",
 			 text, rec, tr, as);
@@ -1160,6 +1161,19 @@ static void same_csv(const char *text)
 	free(rec);
 	free(tr);
 	free(as);
+}
+
+static void same_csv(const char *text)
+{
+	same_csv_opt(text, NULL);
+	/* t_s as whole seconds two apart, and as fractions */
+	struct bl_opts o;
+	memset(&o, 0, sizeof o);
+	o.interval_given = true;
+	o.interval_s = 2;
+	same_csv_opt(text, &o);
+	o.interval_s = 0.3;
+	same_csv_opt(text, &o);
 }
 
 static void test_vmstat__textrow_cases(void **state)
