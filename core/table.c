@@ -557,16 +557,21 @@ static inline void tp_copy(char *d, const char *s, size_t n)
  * what this op wrote last. */
 static inline char *tp_num(struct tpnum *c, char *o, long long x)
 {
+	if (c->ok && x != c->v && c->v >= 0 && c->v < LLONG_MAX && x == c->v + 1 &&
+	    c->txt[c->len - 1] != '9') {
+		/* ...3 + 1 = ...4, changed after the copy: a byte store just
+		 * before a 16-byte load of the same bytes would stall it */
+		memcpy(o, c->txt, sizeof c->txt);
+		o[c->len - 1]++;
+		c->txt[c->len - 1]++;
+		c->v = x;
+		return o + c->len;
+	}
 	if (!(c->ok && x == c->v)) {
-		if (c->ok && c->v >= 0 && c->v < LLONG_MAX && x == c->v + 1 &&
-		    c->txt[c->len - 1] != '9') {
-			c->txt[c->len - 1]++;        /* ...3 + 1 = ...4 */
-		} else {
-			struct rowbuf tb = { NULL, c->txt, 0, sizeof c->txt, false };
-			rb_ll(&tb, x);
-			c->len = (unsigned char)tb.n;
-			c->ok = true;
-		}
+		struct rowbuf tb = { NULL, c->txt, 0, sizeof c->txt, false };
+		rb_ll(&tb, x);
+		c->len = (unsigned char)tb.n;
+		c->ok = true;
 		c->v = x;
 	}
 	memcpy(o, c->txt, sizeof c->txt);
