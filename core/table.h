@@ -105,9 +105,10 @@ int bl_table_col(const struct bl_table_def *t, const char *name);
  *
  * gen: a number from bl_textrow_gen(), the caller's promise that r and
  * map are those of every other textrow with the same gen but for r->line
- * and the columns vary[0..nvary). A sink may keep what it built from
- * them (a CSV row template) under gen. Strings and arrays are borrowed
- * for the call. */
+ * and the columns vary[0..nvary), which hold numbers (BL_INT, BL_NUM) or
+ * nothing (BL_NULL). A sink may keep what it built from them (a CSV row
+ * template) under gen. Strings and arrays are borrowed for the call;
+ * bl_emit_textrow() fills r->group when it is NULL, as bl_emit() does. */
 #define BL_TEXTROW_MAX 64
 struct bl_textrow {
 	struct bl_record *r;
@@ -118,7 +119,7 @@ struct bl_textrow {
 	const unsigned char *vary;
 	size_t nvary;
 	unsigned long gen;
-	/* NULL, or where the runs are (the reader found them already): run i
+	/* NULL, or where the runs are (the parser found them already): run i
 	 * is the pos[2i+1] digits at text + pos[2i]; so len is at most 255. */
 	const unsigned char *pos;
 };
