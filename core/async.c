@@ -335,10 +335,11 @@ static void rec_get(const char **pp, const char **src, const char **grp, struct 
 
 /* A textrow to the inner sink (which takes them: else the wrapper does
  * not, and none come). */
-static int trow_out(struct async *a, const char *text, size_t len, const unsigned char *pos)
+static int trow_out(struct async *a, const char *text, size_t len, const unsigned char *pos,
+		    bool lead0)
 {
 	struct bl_textrow t = {
-		&a->tr, text, len, a->tr_map, a->tr_n, a->tr_vary, a->tr_nvary, a->tr_gen, pos,
+		&a->tr, text, len, a->tr_map, a->tr_n, a->tr_vary, a->tr_nvary, a->tr_gen, pos, lead0,
 	};
 	return a->inner.textrow(a->inner.ud, &t);
 }
@@ -376,13 +377,13 @@ static int rec_replay(struct async *a, const char **pp, const char **src, const 
 	size_t len = (size_t)get_varint(&p);
 	const char *text = p;
 	const unsigned char *pos = NULL;
-	p += len >> 1;
+	p += len >> 2;
 	if (len & 1) {
 		pos = (const unsigned char *)p;
 		p += 2 * a->tr_n;
 	}
 	*pp = p;
-	return trow_out(a, text, len >> 1, pos);
+	return trow_out(a, text, len >> 2, pos, (len & 2) != 0);
 }
 
 static void *writer(void *arg)
@@ -503,7 +504,7 @@ static char *trow_put(char *p, const struct bl_textrow *t, bool tmpl)
 		for (size_t i = 0; i < t->nvary; i++)
 			p = put_num(p, &t->r->v[t->vary[i]]);
 	}
-	p = put_varint(p, t->len << 1 | (t->pos != NULL));
+	p = put_varint(p, t->len << 2 | (t->lead0 ? 2u : 0u) | (t->pos != NULL));
 	memcpy(p, t->text, t->len);
 	p += t->len;
 	if (t->pos) {

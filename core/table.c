@@ -584,9 +584,10 @@ static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow 
 {
 	unsigned char own[2 * BL_TEXTROW_MAX];
 	const unsigned char *pos = t->pos;
+	bool lead0 = t->lead0;
 	const char *text = t->text, *e = text + t->len;
 	if (!pos) {
-		if (t->len > 255 || bl_scan_uint_pos(text, t->len, p->n, own) != (long)p->n)
+		if (t->len > 255 || bl_scan_uint_pos(text, t->len, p->n, own, &lead0) != (long)p->n)
 			return false;
 		pos = own;
 	} else if (t->n != p->n) {
@@ -611,7 +612,7 @@ static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow 
 		if (op->op == OP_RUN) {
 			const char *q = text + pos[2 * op->arg];
 			size_t l = pos[2 * op->arg + 1];
-			while (*q == '0' && l > 1) {
+			while (lead0 && *q == '0' && l > 1) {
 				q++;         /* leading zeros: "007" is 7 */
 				l--;
 			}

@@ -469,7 +469,8 @@ long bl_scan_uint_pos_plain(const char *p, size_t len, size_t want, unsigned cha
 #define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")))
 
 AVX512_TARGET
-static long scan_pos_avx512(const char *p, size_t len, size_t want, unsigned char *pos)
+static long scan_pos_avx512(const char *p, size_t len, size_t want, unsigned char *pos,
+			    bool *lead0)
 {
 	__mmask64 m0 = len >= 64 ? ~0ull : (1ull << len) - 1;
 	__mmask64 m1 = len <= 64 ? 0 : len >= 128 ? ~0ull : (1ull << (len - 64)) - 1;
@@ -485,6 +486,13 @@ static long scan_pos_avx512(const char *p, size_t len, size_t want, unsigned cha
 		return -1;                   /* a byte that is neither */
 	uint64_t s0 = d0 & ~(d0 << 1), s1 = d1 & ~(d1 << 1 | d0 >> 63);
 	uint64_t e0 = d0 & ~(d0 >> 1 | d1 << 63), e1 = d1 & ~(d1 >> 1);
+	if (lead0) {
+		/* a first digit 0 that is not also the last one */
+		const __m512i z = _mm512_set1_epi8('0');
+		uint64_t z0 = _mm512_mask_cmpeq_epi8_mask(m0, x0, z);
+		uint64_t z1 = _mm512_mask_cmpeq_epi8_mask(m1, x1, z);
+		*lead0 = ((s0 & z0 & ~e0) | (s1 & z1 & ~e1)) != 0;
+	}
 	size_t ns0 = (size_t)_mm_popcnt_u64(s0), ne0 = (size_t)_mm_popcnt_u64(e0);
 	size_t n = ns0 + (size_t)_mm_popcnt_u64(s1);
 	if (n != want)
@@ -547,13 +555,20 @@ static bool avx512_ok(void)
 }
 #endif
 
-long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos)
+long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos, bool *lead0)
 {
 #ifdef SCAN_AVX512
 	if (len <= 128 && len > 0 && want <= 64 && avx512_ok())
-		return scan_pos_avx512(p, len, want, pos);
+		return scan_pos_avx512(p, len, want, pos, lead0);
 #endif
-	return bl_scan_uint_pos_plain(p, len, want, pos);
+	long n = bl_scan_uint_pos_plain(p, len, want, pos);
+	if (lead0 && n > 0) {
+		*lead0 = false;
+		for (long k = 0; k < n; k++)
+			if (pos[2 * k + 1] > 1 && p[pos[2 * k]] == '0')
+				*lead0 = true;
+	}
+	return n;
 }
 
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)

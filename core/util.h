@@ -84,10 +84,11 @@ long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
 long bl_scan_uints_pos(const char *p, size_t len, long long *v, size_t max, unsigned char *pos);
 /* Where the numbers are without reading them: exactly want (at most
  * BL_SCAN_POS_MAX) blank-separated runs of 1 to 18 digits in [p, p+len),
- * len <= 255, into pos as above. Returns want, or -1 when the text is
- * anything else. */
+ * len <= 255, into pos as above; *lead0 (when lead0 is not NULL and the
+ * result is want) tells whether a number has a leading zero ("007").
+ * Returns want, or -1 when the text is anything else. */
 #define BL_SCAN_POS_MAX 128
-long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos);
+long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos, bool *lead0);
 /* The same without AVX-512, which bl_scan_uint_pos() uses for rows of up
  * to 128 bytes where the processor has it (VBMI2): for the tests of both. */
 long bl_scan_uint_pos_plain(const char *p, size_t len, size_t want, unsigned char *pos);

@@ -1062,6 +1062,7 @@ struct row {
 	const char *text;        /* a plain row (plain_row()): its text, else NULL */
 	size_t textlen;
 	bool has_pos;            /* pos holds where its numbers are */
+	bool lead0;              /* ... and one of them has a leading zero */
 	bool vals;               /* val holds the numbers (see row_vals()) */
 	bool textrows;           /* every sink takes it as a textrow */
 	unsigned char pos[2 * BL_TEXTROW_MAX];
@@ -1110,10 +1111,11 @@ static bool numberish(const char *t, size_t l)
 static bool plain_row(const char *s, size_t n, size_t want, struct row *R, bool textrows)
 {
 	R->has_pos = n <= 255 && want <= BL_TEXTROW_MAX;
+	R->lead0 = true;               /* unknown: the writer looks */
 	R->textrows = textrows;
 	R->vals = !textrows || !R->has_pos;
 	if (!R->vals)                  /* where the numbers are is enough */
-		return bl_scan_uint_pos(s, n, want, R->pos) == (long)want;
+		return bl_scan_uint_pos(s, n, want, R->pos, &R->lead0) == (long)want;
 	if (R->has_pos)
 		return bl_scan_uints_pos(s, n, R->val, want, R->pos) == (long)want;
 	return bl_scan_uints(s, n, R->val, want) == (long)want;
@@ -1305,6 +1307,7 @@ static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_li
 	struct bl_textrow t = {
 		r, R->text, R->textlen, v->trow_map, L->n, trow_vary,
 		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen, R->has_pos ? R->pos : NULL,
+		R->lead0,
 	};
 	return bl_emit_textrow(ctx, &t);
 }

@@ -275,7 +275,8 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		/* where the numbers are: the mask scanner, and the byte loop
 		 * that also reads them; both take exactly max numbers */
 		unsigned char pos[2 * 64], pos2[2 * 64], pos3[2 * 64];
-		long np = bl_scan_uint_pos(line, o, max, pos);
+		bool lead0 = false, want_lead0 = false;
+		long np = bl_scan_uint_pos(line, o, max, pos, &lead0);
 		long np3 = bl_scan_uint_pos_plain(line, o, max, pos3);
 		long np2 = bl_scan_uints_pos(line, o, got, max, pos2);
 		if (bad || ntok != max || o > 255) {
@@ -286,6 +287,11 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			if (np != (long)max || np3 != (long)max || np2 != (long)max)
 				fail_msg("bl_scan_uint_pos(\"%.*s\", %zu) = %ld, %ld, %ld", (int)o, line, max,
 					 np, np3, np2);
+			for (size_t k = 0; k < ntok; k++)
+				want_lead0 |= wlen[k] > 1 && line[wpos[k]] == '0';
+			if (lead0 != want_lead0)
+				fail_msg("bl_scan_uint_pos(\"%.*s\"): leading zero %d, want %d", (int)o, line,
+					 lead0, want_lead0);
 			for (size_t k = 0; k < ntok; k++)
 				if (pos[2 * k] != wpos[k] || pos[2 * k + 1] != wlen[k] ||
 				    pos3[2 * k] != wpos[k] || pos3[2 * k + 1] != wlen[k] ||
