@@ -145,24 +145,7 @@ long bl_run_current(struct bl_ctx *ctx, const char *family)
 	return runstate(ctx, family)->run;
 }
 
-int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
-{
-	if (!r->group)
-		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
-	ctx->records++;
-	for (size_t i = 0; i < ctx->nsinks; i++) {
-		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
-		if (rc) {
-			if (!ctx->error) {
-				ctx->error = rc;
-				ctx->error_errno = rc == -BL_EIO ? errno : 0;
-			}
-			return rc;
-		}
-	}
-	return 0;
-}
-
+/* A sink's error rc (0: none) into ctx->error, the first one only. */
 static int emit_to(struct bl_ctx *ctx, int rc)
 {
 	if (rc && !ctx->error) {
@@ -170,6 +153,25 @@ static int emit_to(struct bl_ctx *ctx, int rc)
 		ctx->error_errno = rc == -BL_EIO ? errno : 0;
 	}
 	return rc;
+}
+
+/* What bl_emit() and bl_emit_textrow() do before the sinks. */
+static void emit_start(struct bl_ctx *ctx, struct bl_record *r)
+{
+	if (!r->group)
+		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
+	ctx->records++;
+}
+
+int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
+{
+	emit_start(ctx, r);
+	for (size_t i = 0; i < ctx->nsinks; i++) {
+		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
+		if (rc)
+			return emit_to(ctx, rc);
+	}
+	return 0;
 }
 
 bool bl_ctx_textrows(const struct bl_ctx *ctx)
@@ -184,10 +186,7 @@ int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t)
 		int rc = bl_textrow_record(t, &r);
 		return rc ? emit_to(ctx, rc) : bl_emit(ctx, &r);
 	}
-	struct bl_record *r = t->r;
-	if (!r->group)
-		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
-	ctx->records++;
+	emit_start(ctx, t->r);
 	for (size_t i = 0; i < ctx->nsinks; i++) {
 		int rc = ctx->sinks[i].textrow(ctx->sinks[i].ud, t);
 		if (rc)

@@ -133,9 +133,9 @@ long bl_run_current(struct bl_ctx *ctx, const char *family);
  * Returns 0 or the sink's negative error (also stored in ctx->error). */
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
 
-/* Emit a textrow (core/table.h) as bl_emit() emits its record: to sinks
- * that take textrows as it is, to the others as bl_textrow_record()'s
- * record. Returns the same, or -BL_EFORMAT when the text breaks the
+/* Emit a textrow (core/table.h) as bl_emit() emits its record: as it is
+ * when every sink takes textrows, else bl_textrow_record()'s record to
+ * all of them. Returns the same, or -BL_EFORMAT when the text breaks the
  * textrow's promise. */
 int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t);
 /* Whether every sink takes textrows: only then does a parser gain from

@@ -876,17 +876,28 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 	return dt;
 }
 
+/* The file of table def, opened at its first row, into *out; NULL there
+ * when the sink keeps only another table. 0 or -BL_EIO. */
+static int dir_table_get(struct dir_sink *d, const struct bl_table_def *def, struct dir_table **out)
+{
+	*out = NULL;
+	if (d->only && strcmp(d->only, def->name) != 0)
+		return 0;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->t[i].def == def)
+			*out = &d->t[i];
+	if (!*out && !(*out = dir_table_open(d, def)))
+		return -BL_EIO;
+	return 0;
+}
+
 static int dir_record(void *ud, const struct bl_record *r)
 {
 	struct dir_sink *d = ud;
-	if (d->only && strcmp(d->only, r->table->name) != 0)
-		return 0;
-	struct dir_table *dt = NULL;
-	for (size_t i = 0; i < d->n; i++)
-		if (d->t[i].def == r->table)
-			dt = &d->t[i];
-	if (!dt && !(dt = dir_table_open(d, r->table)))
-		return -BL_EIO;
+	struct dir_table *dt;
+	int rc = dir_table_get(d, r->table, &dt);
+	if (rc || !dt)
+		return rc;
 	if (dt->rb.b)
 		return rb_row(&dt->rb, r);
 	return bl_table_write_record(dt->f, r, d->fmt);
@@ -895,16 +906,10 @@ static int dir_record(void *ud, const struct bl_record *r)
 /* Only set for CSV: every table file then has its row buffer. */
 static int dir_textrow(void *ud, const struct bl_textrow *t)
 {
-	struct dir_sink *d = ud;
-	const struct bl_table_def *def = t->r->table;
-	if (d->only && strcmp(d->only, def->name) != 0)
-		return 0;
-	struct dir_table *dt = NULL;
-	for (size_t i = 0; i < d->n; i++)
-		if (d->t[i].def == def)
-			dt = &d->t[i];
-	if (!dt && !(dt = dir_table_open(d, def)))
-		return -BL_EIO;
+	struct dir_table *dt;
+	int rc = dir_table_get(ud, t->r->table, &dt);
+	if (rc || !dt)
+		return rc;
 	return rb_textrow(&dt->rb, &dt->prog, t);
 }
 
@@ -1015,16 +1020,22 @@ struct stream_sink {
 	struct trprog prog;          /* the last textrow gen's row template */
 };
 
+/* Before a row: the header, once. 0 or -BL_EIO. */
+static int stream_header(struct stream_sink *s)
+{
+	if (s->header)
+		return 0;
+	s->header = true;
+	return bl_table_write_header(s->f, s->def, s->fmt) ? -BL_EIO : 0;
+}
+
 static int stream_record(void *ud, const struct bl_record *r)
 {
 	struct stream_sink *s = ud;
 	if (r->table != s->def)
 		return 0;
-	if (!s->header) {
-		s->header = true;
-		if (bl_table_write_header(s->f, s->def, s->fmt))
-			return -BL_EIO;
-	}
+	if (stream_header(s))
+		return -BL_EIO;
 	if (s->rb.b)
 		return rb_row(&s->rb, r);
 	return bl_table_write_record(s->f, r, s->fmt);
@@ -1036,11 +1047,8 @@ static int stream_textrow(void *ud, const struct bl_textrow *t)
 	struct stream_sink *s = ud;
 	if (t->r->table != s->def)
 		return 0;
-	if (!s->header) {
-		s->header = true;
-		if (bl_table_write_header(s->f, s->def, s->fmt))
-			return -BL_EIO;
-	}
+	if (stream_header(s))
+		return -BL_EIO;
 	return rb_textrow(&s->rb, &s->prog, t);
 }
 
@@ -1048,10 +1056,8 @@ static int stream_finish(void *ud, int ok)
 {
 	struct stream_sink *s = ud;
 	int rc = rb_close(&s->rb);
-	if (ok && !s->header) {
-		s->header = true;
-		bl_table_write_header(s->f, s->def, s->fmt);
-	}
+	if (ok)
+		stream_header(s);            /* an error shows in ferror() below */
 	if (rc || fflush(s->f) != 0 || ferror(s->f))
 		return -BL_EIO;
 	return 0;

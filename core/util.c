@@ -576,13 +576,6 @@ long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
 	return scan_uints(p, len, v, max, NULL);
 }
 
-long bl_scan_uints_pos(const char *p, size_t len, long long *v, size_t max, unsigned char *pos)
-{
-	if (len > 255)
-		return -1;
-	return scan_uints(p, len, v, max, pos);
-}
-
 static int buf_grow(struct bl_buf *b, size_t need)
 {
 	if (need + 1 <= b->cap)

@@ -78,13 +78,10 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
  * only, at most 18 each: a vmstat row) into v[0..max). Returns how many,
  * or -1 when a token is anything else or there are more than max. */
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
-/* The same, for len <= 255 (else -1), also saying where each number's
- * digits are: number i is the pos[2i+1] digits at p + pos[2i] (leading
- * zeros too); pos has room for 2 * max bytes. */
-long bl_scan_uints_pos(const char *p, size_t len, long long *v, size_t max, unsigned char *pos);
 /* Where the numbers are without reading them: exactly want (at most
  * BL_SCAN_POS_MAX) blank-separated runs of 1 to 18 digits in [p, p+len),
- * len <= 255, into pos as above; *lead0 (when lead0 is not NULL and the
+ * len <= 255: number i is the pos[2i+1] digits at p + pos[2i] (leading
+ * zeros too), pos having room for 2 * want bytes; *lead0 (when lead0 is not NULL and the
  * result is want) tells whether a number has a leading zero ("007").
  * Returns want, or -1 when the text is anything else. */
 #define BL_SCAN_POS_MAX 128

@@ -314,8 +314,8 @@ struct vmstat {
 	char lname[48];          /* the longest name is 28 bytes */
 	unsigned long lname_gen; /* moves whenever lname is built */
 	/* Plain rows as textrows (core/table.h), when every sink takes them:
-	 * the record of the series' rows, rebuilt when the series, the
-	 * layout name, the unit or the line's provenance changes */
+	 * the record of the rows, rebuilt when the layout (its columns or
+	 * its name), the unit or the line's provenance changes */
 	struct bl_record trow;
 	unsigned long trow_gen;  /* 0: none built */
 	unsigned long trow_prov; /* ctx->prov_gen it was built under */
@@ -1110,14 +1110,14 @@ static bool numberish(const char *t, size_t l)
  * line to the same values; this is the hot path of a vmstat log). */
 static bool plain_row(const char *s, size_t n, size_t want, struct row *R, bool textrows)
 {
-	R->has_pos = n <= 255 && want <= BL_TEXTROW_MAX;
-	R->lead0 = true;               /* unknown: the writer looks */
 	R->textrows = textrows;
-	R->vals = !textrows || !R->has_pos;
-	if (!R->vals)                  /* where the numbers are is enough */
-		return bl_scan_uint_pos(s, n, want, R->pos, &R->lead0) == (long)want;
+	/* for a textrow, where the numbers are is enough (a line too long
+	 * for pos goes as its text: the writer reads it) */
+	R->has_pos = textrows && n <= 255 && want <= BL_TEXTROW_MAX;
+	R->vals = !R->has_pos;
+	R->lead0 = true;               /* unknown: the writer looks */
 	if (R->has_pos)
-		return bl_scan_uints_pos(s, n, R->val, want, R->pos) == (long)want;
+		return bl_scan_uint_pos(s, n, want, R->pos, &R->lead0) == (long)want;
 	return bl_scan_uints(s, n, R->val, want) == (long)want;
 }
 
@@ -1235,12 +1235,12 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 }
 
 /* The layout column's text for rows with or without a date and a
- * leading time, in v->lname; true when it was built again. */
-static inline bool vm_lname(struct vmstat *v, bool date, bool lead)
+ * leading time, in v->lname (lname_gen moves when it is built again). */
+static inline void vm_lname(struct vmstat *v, bool date, bool lead)
 {
 	int key = (int)date << 1 | (lead ? 1 : 0);
 	if (__builtin_expect(v->lname_ok && v->lname_key == key, 1))
-		return false;
+		return;
 	struct bl_buf *sb = &v->scratch;
 	layout_name(sb, &v->lay, date, lead);
 	size_t lnl = sb->len < sizeof v->lname ? sb->len : sizeof v->lname - 1;
@@ -1250,7 +1250,6 @@ static inline bool vm_lname(struct vmstat *v, bool date, bool lead)
 	v->lname_key = key;
 	v->lname_gen++;
 	bl_buf_reset(sb);
-	return true;
 }
 
 /* The columns of a plain row's record that change from row to row, beside
