@@ -335,11 +335,10 @@ static void rec_get(const char **pp, const char **src, const char **grp, struct 
 
 /* A textrow to the inner sink (which takes them: else the wrapper does
  * not, and none come). */
-static int trow_out(struct async *a, const char *text, size_t len, const unsigned char *pos,
-		    bool lead0)
+static int trow_out(struct async *a, const char *text, size_t len)
 {
 	struct bl_textrow t = {
-		&a->tr, text, len, a->tr_map, a->tr_n, a->tr_vary, a->tr_nvary, a->tr_gen, pos, lead0,
+		&a->tr, text, len, a->tr_map, a->tr_n, a->tr_vary, a->tr_nvary, a->tr_gen,
 	};
 	return a->inner.textrow(a->inner.ud, &t);
 }
@@ -375,15 +374,8 @@ static int rec_replay(struct async *a, const char **pp, const char **src, const 
 		}
 	}
 	size_t len = (size_t)get_varint(&p);
-	const char *text = p;
-	const unsigned char *pos = NULL;
-	p += len >> 2;
-	if (len & 1) {
-		pos = (const unsigned char *)p;
-		p += 2 * a->tr_n;
-	}
-	*pp = p;
-	return trow_out(a, text, len >> 2, pos, (len & 2) != 0);
+	*pp = p + len;
+	return trow_out(a, p, len);
 }
 
 static void *writer(void *arg)
@@ -504,20 +496,15 @@ static char *trow_put(char *p, const struct bl_textrow *t, bool tmpl)
 		for (size_t i = 0; i < t->nvary; i++)
 			p = put_num(p, &t->r->v[t->vary[i]]);
 	}
-	p = put_varint(p, t->len << 2 | (t->lead0 ? 2u : 0u) | (t->pos != NULL));
+	p = put_varint(p, t->len);
 	memcpy(p, t->text, t->len);
-	p += t->len;
-	if (t->pos) {
-		memcpy(p, t->pos, 2 * t->n);
-		p += 2 * t->n;
-	}
-	return p;
+	return p + t->len;
 }
 
 /* Bytes trow_put() writes at most. */
 static size_t trow_bound(const struct bl_textrow *t)
 {
-	return 1 + 10 + 10 * t->nvary + 10 + t->len + 2 * t->n;
+	return 1 + 10 + 10 * t->nvary + 10 + t->len;
 }
 
 /* The template record and what goes with it, at p (room checked). */

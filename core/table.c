@@ -401,12 +401,13 @@ int bl_textrow_record(const struct bl_textrow *t, struct bl_record *out)
 /* A CSV row template: what csv_row() writes for a textrow's record, as
  * constant text between the places that change from row to row (the
  * line, the vary columns, the runs of digits). Built once per gen. Each
- * op writes its segment of constant text, then its part of the row. */
-enum { OP_END, OP_LINE, OP_COL, OP_RUN };
+ * op writes its segment of constant text, then its part of the row; the
+ * runs and the text between and after them are bl_runs_fill()'s. */
+enum { OP_END, OP_LINE, OP_COL, OP_RUNS };
 struct trop {
 	unsigned short off, len;     /* the segment before, in seg */
 	unsigned char op;
-	unsigned char arg;           /* OP_COL: column; OP_RUN: run */
+	unsigned char arg;           /* OP_COL: column; OP_RUNS: run */
 };
 
 /* Bytes past a segment or a row's end that may be copied along with it
@@ -421,6 +422,12 @@ struct trprog {
 	size_t seglen, segcap;
 	struct trop ops[BL_MAX_COLS + 4];
 	size_t nops;
+	/* after ops: the runs, a piece for each stretch of runs that are
+	 * next to each other in the row and in the table (vmstat's swpd to
+	 * cache, si to st), then the segment at end */
+	struct bl_fill fill[BL_TEXTROW_MAX];
+	size_t nfill;
+	unsigned short end, endlen;
 	size_t pending;              /* start of the segment being added to */
 	size_t n;                    /* runs */
 	/* per op: the whole number it wrote last, and its text (the line
@@ -533,7 +540,7 @@ static void tp_build(struct trprog *p, const struct bl_textrow *t)
 	for (size_t i = 0; i < nc; i++) {
 		tp_seg(p, ",", 1);
 		if (run_of[i] >= 0)
-			tp_op(p, OP_RUN, (unsigned char)run_of[i]);
+			tp_op(p, OP_RUNS, (unsigned char)run_of[i]);
 		else if (vary[i])
 			tp_op(p, OP_COL, (unsigned char)i);
 		else if (!tp_val(p, &r->v[i]))
@@ -541,6 +548,30 @@ static void tp_build(struct trprog *p, const struct bl_textrow *t)
 	}
 	tp_seg(p, "\n", 1);
 	tp_op(p, OP_END, 0);
+	/* the runs to bl_runs_fill(): they must come after the line and
+	 * the vary columns (so in vmstat's table), in order */
+	size_t k = 0;
+	while (k < p->nops && p->ops[k].op != OP_RUNS)
+		k++;
+	if (k == p->nops)
+		k = p->nops - 1;         /* no runs: OP_END's segment only */
+	size_t tail = k;
+	p->nfill = 0;
+	for (; p->ops[k].op == OP_RUNS; k++) {
+		const struct trop *op = &p->ops[k];
+		struct bl_fill *prev = p->nfill ? &p->fill[p->nfill - 1] : NULL;
+		if (op->arg != (prev ? prev->b + 1 : 0))
+			return;          /* not in the row's order */
+		if (prev && op->len == 1 && p->seg[op->off] == ',')
+			prev->b = op->arg;   /* only a comma between */
+		else
+			p->fill[p->nfill++] = (struct bl_fill){ op->off, op->len, op->arg, op->arg };
+	}
+	if (p->ops[k].op != OP_END || (p->nfill && p->fill[p->nfill - 1].b + 1u != t->n))
+		return;
+	p->end = p->ops[k].off;
+	p->endlen = p->ops[k].len;
+	p->nops = tail;
 	p->ok = p->seglen <= 0xffff;
 }
 
@@ -582,46 +613,26 @@ static inline char *tp_num(struct tpnum *c, char *o, long long x)
  * p->n runs of at most 18 digits. */
 static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow *t)
 {
-	unsigned char own[2 * BL_TEXTROW_MAX];
-	const unsigned char *pos = t->pos;
-	bool lead0 = t->lead0;
-	const char *text = t->text, *e = text + t->len;
-	if (!pos) {
-		if (t->len > 255 || bl_scan_uint_pos(text, t->len, p->n, own, &lead0) != (long)p->n)
-			return false;
-		pos = own;
-	} else if (t->n != p->n) {
+	if (t->n != p->n)
 		return false;
-	}
+	const char *text = t->text;
 	const struct bl_record *r = t->r;
 	/* the row's size at most: the segments, the runs, a number (at
-	 * most 24 bytes, bl_fmt_double() or rb_ll()) per op, the slack; a
-	 * text value of a vary column is added as rb_val() adds it, after
-	 * which there is this much room again */
-	size_t need = p->seglen + t->len + 48 * p->nops + TP_SLACK;
+	 * most 24 bytes, bl_fmt_double() or rb_ll()) per op, the slack, 80
+	 * bytes for bl_runs_fill(); so nothing is flushed in the row, and a
+	 * row that turns out not to be p->n runs is taken back */
+	size_t need = p->seglen + t->len + 48 * p->nops + TP_SLACK + 80;
 	if (need > rb->cap)
 		return false;
 	if (need > rb->cap - rb->n)
 		rb_flush(rb);
-	/* a run is copied as 16 bytes only where the text has them */
+	size_t n0 = rb->n;
 	char *o = rb->b + rb->n;
 	for (size_t i = 0; i < p->nops; i++) {
 		const struct trop *op = &p->ops[i];
 		tp_copy(o, p->seg + op->off, op->len);
 		o += op->len;
-		if (op->op == OP_RUN) {
-			const char *q = text + pos[2 * op->arg];
-			size_t l = pos[2 * op->arg + 1];
-			while (lead0 && *q == '0' && l > 1) {
-				q++;         /* leading zeros: "007" is 7 */
-				l--;
-			}
-			if (l <= 16 && q + 16 <= e)
-				memcpy(o, q, 16);
-			else
-				memcpy(o, q, l);
-			o += l;
-		} else if (op->op == OP_LINE) {
+		if (op->op == OP_LINE) {
 			o = tp_num(&p->num[i], o, (long long)r->line);
 		} else if (op->op == OP_COL) {
 			const struct bl_val *v = &r->v[op->arg];
@@ -631,16 +642,22 @@ static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow 
 			} else if (v->t == BL_NUM && fabs(v->u.d) < 1e15 &&
 				   v->u.d == (double)(long long)v->u.d) {
 				o = tp_num(&p->num[i], o, (long long)v->u.d);
-			} else {
+			} else if (v->t == BL_NUM) {
 				rb->n = (size_t)(o - rb->b);
-				rb_val(rb, v);
-				if (need > rb->cap - rb->n)
-					rb_flush(rb);
+				rb_val(rb, v);       /* within need: no flush */
 				o = rb->b + rb->n;
+			} else if (v->t != BL_NULL) {
+				rb->n = n0;          /* a text: not what a gen promises */
+				return false;
 			}
 		}
 	}
-	rb->n = (size_t)(o - rb->b);
+	long n = bl_runs_fill(text, t->len, p->n, p->seg, p->fill, p->nfill, p->end, p->endlen, o);
+	if (n < 0) {
+		rb->n = n0;
+		return false;
+	}
+	rb->n = (size_t)(o + n - rb->b);
 	return true;
 }
 

@@ -120,12 +120,6 @@ struct bl_textrow {
 	const unsigned char *vary;
 	size_t nvary;
 	unsigned long gen;
-	/* NULL, or where the runs are (the parser found them already): run i
-	 * is the pos[2i+1] digits at text + pos[2i]; so len is at most 255.
-	 * With pos, lead0 says whether a run has a leading zero ("007"): the
-	 * writer looks for them only then. */
-	const unsigned char *pos;
-	bool lead0;
 };
 
 /* A gen for struct bl_textrow never handed out before in this process

@@ -347,8 +347,7 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 	return n;
 }
 
-static inline long scan_uints(const char *p, size_t len, long long *v, size_t max,
-			      unsigned char *pos)
+long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
 {
 	/* A byte at a time: vmstat's numbers are 1 to 7 digits, and a plain
 	 * loop whose branches follow the digits beat reading eight at a time
@@ -372,110 +371,167 @@ static inline long scan_uints(const char *p, size_t len, long long *v, size_t ma
 			return -1;
 		if (i - start > 18 || n == max)
 			return -1;
-		if (pos) {
-			pos[2 * n] = (unsigned char)start;
-			pos[2 * n + 1] = (unsigned char)(i - start);
-		}
 		v[n++] = (long long)x;
 	}
 	return (long)n;
 }
 
-/* Digit and blank bits of p[0..len) (len <= 256), bit i of m[i / 64]:
- * 16 bytes per compare, the last 16 read as the line's last 16 bytes
- * (never past its end); len >= 16. */
-#ifdef __SSE2__
+/* Digit and blank bits of p[0..len) (len <= 256), bit i of m[i / 64]. */
 static void digit_blank_masks(const char *p, size_t len, uint64_t dm[4], uint64_t bm[4])
 {
-	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
-	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
 	dm[0] = dm[1] = dm[2] = dm[3] = bm[0] = bm[1] = bm[2] = bm[3] = 0;
-	for (size_t i = 0; i < len; i += 16) {
-		size_t at = i + 16 <= len ? i : len - 16;
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + at));
-		__m128i d = _mm_sub_epi8(x, zero);
-		unsigned dg = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(d, nine), nine));
-		unsigned bl = (unsigned)_mm_movemask_epi8(
-			_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)));
-		unsigned sh = (unsigned)(i - at);      /* bytes read again */
-		dg >>= sh;
-		bl >>= sh;
-		dm[i / 64] |= (uint64_t)dg << (i % 64);
-		bm[i / 64] |= (uint64_t)bl << (i % 64);
-	}
-}
-#endif
-
-long bl_scan_uint_pos_plain(const char *p, size_t len, size_t want, unsigned char *pos)
-{
-	if (len > 255 || want > BL_SCAN_POS_MAX)
-		return -1;
 #ifdef __SSE2__
+	/* 16 bytes per compare, the last 16 read as the line's last 16
+	 * bytes (never past its end) */
 	if (len >= 16) {
-		uint64_t dm[4], bm[4];
-		digit_blank_masks(p, len, dm, bm);
-		size_t nw = (len + 63) / 64;
-		uint64_t sm[4], em[4];        /* first and last digits */
-		for (size_t w = 0; w < nw; w++) {
-			uint64_t valid = w + 1 < nw || len % 64 == 0 ? ~0ull : (1ull << (len % 64)) - 1;
-			if ((dm[w] | bm[w]) != valid)
-				return -1;   /* a byte that is neither */
-			uint64_t d = dm[w];
-			uint64_t before = w ? dm[w - 1] >> 63 : 0, after = w + 1 < nw ? dm[w + 1] & 1 : 0;
-			sm[w] = d & ~(d << 1 | before);
-			em[w] = d & ~(d >> 1 | after << 63);
+		const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+		const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+		for (size_t i = 0; i < len; i += 16) {
+			size_t at = i + 16 <= len ? i : len - 16;
+			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + at));
+			__m128i d = _mm_sub_epi8(x, zero);
+			unsigned dg = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_max_epu8(d, nine), nine));
+			unsigned bl = (unsigned)_mm_movemask_epi8(
+				_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)));
+			unsigned sh = (unsigned)(i - at);      /* bytes read again */
+			dg >>= sh;
+			bl >>= sh;
+			dm[i / 64] |= (uint64_t)dg << (i % 64);
+			bm[i / 64] |= (uint64_t)bl << (i % 64);
 		}
-		/* the k-th first digit and the k-th last digit make run k
-		 * (a run may cross from one word to the next): the first
-		 * digits in one pass, the last ones and so the lengths in
-		 * another, each a loop without a branch to mispredict */
-		size_t k = 0;
-		for (size_t w = 0; w < nw; w++) {
-			for (uint64_t S = sm[w]; S; S &= S - 1) {
-				if (k == want)
-					return -1;   /* more than want */
-				pos[2 * k++] = (unsigned char)(w * 64 + (unsigned)__builtin_ctzll(S));
-			}
-		}
-		if (k != want)
-			return -1;
-		size_t j = 0;
-		unsigned long long longest = 0;
-		for (size_t w = 0; w < nw; w++) {
-			for (uint64_t E = em[w]; E; E &= E - 1) {
-				size_t l = w * 64 + (unsigned)__builtin_ctzll(E) + 1 - pos[2 * j];
-				longest |= l > 18;
-				pos[2 * j++ + 1] = (unsigned char)l;
-			}
-		}
-		return longest ? -1 : (long)k;
+		return;
 	}
 #endif
-	long long v[BL_SCAN_POS_MAX];
-	return scan_uints(p, len, v, want, pos) == (long)want ? (long)want : -1;
+	for (size_t i = 0; i < len; i++) {
+		if (p[i] >= '0' && p[i] <= '9')
+			dm[i / 64] |= 1ull << (i % 64);
+		else if (p[i] == ' ' || p[i] == '\t')
+			bm[i / 64] |= 1ull << (i % 64);
+	}
 }
 
-/* With AVX-512 (VBMI2), a row of up to 128 bytes in two registers: the
- * first and last digits' places come out of a byte compress of the index
- * vector, so no loop runs per number (about 4 times faster than the one
- * above on 200 MB of vmstat). Chosen at run time, when the processor and
- * the kernel have it; not under AddressSanitizer, which takes a masked
- * load for a read of all 64 bytes. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+/* The place of the i-th set bit of m[0..4) (there is one). */
+static size_t nth_bit(const unsigned long long m[4], size_t i)
+{
+	size_t w = 0;
+	for (size_t c; i >= (c = (size_t)__builtin_popcountll(m[w])); w++)
+		i -= c;
+	uint64_t x = m[w];   /* then the i-th of its bits */
+	for (; i; i--)
+		x &= x - 1;
+	return w * 64 + (unsigned)__builtin_ctzll(x);
+}
+
+static size_t run_at_plain(const struct bl_runs *r, size_t i, size_t *len)
+{
+	size_t a = nth_bit(r->start, i);
+	*len = nth_bit(r->end, i) + 1 - a;
+	return a;
+}
+
+long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *r)
+{
+	if (len > BL_RUNS_MAX_LEN)
+		return -1;
+	uint64_t dm[4], bm[4];
+	digit_blank_masks(p, len, dm, bm);
+	size_t nw = (len + 63) / 64, n = 0;
+	for (size_t w = 0; w < 4; w++) {
+		r->start[w] = r->end[w] = 0;
+		if (w >= nw)
+			continue;
+		uint64_t valid = w + 1 < nw || len % 64 == 0 ? ~0ull : (1ull << (len % 64)) - 1;
+		if ((dm[w] | bm[w]) != valid)
+			return -1;   /* a byte that is neither */
+		uint64_t d = dm[w];
+		uint64_t before = w ? dm[w - 1] >> 63 : 0, after = w + 1 < nw ? dm[w + 1] & 1 : 0;
+		r->start[w] = d & ~(d << 1 | before);
+		r->end[w] = d & ~(d >> 1 | after << 63);
+		n += (size_t)__builtin_popcountll(r->start[w]);
+	}
+	if (n != want)
+		return -1;
+	/* the k-th first digit and the k-th last digit make number k (it
+	 * may cross from one word to the next) */
+	size_t first[BL_RUNS_MAX_LEN / 2 + 1], k = 0;
+	for (size_t w = 0; w < nw; w++)
+		for (uint64_t S = r->start[w]; S; S &= S - 1)
+			first[k++] = w * 64 + (unsigned)__builtin_ctzll(S);
+	r->lead0 = false;
+	k = 0;
+	for (size_t w = 0; w < nw; w++) {
+		for (uint64_t E = r->end[w]; E; E &= E - 1) {
+			size_t last = w * 64 + (unsigned)__builtin_ctzll(E), f = first[k++];
+			if (last + 1 - f > 18)
+				return -1;   /* more than 18 digits */
+			r->lead0 |= last > f && p[f] == '0';
+		}
+	}
+	return (long)n;
+}
+
+/* Copy n bytes from s to d, 16 at a time: both have 16 bytes to spare
+ * past n. */
+static inline char *copy16(char *d, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i += 16)
+		memcpy(d + i, s + i, 16);
+	return d + n;
+}
+
+long bl_runs_fill_plain(const char *p, size_t len, size_t want, const char *seg,
+			const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o)
+{
+	struct bl_runs r;
+	if (bl_scan_runs_plain(p, len, want, &r) != (long)want)
+		return -1;
+	const char *e = p + len;
+	char *o0 = o;
+	for (size_t k = 0; k < nf; k++) {
+		o = copy16(o, seg + f[k].off, f[k].len);
+		for (size_t i = f[k].a; i <= f[k].b; i++) {
+			size_t l;
+			const char *q = p + run_at_plain(&r, i, &l);
+			while (r.lead0 && *q == '0' && l > 1) {
+				q++;
+				l--;
+			}
+			if (l <= 16 && q + 16 <= e)
+				memcpy(o, q, 16);   /* the bytes past l are written over */
+			else
+				memcpy(o, q, l);
+			o += l;
+			if (i < f[k].b)
+				*o++ = ',';
+		}
+	}
+	o = copy16(o, seg + end, endlen);
+	return (long)(o - o0);
+}
+
+/* With AVX-512 (VBMI2), a row of up to 128 bytes is two registers: its
+ * digit and blank masks come from two compares, and the numbers of a CSV
+ * row from byte compresses, so no loop runs per number. */
+#ifdef BL_AVX512
 #define SCAN_AVX512 1
 #include <immintrin.h>
 #include <stdatomic.h>
 
-#define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")))
+#define AVX512_TARGET BL_AVX512_TARGET
 
+/* bl_scan_runs() for a row of up to 128 bytes, which it leaves in *rx0
+ * and *rx1 (zeros past len), its digits' bits in *rd (bit k: byte k). */
 AVX512_TARGET
-static long scan_pos_avx512(const char *p, size_t len, size_t want, unsigned char *pos,
-			    bool *lead0)
+static inline long scan_runs_regs(const char *p, size_t len, size_t want, struct bl_runs *r,
+				  __m512i *rx0, __m512i *rx1, unsigned __int128 *rd)
 {
 	__mmask64 m0 = len >= 64 ? ~0ull : (1ull << len) - 1;
 	__mmask64 m1 = len <= 64 ? 0 : len >= 128 ? ~0ull : (1ull << (len - 64)) - 1;
 	__m512i x0 = _mm512_maskz_loadu_epi8(m0, p);
 	__m512i x1 = _mm512_maskz_loadu_epi8(m1, p + 64);
+	*rx0 = x0;
+	*rx1 = x1;
 	const __m512i zero = _mm512_set1_epi8('0'), nine = _mm512_set1_epi8(9);
 	const __m512i sp = _mm512_set1_epi8(' '), tab = _mm512_set1_epi8('\t');
 	uint64_t d0 = _mm512_mask_cmple_epu8_mask(m0, _mm512_sub_epi8(x0, zero), nine);
@@ -486,94 +542,166 @@ static long scan_pos_avx512(const char *p, size_t len, size_t want, unsigned cha
 		return -1;                   /* a byte that is neither */
 	uint64_t s0 = d0 & ~(d0 << 1), s1 = d1 & ~(d1 << 1 | d0 >> 63);
 	uint64_t e0 = d0 & ~(d0 >> 1 | d1 << 63), e1 = d1 & ~(d1 >> 1);
-	if (lead0) {
-		/* a first digit 0 that is not also the last one */
-		const __m512i z = _mm512_set1_epi8('0');
-		uint64_t z0 = _mm512_mask_cmpeq_epi8_mask(m0, x0, z);
-		uint64_t z1 = _mm512_mask_cmpeq_epi8_mask(m1, x1, z);
-		*lead0 = ((s0 & z0 & ~e0) | (s1 & z1 & ~e1)) != 0;
-	}
-	size_t ns0 = (size_t)_mm_popcnt_u64(s0), ne0 = (size_t)_mm_popcnt_u64(e0);
-	size_t n = ns0 + (size_t)_mm_popcnt_u64(s1);
-	if (n != want)
+	if ((size_t)(_mm_popcnt_u64(s0) + _mm_popcnt_u64(s1)) != want)
 		return -1;
-	/* the places of the first digits, then of the last ones, in order
-	 * (a run may start in one half and end in the other) */
-	static const unsigned char iota[64] = {
-		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-		22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-		42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61,
-		62, 63,
-	};
-	const __m512i idx = _mm512_loadu_si512(iota);
-	const __m512i idx64 = _mm512_add_epi8(idx, _mm512_set1_epi8(64));
-	unsigned char st[128], en[128];
-	_mm512_storeu_si512(st, _mm512_maskz_compress_epi8(s0, idx));
-	_mm512_storeu_si512(st + ns0, _mm512_maskz_compress_epi8(s1, idx64));
-	_mm512_storeu_si512(en, _mm512_maskz_compress_epi8(e0, idx));
-	_mm512_storeu_si512(en + ne0, _mm512_maskz_compress_epi8(e1, idx64));
-	/* at most 64 runs in 128 bytes */
-	__m512i a = _mm512_loadu_si512(st), e = _mm512_loadu_si512(en);
-	__m512i l = _mm512_add_epi8(_mm512_sub_epi8(e, a), _mm512_set1_epi8(1));
-	__mmask64 runs = n >= 64 ? ~0ull : (1ull << n) - 1;
-	if (_mm512_mask_cmpgt_epu8_mask(runs, l, _mm512_set1_epi8(18)))
-		return -1;                   /* more than 18 digits */
-	/* pos: place, length, place, length, ... */
-	static const unsigned char zip[128] = {
-		0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 8, 72, 9, 73, 10, 74,
-		11, 75, 12, 76, 13, 77, 14, 78, 15, 79, 16, 80, 17, 81, 18, 82, 19, 83, 20, 84,
-		21, 85, 22, 86, 23, 87, 24, 88, 25, 89, 26, 90, 27, 91, 28, 92, 29, 93, 30, 94,
-		31, 95, 32, 96, 33, 97, 34, 98, 35, 99, 36, 100, 37, 101, 38, 102, 39, 103, 40,
-		104, 41, 105, 42, 106, 43, 107, 44, 108, 45, 109, 46, 110, 47, 111, 48, 112, 49,
-		113, 50, 114, 51, 115, 52, 116, 53, 117, 54, 118, 55, 119, 56, 120, 57, 121, 58,
-		122, 59, 123, 60, 124, 61, 125, 62, 126, 63, 127,
-	};
-	__m512i z0 = _mm512_permutex2var_epi8(a, _mm512_loadu_si512(zip), l);
-	__m512i z1 = _mm512_permutex2var_epi8(a, _mm512_loadu_si512(zip + 64), l);
-	size_t bytes = 2 * n;
-	_mm512_mask_storeu_epi8(pos, bytes >= 64 ? ~0ull : (1ull << bytes) - 1, z0);
-	if (bytes > 64)
-		_mm512_mask_storeu_epi8(pos + 64, bytes >= 128 ? ~0ull : (1ull << (bytes - 64)) - 1, z1);
-	return (long)n;
+	/* 19 digits in a row: ANDs of the digit bits shifted by 1, 2, 4, 8
+	 * (16 in a row), then by 3 */
+	unsigned __int128 x = (unsigned __int128)d1 << 64 | d0;
+	*rd = x;
+	x &= x >> 1;
+	x &= x >> 2;
+	x &= x >> 4;
+	x &= x >> 8;
+	if (x & x >> 3)
+		return -1;
+	/* a first digit 0 that is not also the last one */
+	uint64_t z0 = _mm512_mask_cmpeq_epi8_mask(m0, x0, zero);
+	uint64_t z1 = _mm512_mask_cmpeq_epi8_mask(m1, x1, zero);
+	r->lead0 = ((s0 & z0 & ~e0) | (s1 & z1 & ~e1)) != 0;
+	r->start[0] = s0;
+	r->start[1] = s1;
+	r->end[0] = e0;
+	r->end[1] = e1;
+	r->start[2] = r->start[3] = r->end[2] = r->end[3] = 0;
+	return (long)want;
+}
+
+AVX512_TARGET
+static long scan_runs_avx512(const char *p, size_t len, size_t want, struct bl_runs *r)
+{
+	__m512i x0, x1;
+	unsigned __int128 d;
+	return scan_runs_regs(p, len, want, r, &x0, &x1, &d);
+}
+
+/* The i-th set bit of m[0..2) (there is one), by a bit deposit. */
+AVX512_TARGET
+static inline size_t nth_bit2(const unsigned long long m[2], size_t i)
+{
+	size_t c = (size_t)_mm_popcnt_u64(m[0]);
+	if (i < c)
+		return (size_t)_tzcnt_u64(_pdep_u64(1ull << i, m[0]));
+	return 64 + (size_t)_tzcnt_u64(_pdep_u64(1ull << (i - c), m[1]));
+}
+
+/* bl_run_at() for runs scan_runs_avx512() found (in two words). */
+AVX512_TARGET
+static size_t run_at2(const struct bl_runs *r, size_t i, size_t *len)
+{
+	size_t a = nth_bit2(r->start, i);
+	*len = nth_bit2(r->end, i) + 1 - a;
+	return a;
+}
+
+/* Bits from to to - 1 of the 64-bit word whose bit 0 is byte base
+ * (from < to). */
+static inline uint64_t span_bits(size_t from, size_t to, size_t base)
+{
+	uint64_t lo = from <= base ? ~0ull : from >= base + 64 ? 0 : ~0ull << (from - base);
+	uint64_t hi = to >= base + 64 ? ~0ull : to <= base ? 0 : (1ull << (to - base)) - 1;
+	return lo & hi;
+}
+
+/* bl_runs_fill() for a row of up to 128 bytes, read once: the row is two
+ * registers with a comma in place of every blank, and a keep mask of the
+ * digits (leading zeros left out) and of the first blank after each
+ * number; a piece's numbers are the kept bytes from its first number's
+ * first digit to its last number's last digit, compressed. */
+AVX512_TARGET
+static long fill_avx512(const char *p, size_t len, size_t want, const char *seg,
+			const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o)
+{
+	struct bl_runs r;
+	__m512i x0, x1;
+	unsigned __int128 d;
+	if (scan_runs_regs(p, len, want, &r, &x0, &x1, &d) != (long)want)
+		return -1;
+	unsigned __int128 keep = d | (d << 1 & ~d);
+	if (r.lead0) {
+		/* a number's zeros from its first digit on, but not its last
+		 * digit: adding a bit at the start of a block of zeros clears
+		 * the block (the carry stops at the byte after it) */
+		const __m512i zero = _mm512_set1_epi8('0');
+		uint64_t z0 = _mm512_cmpeq_epi8_mask(x0, zero), z1 = _mm512_cmpeq_epi8_mask(x1, zero);
+		unsigned __int128 z = (unsigned __int128)z1 << 64 | z0;
+		unsigned __int128 first = (unsigned __int128)r.start[1] << 64 | r.start[0];
+		unsigned __int128 last = (unsigned __int128)r.end[1] << 64 | r.end[0];
+		keep &= ~(z & ~(z + (first & z)) & ~last);
+	}
+	const __m512i comma = _mm512_set1_epi8(',');
+	__m512i y0 = _mm512_mask_blend_epi8((uint64_t)d, comma, x0);
+	__m512i y1 = _mm512_mask_blend_epi8((uint64_t)(d >> 64), comma, x1);
+	uint64_t k0 = (uint64_t)keep, k1 = (uint64_t)(keep >> 64);
+	char *o0 = o;
+	for (size_t k = 0; k < nf; k++) {
+		o = copy16(o, seg + f[k].off, f[k].len);
+		size_t from = nth_bit2(r.start, f[k].a), to = nth_bit2(r.end, f[k].b) + 1;
+		if (from < 64) {
+			uint64_t g = k0 & span_bits(from, to, 0);
+			_mm512_storeu_si512(o, _mm512_maskz_compress_epi8(g, y0));
+			o += _mm_popcnt_u64(g);
+		}
+		if (to > 64) {
+			uint64_t g = k1 & span_bits(from, to, 64);
+			_mm512_storeu_si512(o, _mm512_maskz_compress_epi8(g, y1));
+			o += _mm_popcnt_u64(g);
+		}
+	}
+	o = copy16(o, seg + end, endlen);
+	return (long)(o - o0);
 }
 
 /* 1: the processor and kernel run AVX-512 with VBMI2; 0: not; -1: not
  * asked yet (the answer is the same on every thread). */
 static atomic_int have_avx512 = -1;
 
-static bool avx512_ok(void)
+bool bl_have_avx512(void)
 {
 	int h = atomic_load_explicit(&have_avx512, memory_order_relaxed);
 	if (h < 0) {
 		__builtin_cpu_init();
 		h = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
 		    __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
-		    __builtin_cpu_supports("popcnt");
+		    __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+		    __builtin_cpu_supports("bmi2");
 		atomic_store_explicit(&have_avx512, h, memory_order_relaxed);
 	}
-	return h;
+	return h == 1;
+}
+#else
+bool bl_have_avx512(void)
+{
+	return false;
 }
 #endif
 
-long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos, bool *lead0)
+long bl_scan_runs(const char *p, size_t len, size_t want, struct bl_runs *r)
 {
 #ifdef SCAN_AVX512
-	if (len <= 128 && len > 0 && want <= 64 && avx512_ok())
-		return scan_pos_avx512(p, len, want, pos, lead0);
+	if (len <= 128 && bl_have_avx512())
+		return scan_runs_avx512(p, len, want, r);
 #endif
-	long n = bl_scan_uint_pos_plain(p, len, want, pos);
-	if (lead0 && n > 0) {
-		*lead0 = false;
-		for (long k = 0; k < n; k++)
-			if (pos[2 * k + 1] > 1 && p[pos[2 * k]] == '0')
-				*lead0 = true;
-	}
-	return n;
+	return bl_scan_runs_plain(p, len, want, r);
 }
 
-long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
+size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len)
 {
-	return scan_uints(p, len, v, max, NULL);
+#ifdef SCAN_AVX512
+	/* bl_scan_runs_plain() may have filled all four words */
+	if (!(r->start[2] | r->start[3] | r->end[2] | r->end[3]) && bl_have_avx512())
+		return run_at2(r, i, len);
+#endif
+	return run_at_plain(r, i, len);
+}
+
+long bl_runs_fill(const char *p, size_t len, size_t want, const char *seg,
+		  const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o)
+{
+#ifdef SCAN_AVX512
+	if (len <= 128 && bl_have_avx512())
+		return fill_avx512(p, len, want, seg, f, nf, end, endlen, o);
+#endif
+	return bl_runs_fill_plain(p, len, want, seg, f, nf, end, endlen, o);
 }
 
 static int buf_grow(struct bl_buf *b, size_t need)

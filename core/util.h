@@ -78,17 +78,58 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
  * only, at most 18 each: a vmstat row) into v[0..max). Returns how many,
  * or -1 when a token is anything else or there are more than max. */
 long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
-/* Where the numbers are without reading them: exactly want (at most
- * BL_SCAN_POS_MAX) blank-separated runs of 1 to 18 digits in [p, p+len),
- * len <= 255: number i is the pos[2i+1] digits at p + pos[2i] (leading
- * zeros too), pos having room for 2 * want bytes; *lead0 (when lead0 is not NULL and the
- * result is want) tells whether a number has a leading zero ("007").
- * Returns want, or -1 when the text is anything else. */
-#define BL_SCAN_POS_MAX 128
-long bl_scan_uint_pos(const char *p, size_t len, size_t want, unsigned char *pos, bool *lead0);
-/* The same without AVX-512, which bl_scan_uint_pos() uses for rows of up
- * to 128 bytes where the processor has it (VBMI2): for the tests of both. */
-long bl_scan_uint_pos_plain(const char *p, size_t len, size_t want, unsigned char *pos);
+/* The AVX-512 code paths (rows of numbers, line ends): built on x86-64
+ * with GCC or Clang, not under AddressSanitizer (which takes a masked
+ * 64-byte load for a read of all 64 bytes); taken at run time only where
+ * bl_have_avx512() says the processor and the kernel run them. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+#define BL_AVX512 1
+#define BL_AVX512_TARGET \
+	__attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
+#endif
+/* AVX-512 F, BW, VBMI, VBMI2 with POPCNT, BMI and BMI2 here (asked once;
+ * thread-safe); false where BL_AVX512 is not defined. */
+bool bl_have_avx512(void);
+
+/* Where a row's numbers are, without reading them: bit k of start[k / 64]
+ * is set when a number's first digit is byte k of the row, of end[k / 64]
+ * when its last digit is (rows of up to BL_RUNS_MAX_LEN bytes). */
+#define BL_RUNS_MAX_LEN 255
+struct bl_runs {
+	unsigned long long start[4], end[4];
+	bool lead0;        /* a number has a leading zero ("007", not "0") */
+};
+/* Exactly want blank-separated runs of 1 to 18 digits in [p, p+len),
+ * len <= BL_RUNS_MAX_LEN, into *r. Returns want, or -1 when the text is
+ * anything else (then *r is unusable). With AVX-512 (VBMI2) a row of up
+ * to 128 bytes takes two 64-byte compares and no loop; else, and for
+ * longer rows, bl_scan_runs_plain() (16-byte SSE2 compares). */
+long bl_scan_runs(const char *p, size_t len, size_t want, struct bl_runs *r);
+long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *r);
+/* Number i of a row bl_scan_runs() read (i below its count): its first
+ * byte's place, and its length in digits into *len. */
+size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len);
+/* A text with a row's numbers filled in (the CSV writer's vmstat rows):
+ * for each piece, its text (the len bytes at seg + off), then the row's
+ * numbers a to b (a <= b) as CSV fields: each number's digits without
+ * leading zeros ("007" is 7, "000" is 0), a comma between two numbers;
+ * after the last piece, the endlen bytes at seg + end. */
+struct bl_fill {
+	unsigned short off, len;
+	unsigned char a, b;
+};
+/* The row [p, p+len) must be exactly want numbers as bl_scan_runs()
+ * takes them, and each piece's numbers within it, in order. seg has 16
+ * bytes to spare past each text; o has room for the texts, the row and
+ * 80 bytes more (bytes past the returned length are scratch). Returns
+ * the bytes written, or -1 when the row is anything else. With AVX-512
+ * (VBMI2) a row of up to 128 bytes is read once into two registers and
+ * each piece's numbers come out of a byte compress; else
+ * bl_runs_fill_plain(). */
+long bl_runs_fill(const char *p, size_t len, size_t want, const char *seg,
+		  const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o);
+long bl_runs_fill_plain(const char *p, size_t len, size_t want, const char *seg,
+			const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o);
 
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {

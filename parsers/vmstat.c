@@ -1061,11 +1061,10 @@ struct row {
 	long long val[VM_MAXV];
 	const char *text;        /* a plain row (plain_row()): its text, else NULL */
 	size_t textlen;
-	bool has_pos;            /* pos holds where its numbers are */
-	bool lead0;              /* ... and one of them has a leading zero */
+	bool has_runs;           /* runs holds where its numbers are */
 	bool vals;               /* val holds the numbers (see row_vals()) */
 	bool textrows;           /* every sink takes it as a textrow */
-	unsigned char pos[2 * BL_TEXTROW_MAX];
+	struct bl_runs runs;
 	size_t nrows;            /* 1, or k for glued rows */
 	const char *ts, *tz;     /* into the line; NULL when absent */
 	size_t tsl, tzl;
@@ -1111,13 +1110,11 @@ static bool numberish(const char *t, size_t l)
 static bool plain_row(const char *s, size_t n, size_t want, struct row *R, bool textrows)
 {
 	R->textrows = textrows;
-	/* for a textrow, where the numbers are is enough (a line too long
-	 * for pos goes as its text: the writer reads it) */
-	R->has_pos = textrows && n <= 255 && want <= BL_TEXTROW_MAX;
-	R->vals = !R->has_pos;
-	R->lead0 = true;               /* unknown: the writer looks */
-	if (R->has_pos)
-		return bl_scan_uint_pos(s, n, want, R->pos, &R->lead0) == (long)want;
+	/* for a textrow, where the numbers are is enough */
+	R->has_runs = textrows && n <= BL_RUNS_MAX_LEN && want <= BL_TEXTROW_MAX;
+	R->vals = !R->has_runs;
+	if (R->has_runs)
+		return bl_scan_runs(s, n, want, &R->runs) == (long)want;
 	return bl_scan_uints(s, n, R->val, want) == (long)want;
 }
 
@@ -1126,9 +1123,10 @@ static long long row_val(const struct row *R, size_t i)
 {
 	if (R->vals)
 		return R->val[i];
-	const char *t = R->text + R->pos[2 * i];
+	size_t l;
+	const char *t = R->text + bl_run_at(&R->runs, i, &l);
 	long long x = 0;
-	for (size_t j = 0; j < R->pos[2 * i + 1]; j++)
+	for (size_t j = 0; j < l; j++)
 		x = x * 10 + (t[j] - '0');
 	return x;
 }
@@ -1161,7 +1159,7 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 		return ROW_OK;
 	}
 	R->text = NULL;
-	R->has_pos = false;
+	R->has_runs = false;
 	R->vals = true;
 	const char *tok[VM_MAXTOK];
 	size_t tl[VM_MAXTOK];
@@ -1305,8 +1303,7 @@ static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_li
 	bl_set_int(r, VM_SINCE_BOOT, since_boot ? 1 : 0);
 	struct bl_textrow t = {
 		r, R->text, R->textlen, v->trow_map, L->n, trow_vary,
-		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen, R->has_pos ? R->pos : NULL,
-		R->lead0,
+		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen,
 	};
 	return bl_emit_textrow(ctx, &t);
 }

@@ -233,7 +233,7 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 	for (int it = 0; it < 200000; it++) {
 		uint64_t r = rng();
 		/* every other line short (at most 128 bytes: the AVX-512 path
-		 * of bl_scan_uint_pos where the processor has it) */
+		 * of bl_scan_runs and bl_runs_fill where the processor has it) */
 		bool short_line = it % 2;
 		size_t ntok = (size_t)(r % (short_line ? 14 : 40));
 		bool bad_wanted = (r >> 8) % 8 == 0;
@@ -276,29 +276,64 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		 * processor has it) and the one without AVX-512 (SSE2 masks,
 		 * a byte loop for rows shorter than 16 bytes); both take
 		 * exactly max numbers */
-		unsigned char pos[2 * 64], pos3[2 * 64];
-		bool lead0 = false, want_lead0 = false;
-		long np = bl_scan_uint_pos(line, o, max, pos, &lead0);
-		long np3 = bl_scan_uint_pos_plain(line, o, max, pos3);
+		struct bl_runs ru, ru3;
+		bool want_lead0 = false;
+		long np = bl_scan_runs(line, o, max, &ru);
+		long np3 = bl_scan_runs_plain(line, o, max, &ru3);
+		/* the same row filled into a text: the numbers cut into
+		 * pieces at random, each after a text of its own; expected:
+		 * the texts, and the numbers as strtoll() read them, printed
+		 * by printf */
+		static const char words[] = "a,b,,c,,,KiB,2.4.19,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,";
+		struct bl_fill fill[64];
+		size_t nf = 0;
+		for (size_t k = 0; k < ntok; k++) {
+			if (k == 0 || rng() % 3 == 0)
+				fill[nf++] = (struct bl_fill){ (unsigned short)(rng() % 8),
+							       (unsigned short)(rng() % 12), (unsigned char)k,
+							       (unsigned char)k };
+			fill[nf - 1].b = (unsigned char)k;
+		}
+		size_t endoff = (size_t)(rng() % 8), endlen = (size_t)(rng() % 10);
+		char filled[1200], filled3[1200], expect[1200];
+		long nfl = bl_runs_fill(line, o, max, words, fill, nf, endoff, endlen, filled);
+		long nfl3 = bl_runs_fill_plain(line, o, max, words, fill, nf, endoff, endlen, filled3);
 		if (bad || ntok != max || o > 255) {
-			if (np != -1 || np3 != -1)
-				fail_msg("bl_scan_uint_pos(\"%.*s\", %zu) = %ld, %ld, want -1",
-					 (int)o, line, max, np, np3);
+			if (np != -1 || np3 != -1 || nfl != -1 || nfl3 != -1)
+				fail_msg("bl_scan_runs(\"%.*s\", %zu) = %ld, %ld, fill %ld, %ld, want -1",
+					 (int)o, line, max, np, np3, nfl, nfl3);
 		} else {
 			if (np != (long)max || np3 != (long)max)
-				fail_msg("bl_scan_uint_pos(\"%.*s\", %zu) = %ld, %ld", (int)o, line, max,
-					 np, np3);
+				fail_msg("bl_scan_runs(\"%.*s\", %zu) = %ld, %ld", (int)o, line, max, np,
+					 np3);
 			for (size_t k = 0; k < ntok; k++)
 				want_lead0 |= wlen[k] > 1 && line[wpos[k]] == '0';
-			if (lead0 != want_lead0)
-				fail_msg("bl_scan_uint_pos(\"%.*s\"): leading zero %d, want %d", (int)o, line,
-					 lead0, want_lead0);
-			for (size_t k = 0; k < ntok; k++)
-				if (pos[2 * k] != wpos[k] || pos[2 * k + 1] != wlen[k] ||
-				    pos3[2 * k] != wpos[k] || pos3[2 * k + 1] != wlen[k])
-					fail_msg("number %zu of \"%.*s\" at %u+%u and %u+%u, want %zu+%zu",
-						 k, (int)o, line, pos[2 * k], pos[2 * k + 1], pos3[2 * k],
-						 pos3[2 * k + 1], wpos[k], wlen[k]);
+			if (ru.lead0 != want_lead0 || ru3.lead0 != want_lead0)
+				fail_msg("bl_scan_runs(\"%.*s\"): leading zero %d, %d, want %d", (int)o,
+					 line, ru.lead0, ru3.lead0, want_lead0);
+			for (size_t k = 0; k < ntok; k++) {
+				size_t l, l3;
+				size_t at = bl_run_at(&ru, k, &l), at3 = bl_run_at(&ru3, k, &l3);
+				if (at != wpos[k] || l != wlen[k] || at3 != wpos[k] || l3 != wlen[k])
+					fail_msg("number %zu of \"%.*s\" at %zu+%zu and %zu+%zu, want %zu+%zu",
+						 k, (int)o, line, at, l, at3, l3, wpos[k], wlen[k]);
+			}
+			size_t e = 0;
+			for (size_t f = 0; f < nf; f++) {
+				memcpy(expect + e, words + fill[f].off, fill[f].len);
+				e += fill[f].len;
+				for (size_t k = fill[f].a; k <= fill[f].b; k++)
+					e += (size_t)snprintf(expect + e, sizeof expect - e, "%s%lld",
+							      k > fill[f].a ? "," : "",
+							      want[k]);
+			}
+			memcpy(expect + e, words + endoff, endlen);
+			e += endlen;
+			if (nfl != (long)e || memcmp(filled, expect, e) != 0 || nfl3 != (long)e ||
+			    memcmp(filled3, expect, e) != 0)
+				fail_msg("bl_runs_fill(\"%.*s\") = \"%.*s\" (%ld), \"%.*s\" (%ld), want \"%.*s\"",
+					 (int)o, line, (int)(nfl > 0 ? nfl : 0), filled, nfl,
+					 (int)(nfl3 > 0 ? nfl3 : 0), filled3, nfl3, (int)e, expect);
 		}
 		long n = bl_scan_uints(line, o, got, max);
 		if (bad || ntok > max) {
