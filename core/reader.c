@@ -776,7 +776,17 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 			char eolc = buf[pos];
 			if (ls->writable)
 				((char *)buf)[pos] = '\0';  /* the line ends in place */
-			int rc = ls_deliver(ls, buf + start, pos - start, !line_dirty);
+			int rc;
+			if (!ls->carry.len && !ls->discarding && pos - start <= BL_LINE_MAX) {
+				/* the common line, whole in buf: ls_deliver()'s
+				 * last branch, without the call */
+				ls->clean = !line_dirty;
+				ls->terminated = ls->writable;
+				rc = ls->line(ls->ud, buf + start, pos - start, ls->lineno);
+				ls->lineno++;
+			} else {
+				rc = ls_deliver(ls, buf + start, pos - start, !line_dirty);
+			}
 			if (rc)
 				return rc;
 			start = pos + 1;
