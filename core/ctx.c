@@ -174,11 +174,6 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	return 0;
 }
 
-bool bl_ctx_textrows(const struct bl_ctx *ctx)
-{
-	return ctx->textrows;
-}
-
 int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t)
 {
 	if (!bl_ctx_textrows(ctx)) {

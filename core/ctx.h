@@ -139,8 +139,11 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
  * textrow's promise. */
 int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t);
 /* Whether every sink takes textrows: only then does a parser gain from
- * emitting them. */
-bool bl_ctx_textrows(const struct bl_ctx *ctx);
+ * emitting them (asked for every vmstat row: inline). */
+static inline bool bl_ctx_textrows(const struct bl_ctx *ctx)
+{
+	return ctx->textrows;
+}
 
 /* A warning about malformed input: prints "source:line: <fmt…>" and counts
  * it under `reason` (a static string naming the class of problem). */
