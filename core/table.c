@@ -652,7 +652,8 @@ static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow 
 			}
 		}
 	}
-	long n = bl_runs_fill(text, t->len, p->n, p->seg, p->fill, p->nfill, p->end, p->endlen, o);
+	long n = bl_runs_fill(text, t->len, p->n, t->runs, p->seg, p->fill, p->nfill, p->end,
+			      p->endlen, o);
 	if (n < 0) {
 		rb->n = n0;
 		return false;

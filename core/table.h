@@ -120,6 +120,10 @@ struct bl_textrow {
 	const unsigned char *vary;
 	size_t nvary;
 	unsigned long gen;
+	/* NULL, or where the runs are: bl_scan_runs() of text, which the
+	 * parser made already (len is at most BL_RUNS_MAX_LEN). Without
+	 * AVX-512 the writer then need not read the text twice. */
+	const struct bl_runs *runs;
 };
 
 /* A gen for struct bl_textrow never handed out before in this process

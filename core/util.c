@@ -411,23 +411,47 @@ static void digit_blank_masks(const char *p, size_t len, uint64_t dm[4], uint64_
 	}
 }
 
-/* The place of the i-th set bit of m[0..4) (there is one). */
-static size_t nth_bit(const unsigned long long m[4], size_t i)
+/* The numbers of a row in order, from its masks: the k-th first digit
+ * and the k-th last digit make number k (it may cross from one word to
+ * the next). A loop of count-trailing-zeros, no popcount (a libgcc call
+ * where the build does not assume the POPCNT instruction). */
+struct run_cursor {
+	const struct bl_runs *r;
+	size_t ws, we;               /* the words s and e come from */
+	uint64_t s, e;               /* their bits not taken yet */
+};
+
+static inline void rc_init(struct run_cursor *c, const struct bl_runs *r)
 {
-	size_t w = 0;
-	for (size_t c; i >= (c = (size_t)__builtin_popcountll(m[w])); w++)
-		i -= c;
-	uint64_t x = m[w];   /* then the i-th of its bits */
-	for (; i; i--)
-		x &= x - 1;
-	return w * 64 + (unsigned)__builtin_ctzll(x);
+	*c = (struct run_cursor){ r, 0, 0, r->start[0], r->end[0] };
+}
+
+/* The next number: its first byte, its length in *len; false when there
+ * is none. */
+static inline bool rc_next(struct run_cursor *c, size_t *at, size_t *len)
+{
+	while (!c->s) {
+		if (++c->ws == 4)
+			return false;
+		c->s = c->r->start[c->ws];
+	}
+	while (!c->e)
+		c->e = c->r->end[++c->we];   /* every start has its end */
+	*at = c->ws * 64 + (unsigned)__builtin_ctzll(c->s);
+	*len = c->we * 64 + (unsigned)__builtin_ctzll(c->e) + 1 - *at;
+	c->s &= c->s - 1;
+	c->e &= c->e - 1;
+	return true;
 }
 
 static size_t run_at_plain(const struct bl_runs *r, size_t i, size_t *len)
 {
-	size_t a = nth_bit(r->start, i);
-	*len = nth_bit(r->end, i) + 1 - a;
-	return a;
+	struct run_cursor c;
+	size_t at = 0;
+	rc_init(&c, r);
+	for (size_t k = 0; k <= i; k++)
+		rc_next(&c, &at, len);
+	return at;
 }
 
 long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *r)
@@ -436,7 +460,7 @@ long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *
 		return -1;
 	uint64_t dm[4], bm[4];
 	digit_blank_masks(p, len, dm, bm);
-	size_t nw = (len + 63) / 64, n = 0;
+	size_t nw = (len + 63) / 64;
 	for (size_t w = 0; w < 4; w++) {
 		r->start[w] = r->end[w] = 0;
 		if (w >= nw)
@@ -448,27 +472,17 @@ long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *
 		uint64_t before = w ? dm[w - 1] >> 63 : 0, after = w + 1 < nw ? dm[w + 1] & 1 : 0;
 		r->start[w] = d & ~(d << 1 | before);
 		r->end[w] = d & ~(d >> 1 | after << 63);
-		n += (size_t)__builtin_popcountll(r->start[w]);
 	}
-	if (n != want)
-		return -1;
-	/* the k-th first digit and the k-th last digit make number k (it
-	 * may cross from one word to the next) */
-	size_t first[BL_RUNS_MAX_LEN / 2 + 1], k = 0;
-	for (size_t w = 0; w < nw; w++)
-		for (uint64_t S = r->start[w]; S; S &= S - 1)
-			first[k++] = w * 64 + (unsigned)__builtin_ctzll(S);
+	struct run_cursor c;
+	rc_init(&c, r);
 	r->lead0 = false;
-	k = 0;
-	for (size_t w = 0; w < nw; w++) {
-		for (uint64_t E = r->end[w]; E; E &= E - 1) {
-			size_t last = w * 64 + (unsigned)__builtin_ctzll(E), f = first[k++];
-			if (last + 1 - f > 18)
-				return -1;   /* more than 18 digits */
-			r->lead0 |= last > f && p[f] == '0';
-		}
+	size_t at, l;
+	for (size_t k = 0; k < want; k++) {
+		if (!rc_next(&c, &at, &l) || l > 18)
+			return -1;   /* fewer numbers, or one of more than 18 digits */
+		r->lead0 |= l > 1 && p[at] == '0';
 	}
-	return (long)n;
+	return rc_next(&c, &at, &l) ? -1 : (long)want;   /* more numbers */
 }
 
 /* Copy n bytes from s to d, 16 at a time: both have 16 bytes to spare
@@ -480,20 +494,29 @@ static inline char *copy16(char *d, const char *s, size_t n)
 	return d + n;
 }
 
-long bl_runs_fill_plain(const char *p, size_t len, size_t want, const char *seg,
-			const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o)
+long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_runs *r,
+			const char *seg, const struct bl_fill *f, size_t nf, size_t end,
+			size_t endlen, char *o)
 {
-	struct bl_runs r;
-	if (bl_scan_runs_plain(p, len, want, &r) != (long)want)
-		return -1;
+	struct bl_runs own;
+	if (!r) {
+		if (bl_scan_runs_plain(p, len, want, &own) != (long)want)
+			return -1;
+		r = &own;
+	}
 	const char *e = p + len;
 	char *o0 = o;
+	struct run_cursor c;
+	rc_init(&c, r);
+	size_t next = 0;             /* the number c gives next */
+	size_t at = 0, l = 0;
 	for (size_t k = 0; k < nf; k++) {
 		o = copy16(o, seg + f[k].off, f[k].len);
 		for (size_t i = f[k].a; i <= f[k].b; i++) {
-			size_t l;
-			const char *q = p + run_at_plain(&r, i, &l);
-			while (r.lead0 && *q == '0' && l > 1) {
+			for (; next <= i; next++)   /* pieces come in order */
+				rc_next(&c, &at, &l);
+			const char *q = p + at;
+			while (r->lead0 && *q == '0' && l > 1) {
 				q++;
 				l--;
 			}
@@ -694,14 +717,15 @@ size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len)
 	return run_at_plain(r, i, len);
 }
 
-long bl_runs_fill(const char *p, size_t len, size_t want, const char *seg,
-		  const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o)
+long bl_runs_fill(const char *p, size_t len, size_t want, const struct bl_runs *r,
+		  const char *seg, const struct bl_fill *f, size_t nf, size_t end, size_t endlen,
+		  char *o)
 {
 #ifdef SCAN_AVX512
 	if (len <= 128 && bl_have_avx512())
 		return fill_avx512(p, len, want, seg, f, nf, end, endlen, o);
 #endif
-	return bl_runs_fill_plain(p, len, want, seg, f, nf, end, endlen, o);
+	return bl_runs_fill_plain(p, len, want, r, seg, f, nf, end, endlen, o);
 }
 
 static int buf_grow(struct bl_buf *b, size_t need)

@@ -119,17 +119,22 @@ struct bl_fill {
 	unsigned char a, b;
 };
 /* The row [p, p+len) must be exactly want numbers as bl_scan_runs()
- * takes them, and each piece's numbers within it, in order. seg has 16
+ * takes them, and the pieces' numbers in order (each piece's a above the
+ * last one's b). r: bl_scan_runs()'s result for this row (then the row
+ * is taken to be as r says), or NULL to read the row here. seg has 16
  * bytes to spare past each text; o has room for the texts, the row and
  * 80 bytes more (bytes past the returned length are scratch). Returns
  * the bytes written, or -1 when the row is anything else. With AVX-512
- * (VBMI2) a row of up to 128 bytes is read once into two registers and
- * each piece's numbers come out of a byte compress; else
- * bl_runs_fill_plain(). */
-long bl_runs_fill(const char *p, size_t len, size_t want, const char *seg,
-		  const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o);
-long bl_runs_fill_plain(const char *p, size_t len, size_t want, const char *seg,
-			const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o);
+ * (VBMI2) a row of up to 128 bytes is read once into two registers, r
+ * or not, and each piece's numbers come out of a byte compress; else
+ * bl_runs_fill_plain(), which copies number by number and reads the
+ * row only when r is NULL. */
+long bl_runs_fill(const char *p, size_t len, size_t want, const struct bl_runs *r,
+		  const char *seg, const struct bl_fill *f, size_t nf, size_t end, size_t endlen,
+		  char *o);
+long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_runs *r,
+			const char *seg, const struct bl_fill *f, size_t nf, size_t end,
+			size_t endlen, char *o);
 
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {

@@ -1303,7 +1303,7 @@ static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_li
 	bl_set_int(r, VM_SINCE_BOOT, since_boot ? 1 : 0);
 	struct bl_textrow t = {
 		r, R->text, R->textlen, v->trow_map, L->n, trow_vary,
-		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen,
+		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen, R->has_runs ? &R->runs : NULL,
 	};
 	return bl_emit_textrow(ctx, &t);
 }

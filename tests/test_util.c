@@ -295,9 +295,10 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			fill[nf - 1].b = (unsigned char)k;
 		}
 		size_t endoff = (size_t)(rng() % 8), endlen = (size_t)(rng() % 10);
-		char filled[1200], filled3[1200], expect[1200];
-		long nfl = bl_runs_fill(line, o, max, words, fill, nf, endoff, endlen, filled);
-		long nfl3 = bl_runs_fill_plain(line, o, max, words, fill, nf, endoff, endlen, filled3);
+		char filled[1200], filled3[1200], filled4[1200], expect[1200];
+		long nfl = bl_runs_fill(line, o, max, NULL, words, fill, nf, endoff, endlen, filled);
+		long nfl3 = bl_runs_fill_plain(line, o, max, NULL, words, fill, nf, endoff, endlen,
+					       filled3);
 		if (bad || ntok != max || o > 255) {
 			if (np != -1 || np3 != -1 || nfl != -1 || nfl3 != -1)
 				fail_msg("bl_scan_runs(\"%.*s\", %zu) = %ld, %ld, fill %ld, %ld, want -1",
@@ -329,11 +330,18 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			}
 			memcpy(expect + e, words + endoff, endlen);
 			e += endlen;
+			/* and from the places the scanners found (as the writer
+			 * gets them from the parser) */
+			long nfl4 = bl_runs_fill_plain(line, o, max, &ru, words, fill, nf, endoff,
+						       endlen, filled4);
 			if (nfl != (long)e || memcmp(filled, expect, e) != 0 || nfl3 != (long)e ||
-			    memcmp(filled3, expect, e) != 0)
-				fail_msg("bl_runs_fill(\"%.*s\") = \"%.*s\" (%ld), \"%.*s\" (%ld), want \"%.*s\"",
+			    memcmp(filled3, expect, e) != 0 || nfl4 != (long)e ||
+			    memcmp(filled4, expect, e) != 0)
+				fail_msg("bl_runs_fill(\"%.*s\") = \"%.*s\" (%ld), \"%.*s\" (%ld), "
+					 "\"%.*s\" (%ld), want \"%.*s\"",
 					 (int)o, line, (int)(nfl > 0 ? nfl : 0), filled, nfl,
-					 (int)(nfl3 > 0 ? nfl3 : 0), filled3, nfl3, (int)e, expect);
+					 (int)(nfl3 > 0 ? nfl3 : 0), filled3, nfl3,
+					 (int)(nfl4 > 0 ? nfl4 : 0), filled4, nfl4, (int)e, expect);
 		}
 		long n = bl_scan_uints(line, o, got, max);
 		if (bad || ntok > max) {
