@@ -173,8 +173,21 @@ static char *gp_find(void)
 				 : bl_xstrdup("./gnuplot");
 		struct stat st;
 		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) &&
-		    access(cand, X_OK) == 0)
+		    access(cand, X_OK) == 0) {
+			/* gnuplot runs in the output folder: a relative PATH
+			 * entry ("bin", or an empty one for ".") is taken
+			 * from here */
+			if (cand[0] != '/') {
+				char *cwd = getcwd(NULL, 0);
+				if (cwd) {
+					char *abs = bl_xasprintf("%s/%s", cwd, cand);
+					free(cwd);
+					free(cand);
+					cand = abs;
+				}
+			}
 			return cand;
+		}
 		free(cand);
 		if (!colon)
 			return NULL;
@@ -256,7 +269,13 @@ static pid_t gp_start(const char *exe, const char *dir, const char *script, cons
 		}
 		posix_spawn_file_actions_destroy(&fa);
 	}
-	*why = bl_xasprintf("gnuplot: cannot start %s in %s: %s", exe, dir, strerror(e));
+	/* the program, or the interpreter its first line names, missing or
+	 * not executable; or the output folder gone (checked first, since
+	 * both say ENOENT) */
+	if (access(dir, X_OK) != 0)
+		*why = bl_xasprintf("gnuplot: cannot enter output folder: %s", strerror(errno));
+	else
+		*why = bl_xasprintf("gnuplot: cannot run %s: %s", exe, strerror(e));
 	return -1;
 #else
 	/* Flush our stdio so buffered output is not written twice (once by

@@ -1,0 +1,30 @@
+#!/bin/sh
+# gnuplot is found on PATH and run in the output folder:
+# - a relative PATH entry ("bin", relative to where benchlog was started)
+#   still finds it, though gnuplot runs elsewhere (it used to fail: the
+#   relative path was run from inside the output folder);
+# - a gnuplot that cannot run (its interpreter is missing) makes each
+#   chart fail with "gnuplot: cannot run <path>: <reason>", and the report
+#   is still written (exit status 0), saying the charts could not be drawn.
+set -eu
+command -v gnuplot >/dev/null || { echo "skip: no gnuplot"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+mkdir bin broken
+ln -s "$(command -v gnuplot)" bin/gnuplot
+seed="$TOP"/fixtures/seeds/000_a7bf8587c1dba76c.txt
+rc=0
+PATH="bin:/usr/bin:/bin" "$BENCHLOG" plot swpd -o rel "$seed" > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "relative PATH: exit $rc"; cat err; exit 1; }
+test -s rel/swpd.png
+test -s rel/swpd.svg
+
+printf '#!/nonexistent/interpreter\n' > broken/gnuplot
+chmod +x broken/gnuplot
+rc=0
+PATH="$tmp/broken:/usr/bin:/bin" "$BENCHLOG" report -q -o rep "$seed" > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "broken gnuplot: exit $rc"; cat err; exit 1; }
+grep -q "chart: gnuplot: cannot run $tmp/broken/gnuplot: " err || { cat err; exit 1; }
+grep -q 'charts of this section could not be drawn' rep/report.md
+test -s rep/report.html
