@@ -378,11 +378,12 @@ static int rec_replay(struct async *a, const char **pp, const char **src, const 
 	p += len >> 1;
 	struct bl_runs runs, *rp = NULL;
 	if (len & 1) {
-		size_t nw = ((len >> 1) + 63) / 64;
 		runs = (struct bl_runs){ { 0 }, { 0 }, false };
-		memcpy(runs.start, p, 8 * nw);
-		memcpy(runs.end, p + 8 * nw, 8 * nw);
-		p += 16 * nw;
+		for (size_t w = 0; w < ((len >> 1) + 63) / 64; w++) {
+			memcpy(&runs.start[w], p, 8);
+			memcpy(&runs.end[w], p + 8, 8);
+			p += 16;
+		}
 		runs.lead0 = *p++ != 0;
 		rp = &runs;
 	}
@@ -516,10 +517,13 @@ static char *trow_put(char *p, const struct bl_textrow *t, bool tmpl)
 	memcpy(p, t->text, t->len);
 	p += t->len;
 	if (runs) {
-		size_t nw = (t->len + 63) / 64;
-		memcpy(p, t->runs->start, 8 * nw);
-		memcpy(p + 8 * nw, t->runs->end, 8 * nw);
-		p += 16 * nw;
+		/* a word at a time: a call to memcpy for 16 or 32 bytes
+		 * cost more than the copy */
+		for (size_t w = 0; w < (t->len + 63) / 64; w++) {
+			memcpy(p, &t->runs->start[w], 8);
+			memcpy(p + 8, &t->runs->end[w], 8);
+			p += 16;
+		}
 		*p++ = (char)t->runs->lead0;
 	}
 	return p;
