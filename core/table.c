@@ -575,15 +575,6 @@ static void tp_build(struct trprog *p, const struct bl_textrow *t)
 	p->ok = p->seglen <= 0xffff;
 }
 
-/* Copy n bytes from s to d, 16 at a time: s and d have TP_SLACK bytes to
- * spare past n. */
-static inline void tp_copy(char *d, const char *s, size_t n)
-{
-	memcpy(d, s, 16);
-	for (size_t i = 16; i < n; i += 16)
-		memcpy(d + i, s + i, 16);
-}
-
 /* x as rb_ll() writes it, at o (24 bytes of room); returns the end. c:
  * what this op wrote last. */
 static inline char *tp_num(struct tpnum *c, char *o, long long x)
@@ -630,8 +621,7 @@ static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow 
 	char *o = rb->b + rb->n;
 	for (size_t i = 0; i < p->nops; i++) {
 		const struct trop *op = &p->ops[i];
-		tp_copy(o, p->seg + op->off, op->len);
-		o += op->len;
+		o = bl_copy16(o, p->seg + op->off, op->len);
 		if (op->op == OP_LINE) {
 			o = tp_num(&p->num[i], o, (long long)r->line);
 		} else if (op->op == OP_COL) {

@@ -485,15 +485,6 @@ long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *
 	return rc_next(&c, &at, &l) ? -1 : (long)want;   /* more numbers */
 }
 
-/* Copy n bytes from s to d, 16 at a time: both have 16 bytes to spare
- * past n. */
-static inline char *copy16(char *d, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i += 16)
-		memcpy(d + i, s + i, 16);
-	return d + n;
-}
-
 long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_runs *r,
 			const char *seg, const struct bl_fill *f, size_t nf, size_t end,
 			size_t endlen, char *o)
@@ -511,7 +502,7 @@ long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_
 	size_t next = 0;             /* the number c gives next */
 	size_t at = 0, l = 0;
 	for (size_t k = 0; k < nf; k++) {
-		o = copy16(o, seg + f[k].off, f[k].len);
+		o = bl_copy16(o, seg + f[k].off, f[k].len);
 		for (size_t i = f[k].a; i <= f[k].b; i++) {
 			for (; next <= i; next++)   /* pieces come in order */
 				rc_next(&c, &at, &l);
@@ -529,7 +520,7 @@ long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_
 				*o++ = ',';
 		}
 	}
-	o = copy16(o, seg + end, endlen);
+	o = bl_copy16(o, seg + end, endlen);
 	return (long)(o - o0);
 }
 
@@ -657,7 +648,7 @@ static long fill_avx512(const char *p, size_t len, size_t want, const char *seg,
 	uint64_t k0 = (uint64_t)keep, k1 = (uint64_t)(keep >> 64);
 	char *o0 = o;
 	for (size_t k = 0; k < nf; k++) {
-		o = copy16(o, seg + f[k].off, f[k].len);
+		o = bl_copy16(o, seg + f[k].off, f[k].len);
 		size_t from = nth_bit2(r.start, f[k].a), to = nth_bit2(r.end, f[k].b) + 1;
 		if (from < 64) {
 			uint64_t g = k0 & span_bits(from, to, 0);
@@ -670,7 +661,7 @@ static long fill_avx512(const char *p, size_t len, size_t want, const char *seg,
 			o += _mm_popcnt_u64(g);
 		}
 	}
-	o = copy16(o, seg + end, endlen);
+	o = bl_copy16(o, seg + end, endlen);
 	return (long)(o - o0);
 }
 

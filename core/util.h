@@ -109,6 +109,15 @@ long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *
 /* Number i of a row bl_scan_runs() read (i below its count): its first
  * byte's place, and its length in digits into *len. */
 size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len);
+/* Copy n bytes from s to d, 16 at a time, where both have 16 bytes to
+ * spare past n (short texts of a row template); returns d + n. */
+static inline char *bl_copy16(char *d, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i += 16)
+		memcpy(d + i, s + i, 16);
+	return d + n;
+}
+
 /* A text with a row's numbers filled in (the CSV writer's vmstat rows):
  * for each piece, its text (the len bytes at seg + off), then the row's
  * numbers a to b (a <= b) as CSV fields: each number's digits without
