@@ -646,7 +646,7 @@ void bl_linesplit_init(struct bl_linesplit *ls)
 	ls->writable = false;
 }
 
-static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
+static int ls_deliver_slow(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
 {
 	int rc = 0;
 	/* a carried line is a bl_buf, NUL-terminated; a line in buf is when
@@ -665,6 +665,22 @@ static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool c
 	}
 	if (ls->carry.len)
 		bl_buf_reset(&ls->carry);
+	ls->lineno++;
+	return rc;
+}
+
+/* The line [p, p+len) (p NULL: only what is carried) to ls->line. The
+ * common line, whole in the buffer, is handed on here without a call
+ * (for every line of 5.9 million in 200 MB of time -v logs, the call
+ * was 4 % of the run); carried and too long lines take
+ * ls_deliver_slow(). */
+static inline int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
+{
+	if (!p || ls->carry.len || ls->discarding || len > BL_LINE_MAX)
+		return ls_deliver_slow(ls, p, len, clean);
+	ls->clean = clean;
+	ls->terminated = ls->writable;
+	int rc = ls->line(ls->ud, p, len, ls->lineno);
 	ls->lineno++;
 	return rc;
 }
@@ -776,17 +792,7 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 			char eolc = buf[pos];
 			if (ls->writable)
 				((char *)buf)[pos] = '\0';  /* the line ends in place */
-			int rc;
-			if (!ls->carry.len && !ls->discarding && pos - start <= BL_LINE_MAX) {
-				/* the common line, whole in buf: ls_deliver()'s
-				 * last branch, without the call */
-				ls->clean = !line_dirty;
-				ls->terminated = ls->writable;
-				rc = ls->line(ls->ud, buf + start, pos - start, ls->lineno);
-				ls->lineno++;
-			} else {
-				rc = ls_deliver(ls, buf + start, pos - start, !line_dirty);
-			}
+			int rc = ls_deliver(ls, buf + start, pos - start, !line_dirty);
 			if (rc)
 				return rc;
 			start = pos + 1;
