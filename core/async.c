@@ -50,6 +50,10 @@ struct async {
 	struct bl_sink inner;
 	pthread_t th;
 	bool running;
+	/* textrows bring where their runs are (struct bl_runs): only for a
+	 * writer without AVX-512; with it, the writer reads them from the
+	 * text in less time than the copy takes the parse thread */
+	bool send_runs;
 
 	/* under mu */
 	LINE pthread_mutex_t mu;
@@ -501,7 +505,7 @@ static int async_record(void *ud, const struct bl_record *r)
 
 /* The part of a textrow that follows its template, or all of a later
  * row of the same gen: the line, the vary values, the text. */
-static char *trow_put(char *p, const struct bl_textrow *t, bool tmpl)
+static char *trow_put(const struct async *a, char *p, const struct bl_textrow *t, bool tmpl)
 {
 	if (!tmpl) {
 		*p++ = K_TROW;
@@ -509,10 +513,7 @@ static char *trow_put(char *p, const struct bl_textrow *t, bool tmpl)
 		for (size_t i = 0; i < t->nvary; i++)
 			p = put_num(p, &t->r->v[t->vary[i]]);
 	}
-	/* where the runs are, only for a writer without AVX-512: with it,
-	 * the writer reads them from the text in less time than the copy
-	 * takes the parse thread */
-	bool runs = t->runs && !bl_have_avx512();
+	bool runs = t->runs && a->send_runs;
 	p = put_varint(p, t->len << 1 | runs);
 	memcpy(p, t->text, t->len);
 	p += t->len;
@@ -559,7 +560,7 @@ static int async_textrow(void *ud, const struct bl_textrow *t)
 	size_t row = trow_bound(t);
 	struct block *b = a->cur >= 0 ? &a->b[a->cur] : NULL;
 	if (b && a->last_gen == t->gen && b->cap - b->len >= row) {
-		b->len = (size_t)(trow_put(b->data + b->len, t, false) - b->data);
+		b->len = (size_t)(trow_put(a, b->data + b->len, t, false) - b->data);
 		return 0;
 	}
 	/* a template: checked once per gen and block (vary columns are
@@ -573,14 +574,14 @@ static int async_textrow(void *ud, const struct bl_textrow *t)
 	char *e;
 	if (b && b->cap - b->len >= fixed_bound(t->r->table) + extra + row &&
 	    (e = tmpl_put(b->data + b->len, b->data + b->cap - extra - row, t, &a->last)) != NULL) {
-		b->len = (size_t)(trow_put(e, t, true) - b->data);
+		b->len = (size_t)(trow_put(a, e, t, true) - b->data);
 		a->last_gen = t->gen;
 		return 0;
 	}
 	b = next_block(a, rec_bound(t->r) + extra + row);
 	e = tmpl_put(b->data, b->data + b->cap - extra - row, t, &a->last);
 	assert(e != NULL);
-	b->len = (size_t)(trow_put(e, t, true) - b->data);
+	b->len = (size_t)(trow_put(a, e, t, true) - b->data);
 	a->last_gen = t->gen;
 	return 0;
 }
@@ -633,6 +634,7 @@ int bl_async_sink(struct bl_sink *out, const struct bl_sink *inner)
 	}
 	memset(a, 0, sizeof *a);
 	a->inner = *inner;
+	a->send_runs = !bl_have_avx512();
 	a->cur = -1;
 	for (int i = 0; i < BL_ASYNC_BLOCKS; i++) {
 		a->b[i].data = bl_xmalloc(BL_ASYNC_BLOCK);
