@@ -135,6 +135,9 @@ struct job {
 
 	struct bl_ctx *ctx;          /* while parsing */
 	volatile sig_atomic_t *stop;
+	unsigned owner;              /* the thread that parsed it: 0 the calling
+					thread, k the worker k (job_let_go) */
+	struct job *next_free;       /* in its owner's pool.tofree list */
 };
 
 static bool stopped(volatile sig_atomic_t *stop)
@@ -329,6 +332,8 @@ struct pool {
 	bool side_by_workers;        /* workers take side replays (-j2 and up) */
 	int side_rc;
 	bool quit;
+	struct job **tofree;         /* per thread (as job.owner): jobs the
+					other threads are done with */
 	const struct bl_opts *opt;
 	volatile sig_atomic_t *stop;
 	char **paths;                /* the expanded inputs (jobs point into it) */
@@ -337,6 +342,44 @@ struct pool {
 };
 
 static int replay_side(struct bl_ctx *side, struct job *j);
+
+/* With the pool locked: thread `me` is done with job j. Its memory is
+ * freed by the thread that parsed it: malloc gives each thread an arena
+ * of its own and a free() into another thread's arena takes that arena's
+ * lock, so with each thread freeing what the other parsed, both waited on
+ * those locks about 1,000 times each in a -j2 pass over the bench folder
+ * (perf record -e sched:sched_switch; docs/performance.md). A job of
+ * another thread goes on that thread's list, which it empties the next
+ * time it looks for work (free_mine); the caller wakes it by
+ * broadcasting p->work as it does after every replay. */
+static void job_let_go(struct pool *p, struct job *j, unsigned me)
+{
+	if (j->owner != me) {
+		j->next_free = p->tofree[j->owner];
+		p->tofree[j->owner] = j;
+		return;
+	}
+	pthread_mutex_unlock(&p->mu);
+	job_free(j);
+	pthread_mutex_lock(&p->mu);
+}
+
+/* With the pool locked: free the jobs the other threads handed back to
+ * thread `me` (the lock is dropped meanwhile). */
+static void free_mine(struct pool *p, unsigned me)
+{
+	struct job *j = p->tofree[me];
+	if (!j)
+		return;
+	p->tofree[me] = NULL;
+	pthread_mutex_unlock(&p->mu);
+	while (j) {
+		struct job *next = j->next_free;
+		job_free(j);
+		j = next;
+	}
+	pthread_mutex_lock(&p->mu);
+}
 
 /* Jobs stay in memory until both replays are done with them. */
 static size_t held_from(const struct pool *p)
@@ -363,7 +406,7 @@ static bool may_parse_next(struct pool *p)
 /* With the pool locked: side-replay the next job if it is ready and no
  * thread is at it. Returns true when one was done (the lock is dropped
  * meanwhile and held again on return). */
-static bool side_step(struct pool *p)
+static bool side_step(struct pool *p, unsigned me)
 {
 	if (!p->side || p->side_busy || p->sided >= p->replayed || stopped(p->stop))
 		return false;
@@ -371,8 +414,8 @@ static bool side_step(struct pool *p)
 	struct job *j = &p->jobs[p->sided];
 	pthread_mutex_unlock(&p->mu);
 	int rc = replay_side(p->side, j);
-	job_free(j);
 	pthread_mutex_lock(&p->mu);
+	job_let_go(p, j, me);
 	if (rc && !p->side_rc)
 		p->side_rc = rc;
 	p->sided++;
@@ -397,11 +440,12 @@ static void wait_done(struct pool *p)
 	pthread_cond_timedwait(&p->done, &p->mu, &ts);
 }
 
-/* Parse the next input (called and returning with p->mu held; it is let
- * go while parsing). */
-static void parse_next(struct pool *p)
+/* Parse the next input on thread `me` (called and returning with p->mu
+ * held; it is let go while parsing). */
+static void parse_next(struct pool *p, unsigned me)
 {
 	struct job *j = &p->jobs[p->next++];
+	j->owner = me;
 	pthread_mutex_unlock(&p->mu);
 	parse_job(j, p->opt);
 	pthread_mutex_lock(&p->mu);
@@ -412,20 +456,28 @@ static void parse_next(struct pool *p)
 	pthread_cond_broadcast(&p->done);
 }
 
+struct worker_arg {
+	struct pool *p;
+	unsigned me;                 /* 1 for the first worker (job.owner) */
+};
+
 static void *worker(void *arg)
 {
-	struct pool *p = arg;
+	const struct worker_arg *wa = arg;
+	struct pool *p = wa->p;
+	unsigned me = wa->me;
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
 		if (p->quit)
 			break;
+		free_mine(p, me);
 		/* Parse ahead first; the side chain when the window is full (the
 		 * replaying thread takes it after each replay too). */
 		if (may_parse_next(p)) {
-			parse_next(p);
+			parse_next(p, me);
 			continue;
 		}
-		if (p->side_by_workers && side_step(p))
+		if (p->side_by_workers && side_step(p, me))
 			continue;
 		if (p->next >= p->n && (!p->side_by_workers || p->sided >= p->n))
 			break;
@@ -855,9 +907,12 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	p->side = po->side;
 	p->side_by_workers = po->side && jobs > 1;
 	pthread_t *tid = bl_xcalloc(nworkers ? nworkers : 1, sizeof *tid);
+	struct worker_arg *wa = bl_xcalloc(nworkers ? nworkers : 1, sizeof *wa);
+	p->tofree = bl_xcalloc(nworkers + 1, sizeof *p->tofree);
 	unsigned started = 0;
 	for (unsigned i = 0; i < nworkers; i++) {
-		if (pthread_create(&tid[i], NULL, worker, p) != 0)
+		wa[i] = (struct worker_arg){ p, i + 1 };
+		if (pthread_create(&tid[i], NULL, worker, &wa[i]) != 0)
 			break;
 		started++;
 	}
@@ -878,12 +933,13 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		}
 		pthread_mutex_lock(&p->mu);
 		while (!j->done && !stopped(po->stop)) {
-			if (side_step(p))
+			free_mine(p, 0);
+			if (side_step(p, 0))
 				continue;
 			/* Regular files only (no read can wait for long): parse
 			 * the next input rather than wait for the workers. */
 			if (p->side_by_workers && sizes_known && may_parse_next(p)) {
-				parse_next(p);
+				parse_next(p, 0);
 				continue;
 			}
 			wait_done(p);
@@ -908,22 +964,23 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 				st.warnings += j->warns[k].n;
 			po->input_done(po->ud, &st);
 		}
+		int src = 0;
+		if (p->side && !p->side_by_workers && rc == 0)
+			src = replay_side(p->side, j);
+		pthread_mutex_lock(&p->mu);
 		if (!p->side) {
-			job_free(j);
+			job_let_go(p, j, 0);
 		} else if (!p->side_by_workers && rc == 0) {
-			int src = replay_side(p->side, j);
-			job_free(j);
-			pthread_mutex_lock(&p->mu);
+			job_let_go(p, j, 0);
 			if (src && !p->side_rc)
 				p->side_rc = src;
 			p->sided = i + 1;
-			pthread_mutex_unlock(&p->mu);
 		}
-		pthread_mutex_lock(&p->mu);
 		p->replayed = i + 1;
 		pthread_cond_broadcast(&p->work);
 		if (rc == 0)
-			side_step(p);
+			side_step(p, 0);
+		free_mine(p, 0);
 		unsigned long fd = p->files_done;
 		unsigned long long bd = p->bytes_done;
 		pthread_mutex_unlock(&p->mu);
@@ -934,7 +991,8 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	/* The side chain's last inputs: this thread helps, or waits. */
 	pthread_mutex_lock(&p->mu);
 	while (rc == 0 && p->side && p->sided < np && !stopped(po->stop) && !p->side_rc) {
-		if (side_step(p))
+		free_mine(p, 0);
+		if (side_step(p, 0))
 			continue;
 		wait_done(p);
 	}
@@ -965,8 +1023,10 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	runmap_free(&global);
 	if (abandoned)
 		return -BL_EINTR;
-	for (size_t i = 0; i < np; i++)
+	free(wa);
+	for (size_t i = 0; i < np; i++)   /* whatever a list still holds too */
 		job_free(&p->jobs[i]);
+	free(p->tofree);
 	free(p->jobs);
 	pthread_cond_destroy(&p->work);
 	pthread_cond_destroy(&p->done);
