@@ -343,25 +343,19 @@ struct pool {
 
 static int replay_side(struct bl_ctx *side, struct job *j);
 
-/* With the pool locked: thread `me` is done with job j. Its memory is
+/* With the pool locked: both replays are done with job j. Its memory is
  * freed by the thread that parsed it: malloc gives each thread an arena
  * of its own and a free() into another thread's arena takes that arena's
  * lock, so with each thread freeing what the other parsed, both waited on
  * those locks about 1,000 times each in a -j2 pass over the bench folder
- * (perf record -e sched:sched_switch; docs/performance.md). A job of
- * another thread goes on that thread's list, which it empties the next
- * time it looks for work (free_mine); the caller wakes it by
- * broadcasting p->work as it does after every replay. */
-static void job_let_go(struct pool *p, struct job *j, unsigned me)
+ * (perf record -e sched:sched_switch; docs/performance.md). The job goes
+ * on its owner's list, which the owner empties the next time it looks
+ * for work (free_mine); the caller wakes it by broadcasting p->work as it
+ * does after every replay. */
+static void job_let_go(struct pool *p, struct job *j)
 {
-	if (j->owner != me) {
-		j->next_free = p->tofree[j->owner];
-		p->tofree[j->owner] = j;
-		return;
-	}
-	pthread_mutex_unlock(&p->mu);
-	job_free(j);
-	pthread_mutex_lock(&p->mu);
+	j->next_free = p->tofree[j->owner];
+	p->tofree[j->owner] = j;
 }
 
 /* With the pool locked: free the jobs the other threads handed back to
@@ -406,7 +400,7 @@ static bool may_parse_next(struct pool *p)
 /* With the pool locked: side-replay the next job if it is ready and no
  * thread is at it. Returns true when one was done (the lock is dropped
  * meanwhile and held again on return). */
-static bool side_step(struct pool *p, unsigned me)
+static bool side_step(struct pool *p)
 {
 	if (!p->side || p->side_busy || p->sided >= p->replayed || stopped(p->stop))
 		return false;
@@ -415,7 +409,7 @@ static bool side_step(struct pool *p, unsigned me)
 	pthread_mutex_unlock(&p->mu);
 	int rc = replay_side(p->side, j);
 	pthread_mutex_lock(&p->mu);
-	job_let_go(p, j, me);
+	job_let_go(p, j);
 	if (rc && !p->side_rc)
 		p->side_rc = rc;
 	p->sided++;
@@ -477,7 +471,7 @@ static void *worker(void *arg)
 			parse_next(p, me);
 			continue;
 		}
-		if (p->side_by_workers && side_step(p, me))
+		if (p->side_by_workers && side_step(p))
 			continue;
 		if (p->next >= p->n && (!p->side_by_workers || p->sided >= p->n))
 			break;
@@ -934,7 +928,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		pthread_mutex_lock(&p->mu);
 		while (!j->done && !stopped(po->stop)) {
 			free_mine(p, 0);
-			if (side_step(p, 0))
+			if (side_step(p))
 				continue;
 			/* Regular files only (no read can wait for long): parse
 			 * the next input rather than wait for the workers. */
@@ -969,9 +963,9 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 			src = replay_side(p->side, j);
 		pthread_mutex_lock(&p->mu);
 		if (!p->side) {
-			job_let_go(p, j, 0);
+			job_let_go(p, j);
 		} else if (!p->side_by_workers && rc == 0) {
-			job_let_go(p, j, 0);
+			job_let_go(p, j);
 			if (src && !p->side_rc)
 				p->side_rc = src;
 			p->sided = i + 1;
@@ -979,7 +973,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		p->replayed = i + 1;
 		pthread_cond_broadcast(&p->work);
 		if (rc == 0)
-			side_step(p, 0);
+			side_step(p);
 		free_mine(p, 0);
 		unsigned long fd = p->files_done;
 		unsigned long long bd = p->bytes_done;
@@ -992,7 +986,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	pthread_mutex_lock(&p->mu);
 	while (rc == 0 && p->side && p->sided < np && !stopped(po->stop) && !p->side_rc) {
 		free_mine(p, 0);
-		if (side_step(p, 0))
+		if (side_step(p))
 			continue;
 		wait_done(p);
 	}
