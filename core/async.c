@@ -65,6 +65,11 @@ struct async {
 	int freel[BL_ASYNC_BLOCKS];    /* free blocks */
 	size_t nfree;
 	bool done;                     /* no more blocks will come */
+	/* who sleeps: the writer on cv_full, the parse thread on cv_free.
+	 * Each is woken only once half the blocks are there for it (or at
+	 * the end): a wake-up per block cost more CPU than the work it
+	 * moved to the other core (docs/performance.md) */
+	bool writer_waits, parser_waits;
 	int err;                       /* first inner error (under mu) */
 	int err_errno;                 /* errno on the writer thread then */
 
@@ -400,8 +405,11 @@ static void *writer(void *arg)
 	struct async *a = arg;
 	pthread_mutex_lock(&a->mu);
 	for (;;) {
-		while (a->nfull == 0 && !a->done)
+		while (a->nfull == 0 && !a->done) {
+			a->writer_waits = true;
 			pthread_cond_wait(&a->cv_full, &a->mu);
+			a->writer_waits = false;
+		}
 		if (a->nfull == 0)
 			break;
 		int bi = a->full[a->full_head];
@@ -428,7 +436,8 @@ static void *writer(void *arg)
 			atomic_store(&a->aerr, err);
 		}
 		a->freel[a->nfree++] = bi;
-		pthread_cond_signal(&a->cv_free);
+		if (a->parser_waits && a->nfree >= BL_ASYNC_BLOCKS / 2)
+			pthread_cond_signal(&a->cv_free);
 	}
 	pthread_mutex_unlock(&a->mu);
 	return NULL;
@@ -444,7 +453,8 @@ static void submit_locked(struct async *a)
 	} else {
 		a->full[(a->full_head + a->nfull) % BL_ASYNC_BLOCKS] = a->cur;
 		a->nfull++;
-		pthread_cond_signal(&a->cv_full);
+		if (a->writer_waits && a->nfull >= BL_ASYNC_BLOCKS / 2)
+			pthread_cond_signal(&a->cv_full);
 	}
 	a->cur = -1;
 }
@@ -467,8 +477,13 @@ static struct block *next_block(struct async *a, size_t need)
 {
 	pthread_mutex_lock(&a->mu);
 	submit_locked(a);
-	while (a->nfree == 0)
+	if (a->nfree == 0 && a->writer_waits)
+		pthread_cond_signal(&a->cv_full);   /* the writer has all the rest */
+	while (a->nfree == 0) {
+		a->parser_waits = true;
 		pthread_cond_wait(&a->cv_free, &a->mu);
+		a->parser_waits = false;
+	}
 	a->cur = a->freel[--a->nfree];
 	pthread_mutex_unlock(&a->mu);
 	struct block *b = &a->b[a->cur];

@@ -69,6 +69,11 @@ struct zthread {
 	size_t off;               /* bytes of q[head] already handed out */
 	bool lent;                /* q[head] was lent whole (bl_src_read_chunk) */
 	bool quit;
+	/* who sleeps on cv: the thread for a free slot, the caller for a
+	 * filled one. The other side wakes it only once half the slots are
+	 * there for it (or at the end): a wake-up per chunk cost more CPU
+	 * than the copies it saved (see docs/performance.md) */
+	bool thread_waits, caller_waits;
 	unsigned long long in_seen; /* in_total as of the last chunk */
 };
 
@@ -290,8 +295,11 @@ static void *zt_main(void *arg)
 	struct zthread *z = s->zt;
 	for (;;) {
 		pthread_mutex_lock(&z->mu);
-		while (z->n == ZT_SLOTS && !z->quit)
+		while (z->n == ZT_SLOTS && !z->quit) {
+			z->thread_waits = true;
 			pthread_cond_wait(&z->cv, &z->mu);
+			z->thread_waits = false;
+		}
 		if (z->quit) {
 			pthread_mutex_unlock(&z->mu);
 			break;
@@ -305,7 +313,8 @@ static void *zt_main(void *arg)
 		z->q[slot].err_no = e;
 		z->in_seen = s->in_total;
 		z->n++;
-		pthread_cond_broadcast(&z->cv);
+		if (z->caller_waits && (z->n >= ZT_SLOTS / 2 || r <= 0))
+			pthread_cond_broadcast(&z->cv);
 		pthread_mutex_unlock(&z->mu);
 		if (r <= 0)
 			break;           /* the end, or an error: the slot keeps it */
@@ -360,7 +369,8 @@ static void zt_pop(struct zthread *z)
 	z->head = (z->head + 1) % ZT_SLOTS;
 	z->n--;
 	z->off = 0;
-	pthread_cond_broadcast(&z->cv);
+	if (z->thread_waits && z->n <= ZT_SLOTS / 2)
+		pthread_cond_broadcast(&z->cv);
 	pthread_mutex_unlock(&z->mu);
 }
 
@@ -380,8 +390,11 @@ static ssize_t zt_head(struct zthread *z, size_t *slot)
 {
 	zt_return(z);
 	pthread_mutex_lock(&z->mu);
-	while (z->n == 0)
+	while (z->n == 0) {
+		z->caller_waits = true;
 		pthread_cond_wait(&z->cv, &z->mu);
+		z->caller_waits = false;
+	}
 	*slot = z->head;
 	pthread_mutex_unlock(&z->mu);
 	ssize_t len = z->q[*slot].len;
