@@ -689,7 +689,7 @@ int bl_async_sink(struct bl_sink *out, const struct bl_sink *inner)
 	}
 	memset(a, 0, sizeof *a);
 	a->inner = *inner;
-	a->send_runs = !bl_have_avx512();
+	a->send_runs = bl_runs_fill_wants_runs();
 	a->prefetchw = have_prefetchw();
 	a->cur = -1;
 	for (int i = 0; i < BL_ASYNC_BLOCKS; i++) {

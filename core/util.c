@@ -524,21 +524,86 @@ long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_
 	return (long)(o - o0);
 }
 
-/* With AVX-512 (VBMI2), a row of up to 128 bytes is two registers: its
- * digit and blank masks come from two compares, and the numbers of a CSV
- * row from byte compresses, so no loop runs per number. */
-#ifdef BL_AVX512
-#define SCAN_AVX512 1
+/* The SIMD paths of the rows of numbers. A row of up to 128 bytes is
+ * two 64-bit words of masks (bit k: byte k): its digits, blanks and '0'
+ * bytes; from them come its runs without a loop per number
+ * (runs_from_masks()). With AVX-512 (VBMI2) the masks come from two
+ * 64-byte compares and the numbers of a CSV row from byte compresses;
+ * with AVX2, from up to four 32-byte compares, and the numbers from a
+ * byte shuffle through a table, 8 bytes at a time. */
+#ifdef BL_AVX2
 #include <immintrin.h>
 #include <stdatomic.h>
 
+typedef unsigned __int128 u128;
+
+/* bl_scan_runs() from a row's masks: d its digits, b its blanks, z its
+ * '0' bytes, valid the bits below its length (no bit of d, b or z at or
+ * above it). True when the row is want runs (then *r is set). Always
+ * inlined: its callers' targets make the popcounts
+ * single instructions. */
+static inline __attribute__((always_inline)) bool
+runs_from_masks(u128 d, u128 b, u128 z, u128 valid, size_t want, struct bl_runs *r)
+{
+	if ((d | b) != valid)
+		return false;                   /* a byte that is neither */
+	u128 s = d & ~(d << 1), e = d & ~(d >> 1);
+	uint64_t s0 = (uint64_t)s, s1 = (uint64_t)(s >> 64);
+	if ((size_t)(__builtin_popcountll(s0) + __builtin_popcountll(s1)) != want)
+		return false;
+	/* 19 digits in a row: ANDs of the digit bits shifted by 1, 2, 4, 8
+	 * (16 in a row), then by 3 */
+	u128 x = d;
+	x &= x >> 1;
+	x &= x >> 2;
+	x &= x >> 4;
+	x &= x >> 8;
+	if (x & x >> 3)
+		return false;
+	/* a first digit 0 that is not also the last one */
+	r->lead0 = (s & z & ~e) != 0;
+	r->start[0] = s0;
+	r->start[1] = s1;
+	r->end[0] = (uint64_t)e;
+	r->end[1] = (uint64_t)(e >> 64);
+	r->start[2] = r->start[3] = r->end[2] = r->end[3] = 0;
+	return true;
+}
+
+/* Which bytes of a row a CSV piece keeps: its digits but a number's
+ * leading zeros, and the first blank after each number (which becomes
+ * the comma). d, z as for runs_from_masks(), r its result. */
+static inline u128 keep_mask(u128 d, u128 z, const struct bl_runs *r)
+{
+	u128 keep = d | (d << 1 & ~d);
+	if (r->lead0) {
+		/* a number's zeros from its first digit on, but not its last
+		 * digit: adding a bit at the start of a block of zeros clears
+		 * the block (the carry stops at the byte after it) */
+		u128 first = (u128)r->start[1] << 64 | r->start[0];
+		u128 last = (u128)r->end[1] << 64 | r->end[0];
+		keep &= ~(z & ~(z + (first & z)) & ~last);
+	}
+	return keep;
+}
+
+/* Bits from to to - 1 (from < to <= 128). */
+static inline u128 span128(size_t from, size_t to)
+{
+	u128 hi = to >= 128 ? ~(u128)0 : ((u128)1 << to) - 1;
+	return hi & ~(((u128)1 << from) - 1);
+}
+#endif
+
+#ifdef BL_AVX512
 #define AVX512_TARGET BL_AVX512_TARGET
 
-/* bl_scan_runs() for a row of up to 128 bytes, which it leaves in *rx0
- * and *rx1 (zeros past len), its digits' bits in *rd (bit k: byte k). */
+/* Whether a row of up to 128 bytes is want runs (into *r), as
+ * bl_scan_runs(); the row into *rx0 and *rx1 (zeros past len), its
+ * digits' bits into *rd and its '0' bytes' into *rz (bit k: byte k). */
 AVX512_TARGET
-static inline long scan_runs_regs(const char *p, size_t len, size_t want, struct bl_runs *r,
-				  __m512i *rx0, __m512i *rx1, unsigned __int128 *rd)
+static inline bool scan_runs_regs(const char *p, size_t len, size_t want, struct bl_runs *r,
+				  __m512i *rx0, __m512i *rx1, u128 *rd, u128 *rz)
 {
 	__mmask64 m0 = len >= 64 ? ~0ull : (1ull << len) - 1;
 	__mmask64 m1 = len <= 64 ? 0 : len >= 128 ? ~0ull : (1ull << (len - 64)) - 1;
@@ -552,40 +617,20 @@ static inline long scan_runs_regs(const char *p, size_t len, size_t want, struct
 	uint64_t d1 = _mm512_mask_cmple_epu8_mask(m1, _mm512_sub_epi8(x1, zero), nine);
 	uint64_t b0 = _mm512_mask_cmpeq_epi8_mask(m0, x0, sp) | _mm512_mask_cmpeq_epi8_mask(m0, x0, tab);
 	uint64_t b1 = _mm512_mask_cmpeq_epi8_mask(m1, x1, sp) | _mm512_mask_cmpeq_epi8_mask(m1, x1, tab);
-	if ((d0 | b0) != m0 || (d1 | b1) != m1)
-		return -1;                   /* a byte that is neither */
-	uint64_t s0 = d0 & ~(d0 << 1), s1 = d1 & ~(d1 << 1 | d0 >> 63);
-	uint64_t e0 = d0 & ~(d0 >> 1 | d1 << 63), e1 = d1 & ~(d1 >> 1);
-	if ((size_t)(_mm_popcnt_u64(s0) + _mm_popcnt_u64(s1)) != want)
-		return -1;
-	/* 19 digits in a row: ANDs of the digit bits shifted by 1, 2, 4, 8
-	 * (16 in a row), then by 3 */
-	unsigned __int128 x = (unsigned __int128)d1 << 64 | d0;
-	*rd = x;
-	x &= x >> 1;
-	x &= x >> 2;
-	x &= x >> 4;
-	x &= x >> 8;
-	if (x & x >> 3)
-		return -1;
-	/* a first digit 0 that is not also the last one */
 	uint64_t z0 = _mm512_mask_cmpeq_epi8_mask(m0, x0, zero);
 	uint64_t z1 = _mm512_mask_cmpeq_epi8_mask(m1, x1, zero);
-	r->lead0 = ((s0 & z0 & ~e0) | (s1 & z1 & ~e1)) != 0;
-	r->start[0] = s0;
-	r->start[1] = s1;
-	r->end[0] = e0;
-	r->end[1] = e1;
-	r->start[2] = r->start[3] = r->end[2] = r->end[3] = 0;
-	return (long)want;
+	u128 d = (u128)d1 << 64 | d0;
+	*rd = d;
+	*rz = (u128)z1 << 64 | z0;
+	return runs_from_masks(d, (u128)b1 << 64 | b0, *rz, (u128)m1 << 64 | m0, want, r);
 }
 
 AVX512_TARGET
 static long scan_runs_avx512(const char *p, size_t len, size_t want, struct bl_runs *r)
 {
 	__m512i x0, x1;
-	unsigned __int128 d;
-	return scan_runs_regs(p, len, want, r, &x0, &x1, &d);
+	u128 d, z;
+	return scan_runs_regs(p, len, want, r, &x0, &x1, &d, &z) ? (long)want : -1;
 }
 
 /* The i-th set bit of m[0..2) (there is one), by a bit deposit. */
@@ -598,7 +643,7 @@ static inline size_t nth_bit2(const unsigned long long m[2], size_t i)
 	return 64 + (size_t)_tzcnt_u64(_pdep_u64(1ull << (i - c), m[1]));
 }
 
-/* bl_run_at() for runs scan_runs_avx512() found (in two words). */
+/* bl_run_at() for runs in two words. */
 AVX512_TARGET
 static size_t run_at2(const struct bl_runs *r, size_t i, size_t *len)
 {
@@ -627,21 +672,10 @@ static long fill_avx512(const char *p, size_t len, size_t want, const char *seg,
 {
 	struct bl_runs r;
 	__m512i x0, x1;
-	unsigned __int128 d;
-	if (scan_runs_regs(p, len, want, &r, &x0, &x1, &d) != (long)want)
+	u128 d, z;
+	if (!scan_runs_regs(p, len, want, &r, &x0, &x1, &d, &z))
 		return -1;
-	unsigned __int128 keep = d | (d << 1 & ~d);
-	if (r.lead0) {
-		/* a number's zeros from its first digit on, but not its last
-		 * digit: adding a bit at the start of a block of zeros clears
-		 * the block (the carry stops at the byte after it) */
-		const __m512i zero = _mm512_set1_epi8('0');
-		uint64_t z0 = _mm512_cmpeq_epi8_mask(x0, zero), z1 = _mm512_cmpeq_epi8_mask(x1, zero);
-		unsigned __int128 z = (unsigned __int128)z1 << 64 | z0;
-		unsigned __int128 first = (unsigned __int128)r.start[1] << 64 | r.start[0];
-		unsigned __int128 last = (unsigned __int128)r.end[1] << 64 | r.end[0];
-		keep &= ~(z & ~(z + (first & z)) & ~last);
-	}
+	u128 keep = keep_mask(d, z, &r);
 	const __m512i comma = _mm512_set1_epi8(',');
 	__m512i y0 = _mm512_mask_blend_epi8((uint64_t)d, comma, x0);
 	__m512i y1 = _mm512_mask_blend_epi8((uint64_t)(d >> 64), comma, x1);
@@ -689,21 +723,220 @@ bool bl_have_avx512(void)
 }
 #endif
 
+#ifdef BL_AVX2
+#define AVX2_TARGET BL_AVX2_TARGET
+
+/* The masks of the 32 bytes of a row from byte q * 32 (bit k: byte
+ * q * 32 + k; none from len up), read as the row's last 32 where fewer
+ * are left (never past its end): its digits, blanks and '0' bytes; with
+ * y, the bytes into y with a comma for every one that is not a digit. */
+AVX2_TARGET
+static inline void masks32(const char *p, size_t len, size_t q, char *y, uint64_t *dg,
+			   uint64_t *bl, uint64_t *zr)
+{
+	const __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
+	const __m256i sp = _mm256_set1_epi8(' '), tab = _mm256_set1_epi8('\t');
+	size_t at = q * 32 + 32 <= len ? q * 32 : len - 32;
+	unsigned sh = (unsigned)(q * 32 - at);    /* bytes read again */
+	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + at));
+	__m256i dv = _mm256_cmpeq_epi8(_mm256_max_epu8(_mm256_sub_epi8(x, zero), nine), nine);
+	__m256i bv = _mm256_or_si256(_mm256_cmpeq_epi8(x, sp), _mm256_cmpeq_epi8(x, tab));
+	*dg = (uint32_t)_mm256_movemask_epi8(dv) >> sh;
+	*bl = (uint32_t)_mm256_movemask_epi8(bv) >> sh;
+	*zr = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, zero)) >> sh;
+	if (y)
+		_mm256_storeu_si256((__m256i *)(void *)(y + at),
+				    _mm256_blendv_epi8(_mm256_set1_epi8(','), x, dv));
+}
+
+/* Whether a row of 32 to 128 bytes is want runs (into *r), as
+ * bl_scan_runs(), by masks32(); its digits' bits into *rd and its '0'
+ * bytes' into *rz; with y (128 + 16 bytes), the row into y with a comma
+ * in place of every byte that is not a digit (bytes from len up are left
+ * as they were). The masks are put together in registers (a 64-bit load
+ * of two 32-bit stores would wait for them). */
+AVX2_TARGET
+static inline bool scan_runs_y(const char *p, size_t len, size_t want, struct bl_runs *r,
+			       char *y, u128 *rd, u128 *rz)
+{
+	uint64_t d[4] = { 0, 0, 0, 0 }, b[4] = { 0, 0, 0, 0 }, z[4] = { 0, 0, 0, 0 };
+	masks32(p, len, 0, y, &d[0], &b[0], &z[0]);
+	if (len > 32)
+		masks32(p, len, 1, y, &d[1], &b[1], &z[1]);
+	if (len > 64)
+		masks32(p, len, 2, y, &d[2], &b[2], &z[2]);
+	if (len > 96)
+		masks32(p, len, 3, y, &d[3], &b[3], &z[3]);
+#define W128(w) ((u128)((w)[3] << 32 | (w)[2]) << 64 | ((w)[1] << 32 | (w)[0]))
+	u128 dd = W128(d), zz = W128(z);
+	*rd = dd;
+	*rz = zz;
+	return runs_from_masks(dd, W128(b), zz, span128(0, len), want, r);
+#undef W128
+}
+
+AVX2_TARGET
+static long scan_runs_avx2(const char *p, size_t len, size_t want, struct bl_runs *r)
+{
+	u128 d, z;
+	return scan_runs_y(p, len, want, r, NULL, &d, &z) ? (long)want : -1;
+}
+
+/* The i-th set bit of m[0..2) (there is one): the word by a popcount,
+ * then the bits below cleared one by one (no bit deposit: PDEP takes
+ * hundreds of cycles on AMD processors before Zen 3). */
+AVX2_TARGET
+static inline size_t select2(const unsigned long long m[2], size_t i)
+{
+	if (i == 0)   /* the first number of a row */
+		return m[0] ? (size_t)__builtin_ctzll(m[0]) : 64 + (size_t)__builtin_ctzll(m[1]);
+	size_t c = (size_t)__builtin_popcountll(m[0]);
+	uint64_t w = m[0];
+	size_t base = 0;
+	if (i >= c) {
+		w = m[1];
+		i -= c;
+		base = 64;
+	}
+	for (; i; i--)
+		w &= w - 1;
+	return base + (size_t)__builtin_ctzll(w);
+}
+
+/* The highest set bit of m[0..2) (there is one). */
+static inline size_t top_bit2(const unsigned long long m[2])
+{
+	return m[1] ? 127 - (size_t)__builtin_clzll(m[1]) : 63 - (size_t)__builtin_clzll(m[0]);
+}
+
+AVX2_TARGET
+static size_t run_at_avx2(const struct bl_runs *r, size_t i, size_t *len)
+{
+	size_t a = select2(r->start, i);
+	*len = select2(r->end, i) + 1 - a;
+	return a;
+}
+
+/* For each mask m of 8 bytes, the places of the bytes it keeps, in
+ * order, one a byte of the entry (the bytes after them 0): the control
+ * of a byte shuffle that packs the kept bytes at the front. Built by the
+ * compiler. */
+#define CL_POP8(m) (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + \
+		    ((m) >> 4 & 1) + ((m) >> 5 & 1) + ((m) >> 6 & 1) + ((m) >> 7 & 1))
+#define CL_AT(m, j) (((m) >> (j) & 1) ? (uint64_t)(j) << (8 * CL_POP8((m) & ((1u << (j)) - 1))) : 0)
+#define CL(m) (CL_AT(m, 0) | CL_AT(m, 1) | CL_AT(m, 2) | CL_AT(m, 3) | CL_AT(m, 4) | \
+	       CL_AT(m, 5) | CL_AT(m, 6) | CL_AT(m, 7))
+#define CL4(m) CL(m), CL((m) + 1), CL((m) + 2), CL((m) + 3)
+#define CL16(m) CL4(m), CL4((m) + 4), CL4((m) + 8), CL4((m) + 12)
+#define CL64(m) CL16(m), CL16((m) + 16), CL16((m) + 32), CL16((m) + 48)
+static const uint64_t compress_lut[256] = { CL64(0u), CL64(64u), CL64(128u), CL64(192u) };
+
+/* bl_runs_fill() for a row of 32 to 128 bytes, read once into y: each
+ * piece's kept bytes (keep_mask()) from its first number's first digit
+ * to its last number's last digit, packed 16 bytes at a time. */
+AVX2_TARGET
+static long fill_avx2(const char *p, size_t len, size_t want, const char *seg,
+		      const struct bl_fill *f, size_t nf, size_t end, size_t endlen, char *o)
+{
+	struct bl_runs r;
+	/* 16 bytes past the row: a piece's last 16-byte load may reach
+	 * them (what it packs from them is written over or not counted) */
+	char y[128 + 16];
+	u128 d, z;
+	if (!scan_runs_y(p, len, want, &r, y, &d, &z))
+		return -1;
+	u128 keep = keep_mask(d, z, &r);
+	char *o0 = o;
+	for (size_t k = 0; k < nf; k++) {
+		o = bl_copy16(o, seg + f[k].off, f[k].len);
+		size_t from = select2(r.start, f[k].a);
+		/* the last number of a row without a loop */
+		size_t to = (f[k].b + 1u == want ? top_bit2(r.end) : select2(r.end, f[k].b)) + 1;
+		/* the bytes to keep, 8 a byte of gb (and 2 bytes to spare) */
+		u128 g = keep & span128(from, to);
+		unsigned char gb[16 + 2] = { 0 };
+		memcpy(gb, &g, sizeof g);
+		for (size_t c = from & ~(size_t)7; c < to; c += 16) {
+			unsigned m = gb[c / 8] | (unsigned)gb[c / 8 + 1] << 8;
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(y + c));
+			/* the high 8 bytes' places are 8 to 15 */
+			__m128i ctl = _mm_set_epi64x(
+				(long long)(compress_lut[m >> 8] + 0x0808080808080808ull),
+				(long long)compress_lut[m & 0xff]);
+			__m128i s = _mm_shuffle_epi8(v, ctl);
+			_mm_storel_epi64((__m128i *)(void *)o, s);
+			o += __builtin_popcount(m & 0xff);
+			_mm_storel_epi64((__m128i *)(void *)o, _mm_unpackhi_epi64(s, s));
+			o += __builtin_popcount(m >> 8);
+		}
+	}
+	o = bl_copy16(o, seg + end, endlen);
+	return (long)(o - o0);
+}
+
+/* 1: the processor and kernel run AVX2 and POPCNT; 0: not; -1: not asked
+ * yet (the answer is the same on every thread). */
+static atomic_int have_avx2 = -1;
+
+bool bl_have_avx2(void)
+{
+	int h = atomic_load_explicit(&have_avx2, memory_order_relaxed);
+	if (h < 0) {
+		__builtin_cpu_init();
+		h = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+		atomic_store_explicit(&have_avx2, h, memory_order_relaxed);
+	}
+	return h == 1;
+}
+
+/* The AVX2 paths where there is no AVX-512 (which reads a row in two
+ * loads) and the row is 32 to 128 bytes (shorter ones: the plain path's
+ * byte loop costs little). */
+static inline bool avx2_row(size_t len)
+{
+	return len >= 32 && len <= 128 && !bl_have_avx512() && bl_have_avx2();
+}
+#else
+bool bl_have_avx2(void)
+{
+	return false;
+}
+#endif
+
 long bl_scan_runs(const char *p, size_t len, size_t want, struct bl_runs *r)
 {
-#ifdef SCAN_AVX512
+#ifdef BL_AVX512
 	if (len <= 128 && bl_have_avx512())
 		return scan_runs_avx512(p, len, want, r);
+#endif
+#ifdef BL_AVX2
+	if (avx2_row(len))
+		return scan_runs_avx2(p, len, want, r);
+#endif
+	return bl_scan_runs_plain(p, len, want, r);
+}
+
+long bl_scan_runs_avx2(const char *p, size_t len, size_t want, struct bl_runs *r)
+{
+#ifdef BL_AVX2
+	if (len >= 32 && len <= 128 && bl_have_avx2())
+		return scan_runs_avx2(p, len, want, r);
 #endif
 	return bl_scan_runs_plain(p, len, want, r);
 }
 
 size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len)
 {
-#ifdef SCAN_AVX512
 	/* bl_scan_runs_plain() may have filled all four words */
-	if (!(r->start[2] | r->start[3] | r->end[2] | r->end[3]) && bl_have_avx512())
+	bool two = !(r->start[2] | r->start[3] | r->end[2] | r->end[3]);
+	(void)two;
+#ifdef BL_AVX512
+	if (two && bl_have_avx512())
 		return run_at2(r, i, len);
+#endif
+#ifdef BL_AVX2
+	if (two && bl_have_avx2())
+		return run_at_avx2(r, i, len);
 #endif
 	return run_at_plain(r, i, len);
 }
@@ -712,11 +945,31 @@ long bl_runs_fill(const char *p, size_t len, size_t want, const struct bl_runs *
 		  const char *seg, const struct bl_fill *f, size_t nf, size_t end, size_t endlen,
 		  char *o)
 {
-#ifdef SCAN_AVX512
+#ifdef BL_AVX512
 	if (len <= 128 && bl_have_avx512())
 		return fill_avx512(p, len, want, seg, f, nf, end, endlen, o);
 #endif
+#ifdef BL_AVX2
+	if (avx2_row(len))
+		return fill_avx2(p, len, want, seg, f, nf, end, endlen, o);
+#endif
 	return bl_runs_fill_plain(p, len, want, r, seg, f, nf, end, endlen, o);
+}
+
+long bl_runs_fill_avx2(const char *p, size_t len, size_t want, const struct bl_runs *r,
+		       const char *seg, const struct bl_fill *f, size_t nf, size_t end,
+		       size_t endlen, char *o)
+{
+#ifdef BL_AVX2
+	if (len >= 32 && len <= 128 && bl_have_avx2())
+		return fill_avx2(p, len, want, seg, f, nf, end, endlen, o);
+#endif
+	return bl_runs_fill_plain(p, len, want, r, seg, f, nf, end, endlen, o);
+}
+
+bool bl_runs_fill_wants_runs(void)
+{
+	return !bl_have_avx512() && !bl_have_avx2();
 }
 
 static int buf_grow(struct bl_buf *b, size_t need)

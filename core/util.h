@@ -90,6 +90,18 @@ long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
 /* AVX-512 F, BW, VBMI, VBMI2 with POPCNT, BMI and BMI2 here (asked once;
  * thread-safe); false where BL_AVX512 is not defined. */
 bool bl_have_avx512(void);
+/* The AVX2 code paths, for processors without AVX-512 (AMD before Zen 4,
+ * Intel's client cores): built on x86-64 with GCC or Clang, sanitizers
+ * included (they read no byte past a row or a buffer); taken at run time
+ * where bl_have_avx2() says the processor and the kernel run them and
+ * AVX-512 is not there. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define BL_AVX2 1
+#define BL_AVX2_TARGET __attribute__((target("avx2,popcnt")))
+#endif
+/* AVX2 with POPCNT here (asked once; thread-safe); false where BL_AVX2 is
+ * not defined. */
+bool bl_have_avx2(void);
 
 /* Where a row's numbers are, without reading them: bit k of start[k / 64]
  * is set when a number's first digit is byte k of the row, of end[k / 64]
@@ -102,10 +114,17 @@ struct bl_runs {
 /* Exactly want blank-separated runs of 1 to 18 digits in [p, p+len),
  * len <= BL_RUNS_MAX_LEN, into *r. Returns want, or -1 when the text is
  * anything else (then *r is unusable). With AVX-512 (VBMI2) a row of up
- * to 128 bytes takes two 64-byte compares and no loop; else, and for
- * longer rows, bl_scan_runs_plain() (16-byte SSE2 compares). */
+ * to 128 bytes takes two 64-byte compares and no loop; without it, with
+ * AVX2, a row of 32 to 128 bytes takes up to four 32-byte compares and
+ * no loop per number (bl_scan_runs_avx2()); else, and for other rows,
+ * bl_scan_runs_plain() (16-byte SSE2 compares, a loop per number). The
+ * three give the same *r. */
 long bl_scan_runs(const char *p, size_t len, size_t want, struct bl_runs *r);
 long bl_scan_runs_plain(const char *p, size_t len, size_t want, struct bl_runs *r);
+/* The AVX2 path alone (where AVX-512 would be taken), for the tests:
+ * bl_scan_runs_plain() where there is no AVX2 or len is outside 32 to
+ * 128. */
+long bl_scan_runs_avx2(const char *p, size_t len, size_t want, struct bl_runs *r);
 /* Number i of a row bl_scan_runs() read (i below its count): its first
  * byte's place, and its length in digits into *len. */
 size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len);
@@ -135,15 +154,27 @@ struct bl_fill {
  * 80 bytes more (bytes past the returned length are scratch). Returns
  * the bytes written, or -1 when the row is anything else. With AVX-512
  * (VBMI2) a row of up to 128 bytes is read once into two registers, r
- * or not, and each piece's numbers come out of a byte compress; else
- * bl_runs_fill_plain(), which copies number by number and reads the
- * row only when r is NULL. */
+ * or not, and each piece's numbers come out of a byte compress; with
+ * AVX2, a row of 32 to 128 bytes is read once (r or not) into a copy
+ * with commas for blanks, and each piece's numbers come out of it 16
+ * bytes at a time by a byte shuffle from a table (bl_runs_fill_avx2());
+ * else bl_runs_fill_plain(), which copies number by number and reads
+ * the row only when r is NULL. */
 long bl_runs_fill(const char *p, size_t len, size_t want, const struct bl_runs *r,
 		  const char *seg, const struct bl_fill *f, size_t nf, size_t end, size_t endlen,
 		  char *o);
 long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_runs *r,
 			const char *seg, const struct bl_fill *f, size_t nf, size_t end,
 			size_t endlen, char *o);
+/* The AVX2 path alone, for the tests: bl_runs_fill_plain() where there
+ * is no AVX2 or len is outside 32 to 128. */
+long bl_runs_fill_avx2(const char *p, size_t len, size_t want, const struct bl_runs *r,
+		       const char *seg, const struct bl_fill *f, size_t nf, size_t end,
+		       size_t endlen, char *o);
+/* Whether the writer needs bl_scan_runs()'s result to fill a row fast:
+ * false where bl_runs_fill() reads the row again anyway (AVX-512, AVX2),
+ * so a parser need not hand it over. */
+bool bl_runs_fill_wants_runs(void);
 
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {

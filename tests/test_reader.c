@@ -1,6 +1,7 @@
 /* test_reader.c — the reader: line splitting in every chunk size, line
  * ends, over-long lines, gzip (members, truncation, trailing garbage),
- * folders in sorted order. Expected values are written out by hand. */
+ * folders in sorted order. Expected values are written out by hand, or
+ * (random input) come from a byte-by-byte split in the test. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,6 +98,95 @@ static void test_reader__over_long_line_reported_not_split(void **state)
 		assert_string_equal(got, "1:ok|2:<too long>|3:after|");
 		assert_int_equal(tl, 1);
 		free(got);
+	}
+	free(in);
+}
+
+/* Random text of letters, blanks, line ends, NULs and ESCs, fed in
+ * several chunk sizes: the lines are those a byte-by-byte split finds
+ * (LF, CR LF, lone CR), and a line said to be clean holds no NUL and no
+ * ESC, wherever in a 64-byte block they fall (the SIMD scanners read a
+ * block in 16-, 32- or 64-byte parts). */
+static uint64_t rrng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rrng(void)
+{
+	rrng_state ^= rrng_state << 13;
+	rrng_state ^= rrng_state >> 7;
+	rrng_state ^= rrng_state << 17;
+	return rrng_state;
+}
+
+struct rl_ctx {
+	struct bl_linesplit ls;
+	size_t n;                    /* lines seen */
+	const char *ref;             /* the input: the reference lines are in it */
+	const size_t *ref_at, *ref_len;
+};
+
+static int rl_check(void *ud, const char *p, size_t len, unsigned long lineno)
+{
+	struct rl_ctx *c = ud;
+	size_t k = lineno - 1;
+	if (k >= c->n + 1)
+		fail_msg("line %lu after %zu lines", lineno, c->n);
+	if (len != c->ref_len[k] || memcmp(p, c->ref + c->ref_at[k], len) != 0)
+		fail_msg("line %lu: %zu bytes, want %zu", lineno, len, c->ref_len[k]);
+	if (c->ls.clean && (memchr(p, '\0', len) || memchr(p, '\x1b', len)))
+		fail_msg("line %lu said clean, holds a NUL or an ESC", lineno);
+	c->n++;
+	return 0;
+}
+
+static void test_reader__random_bytes_same_lines_and_clean_flags(void **state)
+{
+	(void)state;
+	static const char alphabet[] = "abc  \t\n\r\0\x1b";
+	size_t len = 20000;
+	char *in = bl_xmalloc(len);
+	static size_t ref_at[20001], ref_len[20001];
+	for (int round = 0; round < 20; round++) {
+		/* line ends rarer in some rounds (long lines, whole blocks
+		 * without one), NUL and ESC rare in all */
+		unsigned every = round % 2 ? 8 : 200;
+		for (size_t i = 0; i < len; i++) {
+			uint64_t x = rrng();
+			if (x % every == 0)
+				in[i] = x / every % 3 == 0 ? '\r' : '\n';
+			else if (x % 97 == 1)
+				in[i] = x / 97 % 2 ? '\0' : '\x1b';
+			else
+				in[i] = alphabet[x / 256 % 6];
+		}
+		/* the reference: byte by byte */
+		size_t nref = 0, start = 0;
+		for (size_t i = 0; i < len; i++) {
+			if (in[i] != '\n' && in[i] != '\r')
+				continue;
+			ref_at[nref] = start;
+			ref_len[nref++] = i - start;
+			if (in[i] == '\r' && i + 1 < len && in[i + 1] == '\n')
+				i++;
+			start = i + 1;
+		}
+		if (start < len) {
+			ref_at[nref] = start;
+			ref_len[nref++] = len - start;
+		}
+		size_t chunks[] = { 1, 63, 64, 1000, 4096, len };
+		for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; k++) {
+			struct rl_ctx c = { .ref = in, .ref_at = ref_at, .ref_len = ref_len };
+			bl_linesplit_init(&c.ls);
+			c.ls.line = rl_check;
+			c.ls.ud = &c;
+			for (size_t i = 0; i < len; i += chunks[k])
+				assert_int_equal(bl_linesplit_feed(&c.ls, in + i,
+								   len - i < chunks[k] ? len - i
+										       : chunks[k]),
+						 0);
+			assert_int_equal(bl_linesplit_end(&c.ls), 0);
+			bl_linesplit_release(&c.ls);
+			assert_int_equal(c.n, nref);
+		}
 	}
 	free(in);
 }
@@ -259,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_reader__every_chunk_size_same_lines),
 		cmocka_unit_test(test_reader__crlf_split_across_chunks_is_one_line_end),
 		cmocka_unit_test(test_reader__over_long_line_reported_not_split),
+		cmocka_unit_test(test_reader__random_bytes_same_lines_and_clean_flags),
 		cmocka_unit_test(test_reader__gzip_concatenated_members),
 		cmocka_unit_test(test_reader__gzip_truncated_keeps_what_was_read),
 		cmocka_unit_test(test_reader__gzip_trailing_garbage_is_a_warning),
