@@ -595,6 +595,22 @@ static inline u128 span128(size_t from, size_t to)
 }
 #endif
 
+#ifdef BL_AVX2
+/* The widest paths BENCHLOG_SIMD lets run: 2 all (unset, empty,
+ * "avx512" or anything else), 1 AVX2 but not AVX-512 ("avx2"), 0
+ * neither ("sse2"). For the tests, which run each path on one machine,
+ * and for measuring one against another; the output is the same. */
+static int simd_cap(void)
+{
+	const char *e = getenv("BENCHLOG_SIMD");
+	if (e && strcmp(e, "avx2") == 0)
+		return 1;
+	if (e && strcmp(e, "sse2") == 0)
+		return 0;
+	return 2;
+}
+#endif
+
 #ifdef BL_AVX512
 #define AVX512_TARGET BL_AVX512_TARGET
 
@@ -708,10 +724,10 @@ bool bl_have_avx512(void)
 	int h = atomic_load_explicit(&have_avx512, memory_order_relaxed);
 	if (h < 0) {
 		__builtin_cpu_init();
-		h = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-		    __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
-		    __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-		    __builtin_cpu_supports("bmi2");
+		h = simd_cap() >= 2 && __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+		    __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt") &&
+		    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 		atomic_store_explicit(&have_avx512, h, memory_order_relaxed);
 	}
 	return h == 1;
@@ -883,7 +899,8 @@ bool bl_have_avx2(void)
 	int h = atomic_load_explicit(&have_avx2, memory_order_relaxed);
 	if (h < 0) {
 		__builtin_cpu_init();
-		h = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+		h = simd_cap() >= 1 && __builtin_cpu_supports("avx2") &&
+		    __builtin_cpu_supports("popcnt");
 		atomic_store_explicit(&have_avx2, h, memory_order_relaxed);
 	}
 	return h == 1;

@@ -100,7 +100,10 @@ bool bl_have_avx512(void);
 #define BL_AVX2_TARGET __attribute__((target("avx2,popcnt")))
 #endif
 /* AVX2 with POPCNT here (asked once; thread-safe); false where BL_AVX2 is
- * not defined. */
+ * not defined. Both answers are capped by the environment variable
+ * BENCHLOG_SIMD, read once: "avx2" turns the AVX-512 paths off, "sse2"
+ * both (for the tests, which run every path on one machine, and for
+ * measuring one path against another; the output is the same). */
 bool bl_have_avx2(void);
 
 /* Where a row's numbers are, without reading them: bit k of start[k / 64]
