@@ -534,6 +534,7 @@ long bl_runs_fill_plain(const char *p, size_t len, size_t want, const struct bl_
 #ifdef BL_AVX2
 #include <immintrin.h>
 #include <stdatomic.h>
+#include <cpuid.h>
 
 typedef unsigned __int128 u128;
 
@@ -597,8 +598,8 @@ static inline u128 span128(size_t from, size_t to)
 
 #ifdef BL_AVX2
 /* The widest paths BENCHLOG_SIMD lets run: 2 all (unset, empty,
- * "avx512" or anything else), 1 AVX2 but not AVX-512 ("avx2"), 0
- * neither ("sse2"). For the tests, which run each path on one machine,
+ * "avx512" or anything else), 1 AVX2 and BMI2 but not AVX-512 ("avx2"),
+ * 0 none of them ("sse2"). For the tests, which run each path on one machine,
  * and for measuring one against another; the output is the same. */
 static int simd_cap(void)
 {
@@ -608,6 +609,74 @@ static int simd_cap(void)
 	if (e && strcmp(e, "sse2") == 0)
 		return 0;
 	return 2;
+}
+
+/* What the processor and kernel run, asked once (the answer is the same
+ * on every thread): -1 not asked yet, else SIMD_ bits. */
+enum { SIMD_AVX2 = 1, SIMD_AVX512 = 2, SIMD_PDEP = 4 };
+static atomic_int simd_bits = -1;
+
+/* PDEP is one instruction everywhere but on AMD before Zen 3 (families
+ * 15h to 18h, Hygon's too), where it is microcode taking hundreds of
+ * cycles. */
+static bool fast_pdep(void)
+{
+	unsigned a, b, c, d;
+	if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d))
+		return false;
+	bool amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) ||   /* AuthenticAMD */
+		   (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);     /* HygonGenuine */
+	if (!amd)
+		return true;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return false;
+	unsigned family = (a >> 8 & 0xf) + ((a >> 8 & 0xf) == 0xf ? (a >> 20 & 0xff) : 0);
+	return family >= 0x19;
+}
+
+static int simd_ask(void)
+{
+	__builtin_cpu_init();
+	int cap = simd_cap(), h = 0;
+	if (cap >= 1 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+		h |= SIMD_AVX2;
+#ifdef BL_AVX512
+	if (cap >= 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+	    __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+	    __builtin_cpu_supports("bmi2"))
+		h |= SIMD_AVX512;
+#endif
+	if (cap >= 1 && __builtin_cpu_supports("popcnt") && fast_pdep())
+		h |= SIMD_PDEP;
+	atomic_store_explicit(&simd_bits, h, memory_order_relaxed);
+	return h;
+}
+
+static inline int simd(void)
+{
+	int h = atomic_load_explicit(&simd_bits, memory_order_relaxed);
+	return h >= 0 ? h : simd_ask();
+}
+
+/* The i-th set bit of m[0..2) (there is one), by a bit deposit (where
+ * SIMD_PDEP says it is fast). */
+__attribute__((target("popcnt,bmi,bmi2")))
+static inline size_t nth_bit2(const unsigned long long m[2], size_t i)
+{
+	size_t c = (size_t)_mm_popcnt_u64(m[0]);
+	if (i < c)
+		return (size_t)_tzcnt_u64(_pdep_u64(1ull << i, m[0]));
+	return 64 + (size_t)_tzcnt_u64(_pdep_u64(1ull << (i - c), m[1]));
+}
+
+/* bl_run_at() for runs in two words, by nth_bit2(). */
+__attribute__((target("popcnt,bmi,bmi2")))
+static size_t run_at2(const struct bl_runs *r, size_t i, size_t *len)
+{
+	size_t a = nth_bit2(r->start, i);
+	*len = nth_bit2(r->end, i) + 1 - a;
+	return a;
 }
 #endif
 
@@ -647,25 +716,6 @@ static long scan_runs_avx512(const char *p, size_t len, size_t want, struct bl_r
 	__m512i x0, x1;
 	u128 d, z;
 	return scan_runs_regs(p, len, want, r, &x0, &x1, &d, &z) ? (long)want : -1;
-}
-
-/* The i-th set bit of m[0..2) (there is one), by a bit deposit. */
-AVX512_TARGET
-static inline size_t nth_bit2(const unsigned long long m[2], size_t i)
-{
-	size_t c = (size_t)_mm_popcnt_u64(m[0]);
-	if (i < c)
-		return (size_t)_tzcnt_u64(_pdep_u64(1ull << i, m[0]));
-	return 64 + (size_t)_tzcnt_u64(_pdep_u64(1ull << (i - c), m[1]));
-}
-
-/* bl_run_at() for runs in two words. */
-AVX512_TARGET
-static size_t run_at2(const struct bl_runs *r, size_t i, size_t *len)
-{
-	size_t a = nth_bit2(r->start, i);
-	*len = nth_bit2(r->end, i) + 1 - a;
-	return a;
 }
 
 /* Bits from to to - 1 of the 64-bit word whose bit 0 is byte base
@@ -715,22 +765,9 @@ static long fill_avx512(const char *p, size_t len, size_t want, const char *seg,
 	return (long)(o - o0);
 }
 
-/* 1: the processor and kernel run AVX-512 with VBMI2; 0: not; -1: not
- * asked yet (the answer is the same on every thread). */
-static atomic_int have_avx512 = -1;
-
 bool bl_have_avx512(void)
 {
-	int h = atomic_load_explicit(&have_avx512, memory_order_relaxed);
-	if (h < 0) {
-		__builtin_cpu_init();
-		h = simd_cap() >= 2 && __builtin_cpu_supports("avx512f") &&
-		    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
-		    __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt") &&
-		    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-		atomic_store_explicit(&have_avx512, h, memory_order_relaxed);
-	}
-	return h == 1;
+	return simd() & SIMD_AVX512;
 }
 #else
 bool bl_have_avx512(void)
@@ -890,20 +927,9 @@ static long fill_avx2(const char *p, size_t len, size_t want, const char *seg,
 	return (long)(o - o0);
 }
 
-/* 1: the processor and kernel run AVX2 and POPCNT; 0: not; -1: not asked
- * yet (the answer is the same on every thread). */
-static atomic_int have_avx2 = -1;
-
 bool bl_have_avx2(void)
 {
-	int h = atomic_load_explicit(&have_avx2, memory_order_relaxed);
-	if (h < 0) {
-		__builtin_cpu_init();
-		h = simd_cap() >= 1 && __builtin_cpu_supports("avx2") &&
-		    __builtin_cpu_supports("popcnt");
-		atomic_store_explicit(&have_avx2, h, memory_order_relaxed);
-	}
-	return h == 1;
+	return simd() & SIMD_AVX2;
 }
 
 /* The AVX2 paths where there is no AVX-512 (which reads a row in two
@@ -911,7 +937,7 @@ bool bl_have_avx2(void)
  * byte loop costs little). */
 static inline bool avx2_row(size_t len)
 {
-	return len >= 32 && len <= 128 && !bl_have_avx512() && bl_have_avx2();
+	return len >= 32 && len <= 128 && (simd() & (SIMD_AVX512 | SIMD_AVX2)) == SIMD_AVX2;
 }
 #else
 bool bl_have_avx2(void)
@@ -923,7 +949,7 @@ bool bl_have_avx2(void)
 long bl_scan_runs(const char *p, size_t len, size_t want, struct bl_runs *r)
 {
 #ifdef BL_AVX512
-	if (len <= 128 && bl_have_avx512())
+	if (len <= 128 && (simd() & SIMD_AVX512))
 		return scan_runs_avx512(p, len, want, r);
 #endif
 #ifdef BL_AVX2
@@ -947,12 +973,11 @@ size_t bl_run_at(const struct bl_runs *r, size_t i, size_t *len)
 	/* bl_scan_runs_plain() may have filled all four words */
 	bool two = !(r->start[2] | r->start[3] | r->end[2] | r->end[3]);
 	(void)two;
-#ifdef BL_AVX512
-	if (two && bl_have_avx512())
-		return run_at2(r, i, len);
-#endif
 #ifdef BL_AVX2
-	if (two && bl_have_avx2())
+	int h = simd();
+	if (two && (h & SIMD_PDEP))
+		return run_at2(r, i, len);
+	if (two && (h & SIMD_AVX2))
 		return run_at_avx2(r, i, len);
 #endif
 	return run_at_plain(r, i, len);
@@ -963,7 +988,7 @@ long bl_runs_fill(const char *p, size_t len, size_t want, const struct bl_runs *
 		  char *o)
 {
 #ifdef BL_AVX512
-	if (len <= 128 && bl_have_avx512())
+	if (len <= 128 && (simd() & SIMD_AVX512))
 		return fill_avx512(p, len, want, seg, f, nf, end, endlen, o);
 #endif
 #ifdef BL_AVX2
