@@ -102,7 +102,7 @@ bool bl_have_avx512(void);
 /* AVX2 with POPCNT here (asked once; thread-safe); false where BL_AVX2 is
  * not defined. Both answers are capped by the environment variable
  * BENCHLOG_SIMD, read once: "avx2" turns the AVX-512 paths off, "sse2"
- * both (for the tests, which run every path on one machine, and for
+ * both, and PDEP (for the tests, which run every path on one machine, and for
  * measuring one path against another; the output is the same). */
 bool bl_have_avx2(void);
 
