@@ -23,6 +23,7 @@
 #include "core/async.h"
 #include "core/table.h"
 #include "core/util.h"
+#include "tests/test_rng.h"
 #include "parsers/parser.h"
 
 /* A deep copy of a record, as the inner sink saw it (or as it was sent). */
@@ -143,10 +144,7 @@ static void same(const struct copy *want, const struct copy *got)
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return test_xorshift64(&rng);
 }
 
 static void test_async__every_record_arrives_unchanged_and_in_order(void **state)

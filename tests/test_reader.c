@@ -15,6 +15,7 @@
 #include <zlib.h>
 #include "core/reader.h"
 #include "core/util.h"
+#include "tests/test_rng.h"
 
 struct collect {
 	struct bl_buf out;      /* "lineno:text|" for each line */
@@ -107,14 +108,6 @@ static void test_reader__over_long_line_reported_not_split(void **state)
  * (LF, CR LF, lone CR), and a line said to be clean holds no NUL and no
  * ESC, wherever in a 64-byte block they fall (the SIMD scanners read a
  * block in 16-, 32- or 64-byte parts). */
-static uint64_t rrng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rrng(void)
-{
-	rrng_state ^= rrng_state << 13;
-	rrng_state ^= rrng_state >> 7;
-	rrng_state ^= rrng_state << 17;
-	return rrng_state;
-}
 
 struct rl_ctx {
 	struct bl_linesplit ls;
@@ -144,12 +137,13 @@ static void test_reader__random_bytes_same_lines_and_clean_flags(void **state)
 	size_t len = 20000;
 	char *in = bl_xmalloc(len);
 	static size_t ref_at[20001], ref_len[20001];
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
 	for (int round = 0; round < 20; round++) {
 		/* line ends rarer in some rounds (long lines, whole blocks
 		 * without one), NUL and ESC rare in all */
 		unsigned every = round % 2 ? 8 : 200;
 		for (size_t i = 0; i < len; i++) {
-			uint64_t x = rrng();
+			uint64_t x = test_xorshift64(&seed);
 			if (x % every == 0)
 				in[i] = x / every % 3 == 0 ? '\r' : '\n';
 			else if (x % 97 == 1)

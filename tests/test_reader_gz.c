@@ -16,6 +16,7 @@
 #include <zlib.h>
 #include "core/reader.h"
 #include "core/util.h"
+#include "tests/test_rng.h"
 
 /* About 6 MB of vmstat-like text that compresses to over 2 MB (over the
  * thread's 1 MiB threshold). */
@@ -23,11 +24,9 @@ static char *make_text(size_t *len)
 {
 	size_t cap = 6u << 20, n = 0;
 	char *t = bl_xmalloc(cap);
-	uint64_t x = 88172645463325252ull;
+	uint64_t seed = 88172645463325252ull;
 	while (n + 128 < cap) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
+		uint64_t x = test_xorshift64(&seed);
 		n += (size_t)snprintf(t + n, cap - n, "%2u %2u %6u %6u %5u %5u %3u %3u %3u\n",
 				      (unsigned)(x % 5), (unsigned)(x >> 8) % 3, (unsigned)(x >> 12) % 900000,
 				      (unsigned)(x >> 24) % 460000, (unsigned)(x >> 40) % 30000,
