@@ -82,7 +82,14 @@ long bl_scan_uints(const char *p, size_t len, long long *v, size_t max);
  * with GCC or Clang, not under AddressSanitizer (which takes a masked
  * 64-byte load for a read of all 64 bytes); taken at run time only where
  * bl_have_avx512() says the processor and the kernel run them. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)
+#define BL_ASAN 1                    /* GCC's AddressSanitizer */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BL_ASAN 1                    /* Clang's, which sets no macro before Clang 17 */
+#endif
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(BL_ASAN)
 #define BL_AVX512 1
 #define BL_AVX512_TARGET \
 	__attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
