@@ -541,8 +541,7 @@ typedef unsigned __int128 u128;
 /* bl_scan_runs() from a row's masks: d its digits, b its blanks, z its
  * '0' bytes, valid the bits below its length (no bit of d, b or z at or
  * above it). True when the row is want runs (then *r is set). Always
- * inlined: its callers' targets make the popcounts
- * single instructions. */
+ * inlined: its callers' targets make the popcounts single instructions. */
 static inline __attribute__((always_inline)) bool
 runs_from_masks(u128 d, u128 b, u128 z, u128 valid, size_t want, struct bl_runs *r)
 {
@@ -594,13 +593,12 @@ static inline u128 span128(size_t from, size_t to)
 	u128 hi = to >= 128 ? ~(u128)0 : ((u128)1 << to) - 1;
 	return hi & ~(((u128)1 << from) - 1);
 }
-#endif
 
-#ifdef BL_AVX2
 /* The widest paths BENCHLOG_SIMD lets run: 2 all (unset, empty,
  * "avx512" or anything else), 1 AVX2 and BMI2 but not AVX-512 ("avx2"),
- * 0 none of them ("sse2"). For the tests, which run each path on one machine,
- * and for measuring one against another; the output is the same. */
+ * 0 none of them ("sse2"). For the tests, which run each path on one
+ * machine, and for measuring one against another; the output is the
+ * same. */
 static int simd_cap(void)
 {
 	const char *e = getenv("BENCHLOG_SIMD");
