@@ -9,6 +9,7 @@
 #include <time.h>
 #include "core/dispatch.h"
 #include "core/reader.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "report/ppass.h"
 
@@ -573,17 +574,43 @@ struct runmax {
 struct runmap {
 	struct runmax *v;
 	size_t n;
+	/* The pass-wide map only: v[] indexed by family "\n" group (family
+	 * names have no newline), so each input's lookups do not compare
+	 * every group seen so far (3,000 groups in the 10,000-file folder:
+	 * 7 % of the replaying thread's time went to strcmp). */
+	struct bl_strmap *idx;
+	char *kbuf;
+	size_t kcap;
 };
 
 static struct runmax *runmap_get(struct runmap *m, const char *g, const char *family, bool create)
 {
 	if (!family)
 		family = "";
-	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->v[i].group, g) == 0 && strcmp(m->v[i].family, family) == 0)
+	if (m->idx) {
+		size_t fl = strlen(family), gl = strlen(g);
+		if (fl + gl + 2 > m->kcap) {
+			m->kcap = 2 * (fl + gl + 2);
+			m->kbuf = bl_xrealloc(m->kbuf, m->kcap);
+		}
+		memcpy(m->kbuf, family, fl);
+		m->kbuf[fl] = '\n';
+		memcpy(m->kbuf + fl + 1, g, gl + 1);
+		if (!create) {
+			long i = bl_strmap_find(m->idx, m->kbuf);
+			return i < 0 ? NULL : &m->v[i];
+		}
+		bool added;
+		size_t i = bl_strmap_get(m->idx, m->kbuf, &added);
+		if (!added)
 			return &m->v[i];
-	if (!create)
-		return NULL;
+	} else {
+		for (size_t i = 0; i < m->n; i++)
+			if (strcmp(m->v[i].group, g) == 0 && strcmp(m->v[i].family, family) == 0)
+				return &m->v[i];
+		if (!create)
+			return NULL;
+	}
 	m->v = bl_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
 	m->v[m->n].group = bl_xstrdup(g);
 	m->v[m->n].family = family;
@@ -599,6 +626,11 @@ static void runmap_free(struct runmap *m)
 	free(m->v);
 	m->v = NULL;
 	m->n = 0;
+	if (m->idx)
+		bl_strmap_release(m->idx);
+	free(m->kbuf);
+	m->kbuf = NULL;
+	m->kcap = 0;
 }
 
 static void set_group(struct bl_ctx *ctx, const char *g)
@@ -646,7 +678,7 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 
 	/* Run offsets: this file's runs of group G and family F continue
 	 * after the highest run earlier files gave (G, F). */
-	struct runmap local = { NULL, 0 };
+	struct runmap local = { NULL, 0, NULL, NULL, 0 };
 	const char *lastg = NULL, *lastf = NULL;
 	struct runmax *m = NULL;
 	for (size_t i = 0; i < j->nrecs; i++) {
@@ -913,7 +945,8 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 
 	struct progress pg = { po->progress, { 0, 0 }, { 0, 0 }, 0 };
 	clock_gettime(CLOCK_MONOTONIC, &pg.start);
-	struct runmap global = { NULL, 0 };
+	struct bl_strmap global_idx = BL_STRMAP_INIT;
+	struct runmap global = { NULL, 0, &global_idx, NULL, 0 };
 	long long counter_max[NCOUNTERS] = { 0 };
 	rc = 0;
 	for (size_t i = 0; i < np && !rc; i++) {
