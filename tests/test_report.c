@@ -8,7 +8,9 @@
  *     highest run earlier files gave G);
  *   - line counts: counted by hand in the literal inputs;
  *   - base64: RFC 4648 section 10 test vectors ("foobar" -> "Zm9vYmFy") and
- *     `printf '\211PNG' | base64` = "iVBORw==" (coreutils).
+ *     `printf '\211PNG' | base64` = "iVBORw==" (coreutils);
+ *   - HTML of a Markdown text: cmark-gfm itself with its own allocator
+ *     (cmark_markdown_to_html's path: parser, table extension, renderer).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -22,6 +24,11 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <pthread.h>
+
+#include "tests/test_rng.h"
 
 #include "core/reader.h"
 #include "core/util.h"
@@ -385,6 +392,96 @@ static void test_report__html_parts_render_as_whole(void **state)
 	assert_false(bl_report_md_separable(raw, rc3, 2));
 }
 
+/* bl_report_html_render() takes cmark-gfm's memory from an arena of its
+ * thread (html.c): the HTML must be cmark-gfm's with its own allocator,
+ * byte for byte, for a text large enough to fill many blocks, with
+ * strings over the arena's small size (long cells, a long paragraph,
+ * growing buffers), and with two threads rendering at once. */
+static char *cmark_reference(const char *md, size_t len)
+{
+	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
+	cmark_gfm_core_extensions_ensure_registered();
+	cmark_parser *p = cmark_parser_new(opts);
+	cmark_syntax_extension *table = cmark_find_syntax_extension("table");
+	assert_non_null(table);
+	cmark_parser_attach_syntax_extension(p, table);
+	cmark_parser_feed(p, md, len);
+	cmark_node *doc = cmark_parser_finish(p);
+	char *h = cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p));
+	char *copy = bl_xstrdup(h);
+	cmark_get_default_mem_allocator()->free(h);
+	cmark_node_free(doc);
+	cmark_parser_free(p);
+	return copy;
+}
+
+struct render_job {
+	const char *md;
+	size_t len;
+	char *html;
+	int rc;
+};
+
+static void *render_thread(void *arg)
+{
+	struct render_job *j = arg;
+	for (int k = 0; k < 2 && j->rc == 0; k++) {   /* again: blocks reused */
+		free(j->html);
+		j->html = NULL;
+		j->rc = bl_report_html_render(j->md, j->len, &j->html);
+	}
+	return NULL;
+}
+
+static char *random_md(uint64_t seed, size_t rows)
+{
+	uint64_t s = seed;
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_buf_addf(&b, "# Tables %llu\n\nSome *intro* with `code`, **bold** and a [link](#x).\n\n",
+		    (unsigned long long)seed);
+	bl_buf_addf(&b, "| input | group | lines | wall-clock (s) |\n|---|---|--:|--:|\n");
+	for (size_t i = 0; i < rows; i++) {
+		uint64_t r = test_xorshift64(&s);
+		bl_buf_addf(&b, "| `d%02llu/log%05zu.txt` | 2.4.%llu-rc%llu | %llu | %llu.%03llu |\n",
+			    (unsigned long long)(r % 100), i, (unsigned long long)(r >> 8) % 30,
+			    (unsigned long long)(r >> 16) % 9, (unsigned long long)(r >> 20) % 100000,
+			    (unsigned long long)(r >> 40) % 1000, (unsigned long long)(r >> 50) % 1000);
+		if (i % 997 == 0) {          /* a cell far over 1 KiB */
+			bl_buf_addf(&b, "| ");
+			for (int k = 0; k < 300; k++)
+				bl_buf_addf(&b, "w%d \\| *e* ", k);
+			bl_buf_addf(&b, "| x | 1 | 2 |\n");
+		}
+	}
+	bl_buf_addf(&b, "\n## Prose\n\n");
+	for (int k = 0; k < 3000; k++)        /* one paragraph of ~60 KiB */
+		bl_buf_addf(&b, "word%d _em_ [l](#a%d) ", k, k % 7);
+	bl_buf_addf(&b, "\n\n```\ncode & <b>\n```\n");
+	return b.data;
+}
+
+static void test_report__html_render_matches_cmark(void **state)
+{
+	(void)state;
+	char *md[2] = { random_md(0x9e3779b97f4a7c15ULL, 12000), random_md(42, 8000) };
+	struct render_job job[2];
+	pthread_t th[2];
+	for (int i = 0; i < 2; i++) {
+		job[i] = (struct render_job){ md[i], strlen(md[i]), NULL, 0 };
+		assert_int_equal(pthread_create(&th[i], NULL, render_thread, &job[i]), 0);
+	}
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(pthread_join(th[i], NULL), 0);
+		assert_int_equal(job[i].rc, 0);
+		char *want = cmark_reference(md[i], strlen(md[i]));
+		assert_true(strlen(want) > 1000000);
+		assert_string_equal(job[i].html, want);
+		free(want);
+		free(job[i].html);
+		free(md[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -394,6 +491,7 @@ int main(void)
 		cmocka_unit_test(test_report__outdir_replaces_own_folder_only),
 		cmocka_unit_test(test_report__html_embeds_charts),
 		cmocka_unit_test(test_report__html_parts_render_as_whole),
+		cmocka_unit_test(test_report__html_render_matches_cmark),
 	};
 	return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }
