@@ -422,13 +422,23 @@ static void write_tables(FILE *md, struct rstate *rs)
 /* With -j N > 1 the charts' gnuplot runs are queued (plot.h, deferred
  * runs) and drawn by N - 1 helper threads, one gnuplot each, while this
  * thread writes the sections and renders report.md; then this thread
- * draws what is left too. So at most N things run at once. Each chart's
- * PNG and SVG are drawn by two gnuplot runs (bl_gp_run_fmts), and the
- * largest chart is drawn first (its cost follows the size of its script
- * and data: the swpd chart's take a second, the others a tenth). */
+ * draws what is left too. So at most N things run at once. A large
+ * chart's PNG and SVG are drawn by two gnuplot runs (bl_gp_run_fmts), a
+ * small chart's by one (below), and the costliest run is started first
+ * (its cost follows the size of a chart's script and data: the swpd
+ * chart's PNG takes over a second, a small chart a tenth).
+ *
+ * A chart whose script and data take fewer bytes than this is drawn in
+ * PNG and SVG by one gnuplot run: a second run would start gnuplot and
+ * read the data again (the small charts of the 10,000-file folder: runs
+ * 0.11 + 0.05 s apart, 0.13 s together). Larger ones (the swpd chart,
+ * 2 MB: 1.7 s for its PNG, 0.34 s for its SVG) are drawn by two runs side
+ * by side. */
+#define GB_SPLIT_BYTES (512ull * 1024)
+
 struct gjob {
 	char *dir, *script;          /* a chart's image; NULL for a part of report.html */
-	const char *fmt;             /* "png" or "svg" */
+	const char *fmt;             /* "png", "svg" or "png svg" */
 	size_t sec;                  /* index into the sections */
 	const char *md;              /* a part of report.md to render */
 	size_t mdlen;
@@ -465,6 +475,13 @@ static void gbatch_add(void *ud, const char *dir, const char *script, unsigned t
 	static const char *const fmt[] = { "png", "svg" };
 	static const unsigned bit[] = { BL_PLOT_PNG, BL_PLOT_SVG };
 	pthread_mutex_lock(&b->mu);
+	if ((terms & BL_PLOT_PNG) && (terms & BL_PLOT_SVG) && size < GB_SPLIT_BYTES) {
+		b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
+		b->v[b->n++] = (struct gjob){ bl_xstrdup(dir), bl_xstrdup(script), "png svg", b->cur_sec,
+					      NULL, 0, NULL, 85000 + size + size / 8, false, 0, NULL };
+		b->left++;
+		terms = 0;
+	}
 	for (size_t k = 0; k < 2; k++) {
 		if (!(terms & bit[k]))
 			continue;
@@ -525,15 +542,18 @@ static bool gbatch_run_one(struct gbatch *b, bool wait)
 	int rc = bl_gp_run_fmts(dir, script, fmt, &msg);
 	/* As plot.c does after a run: the image must be there. */
 	size_t sl = strlen(script) > 3 ? strlen(script) - 3 : 0;   /* "<base>.gp" */
-	if (rc == 0) {
-		char *img = bl_xasprintf("%s/%.*s.%s", dir, (int)sl, script, fmt);
+	for (const char *f = fmt; rc == 0 && *f; ) {   /* each format in fmt */
+		size_t fl = strcspn(f, " ");
+		char *img = bl_xasprintf("%s/%.*s.%.*s", dir, (int)sl, script, (int)fl, f);
 		struct stat st;
 		if (stat(img, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
 			rc = -BL_EIO;
 			if (!msg)
-				msg = bl_xasprintf("gnuplot made no %.*s.%s", (int)sl, script, fmt);
+				msg = bl_xasprintf("gnuplot made no %.*s.%.*s", (int)sl, script, (int)fl, f);
 		}
 		free(img);
+		f += fl;
+		f += strspn(f, " ");
 	}
 	pthread_mutex_lock(&b->mu);
 	b->v[i].rc = rc;

@@ -28,3 +28,22 @@ PATH="$tmp/broken:/usr/bin:/bin" "$BENCHLOG" report -q -o rep "$seed" > out 2> e
 grep -q "chart: gnuplot: cannot run $tmp/broken/gnuplot: " err || { cat err; exit 1; }
 grep -q 'charts of this section could not be drawn' rep/report.md
 test -s rep/report.html
+
+# A gnuplot that draws the PNG but not the SVG (it is told fmts = 'png'
+# whatever it was asked): with -j2 a small chart's PNG and SVG are one
+# gnuplot run (report/report.c, GB_SPLIT_BYTES), and the missing SVG is
+# still found and named.
+mkdir pngonly
+cat > pngonly/gnuplot <<EOS
+#!/bin/sh
+script=
+for a in "\$@"; do script=\$a; done
+exec $(command -v gnuplot) -d -e "fmts = 'png'" "\$script"
+EOS
+chmod +x pngonly/gnuplot
+rc=0
+PATH="$tmp/pngonly:/usr/bin:/bin" "$BENCHLOG" report -q -j2 -o half "$seed" > out 2> err || rc=$?
+[ "$rc" -eq 0 ] || { echo "png-only gnuplot: exit $rc"; cat err; exit 1; }
+grep -q "swpd chart: gnuplot made no swpd.svg" err || { echo "png-only gnuplot:"; cat err; exit 1; }
+grep -q 'charts of this section could not be drawn' half/report.md
+test -s half/plots/swpd.png
