@@ -355,11 +355,13 @@ static void *mda_realloc(void *p, size_t n)
 	if (n <= h->size)
 		return p;
 	struct mda *a = tl_mda;
-	size_t m = (n + MDA_HDR - 1) / MDA_HDR * MDA_HDR;
-	if (!h->heap && p == a->last && m <= MDA_SMALL && (size_t)(a->end - (char *)p) >= m) {
-		h->size = m;                 /* the newest: grown in place */
-		a->cur = (char *)p + m;
-		return p;
+	if (!h->heap && p == a->last && n <= MDA_SMALL) {   /* the newest: grown in place */
+		size_t m = (n + MDA_HDR - 1) / MDA_HDR * MDA_HDR;
+		if ((size_t)(a->end - (char *)p) >= m) {
+			h->size = m;
+			a->cur = (char *)p + m;
+			return p;
+		}
 	}
 	void *q = mda_take(n, false);
 	memcpy(q, p, h->size);
