@@ -256,9 +256,23 @@ static void register_extensions(void)
 #define MDA_BLOCK ((size_t)1 << 20)  /* bytes per block */
 #define MDA_SMALL ((size_t)1 << 10)  /* larger requests go to malloc */
 #define MDA_HDR sizeof(max_align_t)  /* before each allocation: struct mda_hdr */
+#define MDA_ROUND(n) (((n) + MDA_HDR - 1) / MDA_HDR * MDA_HDR)   /* n <= MDA_SMALL */
+
+/* Under AddressSanitizer what is not handed out (block space not yet
+ * cut, headers, freed allocations) is poisoned, so that cmark-gfm's
+ * reads and writes past an allocation are caught as with malloc. */
+#ifdef BL_ASAN
+#include <sanitizer/asan_interface.h>
+#define MDA_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define MDA_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define MDA_POISON(p, n) ((void)(p), (void)(n))
+#define MDA_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 
 struct mda_hdr {
-	size_t size;                 /* usable bytes */
+	size_t size;                 /* bytes asked for; in a block it takes
+					MDA_ROUND(size) */
 	size_t heap;                 /* 1: malloc'd on its own; 0: in a block */
 };
 
@@ -278,6 +292,25 @@ struct mda {
 
 static _Thread_local struct mda *tl_mda;
 
+static struct mda_hdr mda_get_hdr(const void *p)
+{
+	struct mda_hdr h;
+	const char *hp = (const char *)p - MDA_HDR;
+	MDA_UNPOISON(hp, sizeof h);
+	memcpy(&h, hp, sizeof h);
+	MDA_POISON(hp, sizeof h);
+	return h;
+}
+
+static void mda_set_hdr(void *p, size_t size, size_t heap)
+{
+	struct mda_hdr h = { size, heap };
+	char *hp = (char *)p - MDA_HDR;
+	MDA_UNPOISON(hp, sizeof h);
+	memcpy(hp, &h, sizeof h);
+	MDA_POISON(hp, sizeof h);
+}
+
 /* n bytes (zeroed when zero) from this thread's arena, or from malloc
  * when large. Never NULL: like bl_xmalloc(), it exits when memory runs
  * out, since cmark-gfm does not check (its own allocator aborts). */
@@ -290,34 +323,32 @@ static void *mda_take(size_t n, bool zero)
 		*(struct mda_hdr *)(void *)h = (struct mda_hdr){ n, 1 };
 		return h + MDA_HDR;
 	}
-	n = (n + MDA_HDR - 1) / MDA_HDR * MDA_HDR;
-	size_t c = n / MDA_HDR - 1;
-	if (n && c < MDA_CLASSES && a->freed[c]) {
-		void *p = a->freed[c];
+	size_t cap = MDA_ROUND(n);
+	size_t c = cap / MDA_HDR - 1;
+	char *p;
+	if (cap && c < MDA_CLASSES && a->freed[c]) {
+		p = a->freed[c];
+		MDA_UNPOISON(p, sizeof(void *));
 		memcpy(&a->freed[c], p, sizeof(void *));
-		if (zero)
-			memset(p, 0, n);
-		return p;
+	} else {
+		if ((size_t)(a->end - a->cur) < MDA_HDR + cap) {
+			struct mda_block *b = bl_xmalloc(sizeof *b + MDA_BLOCK);
+			b->next = a->blocks;
+			a->blocks = b;
+			a->cur = (char *)b->data;
+			a->end = a->cur + MDA_BLOCK;
+			MDA_POISON(a->cur, MDA_BLOCK);
+		}
+		p = a->cur + MDA_HDR;
+		a->cur = p + cap;
+		a->last = p;
 	}
-	if ((size_t)(a->end - a->cur) < MDA_HDR + n) {
-		struct mda_block *b = bl_xmalloc(sizeof *b + MDA_BLOCK);
-		b->next = a->blocks;
-		a->blocks = b;
-		a->cur = (char *)b->data;
-		a->end = a->cur + MDA_BLOCK;
-	}
-	char *h = a->cur;
-	*(struct mda_hdr *)(void *)h = (struct mda_hdr){ n, 0 };
-	a->cur += MDA_HDR + n;
-	a->last = h + MDA_HDR;
+	mda_set_hdr(p, n, 0);
+	MDA_POISON(p, cap);
+	MDA_UNPOISON(p, n);
 	if (zero)
-		memset(h + MDA_HDR, 0, n);
-	return h + MDA_HDR;
-}
-
-static struct mda_hdr *mda_hdr(void *p)
-{
-	return (struct mda_hdr *)(void *)((char *)p - MDA_HDR);
+		memset(p, 0, n);
+	return p;
 }
 
 static void *mda_calloc(size_t nmem, size_t size)
@@ -329,16 +360,23 @@ static void mda_free(void *p)
 {
 	if (!p)
 		return;
-	struct mda_hdr *h = mda_hdr(p);
-	if (h->heap) {
-		free(h);
+	struct mda_hdr h = mda_get_hdr(p);
+	size_t cap = MDA_ROUND(h.size);
+	if (h.heap) {
+		free((char *)p - MDA_HDR);
 	} else if (p == tl_mda->last) {      /* the newest: its space is free again */
-		tl_mda->cur = (char *)h;
+		MDA_POISON(p, cap);
+		tl_mda->cur = (char *)p - MDA_HDR;
 		tl_mda->last = NULL;
-	} else if (h->size && h->size / MDA_HDR - 1 < MDA_CLASSES) {
-		size_t c = h->size / MDA_HDR - 1;
+	} else if (cap && cap / MDA_HDR - 1 < MDA_CLASSES) {
+		size_t c = cap / MDA_HDR - 1;
+		MDA_POISON(p, cap);
+		MDA_UNPOISON(p, sizeof(void *));
 		memcpy(p, &tl_mda->freed[c], sizeof(void *));
+		MDA_POISON(p, sizeof(void *));
 		tl_mda->freed[c] = p;
+	} else {
+		MDA_POISON(p, cap);
 	}
 }
 
@@ -346,25 +384,31 @@ static void *mda_realloc(void *p, size_t n)
 {
 	if (!p)
 		return mda_take(n, false);
-	struct mda_hdr *h = mda_hdr(p);
-	if (h->heap && n > MDA_SMALL) {
-		h = bl_xrealloc(h, n > SIZE_MAX - MDA_HDR ? SIZE_MAX : MDA_HDR + n);
-		h->size = n;
-		return (char *)h + MDA_HDR;
+	struct mda_hdr h = mda_get_hdr(p);
+	if (h.heap && n > MDA_SMALL) {
+		char *hp = bl_xrealloc((char *)p - MDA_HDR, n > SIZE_MAX - MDA_HDR ? SIZE_MAX : MDA_HDR + n);
+		((struct mda_hdr *)(void *)hp)->size = n;
+		return hp + MDA_HDR;
 	}
-	if (n <= h->size)
+	if (n <= h.size)
 		return p;
+	if (!h.heap && n <= MDA_ROUND(h.size)) {   /* within its rounding */
+		mda_set_hdr(p, n, 0);
+		MDA_UNPOISON(p, n);
+		return p;
+	}
 	struct mda *a = tl_mda;
-	if (!h->heap && p == a->last && n <= MDA_SMALL) {   /* the newest: grown in place */
-		size_t m = (n + MDA_HDR - 1) / MDA_HDR * MDA_HDR;
+	if (!h.heap && p == a->last && n <= MDA_SMALL) {   /* the newest: grown in place */
+		size_t m = MDA_ROUND(n);
 		if ((size_t)(a->end - (char *)p) >= m) {
-			h->size = m;
+			mda_set_hdr(p, n, 0);
+			MDA_UNPOISON(p, n);
 			a->cur = (char *)p + m;
 			return p;
 		}
 	}
 	void *q = mda_take(n, false);
-	memcpy(q, p, h->size);
+	memcpy(q, p, h.size);
 	mda_free(p);
 	return q;
 }
@@ -373,6 +417,7 @@ static void mda_release(struct mda *a)
 {
 	while (a->blocks) {
 		struct mda_block *next = a->blocks->next;
+		MDA_UNPOISON(a->blocks->data, MDA_BLOCK);
 		free(a->blocks);
 		a->blocks = next;
 	}
