@@ -63,7 +63,7 @@ struct bl_contest {
 	size_t nl;
 	unsigned long records, quoted_left_out;
 	struct rrow *rr;
-	size_t nrr;
+	size_t nrr, caprr;
 	unsigned long rr_dropped, rr_quoted_left_out;
 };
 
@@ -216,7 +216,7 @@ static void report_row(struct bl_contest *c, const struct bl_record *r)
 		c->rr_dropped++;
 		return;
 	}
-	c->rr = bl_xrealloc(c->rr, (c->nrr + 1) * sizeof *c->rr);
+	c->rr = bl_xgrow(c->rr, &c->caprr, c->nrr + 1, sizeof *c->rr);
 	struct rrow *w = &c->rr[c->nrr++];
 	memset(w, 0, sizeof *w);
 	w->load = bl_xstrdup(r->v[CR_LOAD].t == BL_STR ? r->v[CR_LOAD].u.s : "");

@@ -82,7 +82,7 @@ struct runs {
 		long long runs;
 		double v[NF];
 	} *avg;
-	size_t navg;
+	size_t navg, capavg;
 	/* stream_text (summary): the blocks are printed as they come, into
 	 * this temporary file, not kept (a log of averages blocks alone
 	 * would otherwise grow memory with its size, issue 10) */
@@ -91,7 +91,7 @@ struct runs {
 	/* (group, run) of latency series: the shell time block after a timer
 	 * histogram times that loop, it is not an mtest01 run */
 	struct { char *group; long run; } *lat;
-	size_t nlat;
+	size_t nlat, caplat;
 };
 
 static void *runs_create(const struct bl_analysis_opts *o)
@@ -261,7 +261,7 @@ static int runs_record(void *st, const struct bl_record *r)
 					     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
 		struct avg_block one, *a = &one;
 		if (!s->o.stream_text) {
-			s->avg = bl_xrealloc(s->avg, (s->navg + 1) * sizeof *s->avg);
+			s->avg = bl_xgrow(s->avg, &s->capavg, s->navg + 1, sizeof *s->avg);
 			a = &s->avg[s->navg];
 		}
 		s->navg++;
@@ -275,7 +275,7 @@ static int runs_record(void *st, const struct bl_record *r)
 		return 0;
 	}
 	if (r->table == &bl_table_latency_series) {
-		s->lat = bl_xrealloc(s->lat, (s->nlat + 1) * sizeof *s->lat);
+		s->lat = bl_xgrow(s->lat, &s->caplat, s->nlat + 1, sizeof *s->lat);
 		s->lat[s->nlat].group = bl_xstrdup(r->group);
 		s->lat[s->nlat].run = r->run;
 		s->nlat++;

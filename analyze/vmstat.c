@@ -40,12 +40,12 @@ struct series {
 	size_t nfz;
 	/* events */
 	struct bl_vm_event *ev;
-	size_t nev;
+	size_t nev, capev;
 	struct pend *pend;
 	size_t npend, cappend;
 	/* S3 */
 	struct bl_vm_interval *iv;
-	size_t niv;
+	size_t niv, capiv;
 	bool open;
 	size_t open_iter;                    /* iteration of the open interval's start */
 	/* S4 */
@@ -69,7 +69,7 @@ struct series {
 	 * named on stderr and marked in the chart */
 	double t_shift;
 	struct tback { size_t at; unsigned long line; double from, to; } *back;
-	size_t nback;
+	size_t nback, capback;
 	bool final;
 };
 
@@ -85,7 +85,7 @@ struct vmstat_an {
 	struct bl_analysis_opts o;
 	enum bl_since_boot since_boot;   /* --since-boot (S1) */
 	struct series **s;
-	size_t n;
+	size_t n, cap;
 	long max_id;             /* the largest series id seen */
 	/* stream_text (summary, analysis.h): a series is written to `spool`
 	 * as text as soon as it is over, and freed; its S5 values go to `s5`
@@ -257,7 +257,7 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 		s->last_w[k] = NAN;
 	if (a->stream)
 		s->gi = group_index(a, s->group);
-	a->s = bl_xrealloc(a->s, (a->n + 1) * sizeof *a->s);
+	a->s = bl_xgrow(a->s, &a->cap, a->n + 1, sizeof *a->s);
 	a->s[a->n++] = s;
 	return s;
 }
@@ -300,7 +300,7 @@ static int event_record(struct vmstat_an *a, const struct bl_record *r)
 	      : strcmp(kind, "stutter_end") == 0 ? EVK_END : EVK_NOTE;
 	s->info.nevents++;
 	if (s->nev < BL_VM_MAX_EVENTS) {
-		s->ev = bl_xrealloc(s->ev, (s->nev + 1) * sizeof *s->ev);
+		s->ev = bl_xgrow(s->ev, &s->capev, s->nev + 1, sizeof *s->ev);
 		struct bl_vm_event *e = &s->ev[s->nev++];
 		e->sample = sample;
 		e->kind = k == EVK_START ? "stutter_start" : k == EVK_END ? "stutter_end" : "note";
@@ -369,7 +369,7 @@ static void apply_events(struct series *s, long sample, double t, const double w
 			continue;
 		}
 		if (p->kind == EVK_START && !s->open) {
-			s->iv = bl_xrealloc(s->iv, (s->niv + 1) * sizeof *s->iv);
+			s->iv = bl_xgrow(s->iv, &s->capiv, s->niv + 1, sizeof *s->iv);
 			struct bl_vm_interval *v = &s->iv[s->niv++];
 			memset(v, 0, sizeof *v);
 			v->start_sample = sample;
@@ -486,7 +486,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		if (s->nsmp && tc < s->smp[s->nsmp - 1].t_s) {
 			double last = s->smp[s->nsmp - 1].t_s;
 			double step = s->nsmp > 1 ? last - s->smp[s->nsmp - 2].t_s : 1;
-			s->back = bl_xrealloc(s->back, (s->nback + 1) * sizeof *s->back);
+			s->back = bl_xgrow(s->back, &s->capback, s->nback + 1, sizeof *s->back);
 			s->back[s->nback++] = (struct tback){ s->nsmp, r->line, last - s->t_shift, t };
 			s->t_shift = last + (step > 0 ? step : 1) - t;
 			tc = t + s->t_shift;
@@ -1031,21 +1031,21 @@ static double sample_t(const struct series *s, long sample)
 struct chart_group {
 	const char *name;
 	struct bl_swpd_sample *smp;
-	size_t nsmp;
+	size_t nsmp, capsmp;
 	struct bl_plot_interval *iv;
-	size_t niv;
+	size_t niv, capiv;
 	struct bl_plot_event *ev;
-	size_t nev;
+	size_t nev, capev;
 	char **texts;     /* owned event texts made here */
-	size_t ntexts;
+	size_t ntexts, captexts;
 };
 
 /* A note of the chart's own at t: its text is owned by the group. */
 static void add_note(struct chart_group *g, double t, char *text)
 {
-	g->texts = bl_xrealloc(g->texts, (g->ntexts + 1) * sizeof *g->texts);
+	g->texts = bl_xgrow(g->texts, &g->captexts, g->ntexts + 1, sizeof *g->texts);
 	g->texts[g->ntexts++] = text;
-	g->ev = bl_xrealloc(g->ev, (g->nev + 1) * sizeof *g->ev);
+	g->ev = bl_xgrow(g->ev, &g->capev, g->nev + 1, sizeof *g->ev);
 	g->ev[g->nev++] = (struct bl_plot_event){ t, text, BL_PLOT_EV_NOTE };
 }
 
@@ -1079,7 +1079,7 @@ static void add_series(struct chart_group *g, const struct series *s)
 		add_note(g, s->smp[b->at].t_s + off,
 			 bl_xasprintf("time goes back: %s:%lu", s->source, b->line));
 	}
-	g->smp = bl_xrealloc(g->smp, (g->nsmp + s->nsmp) * sizeof *g->smp);
+	g->smp = bl_xgrow(g->smp, &g->capsmp, g->nsmp + s->nsmp, sizeof *g->smp);
 	for (size_t k = 0; k < s->nsmp; k++) {
 		g->smp[g->nsmp + k] = s->smp[k];
 		g->smp[g->nsmp + k].t_s += off;
@@ -1091,7 +1091,7 @@ static void add_series(struct chart_group *g, const struct series *s)
 		 * the group's time axis, where later captures are drawn. */
 		double step = s->nsmp > 1 ? s->smp[s->nsmp - 1].t_s - s->smp[s->nsmp - 2].t_s : 1;
 		double cap_end = s->smp[s->nsmp - 1].t_s + (step > 0 ? step : 1);
-		g->iv = bl_xrealloc(g->iv, (g->niv + s->niv) * sizeof *g->iv);
+		g->iv = bl_xgrow(g->iv, &g->capiv, g->niv + s->niv, sizeof *g->iv);
 		for (size_t k = 0; k < s->niv; k++) {
 			const struct bl_vm_interval *v = &s->iv[k];
 			/* in chart time: shifted where t_s went back */
@@ -1102,7 +1102,7 @@ static void add_series(struct chart_group *g, const struct series *s)
 		}
 	}
 	if (s->nev) {
-		g->ev = bl_xrealloc(g->ev, (g->nev + s->nev) * sizeof *g->ev);
+		g->ev = bl_xgrow(g->ev, &g->capev, g->nev + s->nev, sizeof *g->ev);
 		for (size_t k = 0; k < s->nev; k++) {
 			const struct bl_vm_event *e = &s->ev[k];
 			enum bl_plot_event_kind kind = strcmp(e->kind, "stutter_start") == 0 ? BL_PLOT_EV_PROBLEM

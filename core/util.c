@@ -60,6 +60,22 @@ void *bl_xrealloc(void *p, size_t n)
 	return q;
 }
 
+void *bl_xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	size_t c = *cap > SIZE_MAX / 2 ? SIZE_MAX : *cap * 2;
+	if (c < need)
+		c = need;
+	if (c < 8)
+		c = 8;
+	if (size && c > SIZE_MAX / size)
+		oom(SIZE_MAX);
+	p = bl_xrealloc(p, c * size);
+	*cap = c;
+	return p;
+}
+
 char *bl_xstrdup(const char *s)
 {
 	return bl_xstrndup(s, strlen(s));

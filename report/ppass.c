@@ -573,7 +573,7 @@ struct runmax {
 
 struct runmap {
 	struct runmax *v;
-	size_t n;
+	size_t n, cap;
 	/* The pass-wide map only: v[] indexed by family "\n" group (family
 	 * names have no newline), so each input's lookups do not compare
 	 * every group seen so far (3,000 groups in the 10,000-file folder:
@@ -611,7 +611,7 @@ static struct runmax *runmap_get(struct runmap *m, const char *g, const char *fa
 		if (!create)
 			return NULL;
 	}
-	m->v = bl_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
+	m->v = bl_xgrow(m->v, &m->cap, m->n + 1, sizeof *m->v);
 	m->v[m->n].group = bl_xstrdup(g);
 	m->v[m->n].family = family;
 	m->v[m->n].max = 0;
@@ -625,7 +625,7 @@ static void runmap_free(struct runmap *m)
 		free(m->v[i].group);
 	free(m->v);
 	m->v = NULL;
-	m->n = 0;
+	m->n = m->cap = 0;
 	if (m->idx)
 		bl_strmap_release(m->idx);
 	free(m->kbuf);
@@ -678,7 +678,7 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 
 	/* Run offsets: this file's runs of group G and family F continue
 	 * after the highest run earlier files gave (G, F). */
-	struct runmap local = { NULL, 0, NULL, NULL, 0 };
+	struct runmap local = { NULL, 0, 0, NULL, NULL, 0 };
 	const char *lastg = NULL, *lastf = NULL;
 	struct runmax *m = NULL;
 	for (size_t i = 0; i < j->nrecs; i++) {
@@ -946,7 +946,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	struct progress pg = { po->progress, { 0, 0 }, { 0, 0 }, 0 };
 	clock_gettime(CLOCK_MONOTONIC, &pg.start);
 	struct bl_strmap global_idx = BL_STRMAP_INIT;
-	struct runmap global = { NULL, 0, &global_idx, NULL, 0 };
+	struct runmap global = { NULL, 0, 0, &global_idx, NULL, 0 };
 	long long counter_max[NCOUNTERS] = { 0 };
 	rc = 0;
 	for (size_t i = 0; i < np && !rc; i++) {

@@ -41,7 +41,7 @@ struct rstate {
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
 	struct bl_input_stats *in;
-	size_t nin;
+	size_t nin, capin;
 	struct tstat *t;
 	size_t nt;
 };
@@ -110,7 +110,7 @@ static int table_record(void *ud, const struct bl_record *r)
 static void on_input(void *ud, const struct bl_input_stats *st)
 {
 	struct rstate *rs = ud;
-	rs->in = bl_xrealloc(rs->in, (rs->nin + 1) * sizeof *rs->in);
+	rs->in = bl_xgrow(rs->in, &rs->capin, rs->nin + 1, sizeof *rs->in);
 	rs->in[rs->nin] = *st;
 	rs->in[rs->nin].path = bl_xstrdup(st->path);
 	rs->nin++;

@@ -51,6 +51,38 @@ static void check_fmt(double v)
 		fail_msg("bl_fmt_double(%a) = \"%s\", want \"%s\"", v, got, want);
 }
 
+/* bl_xgrow: the array keeps what it held, has room for what was asked,
+ * and is reallocated only when that is more than its capacity, which then
+ * at least doubles (so appending n elements reallocates O(log n) times). */
+static void test_util__xgrow_doubles(void **state)
+{
+	(void)state;
+	long *v = NULL;
+	size_t cap = 0, reallocs = 0;
+	for (size_t n = 0; n < 100000; n++) {
+		size_t before = cap;
+		v = bl_xgrow(v, &cap, n + 1, sizeof *v);
+		assert_true(cap >= n + 1);
+		if (cap != before) {
+			reallocs++;
+			assert_true(cap >= 2 * before);
+		}
+		v[n] = (long)n * 7;
+	}
+	for (size_t n = 0; n < 100000; n++)
+		assert_int_equal(v[n], (long)n * 7);
+	assert_true(reallocs <= 15);          /* 8, 16, ... 131072: 15 steps */
+	/* a jump past twice the capacity gets what was asked */
+	v = bl_xgrow(v, &cap, 1000000, sizeof *v);
+	assert_int_equal(cap, 1000000);
+	assert_int_equal(v[99999], 99999L * 7);
+	/* no change when it fits */
+	long *same = bl_xgrow(v, &cap, 10, sizeof *v);
+	assert_ptr_equal(same, v);
+	assert_int_equal(cap, 1000000);
+	free(v);
+}
+
 static void test_util__fmt_double_same_as_printf_rule(void **state)
 {
 	(void)state;
@@ -508,6 +540,7 @@ static void test_util__csv_text_again_and_different(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_util__xgrow_doubles),
 		cmocka_unit_test(test_util__fmt_double_same_as_printf_rule),
 		cmocka_unit_test(test_util__parse_double_same_as_strtod),
 		cmocka_unit_test(test_util__parse_ll_same_as_strtoll),
