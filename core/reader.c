@@ -502,17 +502,25 @@ void bl_src_close(struct bl_src *s)
 
 struct pathvec {
 	char **v;
+	long long *sz;               /* with v: size of a regular file, else -1 */
 	size_t n, cap;
 };
 
-static void pv_push(struct pathvec *pv, char *p)
+static void pv_push_sized(struct pathvec *pv, char *p, long long size)
 {
 	if (pv->n + 2 > pv->cap) {
 		pv->cap = pv->cap ? pv->cap * 2 : 16;
 		pv->v = bl_xrealloc(pv->v, pv->cap * sizeof *pv->v);
+		pv->sz = bl_xrealloc(pv->sz, pv->cap * sizeof *pv->sz);
 	}
+	pv->sz[pv->n] = size;
 	pv->v[pv->n++] = p;
 	pv->v[pv->n] = NULL;
+}
+
+static void pv_push(struct pathvec *pv, char *p)
+{
+	pv_push_sized(pv, p, -1);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -542,6 +550,7 @@ static void ds_push(struct dirstack *ds, dev_t dev, ino_t ino)
 static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struct pathvec *pv)
 {
 	DIR *dp = opendir(dir);
+	int dfd = dp ? dirfd(dp) : -1;
 	if (!dp) {
 		bl_warn_at(ctx, dir, "unreadable input", "cannot open folder: %s", strerror(errno));
 		ctx->input_errors++;
@@ -554,9 +563,18 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 			continue;
 		pv_push(&names, bl_xstrdup(de->d_name));
 	}
-	closedir(dp);
 	if (names.n)
 		qsort(names.v, names.n, sizeof *names.v, cmp_str);
+	/* Each entry looked up from its folder (fstatat), not by a path from
+	 * the input down: the whole path was walked again for every file. The
+	 * folder is closed before going down, so a deep tree holds one
+	 * descriptor at a time. */
+	struct stat *sts = bl_xcalloc(names.n ? names.n : 1, sizeof *sts);
+	int *errs = bl_xcalloc(names.n ? names.n : 1, sizeof *errs);
+	for (size_t i = 0; i < names.n; i++)
+		if (fstatat(dfd, names.v[i], &sts[i], 0) != 0)
+			errs[i] = errno ? errno : EIO;
+	closedir(dp);
 	/* "gzip -k" leaves x and x.gz side by side: both are read (they may
 	 * differ), but say so, since a copy counts its records twice. */
 	for (size_t i = 0; i < names.n; i++) {
@@ -575,9 +593,9 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 	}
 	for (size_t i = 0; i < names.n; i++) {
 		char *path = bl_xasprintf("%s/%s", dir, names.v[i]);
-		struct stat st;
-		if (stat(path, &st) != 0) {
-			bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
+		const struct stat st = sts[i];
+		if (errs[i]) {
+			bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errs[i]));
 			ctx->input_errors++;
 			free(path);
 		} else if (S_ISDIR(st.st_mode)) {
@@ -594,16 +612,20 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 			}
 			free(path);
 		} else if (S_ISREG(st.st_mode)) {
-			pv_push(pv, path);
+			pv_push_sized(pv, path, (long long)st.st_size);
 		} else {
 			free(path); /* sockets, fifos, devices inside folders are not logs */
 		}
 		free(names.v[i]);
 	}
 	free(names.v);
+	free(names.sz);
+	free(sts);
+	free(errs);
 }
 
-int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout)
+int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout,
+			  long long **sizes)
 {
 	struct pathvec pv = {0};
 	int rc = 0;
@@ -629,12 +651,21 @@ int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***o
 			free(ds.v);
 			free(d);
 		} else {
-			pv_push(&pv, bl_xstrdup(in));
+			pv_push_sized(&pv, bl_xstrdup(in), S_ISREG(st.st_mode) ? (long long)st.st_size : -1);
 		}
 	}
 	*out = pv.v;
 	*nout = pv.n;
+	if (sizes)
+		*sizes = pv.sz;
+	else
+		free(pv.sz);
 	return rc;
+}
+
+int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout)
+{
+	return bl_paths_expand_sized(ctx, inputs, n, out, nout, NULL);
 }
 
 void bl_paths_free(char **paths)

@@ -69,6 +69,11 @@ void bl_src_close(struct bl_src *s);
  * with bl_paths_free(). Returns 0, or a negative bl_err when an input does
  * not exist (reported through ctx). */
 int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout);
+/* The same, and *sizes gets an array of *nout sizes in bytes, as the
+ * expansion's stat() saw each path: st_size of a regular file, -1 for "-"
+ * and anything else. Never NULL; the caller frees it. */
+int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout,
+			  long long **sizes);
 void bl_paths_free(char **paths);
 
 /* Line splitter over arbitrary chunks (the reader's core, exposed so tests

@@ -819,10 +819,11 @@ static bool excluded(const char *path, const struct devino *ex, size_t nex, char
 	return hit;
 }
 
-/* bl_paths_expand() input by input, leaving the excluded folders' files
- * out of folder walks. Returns the count; *out NULL-terminated. */
+/* bl_paths_expand_sized() input by input, leaving the excluded folders'
+ * files out of folder walks. Returns the count; *out NULL-terminated,
+ * *sizes as bl_paths_expand_sized() gives them. */
 static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_ppass_opts *po,
-		     char ***out)
+		     char ***out, long long **sizes)
 {
 	struct devino *ex = bl_xcalloc(po->nexclude + 1, sizeof *ex);
 	size_t nex = 0;
@@ -835,16 +836,19 @@ static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const st
 		}
 	}
 	char **all = bl_xcalloc(1, sizeof *all);
+	long long *sz = bl_xcalloc(1, sizeof *sz);
 	size_t nall = 0;
 	char *last = NULL;
 	bool last_hit = false;
 	for (size_t i = 0; i < n; i++) {
 		char **p = NULL;
+		long long *psz = NULL;
 		size_t np = 0;
-		bl_paths_expand(ctx, &inputs[i], 1, &p, &np);
+		bl_paths_expand_sized(ctx, &inputs[i], 1, &p, &np, &psz);
 		struct stat st;
 		bool walked = strcmp(inputs[i], "-") != 0 && stat(inputs[i], &st) == 0 && S_ISDIR(st.st_mode);
 		all = bl_xrealloc(all, (nall + np + 1) * sizeof *all);
+		sz = bl_xrealloc(sz, (nall + np + 1) * sizeof *sz);
 		for (size_t k = 0; k < np; k++) {
 			if (walked && excluded(p[k], ex, nex, &last, &last_hit)) {
 				if (po->excluded_any)
@@ -852,14 +856,17 @@ static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const st
 				free(p[k]);
 				continue;
 			}
+			sz[nall] = psz[k];
 			all[nall++] = p[k];
 		}
 		free(p);
+		free(psz);
 	}
 	all[nall] = NULL;
 	free(last);
 	free(ex);
 	*out = all;
+	*sizes = sz;
 	return nall;
 }
 
@@ -877,9 +884,11 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	bl_dispatch_close(ctx);
 
 	char **paths = NULL;
-	size_t np = expand(ctx, inputs, n, po, &paths);
+	long long *sizes = NULL;
+	size_t np = expand(ctx, inputs, n, po, &paths, &sizes);
 	if (np == 0) {
 		bl_paths_free(paths);
+		free(sizes);
 		return ctx->error;
 	}
 
@@ -905,15 +914,15 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	bool sizes_known = true;     /* all regular files; else the time left
 					is told by files */
 	for (size_t i = 0; i < np; i++) {
-		struct stat st;
 		p->jobs[i].path = paths[i];
 		p->jobs[i].stop = po->stop;
-		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISREG(st.st_mode))
-			p->jobs[i].bytes = (unsigned long long)st.st_size;
+		if (sizes[i] >= 0)   /* a regular file, when the walk saw it */
+			p->jobs[i].bytes = (unsigned long long)sizes[i];
 		else
 			sizes_known = false;
 		bytes_total += p->jobs[i].bytes;
 	}
+	free(sizes);
 	if (!sizes_known)
 		bytes_total = 0;
 

@@ -337,6 +337,63 @@ static void test_reader__folders_sorted_and_loops_reported(void **state)
 	free(p);
 }
 
+/* Each path's size as the expansion saw it: a walked file's from its
+ * folder (fstatat), a named file's, -1 for stdin; a fifo in a folder is
+ * left out and a dangling link reported, as before. */
+static void test_reader__expand_gives_sizes(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/bl-test-dir-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *p = bl_xasprintf("%s/sub", dir);
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	const char *names[] = { "a.log", "sub/b.log", "sub/c.log" };
+	const char *text[] = { "12345", "", "line\nline\n" };
+	for (size_t i = 0; i < 3; i++) {
+		p = bl_xasprintf("%s/%s", dir, names[i]);
+		FILE *f = fopen(p, "w");
+		assert_non_null(f);
+		fputs(text[i], f);
+		fclose(f);
+		free(p);
+	}
+	p = bl_xasprintf("%s/sub/fifo", dir);
+	assert_int_equal(mkfifo(p, 0600), 0);
+	free(p);
+	p = bl_xasprintf("%s/sub/dangling", dir);
+	assert_int_equal(symlink("/nonexistent/benchlog-test", p), 0);
+	free(p);
+	char *named = bl_xasprintf("%s/sub/c.log", dir);
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, NULL);
+	ctx.diag = NULL;
+	char **paths;
+	long long *sizes;
+	size_t n;
+	char *in[] = { dir, named, (char *)"-" };
+	assert_int_equal(bl_paths_expand_sized(&ctx, in, 3, &paths, &n, &sizes), 0);
+	assert_int_equal(n, 5);
+	const long long want[] = { 5, 0, 10, 10, -1 };
+	const char *wpath[] = { "a.log", "sub/b.log", "sub/c.log", "sub/c.log" };
+	for (size_t i = 0; i < 4; i++) {
+		p = bl_xasprintf("%s/%s", dir, wpath[i]);
+		assert_string_equal(paths[i], p);
+		free(p);
+	}
+	assert_string_equal(paths[4], "-");
+	for (size_t i = 0; i < 5; i++)
+		assert_int_equal(sizes[i], want[i]);
+	assert_int_equal(ctx.input_errors, 1);   /* the dangling link */
+	free(sizes);
+	free(named);
+	bl_paths_free(paths);
+	bl_ctx_release(&ctx);
+	p = bl_xasprintf("rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +406,7 @@ int main(void)
 		cmocka_unit_test(test_reader__gzip_trailing_garbage_is_a_warning),
 		cmocka_unit_test(test_reader__plain_file_passes_through),
 		cmocka_unit_test(test_reader__folders_sorted_and_loops_reported),
+		cmocka_unit_test(test_reader__expand_gives_sizes),
 	};
 	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
 }
