@@ -292,6 +292,30 @@ struct mda {
 
 static _Thread_local struct mda *tl_mda;
 
+/* Blocks a finished rendering let go of, for the next rendering on any
+ * thread. A block malloc'd afresh on a thread whose malloc arena never
+ * held that much memory costs its page faults: a -j2 report's helper
+ * thread took 0.14 s for a piece of report.md that the main thread, with
+ * blocks from memory its heap had held before, rendered in 0.04 s. At
+ * most MDA_POOL_MAX blocks are kept; bl_report_html_render_done() frees
+ * them. */
+#define MDA_POOL_MAX 64
+static pthread_mutex_t mda_pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct mda_block *mda_pool;
+static size_t mda_pool_n;
+
+static struct mda_block *mda_block_new(void)
+{
+	pthread_mutex_lock(&mda_pool_mu);
+	struct mda_block *b = mda_pool;
+	if (b) {
+		mda_pool = b->next;
+		mda_pool_n--;
+	}
+	pthread_mutex_unlock(&mda_pool_mu);
+	return b ? b : bl_xmalloc(sizeof *b + MDA_BLOCK);
+}
+
 static struct mda_hdr mda_get_hdr(const void *p)
 {
 	struct mda_hdr h;
@@ -332,7 +356,7 @@ static void *mda_take(size_t n, bool zero)
 		memcpy(&a->freed[c], p, sizeof(void *));
 	} else {
 		if ((size_t)(a->end - a->cur) < MDA_HDR + cap) {
-			struct mda_block *b = bl_xmalloc(sizeof *b + MDA_BLOCK);
+			struct mda_block *b = mda_block_new();
 			b->next = a->blocks;
 			a->blocks = b;
 			a->cur = (char *)b->data;
@@ -415,11 +439,36 @@ static void *mda_realloc(void *p, size_t n)
 
 static void mda_release(struct mda *a)
 {
+	pthread_mutex_lock(&mda_pool_mu);
+	while (a->blocks && mda_pool_n < MDA_POOL_MAX) {
+		struct mda_block *b = a->blocks;
+		a->blocks = b->next;
+		MDA_POISON(b->data, MDA_BLOCK);
+		b->next = mda_pool;
+		mda_pool = b;
+		mda_pool_n++;
+	}
+	pthread_mutex_unlock(&mda_pool_mu);
 	while (a->blocks) {
 		struct mda_block *next = a->blocks->next;
 		MDA_UNPOISON(a->blocks->data, MDA_BLOCK);
 		free(a->blocks);
 		a->blocks = next;
+	}
+}
+
+void bl_report_html_render_done(void)
+{
+	pthread_mutex_lock(&mda_pool_mu);
+	struct mda_block *b = mda_pool;
+	mda_pool = NULL;
+	mda_pool_n = 0;
+	pthread_mutex_unlock(&mda_pool_mu);
+	while (b) {
+		struct mda_block *next = b->next;
+		MDA_UNPOISON(b->data, MDA_BLOCK);
+		free(b);
+		b = next;
 	}
 }
 

@@ -25,14 +25,20 @@ int bl_report_html(const char *md, size_t len, const char *base_dir, const char 
  * bl_report_html_render() parses and renders md, reading no file; *body is
  * a heap string the caller frees (free()). 0 or -BL_ENOMEM. Safe to call
  * on several threads at once. cmark-gfm's memory comes from an arena of
- * the calling thread, in 1 MiB blocks taken from malloc and given back
- * at the end (about 70 bytes per byte of a table-heavy md): a caller that
- * renders many texts should have malloc keep freed memory, as report
- * does (cli/cmd_report.c), or every call faults its blocks in afresh.
+ * the calling thread, in 1 MiB blocks (about 70 bytes per byte of a
+ * table-heavy md) taken from malloc, or from the up to 64 blocks earlier
+ * calls on any thread let go of; the rest go back to malloc at the end.
+ * A caller that renders many texts should have malloc keep freed memory,
+ * as report does (cli/cmd_report.c), or every call faults its blocks in
+ * afresh, and should call bl_report_html_render_done() after the last.
  * bl_report_html_write() embeds the images into body's <img> tags (or puts
  * the note in their place) and writes the document; returns as
  * bl_report_html(). */
 int bl_report_html_render(const char *md, size_t len, char **body);
+/* Frees the blocks bl_report_html_render() keeps for the next call (up
+ * to 64 MiB). Call it with no rendering under way; rendering may start
+ * again afterwards. */
+void bl_report_html_render_done(void);
 
 /* report.md's parts are md[cut[k] .. cut[k + 1]), k < nparts. True when
  * rendering them one by one with bl_report_html_render() and joining the

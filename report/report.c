@@ -1157,6 +1157,7 @@ out:
 		gbatch_finish(&gb);            /* after a stop: only the running ones */
 		gbatch_free(&gb);
 	}
+	bl_report_html_render_done();  /* every rendering is over */
 	for (size_t i = 0; i < nsecs; i++) {
 		free(secs[i].text);
 		bl_charts_free(secs[i].ch, secs[i].nch);
