@@ -684,8 +684,14 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 /* Pieces of report.md rendered apart: its parts (intro, sections, tables)
  * cut further to about MD_PIECE bytes (html.h), when rendering them apart
  * gives the text of the whole; else the whole in one piece. The choice
- * depends only on the text, never on -j. *pc: nparts + 1 cuts. */
-#define MD_PIECE (512 * 1024)
+ * depends only on the text, never on -j. *pc: nparts + 1 cuts.
+ * A piece's cmark-gfm nodes take about 70 bytes per byte of Markdown:
+ * 36 MiB for a piece of 512 KiB, which with -j2 shared the caches with a
+ * gnuplot drawing a 21 MB image. Pieces of 64 KiB (4.5 MiB; the bench
+ * folder's 14 MB report.md in 206 pieces, the largest a 690 KB table)
+ * took 0.16 s less CPU with -j1 and 0.28 s less with -j2 than pieces of
+ * 512 KiB, and 32 KiB no less than 64 (docs/performance.md). */
+#define MD_PIECE (64 * 1024)
 static size_t md_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, size_t **pc)
 {
 	size_t n = bl_report_md_split(md, cut, nparts, MD_PIECE, pc);
