@@ -241,11 +241,12 @@ static void register_extensions(void)
  * recycled memory, malloc_consolidate, _int_free). Here requests of up
  * to 1 KiB are cut from 1 MiB blocks and go to a free list of their size
  * when freed (cmark-gfm frees delimiters and small buffers while it
- * parses); the blocks go back to malloc when the rendering ends. Larger
+ * parses); when the rendering ends the blocks go to the pool below, for
+ * the next rendering on any thread, or back to malloc. Larger
  * requests (the HTML being built, a table's text) go to malloc and back
- * on free. The bench's report.md (27 pieces, 14 MB) renders in 1.07 s
- * instead of 1.41 s on one thread, 0.70 s instead of 0.91 s on two
- * (medians of 5 alternating runs, with report's malloc settings; see
+ * on free. The bench's report.md (14 MB, then in 27 pieces) rendered in
+ * 1.07 s instead of 1.41 s on one thread, 0.70 s instead of 0.91 s on
+ * two (medians of 5 alternating runs, with report's malloc settings; see
  * html.h for why they matter).
  *
  * cmark-gfm's own arena (cmark_get_arena_mem_allocator()) is one chunk
