@@ -568,51 +568,64 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 	/* Each entry looked up from its folder (fstatat), not by a path from
 	 * the input down: the whole path was walked again for every file. The
 	 * folder is closed before going down, so a deep tree holds one
-	 * descriptor at a time. */
-	struct stat *sts = bl_xcalloc(names.n ? names.n : 1, sizeof *sts);
-	int *errs = bl_xcalloc(names.n ? names.n : 1, sizeof *errs);
-	for (size_t i = 0; i < names.n; i++)
-		if (fstatat(dfd, names.v[i], &sts[i], 0) != 0)
-			errs[i] = errno ? errno : EIO;
+	 * descriptor at a time; of each stat only what is used below is
+	 * kept. */
+	struct entry {
+		mode_t mode;
+		int err;                 /* errno of a failed fstatat, else 0 */
+		dev_t dev;
+		ino_t ino;
+		long long size;
+	} *ent = bl_xcalloc(names.n ? names.n : 1, sizeof *ent);
+	for (size_t i = 0; i < names.n; i++) {
+		struct stat st;
+		if (fstatat(dfd, names.v[i], &st, 0) != 0)
+			ent[i].err = errno ? errno : EIO;
+		else
+			ent[i] = (struct entry){ st.st_mode, 0, st.st_dev, st.st_ino, (long long)st.st_size };
+	}
 	closedir(dp);
 	/* "gzip -k" leaves x and x.gz side by side: both are read (they may
-	 * differ), but say so, since a copy counts its records twice. */
+	 * differ), but say so, since a copy counts its records twice. x is
+	 * found by a binary search of the sorted names (a loop over them
+	 * all, for every .gz, took a folder of n files n^2 steps). */
 	for (size_t i = 0; i < names.n; i++) {
 		size_t l = strlen(names.v[i]);
 		if (l <= 3 || strcmp(names.v[i] + l - 3, ".gz") != 0)
 			continue;
-		for (size_t k = 0; k < names.n; k++) {
-			if (strlen(names.v[k]) == l - 3 && strncmp(names.v[k], names.v[i], l - 3) == 0) {
-				char *w = bl_xasprintf("%s/%s", dir, names.v[i]);
-				bl_warn_at(ctx, w, "same log plain and gzipped",
-					   "%s is here too: both are read; if one is a copy of the other, "
-					   "its records count twice", names.v[k]);
-				free(w);
-			}
+		char *plain = bl_xstrndup(names.v[i], l - 3);
+		char **hit = bsearch(&plain, names.v, names.n, sizeof *names.v, cmp_str);
+		if (hit) {
+			char *w = bl_xasprintf("%s/%s", dir, names.v[i]);
+			bl_warn_at(ctx, w, "same log plain and gzipped",
+				   "%s is here too: both are read; if one is a copy of the other, "
+				   "its records count twice", *hit);
+			free(w);
 		}
+		free(plain);
 	}
 	for (size_t i = 0; i < names.n; i++) {
 		char *path = bl_xasprintf("%s/%s", dir, names.v[i]);
-		const struct stat st = sts[i];
-		if (errs[i]) {
-			bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errs[i]));
+		const struct entry st = ent[i];
+		if (st.err) {
+			bl_warn_at(ctx, path, "unreadable input", "%s", strerror(st.err));
 			ctx->input_errors++;
 			free(path);
-		} else if (S_ISDIR(st.st_mode)) {
+		} else if (S_ISDIR(st.mode)) {
 			bool loop = false;
 			for (size_t k = 0; k < ds->n; k++)
-				if (ds->v[k].dev == st.st_dev && ds->v[k].ino == st.st_ino)
+				if (ds->v[k].dev == st.dev && ds->v[k].ino == st.ino)
 					loop = true;
 			if (loop) {
 				bl_warn_at(ctx, path, "folder loop", "symbolic link loop (folder already being read), not followed");
 			} else {
-				ds_push(ds, st.st_dev, st.st_ino);
+				ds_push(ds, st.dev, st.ino);
 				walk(ctx, path, ds, pv);
 				ds->n--;
 			}
 			free(path);
-		} else if (S_ISREG(st.st_mode)) {
-			pv_push_sized(pv, path, (long long)st.st_size);
+		} else if (S_ISREG(st.mode)) {
+			pv_push_sized(pv, path, st.size);
 		} else {
 			free(path); /* sockets, fifos, devices inside folders are not logs */
 		}
@@ -620,8 +633,7 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 	}
 	free(names.v);
 	free(names.sz);
-	free(sts);
-	free(errs);
+	free(ent);
 }
 
 int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout,
