@@ -550,12 +550,12 @@ static void ds_push(struct dirstack *ds, dev_t dev, ino_t ino)
 static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struct pathvec *pv)
 {
 	DIR *dp = opendir(dir);
-	int dfd = dp ? dirfd(dp) : -1;
 	if (!dp) {
 		bl_warn_at(ctx, dir, "unreadable input", "cannot open folder: %s", strerror(errno));
 		ctx->input_errors++;
 		return;
 	}
+	int dfd = dirfd(dp);
 	struct pathvec names = {0};
 	struct dirent *de;
 	while ((de = readdir(dp)) != NULL) {
