@@ -835,9 +835,9 @@ static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const st
 			nex++;
 		}
 	}
-	char **all = bl_xcalloc(1, sizeof *all);
-	long long *sz = bl_xcalloc(1, sizeof *sz);
-	size_t nall = 0;
+	char **all = NULL;
+	long long *sz = NULL;
+	size_t nall = 0, capall = 0, capsz = 0;
 	char *last = NULL;
 	bool last_hit = false;
 	for (size_t i = 0; i < n; i++) {
@@ -845,10 +845,11 @@ static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const st
 		long long *psz = NULL;
 		size_t np = 0;
 		bl_paths_expand_sized(ctx, &inputs[i], 1, &p, &np, &psz);
-		struct stat st;
-		bool walked = strcmp(inputs[i], "-") != 0 && stat(inputs[i], &st) == 0 && S_ISDIR(st.st_mode);
-		all = bl_xrealloc(all, (nall + np + 1) * sizeof *all);
-		sz = bl_xrealloc(sz, (nall + np + 1) * sizeof *sz);
+		/* A file or "-" expands to itself; a folder to paths below it
+		 * (or to none), never to its own name. */
+		bool walked = !(np == 1 && strcmp(p[0], inputs[i]) == 0);
+		all = bl_xgrow(all, &capall, nall + np + 1, sizeof *all);
+		sz = bl_xgrow(sz, &capsz, nall + np + 1, sizeof *sz);
 		for (size_t k = 0; k < np; k++) {
 			if (walked && excluded(p[k], ex, nex, &last, &last_hit)) {
 				if (po->excluded_any)
@@ -862,6 +863,8 @@ static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const st
 		free(p);
 		free(psz);
 	}
+	all = bl_xgrow(all, &capall, nall + 1, sizeof *all);   /* when n is 0 */
+	sz = bl_xgrow(sz, &capsz, nall + 1, sizeof *sz);
 	all[nall] = NULL;
 	free(last);
 	free(ex);
