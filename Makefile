@@ -35,7 +35,7 @@ ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -DBENCHLOG_VERSION=\"$(VERSION)\" \
               -I. $(WARN) $(PKG_CFLAGS) $(SAN_FLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(SAN_FLAGS) $(LDFLAGS)
 
-LIB_SRC  := $(sort $(wildcard core/*.c parsers/*.c analyze/*.c plot/*.c report/*.c))
+LIB_SRC  := $(sort $(wildcard core/*.c input/*.c parsers/*.c tables/*.c analyze/*.c plot/*.c report/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 
@@ -90,12 +90,14 @@ $(BUILD)/man/%: man/%.scd VERSION
 deps:
 	@scripts/install-deps
 
-# Unit tests (cmocka), then the golden and end-to-end shell tests.
+# The layer check (no upward #include, scripts/check-layers), the unit
+# tests (cmocka), then the golden and end-to-end shell tests.
 check: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
-	@$(MAKE) --no-print-directory unit; u=$$?; \
+	@scripts/check-layers; l=$$?; \
+	 $(MAKE) --no-print-directory unit; u=$$?; \
 	 $(MAKE) --no-print-directory golden; g=$$?; \
-	 test $$u -eq 0 && test $$g -eq 0
+	 test $$l -eq 0 && test $$u -eq 0 && test $$g -eq 0
 
 unit: $(TESTS)
 	@BUILD=$(BUILD) tests/run-unit $(TESTS)

@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "core/ctx.h"
-#include "core/table.h"
+#include "tables/table.h"
 
 enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
 

@@ -9,8 +9,8 @@
 #include "analyze/colinfo.h"
 #include "analyze/table_stats.h"
 #include "analyze/vmstat.h"
-#include "core/pass.h"
-#include "core/reader.h"
+#include "parsers/pass.h"
+#include "input/reader.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -430,7 +430,7 @@ static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_de
 	return t;
 }
 
-/* Column i of r: 0..7 the provenance columns (core/table.h order), then
+/* Column i of r: 0..7 the provenance columns (core/record.h order), then
  * the table's own. */
 static struct bl_val rec_val(const struct bl_record *r, int i)
 {

@@ -76,7 +76,7 @@
 #include "analyze/outtab.h"
 #include "analyze/stats.h"
 #include "core/ctx.h"
-#include "core/table.h"
+#include "tables/table.h"
 
 struct bl_tstats_opts {
 	const char *table;           /* T1/T5; NULL = every table */
@@ -115,7 +115,7 @@ bool bl_csv_is_table(const char *path, char *why, size_t whysz);
  * ctx->input_errors counts them). */
 int bl_tstats_read_csv(struct bl_tstats *ts, const char *path);
 
-/* Read the user's inputs in order: folders expanded (core/reader.h),
+/* Read the user's inputs in order: folders expanded (input/reader.h),
  * each file read as CSV (T5) when force_csv, or when its name ends in
  * .csv or .csv.gz and bl_csv_is_table() says its first line is a header
  * (otherwise a note says why it is read as a log); every other input

@@ -54,7 +54,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "core/ctx.h"
-#include "core/table.h"
+#include "tables/table.h"
 
 #define BL_VM_COLLAPSE_KIB 8192.0   /* S4: 8 MiB */
 #define BL_VM_MAX_EVENTS 256        /* event texts kept per series */

@@ -7,7 +7,7 @@
 #include "analyze/colinfo.h"
 #include "analyze/table_stats.h"
 #include "cli/cli.h"
-#include "core/pass.h"
+#include "parsers/pass.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 

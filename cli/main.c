@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "core/pass.h"
+#include "parsers/pass.h"
 #include "core/re.h"
 #include "core/util.h"
 

@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include "core/strmap.h"
 #include "core/line.h"
-#include "core/table.h"
+#include "core/record.h"
 
 struct pcre2_real_code_8;
 
@@ -61,7 +61,7 @@ struct bl_skip_sink {
 };
 
 struct bl_runstate;   /* per (group, family) run numbering, core/ctx.c */
-struct bl_dispatch;   /* core/dispatch.c */
+struct bl_dispatch;   /* parsers/dispatch.c */
 
 struct bl_ctx {
 	struct bl_opts opt;
@@ -133,7 +133,7 @@ long bl_run_current(struct bl_ctx *ctx, const char *family);
  * Returns 0 or the sink's negative error (also stored in ctx->error). */
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
 
-/* Emit a textrow (core/table.h) as bl_emit() emits its record: as it is
+/* Emit a textrow (core/record.h) as bl_emit() emits its record: as it is
  * when every sink takes textrows, else bl_textrow_record()'s record to
  * all of them. Returns the same, or -BL_EFORMAT when the text breaks the
  * textrow's promise. */

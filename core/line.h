@@ -1,7 +1,7 @@
 /* line.h — one input line as the parsers see it, with its provenance.
  *
- * The reader (core/reader.c) and the mail layer (core/mail.c) produce lines;
- * the dispatcher (core/dispatch.c) strips quote prefixes and hands them to the
+ * The reader (input/reader.c) and the mail layer (input/mail.c) produce lines;
+ * the dispatcher (parsers/dispatch.c) strips quote prefixes and hands them to the
  * parsers. A parser never opens a file: everything it knows about where a line
  * came from is in this struct.
  */

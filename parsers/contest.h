@@ -7,7 +7,7 @@
 #ifndef BL_PARSERS_CONTEST_H
 #define BL_PARSERS_CONTEST_H
 
-#include "core/table.h"
+#include "core/record.h"
 
 /* One row per per-load log line ("noload Time: 18.82  CPU: 171%  LoadRuns: 0
  * LoadCPU%: 0  Major Faults: 368526  Minor Faults: 181377"), every

@@ -34,7 +34,7 @@
 #ifndef BL_PARSERS_LATENCY_H
 #define BL_PARSERS_LATENCY_H
 
-#include "core/table.h"
+#include "core/record.h"
 
 extern const struct bl_table_def bl_table_latency;
 enum bl_latency_col {

@@ -8,7 +8,7 @@
  *   3. add fixtures/<format>/<case>.txt with expected CSV (tests/run-golden);
  *   4. document the format in docs/formats.md and its tables in docs/csv.md.
  *
- * How lines reach a parser (core/dispatch.c):
+ * How lines reach a parser (parsers/dispatch.c):
  *   - Each line is offered first to the *active* parser (the one that used
  *     the previous line), then to the one active before it (formats that
  *     take turns, like an mtest01 result and its time -v block, find each
@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include "core/ctx.h"
 #include "core/line.h"
-#include "core/table.h"
+#include "core/record.h"
 
 enum bl_verdict {
 	BL_NO = 0,   /* not mine */

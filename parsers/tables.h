@@ -3,7 +3,7 @@
 #ifndef BL_TABLES_H
 #define BL_TABLES_H
 
-#include "core/table.h"
+#include "core/record.h"
 
 /* parsers/timev.c — one row per timing block, any timing tool. */
 extern const struct bl_table_def bl_table_time;

@@ -116,7 +116,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/dispatch.h"
+#include "parsers/dispatch.h"
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/parser.h"
@@ -313,7 +313,7 @@ struct vmstat {
 	int lname_key;           /* (has date) << 1 | (leading time) */
 	char lname[48];          /* the longest name is 28 bytes */
 	unsigned long lname_gen; /* moves whenever lname is built */
-	/* Plain rows as textrows (core/table.h), when every sink takes them:
+	/* Plain rows as textrows (core/record.h), when every sink takes them:
 	 * the record of the rows, rebuilt when the layout (its columns or
 	 * its name), the unit or the line's provenance changes */
 	struct bl_record trow;
@@ -471,7 +471,7 @@ static void vm_init(void *st, struct bl_ctx *ctx)
 		"(?:(?:\\||>|&|;|2>&1).*)?$", ws_args);
 	rc |= bl_re_compile(&v->re_cmd, cmd, 0, "vmstat command line", &err);
 	free(cmd);
-	/* The dispatcher's kernel label (core/dispatch.c, rule L3). */
+	/* The dispatcher's kernel label (parsers/dispatch.c, rule L3). */
 	rc |= bl_re_compile(&v->re_kver,
 		"^(?:linux[- ]|kernel[ :]+|v)?[2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(?:[-.+_~]?[A-Za-z0-9][A-Za-z0-9._+~-]*)?"
 		"(?=$|[\\s:,;()\\]])", BL_RE_CASELESS, "vmstat kernel label", &err);

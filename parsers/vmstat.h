@@ -15,7 +15,7 @@
 #ifndef BL_VMSTAT_H
 #define BL_VMSTAT_H
 
-#include "core/table.h"
+#include "core/record.h"
 
 extern const struct bl_table_def bl_table_vmstat;
 extern const struct bl_table_def bl_table_events;

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include "core/dispatch.h"
-#include "core/reader.h"
+#include "parsers/dispatch.h"
+#include "input/reader.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "report/ppass.h"

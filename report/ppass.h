@@ -2,7 +2,7 @@
  * not depend on N.
  *
  * Design: every input file is parsed on a worker thread by a context of
- * its own (struct bl_ctx + dispatcher, exactly as core/pass.c does for one
+ * its own (struct bl_ctx + dispatcher, exactly as parsers/pass.c does for one
  * file) into an in-memory log: its records (strings copied, since a
  * struct bl_record points into parser-owned memory only during bl_emit),
  * its skipped lines, its counters and its diagnostics text (ctx->diag is an

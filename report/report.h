@@ -2,9 +2,9 @@
  * as data, a summary and charts in one folder.
  *
  * The folder (docs/report.md describes it for users):
- *   csv/<table>.csv   every table that got rows (core/table.h layout)
+ *   csv/<table>.csv   every table that got rows (core/record.h layout)
  *   skipped.csv       every input line not used: the 8 provenance columns
- *                     of core/table.h (group = the group in force where the
+ *                     of core/record.h (group = the group in force where the
  *                     line was; run empty), then reason and text (the line
  *                     as the parsers saw it: quote prefix and colour
  *                     escapes removed). used + skipped = lines, per input.

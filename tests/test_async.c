@@ -1,4 +1,4 @@
-/* test_async.c — the writer-thread sink (core/async.c) hands every record
+/* test_async.c — the writer-thread sink (tables/async.c) hands every record
  * to the inner sink unchanged and in order.
  *
  * Where the expected values come from: the records themselves. A
@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/async.h"
-#include "core/table.h"
+#include "tables/async.h"
+#include "tables/table.h"
 #include "core/util.h"
 #include "tests/test_rng.h"
 #include "parsers/parser.h"

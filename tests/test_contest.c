@@ -23,7 +23,7 @@
 #include "analyze/analysis.h"
 #include "analyze/contest.h"
 #include "core/ctx.h"
-#include "core/dispatch.h"
+#include "parsers/dispatch.h"
 #include "core/util.h"
 #include "parsers/contest.h"
 #include "plot/plot.h"

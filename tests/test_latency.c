@@ -30,7 +30,7 @@
 #include "analyze/analysis.h"
 #include "analyze/latency.h"
 #include "core/ctx.h"
-#include "core/pass.h"
+#include "parsers/pass.h"
 #include "core/util.h"
 #include "parsers/latency.h"
 #include "parsers/tables.h"

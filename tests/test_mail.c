@@ -1,6 +1,6 @@
-/* test_mail.c — the mail layer (core/mail.c) through the real reader,
+/* test_mail.c — the mail layer (input/mail.c) through the real reader,
  * dispatcher and parsers, in-process and end to end (build/benchlog parse).
- * Requirement numbers "R<n>" are those at the top of core/mail.c.
+ * Requirement numbers "R<n>" are those at the top of input/mail.c.
  *
  * Inputs: fixtures/mail/, built from the seeds by tests/make-mail-fixtures
  * with python3's email/mailbox/gzip modules (test_mail__fixtures_
@@ -45,9 +45,9 @@
 #include <zlib.h>
 
 #include "core/ctx.h"
-#include "core/mail.h"
-#include "core/pass.h"
-#include "core/table.h"
+#include "input/mail.h"
+#include "parsers/pass.h"
+#include "tables/table.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -437,7 +437,7 @@ static void rows_free(struct rows *r)
 }
 
 /* Column index of name in the header used for table t (the provenance
- * columns come first and are the same in every table, core/table.h). */
+ * columns come first and are the same in every table, core/record.h). */
 static const char *const prov_names[] = { "source", "line", "message_id", "date", "subject", "quoted", "group", "run" };
 
 static const char *field(const struct row *w, const char *name)

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "core/reader.h"
+#include "input/reader.h"
 #include "core/util.h"
 #include "tests/test_rng.h"
 

@@ -1,4 +1,4 @@
-/* test_reader_gz.c — a big .gz is inflated on a second thread (core/reader.c
+/* test_reader_gz.c — a big .gz is inflated on a second thread (input/reader.c
  * "zthread"): the bytes, the end, a truncation, trailing garbage and an
  * early close behave as on the one-thread path. The expected bytes are the
  * generated text itself (compressed here with zlib), the expected messages
@@ -14,7 +14,7 @@
 #include <dirent.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "core/reader.h"
+#include "input/reader.h"
 #include "core/util.h"
 #include "tests/test_rng.h"
 

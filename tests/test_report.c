@@ -30,7 +30,7 @@
 
 #include "tests/test_rng.h"
 
-#include "core/reader.h"
+#include "input/reader.h"
 #include "core/util.h"
 #include "report/html.h"
 #include "report/outdir.h"

@@ -32,7 +32,7 @@
 #include "analyze/stats.h"
 #include "analyze/table_stats.h"
 #include "core/ctx.h"
-#include "core/pass.h"
+#include "parsers/pass.h"
 
 static void near_rel(double got, double want, double rel, const char *what, int line)
 {

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/table.h"
+#include "tables/table.h"
 #include "core/util.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -410,7 +410,7 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 	assert_int_equal(bl_scan_uints("1 2 3", 5, v, 2), -1);
 }
 
-/* bl_csv_write_record's integers (core/table.c writes them itself, two
+/* bl_csv_write_record's integers (tables/table.c writes them itself, two
  * digits at a time, with a shortcut below 100) against libc's "%lld":
  * every value near a power of ten, both signs, the extremes, and random
  * values of every length; integral doubles below 10^15 take the same
@@ -494,7 +494,7 @@ static void test_util__csv_integers_same_as_printf(void **state)
 	}
 }
 
-/* Text columns row after row (core/table.c remembers the last long texts
+/* Text columns row after row (tables/table.c remembers the last long texts
  * it found needing no quotes): a text that starts like a remembered one
  * but goes on with a comma or a quote, or stops short of it, is still
  * written by RFC 4180's rules. Expected rows by hand. */

@@ -27,9 +27,9 @@
 #include <unistd.h>
 #include "analyze/analysis.h"
 #include "analyze/vmstat.h"
-#include "core/async.h"
+#include "tables/async.h"
 #include "core/ctx.h"
-#include "core/dispatch.h"
+#include "parsers/dispatch.h"
 #include "core/util.h"
 #include "parsers/vmstat.h"
 #include "plot/plot.h"

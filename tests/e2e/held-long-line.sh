@@ -2,7 +2,7 @@
 # A line held while a wrapped record is joined, then skipped, must reach
 # skipped.csv whole, however long. A decoded mail line reaches the
 # dispatcher without the reader's 1 MiB check and may be up to 16 bytes
-# longer (core/dispatch.c, LINE_ROOM); the dispatcher keeps held lines in
+# longer (parsers/dispatch.c, LINE_ROOM); the dispatcher keeps held lines in
 # its joined buffer and copies one out only to report it skipped, and
 # that copy once had room for 1 MiB + 1 bytes: a longer held line was
 # reported with its full length but an empty text, and `report` read

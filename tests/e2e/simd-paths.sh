@@ -1,6 +1,6 @@
 #!/bin/sh
 # The rows of numbers and the line ends go through AVX-512, AVX2 or plain
-# SSE2 code, whichever the processor runs (core/util.c, core/reader.c);
+# SSE2 code, whichever the processor runs (core/util.c, input/reader.c);
 # BENCHLOG_SIMD=avx2 or sse2 caps the choice. The three must write the
 # same bytes. Inputs: every vmstat fixture, and a generated capture whose
 # rows are 16 to over 255 bytes long (many 32, 64, 96 and 128, where the

@@ -13,8 +13,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "analyze/analysis.h"
-#include "core/dispatch.h"
-#include "core/reader.h"
+#include "parsers/dispatch.h"
+#include "input/reader.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 #include "tests/fuzz/fuzz.h"

@@ -1,4 +1,4 @@
-/* fuzz_gzip.c — bytes as a .gz through bl_src (core/reader.c).
+/* fuzz_gzip.c — bytes as a .gz through bl_src (input/reader.c).
  *
  * First byte, bit 0 clear: the rest is the file as it is (mutations of
  * the gzipped fixtures find truncated, corrupt and multi-member streams);

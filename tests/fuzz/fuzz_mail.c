@@ -1,4 +1,4 @@
-/* fuzz_mail.c — bytes through the mail layer (core/mail.c, GMime).
+/* fuzz_mail.c — bytes through the mail layer (input/mail.c, GMime).
  *
  * First byte: bit 0 set = hand the data to bl_mail_read() even when
  * bl_mail_sniff() says it is not mail (the reader never does this, but
@@ -7,7 +7,7 @@
  * line of the data as a subject.
  */
 #include "tests/fuzz/common.h"   /* first: system headers before core/banned.h */
-#include "core/mail.h"
+#include "input/mail.h"
 
 int bl_fuzz_mail(const uint8_t *data, size_t size)
 {

@@ -26,7 +26,7 @@ static int fzr_line(void *ud, const char *p, size_t len, unsigned long lineno)
 	return bl_dispatch_line(r->ctx, p, len, lineno);
 }
 
-/* What core/reader.c does for an over-long line. */
+/* What input/reader.c does for an over-long line. */
 static void fzr_too_long(void *ud, unsigned long lineno)
 {
 	struct fzr *r = ud;

@@ -1,7 +1,7 @@
 /* reader.h — one reader for every input: plain files, gzip (detected by its
  * magic bytes 1f 8b, concatenated members, trailing garbage reported),
  * stdin ("-"), folders (recursed in sorted order) and mail (handed to
- * core/mail.c when the start of the data looks like a message or an mbox).
+ * input/mail.c when the start of the data looks like a message or an mbox).
  *
  * Text: a UTF-8 byte order mark at the start is dropped; a UTF-16 one
  * (FF FE or FE FF) makes the whole input UTF-16, converted to UTF-8 with
@@ -118,7 +118,7 @@ void bl_skip_cut_line(struct bl_ctx *ctx, const char *source, unsigned long line
 		      const struct bl_msg *msg);
 
 /* Read one input completely through the dispatcher (mail detected and
- * handed to core/mail.c). The pass must be open (bl_dispatch_open()).
+ * handed to input/mail.c). The pass must be open (bl_dispatch_open()).
  * Returns 0, or a negative bl_err for an input that could not be read at
  * all; data errors mid-way are warnings and keep what was read. When
  * ctx->opt.stop is set (between chunks, or during a blocked read) it stops

@@ -13,9 +13,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-#include "core/dispatch.h"
-#include "core/mail.h"
-#include "core/reader.h"
+#include "parsers/dispatch.h"
+#include "input/mail.h"
+#include "input/reader.h"
 #include "core/util.h"
 
 #define IN_CHUNK (256 * 1024)

@@ -23,7 +23,7 @@
 #ifndef BL_ASYNC_H
 #define BL_ASYNC_H
 
-#include "core/table.h"
+#include "tables/table.h"
 
 #define BL_ASYNC_BLOCK (256 * 1024)
 #define BL_ASYNC_BLOCKS 8

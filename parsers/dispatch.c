@@ -22,10 +22,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-#include "core/dispatch.h"
-#include "core/mail.h"
+#include "parsers/dispatch.h"
+#include "input/mail.h"
 #include "core/re.h"
-#include "core/reader.h"
+#include "input/reader.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 

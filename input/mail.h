@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "core/ctx.h"
-#include "core/reader.h"
+#include "input/reader.h"
 
 /* Does the start of the data look like an mbox ("From " line first) or an
  * RFC 822 message (a run of header fields including at least one of From:,

@@ -16,34 +16,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/table.h"
+#include "tables/table.h"
 #include "parsers/parser.h"
 #include "core/util.h"
-
-const char *const bl_prov_col_names[BL_PROV_COLS] = {
-	"source", "line", "message_id", "date", "subject", "quoted", "group", "run",
-};
-
-void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
-{
-	r->table = t;
-	r->source = ln ? ln->source : "";
-	r->line = ln ? ln->lineno : 0;
-	r->msg = ln ? ln->msg : NULL;
-	r->quoted = ln ? ln->quote_depth : 0;
-	r->group = NULL;
-	r->run = 0;
-	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++)
-		r->v[i].t = BL_NULL;
-}
-
-int bl_table_col(const struct bl_table_def *t, const char *name)
-{
-	for (size_t i = 0; i < t->ncols; i++)
-		if (strcmp(t->cols[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
 static size_t utf8_seq(const unsigned char *p, size_t n)

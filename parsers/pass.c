@@ -1,8 +1,8 @@
 /* pass.c — see pass.h. */
 #include <stdlib.h>
-#include "core/dispatch.h"
-#include "core/pass.h"
-#include "core/reader.h"
+#include "parsers/dispatch.h"
+#include "parsers/pass.h"
+#include "input/reader.h"
 #include "core/util.h"
 
 int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n)

@@ -25,7 +25,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/async.h"
+#include "tables/async.h"
 #include "core/util.h"
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <cpuid.h>

@@ -1,4 +1,4 @@
-/* mail.c — e-mail and archive input through GMime 3 (interface: core/mail.h).
+/* mail.c — e-mail and archive input through GMime 3 (interface: input/mail.h).
  *
  * Specification. docs/mail.md and tests/test_mail.c cite these as "mail Rn".
  *
@@ -131,8 +131,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
-#include "core/mail.h"
-#include "core/dispatch.h"
+#include "input/mail.h"
+#include "parsers/dispatch.h"
 #include "core/util.h"
 
 /* GMime parses a seekable stream, so the bytes it parses are held in

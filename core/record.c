@@ -1,0 +1,28 @@
+/* record.c — records (see record.h). */
+#include <string.h>
+#include "core/record.h"
+
+const char *const bl_prov_col_names[BL_PROV_COLS] = {
+	"source", "line", "message_id", "date", "subject", "quoted", "group", "run",
+};
+
+void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
+{
+	r->table = t;
+	r->source = ln ? ln->source : "";
+	r->line = ln ? ln->lineno : 0;
+	r->msg = ln ? ln->msg : NULL;
+	r->quoted = ln ? ln->quote_depth : 0;
+	r->group = NULL;
+	r->run = 0;
+	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++)
+		r->v[i].t = BL_NULL;
+}
+
+int bl_table_col(const struct bl_table_def *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}

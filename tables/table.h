@@ -1,0 +1,45 @@
+/* table.h — the table writers: CSV, TSV and JSON Lines, to a folder (one
+ * file per table) or to one stream. The record shape they write is
+ * core/record.h's.
+ */
+#ifndef BL_TABLE_H
+#define BL_TABLE_H
+
+#include <stdio.h>
+#include "core/record.h"
+
+/* Output formats, all from the same table definitions:
+ *   csv    RFC 4180 (default), header row
+ *   tsv    header row, TAB-separated; TAB, LF, CR and backslash inside text
+ *          are written as \t, \n, \r and \\ (the PostgreSQL/MySQL text convention)
+ *   jsonl  one JSON object per line (jansson), keys in column order, null
+ *          for unknown, numbers as JSON numbers; a non-finite number (ConTest's
+ *          "inf" ratio) is the string "inf" / "-inf", as JSON has none */
+enum bl_outfmt { BL_OUT_CSV = 0, BL_OUT_TSV, BL_OUT_JSONL };
+/* "csv" / "tsv" / "jsonl" -> 0 and *out, else -BL_EUSAGE. */
+int bl_outfmt_parse(const char *s, enum bl_outfmt *out);
+const char *bl_outfmt_ext(enum bl_outfmt f);   /* "csv", "tsv", "jsonl" */
+int bl_table_write_header(FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
+int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt);
+/* Folder sink for any format (see bl_csv_dir_sink below). */
+int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, enum bl_outfmt fmt);
+/* One table to an open stream (stdout) in any format; the header is
+ * written before the first row, or at finish() when no row came. */
+int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
+/* Text made valid UTF-8 (invalid bytes become U+FFFD): returns s itself
+ * when it already is, else a new string in *fixed (caller frees). */
+const char *bl_utf8_clean(const char *s, char **fixed);
+
+/* Write one record's fields as a CSV line (RFC 4180: fields quoted with
+ * libcsv when they hold a comma, quote, CR or LF). Header with
+ * bl_csv_write_header(). Return 0 or -BL_EIO. */
+int bl_csv_write_header(FILE *f, const struct bl_table_def *t);
+int bl_csv_write_record(FILE *f, const struct bl_record *r);
+
+/* CSV sink into a folder: one DIR/<table>.csv per table that gets rows,
+ * written to a mkstemp() file in DIR and renamed into place by finish(ok=1);
+ * finish(ok=0) removes the temporary files. only_table, when non-NULL, keeps
+ * just that table. Returns 0 or a negative bl_err (errno set). */
+int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table);
+
+#endif
