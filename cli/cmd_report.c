@@ -3,7 +3,6 @@
  * the tables, the skipped lines, a summary in Markdown and HTML, and the
  * charts (report/report.h). */
 #include <errno.h>
-#include <malloc.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -52,18 +51,6 @@ int cmd_report(int argc, char **argv)
 		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	/* A report of a big folder allocates and frees hundreds of MiB
-	 * (each file's records, the tables, the charts' data, cmark's
-	 * trees) on several threads. glibc's defaults give memory back to
-	 * the kernel and take it again, page fault by page fault: with a
-	 * 16 MiB pad on every heap extension, no trimming below 256 MiB
-	 * and blocks up to 32 MiB kept in the heaps, the bench folder's
-	 * report took 6 % less time with -j1 (5.19 against 5.50 s) and 4 %
-	 * with -j2 (3.09 against 3.22 s; docs/performance.md). Not for
-	 * parse and summary, which stay within a few MiB. */
-	mallopt(M_TOP_PAD, 16 << 20);
-	mallopt(M_TRIM_THRESHOLD, 256 << 20);
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	struct bl_report_opts ro;

@@ -2,7 +2,6 @@
  * chkmmt-style averages of mtest01/time runs, and the sections of the other
  * formats found (see analyze/analysis.h). */
 #include <errno.h>
-#include <malloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,18 +36,6 @@ int cmd_summary(int argc, char **argv)
 		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	/* vmstat's statistics hold each series' values until the series
-	 * ends (analyze/vmstat.c), then free them. With glibc's defaults
-	 * the freed top of the heap went back to the kernel (past 128 KiB)
-	 * and the next series took it again page by page: 48,000 to 67,000
-	 * page faults for the 200 MB vmstat bench files, about a third of
-	 * the run, and which it was depended on where small arrays happened
-	 * to lie. Keeping up to 8 MiB free at the top (and taking blocks of
-	 * up to 4 MiB from the heap, not from mmap, which setting the trim
-	 * threshold would otherwise fix at 128 KiB) leaves about 1,200, with
-	 * the same peak RSS within 1 MiB (docs/performance.md). */
-	mallopt(M_TRIM_THRESHOLD, 8 << 20);
-	mallopt(M_MMAP_THRESHOLD, 4 << 20);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	struct bl_analysis_opts ao;

@@ -289,18 +289,16 @@ static bool file_exists(const char *dir, const char *name, const char *suffix)
 	return ok;
 }
 
-/* "Files: PNG · SVG · gnuplot script · data" line of one chart. With
- * images_due, gnuplot is still drawing: the PNG and SVG are listed as if
- * it had made them (report.md is written again if it did not). */
-static void chart_files(FILE *md, const char *plots, const struct bl_chart *c, bool images_due)
+/* "Files: PNG · SVG · gnuplot script · data" line of one chart. */
+static void chart_files(FILE *md, const char *plots, const struct bl_chart *c)
 {
 	fprintf(md, "Files of chart `%s`:", c->name);
 	const char *sep = " ";
-	if (images_due || file_exists(plots, c->name, ".png")) {
+	if (file_exists(plots, c->name, ".png")) {
 		fprintf(md, "%s[PNG](plots/%s.png)", sep, c->name);
 		sep = ", ";
 	}
-	if (images_due || file_exists(plots, c->name, ".svg")) {
+	if (file_exists(plots, c->name, ".svg")) {
 		fprintf(md, "%s[SVG](plots/%s.svg)", sep, c->name);
 		sep = ", ";
 	}
@@ -417,197 +415,121 @@ static void write_tables(FILE *md, struct rstate *rs)
 	}
 }
 
-/* ---- charts drawn side by side ---- */
+/* ---- charts ---- */
 
-/* With -j N > 1 the charts' gnuplot runs are queued (plot.h, deferred
- * runs) and drawn by N - 1 helper threads, one gnuplot each, while this
- * thread writes the sections and renders report.md; then this thread
- * draws what is left too. So at most N things run at once. A large
- * chart's PNG and SVG are drawn by two gnuplot runs (bl_gp_run_fmts), a
- * small chart's by one (below), and the costliest run is started first
- * (its cost follows the size of a chart's script and data: the swpd
- * chart's PNG takes over a second, a small chart a tenth).
- *
- * A chart whose script and data take fewer bytes than this is drawn in
- * PNG and SVG by one gnuplot run: a second run would start gnuplot and
- * read the data again (the small charts of the 10,000-file folder: runs
- * 0.11 + 0.05 s apart, 0.13 s together). Larger ones (the swpd chart,
- * 2 MB: 1.7 s for its PNG, 0.34 s for its SVG) are drawn by two runs side
- * by side. */
-#define GB_SPLIT_BYTES (512ull * 1024)
-
-struct gjob {
-	char *dir, *script;          /* a chart's image; NULL for a part of report.html */
-	const char *fmt;             /* "png", "svg" or "png svg" */
+/* While the sections are made, a chart writes its gnuplot script and data
+ * and hands the run to chart_queue() (plot.h, deferred runs); once every
+ * section is written the runs are made, -j at a time, costliest first. */
+struct chart_job {
+	char *dir, *script;
+	char fmts[8];                /* "png", "svg" or "png svg" */
 	size_t sec;                  /* index into the sections */
-	const char *md;              /* a part of report.md to render */
-	size_t mdlen;
-	char *html;                  /* what it rendered to */
-	unsigned long long cost;     /* a rough guess of the time it takes, in
-					microseconds: a gnuplot run's start, 60,000
-					for a PNG and 25,000 for an SVG, then 1 per
-					byte of a chart's script and data for its
-					PNG, 1/8 for its SVG; 1/10 per byte of
-					Markdown (measured on the 10,000-file
-					folder: the small charts took 70 to 85 ms
-					for their PNG, 27 to 33 ms for their SVG) */
-	bool taken;
+	unsigned long long bytes;    /* the script and its data: a guess of
+					how long gnuplot takes */
 	int rc;
 	char *msg;                   /* gnuplot's stderr or why it failed */
 };
 
-struct gbatch {
+struct charts {
+	struct chart_job *v;
+	size_t n;
+	size_t cur_sec;              /* the section being made */
+	size_t next;                 /* the next job to draw */
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct gjob *v;
-	size_t n, left;              /* jobs, and jobs not taken yet */
-	bool closed;                 /* no more jobs will come */
-	size_t cur_sec;              /* the section whose charts are being made */
 	volatile sig_atomic_t *stop;
-	pthread_t *tid;
-	unsigned nt;
 };
 
-static void gbatch_add(void *ud, const char *dir, const char *script, unsigned terms,
-		       unsigned long long size)
+static void chart_queue(void *ud, const char *dir, const char *script, unsigned terms,
+			unsigned long long bytes)
 {
-	struct gbatch *b = ud;
-	static const char *const fmt[] = { "png", "svg" };
-	static const unsigned bit[] = { BL_PLOT_PNG, BL_PLOT_SVG };
-	pthread_mutex_lock(&b->mu);
-	if ((terms & BL_PLOT_PNG) && (terms & BL_PLOT_SVG) && size < GB_SPLIT_BYTES) {
-		b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
-		b->v[b->n++] = (struct gjob){ bl_xstrdup(dir), bl_xstrdup(script), "png svg", b->cur_sec,
-					      NULL, 0, NULL, 85000 + size + size / 8, false, 0, NULL };
-		b->left++;
-		terms = 0;
-	}
-	for (size_t k = 0; k < 2; k++) {
-		if (!(terms & bit[k]))
-			continue;
-		b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
-		b->v[b->n++] = (struct gjob){ bl_xstrdup(dir), bl_xstrdup(script), fmt[k], b->cur_sec,
-					      NULL, 0, NULL, k == 0 ? 60000 + size : 25000 + size / 8,
-					      false, 0, NULL };
-		b->left++;
-	}
-	pthread_cond_broadcast(&b->cv);
-	pthread_mutex_unlock(&b->mu);
+	struct charts *q = ud;
+	q->v = bl_xrealloc(q->v, (q->n + 1) * sizeof *q->v);
+	struct chart_job *j = &q->v[q->n++];
+	memset(j, 0, sizeof *j);
+	j->dir = bl_xstrdup(dir);
+	j->script = bl_xstrdup(script);
+	snprintf(j->fmts, sizeof j->fmts, "%s%s%s", terms & BL_PLOT_PNG ? "png" : "",
+		 (terms & BL_PLOT_PNG) && (terms & BL_PLOT_SVG) ? " " : "",
+		 terms & BL_PLOT_SVG ? "svg" : "");
+	j->sec = q->cur_sec;
+	j->bytes = bytes;
 }
 
-static void gbatch_add_md(struct gbatch *b, const char *md, size_t len)
+/* Run gnuplot for one chart and check that it made each image. */
+static void chart_draw(struct chart_job *j)
 {
-	pthread_mutex_lock(&b->mu);
-	b->v = bl_xrealloc(b->v, (b->n + 1) * sizeof *b->v);
-	b->v[b->n++] = (struct gjob){ NULL, NULL, NULL, 0, md, len, NULL, len / 10, false, 0, NULL };
-	b->left++;
-	pthread_cond_broadcast(&b->cv);
-	pthread_mutex_unlock(&b->mu);
-}
-
-/* Draw the costliest queued chart image. wait: block until there is one
- * or the batch is closed. Returns false when nothing is left (or on a
- * stop). */
-static bool gbatch_run_one(struct gbatch *b, bool wait)
-{
-	pthread_mutex_lock(&b->mu);
-	while (wait && b->left == 0 && !b->closed && !(b->stop && *b->stop))
-		pthread_cond_wait(&b->cv, &b->mu);
-	if (b->left == 0 || (b->stop && *b->stop)) {
-		pthread_mutex_unlock(&b->mu);
-		return false;
-	}
-	size_t i = b->n;
-	for (size_t k = 0; k < b->n; k++)
-		if (!b->v[k].taken && (i == b->n || b->v[k].cost > b->v[i].cost))
-			i = k;
-	b->v[i].taken = true;
-	b->left--;
-	char *dir = b->v[i].dir, *script = b->v[i].script;
-	const char *fmt = b->v[i].fmt;
-	const char *md = b->v[i].md;
-	size_t mdlen = b->v[i].mdlen;
-	pthread_mutex_unlock(&b->mu);
-
-	if (!script) {
-		char *html = NULL;
-		int hrc = bl_report_html_render(md, mdlen, &html);
-		pthread_mutex_lock(&b->mu);
-		b->v[i].rc = hrc;
-		b->v[i].html = html;
-		pthread_mutex_unlock(&b->mu);
-		return true;
-	}
-	char *msg = NULL;
-	int rc = bl_gp_run_fmts(dir, script, fmt, &msg);
-	/* As plot.c does after a run: the image must be there. */
-	size_t sl = strlen(script) > 3 ? strlen(script) - 3 : 0;   /* "<base>.gp" */
-	for (const char *f = fmt; rc == 0 && *f; ) {   /* each format in fmt */
+	j->rc = bl_gp_run_fmts(j->dir, j->script, j->fmts, &j->msg);
+	size_t sl = strlen(j->script) > 3 ? strlen(j->script) - 3 : 0;   /* "<base>.gp" */
+	for (const char *f = j->fmts; j->rc == 0 && *f; ) {
 		size_t fl = strcspn(f, " ");
-		char *img = bl_xasprintf("%s/%.*s.%.*s", dir, (int)sl, script, (int)fl, f);
+		char *img = bl_xasprintf("%s/%.*s.%.*s", j->dir, (int)sl, j->script, (int)fl, f);
 		struct stat st;
 		if (stat(img, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
-			rc = -BL_EIO;
-			if (!msg)
-				msg = bl_xasprintf("gnuplot made no %.*s.%.*s", (int)sl, script, (int)fl, f);
+			j->rc = -BL_EIO;
+			if (!j->msg)
+				j->msg = bl_xasprintf("gnuplot made no %.*s.%.*s", (int)sl, j->script, (int)fl, f);
 		}
 		free(img);
 		f += fl;
 		f += strspn(f, " ");
 	}
-	pthread_mutex_lock(&b->mu);
-	b->v[i].rc = rc;
-	b->v[i].msg = msg;
-	pthread_mutex_unlock(&b->mu);
-	return true;
 }
 
-static void *gbatch_thread(void *arg)
+static void *chart_worker(void *arg)
 {
-	struct gbatch *b = arg;
-	while (gbatch_run_one(b, true))
-		;
-	return NULL;
-}
-
-static void gbatch_start(struct gbatch *b, unsigned helpers, volatile sig_atomic_t *stop)
-{
-	memset(b, 0, sizeof *b);
-	pthread_mutex_init(&b->mu, NULL);
-	pthread_cond_init(&b->cv, NULL);
-	b->stop = stop;
-	b->tid = bl_xcalloc(helpers ? helpers : 1, sizeof *b->tid);
-	for (unsigned i = 0; i < helpers; i++)
-		if (pthread_create(&b->tid[b->nt], NULL, gbatch_thread, b) == 0)
-			b->nt++;
-}
-
-/* Close the queue, draw what is left on this thread too, wait for all. */
-static void gbatch_finish(struct gbatch *b)
-{
-	pthread_mutex_lock(&b->mu);
-	b->closed = true;
-	pthread_cond_broadcast(&b->cv);
-	pthread_mutex_unlock(&b->mu);
-	while (gbatch_run_one(b, false))
-		;
-	for (unsigned i = 0; i < b->nt; i++)
-		pthread_join(b->tid[i], NULL);
-	b->nt = 0;
-}
-
-static void gbatch_free(struct gbatch *b)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		free(b->v[i].dir);
-		free(b->v[i].script);
-		free(b->v[i].msg);
-		free(b->v[i].html);
+	struct charts *q = arg;
+	for (;;) {
+		pthread_mutex_lock(&q->mu);
+		size_t i = q->next < q->n && !(q->stop && *q->stop) ? q->next++ : q->n;
+		pthread_mutex_unlock(&q->mu);
+		if (i == q->n)
+			return NULL;
+		chart_draw(&q->v[i]);
 	}
-	free(b->v);
-	free(b->tid);
-	pthread_cond_destroy(&b->cv);
-	pthread_mutex_destroy(&b->mu);
+}
+
+static int cmp_chart_cost(const void *a, const void *b)
+{
+	const struct chart_job *x = a, *y = b;
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? 1 : -1;
+	return x->sec < y->sec ? -1 : x->sec > y->sec;
+}
+
+static int cmp_chart_order(const void *a, const void *b)
+{
+	const struct chart_job *x = a, *y = b;
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	return strcmp(x->script, y->script);
+}
+
+/* Draw every queued chart, jobs at a time: this thread and jobs - 1
+ * helpers. Afterwards the jobs are in section order. */
+static void charts_draw(struct charts *q, unsigned jobs)
+{
+	qsort(q->v, q->n, sizeof *q->v, cmp_chart_cost);
+	pthread_mutex_init(&q->mu, NULL);
+	unsigned nt = 0;
+	pthread_t tid[64];
+	while (nt + 1 < jobs && nt + 1 < q->n && nt < 64 &&
+	       pthread_create(&tid[nt], NULL, chart_worker, q) == 0)
+		nt++;
+	chart_worker(q);
+	for (unsigned i = 0; i < nt; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&q->mu);
+	qsort(q->v, q->n, sizeof *q->v, cmp_chart_order);
+}
+
+static void charts_free(struct charts *q)
+{
+	for (size_t i = 0; i < q->n; i++) {
+		free(q->v[i].dir);
+		free(q->v[i].script);
+		free(q->v[i].msg);
+	}
+	free(q->v);
 }
 
 /* One analysis's part of report.md. */
@@ -618,27 +540,22 @@ struct section {
 	struct bl_chart *ch;
 	size_t nch;
 	int prc;                     /* how drawing went: an->plot()'s return,
-					or the first failed deferred run */
+					or the first failed run */
 };
 
-/* report.md from its parts; images_due as for chart_files(). */
+/* report.md from its parts. */
 static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *plots,
 		       const char *const *titles, const struct section *sec, size_t nsec,
-		       bool gnuplot_missing, bool images_due, char **md, size_t *mdlen,
-		       size_t *cut)
+		       bool gnuplot_missing, char **md, size_t *mdlen)
 {
 	*md = NULL;
 	*mdlen = 0;
 	FILE *mdf = open_memstream(md, mdlen);
 	if (!mdf)
 		return -BL_ENOMEM;
-	size_t ncut = 0;
-	cut[ncut++] = 0;
 	write_intro(mdf, rs, ctx, titles, nsec);
 	for (size_t i = 0; i < nsec; i++) {
 		const struct section *x = &sec[i];
-		fflush(mdf);
-		cut[ncut++] = *mdlen;
 		fprintf(mdf, "## ");
 		md_text(mdf, x->an->title);
 		fprintf(mdf, "\n\n");
@@ -660,11 +577,10 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 				fprintf(mdf, "](plots/%s.png)\n\n", x->ch[k].name);
 			}
 			free(ref);
-			chart_files(mdf, plots, &x->ch[k], images_due);
+			chart_files(mdf, plots, &x->ch[k]);
 		}
 	}
 	fflush(mdf);
-	cut[ncut++] = *mdlen;
 	if (gnuplot_missing)
 		fprintf(mdf, "Note: gnuplot was not found when this report was made, so the charts are "
 			     "left as scripts and data in `plots/`: render them with "
@@ -676,54 +592,7 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 		*md = NULL;
 		return -BL_ENOMEM;
 	}
-	cut[ncut] = *mdlen;
 	return 0;
-}
-
-
-/* Pieces of report.md rendered apart: its parts (intro, sections, tables)
- * cut further to about MD_PIECE bytes (html.h), when rendering them apart
- * gives the text of the whole; else the whole in one piece. The choice
- * depends only on the text, never on -j. *pc: nparts + 1 cuts.
- * A piece's cmark-gfm nodes take about 70 bytes per byte of Markdown:
- * 36 MiB for a piece of 512 KiB, which with -j2 shared the caches with a
- * gnuplot drawing a 21 MB image. Pieces of 64 KiB (4.5 MiB; the bench
- * folder's 14 MB report.md in 206 pieces, the largest a 690 KB table)
- * took 0.16 s less CPU with -j1 and 0.28 s less with -j2 than pieces of
- * 512 KiB, and 32 KiB no less than 64 (docs/performance.md). */
-#define MD_PIECE (64 * 1024)
-static size_t md_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, size_t **pc)
-{
-	size_t n = bl_report_md_split(md, cut, nparts, MD_PIECE, pc);
-	if (bl_report_md_separable(md, *pc, n))
-		return n;
-	(*pc)[0] = 0;
-	(*pc)[1] = mdlen;
-	return 1;
-}
-
-static void pieces_free(char **p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(p[i]);
-	free(p);
-}
-
-/* report.html's body, piece by piece on this thread: *body gets *nbody
- * heap strings (freed with pieces_free). */
-static int render_parts(const char *md, size_t mdlen, const size_t *cut, size_t nparts, char ***body,
-			size_t *nbody)
-{
-	size_t *pc = NULL;
-	nparts = md_parts(md, mdlen, cut, nparts, &pc);
-	char **v = bl_xcalloc(nparts, sizeof *v);
-	int rc = 0;
-	for (size_t k = 0; k < nparts && !rc; k++)
-		rc = bl_report_html_render(md + pc[k], pc[k + 1] - pc[k], &v[k]);
-	free(pc);
-	*body = v;
-	*nbody = nparts;
-	return rc;
 }
 
 /* ---- the whole ---- */
@@ -748,68 +617,6 @@ static void share_files(const char *dir)
 	closedir(d);
 }
 
-/* Closing the tables: the CSV files flushed, synced and renamed into place
- * (the side context's finish; ok 0 drops them), skipped.csv closed, and
- * all of them given the user's mode. Mostly a wait for the disk (fsync:
- * 30 to 45 ms on the bench folder), so with -j2 and up it runs on a
- * thread of its own while the sections and charts are made, and is joined
- * before report.md is assembled. rc: 0, or -BL_EIO with err the errno of
- * the first failed write (taken on the thread that made it). */
-struct tables_close {
-	struct bl_ctx *side;
-	struct rstate *rs;
-	const char *csvdir;
-	bool ok;
-	pthread_t th;
-	bool running;
-	int rc, err;
-};
-
-static void *tables_close_run(void *arg)
-{
-	struct tables_close *tc = arg;
-	int sfin = bl_ctx_finish(tc->side, tc->ok);
-	int fin_errno = errno;
-	struct rstate *rs = tc->rs;
-	if (fclose(rs->skipped) != 0 && !rs->skip_err) {
-		rs->skip_err = -BL_EIO;
-		rs->skip_errno = errno;
-	}
-	rs->skipped = NULL;
-	if (tc->side->error == -BL_EIO) {
-		tc->rc = -BL_EIO;
-		tc->err = tc->side->error_errno;
-	} else if (sfin || rs->skip_err) {
-		tc->rc = -BL_EIO;
-		tc->err = sfin ? fin_errno : rs->skip_errno;
-	} else if (tc->ok) {
-		share_files(tc->csvdir);
-	}
-	return NULL;
-}
-
-/* Start closing the tables on a thread; closes them here when no thread
- * can be had. */
-static void tables_close_start(struct tables_close *tc)
-{
-	if (pthread_create(&tc->th, NULL, tables_close_run, tc) == 0)
-		tc->running = true;
-	else
-		tables_close_run(tc);
-}
-
-static void tables_close_join(struct tables_close *tc)
-{
-	if (tc->running)
-		pthread_join(tc->th, NULL);
-	tc->running = false;
-}
-
-static bool is_stopped(const struct bl_report_opts *o)
-{
-	return o->stop && *o->stop;
-}
-
 static int write_file(const char *dir, const char *name, const char *data, size_t len)
 {
 	char *p = bl_xasprintf("%s/%s", dir, name);
@@ -822,376 +629,359 @@ static int write_file(const char *dir, const char *name, const char *data, size_
 	return n == len && rc == 0 ? 0 : -BL_EIO;
 }
 
-int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res)
+
+static bool is_stopped(const struct bl_report_opts *o)
 {
-	memset(res, 0, sizeof *res);
-	FILE *diag = o->diag ? o->diag : stderr;
+	return o->stop && *o->stop;
+}
+
+/* What bl_report_build() holds from step to step. */
+struct build {
+	const struct bl_report_opts *o;
+	struct bl_report_result *res;
+	FILE *diag;
 	struct bl_outdir od;
+	char *csvdir, *plots, *skpath;
+	struct bl_ctx ctx;           /* the analyses' context */
+	struct bl_ctx side;          /* the CSV files' and skipped.csv's */
+	bool finished;               /* both contexts finished */
+	struct rstate rs;
+	void **st;                   /* each analysis's state, registry order */
+	size_t na;
+	const char **titles;         /* the sections' titles */
+	struct section *secs;
+	size_t nsecs;
+	struct charts charts;
+	char *md;                    /* report.md */
+	size_t mdlen;
+};
+
+/* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
+ * of both contexts: the CSV files and skipped.csv on the side context,
+ * the preview tables and the analyses on the main one. */
+static int build_open(struct build *b)
+{
+	const struct bl_report_opts *o = b->o;
 	const char *why = NULL;
-	int rc = bl_outdir_begin(&od, o->dir, &why);
+	int rc = bl_outdir_begin(&b->od, o->dir, &why);
 	if (rc == -BL_EUSAGE) {
-		fprintf(diag, "benchlog report: %s %s\n", o->dir, why);
+		fprintf(b->diag, "benchlog report: %s %s\n", o->dir, why);
 		return rc;
 	}
 	if (rc) {
-		fprintf(diag, "benchlog report: cannot create a folder beside %s: %s\n", o->dir, strerror(errno));
+		fprintf(b->diag, "benchlog report: cannot create a folder beside %s: %s\n", o->dir,
+			strerror(errno));
 		return rc;
 	}
-	char *csvdir = bl_xasprintf("%s/csv", od.tmp);
-	char *plots = bl_xasprintf("%s/plots", od.tmp);
-	char *skpath = bl_xasprintf("%s/skipped.csv", od.tmp);
-	char *md = NULL, **body = NULL;  /* report.html's body in pieces */
-	size_t nbody = 0;
-	size_t mdlen = 0;
-	size_t *cut = NULL;              /* report.md's parts (assemble_md) */
-	struct section *secs = NULL;
-	size_t nsecs = 0;
-	struct gbatch gb;
-	memset(&gb, 0, sizeof gb);
-	bool deferred = false, batch_on = false;
-	struct bl_ctx ctx, side;
-	bl_ctx_init(&ctx, o->parse);
-	ctx.diag = diag;
-	/* The CSV files and skipped.csv are written from a second context,
-	 * which the pass fills beside the analyses' (ppass.h, side). */
-	bl_ctx_init(&side, o->parse);
-	side.diag = NULL;
-	struct rstate rs;
-	memset(&rs, 0, sizeof rs);
-	rs.o = o;
-	rs.ctx = &ctx;
-	rs.skipctx = &side;
-	size_t na = 0;
-	while (bl_analyses[na])
-		na++;
-	void **st = bl_xcalloc(na + 1, sizeof *st);
+	b->csvdir = bl_xasprintf("%s/csv", b->od.tmp);
+	b->plots = bl_xasprintf("%s/plots", b->od.tmp);
+	b->skpath = bl_xasprintf("%s/skipped.csv", b->od.tmp);
+	if (mkdir(b->csvdir, 0755) || mkdir(b->plots, 0755)) {
+		fprintf(b->diag, "benchlog report: cannot create %s: %s\n", b->csvdir, strerror(errno));
+		return -BL_EIO;
+	}
+	b->rs.skipped = fopen(b->skpath, "w");
+	if (!b->rs.skipped || bl_csv_write_header(b->rs.skipped, &skipped_table)) {
+		fprintf(b->diag, "benchlog report: cannot write %s: %s\n", b->skpath, strerror(errno));
+		return -BL_EIO;
+	}
+	struct bl_sink s;
+	if (bl_csv_dir_sink(&s, b->csvdir, NULL)) {
+		fprintf(b->diag, "benchlog report: cannot write to %s: %s\n", b->csvdir, strerror(errno));
+		return -BL_EIO;
+	}
+	bl_ctx_add_sink(&b->side, &s);
+	b->side.skip.skipped = on_skip;
+	b->side.skip.ud = &b->rs;
+	s = (struct bl_sink){ table_record, NULL, NULL, &b->rs, NULL };
+	bl_ctx_add_sink(&b->ctx, &s);
 	struct bl_analysis_opts ao = o->an;
 	ao.parse = o->parse;
 	ao.keep_samples = true;
-	const char **sections = bl_xcalloc(na + 1, sizeof *sections);
-	size_t nsec = 0;
-	bool finished = false;        /* ctx finished; side by tables_close */
-	struct tables_close tc;
-	memset(&tc, 0, sizeof tc);
+	for (size_t i = 0; i < b->na; i++) {
+		b->st[i] = bl_analyses[i]->create(&ao);
+		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i], NULL };
+		bl_ctx_add_sink(&b->ctx, &s);
+	}
+	return 0;
+}
 
-	if (mkdir(csvdir, 0755) || mkdir(plots, 0755)) {
-		fprintf(diag, "benchlog report: cannot create %s: %s\n", csvdir, strerror(errno));
-		rc = -BL_EIO;
-		goto out;
+/* Close the tables: the CSV files flushed, synced and renamed into place
+ * (the side context's finish; ok false drops them), skipped.csv closed,
+ * and all of them given the user's mode. 0, or -BL_EIO with *err the
+ * errno of the first failed write. */
+static int tables_close(struct build *b, bool ok, int *err)
+{
+	int sfin = bl_ctx_finish(&b->side, ok);
+	int fin_errno = errno;
+	struct rstate *rs = &b->rs;
+	if (fclose(rs->skipped) != 0 && !rs->skip_err) {
+		rs->skip_err = -BL_EIO;
+		rs->skip_errno = errno;
 	}
-	rs.skipped = fopen(skpath, "w");
-	if (!rs.skipped || bl_csv_write_header(rs.skipped, &skipped_table)) {
-		fprintf(diag, "benchlog report: cannot write %s: %s\n", skpath, strerror(errno));
-		rc = -BL_EIO;
-		goto out;
+	rs->skipped = NULL;
+	if (b->side.error == -BL_EIO) {
+		*err = b->side.error_errno;
+		return -BL_EIO;
 	}
-	struct bl_sink s;
-	if (bl_csv_dir_sink(&s, csvdir, NULL)) {
-		fprintf(diag, "benchlog report: cannot write to %s: %s\n", csvdir, strerror(errno));
-		rc = -BL_EIO;
-		goto out;
+	if (sfin || rs->skip_err) {
+		*err = sfin ? fin_errno : rs->skip_errno;
+		return -BL_EIO;
 	}
-	bl_ctx_add_sink(&side, &s);
-	s = (struct bl_sink){ table_record, NULL, NULL, &rs, NULL };
-	bl_ctx_add_sink(&ctx, &s);
-	for (size_t i = 0; i < na; i++) {
-		st[i] = bl_analyses[i]->create(&ao);
-		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, st[i], NULL };
-		bl_ctx_add_sink(&ctx, &s);
-	}
-	side.skip.skipped = on_skip;
-	side.skip.ud = &rs;
+	if (ok)
+		share_files(b->csvdir);
+	return 0;
+}
 
+/* Every input parsed into both contexts (ppass.h), the tables closed, the
+ * counts taken; --strict refuses malformed or unreadable input. */
+static int build_parse(struct build *b)
+{
+	const struct bl_report_opts *o = b->o;
 	/* The report's own folders are not read when they sit inside an input
 	 * folder (`benchlog report -o out .`). */
-	const char *exclude[] = { od.final, od.tmp };
+	const char *exclude[] = { b->od.final, b->od.tmp };
 	bool excluded_any = false;
 	struct bl_ppass_opts po = {
-		o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &rs, exclude, 2, &excluded_any,
-		&side,
+		o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &b->rs, exclude, 2, &excluded_any,
+		&b->side,
 	};
-	rc = bl_ppass_run(&ctx, o->inputs, o->ninputs, &po);
+	int rc = bl_ppass_run(&b->ctx, o->inputs, o->ninputs, &po);
 	if (excluded_any)
-		fprintf(diag, "benchlog report: not reading %s (the report's own folder, inside an input "
-			      "folder)\n", od.final);
-	if (rc == -BL_EINTR || is_stopped(o)) {
-		rc = -BL_EINTR;
-		goto out;
-	}
+		fprintf(b->diag, "benchlog report: not reading %s (the report's own folder, inside an input "
+			      "folder)\n", b->od.final);
+	if (rc == -BL_EINTR || is_stopped(o))
+		return -BL_EINTR;
 	if (rc == -BL_EUSAGE)
-		goto out;
-	int fin = bl_ctx_finish(&ctx, rc == 0);
+		return rc;
+	int fin = bl_ctx_finish(&b->ctx, rc == 0);
 	int fin_errno = errno;
-	finished = true;
-	tc.side = &side;
-	tc.rs = &rs;
-	tc.csvdir = csvdir;
-	tc.ok = !rc && !fin;
-	if (tc.ok && o->jobs > 1) {
-		tables_close_start(&tc);
-	} else {
-		tables_close_run(&tc);
-		if (rc || fin || tc.rc) {
-			const char *what = rc && rc != -BL_EIO ? bl_strerror(rc)
-					  : ctx.error == -BL_EIO ? strerror(ctx.error_errno)
-					  : tc.rc ? strerror(tc.err)
-					  : fin && fin != -BL_EIO ? bl_strerror(fin) : strerror(fin_errno);
-			fprintf(diag, "benchlog report: cannot write the tables: %s\n", what);
-			rc = -BL_EIO;
-			goto out;
-		}
+	b->finished = true;
+	int err = 0;
+	int trc = tables_close(b, !rc && !fin, &err);
+	if (rc || fin || trc) {
+		const char *what = rc && rc != -BL_EIO ? bl_strerror(rc)
+				  : b->ctx.error == -BL_EIO ? strerror(b->ctx.error_errno)
+				  : trc ? strerror(err)
+				  : fin && fin != -BL_EIO ? bl_strerror(fin) : strerror(fin_errno);
+		fprintf(b->diag, "benchlog report: cannot write the tables: %s\n", what);
+		return -BL_EIO;
 	}
-	res->inputs = rs.nin;
-	res->lines = ctx.lines_total;
-	res->used = ctx.lines_used;
-	res->skipped = ctx.lines_skipped;
-	res->records = ctx.records;
-	res->warnings = bl_warn_total(&ctx);
-	res->input_errors = ctx.input_errors;
-	for (size_t i = 0; i < rs.nin; i++)
-		if (rs.in[i].used + rs.in[i].skipped != rs.in[i].lines)
-			fprintf(diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
+	struct bl_report_result *res = b->res;
+	res->inputs = b->rs.nin;
+	res->lines = b->ctx.lines_total;
+	res->used = b->ctx.lines_used;
+	res->skipped = b->ctx.lines_skipped;
+	res->records = b->ctx.records;
+	res->warnings = bl_warn_total(&b->ctx);
+	res->input_errors = b->ctx.input_errors;
+	for (size_t i = 0; i < b->rs.nin; i++) {
+		const struct bl_input_stats *in = &b->rs.in[i];
+		if (in->used + in->skipped != in->lines)
+			fprintf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
 				      "(a line-accounting bug; please report it)\n",
-				rs.in[i].path, rs.in[i].lines, rs.in[i].used, rs.in[i].skipped);
+				in->path, in->lines, in->used, in->skipped);
+	}
 	if (o->parse->strict && (res->warnings || res->input_errors)) {
-		fprintf(diag, "benchlog report: --strict: input was malformed or unreadable; "
+		fprintf(b->diag, "benchlog report: --strict: input was malformed or unreadable; "
 			      "%s left as it was\n", o->dir);
-		rc = -BL_EFORMAT;
-		goto out;
+		return -BL_EFORMAT;
 	}
+	return 0;
+}
 
-	/* Sections and charts, in registry order. With -j N > 1 the charts are
-	 * drawn by N - 1 helpers while this thread goes on (struct gbatch). */
-	struct bl_chart_opts co = { plots, BL_PLOT_PNG | BL_PLOT_SVG };
-	deferred = o->jobs > 1 && bl_gp_available();
-	if (deferred) {
-		gbatch_start(&gb, o->jobs - 1, o->stop);
-		batch_on = true;
-		bl_plot_defer(gbatch_add, &gb);
-	}
-	for (size_t i = 0; i < na; i++)
-		if (bl_analyses[i]->has_data(st[i]))
-			sections[nsec++] = bl_analyses[i]->title;
-	secs = bl_xcalloc(nsec ? nsec : 1, sizeof *secs);
-	for (size_t i = 0; i < na && !is_stopped(o); i++) {
+static void warn_charts(struct build *b, const struct section *x, int rc)
+{
+	b->res->chart_failed = true;
+	fprintf(b->diag, "benchlog report: warning: the %s charts could not be drawn (%s); their "
+		"section says so\n", x->an->name, bl_strerror(rc));
+}
+
+/* One section per analysis with data, in registry order: its charts'
+ * scripts and data (their gnuplot runs queued in b->charts), then its
+ * text. */
+static int build_sections(struct build *b)
+{
+	size_t nsec = 0;
+	for (size_t i = 0; i < b->na; i++)
+		if (bl_analyses[i]->has_data(b->st[i]))
+			b->titles[nsec++] = bl_analyses[i]->title;
+	b->secs = bl_xcalloc(nsec ? nsec : 1, sizeof *b->secs);
+	struct bl_chart_opts co = { b->plots, BL_PLOT_PNG | BL_PLOT_SVG };
+	b->charts.stop = b->o->stop;
+	bl_plot_defer(chart_queue, &b->charts);
+	int rc = 0;
+	for (size_t i = 0; i < b->na && !rc && !is_stopped(b->o); i++) {
 		const struct bl_analysis *an = bl_analyses[i];
-		if (!an->has_data(st[i]))
+		if (!an->has_data(b->st[i]))
 			continue;
-		struct section *x = &secs[nsecs++];
+		struct section *x = &b->secs[b->nsecs++];
 		x->an = an;
-		res->sections++;
+		b->res->sections++;
 		if (an->plot) {
-			gb.cur_sec = nsecs - 1;
-			x->prc = an->plot(st[i], &co, &x->ch, &x->nch);
-			if (is_stopped(o)) {          /* gnuplot got the signal too */
-				rc = -BL_EINTR;
-				goto out;
-			}
-			if (x->prc == -BL_ENOTFOUND) {
-				res->gnuplot_missing = true;
-			} else if (x->prc < 0) {
-				res->chart_failed = true;
-				fprintf(diag, "benchlog report: warning: the %s charts could not be drawn "
-					"(%s); their section says so\n", an->name,
-					bl_strerror(x->prc));
-			}
+			b->charts.cur_sec = b->nsecs - 1;
+			x->prc = an->plot(b->st[i], &co, &x->ch, &x->nch);
+			if (x->prc == -BL_ENOTFOUND)
+				b->res->gnuplot_missing = true;
+			else if (x->prc < 0)
+				warn_charts(b, x, x->prc);
 		}
 		FILE *sf = open_memstream(&x->text, &x->len);
 		if (!sf) {
 			rc = -BL_ENOMEM;
-			goto out;
+			break;
 		}
-		int wrc = an->write(st[i], sf, BL_DOC_MD, x->ch, x->nch);
+		int wrc = an->write(b->st[i], sf, BL_DOC_MD, x->ch, x->nch);
 		fclose(sf);
-		res->charts += x->nch;
+		b->res->charts += x->nch;
 		if (wrc) {
 			rc = wrc;
-			fprintf(diag, "benchlog report: cannot write the %s section: %s\n", an->name,
+			fprintf(b->diag, "benchlog report: cannot write the %s section: %s\n", an->name,
 				bl_strerror(wrc));
-			goto out;
 		}
 	}
 	bl_plot_defer(NULL, NULL);
-	tables_close_join(&tc);
-	if (is_stopped(o)) {
-		rc = -BL_EINTR;
-		goto out;
-	}
-	if (tc.rc) {
-		fprintf(diag, "benchlog report: cannot write the tables: %s\n", strerror(tc.err));
-		rc = -BL_EIO;
-		goto out;
-	}
-	cut = bl_xcalloc(nsecs + 3, sizeof *cut);
-	if ((rc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing, deferred,
-			      &md, &mdlen, cut)) != 0)
-		goto out;
-	/* report.html: its parts rendered apart (side by side with the charts
-	 * when deferred) when that gives the same text, else in one piece. */
-	if (deferred) {
-		size_t *pc = NULL;
-		size_t nparts = md_parts(md, mdlen, cut, nsecs + 2, &pc);
-		for (size_t k = 0; k < nparts; k++)
-			gbatch_add_md(&gb, md + pc[k], pc[k + 1] - pc[k]);
-		free(pc);
-		/* Most likely the final text: written while gnuplot draws. */
-		if ((rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
-			fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
-			goto out;
-		}
-		gbatch_finish(&gb);
-		if (is_stopped(o)) {
-			rc = -BL_EINTR;
-			goto out;
-		}
-		body = bl_xcalloc(gb.n ? gb.n : 1, sizeof *body);
-		for (size_t k = 0; k < gb.n && !rc; k++) {
-			struct gjob *g = &gb.v[k];
-			if (g->script)
-				continue;
-			rc = g->rc;
-			body[nbody++] = g->html;
-			g->html = NULL;
-		}
-		/* The charts that failed, as the serial run reports them (once a
-		 * chart, though its two images may both have failed). */
-		for (size_t k = 0; k < gb.n; k++) {
-			const struct gjob *g = &gb.v[k];
-			if (!g->script)
-				continue;
-			struct section *x = &secs[g->sec];
-			if (!g->rc || (k && gb.v[k - 1].script && gb.v[k - 1].rc &&
-				       strcmp(gb.v[k - 1].script, g->script) == 0 &&
-				       strcmp(gb.v[k - 1].dir, g->dir) == 0))
-				continue;
-			size_t sl = strlen(g->script) > 3 ? strlen(g->script) - 3 : 0;
-			if (g->msg)
-				fprintf(diag, "benchlog: %.*s chart: %s\n", (int)sl, g->script, g->msg);
-			if (x->prc >= 0) {
-				x->prc = g->rc;
-				res->chart_failed = true;
-				fprintf(diag, "benchlog report: warning: the %s charts could not be drawn "
-					"(%s); their section says so\n",
-					x->an->name, bl_strerror(g->rc));
-			}
-		}
-		/* report.md as a serial run writes it: when every chart was
-		 * drawn and every image made, the text listing them before they
-		 * existed is that text; else it is assembled again, now that the
-		 * images are there (or not), and rendered again if it differs. */
-		bool all_drawn = true;
-		for (size_t k = 0; k < gb.n; k++)
-			all_drawn &= !gb.v[k].script || gb.v[k].rc == 0;
-		for (size_t i = 0; i < nsecs; i++)
-			all_drawn &= secs[i].prc == 0;
-		if (!all_drawn) {
-			char *md2 = NULL;
-			size_t md2len = 0;
-			int arc = assemble_md(&rs, &ctx, plots, sections, secs, nsecs, res->gnuplot_missing,
-					      false, &md2, &md2len, cut);
-			if (arc) {
-				rc = arc;
-				goto out;
-			}
-			if (md2len != mdlen || memcmp(md2, md, mdlen) != 0) {
-				free(md);
-				md = md2;
-				mdlen = md2len;
-				pieces_free(body, nbody);
-				body = NULL;
-				nbody = 0;
-				rc = render_parts(md, mdlen, cut, nsecs + 2, &body, &nbody);
-				if (!rc && (rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
-					fprintf(diag, "benchlog report: cannot write report.md: %s\n",
-						strerror(errno));
-					goto out;
-				}
-			} else {
-				free(md2);
-			}
-		}
-	} else {
-		rc = render_parts(md, mdlen, cut, nsecs + 2, &body, &nbody);
-		if (!rc && (rc = write_file(od.tmp, "report.md", md, mdlen)) != 0) {
-			fprintf(diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
-			goto out;
+	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
+}
+
+/* The queued charts drawn; each failure named once a chart, and its
+ * section told. */
+static int build_charts(struct build *b)
+{
+	charts_draw(&b->charts, b->o->jobs ? b->o->jobs : 1);
+	if (is_stopped(b->o))
+		return -BL_EINTR;
+	for (size_t k = 0; k < b->charts.n; k++) {
+		const struct chart_job *j = &b->charts.v[k];
+		if (!j->rc)
+			continue;
+		struct section *x = &b->secs[j->sec];
+		size_t sl = strlen(j->script) > 3 ? strlen(j->script) - 3 : 0;
+		if (j->msg)
+			fprintf(b->diag, "benchlog: %.*s chart: %s\n", (int)sl, j->script, j->msg);
+		if (x->prc >= 0) {
+			x->prc = j->rc;
+			warn_charts(b, x, j->rc);
 		}
 	}
-	if (rc) {
-		fprintf(diag, "benchlog report: cannot render report.html: %s\n", bl_strerror(rc));
-		goto out;
+	return 0;
+}
+
+/* report.md, and report.html rendered from it. */
+static int build_documents(struct build *b)
+{
+	int rc = assemble_md(&b->rs, &b->ctx, b->plots, b->titles, b->secs, b->nsecs,
+			     b->res->gnuplot_missing, &b->md, &b->mdlen);
+	if (rc)
+		return rc;
+	if ((rc = write_file(b->od.tmp, "report.md", b->md, b->mdlen)) != 0) {
+		fprintf(b->diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
+		return rc;
 	}
-	char *hp = bl_xasprintf("%s/report.html", od.tmp);
+	char *hp = bl_xasprintf("%s/report.html", b->od.tmp);
 	FILE *hf = fopen(hp, "w");
 	free(hp);
 	if (!hf) {
-		fprintf(diag, "benchlog report: cannot write report.html: %s\n", strerror(errno));
-		rc = -BL_EIO;
-		goto out;
+		fprintf(b->diag, "benchlog report: cannot write report.html: %s\n", strerror(errno));
+		return -BL_EIO;
 	}
-	rc = bl_report_html_write_parts((const char *const *)body, nbody, od.tmp, "benchlog report", hf);
+	rc = bl_report_html(b->md, b->mdlen, b->od.tmp, "benchlog report", hf);
 	int err = errno;
 	if (fclose(hf) != 0 && !rc) {
 		rc = -BL_EIO;
 		err = errno;
 	}
-	if (rc) {
-		fprintf(diag, "benchlog report: cannot write report.html: %s\n",
-			rc == -BL_EIO ? strerror(err) : bl_strerror(rc));
-		goto out;
-	}
-	if (is_stopped(o)) {
-		rc = -BL_EINTR;
-		goto out;
-	}
-	if (bl_outdir_commit(&od)) {
-		fprintf(diag, "benchlog report: cannot put the report in place at %s: %s\n", o->dir,
-			strerror(errno));
-		rc = -BL_EIO;
-		goto out;
-	}
-	if (res->gnuplot_missing)
-		fprintf(diag, "benchlog report: gnuplot not found: the charts are scripts and data in %s/plots; "
-			      "render them with: cd %s/plots && for f in *.gp; do gnuplot \"$f\"; done\n",
-			od.final, od.final);
-	if (!o->parse->quiet)
-		bl_diag_summary(&ctx, diag);
-out:
-	bl_plot_defer(NULL, NULL);
-	tables_close_join(&tc);
-	if (batch_on) {
-		gbatch_finish(&gb);            /* after a stop: only the running ones */
-		gbatch_free(&gb);
-	}
-	bl_report_html_render_done();  /* every rendering is over */
-	for (size_t i = 0; i < nsecs; i++) {
-		free(secs[i].text);
-		bl_charts_free(secs[i].ch, secs[i].nch);
-	}
-	free(secs);
-	free(cut);
-	free(md);
-	pieces_free(body, nbody);
-	if (rs.skipped)
-		fclose(rs.skipped);
-	if (!finished) {
-		bl_ctx_finish(&ctx, 0);
-		bl_ctx_finish(&side, 0);
-	}
-	for (size_t i = 0; i < na; i++)
-		if (st[i])
-			bl_analyses[i]->destroy(st[i]);
-	free(st);
-	free(sections);
-	bl_ctx_release(&ctx);
-	bl_ctx_release(&side);
-	rstate_free(&rs);
 	if (rc)
-		bl_outdir_abort(&od);
+		fprintf(b->diag, "benchlog report: cannot write report.html: %s\n",
+			rc == -BL_EIO ? strerror(err) : bl_strerror(rc));
+	return rc;
+}
+
+/* The finished folder swapped in for the old one. */
+static int build_commit(struct build *b)
+{
+	const struct bl_report_opts *o = b->o;
+	if (is_stopped(o))
+		return -BL_EINTR;
+	if (bl_outdir_commit(&b->od)) {
+		fprintf(b->diag, "benchlog report: cannot put the report in place at %s: %s\n", o->dir,
+			strerror(errno));
+		return -BL_EIO;
+	}
+	if (b->res->gnuplot_missing)
+		fprintf(b->diag, "benchlog report: gnuplot not found: the charts are scripts and data in "
+			      "%s/plots; render them with: cd %s/plots && for f in *.gp; do gnuplot \"$f\"; "
+			      "done\n", b->od.final, b->od.final);
+	if (!o->parse->quiet)
+		bl_diag_summary(&b->ctx, b->diag);
+	return 0;
+}
+
+/* Frees everything; the temporary folder is removed unless rc is 0. */
+static void build_release(struct build *b, int rc)
+{
+	bl_plot_defer(NULL, NULL);
+	charts_free(&b->charts);
+	for (size_t i = 0; i < b->nsecs; i++) {
+		free(b->secs[i].text);
+		bl_charts_free(b->secs[i].ch, b->secs[i].nch);
+	}
+	free(b->secs);
+	free(b->md);
+	if (b->rs.skipped)
+		fclose(b->rs.skipped);
+	if (!b->finished) {
+		bl_ctx_finish(&b->ctx, 0);
+		bl_ctx_finish(&b->side, 0);
+	}
+	for (size_t i = 0; i < b->na; i++)
+		if (b->st[i])
+			bl_analyses[i]->destroy(b->st[i]);
+	free(b->st);
+	free(b->titles);
+	bl_ctx_release(&b->ctx);
+	bl_ctx_release(&b->side);
+	rstate_free(&b->rs);
+	if (rc)
+		bl_outdir_abort(&b->od);
 	else
-		bl_outdir_release(&od);
-	free(csvdir);
-	free(plots);
-	free(skpath);
+		bl_outdir_release(&b->od);
+	free(b->csvdir);
+	free(b->plots);
+	free(b->skpath);
+}
+
+int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res)
+{
+	memset(res, 0, sizeof *res);
+	struct build b;
+	memset(&b, 0, sizeof b);
+	b.o = o;
+	b.res = res;
+	b.diag = o->diag ? o->diag : stderr;
+	bl_ctx_init(&b.ctx, o->parse);
+	b.ctx.diag = b.diag;
+	bl_ctx_init(&b.side, o->parse);
+	b.side.diag = NULL;
+	b.rs.o = o;
+	b.rs.ctx = &b.ctx;
+	b.rs.skipctx = &b.side;
+	while (bl_analyses[b.na])
+		b.na++;
+	b.st = bl_xcalloc(b.na + 1, sizeof *b.st);
+	b.titles = bl_xcalloc(b.na + 1, sizeof *b.titles);
+
+	int rc = build_open(&b);
+	if (!rc)
+		rc = build_parse(&b);
+	if (!rc)
+		rc = build_sections(&b);
+	if (!rc)
+		rc = build_charts(&b);
+	if (!rc)
+		rc = build_documents(&b);
+	if (!rc)
+		rc = build_commit(&b);
+	build_release(&b, rc);
 	return rc;
 }
