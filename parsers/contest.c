@@ -45,6 +45,16 @@
  *     rows, or a line that is not a row, ends the table. A title that no
  *     header follows is given back (bl_unuse) as "contest title without a
  *     table".
+ *  5a. Titled groups under one header (hand-made tables, 2002): a title
+ *     followed by a row instead of a header reuses the last header of the
+ *     unit, and the rows take the load from that title:
+ *        Kernel      Time    CPU
+ *        NoLoad:
+ *        2.5.40      72.01   94%
+ *        Process Load:
+ *        2.5.40      88.30   81%
+ *     The kept header is forgotten when another parser takes a line and at
+ *     the end of the unit.
  *  6. Malformed values in a line that is otherwise a record (a Time of
  *     "1x.5", a fault count out of range) give "file:line: …" warnings and
  *     the line is skipped as "bad contest value"; text after a complete
@@ -325,6 +335,8 @@ struct contest {
 	struct saved title;        /* a "<load>:" line waiting for its header */
 	char *title_load;
 	struct table tb;
+	struct table kept;         /* the last header's columns (load, rows unset),
+				      for titled groups under one header */
 	char *dyn[MAX_BITS];       /* load names beyond the known ones */
 	size_t ndyn;
 	struct toks tk;
@@ -784,7 +796,21 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		c->tb.load = c->title_load;     /* NULL when the header has no title */
 		c->title_load = NULL;
 		saved_clear(&c->title);
+		c->kept = hdr;
 		return BL_USED;
+	}
+	/* Requirement 5a: a title, then a row of the last header's shape. */
+	if (c->title.open && c->kept.ncols) {
+		c->tb = c->kept;
+		c->tb.open = true;
+		c->tb.load = c->title_load;
+		if (report_row(c, ctx, ln)) {
+			c->title_load = NULL;
+			saved_clear(&c->title);
+			return BL_USED;
+		}
+		c->tb.load = NULL;
+		table_close(c);
 	}
 	title_drop(c, ctx);
 	if (maybe_log && tk->n && is_load_name(tk->t[0], tk->l[0]))
@@ -799,6 +825,7 @@ static void ct_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 	pending_emit(c, ctx);
 	title_drop(c, ctx);
 	table_close(c);
+	memset(&c->kept, 0, sizeof c->kept);
 }
 
 static void ct_flush(void *st, struct bl_ctx *ctx)
@@ -809,6 +836,7 @@ static void ct_flush(void *st, struct bl_ctx *ctx)
 	pending_emit(c, ctx);
 	title_drop(c, ctx);
 	table_close(c);
+	memset(&c->kept, 0, sizeof c->kept);
 }
 
 static void ct_release(void *st)
