@@ -223,6 +223,7 @@ struct lseries {
 	size_t nbins, cap;
 	double overflow;
 	bool has_overflow;
+	double rows_elided;        /* latency_series.rows_elided; 0 when none */
 	double ovf_bound;          /* native unit; NaN when unknown */
 	double hist_limit;         /* native; NaN */
 	unsigned long time_line;
@@ -433,6 +434,8 @@ static int lat_record(void *st, const struct bl_record *r)
 		s->hist_limit = s->uexp == -6 ? d : to_native(s, d * 1e-6);
 	if (num_of(&r->v[LS_TIME_LINE], &d))
 		s->time_line = (unsigned long)d;
+	if (num_of(&r->v[LS_ROWS_ELIDED], &d))
+		s->rows_elided = d;
 	if (num_of(&r->v[LS_STATUS_CYCLES], &s->st_cycles)) {
 		s->has_status = true;
 		if (!num_of(&r->v[LS_STATUS_MIN_US], &s->st_min_us))
@@ -725,6 +728,12 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 		}
 	} else if (have_bins) {
 		fprintf(f, "%sstatistics not available: %s\n", bul, bl_strerror(s->rc));
+	}
+	if (have_bins && s->rows_elided > 0) {
+		fnum(a, sizeof a, s->rows_elided);
+		fprintf(f, "%s%s gap%s in the histogram rows (rows elided by the author): the statistics "
+			"above are from the rows shown, bounds and not exact\n",
+			md ? "- bounds: " : "  bounds     ", a, s->rows_elided == 1 ? "" : "s");
 	}
 	if (s->has_status) {
 		fnum(a, sizeof a, s->st_cycles);

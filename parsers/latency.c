@@ -46,6 +46,22 @@
  *     - Rows of a different width than the first are skipped with a
  *       warning; a "# Total" that differs from the column's sum is warned.
  *     Unit: us (ns with --nsecs on the command line).
+ *     - A status line a mailer wrapped (its last value, or its last
+ *       "Key: value" pairs, on the next line, maybe quoted: "... Max:" then
+ *       ">      27") is a prefix of a status line: it asks for the next
+ *       line (BL_MORE) and is read joined when the join is a status line.
+ *       Still incomplete at the end, it is skipped with a warning
+ *       ("incomplete cyclictest status line").
+ *     - Rows elided by the author: inside the histogram rows, a line of
+ *       dots ("...", "…"), a line naming the omission ("More histogram
+ *       entries ...", "<snip>", "rows omitted"), a note in brackets or
+ *       parentheses, or a short note (at most 8 words) ending in "..." is
+ *       used and held; when the next non-blank line is another row or the
+ *       footer, the series goes on and the gap is warned ("histogram rows
+ *       elided"); latency_series.rows_elided counts such gaps, and the
+ *       buckets, binned and total are then lower bounds (analyses say so).
+ *       Otherwise the held line is given back as "text after a cyclictest
+ *       histogram" and the run ends before it.
  *
  * L3  One latency per line (a plain list of samples) when --unit is given
  *     (ctx->opt.latency_unit): a line that is one decimal number; the series
@@ -80,6 +96,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/latency.h"
@@ -133,6 +150,7 @@ static const struct bl_col_def ls_cols[LS_NCOLS] = {
 	[LS_OVERFLOW_CYCLES] = { "overflow_cycles", BL_STR, "cycle numbers of the overflows (`# Thread N:` line), space-separated" },
 	[LS_OVERFLOW_CYCLES_OMITTED] = { "overflow_cycles_omitted", BL_INT, "overflows not listed (`# NNNNN others`)" },
 	[LS_TIME_LINE] = { "time_line", BL_INT, "line of the shell `time` block printed right after the series: the `time` row with this `line` and the same `source` is its timing, and shares its `group` and `run`; empty when none" },
+	[LS_ROWS_ELIDED] = { "rows_elided", BL_INT, "cyclictest: gaps the author left in the histogram rows (`...`, `More histogram entries ...`); when above 0, `buckets`, `binned`, `total` and every statistic from the buckets are bounds, not exact; empty for other tools" },
 };
 
 const struct bl_table_def bl_table_latency_series = {
@@ -322,6 +340,8 @@ struct run {
 	struct cycles *cyc;
 	size_t ncyc;
 	bool in_cycles;
+	struct held elision;        /* a line inside the rows, not yet confirmed */
+	long long elided;           /* confirmed gaps */
 
 	/* time link (L4) */
 	unsigned long real_cand;
@@ -329,7 +349,7 @@ struct run {
 };
 
 struct latency {
-	struct bl_re status, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
+	struct bl_re status, status_part, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
 	bool ok;
 	struct run r;
 	unsigned long long *rowc;   /* a histogram row's counts, reused row after row */
@@ -346,6 +366,11 @@ static void lat_init(void *st, struct bl_ctx *ctx)
 		"^T:\\s*([0-9]+)\\s*\\(\\s*([0-9]+)\\s*\\)\\s*P:\\s*(-?[0-9]+)\\s+I:\\s*([0-9]+)\\s+C:\\s*([0-9]+)\\s+"
 		"Min:\\s*(-?[0-9]+)\\s+Act:\\s*(-?[0-9]+)\\s+Avg:\\s*(-?[0-9]+(?:\\.[0-9]+)?)\\s+Max:\\s*(-?[0-9]+)"
 		"(?:\\s+SMI:\\s*([0-9]+))?\\s*$", 0, "cyclictest status line", &err);
+	/* a status line cut after one of its values or keys (L2) */
+	rc |= bl_re_compile(&L->status_part,
+		"^T:\\s*[0-9]+\\s*\\(\\s*[0-9]+\\s*\\)\\s*P:\\s*-?[0-9]*"
+		"(?:\\s+(?:I|C|Min|Act|Avg|Max|SMI):(?:\\s*-?[0-9]+(?:\\.[0-9]+)?)?)*\\s*$",
+		0, "cyclictest status line prefix", &err);
 	rc |= bl_re_compile(&L->footer,
 		"^#\\s*(Total|Min Latenc(?:ies|ys)|Avg Latenc(?:ies|ys)|Max Latenc(?:ies|ys)|Histogram Overflows|SMIs|Thread Ids):(.*)$",
 		0, "cyclictest histogram footer", &err);
@@ -422,6 +447,7 @@ static void run_free(struct run *r)
 	for (size_t i = 0; i < r->ncyc; i++)
 		free(r->cyc[i].list);
 	free(r->cyc);
+	free(r->elision.text);
 	memset(r, 0, sizeof *r);
 }
 
@@ -564,6 +590,7 @@ static void run_close(struct latency *L, struct bl_ctx *ctx)
 	if (!r->open)
 		return;
 	r->open = false;
+	held_unuse(ctx, r, &r->elision, "text after a cyclictest histogram");
 	if (!r->has_data) {
 		const char *why = r->tool == TOOL_CT ? "cyclictest command or header without results"
 						     : "command line without latency output";
@@ -595,7 +622,7 @@ static void run_close(struct latency *L, struct bl_ctx *ctx)
 		if (r->f_ovf.has && t < r->f_ovf.n)
 			emit_value(ctx, r, name, "overflow", r->f_ovf.lineno, r->f_ovf.depth, r->maxbucket,
 				   r->has_bucket, (unsigned long long)r->f_ovf.v[t].m);
-		if (r->f_total.has && t < r->f_total.n && r->nrows &&
+		if (r->f_total.has && t < r->f_total.n && r->nrows && !r->elided &&
 		    (unsigned long long)r->f_total.v[t].m != sum) {
 			struct bl_line ln = { "", 0, r->source, r->f_total.lineno, r->f_total.depth, r->msg };
 			bl_warn(ctx, &ln, "cyclictest total differs from the buckets",
@@ -687,6 +714,8 @@ static void summary_emit(struct bl_ctx *ctx, struct run *r)
 		}
 		if (r->time_line)
 			bl_set_int(&rec, LS_TIME_LINE, (long long)r->time_line);
+		if (r->tool == TOOL_CT)
+			bl_set_int(&rec, LS_ROWS_ELIDED, r->elided);
 		bl_emit(ctx, &rec);
 		free(name);
 	}
@@ -1418,16 +1447,106 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 	return BL_NO;
 }
 
+static bool strcasestr_n(const char *s, size_t n, const char *w)
+{
+	size_t wl = strlen(w);
+	for (size_t i = 0; i + wl <= n; i++)
+		if (strncasecmp(s + i, w, wl) == 0)
+			return true;
+	return false;
+}
+
+/* L2: a cyclictest status line cut by a mailer (a prefix of one). */
+static bool status_partial(struct latency *L, const char *s, size_t n)
+{
+	return n > 2 && s[0] == 'T' && s[1] == ':' && bl_re_match(&L->status, s, n) != 1 &&
+	       bl_re_match(&L->status_part, s, n) == 1;
+}
+
+/* L2: may s be an author's gap inside the histogram rows? */
+static bool is_gap_line(const char *s, size_t n)
+{
+	if (n == 0 || n > 80)
+		return false;
+	bool dots = true;
+	for (size_t i = 0; i < n && dots; i++) {
+		if (s[i] == '.' || s[i] == ' ' || s[i] == '\t')
+			continue;
+		if (i + 2 < n && memcmp(s + i, "\xe2\x80\xa6", 3) == 0) {   /* U+2026 */
+			i += 2;
+			continue;
+		}
+		dots = false;
+	}
+	if (dots)
+		return true;
+	static const char *const words[] = { "histogram", "entries", "snip", "omitted", "elided", "rows", NULL };
+	for (size_t w = 0; words[w]; w++)
+		if (strcasestr_n(s, n, words[w]))
+			return true;
+	if ((s[0] == '(' && s[n - 1] == ')') || (s[0] == '[' && s[n - 1] == ']') ||
+	    (s[0] == '<' && s[n - 1] == '>'))
+		return true;
+	const char *tok[10];
+	size_t tl[10];
+	size_t nw = bl_split_blanks(s, n, tok, tl, 10);
+	return nw <= 8 && ((n >= 3 && memcmp(s + n - 3, "...", 3) == 0) ||
+			   (n >= 3 && memcmp(s + n - 3, "\xe2\x80\xa6", 3) == 0));
+}
+
+/* L2: a line after a held gap: a row or the footer confirms it. */
+static void gap_resolve(struct latency *L, struct bl_ctx *ctx, const char *s, size_t n)
+{
+	struct run *r = &L->r;
+	enum ct_kind k = ct_classify(L, s, n, true);
+	if (k == CK_ROW || k == CK_FOOTER) {
+		struct bl_line gl = { r->elision.text, r->elision.len, r->source, r->elision.lineno, r->elision.depth, r->msg };
+		bl_warn(ctx, &gl, "histogram rows elided",
+			"histogram rows elided (\"%.*s\"): the series' counts and statistics are bounds",
+			(int)(r->elision.len > 60 ? 60 : r->elision.len), r->elision.text);
+		r->elided++;
+		free(r->elision.text);
+		r->elision.text = NULL;
+		return;
+	}
+	held_unuse(ctx, r, &r->elision, "text after a cyclictest histogram");
+}
+
+/* L2: a held status line prefix, joined with the next line
+ * (BL_F_JOINED) or alone at the end (BL_F_LAST). Returns BL_MORE/BL_SKIP/BL_NO, or BL_USED when the text is a
+ * whole status line the caller reads as one. */
+static enum bl_verdict status_joined(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
+				     const char *s, size_t n, unsigned flags)
+{
+	if (n > 2 && s[0] == 'T' && s[1] == ':' && bl_re_match(&L->status, s, n) == 1)
+		return BL_USED;
+	if (!(flags & BL_F_LAST))
+		return status_partial(L, s, n) ? BL_MORE : BL_NO;
+	bl_warn(ctx, ln, "incomplete cyclictest status line",
+		"cyclictest status line ends before its last value: \"%.*s\"", (int)(n > 80 ? 80 : n), s);
+	ctx->skip_reason = "incomplete cyclictest status line";
+	return BL_SKIP;
+}
+
 static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct latency *L = st;
-	if (!L->ok || (flags & BL_F_JOINED))
+	if (!L->ok)
 		return BL_NO;
 	struct run *r = &L->r;
 	const char *s = ln->text;
 	size_t n = ln->len;
 	bl_trim(&s, &n);
 	bool blank = n == 0;
+	if (flags & (BL_F_JOINED | BL_F_LAST)) {
+		enum bl_verdict jv = status_joined(L, ctx, ln, s, n, flags);
+		if (jv != BL_USED)
+			return jv;
+	} else if (status_partial(L, s, n)) {
+		return BL_MORE;
+	}
+	if (r->open && r->tool == TOOL_CT && r->elision.text && !blank)
+		gap_resolve(L, ctx, s, n);
 
 	if (r->open) {
 		enum bl_verdict v = BL_NO;
@@ -1461,6 +1580,10 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			v = ct_line(L, ctx, ln, s, n);
 			if (v != BL_NO)
 				return v;
+			if (!blank && r->phase == CT_HIST && r->nrows && !r->elision.text && is_gap_line(s, n)) {
+				held_set(&r->elision, ln);
+				return BL_USED;
+			}
 			break;
 		case TOOL_SAMPLES:
 			if (sample_value(s, n, &d)) {
@@ -1529,6 +1652,7 @@ static void lat_release(void *st)
 	L->rowc_cap = 0;
 	if (L->ok) {
 		bl_re_release(&L->status);
+		bl_re_release(&L->status_part);
 		bl_re_release(&L->footer);
 		bl_re_release(&L->maxlat);
 		bl_re_release(&L->cychdr);
