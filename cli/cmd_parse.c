@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli/cli.h"
-#include "tables/async.h"
+#include "tables/table.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -80,11 +80,7 @@ int cmd_parse(int argc, char **argv)
 	} else {
 		bl_stream_sink(&sink, stdout, td ? td : bl_table_find("time"), fmt);
 	}
-	/* Formatting and writing run on a second thread (tables/async.h);
-	 * when it cannot start, the sink works synchronously as it is. */
-	struct bl_sink out;
-	bl_async_sink(&out, &sink);
-	bl_ctx_add_sink(&ctx, &out);
+	bl_ctx_add_sink(&ctx, &sink);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	bl_ctx_release(&ctx);
 	return st;

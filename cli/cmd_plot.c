@@ -129,7 +129,7 @@ int cmd_plot(int argc, char **argv)
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	void *st = an->create(&ao);
-	struct bl_sink s = { an->record, NULL, NULL, st, NULL };
+	struct bl_sink s = { an->record, NULL, NULL, st };
 	bl_ctx_add_sink(&ctx, &s);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	if (cli_interrupted()) {

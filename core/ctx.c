@@ -34,7 +34,6 @@ void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s)
 {
 	ctx->sinks = bl_xrealloc(ctx->sinks, (ctx->nsinks + 1) * sizeof *ctx->sinks);
 	ctx->sinks[ctx->nsinks++] = *s;
-	ctx->textrows = (ctx->nsinks == 1 || ctx->textrows) && s->textrow;
 }
 
 int bl_ctx_finish(struct bl_ctx *ctx, int ok)
@@ -155,35 +154,13 @@ static int emit_to(struct bl_ctx *ctx, int rc)
 	return rc;
 }
 
-/* What bl_emit() and bl_emit_textrow() do before the sinks. */
-static void emit_start(struct bl_ctx *ctx, struct bl_record *r)
+int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 {
 	if (!r->group)
 		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
 	ctx->records++;
-}
-
-int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
-{
-	emit_start(ctx, r);
 	for (size_t i = 0; i < ctx->nsinks; i++) {
 		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
-		if (rc)
-			return emit_to(ctx, rc);
-	}
-	return 0;
-}
-
-int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t)
-{
-	if (!bl_ctx_textrows(ctx)) {
-		struct bl_record r;
-		int rc = bl_textrow_record(t, &r);
-		return rc ? emit_to(ctx, rc) : bl_emit(ctx, &r);
-	}
-	emit_start(ctx, t->r);
-	for (size_t i = 0; i < ctx->nsinks; i++) {
-		int rc = ctx->sinks[i].textrow(ctx->sinks[i].ud, t);
 		if (rc)
 			return emit_to(ctx, rc);
 	}

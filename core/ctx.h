@@ -77,7 +77,6 @@ struct bl_ctx {
 
 	struct bl_sink *sinks;
 	size_t nsinks;
-	bool textrows;                /* every sink takes textrows (see below) */
 	struct bl_skip_sink skip;
 
 	/* Accounting. */
@@ -132,18 +131,6 @@ long bl_run_current(struct bl_ctx *ctx, const char *family);
 /* Emit a record: fills group (unless set) and pushes it to every sink.
  * Returns 0 or the sink's negative error (also stored in ctx->error). */
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
-
-/* Emit a textrow (core/record.h) as bl_emit() emits its record: as it is
- * when every sink takes textrows, else bl_textrow_record()'s record to
- * all of them. Returns the same, or -BL_EFORMAT when the text breaks the
- * textrow's promise. */
-int bl_emit_textrow(struct bl_ctx *ctx, struct bl_textrow *t);
-/* Whether every sink takes textrows: only then does a parser gain from
- * emitting them (asked for every vmstat row: inline). */
-static inline bool bl_ctx_textrows(const struct bl_ctx *ctx)
-{
-	return ctx->textrows;
-}
 
 /* A warning about malformed input: prints "source:line: <fmt…>" and counts
  * it under `reason` (a static string naming the class of problem). */

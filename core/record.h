@@ -92,48 +92,6 @@ static inline void bl_set_str(struct bl_record *r, size_t col, const char *s)
 /* Column index of name in t, or -1. */
 int bl_table_col(const struct bl_table_def *t, const char *name);
 
-/* A row whose integer columns are still the text they were read from
- * (vmstat's plain rows): the CSV writer copies the digits instead of
- * converting them to numbers and back, which is most of the work of
- * turning a vmstat log into CSV. Its record is bl_textrow_record()'s.
- *
- * text holds n runs of 1 to 18 ASCII digits (at most BL_TEXTROW_MAX),
- * separated and maybe led or followed by blanks (space, tab), nothing
- * else; run i is the integer value of column map[i] of r->table (leading
- * zeros are not written: "007" is 7). r holds the other columns, BL_NULL
- * in the mapped ones.
- *
- * gen: a number from bl_textrow_gen(), the caller's promise that r and
- * map are those of every other textrow with the same gen but for r->line
- * and the columns vary[0..nvary), which hold numbers (BL_INT, BL_NUM) or
- * nothing (BL_NULL). A sink may keep what it built from them (a CSV row
- * template) under gen. Strings and arrays are borrowed for the call;
- * bl_emit_textrow() fills r->group when it is NULL, as bl_emit() does. */
-#define BL_TEXTROW_MAX 64
-struct bl_textrow {
-	struct bl_record *r;
-	const char *text;
-	size_t len;
-	const unsigned char *map;
-	size_t n;
-	const unsigned char *vary;
-	size_t nvary;
-	unsigned long gen;
-	/* NULL, or where the runs are: bl_scan_runs() of text, which the
-	 * parser made already (len is at most BL_RUNS_MAX_LEN). Without
-	 * AVX-512 the writer then need not read the text twice. */
-	const struct bl_runs *runs;
-};
-
-/* A gen for struct bl_textrow never handed out before in this process
- * (thread-safe; never 0). */
-unsigned long bl_textrow_gen(void);
-
-/* The record a textrow stands for, into *out: r with the runs' values
- * set in the mapped columns. Returns 0, or -BL_EFORMAT when the text is
- * not n runs of digits as promised (then *out is unusable). */
-int bl_textrow_record(const struct bl_textrow *t, struct bl_record *out);
-
 /* A sink receives every emitted record. record() returns 0 or a negative
  * bl_err; an error stops the run. finish() is called once at the end with
  * ok != 0 when the run succeeded (commit) or 0 (discard). */
@@ -142,11 +100,6 @@ struct bl_sink {
 	int (*finish)(void *ud, int ok);
 	void (*free)(void *ud);
 	void *ud;
-	/* Optional (NULL: the sink takes records only): a row given as a
-	 * template record and the text of its integer columns, see struct
-	 * bl_textrow. Must write what record() writes for
-	 * bl_textrow_record()'s record, byte for byte. */
-	int (*textrow)(void *ud, const struct bl_textrow *t);
 };
 
 #endif

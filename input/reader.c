@@ -3,16 +3,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include "parsers/dispatch.h"
 #include "input/mail.h"
 #include "input/reader.h"
@@ -37,44 +33,6 @@ struct bl_src {
 	char err[256];
 	char warn[256];
 	volatile sig_atomic_t *stop;
-	bool regular;             /* a regular file (a read never blocks for long) */
-	unsigned long long size;  /* its size on disk */
-	struct zthread *zt;       /* inflating on a second thread, or NULL */
-};
-
-/* A big .gz is inflated on a second thread into a ring of chunks while
- * the caller parses the previous ones: inflating costs about as much as
- * parsing, and the two then take the two cores. A big plain file is read
- * the same way when the caller takes the chunks by pointer
- * (bl_src_read_chunk): the copy out of the page cache leaves the parsing
- * thread. Only for regular files
- * (a pipe could block the thread in read() past a stop request) of at
- * least ZT_MIN_SIZE bytes (starting a thread costs more than inflating a
- * small file). The thread runs raw_read() and nothing else; the caller
- * sees the same bytes, errors (with their errno) and end as without it. */
-#define ZT_SLOTS 8
-#define ZT_CHUNK (256 * 1024)
-#define ZT_MIN_SIZE (1024 * 1024)
-
-struct zthread {
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct {
-		char *data;
-		ssize_t len;          /* raw_read()'s result: bytes, 0 end, or -bl_err */
-		int err_no;           /* errno after it */
-	} q[ZT_SLOTS];
-	size_t head, n;           /* the oldest filled slot; filled slots */
-	size_t off;               /* bytes of q[head] already handed out */
-	bool lent;                /* q[head] was lent whole (bl_src_read_chunk) */
-	bool quit;
-	/* who sleeps on cv: the thread for a free slot, the caller for a
-	 * filled one. The other side wakes it only once half the slots are
-	 * there for it (or at the end): a wake-up per chunk cost more CPU
-	 * than the copies it saved (see docs/performance.md) */
-	bool thread_waits, caller_waits;
-	unsigned long long in_seen; /* in_total as of the last chunk */
 };
 
 static bool src_stopped(const struct bl_src *s)
@@ -133,10 +91,6 @@ int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_sr
 			free(s);
 			errno = EISDIR;
 			return -BL_EIO;
-		}
-		if (S_ISREG(st.st_mode)) {
-			s->regular = true;
-			s->size = (unsigned long long)st.st_size;
 		}
 	}
 	s->in = bl_xmalloc(IN_CHUNK);
@@ -289,152 +243,6 @@ int bl_src_peek(struct bl_src *s, const char **p, size_t *len)
 	return 0;
 }
 
-static void *zt_main(void *arg)
-{
-	struct bl_src *s = arg;
-	struct zthread *z = s->zt;
-	for (;;) {
-		pthread_mutex_lock(&z->mu);
-		while (z->n == ZT_SLOTS && !z->quit) {
-			z->thread_waits = true;
-			pthread_cond_wait(&z->cv, &z->mu);
-			z->thread_waits = false;
-		}
-		if (z->quit) {
-			pthread_mutex_unlock(&z->mu);
-			break;
-		}
-		size_t slot = (z->head + z->n) % ZT_SLOTS;
-		pthread_mutex_unlock(&z->mu);
-		ssize_t r = raw_read(s, z->q[slot].data, ZT_CHUNK);
-		int e = errno;
-		pthread_mutex_lock(&z->mu);
-		z->q[slot].len = r;
-		z->q[slot].err_no = e;
-		z->in_seen = s->in_total;
-		z->n++;
-		if (z->caller_waits && (z->n >= ZT_SLOTS / 2 || r <= 0))
-			pthread_cond_broadcast(&z->cv);
-		pthread_mutex_unlock(&z->mu);
-		if (r <= 0)
-			break;           /* the end, or an error: the slot keeps it */
-	}
-	return NULL;
-}
-
-/* Start the inflating thread; false (and nothing changed) when it cannot. */
-static bool zt_start(struct bl_src *s)
-{
-	struct zthread *z = bl_xcalloc(1, sizeof *z);
-	for (size_t i = 0; i < ZT_SLOTS; i++)
-		z->q[i].data = bl_xmalloc(ZT_CHUNK);
-	pthread_mutex_init(&z->mu, NULL);
-	pthread_cond_init(&z->cv, NULL);
-	z->in_seen = s->in_total;
-	s->zt = z;
-	if (pthread_create(&z->th, NULL, zt_main, s) != 0) {
-		s->zt = NULL;
-		pthread_mutex_destroy(&z->mu);
-		pthread_cond_destroy(&z->cv);
-		for (size_t i = 0; i < ZT_SLOTS; i++)
-			free(z->q[i].data);
-		free(z);
-		return false;
-	}
-	return true;
-}
-
-static void zt_stop(struct bl_src *s)
-{
-	struct zthread *z = s->zt;
-	if (!z)
-		return;
-	pthread_mutex_lock(&z->mu);
-	z->quit = true;
-	pthread_cond_broadcast(&z->cv);
-	pthread_mutex_unlock(&z->mu);
-	pthread_join(z->th, NULL);
-	pthread_mutex_destroy(&z->mu);
-	pthread_cond_destroy(&z->cv);
-	for (size_t i = 0; i < ZT_SLOTS; i++)
-		free(z->q[i].data);
-	free(z);
-	s->zt = NULL;
-}
-
-/* The oldest chunk is used up: its slot goes back to the thread. */
-static void zt_pop(struct zthread *z)
-{
-	pthread_mutex_lock(&z->mu);
-	z->head = (z->head + 1) % ZT_SLOTS;
-	z->n--;
-	z->off = 0;
-	if (z->thread_waits && z->n <= ZT_SLOTS / 2)
-		pthread_cond_broadcast(&z->cv);
-	pthread_mutex_unlock(&z->mu);
-}
-
-/* Give back the slot lent by zt_lend(). */
-static void zt_return(struct zthread *z)
-{
-	if (!z->lent)
-		return;
-	z->lent = false;
-	zt_pop(z);
-}
-
-/* Wait for the oldest chunk (after giving back a lent one); its slot in
- * *slot. Returns its length, or what raw_read() returned for it (0 at the
- * end, a negative bl_err with errno as the thread saw it). */
-static ssize_t zt_head(struct zthread *z, size_t *slot)
-{
-	zt_return(z);
-	pthread_mutex_lock(&z->mu);
-	while (z->n == 0) {
-		z->caller_waits = true;
-		pthread_cond_wait(&z->cv, &z->mu);
-		z->caller_waits = false;
-	}
-	*slot = z->head;
-	pthread_mutex_unlock(&z->mu);
-	ssize_t len = z->q[*slot].len;
-	if (len <= 0)
-		errno = z->q[*slot].err_no;
-	return len;
-}
-
-/* The rest of the oldest chunk, lent to the caller until the next call
- * (no copy); the same results as zt_read() otherwise. */
-static ssize_t zt_lend(struct bl_src *s, char **p)
-{
-	struct zthread *z = s->zt;
-	size_t slot;
-	ssize_t len = zt_head(z, &slot);
-	if (len <= 0)
-		return len;
-	*p = z->q[slot].data + z->off;
-	z->lent = true;
-	return len - (ssize_t)z->off;
-}
-
-/* raw_read() through the thread's chunks. */
-static ssize_t zt_read(struct bl_src *s, void *buf, size_t n)
-{
-	struct zthread *z = s->zt;
-	size_t slot;
-	ssize_t len = zt_head(z, &slot);
-	if (len <= 0)
-		return len;
-	size_t k = (size_t)len - z->off;
-	if (k > n)
-		k = n;
-	memcpy(buf, z->q[slot].data + z->off, k);
-	z->off += k;
-	if (z->off == (size_t)len)
-		zt_pop(z);
-	return (ssize_t)k;
-}
-
 ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 {
 	if (s->peek_pos < s->peek_len) {
@@ -445,26 +253,7 @@ ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 		s->peek_pos += k;
 		return (ssize_t)k;
 	}
-	if (!s->zt && s->gzip && s->regular && s->size >= ZT_MIN_SIZE && !s->done && n)
-		zt_start(s);
-	ssize_t r = s->zt ? zt_read(s, buf, n) : raw_read(s, buf, n);
-	if (r == 0 && s->err[0])
-		return -BL_ECORRUPT;
-	return r;
-}
-
-ssize_t bl_src_read_chunk(struct bl_src *s, char *buf, size_t n, char **p)
-{
-	*p = buf;
-	if (s->peek_pos < s->peek_len)
-		return bl_src_read(s, buf, n);
-	/* Big regular files, plain too: read (or inflated) on a second
-	 * thread, the chunk lent without a copy. */
-	if (!s->zt && s->regular && s->size >= ZT_MIN_SIZE && !s->done && n)
-		zt_start(s);
-	if (!s->zt)
-		return bl_src_read(s, buf, n);
-	ssize_t r = zt_lend(s, p);
+	ssize_t r = raw_read(s, buf, n);
 	if (r == 0 && s->err[0])
 		return -BL_ECORRUPT;
 	return r;
@@ -476,19 +265,13 @@ bool bl_src_is_gzip(const struct bl_src *s) { return s->gzip; }
 
 unsigned long long bl_src_bytes_in(const struct bl_src *s)
 {
-	if (!s->zt)
-		return s->in_total;
-	pthread_mutex_lock(&s->zt->mu);
-	unsigned long long n = s->zt->in_seen;
-	pthread_mutex_unlock(&s->zt->mu);
-	return n;
+	return s->in_total;
 }
 
 void bl_src_close(struct bl_src *s)
 {
 	if (!s)
 		return;
-	zt_stop(s);
 	if (s->zinit)
 		inflateEnd(&s->zs);
 	if (s->own_fd)
@@ -702,7 +485,9 @@ void bl_linesplit_init(struct bl_linesplit *ls)
 	ls->writable = false;
 }
 
-static int ls_deliver_slow(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
+/* The line [p, p+len) (p NULL: only what is carried) to ls->line, or to
+ * ls->too_long. */
+static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
 {
 	int rc = 0;
 	/* a carried line is a bl_buf, NUL-terminated; a line in buf is when
@@ -725,136 +510,16 @@ static int ls_deliver_slow(struct bl_linesplit *ls, const char *p, size_t len, b
 	return rc;
 }
 
-/* The line [p, p+len) (p NULL: only what is carried) to ls->line. The
- * common line, whole in the buffer, is handed on here without a call
- * (for every line of 5.9 million in 200 MB of time -v logs, the call
- * was 4 % of the run); carried and too long lines take
- * ls_deliver_slow(). */
-static inline int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
+/* The first c in buf[from, len), or len when there is none. */
+static size_t find_byte(const char *buf, size_t from, size_t len, char c)
 {
-	if (!p || ls->carry.len || ls->discarding || len > BL_LINE_MAX)
-		return ls_deliver_slow(ls, p, len, clean);
-	ls->clean = clean;
-	ls->terminated = ls->writable;
-	int rc = ls->line(ls->ud, p, len, ls->lineno);
-	ls->lineno++;
-	return rc;
+	const char *p = memchr(buf + from, c, len - from);
+	return p ? (size_t)(p - buf) : len;
 }
 
-/* Bit k of *eol: p[k] is '\n' or '\r'; of *bad: p[k] is NUL or ESC; for
- * the n <= 64 bytes at p (bits from n up are 0). One pass finds the line
- * ends of a whole block and whether each line is clean. */
-static void ls_masks(const char *p, size_t n, uint64_t *eol, uint64_t *bad)
-{
-	uint64_t e = 0, b = 0;
-#ifdef __SSE2__
-	char tail[64];
-	if (n < 64) {
-		memset(tail, ' ', sizeof tail);
-		memcpy(tail, p, n);
-		p = tail;
-	}
-	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-	const __m128i z = _mm_setzero_si128(), esc = _mm_set1_epi8('\x1b');
-	for (unsigned k = 0; k < 64; k += 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + k));
-		e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, nl),
-									_mm_cmpeq_epi8(x, cr))) << k;
-		b |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, z),
-									_mm_cmpeq_epi8(x, esc))) << k;
-	}
-	if (n < 64) {
-		e &= (1ull << n) - 1;
-		b &= (1ull << n) - 1;
-	}
-#else
-	for (size_t k = 0; k < n; k++) {
-		if (p[k] == '\n' || p[k] == '\r')
-			e |= 1ull << k;
-		else if (p[k] == '\0' || p[k] == '\x1b')
-			b |= 1ull << k;
-	}
-#endif
-	*eol = e;
-	*bad = b;
-}
-
-/* ls_masks() for the n bytes at p, 64 at a time: block k's into eol[k]
- * and bad[k]. With AVX-512 a block is one load and four compares to mask
- * registers, against sixteen SSE2 compares (12 % of a run over 200 MB
- * of short lines). */
-#define LS_SPAN 4096
-#ifdef BL_AVX512
-#include <immintrin.h>
-BL_AVX512_TARGET
-static void ls_span_avx512(const char *p, size_t n, uint64_t *eol, uint64_t *bad)
-{
-	const __m512i nl = _mm512_set1_epi8('\n'), cr = _mm512_set1_epi8('\r');
-	const __m512i z = _mm512_setzero_si512(), esc = _mm512_set1_epi8('\x1b');
-	for (size_t k = 0; k * 64 < n; k++) {
-		size_t left = n - k * 64;
-		__mmask64 m = left >= 64 ? ~0ull : (1ull << left) - 1;
-		__m512i x = _mm512_maskz_loadu_epi8(m, p + k * 64);
-		eol[k] = _mm512_mask_cmpeq_epi8_mask(m, x, nl) | _mm512_mask_cmpeq_epi8_mask(m, x, cr);
-		bad[k] = _mm512_mask_cmpeq_epi8_mask(m, x, z) | _mm512_mask_cmpeq_epi8_mask(m, x, esc);
-	}
-}
-#endif
-
-#ifdef BL_AVX2
-#include <immintrin.h>
-/* ls_span() with AVX2, where AVX-512 is not: a whole block is two loads
- * and eight compares (against sixteen SSE2 compares); the last block, if
- * short, goes to ls_masks(). */
-BL_AVX2_TARGET
-static void ls_span_avx2(const char *p, size_t n, uint64_t *eol, uint64_t *bad)
-{
-	const __m256i nl = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
-	const __m256i z = _mm256_setzero_si256(), esc = _mm256_set1_epi8('\x1b');
-	size_t k = 0;
-	for (; k * 64 + 64 <= n; k++) {
-		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(p + k * 64));
-		__m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + k * 64 + 32));
-		uint32_t ea = (uint32_t)_mm256_movemask_epi8(
-			_mm256_or_si256(_mm256_cmpeq_epi8(a, nl), _mm256_cmpeq_epi8(a, cr)));
-		uint32_t eb = (uint32_t)_mm256_movemask_epi8(
-			_mm256_or_si256(_mm256_cmpeq_epi8(b, nl), _mm256_cmpeq_epi8(b, cr)));
-		uint32_t ba = (uint32_t)_mm256_movemask_epi8(
-			_mm256_or_si256(_mm256_cmpeq_epi8(a, z), _mm256_cmpeq_epi8(a, esc)));
-		uint32_t bb = (uint32_t)_mm256_movemask_epi8(
-			_mm256_or_si256(_mm256_cmpeq_epi8(b, z), _mm256_cmpeq_epi8(b, esc)));
-		eol[k] = (uint64_t)eb << 32 | ea;
-		bad[k] = (uint64_t)bb << 32 | ba;
-	}
-	if (k * 64 < n)
-		ls_masks(p + k * 64, n - k * 64, &eol[k], &bad[k]);
-}
-#endif
-
-static void ls_span(const char *p, size_t n, uint64_t *eol, uint64_t *bad)
-{
-#ifdef BL_AVX512
-	if (bl_have_avx512()) {
-		ls_span_avx512(p, n, eol, bad);
-		return;
-	}
-#endif
-#ifdef BL_AVX2
-	if (bl_have_avx2()) {
-		ls_span_avx2(p, n, eol, bad);
-		return;
-	}
-#endif
-	for (size_t k = 0; k * 64 < n; k++)
-		ls_masks(p + k * 64, n - k * 64 < 64 ? n - k * 64 : 64, &eol[k], &bad[k]);
-}
-
-/* The bits of a 64-bit block mask from bit k up (none when k >= 64). */
-static inline uint64_t bits_from(size_t k)
-{
-	return k >= 64 ? 0 : ~0ull << k;
-}
-
+/* Line ends are found with memchr(), once for LF and once for CR: each
+ * search goes on from where the last one stopped, so a CR LF file and
+ * one of lone CRs are both read in one pass over the bytes. */
 int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 {
 	size_t start = 0;            /* where the current line starts */
@@ -862,44 +527,29 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 		start = 1;
 	if (len)
 		ls->after_cr = false;
-	bool dirty = false;           /* a NUL or ESC in [start, base) */
-	uint64_t eolw[LS_SPAN / 64], badw[LS_SPAN / 64];
-	size_t span = start, span_end = start;   /* the blocks in eolw, badw */
-	for (size_t base = start; base < len; base += 64) {
-		if (base == span_end) {
-			span = base;
-			span_end = base + (len - base < LS_SPAN ? len - base : LS_SPAN);
-			ls_span(buf + span, span_end - span, eolw, badw);
+	size_t nl = find_byte(buf, start, len, '\n'), cr = find_byte(buf, start, len, '\r');
+	while (start < len) {
+		if (nl < start)
+			nl = find_byte(buf, start, len, '\n');
+		if (cr < start)
+			cr = find_byte(buf, start, len, '\r');
+		size_t pos = nl < cr ? nl : cr;
+		if (pos == len)
+			break;
+		size_t n = pos - start;
+		bool clean = !memchr(buf + start, '\0', n) && !memchr(buf + start, '\x1b', n);
+		if (ls->writable)
+			((char *)buf)[pos] = '\0';  /* the line ends in place */
+		int rc = ls_deliver(ls, buf + start, n, clean);
+		if (rc)
+			return rc;
+		start = pos + 1;
+		if (pos == cr) {
+			if (start < len && buf[start] == '\n')
+				start++;
+			else if (start == len)
+				ls->after_cr = true;
 		}
-		uint64_t e = eolw[(base - span) / 64], b = badw[(base - span) / 64];
-		/* bits before start (a CR LF's LF at the block's start) are gone */
-		if (start > base) {
-			e &= bits_from(start - base);
-			b &= bits_from(start - base);
-		}
-		while (e) {
-			unsigned k = (unsigned)__builtin_ctzll(e);
-			size_t pos = base + k;
-			bool line_dirty = dirty || (b & ((1ull << k) - 1)) != 0;
-			char eolc = buf[pos];
-			if (ls->writable)
-				((char *)buf)[pos] = '\0';  /* the line ends in place */
-			int rc = ls_deliver(ls, buf + start, pos - start, !line_dirty);
-			if (rc)
-				return rc;
-			start = pos + 1;
-			if (eolc == '\r') {
-				if (start < len && buf[start] == '\n')
-					start++;
-				else if (start == len)
-					ls->after_cr = true;
-			}
-			dirty = false;
-			e &= bits_from(start - base);
-			b &= bits_from(start - base);
-		}
-		if (b)
-			dirty = true;
 	}
 	if (start < len) {
 		if (!ls->discarding && bl_buf_add(&ls->carry, buf + start, len - start) != 0) {
@@ -1114,9 +764,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	int err = 0;
 	bool read_failed = false;     /* the input broke, not a sink */
 	for (;;) {
-		char *chunk;
-		ssize_t n = u.cd != (iconv_t)-1 ? bl_src_read(s, chunk = buf, IN_CHUNK)
-			  : bl_src_read_chunk(s, buf, IN_CHUNK, &chunk);
+		ssize_t n = bl_src_read(s, buf, IN_CHUNK);
 		if (n < 0) {
 			err = (int)n;
 			read_failed = true;
@@ -1132,7 +780,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 			bl_buf_add(&u.pending, buf, (size_t)n);
 			rc = u16_convert(&u, &ls, false);
 		} else {
-			rc = bl_linesplit_feed(&ls, chunk, (size_t)n);
+			rc = bl_linesplit_feed(&ls, buf, (size_t)n);
 		}
 		if (rc) {
 			err = rc;

@@ -15,9 +15,7 @@
  * Bytes are passed through unchanged otherwise (invalid UTF-8 included).
  *
  * A truncated or corrupt .gz is reported with its compressed offset; the
- * lines read before it are kept. A regular .gz file of 1 MiB or more is
- * inflated on a second thread while its text is parsed (same bytes, same
- * errors; bl_src_close() stops the thread).
+ * lines read before it are kept.
  */
 #ifndef BL_READER_H
 #define BL_READER_H
@@ -45,11 +43,6 @@ int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_sr
 /* Read up to n decompressed bytes. Returns bytes read, 0 at end, or a
  * negative bl_err (-BL_ECORRUPT for bad gzip data; bl_src_error() says more). */
 ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n);
-/* The same results as bl_src_read(), but *p says where the bytes are: in
- * buf, or (a regular file of 1 MiB or more, read or inflated on a second
- * thread) in the reader's own chunk, lent without a copy until the next
- * call or bl_src_close(); the caller may write to it. */
-ssize_t bl_src_read_chunk(struct bl_src *s, char *buf, size_t n, char **p);
 /* Look at the first bytes without consuming them: *p and *len valid until the
  * next call on s. Returns 0 or a negative bl_err. */
 int bl_src_peek(struct bl_src *s, const char **p, size_t *len);

@@ -19,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include "parsers/dispatch.h"
 #include "input/mail.h"
 #include "core/re.h"
@@ -314,23 +311,11 @@ static bool is_blank_text(const char *s, size_t n)
 	return true;
 }
 
-/* Bit 1: raw holds a NUL byte; bit 2: an ESC byte. One pass, 16 bytes at
- * a time (it was a memchr for each, on every line). */
+/* Bit 1: raw holds a NUL byte; bit 2: an ESC byte. */
 static unsigned nul_esc(const char *p, size_t n)
 {
 	unsigned f = 0;
-	size_t i = 0;
-#ifdef __SSE2__
-	const __m128i z = _mm_setzero_si128(), e = _mm_set1_epi8('\x1b');
-	for (; i + 16 <= n; i += 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-		if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, z)))
-			f |= 1;
-		if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, e)))
-			f |= 2;
-	}
-#endif
-	for (; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (p[i] == '\0')
 			f |= 1;
 		else if (p[i] == '\x1b')

@@ -312,19 +312,6 @@ struct vmstat {
 	bool lname_ok;
 	int lname_key;           /* (has date) << 1 | (leading time) */
 	char lname[48];          /* the longest name is 28 bytes */
-	unsigned long lname_gen; /* moves whenever lname is built */
-	/* Plain rows as textrows (core/record.h), when every sink takes them:
-	 * the record of the rows, rebuilt when the layout (its columns or
-	 * its name), the unit or the line's provenance changes */
-	struct bl_record trow;
-	unsigned long trow_gen;  /* 0: none built */
-	unsigned long trow_prov; /* ctx->prov_gen it was built under */
-	long trow_lay;           /* the series whose layout was compared */
-	unsigned long trow_lname_gen; /* the lname_gen it was compared at */
-	size_t trow_n;
-	char trow_lname[48];     /* its layout column (a copy of lname) */
-	bool trow_ok;            /* the layout's columns are all table columns */
-	unsigned char trow_map[BL_TEXTROW_MAX];
 	/* the last group line and label line that were headers, with what
 	 * they gave (vmstat repeats its header every screenful: most header
 	 * lines are the one before again) */
@@ -1059,12 +1046,6 @@ static void series_again(struct vmstat *v, struct bl_ctx *ctx, bool since_boot)
 
 struct row {
 	long long val[VM_MAXV];
-	const char *text;        /* a plain row (plain_row()): its text, else NULL */
-	size_t textlen;
-	bool has_runs;           /* runs holds where its numbers are */
-	bool vals;               /* val holds the numbers (see row_vals()) */
-	bool textrows;           /* every sink takes it as a textrow */
-	struct bl_runs runs;
 	size_t nrows;            /* 1, or k for glued rows */
 	const char *ts, *tz;     /* into the line; NULL when absent */
 	size_t tsl, tzl;
@@ -1107,42 +1088,13 @@ static bool numberish(const char *t, size_t l)
 /* The common row in one pass: only digits and blanks, exactly want
  * numbers of at most 18 digits each (parse_row's general path reads such a
  * line to the same values; this is the hot path of a vmstat log). */
-static bool plain_row(const char *s, size_t n, size_t want, struct row *R, bool textrows)
+static bool plain_row(const char *s, size_t n, size_t want, struct row *R)
 {
-	R->textrows = textrows;
-	/* for a textrow, where the numbers are is enough */
-	R->has_runs = textrows && n <= BL_RUNS_MAX_LEN && want <= BL_TEXTROW_MAX;
-	R->vals = !R->has_runs;
-	if (R->has_runs)
-		return bl_scan_runs(s, n, want, &R->runs) == (long)want;
 	return bl_scan_uints(s, n, R->val, want) == (long)want;
 }
 
-/* The value of number i of a plain row read without its values. */
-static long long row_val(const struct row *R, size_t i)
-{
-	if (R->vals)
-		return R->val[i];
-	size_t l;
-	const char *t = R->text + bl_run_at(&R->runs, i, &l);
-	long long x = 0;
-	for (size_t j = 0; j < l; j++)
-		x = x * 10 + (t[j] - '0');
-	return x;
-}
-
-/* All n values of R in R->val. */
-static void row_vals(struct row *R, size_t n)
-{
-	if (R->vals)
-		return;
-	for (size_t i = 0; i < n; i++)
-		R->val[i] = row_val(R, i);
-	R->vals = true;
-}
-
 static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool last, struct row *R,
-			      const char **bad, size_t *badl, size_t *nfields, bool textrows)
+			      const char **bad, size_t *badl, size_t *nfields)
 {
 	const struct layout *L = &v->lay;
 	/* all but val[], which a row that parses fills as far as it is read */
@@ -1151,16 +1103,11 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 	R->tsl = R->tzl = R->datel = 0;
 	R->lead = false;
 	R->t_abs = NAN;
-	R->text = s;
-	R->textlen = n;
-	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(s, n, L->n, R, textrows)) {
+	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(s, n, L->n, R)) {
 		R->nrows = 1;
 		*nfields = L->n;
 		return ROW_OK;
 	}
-	R->text = NULL;
-	R->has_runs = false;
-	R->vals = true;
 	const char *tok[VM_MAXTOK];
 	size_t tl[VM_MAXTOK];
 	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXTOK);
@@ -1233,7 +1180,7 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 }
 
 /* The layout column's text for rows with or without a date and a
- * leading time, in v->lname (lname_gen moves when it is built again). */
+ * leading time, in v->lname. */
 static inline void vm_lname(struct vmstat *v, bool date, bool lead)
 {
 	int key = (int)date << 1 | (lead ? 1 : 0);
@@ -1246,78 +1193,13 @@ static inline void vm_lname(struct vmstat *v, bool date, bool lead)
 	v->lname[lnl] = '\0';
 	v->lname_ok = true;
 	v->lname_key = key;
-	v->lname_gen++;
 	bl_buf_reset(sb);
-}
-
-/* The columns of a plain row's record that change from row to row, beside
- * the line and the values. */
-static const unsigned char trow_vary[] = { VM_SERIES, VM_SAMPLE, VM_T_S, VM_SINCE_BOOT };
-
-/* A plain row (R->text) as a textrow: emit_row()'s record, whose values
- * the CSV writer copies from the text. 1: the layout has columns that are
- * not the table's own (FreeBSD disks, per-CPU), emit_row() it. */
-static int emit_textrow(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
-			const struct row *R, bool since_boot)
-{
-	const struct layout *L = &v->lay;
-	struct bl_record *r = &v->trow;
-	vm_lname(v, false, false);
-	bool stale = !v->trow_gen || v->trow_prov != ctx->prov_gen || r->source != ln->source ||
-		     r->msg != ln->msg || r->quoted != ln->quote_depth ||
-		     r->v[VM_MEM_UNIT].u.s != v->mem_unit;
-	/* the layout name may have been built again since, by this row or
-	 * by a row that took emit_row() (a wide header repeat, then a row
-	 * that is not plain) */
-	if (!stale && (v->trow_lname_gen != v->lname_gen || v->trow_lay != v->series)) {
-		/* a new series or layout name: the same template if the same
-		 * columns (a log's series mostly are) */
-		stale = strcmp(v->trow_lname, v->lname) != 0 || v->trow_n != L->n;
-		for (size_t i = 0; i < L->n && !stale; i++)
-			stale = v->trow_map[i] != L->col[i];
-		v->trow_lay = v->series;
-		v->trow_lname_gen = v->lname_gen;
-	}
-	if (stale) {
-		v->trow_ok = L->n <= BL_TEXTROW_MAX;
-		for (size_t i = 0; i < L->n && v->trow_ok; i++) {
-			v->trow_ok = L->col[i] >= 0 && L->col[i] < VM_NCOLS;
-			v->trow_map[i] = (unsigned char)L->col[i];
-		}
-		v->trow_n = L->n;
-		memcpy(v->trow_lname, v->lname, sizeof v->lname);
-		v->trow_lname_gen = v->lname_gen;
-		bl_record_init(r, &bl_table_vmstat, ln);
-		bl_set_str(r, VM_LAYOUT, v->trow_lname);
-		bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
-		v->trow_gen = bl_textrow_gen();
-		v->trow_prov = ctx->prov_gen;
-		v->trow_lay = v->series;
-	}
-	if (!v->trow_ok)
-		return 1;
-	r->line = ln->lineno;
-	bl_set_int(r, VM_SERIES, v->series);
-	bl_set_int(r, VM_SAMPLE, v->sample);
-	bl_set_num(r, VM_T_S, (double)v->sample * v->interval_s);
-	bl_set_int(r, VM_SINCE_BOOT, since_boot ? 1 : 0);
-	struct bl_textrow t = {
-		r, R->text, R->textlen, v->trow_map, L->n, trow_vary,
-		sizeof trow_vary / sizeof trow_vary[0], v->trow_gen, R->has_runs ? &R->runs : NULL,
-	};
-	return bl_emit_textrow(ctx, &t);
 }
 
 static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
 		    struct row *R, size_t part, bool since_boot)
 {
 	const struct layout *L = &v->lay;
-	if (R->text && R->textrows) {
-		int rc = emit_textrow(v, ctx, ln, R, since_boot);
-		if (rc <= 0)
-			return rc;
-	}
-	row_vals(R, L->n);
 	struct bl_record r;
 	bl_record_init(&r, &bl_table_vmstat, ln);
 	bl_set_int(&r, VM_SERIES, v->series);
@@ -1416,7 +1298,6 @@ static bool first_row_again(const struct vmstat *v, struct row *R)
 	if (isnan(t) != isnan(v->first_t) || (!isnan(t) && t != v->first_t))
 		return false;
 	size_t n = v->lay.n, k = v->first_k;
-	row_vals(R, n);
 	for (size_t i = 0; i < n; i++) {
 		size_t c = (k + i) % n;
 		if (R->val[c] != v->first_val[c])
@@ -1445,7 +1326,7 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	/* the free memory value first, here: it differs from the first row's
 	 * in nearly every row, and this runs for every row */
 	if (v->first_set && v->sample > 0 && (dated || !v->first_again) &&
-	    row_val(R, v->first_k) == v->first_val[v->first_k] && first_row_again(v, R)) {
+	    R->val[v->first_k] == v->first_val[v->first_k] && first_row_again(v, R)) {
 		if (dated ? any : again)
 			series_again(v, ctx, v->sb_first);
 		else if (!any)
@@ -1462,7 +1343,6 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 			v->first_set = true;
 			v->first_again = false;
 			v->first_t = row_time(v, R);
-			row_vals(R, v->lay.n);
 			memcpy(v->first_val, R->val, v->lay.n * sizeof *v->first_val);
 			v->first_k = 0;
 			for (size_t i = 0; i < v->lay.n; i++)
@@ -1656,8 +1536,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			struct row R;
 			const char *bad = NULL;
 			size_t badl = 0, nf;
-			enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf,
-						       bl_ctx_textrows(ctx));
+			enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
 			if (rr == ROW_OK) {
 				v->held = HK_NONE;
 				return take_row(v, ctx, ln, &R);
@@ -1710,8 +1589,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		struct row R;
 		const char *bad = NULL;
 		size_t badl = 0, nf;
-		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf,
-						       bl_ctx_textrows(ctx));
+		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
 		switch (rr) {
 		case ROW_OK:
 			cmd_drop(v, ctx, false);

@@ -254,7 +254,7 @@ static void parse_job(struct job *j, const struct bl_opts *opt)
 		fprintf(stderr, "benchlog: out of memory\n");
 		abort();
 	}
-	struct bl_sink s = { log_record, NULL, NULL, j, NULL };
+	struct bl_sink s = { log_record, NULL, NULL, j };
 	bl_ctx_add_sink(&c, &s);
 	c.skip.skipped = log_skip;
 	c.skip.ud = j;

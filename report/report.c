@@ -693,14 +693,14 @@ static int build_open(struct build *b)
 	bl_ctx_add_sink(&b->side, &s);
 	b->side.skip.skipped = on_skip;
 	b->side.skip.ud = &b->rs;
-	s = (struct bl_sink){ table_record, NULL, NULL, &b->rs, NULL };
+	s = (struct bl_sink){ table_record, NULL, NULL, &b->rs };
 	bl_ctx_add_sink(&b->ctx, &s);
 	struct bl_analysis_opts ao = o->an;
 	ao.parse = o->parse;
 	ao.keep_samples = true;
 	for (size_t i = 0; i < b->na; i++) {
 		b->st[i] = bl_analyses[i]->create(&ao);
-		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i], NULL };
+		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i] };
 		bl_ctx_add_sink(&b->ctx, &s);
 	}
 	return 0;

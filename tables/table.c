@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -108,12 +107,10 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 	return ferror(f) ? -BL_EIO : 0;
 }
 
-/* Rows are assembled in a buffer and handed to stdio with one fwrite
- * (per-field fprintf/fputc was most of the time of `parse`): a stack
- * buffer per row in bl_csv_write_record(), a buffer of many rows in the
- * stream and folder sinks. Text that needs quoting or UTF-8 repair goes
- * through write_text() after the buffer is flushed, so the bytes are the
- * same either way. */
+/* A row is assembled in a buffer on the stack and handed to stdio with
+ * one fwrite. Text that needs quoting or UTF-8 repair goes through
+ * write_text() after the buffer is flushed, so the bytes are the same
+ * either way. */
 struct rowbuf {
 	FILE *f;
 	char *b;
@@ -122,7 +119,6 @@ struct rowbuf {
 };
 
 #define ROWBUF_MIN 4096
-#define ROWBUF_SINK (64 * 1024)
 
 static void rb_flush(struct rowbuf *rb)
 {
@@ -141,7 +137,11 @@ static void rb_add(struct rowbuf *rb, const char *p, size_t n)
 			return;
 		}
 	}
-	memcpy(rb->b + rb->n, p, n);
+	/* a byte loop: most pieces are a few bytes, where a call to
+	 * memcpy() costs more than the copy */
+	char *d = rb->b + rb->n;
+	for (size_t i = 0; i < n; i++)
+		d[i] = p[i];
 	rb->n += n;
 }
 
@@ -167,40 +167,10 @@ static bool plain_text(const char *s, size_t *len)
 	return true;
 }
 
-/* The last long texts found plain, per thread: a row's source and group
- * come again row after row, and comparing them with a copy (strncmp stops
- * at s's NUL) is cheaper than testing every byte again. */
-#define PLAIN_MEMO_MIN 12
-#define PLAIN_MEMO_MAX 256
-static _Thread_local struct plain_memo {
-	size_t n;                    /* 0: empty */
-	char s[PLAIN_MEMO_MAX];
-} plain_memo[2];
-static _Thread_local unsigned plain_memo_next;
-
-static bool plain_text_memo(const char *s, size_t *len)
-{
-	for (unsigned i = 0; i < 2; i++) {
-		const struct plain_memo *m = &plain_memo[i];
-		if (m->n && s[0] == m->s[0] && strncmp(s, m->s, m->n) == 0 && s[m->n] == '\0') {
-			*len = m->n;
-			return true;
-		}
-	}
-	if (!plain_text(s, len))
-		return false;
-	if (*len >= PLAIN_MEMO_MIN && *len <= PLAIN_MEMO_MAX) {
-		struct plain_memo *m = &plain_memo[plain_memo_next++ & 1];
-		memcpy(m->s, s, *len);
-		m->n = *len;
-	}
-	return true;
-}
-
 static void rb_text(struct rowbuf *rb, const char *s)
 {
 	size_t n;
-	if (plain_text_memo(s, &n)) {
+	if (plain_text(s, &n)) {
 		rb_add(rb, s, n);
 	} else {
 		rb_flush(rb);
@@ -209,14 +179,16 @@ static void rb_text(struct rowbuf *rb, const char *s)
 	}
 }
 
-static const char digits2[201] =
+/* "00" to "99", for rb_ll(). */
+static const char digit_pairs[201] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* Decimal v written straight into the row buffer, two digits at a time. */
-/* Decimal digits of u: from its bit length, corrected by one compare. */
-static inline size_t dec_digits(unsigned long long u)
+/* Decimal v, written straight into the buffer, two digits per division
+ * (writing the numbers one digit at a time was a third of `parse -t
+ * vmstat`). */
+static inline void rb_ll(struct rowbuf *rb, long long v)
 {
 	static const unsigned long long pow10[20] = {
 		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
@@ -224,48 +196,29 @@ static inline size_t dec_digits(unsigned long long u)
 		10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
 		100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
 	};
-	/* floor(log10(2^b)) for b = bit length - 1, then one step up if u
-	 * reaches the next power of ten */
-	unsigned b = 63u - (unsigned)__builtin_clzll(u | 1);
-	size_t d = (size_t)((b * 1233u) >> 12);     /* 1233/4096 ~ log10(2) */
-	return d + 1 + (d + 1 < 20 && u >= pow10[d + 1]);
-}
-
-static void rb_ll(struct rowbuf *rb, long long v)
-{
 	if (rb->cap - rb->n < 24)
 		rb_flush(rb);
 	char *p = rb->b + rb->n;
-	/* Most counters of a row are below 100 (r, b, us, sy, id, si, so,
-	 * the quote depth): written without counting digits. */
-	if ((unsigned long long)v < 100) {
-		if (v < 10) {
-			*p = (char)('0' + v);
-			rb->n++;
-		} else {
-			p[0] = digits2[v * 2];
-			p[1] = digits2[v * 2 + 1];
-			rb->n += 2;
-		}
-		return;
-	}
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 	if (v < 0)
 		*p++ = '-';
-	size_t len = dec_digits(u);
+	if (u < 10) {                /* most counters of a row */
+		*p = (char)('0' + u);
+		rb->n = (size_t)(p + 1 - rb->b);
+		return;
+	}
+	size_t len = 2;
+	while (len < 20 && u >= pow10[len])
+		len++;
 	char *q = p + len;
-	while (u >= 100) {
-		unsigned d = (unsigned)(u % 100) * 2;
-		u /= 100;
-		*--q = digits2[d + 1];
-		*--q = digits2[d];
+	for (; u >= 100; u /= 100) {
+		q -= 2;
+		memcpy(q, digit_pairs + u % 100 * 2, 2);
 	}
-	if (u >= 10) {
-		*--q = digits2[u * 2 + 1];
-		*--q = digits2[u * 2];
-	} else {
-		*--q = (char)('0' + u);
-	}
+	if (u >= 10)
+		memcpy(q - 2, digit_pairs + u * 2, 2);
+	else
+		q[-1] = (char)('0' + u);
 	rb->n = (size_t)(p + len - rb->b);
 }
 
@@ -328,329 +281,6 @@ int bl_csv_write_record(FILE *f, const struct bl_record *r)
 	csv_row(&rb, r);
 	rb_flush(&rb);
 	return rb.err || ferror(f) ? -BL_EIO : 0;
-}
-
-/* A sink's buffer of rows for f (CSV only), and its writes. */
-static void rb_open(struct rowbuf *rb, FILE *f)
-{
-	rb->f = f;
-	rb->b = bl_xmalloc(ROWBUF_SINK);
-	rb->n = 0;
-	rb->cap = ROWBUF_SINK;
-	rb->err = false;
-}
-
-/* Row r into the sink's buffer; 0 or -BL_EIO once a write failed. */
-static int rb_row(struct rowbuf *rb, const struct bl_record *r)
-{
-	csv_row(rb, r);
-	if (rb->cap - rb->n < ROWBUF_MIN)
-		rb_flush(rb);
-	return rb->err ? -BL_EIO : 0;
-}
-
-/* ---- text rows (struct bl_textrow) ---- */
-
-unsigned long bl_textrow_gen(void)
-{
-	static _Atomic unsigned long next = 1;
-	return atomic_fetch_add(&next, 1);
-}
-
-int bl_textrow_record(const struct bl_textrow *t, struct bl_record *out)
-{
-	const struct bl_record *r = t->r;
-	size_t nc = r->table->ncols;
-	long long val[BL_TEXTROW_MAX];
-	if (t->n > BL_TEXTROW_MAX || bl_scan_uints(t->text, t->len, val, t->n) != (long)t->n)
-		return -BL_EFORMAT;
-	*out = *r;
-	for (size_t i = 0; i < t->n; i++) {
-		if (t->map[i] >= nc)
-			return -BL_EFORMAT;
-		bl_set_int(out, t->map[i], val[i]);
-	}
-	return 0;
-}
-
-/* A CSV row template: what csv_row() writes for a textrow's record, as
- * constant text between the places that change from row to row (the
- * line, the vary columns, the runs of digits). Built once per gen. Each
- * op writes its segment of constant text, then its part of the row; the
- * runs and the text between and after them are bl_runs_fill()'s. */
-enum { OP_END, OP_LINE, OP_COL, OP_RUNS };
-struct trop {
-	unsigned short off, len;     /* the segment before, in seg */
-	unsigned char op;
-	unsigned char arg;           /* OP_COL: column; OP_RUNS: run */
-};
-
-/* Bytes past a segment or a row's end that may be copied along with it
- * (their copies are written over or not counted): segments and runs are
- * copied 16 bytes at a time. */
-#define TP_SLACK 16
-
-struct trprog {
-	unsigned long gen;           /* 0: none built */
-	bool ok;                     /* false: write this gen through records */
-	char *seg;                   /* segments, TP_SLACK bytes to spare */
-	size_t seglen, segcap;
-	struct trop ops[BL_MAX_COLS + 4];
-	size_t nops;
-	/* after ops: the runs, a piece for each stretch of runs that are
-	 * next to each other in the row and in the table (vmstat's swpd to
-	 * cache, si to st), then the segment at end */
-	struct bl_fill fill[BL_TEXTROW_MAX];
-	size_t nfill;
-	unsigned short end, endlen;
-	size_t pending;              /* start of the segment being added to */
-	size_t n;                    /* runs */
-	/* per op: the whole number it wrote last, and its text (the line
-	 * and the sample go up by one from row to row: the text is changed
-	 * in its last digit instead of written anew) */
-	struct tpnum {
-		long long v;
-		bool ok;
-		unsigned char len;
-		char txt[24];
-	} num[BL_MAX_COLS + 4];
-};
-
-static void tp_seg(struct trprog *p, const char *s, size_t n)
-{
-	if (p->seglen + n + TP_SLACK > p->segcap) {
-		p->segcap = (p->seglen + n + TP_SLACK) * 2;
-		p->seg = bl_xrealloc(p->seg, p->segcap);
-	}
-	memcpy(p->seg + p->seglen, s, n);
-	p->seglen += n;
-}
-
-/* The op that ends the segment being added to. */
-static void tp_op(struct trprog *p, unsigned char op, unsigned char arg)
-{
-	p->ops[p->nops++] = (struct trop){ (unsigned short)p->pending,
-					   (unsigned short)(p->seglen - p->pending), op, arg };
-	p->pending = p->seglen;
-}
-
-/* Text s as csv_row() writes it when it needs neither quotes nor UTF-8
- * repair; false otherwise (then the gen goes through records). */
-static bool tp_text(struct trprog *p, const char *s)
-{
-	size_t n;
-	if (!plain_text(s, &n) || n > 0x7fff)
-		return false;
-	tp_seg(p, s, n);
-	return true;
-}
-
-/* A value as rb_val() writes it, into the segment. */
-static bool tp_val(struct trprog *p, const struct bl_val *v)
-{
-	if (v->t == BL_STR)
-		return tp_text(p, v->u.s ? v->u.s : "");
-	char b[64];
-	struct rowbuf rb = { NULL, b, 0, sizeof b, false };
-	rb_val(&rb, v);
-	tp_seg(p, b, rb.n);
-	return true;
-}
-
-static void tp_ll(struct trprog *p, long long x)
-{
-	struct bl_val v = { .t = BL_INT, .u.i = x };
-	tp_val(p, &v);
-}
-
-/* Build p for t, following csv_row() field by field. */
-static void tp_build(struct trprog *p, const struct bl_textrow *t)
-{
-	const struct bl_record *r = t->r;
-	size_t nc = r->table->ncols;
-	p->gen = t->gen;
-	p->ok = false;
-	p->seglen = p->pending = p->nops = 0;
-	for (size_t i = 0; i < sizeof p->num / sizeof p->num[0]; i++)
-		p->num[i].ok = false;
-	p->n = t->n;
-	signed char run_of[BL_MAX_COLS];
-	bool vary[BL_MAX_COLS] = { false };
-	memset(run_of, -1, sizeof run_of);
-	if (t->n > BL_TEXTROW_MAX || nc > BL_MAX_COLS)
-		return;
-	for (size_t i = 0; i < t->n; i++) {
-		if (t->map[i] >= nc)
-			return;
-		run_of[t->map[i]] = (signed char)i;   /* the last run wins, as in the record */
-	}
-	for (size_t i = 0; i < t->nvary; i++)
-		if (t->vary[i] < nc)
-			vary[t->vary[i]] = true;
-	if (!tp_text(p, r->source ? r->source : ""))
-		return;
-	tp_seg(p, ",", 1);
-	tp_op(p, OP_LINE, 0);
-	tp_seg(p, ",", 1);
-	if (r->msg) {
-		if (!tp_text(p, r->msg->message_id ? r->msg->message_id : ""))
-			return;
-		tp_seg(p, ",", 1);
-		if (!tp_text(p, r->msg->date ? r->msg->date : ""))
-			return;
-		tp_seg(p, ",", 1);
-		if (!tp_text(p, r->msg->subject ? r->msg->subject : ""))
-			return;
-	} else {
-		tp_seg(p, ",,", 2);
-	}
-	tp_seg(p, ",", 1);
-	tp_ll(p, r->quoted);
-	tp_seg(p, ",", 1);
-	if (!tp_text(p, r->group ? r->group : ""))
-		return;
-	tp_seg(p, ",", 1);
-	if (r->run > 0)
-		tp_ll(p, r->run);
-	for (size_t i = 0; i < nc; i++) {
-		tp_seg(p, ",", 1);
-		if (run_of[i] >= 0)
-			tp_op(p, OP_RUNS, (unsigned char)run_of[i]);
-		else if (vary[i])
-			tp_op(p, OP_COL, (unsigned char)i);
-		else if (!tp_val(p, &r->v[i]))
-			return;
-	}
-	tp_seg(p, "\n", 1);
-	tp_op(p, OP_END, 0);
-	/* the runs to bl_runs_fill(): they must come after the line and
-	 * the vary columns (so in vmstat's table), in order */
-	size_t k = 0;
-	while (k < p->nops && p->ops[k].op != OP_RUNS)
-		k++;
-	if (k == p->nops)
-		k = p->nops - 1;         /* no runs: OP_END's segment only */
-	size_t tail = k;
-	p->nfill = 0;
-	for (; p->ops[k].op == OP_RUNS; k++) {
-		const struct trop *op = &p->ops[k];
-		struct bl_fill *prev = p->nfill ? &p->fill[p->nfill - 1] : NULL;
-		if (op->arg != (prev ? prev->b + 1 : 0))
-			return;          /* not in the row's order */
-		if (prev && op->len == 1 && p->seg[op->off] == ',')
-			prev->b = op->arg;   /* only a comma between */
-		else
-			p->fill[p->nfill++] = (struct bl_fill){ op->off, op->len, op->arg, op->arg };
-	}
-	if (p->ops[k].op != OP_END || (p->nfill && p->fill[p->nfill - 1].b + 1u != t->n))
-		return;
-	p->end = p->ops[k].off;
-	p->endlen = p->ops[k].len;
-	p->nops = tail;
-	p->ok = p->seglen <= 0xffff;
-}
-
-/* x as rb_ll() writes it, at o (24 bytes of room); returns the end. c:
- * what this op wrote last. */
-static inline char *tp_num(struct tpnum *c, char *o, long long x)
-{
-	if (c->ok && x != c->v && c->v >= 0 && c->v < LLONG_MAX && x == c->v + 1 &&
-	    c->txt[c->len - 1] != '9') {
-		/* ...3 + 1 = ...4, changed after the copy: a byte store just
-		 * before a 16-byte load of the same bytes would stall it */
-		memcpy(o, c->txt, sizeof c->txt);
-		o[c->len - 1]++;
-		c->txt[c->len - 1]++;
-		c->v = x;
-		return o + c->len;
-	}
-	if (!(c->ok && x == c->v)) {
-		struct rowbuf tb = { NULL, c->txt, 0, sizeof c->txt, false };
-		rb_ll(&tb, x);
-		c->len = (unsigned char)tb.n;
-		c->ok = true;
-		c->v = x;
-	}
-	memcpy(o, c->txt, sizeof c->txt);
-	return o + c->len;
-}
-
-/* The row t by p into rb; false (nothing written) when the text is not
- * p->n runs of at most 18 digits. */
-static bool tp_row(struct trprog *p, struct rowbuf *rb, const struct bl_textrow *t)
-{
-	if (t->n != p->n)
-		return false;
-	const char *text = t->text;
-	const struct bl_record *r = t->r;
-	/* the row's size at most: the segments, the runs, a number (at
-	 * most 24 bytes, bl_fmt_double() or rb_ll()) per op, the slack, 80
-	 * bytes for bl_runs_fill(); so nothing is flushed in the row, and a
-	 * row that turns out not to be p->n runs is taken back */
-	size_t need = p->seglen + t->len + 48 * p->nops + TP_SLACK + 80;
-	if (need > rb->cap)
-		return false;
-	if (need > rb->cap - rb->n)
-		rb_flush(rb);
-	size_t n0 = rb->n;
-	char *o = rb->b + rb->n;
-	for (size_t i = 0; i < p->nops; i++) {
-		const struct trop *op = &p->ops[i];
-		o = bl_copy16(o, p->seg + op->off, op->len);
-		if (op->op == OP_LINE) {
-			o = tp_num(&p->num[i], o, (long long)r->line);
-		} else if (op->op == OP_COL) {
-			const struct bl_val *v = &r->v[op->arg];
-			/* whole numbers as rb_val() writes them, by tp_num() */
-			if (v->t == BL_INT) {
-				o = tp_num(&p->num[i], o, v->u.i);
-			} else if (v->t == BL_NUM && fabs(v->u.d) < 1e15 &&
-				   v->u.d == (double)(long long)v->u.d) {
-				o = tp_num(&p->num[i], o, (long long)v->u.d);
-			} else if (v->t == BL_NUM) {
-				rb->n = (size_t)(o - rb->b);
-				rb_val(rb, v);       /* within need: no flush */
-				o = rb->b + rb->n;
-			} else if (v->t != BL_NULL) {
-				rb->n = n0;          /* a text: not what a gen promises */
-				return false;
-			}
-		}
-	}
-	long n = bl_runs_fill(text, t->len, p->n, t->runs, p->seg, p->fill, p->nfill, p->end,
-			      p->endlen, o);
-	if (n < 0) {
-		rb->n = n0;
-		return false;
-	}
-	rb->n = (size_t)(o + n - rb->b);
-	return true;
-}
-
-/* A textrow into rb as rb_row() writes its record. */
-static int rb_textrow(struct rowbuf *rb, struct trprog *p, const struct bl_textrow *t)
-{
-	if (p->gen != t->gen)
-		tp_build(p, t);
-	if (!p->ok || !tp_row(p, rb, t)) {
-		struct bl_record rec;
-		if (bl_textrow_record(t, &rec))
-			return -BL_EFORMAT;
-		return rb_row(rb, &rec);
-	}
-	if (rb->cap - rb->n < ROWBUF_MIN)
-		rb_flush(rb);
-	return rb->err ? -BL_EIO : 0;
-}
-
-/* What is buffered to the FILE (then fflush it as before). */
-static int rb_close(struct rowbuf *rb)
-{
-	if (rb->b)
-		rb_flush(rb);
-	free(rb->b);
-	rb->b = NULL;
-	return rb->err ? -BL_EIO : 0;
 }
 
 /* ---- TSV and JSON Lines ---- */
@@ -813,8 +443,6 @@ int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt
 struct dir_table {
 	const struct bl_table_def *def;
 	FILE *f;
-	struct rowbuf rb;            /* CSV rows not yet handed to f */
-	struct trprog prog;          /* the last textrow gen's row template */
 	char *tmp;
 	char *final;
 };
@@ -854,8 +482,6 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 	}
 	if (bl_table_write_header(dt->f, def, d->fmt))
 		return NULL;
-	if (d->fmt == BL_OUT_CSV)
-		rb_open(&dt->rb, dt->f);
 	return dt;
 }
 
@@ -881,19 +507,7 @@ static int dir_record(void *ud, const struct bl_record *r)
 	int rc = dir_table_get(d, r->table, &dt);
 	if (rc || !dt)
 		return rc;
-	if (dt->rb.b)
-		return rb_row(&dt->rb, r);
 	return bl_table_write_record(dt->f, r, d->fmt);
-}
-
-/* Only set for CSV: every table file then has its row buffer. */
-static int dir_textrow(void *ud, const struct bl_textrow *t)
-{
-	struct dir_table *dt;
-	int rc = dir_table_get(ud, t->r->table, &dt);
-	if (rc || !dt)
-		return rc;
-	return rb_textrow(&dt->rb, &dt->prog, t);
 }
 
 /* A table with no rows this run whose file is in the folder from an
@@ -930,7 +544,7 @@ static int dir_finish(void *ud, int ok)
 	for (size_t i = 0; i < d->n; i++) {
 		struct dir_table *dt = &d->t[i];
 		if (dt->f) {
-			if (rb_close(&dt->rb) || fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
+			if (fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
 				rc = rc ? rc : -BL_EIO;
 			if (fclose(dt->f) != 0)
 				rc = rc ? rc : -BL_EIO;
@@ -958,8 +572,6 @@ static void dir_free(void *ud)
 			fclose(d->t[i].f);
 			unlink(d->t[i].tmp);
 		}
-		free(d->t[i].rb.b);
-		free(d->t[i].prog.seg);
 		free(d->t[i].tmp);
 		free(d->t[i].final);
 	}
@@ -988,7 +600,6 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, en
 	out->finish = dir_finish;
 	out->free = dir_free;
 	out->ud = d;
-	out->textrow = fmt == BL_OUT_CSV ? dir_textrow : NULL;
 	return 0;
 }
 
@@ -999,8 +610,6 @@ struct stream_sink {
 	enum bl_outfmt fmt;
 	const struct bl_table_def *def;
 	bool header;
-	struct rowbuf rb;            /* CSV rows not yet handed to f */
-	struct trprog prog;          /* the last textrow gen's row template */
 };
 
 /* Before a row: the header, once. 0 or -BL_EIO. */
@@ -1019,39 +628,22 @@ static int stream_record(void *ud, const struct bl_record *r)
 		return 0;
 	if (stream_header(s))
 		return -BL_EIO;
-	if (s->rb.b)
-		return rb_row(&s->rb, r);
 	return bl_table_write_record(s->f, r, s->fmt);
-}
-
-/* Only set for CSV (then rb is open). */
-static int stream_textrow(void *ud, const struct bl_textrow *t)
-{
-	struct stream_sink *s = ud;
-	if (t->r->table != s->def)
-		return 0;
-	if (stream_header(s))
-		return -BL_EIO;
-	return rb_textrow(&s->rb, &s->prog, t);
 }
 
 static int stream_finish(void *ud, int ok)
 {
 	struct stream_sink *s = ud;
-	int rc = rb_close(&s->rb);
 	if (ok)
 		stream_header(s);            /* an error shows in ferror() below */
-	if (rc || fflush(s->f) != 0 || ferror(s->f))
+	if (fflush(s->f) != 0 || ferror(s->f))
 		return -BL_EIO;
 	return 0;
 }
 
 static void stream_free(void *ud)
 {
-	struct stream_sink *s = ud;
-	free(s->rb.b);
-	free(s->prog.seg);
-	free(s);
+	free(ud);
 }
 
 int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
@@ -1060,12 +652,9 @@ int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, e
 	s->fmt = fmt;
 	s->f = f;
 	s->def = t;
-	if (fmt == BL_OUT_CSV)
-		rb_open(&s->rb, f);
 	out->record = stream_record;
 	out->finish = stream_finish;
 	out->free = stream_free;
 	out->ud = s;
-	out->textrow = fmt == BL_OUT_CSV ? stream_textrow : NULL;
 	return 0;
 }

@@ -259,7 +259,7 @@ static void run_lib(struct cap *c, const char *const *paths, size_t n, bool grou
 	ctx.diag = NULL;
 	ctx.skip.skipped = cap_skip;
 	ctx.skip.ud = c;
-	struct bl_sink s = { cap_record, NULL, NULL, c, NULL };
+	struct bl_sink s = { cap_record, NULL, NULL, c };
 	bl_ctx_add_sink(&ctx, &s);
 	assert_int_equal(bl_pass_run(&ctx, (char *const *)paths, n), 0);
 	c->total = ctx.lines_total;

@@ -106,8 +106,7 @@ static void test_reader__over_long_line_reported_not_split(void **state)
 /* Random text of letters, blanks, line ends, NULs and ESCs, fed in
  * several chunk sizes: the lines are those a byte-by-byte split finds
  * (LF, CR LF, lone CR), and a line said to be clean holds no NUL and no
- * ESC, wherever in a 64-byte block they fall (the SIMD scanners read a
- * block in 16-, 32- or 64-byte parts). */
+ * ESC, wherever they fall. */
 
 struct rl_ctx {
 	struct bl_linesplit ls;

@@ -264,15 +264,12 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 	char line[2000];
 	for (int it = 0; it < 200000; it++) {
 		uint64_t r = rng();
-		/* every other line short (at most 128 bytes: the AVX-512 and
-		 * AVX2 paths of bl_scan_runs and bl_runs_fill where the
-		 * processor has them) */
+		/* every other line short, with short numbers (a vmstat row) */
 		bool short_line = it % 2;
 		size_t ntok = (size_t)(r % (short_line ? 14 : 40));
 		bool bad_wanted = (r >> 8) % 8 == 0;
 		size_t o = 0;
 		long long want[64];
-		size_t wpos[64], wlen[64];   /* where each number's digits are */
 		bool bad = false;
 		size_t long_line = (r >> 12) % 16 == 0 ? (short_line ? 40 : 300) : 0;
 		while (o < long_line)
@@ -291,8 +288,6 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			}
 			if (nd > 18)
 				bad = true;
-			wpos[k] = t0;
-			wlen[k] = nd;
 			if (!bad) {
 				char tmp[32];
 				memcpy(tmp, line + t0, nd);
@@ -305,87 +300,6 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			line[o++] = ' ';
 		size_t max = rng() % 2 ? ntok : (size_t)(rng() % 45);
 		long long got[64];
-		/* where the numbers are: the scanner (AVX-512 or AVX2 where
-		 * the processor has it), the AVX2 one (rows of 32 to 128
-		 * bytes) and the plain one (SSE2 masks, a byte loop for rows
-		 * shorter than 16 bytes); all take exactly max numbers */
-		struct bl_runs ru, ru2, ru3;
-		bool want_lead0 = false;
-		long np = bl_scan_runs(line, o, max, &ru);
-		long np2 = bl_scan_runs_avx2(line, o, max, &ru2);
-		long np3 = bl_scan_runs_plain(line, o, max, &ru3);
-		/* the same row filled into a text: the numbers cut into
-		 * pieces at random, each after a text of its own; expected:
-		 * the texts, and the numbers as strtoll() read them, printed
-		 * by printf */
-		static const char words[] = "a,b,,c,,,KiB,2.4.19,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,";
-		struct bl_fill fill[64];
-		size_t nf = 0;
-		for (size_t k = 0; k < ntok; k++) {
-			if (k == 0 || rng() % 3 == 0)
-				fill[nf++] = (struct bl_fill){ (unsigned short)(rng() % 8),
-							       (unsigned short)(rng() % 12), (unsigned char)k,
-							       (unsigned char)k };
-			fill[nf - 1].b = (unsigned char)k;
-		}
-		size_t endoff = (size_t)(rng() % 8), endlen = (size_t)(rng() % 10);
-		char filled[1200], filled2[1200], filled3[1200], filled4[1200], expect[1200];
-		long nfl = bl_runs_fill(line, o, max, NULL, words, fill, nf, endoff, endlen, filled);
-		long nfl2 = bl_runs_fill_avx2(line, o, max, NULL, words, fill, nf, endoff, endlen,
-					      filled2);
-		long nfl3 = bl_runs_fill_plain(line, o, max, NULL, words, fill, nf, endoff, endlen,
-					       filled3);
-		if (bad || ntok != max || o > 255) {
-			if (np != -1 || np2 != -1 || np3 != -1 || nfl != -1 || nfl2 != -1 || nfl3 != -1)
-				fail_msg("bl_scan_runs(\"%.*s\", %zu) = %ld, %ld, %ld, fill %ld, %ld, "
-					 "%ld, want -1",
-					 (int)o, line, max, np, np2, np3, nfl, nfl2, nfl3);
-		} else {
-			if (np != (long)max || np2 != (long)max || np3 != (long)max)
-				fail_msg("bl_scan_runs(\"%.*s\", %zu) = %ld, %ld, %ld", (int)o, line, max,
-					 np, np2, np3);
-			for (size_t k = 0; k < ntok; k++)
-				want_lead0 |= wlen[k] > 1 && line[wpos[k]] == '0';
-			if (ru.lead0 != want_lead0 || ru2.lead0 != want_lead0 ||
-			    ru3.lead0 != want_lead0)
-				fail_msg("bl_scan_runs(\"%.*s\"): leading zero %d, %d, %d, want %d",
-					 (int)o, line, ru.lead0, ru2.lead0, ru3.lead0, want_lead0);
-			for (size_t k = 0; k < ntok; k++) {
-				size_t l, l2, l3;
-				size_t at = bl_run_at(&ru, k, &l), at2 = bl_run_at(&ru2, k, &l2);
-				size_t at3 = bl_run_at(&ru3, k, &l3);
-				if (at != wpos[k] || l != wlen[k] || at2 != wpos[k] || l2 != wlen[k] ||
-				    at3 != wpos[k] || l3 != wlen[k])
-					fail_msg("number %zu of \"%.*s\" at %zu+%zu, %zu+%zu and %zu+%zu, "
-						 "want %zu+%zu",
-						 k, (int)o, line, at, l, at2, l2, at3, l3, wpos[k], wlen[k]);
-			}
-			size_t e = 0;
-			for (size_t f = 0; f < nf; f++) {
-				memcpy(expect + e, words + fill[f].off, fill[f].len);
-				e += fill[f].len;
-				for (size_t k = fill[f].a; k <= fill[f].b; k++)
-					e += (size_t)snprintf(expect + e, sizeof expect - e, "%s%lld",
-							      k > fill[f].a ? "," : "",
-							      want[k]);
-			}
-			memcpy(expect + e, words + endoff, endlen);
-			e += endlen;
-			/* and from the places the scanners found (as the writer
-			 * gets them from the parser) */
-			long nfl4 = bl_runs_fill_plain(line, o, max, &ru, words, fill, nf, endoff,
-						       endlen, filled4);
-			if (nfl != (long)e || memcmp(filled, expect, e) != 0 || nfl2 != (long)e ||
-			    memcmp(filled2, expect, e) != 0 || nfl3 != (long)e ||
-			    memcmp(filled3, expect, e) != 0 || nfl4 != (long)e ||
-			    memcmp(filled4, expect, e) != 0)
-				fail_msg("bl_runs_fill(\"%.*s\") = \"%.*s\" (%ld), \"%.*s\" (%ld), "
-					 "\"%.*s\" (%ld), \"%.*s\" (%ld), want \"%.*s\"",
-					 (int)o, line, (int)(nfl > 0 ? nfl : 0), filled, nfl,
-					 (int)(nfl2 > 0 ? nfl2 : 0), filled2, nfl2,
-					 (int)(nfl3 > 0 ? nfl3 : 0), filled3, nfl3,
-					 (int)(nfl4 > 0 ? nfl4 : 0), filled4, nfl4, (int)e, expect);
-		}
 		long n = bl_scan_uints(line, o, got, max);
 		if (bad || ntok > max) {
 			if (n != -1)
@@ -410,8 +324,8 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 	assert_int_equal(bl_scan_uints("1 2 3", 5, v, 2), -1);
 }
 
-/* bl_csv_write_record's integers (tables/table.c writes them itself, two
- * digits at a time, with a shortcut below 100) against libc's "%lld":
+/* bl_csv_write_record's integers (tables/table.c writes them itself)
+ * against libc's "%lld":
  * every value near a power of ten, both signs, the extremes, and random
  * values of every length; integral doubles below 10^15 take the same
  * path and must print as %.0f does. */

@@ -27,7 +27,6 @@
 #include <unistd.h>
 #include "analyze/analysis.h"
 #include "analyze/vmstat.h"
-#include "tables/async.h"
 #include "core/ctx.h"
 #include "parsers/dispatch.h"
 #include "core/util.h"
@@ -145,11 +144,11 @@ static void parse_with(struct run *run, const char *source, const char *text, co
 	run->diagf = open_memstream(&run->diag, &run->diaglen);
 	run->ctx.diag = run->diagf;
 	run->ctx.skip = (struct bl_skip_sink){ skip_cb, &run->skips };
-	struct bl_sink s = { rec_record, NULL, NULL, &run->recs, NULL };
+	struct bl_sink s = { rec_record, NULL, NULL, &run->recs };
 	bl_ctx_add_sink(&run->ctx, &s);
 	if (ao) {
 		run->an = bl_analysis_vmstat.create(ao);
-		struct bl_sink a = { bl_analysis_vmstat.record, NULL, NULL, run->an, NULL };
+		struct bl_sink a = { bl_analysis_vmstat.record, NULL, NULL, run->an };
 		bl_ctx_add_sink(&run->ctx, &a);
 	}
 	assert_int_equal(bl_dispatch_open(&run->ctx), 0);
@@ -1089,238 +1088,6 @@ static void test_vmstat__capture_again(void **state)
  * row, left out) have t_s 1, 2, -3600, -3599; on the chart 1, 2, then
  * -3600 + 3603 = 3 and 4; swpd 2048..5120 KiB = 2..5 MiB; the stutter
  * starts at row 6 (t 2) and ends at row 9 (chart t 4). */
-/* ---- textrows: the CSV writer copying a plain row's digits ----------- */
-
-static int no_record(void *ud, const struct bl_record *r)
-{
-	(void)ud;
-	(void)r;
-	return 0;
-}
-
-enum csv_mode { CSV_RECORDS, CSV_TEXTROWS, CSV_ASYNC };
-
-/* The vmstat table of text, as `benchlog parse -t vmstat` writes it:
- * through records (a second sink that takes records only keeps the
- * parser from emitting textrows), through textrows on this thread, or
- * through textrows and the writer thread. Also the line accounting. */
-static char *vm_csv(const char *text, enum csv_mode mode, unsigned long acct[3],
-		    const struct bl_opts *opt)
-{
-	struct bl_ctx ctx;
-	bl_ctx_init(&ctx, opt);
-	FILE *diag = fopen("/dev/null", "w");
-	ctx.diag = diag;
-	char *out = NULL;
-	size_t outlen = 0;
-	FILE *f = open_memstream(&out, &outlen);
-	struct bl_sink s, w;
-	assert_int_equal(bl_stream_sink(&s, f, &bl_table_vmstat, BL_OUT_CSV), 0);
-	assert_non_null(s.textrow);
-	if (mode == CSV_ASYNC) {
-		assert_int_equal(bl_async_sink(&w, &s), 0);
-		assert_non_null(w.textrow);
-		bl_ctx_add_sink(&ctx, &w);
-	} else {
-		bl_ctx_add_sink(&ctx, &s);
-	}
-	if (mode == CSV_RECORDS) {
-		struct bl_sink r = { no_record, NULL, NULL, NULL, NULL };
-		bl_ctx_add_sink(&ctx, &r);
-	}
-	assert_int_equal(bl_ctx_textrows(&ctx), mode != CSV_RECORDS);
-	assert_int_equal(bl_dispatch_open(&ctx), 0);
-	bl_dispatch_begin_unit(&ctx, "t.txt", NULL);
-	assert_int_equal(bl_dispatch_text(&ctx, text, strlen(text), 1), 0);
-	assert_int_equal(bl_dispatch_end_unit(&ctx), 0);
-	bl_dispatch_close(&ctx);
-	acct[0] = ctx.lines_used;
-	acct[1] = ctx.lines_skipped;
-	acct[2] = ctx.records;
-	assert_int_equal(bl_ctx_finish(&ctx, 1), 0);
-	bl_ctx_release(&ctx);
-	fclose(f);
-	fclose(diag);
-	return out;
-}
-
-/* All three ways give the same bytes and the same accounting. */
-static void same_csv_opt(const char *text, const struct bl_opts *opt)
-{
-	unsigned long a[3], b[3], c[3];
-	char *rec = vm_csv(text, CSV_RECORDS, a, opt);
-	char *tr = vm_csv(text, CSV_TEXTROWS, b, opt);
-	char *as = vm_csv(text, CSV_ASYNC, c, opt);
-	if (strcmp(rec, tr) != 0 || strcmp(rec, as) != 0)
-		fail_msg("textrow CSV differs for input:\n%s\n--- records:\n%s\n--- textrows:\n%s\n--- async:\n%s",
-			 text, rec, tr, as);
-	for (int i = 0; i < 3; i++) {
-		assert_int_equal(a[i], b[i]);
-		assert_int_equal(a[i], c[i]);
-	}
-	free(rec);
-	free(tr);
-	free(as);
-}
-
-static void same_csv(const char *text)
-{
-	same_csv_opt(text, NULL);
-	/* t_s as whole seconds two apart, and as fractions */
-	struct bl_opts o;
-	memset(&o, 0, sizeof o);
-	o.interval_given = true;
-	o.interval_s = 2;
-	same_csv_opt(text, &o);
-	o.interval_s = 0.3;
-	same_csv_opt(text, &o);
-}
-
-static void test_vmstat__textrow_cases(void **state)
-{
-	(void)state;
-	const char *h24 = "   procs                      memory    swap          io     system         cpu\n"
-			  " r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n";
-	char *t;
-	/* leading zeros, a lone 0 and 00, tabs, blanks before and after */
-	t = bl_xasprintf("%s 0  0  0   007  00  0000 1 0 0 0 0 0 0 0 0 100\n"
-			 "\t1\t2 0 \t 3 4 5 6 7 8 9 10 11 12 13 14 15   \n%s", h24, "");
-	same_csv(t);
-	free(t);
-	/* 18 digits are a number, 19 are not (the row is bad either way) */
-	t = bl_xasprintf("%s 0 0 0 123456789012345678 1 2 3 4 5 6 7 8 9 10 11 12\n"
-			 " 0 0 0 1234567890123456789 1 2 3 4 5 6 7 8 9 10 11 12\n"
-			 " 0 0 0 000000000000000000001 1 2 3 4 5 6 7 8 9 10 11 12\n", h24);
-	same_csv(t);
-	free(t);
-	/* rows too short, too long, glued, with a letter, a minus, a CR */
-	t = bl_xasprintf("%s 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
-			 " 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n"
-			 " 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-			 " 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 1x\n"
-			 " 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 -1\n"
-			 " 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\r\n", h24);
-	same_csv(t);
-	free(t);
-	/* a row of more than 255 bytes (blanks), one of exactly 16 and 64 */
-	t = bl_xasprintf("%s%300s 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-			 "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
-			 "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16                    0\n", h24, "");
-	same_csv(t);
-	free(t);
-	/* quoted, a header repeat, prose between, a second group and unit */
-	t = bl_xasprintf("> %s> 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-			 "> 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-			 "%s 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-			 "mp3blaster skips here\n"
-			 " 2 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n\n"
-			 "2.5.70-mm1\n%s 3 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", h24, h24, h24);
-	same_csv(t);
-	free(t);
-	/* a wide header repeat, then a row that is not plain (a number of
-	 * 19 digits; glued rows): the layout name changes under the rows
-	 * after it too */
-	same_csv(" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
-		 "1 0 0 100 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
-		 "procs -----------------------memory---------------------- ---swap-- -----io---- -system-- --------cpu--------\n"
-		 " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
-		 "1 0 0 0000000000000000101 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
-		 "1 0 0 102 2 3 0 0 0 0 0 0 0 0 0 0 0\n");
-	same_csv(" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
-		 "1 0 0 100 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
-		 "procs -----------------------memory---------------------- ---swap-- -----io---- -system-- --------cpu--------\n"
-		 " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
-		 "1 0 0 101 2 3 0 0 0 0 0 0 0 0 0 0 0 1 0 0 103 2 3 0 0 0 0 0 0 0 0 0 0 0\n"
-		 "1 0 0 102 2 3 0 0 0 0 0 0 0 0 0 0 0\n");
-	/* -a (inact, active), -t stamps, -S M, procps-ng 4 and wide */
-	same_csv("procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
-		 " r  b   swpd   free  inact active   si   so    bi    bo   in   cs us sy id wa st\n"
-		 " 1  0      0 123456  23456  34567    0    0     1     2    3    4  5  6 89  0  0\n"
-		 " 1  0      0 123457  23456  34567    0    0     1     2    3    4  5  6 89  0  0\n");
-	same_csv("$ vmstat -S M 1\n"
-		 "procs -----------memory---------- ---swap-- -----io---- -system-- -------cpu-------\n"
-		 " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st gu\n"
-		 " 1  0      0   1234     56    789    0    0     1     2    3    4  5  6 89  0  0  0\n"
-		 " 2  0      0   1234     56    789    0    0     1     2    3    4  5  6 89  0  0  0\n");
-	same_csv("procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
-		 " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC\n"
-		 " 1  0      0 123456   2345  34567    0    0     1     2    3    4  5  6 89  0  0 2024-01-02 03:04:05\n"
-		 " 1  0      0 123456   2345  34567    0    0     1     2    3    4  5  6 89  0  0 2024-01-02 03:04:06\n");
-}
-
-/* Generated logs (fixed seed): rows whose numbers vary in width, leading
- * zeros and blanks, with headers, prose, quotes and damage among them. */
-static void test_vmstat__textrow_random(void **state)
-{
-	(void)state;
-	unsigned long long x = 0x9e3779b97f4a7c15ull;
-#define RND(n) ((x = x * 6364136223846793005ull + 1442695040888963407ull) >> 33) % (n)
-	const char *hdr[] = {
-		"procs memory swap io system cpu\nr b w swpd free buff cache si so bi bo in cs us sy id\n",
-		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
-		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n",
-		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
-		" r  b   swpd   free  inact active   si   so    bi    bo   in   cs us sy id wa st\n",
-	};
-	const size_t ncol[] = { 16, 17, 17 };
-	for (int file = 0; file < 60; file++) {
-		struct bl_buf b = BL_BUF_INIT(0);
-		size_t h = RND(3);
-		bl_buf_add(&b, hdr[h], strlen(hdr[h]));
-		for (int line = 0; line < 80; line++) {
-			unsigned k = (unsigned)RND(100);
-			if (k < 3) {
-				bl_buf_add(&b, hdr[h], strlen(hdr[h]));
-			} else if (k < 5) {
-				bl_buf_add(&b, "the sound stopped for a second here\n", strlen("the sound stopped for a second here\n"));
-			} else if (k < 6) {
-				bl_buf_add(&b, "\n", strlen("\n"));
-			} else if (k < 7) {
-				h = RND(3);
-				bl_buf_add(&b, hdr[h], strlen(hdr[h]));
-			} else {
-				size_t n = ncol[h] + (k < 9 ? RND(3) - 1 : 0);
-				const char *quote = k % 13 == 0 ? "> " : "";
-				bl_buf_add(&b, quote, strlen(quote));
-				for (size_t i = 0; i < n; i++) {
-					size_t blanks = 1 + RND(4);
-					for (size_t j = 0; j < blanks; j++)
-						bl_buf_addc(&b, RND(7) == 0 ? '\t' : ' ');
-					if (RND(40) == 0)
-						bl_buf_add(&b, "00", strlen("00"));
-					unsigned digits = (unsigned)(RND(50) == 0 ? 17 + RND(4) : 1 + RND(8));
-					for (unsigned d = 0; d < digits; d++)
-						bl_buf_addc(&b, (char)('0' + RND(10)));
-				}
-				if (RND(10) == 0)
-					bl_buf_add(&b, "   ", strlen("   "));
-				bl_buf_addc(&b, '\n');
-			}
-		}
-		same_csv(b.data);
-		bl_buf_release(&b);
-	}
-	/* enough rows to fill many of the writer thread's blocks: every
-	 * block starts with the template of its first textrow again */
-	struct bl_buf b = BL_BUF_INIT(0);
-	for (int series = 0; series < 4; series++) {
-		bl_buf_add(&b, hdr[series % 3], strlen(hdr[series % 3]));
-		for (int row = 0; row < 15000; row++) {
-			char line[200];
-			int n = snprintf(line, sizeof line, "%d %d %d %llu %d %d %d %d %d %d %d %d %d %d %d %d%s\n",
-					 row % 7, row % 3, row % 2, RND(1000000), row, row * 3, 99,
-					 row % 50, row % 11, row, row * 7, 1000 + row, 2000 + row,
-					 row % 100, 50, 30, series % 3 ? " 4" : "");
-			bl_buf_add(&b, line, (size_t)n);
-			if (row % 3 == 2)    /* events: records among the textrows */
-				bl_buf_add(&b, "audio skipped\n", 14);
-		}
-	}
-	same_csv(b.data);
-	bl_buf_release(&b);
-#undef RND
-}
-
 static void test_vmstat__chart_time_back(void **state)
 {
 	(void)state;
@@ -1401,8 +1168,6 @@ int main(void)
 		cmocka_unit_test(test_vmstat__repaste_evidence),
 		cmocka_unit_test(test_vmstat__capture_again),
 		cmocka_unit_test(test_vmstat__chart_time_back),
-		cmocka_unit_test(test_vmstat__textrow_cases),
-		cmocka_unit_test(test_vmstat__textrow_random),
 	};
 	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
 }
