@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/colinfo.h"
 #include "analyze/compare.h"
 #include "core/strmap.h"
 #include "core/util.h"
@@ -192,6 +191,12 @@ static void text_header(struct bl_outtab *tab, struct tabctx *x)
 	bl_outtab_col(tab, "note", false);
 }
 
+/* "lower", "higher" or "" (R1 of analyze/table_stats.h). */
+static const char *better_name(enum bl_better b)
+{
+	return b == BL_BETTER_LOWER ? "lower" : b == BL_BETTER_HIGHER ? "higher" : "";
+}
+
 /* Rows of one column (c, listed index lc) for every block. */
 static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const char *cname,
 			const char *const *byu, size_t nbyu)
@@ -199,7 +204,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 	enum bl_tabfmt fmt = x->o->fmt;
 	bool csv = fmt == BL_TAB_CSV;
 	size_t nsets = x->sets.n;
-	int better = bl_col_better(bl_tstats_table(x->ts, x->t), cname);
+	int better = bl_tstats_better(x->ts, x->t, cname);
 	char num[48], b1[48], b2[48];
 	for (size_t b = 0; b < x->blocks.n; b++) {
 		long gb = x->cell[b * nsets + x->base];
@@ -245,7 +250,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 						if (strcmp(bl_tstats_gcol(x->ts, x->t, k), byu[j]) == 0)
 							bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)gc, k));
 				bl_outtab_set(tab, col++, cname);
-				bl_outtab_set(tab, col++, bl_better_name(better));
+				bl_outtab_set(tab, col++, better_name(better));
 				bl_outtab_set(tab, col++, x->sets.key[x->base]);
 				bl_outtab_set(tab, col++, x->sets.key[s]);
 				put_side(tab, &col, &sb, fmt);
@@ -301,7 +306,9 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	struct bl_tstats *ts = x->ts;
 	const char *tname = bl_tstats_table(ts, x->t);
 	x->ng = bl_tstats_ngcols(ts, x->t);
-	x->means = bl_table_holds_means(tname, &x->runs_col);
+	const struct bl_table_def *def = bl_tstats_def(ts, x->t);
+	x->runs_col = def ? def->runs_col : NULL;
+	x->means = x->runs_col != NULL;
 	if (x->ng == 0) {
 		if (diag)
 			fprintf(diag, "benchlog compare: table %s has no column to tell the sets apart "
@@ -439,10 +446,10 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 			if (any_text)
 				fputc('\n', f);
 			any_text = true;
-			int better = bl_col_better(tname, cname);
+			int better = bl_tstats_better(x.ts, x.t, cname);
 			fprintf(f, "%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
 				md ? "### " : "== ", tname, cname,
-				better ? " (" : "", better ? bl_better_name(better) : "",
+				better ? " (" : "", better ? better_name(better) : "",
 				better ? " is better)" : "",
 				x.sets.key[x.base], test_name(o->test), o->confidence * 100,
 				md ? "" : " ==");

@@ -14,7 +14,7 @@
  * C3  Verdict, at alpha = 1 - conf:
  *       "~"               p >= alpha: no significant difference;
  *       "-27.4% better"   significant, signed % change, and "better" or
- *                         "worse" by R1 (analyze/colinfo.h); no word when
+ *                         "worse" by R1 (analyze/table_stats.h); no word when
  *                         the column's direction is not stated;
  *       "?"               no test possible; the note says why:
  *         - a side has no values;

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/colinfo.h"
+#include <strings.h>
 #include "analyze/table_stats.h"
 #include "analyze/vmstat.h"
 #include "parsers/pass.h"
@@ -166,21 +166,55 @@ static bool benchlog_table(const struct ts_table *t)
 	return t->def || t->benchlog_csv || bl_table_find(t->name);
 }
 
+/* The definition of t: its log table, or the table its CSV is filed
+ * under; NULL for a CSV filed as "csv" and a foreign one. */
+static const struct bl_table_def *table_def(const struct ts_table *t)
+{
+	return t->def ? t->def : bl_table_find(t->name);
+}
+
+/* R4: the provenance columns that are numbers. */
+static bool provenance_number(const char *column)
+{
+	return strcmp(column, "line") == 0 || strcmp(column, "run") == 0 ||
+	       strcmp(column, "quoted") == 0;
+}
+
+/* R6: a column of t that is not a measure by its definition. A CSV filed
+ * as "csv" has none: a column any of benchlog's tables defines as other
+ * than a measure is left out. */
+static bool not_measure(const struct ts_table *t, const char *column)
+{
+	const struct bl_table_def *d = table_def(t);
+	if (d) {
+		const struct bl_col_def *c = bl_table_coldef(d, column);
+		return c && (c->role != BL_ROLE_MEASURE || c->type == BL_STR);
+	}
+	for (size_t i = 0; bl_parsers[i]; i++)
+		for (const struct bl_table_def *const *x = bl_parsers[i]->tables; x && *x; x++) {
+			const struct bl_col_def *c = bl_table_coldef(*x, column);
+			if (c && (c->role != BL_ROLE_MEASURE || c->type == BL_STR))
+				return true;
+		}
+	return false;
+}
+
 /* Decide T3 for a new column; `numeric_schema` is the log schema's word
  * (true for BL_NUM/BL_INT; CSV columns pass true and are judged by their
  * values). */
 static void col_wanted(struct bl_tstats *ts, struct ts_table *t, struct ts_col *c,
 		       bool numeric_schema, bool provenance)
 {
-	const char *runs = NULL;
-	bool means = bl_table_holds_means(t->name, &runs);
+	const struct bl_table_def *d = table_def(t);
+	const char *runs = d ? d->runs_col : NULL;
+	bool means = runs != NULL;
 	c->requested = ts->o->ncols && in_list(ts->o->cols, ts->o->ncols, c->name);
 	if (ts->o->ncols)
 		c->wanted = c->requested;
 	else
 		c->wanted = numeric_schema && !is_gcol(t, c->name) &&
-			!(provenance && bl_col_is_provenance_number(c->name)) &&
-			!(benchlog_table(t) && !bl_col_is_measure(t->name, c->name)) &&
+			!(provenance && provenance_number(c->name)) &&
+			!(benchlog_table(t) && not_measure(t, c->name)) &&
 			!(means && strcmp(c->name, runs) == 0);
 	if (means && strcmp(c->name, runs) == 0 && !c->requested) {
 		c->wanted = true;
@@ -205,8 +239,9 @@ static void set_groups(struct bl_tstats *ts, struct ts_table *t,
 		       bool (*has_col)(void *ud, const char *name), void *ud)
 {
 	const struct bl_tstats_opts *o = ts->o;
-	const char *g = bl_table_group_column(t->name);
-	const char *s = bl_table_split_column(t->name);
+	const struct bl_table_def *d = table_def(t);
+	const char *g = d ? d->group_col : "group";
+	const char *s = d ? d->split_col : NULL;
 	if (!has_col(ud, g))
 		g = NULL;
 	if (s && !has_col(ud, s))
@@ -470,7 +505,7 @@ static int ts_record(void *ud, const struct bl_record *r)
 	struct bl_tstats *ts = ud;
 	if (ts->o->table && strcmp(ts->o->table, r->table->name) != 0)
 		return 0;
-	if (bl_table_holds_histogram(r->table->name))
+	if (r->table->weight_col)
 		return 0;   /* R7 */
 	if (r->quoted > 0 && !ts->o->include_quoted) {
 		ts->quoted_out++;
@@ -706,18 +741,23 @@ static char *csv_table_name(const struct bl_tstats *ts, const char *path)
 }
 
 /* R7 for a CSV not named after its table (`001.latency.csv`): the header
- * is benchlog's provenance columns, then exactly the columns of the
- * latency table. */
+ * is benchlog's provenance columns, then exactly the columns of a table
+ * of histogram buckets. */
 static bool histogram_header(const struct fields *f)
 {
-	const struct bl_table_def *d = bl_table_find("latency");
-	if (!d || !bl_table_holds_histogram(d->name) || f->n != BL_PROV_COLS + d->ncols)
-		return false;
-	for (size_t i = 0; i < f->n; i++)
-		if (strcmp(f->v[i], i < BL_PROV_COLS ? bl_prov_col_names[i]
-			   : d->cols[i - BL_PROV_COLS].name) != 0)
-			return false;
-	return true;
+	for (size_t p = 0; bl_parsers[p]; p++)
+		for (const struct bl_table_def *const *x = bl_parsers[p]->tables; x && *x; x++) {
+			const struct bl_table_def *d = *x;
+			if (!d->weight_col || f->n != BL_PROV_COLS + d->ncols)
+				continue;
+			size_t i = 0;
+			while (i < f->n && strcmp(f->v[i], i < BL_PROV_COLS ? bl_prov_col_names[i]
+						  : d->cols[i - BL_PROV_COLS].name) == 0)
+				i++;
+			if (i == f->n)
+				return true;
+		}
+	return false;
 }
 
 static int csv_header(struct csvrd *rd)
@@ -730,7 +770,8 @@ static int csv_header(struct csvrd *rd)
 		return -BL_EFORMAT;
 	}
 	char *name = csv_table_name(ts, rd->path);
-	if (bl_table_holds_histogram(name) || (!ts->o->table && histogram_header(&rd->f))) {
+	const struct bl_table_def *named = bl_table_find(name);
+	if ((named && named->weight_col) || (!ts->o->table && histogram_header(&rd->f))) {
 		free(name);
 		rd->histogram = true;
 		return 0;
@@ -1417,6 +1458,48 @@ size_t bl_tstats_ntables(const struct bl_tstats *cts)
 const char *bl_tstats_table(const struct bl_tstats *ts, size_t t)
 {
 	return tab_at((struct bl_tstats *)ts, t)->name;
+}
+
+const struct bl_table_def *bl_tstats_def(const struct bl_tstats *ts, size_t t)
+{
+	return table_def(tab_at((struct bl_tstats *)ts, t));
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcasecmp(s + n - m, suf) == 0;
+}
+
+static bool contains(const char *s, const char *needle)
+{
+	size_t m = strlen(needle);
+	for (; *s; s++)
+		if (strncasecmp(s, needle, m) == 0)
+			return true;
+	return false;
+}
+
+enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char *column)
+{
+	const struct bl_table_def *d = bl_tstats_def(ts, t);
+	const struct bl_col_def *c = bl_table_coldef(d, column);
+	if (c)
+		return c->better;
+	/* R1b: a guess from the name of a column no definition covers */
+	static const char *const higher_suf[] = { "_per_s", "_ops", "_mbps" };
+	static const char *const higher_sub[] = { "throughput", "bandwidth", "allocated" };
+	static const char *const lower_suf[] = { "_s", "_ms", "_us", "_ns", "_faults" };
+	for (size_t i = 0; i < sizeof higher_suf / sizeof higher_suf[0]; i++)
+		if (ends_with(column, higher_suf[i]))
+			return BL_BETTER_HIGHER;
+	for (size_t i = 0; i < sizeof higher_sub / sizeof higher_sub[0]; i++)
+		if (contains(column, higher_sub[i]))
+			return BL_BETTER_HIGHER;
+	for (size_t i = 0; i < sizeof lower_suf / sizeof lower_suf[0]; i++)
+		if (ends_with(column, lower_suf[i]))
+			return BL_BETTER_LOWER;
+	return contains(column, "latency") ? BL_BETTER_LOWER : BL_BETTER_NONE;
 }
 
 size_t bl_tstats_ngcols(const struct bl_tstats *ts, size_t t)

@@ -3,7 +3,32 @@
  * anyone's) and from partial aggregates written by an earlier run.
  * `benchlog stats` and `benchlog compare` are built on it; the
  * definitions of every number are D0-D11 of analyze/stats.h, the rules
- * for columns R1-R5 of analyze/colinfo.h, the commands in docs/stats.md.
+ * for columns R1-R7 below, the commands in docs/stats.md.
+ *
+ * What a column or table is comes from its definition (struct
+ * bl_table_def, core/record.h): the table's own for log records, the one
+ * a CSV is filed under (named after a benchlog table); a CSV filed as
+ * "csv" and a foreign CSV have none.
+ *
+ * R1  Direction of "better": the column definition's `better`. A column
+ *     no definition covers (a foreign CSV's) gets a guess from its name,
+ *     case-insensitive: higher for a name ending in _per_s, _ops or
+ *     _mbps or containing throughput, bandwidth or allocated; lower for
+ *     one ending in _s, _ms, _us, _ns or _faults or containing latency;
+ *     else not stated.
+ * R2  Tables of means: the definition's `runs_col` (averages,
+ *     contest_report): each row is already a mean, with no spread.
+ * R3  Split column: the definition's `split_col` (contest: load).
+ * R4  Provenance numbers: `line`, `run` and `quoted` say where a value
+ *     came from; never default statistics columns.
+ * R5  Compared column: the definition's `group_col` (`group`, or
+ *     contest_report's `kernel`); `group` without a definition.
+ * R6  Measures: the columns whose definition says BL_ROLE_MEASURE (and
+ *     that hold numbers). In a CSV filed as "csv" with benchlog's
+ *     provenance header, a column that any of benchlog's tables defines
+ *     otherwise is not a measure. A foreign CSV's columns all are.
+ * R7  Histogram tables: the definition's `weight_col` (latency: count):
+ *     one row is not one sample, so stats and compare leave them out.
  *
  * T1  Rows. A log record of table T, a CSV row, or nothing else. Records
  *     quoted in mail replies (quoted > 0) are left out unless
@@ -138,6 +163,10 @@ int bl_tstats_read_partials(struct bl_tstats *ts, const char *path);
  * columns, the groups (T2) and the value columns (T3) that have data. */
 size_t bl_tstats_ntables(const struct bl_tstats *ts);
 const char *bl_tstats_table(const struct bl_tstats *ts, size_t t);
+/* The definition of table t (see above), or NULL. */
+const struct bl_table_def *bl_tstats_def(const struct bl_tstats *ts, size_t t);
+/* R1 for column `column` of table t. */
+enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char *column);
 size_t bl_tstats_ngcols(const struct bl_tstats *ts, size_t t);
 const char *bl_tstats_gcol(const struct bl_tstats *ts, size_t t, size_t k);
 size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t);

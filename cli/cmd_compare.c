@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/colinfo.h"
 #include "analyze/compare.h"
 #include "analyze/table_stats.h"
 #include "cli/cli.h"
@@ -137,11 +136,12 @@ int cmd_compare(int argc, char **argv)
 		default: cli_usage_error("compare", NULL); goto done;
 		}
 	}
-	if (so.table && bl_table_holds_histogram(so.table)) {
-		/* colinfo.h R7 */
-		cli_usage_error("compare", "the %s table holds histogram buckets weighted by count: "
+	const struct bl_table_def *named = so.table ? bl_table_find(so.table) : NULL;
+	if (named && named->weight_col) {
+		/* analyze/table_stats.h R7 */
+		cli_usage_error("compare", "the %s table holds histogram buckets weighted by %s: "
 				"use `benchlog summary` (latency section: percentiles from the bins, "
-				"Mann-Whitney between series)", so.table);
+				"Mann-Whitney between series)", so.table, named->weight_col);
 		goto done;
 	}
 	if (so.table && !bl_table_find(so.table) && !force_csv) {

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/colinfo.h"
 #include "analyze/table_stats.h"
 #include "cli/cli.h"
 #include "parsers/pass.h"
@@ -173,11 +172,12 @@ int cmd_stats(int argc, char **argv)
 		cli_usage_error("stats", "--merge needs the partial files to merge");
 		goto done;
 	}
-	if (so.table && bl_table_holds_histogram(so.table)) {
-		/* colinfo.h R7 */
-		cli_usage_error("stats", "the %s table holds histogram buckets weighted by count: "
+	const struct bl_table_def *named = so.table ? bl_table_find(so.table) : NULL;
+	if (named && named->weight_col) {
+		/* analyze/table_stats.h R7 */
+		cli_usage_error("stats", "the %s table holds histogram buckets weighted by %s: "
 				"use `benchlog summary` (latency section: percentiles from the bins, "
-				"Mann-Whitney between series)", so.table);
+				"Mann-Whitney between series)", so.table, named->weight_col);
 		goto done;
 	}
 	if (so.table && !bl_table_find(so.table) && !force_csv && !merge) {

@@ -1,5 +1,6 @@
 /* record.c — records (see record.h). */
 #include <string.h>
+#include <strings.h>
 #include "core/record.h"
 
 const char *const bl_prov_col_names[BL_PROV_COLS] = {
@@ -25,4 +26,12 @@ int bl_table_col(const struct bl_table_def *t, const char *name)
 		if (strcmp(t->cols[i].name, name) == 0)
 			return (int)i;
 	return -1;
+}
+
+const struct bl_col_def *bl_table_coldef(const struct bl_table_def *t, const char *name)
+{
+	for (size_t i = 0; t && name && i < t->ncols; i++)
+		if (strcasecmp(t->cols[i].name, name) == 0)
+			return &t->cols[i];
+	return NULL;
 }

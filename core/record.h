@@ -42,10 +42,39 @@ struct bl_val {
 	} u;
 };
 
+/* What a column is for: the statistics commands take measures by default
+ * and leave the rest out (docs/stats.md, R6). */
+enum bl_role {
+	BL_ROLE_MEASURE = 0, /* how the run went: time, memory, faults, rates */
+	BL_ROLE_ID,          /* where the row is within its input: a sample
+				number, a time offset, a thread, an input line */
+	BL_ROLE_LABEL,       /* what the row is about: text, a tool setting
+				(interval, -p), a count of runs, a bucket's
+				weight, how long the run was */
+	BL_ROLE_COUNTER,     /* a number that counts on across the inputs of
+				one pass (vmstat's capture number), kept by the
+				parser: a pass that parses inputs apart
+				(report -j) must continue it, as it does `run` */
+};
+
+/* Which way a measure is better (docs/stats.md, R1). */
+enum bl_better {
+	BL_BETTER_NONE = 0,    /* neither, or not stated */
+	BL_BETTER_LOWER = -1,
+	BL_BETTER_HIGHER = 1,
+};
+
+/* A column of a table: the one place its facts are written. */
 struct bl_col_def {
 	const char *name;      /* column name, with unit suffix (elapsed_s, max_rss_kib) */
 	enum bl_vtype type;    /* BL_NUM, BL_INT or BL_STR */
 	const char *doc;       /* one line: meaning, unit and where it comes from */
+	const char *unit;      /* of the values: "s", "us", "KiB", "bytes", "%",
+				  "KiB/s", "/s" (per second), …; the name of the
+				  column that states it per row ("mem_unit");
+				  "" for counts, text and numbers without one */
+	enum bl_role role;
+	enum bl_better better; /* BL_BETTER_NONE for what is not a measure */
 };
 
 struct bl_table_def {
@@ -62,7 +91,23 @@ struct bl_table_def {
 	 * `benchlog formats --columns` prints after the column list, and so
 	 * docs/csv.md. */
 	const char *notes;
+	/* What the statistics commands need to know (docs/stats.md): */
+	const char *group_col;  /* the column that tells compared sets apart:
+				   "group" (the label before the data), or
+				   the table's own (contest_report: kernel) */
+	const char *split_col;  /* rows measure a different workload per value
+				   of this column (contest: load): statistics
+				   are made per value; NULL when none */
+	const char *runs_col;   /* every row is already the mean of this many
+				   runs and carries no spread (averages);
+				   NULL for a table of runs */
+	const char *weight_col; /* every row is a histogram bucket weighted by
+				   this column (latency: count): one row is
+				   not one sample; NULL otherwise */
 };
+
+/* The definition of column name in t (case-insensitive), or NULL. */
+const struct bl_col_def *bl_table_coldef(const struct bl_table_def *t, const char *name);
 
 #define BL_MAX_COLS 48
 /* Number of shared provenance columns in front of every table's own. */

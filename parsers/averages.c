@@ -22,14 +22,14 @@
 #include "parsers/tables.h"
 
 static const struct bl_col_def avg_cols[AVG_NCOLS] = {
-	[AVG_RUNS] = { "runs", BL_INT, "N of `Averages for N mtest01 runs`" },
-	[AVG_BYTES_ALLOCATED] = { "bytes_allocated", BL_NUM, "`bytes allocated:` mean, bytes" },
-	[AVG_USER_S] = { "user_s", BL_NUM, "`User time (seconds):` mean, s" },
-	[AVG_SYS_S] = { "sys_s", BL_NUM, "`System time (seconds):` mean, s" },
-	[AVG_ELAPSED_S] = { "elapsed_s", BL_NUM, "`Elapsed (wall clock) time:` mean, s" },
-	[AVG_CPU_PCT] = { "cpu_pct", BL_NUM, "`Percent of CPU this job got:` mean, %" },
-	[AVG_MAJOR_FAULTS] = { "major_faults", BL_NUM, "`Major (requiring I/O) page faults:` mean" },
-	[AVG_MINOR_FAULTS] = { "minor_faults", BL_NUM, "`Minor (reclaiming a frame) faults:` mean" },
+	[AVG_RUNS] = { "runs", BL_INT, "N of `Averages for N mtest01 runs`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[AVG_BYTES_ALLOCATED] = { "bytes_allocated", BL_NUM, "`bytes allocated:` mean, bytes", "bytes", BL_ROLE_MEASURE, BL_BETTER_HIGHER },
+	[AVG_USER_S] = { "user_s", BL_NUM, "`User time (seconds):` mean, s", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[AVG_SYS_S] = { "sys_s", BL_NUM, "`System time (seconds):` mean, s", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[AVG_ELAPSED_S] = { "elapsed_s", BL_NUM, "`Elapsed (wall clock) time:` mean, s", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[AVG_CPU_PCT] = { "cpu_pct", BL_NUM, "`Percent of CPU this job got:` mean, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[AVG_MAJOR_FAULTS] = { "major_faults", BL_NUM, "`Major (requiring I/O) page faults:` mean", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[AVG_MINOR_FAULTS] = { "minor_faults", BL_NUM, "`Minor (reclaiming a frame) faults:` mean", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
 };
 
 const struct bl_table_def bl_table_averages = {
@@ -38,6 +38,7 @@ const struct bl_table_def bl_table_averages = {
 	"Parser: parsers/averages.c; format: docs/formats.md, \"chkmmt averages\".\n\n"
 	"- A summary, never runs: `run` is empty, and its `User time (seconds):` lines are not "
 	"`time` rows. Averages alone allow no statistical test (`benchlog compare` says so).",
+	.group_col = "group", .runs_col = "runs",
 };
 
 static const struct { const char *label; int col; } avg_labels[] = {

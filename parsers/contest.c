@@ -70,14 +70,14 @@
 #include "parsers/parser.h"
 
 static const struct bl_col_def ct_cols[CT_NCOLS] = {
-	[CT_LOAD] = { "load", BL_STR, "load name as printed: `noload` (2002) / `no_load` (2003), `cacherun`, `process_load`, `ctar_load`, `xtar_load`, `io_load`, `io_other`, `io_halfmem`, `io_fullmem`, `read_load`, `list_load`, `mem_load`, `dbench_load`, any other `*_load`" },
-	[CT_TIME_S] = { "time_s", BL_NUM, "`Time:` wall-clock time of the kernel compile under the load, s" },
-	[CT_CPU_PCT] = { "cpu_pct", BL_NUM, "`CPU:` percent of one CPU the compile got, % (above 100 on SMP)" },
-	[CT_LOAD_RUNS] = { "load_runs", BL_INT, "`LoadRuns:` times the load ran to completion (logs from Nov 2002 on; empty before)" },
-	[CT_LOAD_CPU_PCT] = { "load_cpu_pct", BL_NUM, "`LoadCPU%:` percent of CPU the load got, % (Nov 2002 on; `0` is printed without `%`)" },
-	[CT_MAJOR_FAULTS] = { "major_faults", BL_INT, "`Major Faults:` of the compile (empty in the Nov 2002 variant without faults)" },
-	[CT_MINOR_FAULTS] = { "minor_faults", BL_INT, "`Minor Faults:` of the compile" },
-	[CT_NOTE] = { "note", BL_STR, "note lines after the record (`Was writing number 4 of a 112Mb sized io_load file after 90 seconds`), joined with `; `; text found after a complete record (with a warning)" },
+	[CT_LOAD] = { "load", BL_STR, "load name as printed: `noload` (2002) / `no_load` (2003), `cacherun`, `process_load`, `ctar_load`, `xtar_load`, `io_load`, `io_other`, `io_halfmem`, `io_fullmem`, `read_load`, `list_load`, `mem_load`, `dbench_load`, any other `*_load`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[CT_TIME_S] = { "time_s", BL_NUM, "`Time:` wall-clock time of the kernel compile under the load, s", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[CT_CPU_PCT] = { "cpu_pct", BL_NUM, "`CPU:` percent of one CPU the compile got, % (above 100 on SMP)", "%", BL_ROLE_MEASURE, BL_BETTER_HIGHER },
+	[CT_LOAD_RUNS] = { "load_runs", BL_INT, "`LoadRuns:` times the load ran to completion (logs from Nov 2002 on; empty before)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[CT_LOAD_CPU_PCT] = { "load_cpu_pct", BL_NUM, "`LoadCPU%:` percent of CPU the load got, % (Nov 2002 on; `0` is printed without `%`)", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[CT_MAJOR_FAULTS] = { "major_faults", BL_INT, "`Major Faults:` of the compile (empty in the Nov 2002 variant without faults)", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[CT_MINOR_FAULTS] = { "minor_faults", BL_INT, "`Minor Faults:` of the compile", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[CT_NOTE] = { "note", BL_STR, "note lines after the record (`Was writing number 4 of a 112Mb sized io_load file after 90 seconds`), joined with `; `; text found after a complete record (with a warning)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_contest = {
@@ -89,18 +89,19 @@ const struct bl_table_def bl_table_contest = {
 	"- `group` is the group in force at the record's first line (heading such as `Default "
 	"tunables`, kernel line, `--group`, else the file stem); `run` counts passes through the "
 	"loads in that group: it goes up when a load comes again.",
+	.group_col = "group", .split_col = "load",
 };
 
 static const struct bl_col_def cr_cols[CR_NCOLS] = {
-	[CR_LOAD] = { "load", BL_STR, "the block's `<load>:` title as written (`no_load`, `Process Load`, `io full mem`, `2list_load`); empty when the table had none" },
-	[CR_KERNEL] = { "kernel", BL_STR, "`Kernel` column" },
-	[CR_RUNS] = { "runs", BL_INT, "`[runs]`: the runs averaged (`[3]` in 2002, a bare `3` from 2003); empty when the table has no such column" },
-	[CR_TIME_S] = { "time_s", BL_NUM, "`Time`: mean compile time, s (one decimal in 2002, integer from 2003)" },
-	[CR_CPU_PCT] = { "cpu_pct", BL_NUM, "`CPU%` (`CPU` in hand-made tables): mean percent of CPU of the compile, %" },
-	[CR_LOADS] = { "loads", BL_NUM, "`Loads`: mean LoadRuns (integer in 2002, one decimal from 2003)" },
-	[CR_LOAD_CPU_PCT] = { "load_cpu_pct", BL_NUM, "`LCPU%`: mean percent of CPU of the load, %" },
-	[CR_RATIO] = { "ratio", BL_NUM, "`Ratio`: Time / the same kernel's no-load Time; `inf` where ConTest printed `inf` (no no-load run)" },
-	[CR_CPU_PLUS_LCPU_PCT] = { "cpu_plus_lcpu_pct", BL_NUM, "`CPU+LCPU%` of third-party 2004 reports, %; empty when absent" },
+	[CR_LOAD] = { "load", BL_STR, "the block's `<load>:` title as written (`no_load`, `Process Load`, `io full mem`, `2list_load`); empty when the table had none", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[CR_KERNEL] = { "kernel", BL_STR, "`Kernel` column", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[CR_RUNS] = { "runs", BL_INT, "`[runs]`: the runs averaged (`[3]` in 2002, a bare `3` from 2003); empty when the table has no such column", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[CR_TIME_S] = { "time_s", BL_NUM, "`Time`: mean compile time, s (one decimal in 2002, integer from 2003)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[CR_CPU_PCT] = { "cpu_pct", BL_NUM, "`CPU%` (`CPU` in hand-made tables): mean percent of CPU of the compile, %", "%", BL_ROLE_MEASURE, BL_BETTER_HIGHER },
+	[CR_LOADS] = { "loads", BL_NUM, "`Loads`: mean LoadRuns (integer in 2002, one decimal from 2003)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[CR_LOAD_CPU_PCT] = { "load_cpu_pct", BL_NUM, "`LCPU%`: mean percent of CPU of the load, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[CR_RATIO] = { "ratio", BL_NUM, "`Ratio`: Time / the same kernel's no-load Time; `inf` where ConTest printed `inf` (no no-load run)", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[CR_CPU_PLUS_LCPU_PCT] = { "cpu_plus_lcpu_pct", BL_NUM, "`CPU+LCPU%` of third-party 2004 reports, %; empty when absent", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_contest_report = {
@@ -110,6 +111,7 @@ const struct bl_table_def bl_table_contest_report = {
 	"report blocks (2002, 2003 and 2004 layouts) and of hand-made tables with a `Kernel … Time "
 	"… CPU` header; columns are mapped by the header's words, never by position.\n\n"
 	"- `run` is empty: a report row is already an average of runs.",
+	.group_col = "kernel", .split_col = "load", .runs_col = "runs",
 };
 
 /* ---- loads ----------------------------------------------------------- */

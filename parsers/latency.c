@@ -104,12 +104,12 @@
 #include "parsers/tables.h"
 
 static const struct bl_col_def lat_cols[LAT_NCOLS] = {
-	[LAT_SERIES] = { "series", BL_STR, "series name: `T0`, `T1`, ... (cyclictest threads), the timed program's file name or `histogram` (int_resp_timer style), `samples` (plain list)" },
-	[LAT_KIND] = { "kind", BL_STR, "`bucket`: `count` samples had this value; `overflow`: `count` samples were MORE than this value (the largest bucket printed; cyclictest \"Histogram Overflows\"; count 0 means the tool reported none); `sample`: one value of a plain list" },
-	[LAT_UNIT] = { "unit", BL_STR, "unit the tool printed the value in: `s`, `ms`, `us` or `ns`" },
-	[LAT_LATENCY_S] = { "latency_s", BL_NUM, "the bucket (or sample) value, s, converted from the printed decimal with one rounding (`0.192` gives the double nearest 0.192)" },
-	[LAT_LATENCY_US] = { "latency_us", BL_NUM, "the same value, us, converted from the printed decimal the same way (`0.192` s gives 192000 exactly)" },
-	[LAT_COUNT] = { "count", BL_INT, "samples in the bucket (1 for a sample); buckets with 0 are not written" },
+	[LAT_SERIES] = { "series", BL_STR, "series name: `T0`, `T1`, ... (cyclictest threads), the timed program's file name or `histogram` (int_resp_timer style), `samples` (plain list)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LAT_KIND] = { "kind", BL_STR, "`bucket`: `count` samples had this value; `overflow`: `count` samples were MORE than this value (the largest bucket printed; cyclictest \"Histogram Overflows\"; count 0 means the tool reported none); `sample`: one value of a plain list", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LAT_UNIT] = { "unit", BL_STR, "unit the tool printed the value in: `s`, `ms`, `us` or `ns`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LAT_LATENCY_S] = { "latency_s", BL_NUM, "the bucket (or sample) value, s, converted from the printed decimal with one rounding (`0.192` gives the double nearest 0.192)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LAT_LATENCY_US] = { "latency_us", BL_NUM, "the same value, us, converted from the printed decimal the same way (`0.192` s gives 192000 exactly)", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LAT_COUNT] = { "count", BL_INT, "samples in the bucket (1 for a sample); buckets with 0 are not written", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_latency = {
@@ -120,37 +120,38 @@ const struct bl_table_def bl_table_latency = {
 	"- Rows come series by series, each in input order (int_resp_timer keys stay in Perl's "
 	"string order; sort by `latency_s` for a numeric order).\n"
 	"- Join with `latency_series` on `source, message_id, group, run, series`.",
+	.group_col = "group", .weight_col = "count",
 };
 
 static const struct bl_col_def ls_cols[LS_NCOLS] = {
-	[LS_SERIES] = { "series", BL_STR, "series name, as in the latency table" },
-	[LS_TOOL] = { "tool", BL_STR, "`int_resp_timer` (seconds: count histogram), `cyclictest` or `samples`" },
-	[LS_UNIT] = { "unit", BL_STR, "unit the tool printed values in: `s`, `ms`, `us` or `ns`" },
-	[LS_COMMAND] = { "command", BL_STR, "the command line before the output (`time ./int_resp_timer.pl`, `$ cyclictest -p 98 ...`), empty when absent" },
-	[LS_LAST_LINE] = { "last_line", BL_INT, "last input line of the series (footer included); `line` is its first (the command line when there is one)" },
-	[LS_BUCKETS] = { "buckets", BL_INT, "histogram rows read, zero counts included; empty for a plain list or a status line only" },
-	[LS_BINNED] = { "binned", BL_INT, "samples in the buckets (sum of counts; for a plain list, the number of samples)" },
-	[LS_OVERFLOW] = { "overflow", BL_INT, "samples beyond the last bucket (cyclictest \"Histogram Overflows\"); empty when not reported" },
-	[LS_TOTAL] = { "total", BL_INT, "binned + overflow" },
-	[LS_HIST_LIMIT_US] = { "hist_limit_us", BL_NUM, "cyclictest histogram size N (`-h N` on the command line, or `# Max Latency: x / N`): buckets 0..N-1, overflow >= N; us" },
-	[LS_THREAD] = { "thread", BL_INT, "cyclictest thread number (`T: n`)" },
-	[LS_TID] = { "tid", BL_INT, "thread id (status line `( 1234)` or `# Thread Ids:`)" },
-	[LS_PRIORITY] = { "priority", BL_INT, "status line `P:` (real-time priority)" },
-	[LS_INTERVAL_US] = { "interval_us", BL_INT, "status line `I:` (timer interval; always us)" },
-	[LS_STATUS_CYCLES] = { "status_cycles", BL_INT, "status line `C:` of the last display refresh (cycles so far)" },
-	[LS_STATUS_MIN_US] = { "status_min_us", BL_NUM, "status line `Min:`, us (ns / 1000 with cyclictest `--nsecs`)" },
-	[LS_STATUS_ACT_US] = { "status_act_us", BL_NUM, "status line `Act:` (the last latency), us" },
-	[LS_STATUS_AVG_US] = { "status_avg_us", BL_NUM, "status line `Avg:` (cyclictest's truncated integer mean), us" },
-	[LS_STATUS_MAX_US] = { "status_max_us", BL_NUM, "status line `Max:`, us" },
-	[LS_SMIS] = { "smis", BL_INT, "SMI count (status line `SMI:` or `# SMIs:`)" },
-	[LS_FOOTER_TOTAL] = { "footer_total", BL_INT, "histogram footer `# Total:` (binned samples as cyclictest counted them)" },
-	[LS_FOOTER_MIN_US] = { "footer_min_us", BL_NUM, "footer `# Min Latencies:`, us" },
-	[LS_FOOTER_AVG_US] = { "footer_avg_us", BL_NUM, "footer `# Avg Latencies:` (integer), us" },
-	[LS_FOOTER_MAX_US] = { "footer_max_us", BL_NUM, "footer `# Max Latencies:`, us" },
-	[LS_OVERFLOW_CYCLES] = { "overflow_cycles", BL_STR, "cycle numbers of the overflows (`# Thread N:` line), space-separated" },
-	[LS_OVERFLOW_CYCLES_OMITTED] = { "overflow_cycles_omitted", BL_INT, "overflows not listed (`# NNNNN others`)" },
-	[LS_TIME_LINE] = { "time_line", BL_INT, "line of the shell `time` block printed right after the series: the `time` row with this `line` and the same `source` is its timing, and shares its `group` and `run`; empty when none" },
-	[LS_ROWS_ELIDED] = { "rows_elided", BL_INT, "cyclictest: gaps the author left in the histogram rows (`...`, `More histogram entries ...`); when above 0, `buckets`, `binned`, `total` and every statistic from the buckets are bounds, not exact; empty for other tools" },
+	[LS_SERIES] = { "series", BL_STR, "series name, as in the latency table", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_TOOL] = { "tool", BL_STR, "`int_resp_timer` (seconds: count histogram), `cyclictest` or `samples`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_UNIT] = { "unit", BL_STR, "unit the tool printed values in: `s`, `ms`, `us` or `ns`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_COMMAND] = { "command", BL_STR, "the command line before the output (`time ./int_resp_timer.pl`, `$ cyclictest -p 98 ...`), empty when absent", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_LAST_LINE] = { "last_line", BL_INT, "last input line of the series (footer included); `line` is its first (the command line when there is one)", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[LS_BUCKETS] = { "buckets", BL_INT, "histogram rows read, zero counts included; empty for a plain list or a status line only", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_BINNED] = { "binned", BL_INT, "samples in the buckets (sum of counts; for a plain list, the number of samples)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_OVERFLOW] = { "overflow", BL_INT, "samples beyond the last bucket (cyclictest \"Histogram Overflows\"); empty when not reported", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[LS_TOTAL] = { "total", BL_INT, "binned + overflow", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_HIST_LIMIT_US] = { "hist_limit_us", BL_NUM, "cyclictest histogram size N (`-h N` on the command line, or `# Max Latency: x / N`): buckets 0..N-1, overflow >= N; us", "us", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_THREAD] = { "thread", BL_INT, "cyclictest thread number (`T: n`)", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[LS_TID] = { "tid", BL_INT, "thread id (status line `( 1234)` or `# Thread Ids:`)", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[LS_PRIORITY] = { "priority", BL_INT, "status line `P:` (real-time priority)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_INTERVAL_US] = { "interval_us", BL_INT, "status line `I:` (timer interval; always us)", "us", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_STATUS_CYCLES] = { "status_cycles", BL_INT, "status line `C:` of the last display refresh (cycles so far)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_STATUS_MIN_US] = { "status_min_us", BL_NUM, "status line `Min:`, us (ns / 1000 with cyclictest `--nsecs`)", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_STATUS_ACT_US] = { "status_act_us", BL_NUM, "status line `Act:` (the last latency), us", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_STATUS_AVG_US] = { "status_avg_us", BL_NUM, "status line `Avg:` (cyclictest's truncated integer mean), us", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_STATUS_MAX_US] = { "status_max_us", BL_NUM, "status line `Max:`, us", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_SMIS] = { "smis", BL_INT, "SMI count (status line `SMI:` or `# SMIs:`)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[LS_FOOTER_TOTAL] = { "footer_total", BL_INT, "histogram footer `# Total:` (binned samples as cyclictest counted them)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_FOOTER_MIN_US] = { "footer_min_us", BL_NUM, "footer `# Min Latencies:`, us", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_FOOTER_AVG_US] = { "footer_avg_us", BL_NUM, "footer `# Avg Latencies:` (integer), us", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_FOOTER_MAX_US] = { "footer_max_us", BL_NUM, "footer `# Max Latencies:`, us", "us", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[LS_OVERFLOW_CYCLES] = { "overflow_cycles", BL_STR, "cycle numbers of the overflows (`# Thread N:` line), space-separated", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_OVERFLOW_CYCLES_OMITTED] = { "overflow_cycles_omitted", BL_INT, "overflows not listed (`# NNNNN others`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_TIME_LINE] = { "time_line", BL_INT, "line of the shell `time` block printed right after the series: the `time` row with this `line` and the same `source` is its timing, and shares its `group` and `run`; empty when none", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[LS_ROWS_ELIDED] = { "rows_elided", BL_INT, "cyclictest: gaps the author left in the histogram rows (`...`, `More histogram entries ...`); when above 0, `buckets`, `binned`, `total` and every statistic from the buckets are bounds, not exact; empty for other tools", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_latency_series = {
@@ -159,6 +160,7 @@ const struct bl_table_def bl_table_latency_series = {
 	"Parser: parsers/latency.c; format: docs/formats.md, \"Latency histograms and samples\".\n\n"
 	"Join with `latency` on `source, message_id, group, run, series`; join a series to its "
 	"timing with `time.source = latency_series.source and time.line = latency_series.time_line`.",
+	.group_col = "group",
 };
 
 /* ---- exact decimals ---------------------------------------------------- */

@@ -24,12 +24,12 @@
 #include "parsers/tables.h"
 
 static const struct bl_col_def mt_cols[MT_NCOLS] = {
-	[MT_GENERATION] = { "generation", BL_STR, "output generation: `2001` (`PASS ... N bytes allocated.`), `2003` (`PASS .. N kbytes allocated and used.`), `tst_resm` (2007-2019, `mtest01 1 TPASS : N kbytes …`), `tst_test` (2019-, `mtest01.c:130: TPASS: N kbytes allocated (and written to)`)" },
-	[MT_RESULT] = { "result", BL_STR, "`pass`, `fail`, `broken` or `conf`, from the result word (`PASS`/`TPASS`, `FAIL`/`TFAIL`, `BROK`/`TBROK`, `CONF`/`TCONF`)" },
-	[MT_BYTES_ALLOCATED] = { "bytes_allocated", BL_INT, "memory allocated, bytes (kbytes × 1024 where printed in kbytes); empty when the line states none" },
-	[MT_TARGET_BYTES] = { "target_bytes", BL_INT, "what mtest01 set out to fill (\"Filling up N% of ram which is M kbytes\"), bytes" },
-	[MT_TARGET_PCT] = { "target_pct", BL_NUM, "the `-p` percentage from the same line, %" },
-	[MT_MESSAGE] = { "message", BL_STR, "the result line's message text, after the result word" },
+	[MT_GENERATION] = { "generation", BL_STR, "output generation: `2001` (`PASS ... N bytes allocated.`), `2003` (`PASS .. N kbytes allocated and used.`), `tst_resm` (2007-2019, `mtest01 1 TPASS : N kbytes …`), `tst_test` (2019-, `mtest01.c:130: TPASS: N kbytes allocated (and written to)`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[MT_RESULT] = { "result", BL_STR, "`pass`, `fail`, `broken` or `conf`, from the result word (`PASS`/`TPASS`, `FAIL`/`TFAIL`, `BROK`/`TBROK`, `CONF`/`TCONF`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[MT_BYTES_ALLOCATED] = { "bytes_allocated", BL_INT, "memory allocated, bytes (kbytes × 1024 where printed in kbytes); empty when the line states none", "bytes", BL_ROLE_MEASURE, BL_BETTER_HIGHER },
+	[MT_TARGET_BYTES] = { "target_bytes", BL_INT, "what mtest01 set out to fill (\"Filling up N% of ram which is M kbytes\"), bytes", "bytes", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[MT_TARGET_PCT] = { "target_pct", BL_NUM, "the `-p` percentage from the same line, %", "%", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[MT_MESSAGE] = { "message", BL_STR, "the result line's message text, after the result word", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_mtest01 = {
@@ -40,6 +40,7 @@ const struct bl_table_def bl_table_mtest01 = {
 	"result's `target_bytes` and `target_pct`.\n"
 	"- An mtest01 result and the timing block next to it form one run: the `time` row carries "
 	"the same `group` and `run`.",
+	.group_col = "group",
 };
 
 struct mtest01 {

@@ -31,32 +31,32 @@
 #include "parsers/timeparse.h"
 
 static const struct bl_col_def time_cols[TIME_NCOLS] = {
-	[TIME_FORMAT] = { "format", BL_STR, "which tool printed it: `gnu-v` (GNU and BusyBox `time -v`), `gnu-default`, `posix-p` (`time -p`), `bash`, `busybox`, `zsh`, `tcsh`, `csh`" },
-	[TIME_COMMAND] = { "command", BL_STR, "`Command being timed` (gnu-v) or the job text (zsh)" },
-	[TIME_STATUS] = { "status", BL_STR, "status line before the block: `exited` (`Command exited with non-zero status N`), `signal` (`Command terminated by signal N`), `stopped` (`Command stopped by signal N`); empty when none" },
-	[TIME_STATUS_CODE] = { "status_code", BL_INT, "N of that status line (exit status or signal number)" },
-	[TIME_USER_S] = { "user_s", BL_NUM, "user CPU time, s: `User time (seconds)` (gnu-v), `user` (gnu-default, posix-p, bash, busybox, zsh), `u` (tcsh, csh)" },
-	[TIME_SYS_S] = { "sys_s", BL_NUM, "system CPU time, s: `System time (seconds)` (gnu-v), `system` (gnu-default, zsh), `sys` (posix-p, bash, busybox), `s` (tcsh, csh)" },
-	[TIME_CPU_PCT] = { "cpu_pct", BL_NUM, "percent of CPU this job got, %: `Percent of CPU this job got` (gnu-v), `%CPU` (gnu-default), `cpu` (zsh), the `%` field (tcsh, csh); can exceed 100; empty for `?%`" },
-	[TIME_ELAPSED_S] = { "elapsed_s", BL_NUM, "wall-clock time, s: `Elapsed (wall clock) time` (gnu-v; `m:ss.cc` or `h:mm:ss`), `elapsed` (gnu-default), `real` (posix-p, bash, busybox), `total` (zsh), the third field (tcsh, csh)" },
-	[TIME_AVG_SHARED_TEXT_KIB] = { "avg_shared_text_kib", BL_INT, "average shared text size, KiB: `Average shared text size (kbytes)` (gnu-v), `avgtext` (gnu-default), X of `X+Dk` (tcsh, csh); always 0 on Linux" },
-	[TIME_AVG_UNSHARED_DATA_KIB] = { "avg_unshared_data_kib", BL_INT, "average unshared data size, KiB: `Average unshared data size (kbytes)` (gnu-v), `avgdata` (gnu-default), D of `X+Dk` (tcsh, csh); always 0 on Linux" },
-	[TIME_AVG_STACK_KIB] = { "avg_stack_kib", BL_INT, "average stack size, KiB: `Average stack size (kbytes)` (gnu-v)" },
-	[TIME_AVG_TOTAL_KIB] = { "avg_total_kib", BL_INT, "average total size, KiB: `Average total size (kbytes)` (gnu-v)" },
-	[TIME_MAX_RSS_KIB] = { "max_rss_kib", BL_INT, "maximum resident set size (RSS), KiB as printed: `Maximum resident set size (kbytes)` (gnu-v), `maxresident` (gnu-default); 0 before Linux 2.6.32, 4x too large from GNU time 1.7 on 2.6.32+" },
-	[TIME_AVG_RSS_KIB] = { "avg_rss_kib", BL_INT, "average resident set size, KiB: `Average resident set size (kbytes)` (gnu-v)" },
-	[TIME_MAJOR_FAULTS] = { "major_faults", BL_INT, "major page faults: `Major (requiring I/O) page faults` (gnu-v), `major` (gnu-default), `pf` (tcsh, csh)" },
-	[TIME_MINOR_FAULTS] = { "minor_faults", BL_INT, "minor page faults: `Minor (reclaiming a frame) page faults` (gnu-v), `minor` (gnu-default)" },
-	[TIME_VOLUNTARY_CS] = { "voluntary_cs", BL_INT, "`Voluntary context switches` (gnu-v)" },
-	[TIME_INVOLUNTARY_CS] = { "involuntary_cs", BL_INT, "`Involuntary context switches` (gnu-v)" },
-	[TIME_SWAPS] = { "swaps", BL_INT, "times swapped out: `Swaps` (gnu-v), `swaps` (gnu-default), `w` (tcsh, csh)" },
-	[TIME_FS_INPUTS] = { "fs_inputs", BL_INT, "file system inputs, 512-byte blocks: `File system inputs` (gnu-v), `inputs` (gnu-default), I of `I+Oio` (tcsh, csh); 0 before Linux 2.6.22" },
-	[TIME_FS_OUTPUTS] = { "fs_outputs", BL_INT, "file system outputs, 512-byte blocks: `File system outputs` (gnu-v), `outputs` (gnu-default), O of `I+Oio` (tcsh, csh); 0 before Linux 2.6.22" },
-	[TIME_SOCKET_SENT] = { "socket_sent", BL_INT, "`Socket messages sent` (gnu-v)" },
-	[TIME_SOCKET_RECEIVED] = { "socket_received", BL_INT, "`Socket messages received` (gnu-v)" },
-	[TIME_SIGNALS] = { "signals", BL_INT, "`Signals delivered` (gnu-v)" },
-	[TIME_PAGE_SIZE_BYTES] = { "page_size_bytes", BL_INT, "page size, bytes: `Page size (bytes)` (gnu-v)" },
-	[TIME_EXIT_STATUS] = { "exit_status", BL_INT, "`Exit status` (gnu-v); 0 when killed by a signal: see `status`" },
+	[TIME_FORMAT] = { "format", BL_STR, "which tool printed it: `gnu-v` (GNU and BusyBox `time -v`), `gnu-default`, `posix-p` (`time -p`), `bash`, `busybox`, `zsh`, `tcsh`, `csh`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_COMMAND] = { "command", BL_STR, "`Command being timed` (gnu-v) or the job text (zsh)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_STATUS] = { "status", BL_STR, "status line before the block: `exited` (`Command exited with non-zero status N`), `signal` (`Command terminated by signal N`), `stopped` (`Command stopped by signal N`); empty when none", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_STATUS_CODE] = { "status_code", BL_INT, "N of that status line (exit status or signal number)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_USER_S] = { "user_s", BL_NUM, "user CPU time, s: `User time (seconds)` (gnu-v), `user` (gnu-default, posix-p, bash, busybox, zsh), `u` (tcsh, csh)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[TIME_SYS_S] = { "sys_s", BL_NUM, "system CPU time, s: `System time (seconds)` (gnu-v), `system` (gnu-default, zsh), `sys` (posix-p, bash, busybox), `s` (tcsh, csh)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[TIME_CPU_PCT] = { "cpu_pct", BL_NUM, "percent of CPU this job got, %: `Percent of CPU this job got` (gnu-v), `%CPU` (gnu-default), `cpu` (zsh), the `%` field (tcsh, csh); can exceed 100; empty for `?%`", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_ELAPSED_S] = { "elapsed_s", BL_NUM, "wall-clock time, s: `Elapsed (wall clock) time` (gnu-v; `m:ss.cc` or `h:mm:ss`), `elapsed` (gnu-default), `real` (posix-p, bash, busybox), `total` (zsh), the third field (tcsh, csh)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[TIME_AVG_SHARED_TEXT_KIB] = { "avg_shared_text_kib", BL_INT, "average shared text size, KiB: `Average shared text size (kbytes)` (gnu-v), `avgtext` (gnu-default), X of `X+Dk` (tcsh, csh); always 0 on Linux", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_AVG_UNSHARED_DATA_KIB] = { "avg_unshared_data_kib", BL_INT, "average unshared data size, KiB: `Average unshared data size (kbytes)` (gnu-v), `avgdata` (gnu-default), D of `X+Dk` (tcsh, csh); always 0 on Linux", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_AVG_STACK_KIB] = { "avg_stack_kib", BL_INT, "average stack size, KiB: `Average stack size (kbytes)` (gnu-v)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_AVG_TOTAL_KIB] = { "avg_total_kib", BL_INT, "average total size, KiB: `Average total size (kbytes)` (gnu-v)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_MAX_RSS_KIB] = { "max_rss_kib", BL_INT, "maximum resident set size (RSS), KiB as printed: `Maximum resident set size (kbytes)` (gnu-v), `maxresident` (gnu-default); 0 before Linux 2.6.32, 4x too large from GNU time 1.7 on 2.6.32+", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_AVG_RSS_KIB] = { "avg_rss_kib", BL_INT, "average resident set size, KiB: `Average resident set size (kbytes)` (gnu-v)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_MAJOR_FAULTS] = { "major_faults", BL_INT, "major page faults: `Major (requiring I/O) page faults` (gnu-v), `major` (gnu-default), `pf` (tcsh, csh)", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[TIME_MINOR_FAULTS] = { "minor_faults", BL_INT, "minor page faults: `Minor (reclaiming a frame) page faults` (gnu-v), `minor` (gnu-default)", "", BL_ROLE_MEASURE, BL_BETTER_LOWER },
+	[TIME_VOLUNTARY_CS] = { "voluntary_cs", BL_INT, "`Voluntary context switches` (gnu-v)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_INVOLUNTARY_CS] = { "involuntary_cs", BL_INT, "`Involuntary context switches` (gnu-v)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_SWAPS] = { "swaps", BL_INT, "times swapped out: `Swaps` (gnu-v), `swaps` (gnu-default), `w` (tcsh, csh)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_FS_INPUTS] = { "fs_inputs", BL_INT, "file system inputs, 512-byte blocks: `File system inputs` (gnu-v), `inputs` (gnu-default), I of `I+Oio` (tcsh, csh); 0 before Linux 2.6.22", "512-byte blocks", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_FS_OUTPUTS] = { "fs_outputs", BL_INT, "file system outputs, 512-byte blocks: `File system outputs` (gnu-v), `outputs` (gnu-default), O of `I+Oio` (tcsh, csh); 0 before Linux 2.6.22", "512-byte blocks", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_SOCKET_SENT] = { "socket_sent", BL_INT, "`Socket messages sent` (gnu-v)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_SOCKET_RECEIVED] = { "socket_received", BL_INT, "`Socket messages received` (gnu-v)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_SIGNALS] = { "signals", BL_INT, "`Signals delivered` (gnu-v)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[TIME_PAGE_SIZE_BYTES] = { "page_size_bytes", BL_INT, "page size, bytes: `Page size (bytes)` (gnu-v)", "bytes", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_EXIT_STATUS] = { "exit_status", BL_INT, "`Exit status` (gnu-v); 0 when killed by a signal: see `status`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_time = {
@@ -68,6 +68,7 @@ const struct bl_table_def bl_table_time = {
 	"- `line` is the block's first line (the status line when there is one).\n"
 	"- An mtest01 result and the timing block next to it (before or after) form one run: both "
 	"rows carry the same `group` and `run`.",
+	.group_col = "group",
 };
 
 struct label {

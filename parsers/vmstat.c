@@ -125,45 +125,45 @@
 /* ---- tables ------------------------------------------------------------ */
 
 static const struct bl_col_def vm_cols[VM_NCOLS] = {
-	[VM_SERIES] = { "series", BL_INT, "capture number, 1-based across the run of benchlog" },
-	[VM_SAMPLE] = { "sample", BL_INT, "0-based sample number within the series (the since-boot row, when there is one, is 0)" },
-	[VM_T_S] = { "t_s", BL_NUM, "seconds since the series' first row, s: from the rows' time stamps, else sample × interval (`--interval`, else the command line's delay, else 1 s)" },
-	[VM_SINCE_BOOT] = { "since_boot", BL_INT, "1 for vmstat's first row, the average since boot (docs/formats.md, \"The since-boot row\"); else 0" },
-	[VM_LAYOUT] = { "layout", BL_STR, "header layout: `2.x-w`, `3.1.0-shifted`, `3.x-wa`, `3.3-st`, `4.x-gu`, `other` or `freebsd`, with the flags ` -a`, ` -w`, ` -t`, ` +time`" },
-	[VM_R] = { "r", BL_INT, "runnable processes" },
-	[VM_B] = { "b", BL_INT, "processes in uninterruptible sleep" },
-	[VM_W] = { "w", BL_INT, "swapped-out runnable processes (procps 2.x, FreeBSD)" },
-	[VM_SWPD] = { "swpd", BL_INT, "swap in use, in `mem_unit`" },
-	[VM_FREE] = { "free", BL_INT, "free memory, in `mem_unit` (FreeBSD `fre`)" },
-	[VM_BUFF] = { "buff", BL_INT, "buffer memory, in `mem_unit`" },
-	[VM_CACHE] = { "cache", BL_INT, "page cache, in `mem_unit`" },
-	[VM_INACT] = { "inact", BL_INT, "inactive memory (`-a`), in `mem_unit`" },
-	[VM_ACTIVE] = { "active", BL_INT, "active memory (`-a`), in `mem_unit`" },
-	[VM_SI] = { "si", BL_INT, "swapped in per second, in `mem_unit`" },
-	[VM_SO] = { "so", BL_INT, "swapped out per second, in `mem_unit`" },
-	[VM_BI] = { "bi", BL_INT, "blocks read per second (KiB/s; \"blocks/s\" in procps < 4, same numbers)" },
-	[VM_BO] = { "bo", BL_INT, "blocks written per second (KiB/s)" },
-	[VM_IN] = { "in", BL_INT, "interrupts per second" },
-	[VM_CS] = { "cs", BL_INT, "context switches per second" },
-	[VM_US] = { "us", BL_INT, "user CPU time, %" },
-	[VM_SY] = { "sy", BL_INT, "system CPU time, %" },
-	[VM_ID] = { "id", BL_INT, "idle CPU time, %" },
-	[VM_WA] = { "wa", BL_INT, "I/O wait CPU time, % (always 0 on 2.4 kernels)" },
-	[VM_ST] = { "st", BL_INT, "CPU time stolen by the hypervisor, %" },
-	[VM_GU] = { "gu", BL_INT, "guest CPU time, % (procps-ng ≥ 4.0.4)" },
-	[VM_MEM_UNIT] = { "mem_unit", BL_STR, "unit of the memory columns and si/so: `KiB` (default), `kB`, `MiB`, `MB` (`-S k/K/m/M` on the command line before the header)" },
-	[VM_TIMESTAMP] = { "timestamp", BL_STR, "the row's time stamp as printed: `2018-03-21 09:03:09` (`-t`) or a wrapper's `21:21:49`" },
-	[VM_TZ] = { "tz", BL_STR, "the time zone printed in the label line (`-t`) or on the row (older Red Hat `-t`)" },
-	[VM_AVM] = { "avm", BL_INT, "FreeBSD: active virtual memory, KiB (humanized `514M` converted)" },
-	[VM_FLT] = { "flt", BL_INT, "FreeBSD: page faults per second" },
-	[VM_RE] = { "re", BL_INT, "FreeBSD: pages reclaimed per second" },
-	[VM_PI] = { "pi", BL_INT, "FreeBSD: pages paged in per second" },
-	[VM_PO] = { "po", BL_INT, "FreeBSD: pages paged out per second" },
-	[VM_FR] = { "fr", BL_INT, "FreeBSD: pages freed per second" },
-	[VM_SR] = { "sr", BL_INT, "FreeBSD: pages scanned per second" },
-	[VM_SYS_CALLS] = { "sys_calls", BL_INT, "FreeBSD: system calls per second (the faults group's `sy`)" },
-	[VM_DISKS] = { "disks", BL_STR, "FreeBSD: transfers per second per disk, `name=value` separated by spaces (`ada0=4 cd0=0`)" },
-	[VM_PER_CPU] = { "per_cpu", BL_STR, "FreeBSD `-P`: `us/sy/id` per CPU, separated by spaces (`0/0/100 1/0/99`)" },
+	[VM_SERIES] = { "series", BL_INT, "capture number, 1-based across the run of benchlog", "", BL_ROLE_COUNTER, BL_BETTER_NONE },
+	[VM_SAMPLE] = { "sample", BL_INT, "0-based sample number within the series (the since-boot row, when there is one, is 0)", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[VM_T_S] = { "t_s", BL_NUM, "seconds since the series' first row, s: from the rows' time stamps, else sample × interval (`--interval`, else the command line's delay, else 1 s)", "s", BL_ROLE_ID, BL_BETTER_NONE },
+	[VM_SINCE_BOOT] = { "since_boot", BL_INT, "1 for vmstat's first row, the average since boot (docs/formats.md, \"The since-boot row\"); else 0", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_LAYOUT] = { "layout", BL_STR, "header layout: `2.x-w`, `3.1.0-shifted`, `3.x-wa`, `3.3-st`, `4.x-gu`, `other` or `freebsd`, with the flags ` -a`, ` -w`, ` -t`, ` +time`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_R] = { "r", BL_INT, "runnable processes", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_B] = { "b", BL_INT, "processes in uninterruptible sleep", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_W] = { "w", BL_INT, "swapped-out runnable processes (procps 2.x, FreeBSD)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SWPD] = { "swpd", BL_INT, "swap in use, in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_FREE] = { "free", BL_INT, "free memory, in `mem_unit` (FreeBSD `fre`)", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_BUFF] = { "buff", BL_INT, "buffer memory, in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_CACHE] = { "cache", BL_INT, "page cache, in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_INACT] = { "inact", BL_INT, "inactive memory (`-a`), in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_ACTIVE] = { "active", BL_INT, "active memory (`-a`), in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SI] = { "si", BL_INT, "swapped in per second, in `mem_unit`", "mem_unit/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SO] = { "so", BL_INT, "swapped out per second, in `mem_unit`", "mem_unit/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_BI] = { "bi", BL_INT, "blocks read per second (KiB/s; \"blocks/s\" in procps < 4, same numbers)", "KiB/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_BO] = { "bo", BL_INT, "blocks written per second (KiB/s)", "KiB/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_IN] = { "in", BL_INT, "interrupts per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_CS] = { "cs", BL_INT, "context switches per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_US] = { "us", BL_INT, "user CPU time, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SY] = { "sy", BL_INT, "system CPU time, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_ID] = { "id", BL_INT, "idle CPU time, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_WA] = { "wa", BL_INT, "I/O wait CPU time, % (always 0 on 2.4 kernels)", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_ST] = { "st", BL_INT, "CPU time stolen by the hypervisor, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_GU] = { "gu", BL_INT, "guest CPU time, % (procps-ng ≥ 4.0.4)", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_MEM_UNIT] = { "mem_unit", BL_STR, "unit of the memory columns and si/so: `KiB` (default), `kB`, `MiB`, `MB` (`-S k/K/m/M` on the command line before the header)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_TIMESTAMP] = { "timestamp", BL_STR, "the row's time stamp as printed: `2018-03-21 09:03:09` (`-t`) or a wrapper's `21:21:49`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_TZ] = { "tz", BL_STR, "the time zone printed in the label line (`-t`) or on the row (older Red Hat `-t`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_AVM] = { "avm", BL_INT, "FreeBSD: active virtual memory, KiB (humanized `514M` converted)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_FLT] = { "flt", BL_INT, "FreeBSD: page faults per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_RE] = { "re", BL_INT, "FreeBSD: pages reclaimed per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_PI] = { "pi", BL_INT, "FreeBSD: pages paged in per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_PO] = { "po", BL_INT, "FreeBSD: pages paged out per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_FR] = { "fr", BL_INT, "FreeBSD: pages freed per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SR] = { "sr", BL_INT, "FreeBSD: pages scanned per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SYS_CALLS] = { "sys_calls", BL_INT, "FreeBSD: system calls per second (the faults group's `sy`)", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_DISKS] = { "disks", BL_STR, "FreeBSD: transfers per second per disk, `name=value` separated by spaces (`ada0=4 cd0=0`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_PER_CPU] = { "per_cpu", BL_STR, "FreeBSD `-P`: `us/sy/id` per CPU, separated by spaces (`0/0/100 1/0/99`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_vmstat = {
@@ -174,13 +174,14 @@ const struct bl_table_def bl_table_vmstat = {
 	"- Rows a mail client glued into one line share its `line`.\n"
 	"- With `--since-boot drop` the since-boot row is not written; the sample numbers of the "
 	"other rows do not change.",
+	.group_col = "group",
 };
 
 static const struct bl_col_def ev_cols[EV_NCOLS] = {
-	[EV_SERIES] = { "series", BL_INT, "the vmstat series the line sits in" },
-	[EV_SAMPLE] = { "sample", BL_INT, "the sample of the row that follows the line" },
-	[EV_TEXT] = { "text", BL_STR, "the line, trimmed" },
-	[EV_KIND] = { "kind", BL_STR, "`stutter_start`, `stutter_end` or `note` (patterns: `--stutter-start RE`, `--stutter-end RE`)" },
+	[EV_SERIES] = { "series", BL_INT, "the vmstat series the line sits in", "", BL_ROLE_COUNTER, BL_BETTER_NONE },
+	[EV_SAMPLE] = { "sample", BL_INT, "the sample of the row that follows the line", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[EV_TEXT] = { "text", BL_STR, "the line, trimmed", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[EV_KIND] = { "kind", BL_STR, "`stutter_start`, `stutter_end` or `note` (patterns: `--stutter-start RE`, `--stutter-end RE`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_events = {
@@ -189,6 +190,7 @@ const struct bl_table_def bl_table_events = {
 	"- `group` is the group in force when the line came (the same as the rows' around it).\n"
 	"- Prose after the last row of a series is not an event: it is counted in the skipped lines "
 	"(\"text after a vmstat table (no row followed)\").",
+	.group_col = "group",
 };
 
 /* ---- limits and constants ---------------------------------------------- */

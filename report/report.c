@@ -19,11 +19,13 @@
 #define PREVIEW_ROWS 10
 
 static const struct bl_col_def skipped_cols[] = {
-	{ "reason", BL_STR, "why the line was not used (\"no format recognised\", \"blank line\", …)" },
-	{ "text", BL_STR, "the line as the parsers saw it: quote prefix and colour escapes removed" },
+	{ "reason", BL_STR, "why the line was not used (\"no format recognised\", \"blank line\", …)", "",
+	  BL_ROLE_LABEL, BL_BETTER_NONE },
+	{ "text", BL_STR, "the line as the parsers saw it: quote prefix and colour escapes removed", "",
+	  BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 static const struct bl_table_def skipped_table = {
-	"skipped", "input lines that went into no record, label or header", 2, skipped_cols, NULL, NULL,
+	"skipped", "input lines that went into no record, label or header", 2, skipped_cols, NULL, NULL, .group_col = "group",
 };
 
 struct tstat {

@@ -1,4 +1,5 @@
-/* test_table_stats.c — analyze/table_stats.h, compare.h, colinfo.h and
+/* test_table_stats.c — analyze/table_stats.h, compare.h, the tables'
+ * definitions (R1-R7) and
  * outtab.h against values worked out elsewhere.
  *
  * Where the expected values come from (never from this code):
@@ -26,12 +27,12 @@
 
 #include <cmocka.h>
 
-#include "analyze/colinfo.h"
 #include "analyze/compare.h"
 #include "analyze/outtab.h"
 #include "analyze/stats.h"
 #include "analyze/table_stats.h"
 #include "core/ctx.h"
+#include "parsers/parser.h"
 #include "parsers/pass.h"
 
 static void near_rel(double got, double want, double rel, const char *what, int line)
@@ -113,46 +114,68 @@ static long find_group(struct bl_tstats *ts, size_t t, const char *k0, const cha
 	return -1;
 }
 
-/* ---- R1-R5 ---------------------------------------------------------------- */
+/* ---- R1-R7: what the tables' definitions say -------------------------------- */
 
-static void test_table_stats__colinfo_rules(void **state)
+static const struct bl_col_def *coldef(const char *table, const char *column)
 {
-	(void)state;
-	/* R1a: the table's word beats the name rule */
-	assert_int_equal(bl_col_better("contest", "cpu_pct"), BL_BETTER_HIGHER);
-	assert_int_equal(bl_col_better("time", "cpu_pct"), BL_BETTER_UNSTATED);
-	assert_int_equal(bl_col_better("contest_report", "ratio"), BL_BETTER_LOWER);
-	/* R1b before R1c: bytes_per_s ends in _s but is a throughput */
-	assert_int_equal(bl_col_better(NULL, "bytes_per_s"), BL_BETTER_HIGHER);
-	assert_int_equal(bl_col_better(NULL, "bytes_allocated"), BL_BETTER_HIGHER);
-	assert_int_equal(bl_col_better("", "Throughput"), BL_BETTER_HIGHER);
-	/* R1c */
-	assert_int_equal(bl_col_better("time", "elapsed_s"), BL_BETTER_LOWER);
-	assert_int_equal(bl_col_better(NULL, "wakeup_us"), BL_BETTER_LOWER);
-	assert_int_equal(bl_col_better("time", "major_faults"), BL_BETTER_LOWER);
-	assert_int_equal(bl_col_better(NULL, "max_latency"), BL_BETTER_LOWER);
-	/* R1d */
-	assert_int_equal(bl_col_better(NULL, "load_runs"), BL_BETTER_UNSTATED);
-	assert_int_equal(bl_col_better(NULL, "status"), BL_BETTER_UNSTATED);
-	assert_string_equal(bl_better_name(BL_BETTER_LOWER), "lower");
-	/* R2, R3, R4, R5 */
-	const char *runs = "x";
-	assert_true(bl_table_holds_means("averages", &runs));
-	assert_string_equal(runs, "runs");
-	assert_false(bl_table_holds_means("time", &runs));
-	assert_null(runs);
-	assert_string_equal(bl_table_split_column("contest"), "load");
-	assert_null(bl_table_split_column("time"));
-	assert_true(bl_col_is_provenance_number("run"));
-	assert_false(bl_col_is_provenance_number("runs"));
-	assert_string_equal(bl_table_group_column("contest_report"), "kernel");
-	assert_string_equal(bl_table_group_column(NULL), "group");
+	const struct bl_table_def *t = bl_table_find(table);
+	assert_non_null(t);
+	const struct bl_col_def *c = bl_table_coldef(t, column);
+	if (!c)
+		fail_msg("%s has no column %s", table, column);
+	return c;
 }
 
-/* R6 and R7: the cases are the columns `benchlog formats --columns`
- * describes as identifiers, positions, settings or run lengths (read by
- * hand from that listing), and measures next to them that must stay. */
-static void test_table_stats__colinfo_measures(void **state)
+/* The ConTest word for cpu_pct and ratio (docs/stats.md R1), the means
+ * tables, split and compared columns, as docs/stats.md states them. */
+static void test_table_stats__definition_facts(void **state)
+{
+	(void)state;
+	assert_int_equal(coldef("contest", "cpu_pct")->better, BL_BETTER_HIGHER);
+	assert_int_equal(coldef("time", "cpu_pct")->better, BL_BETTER_NONE);
+	assert_int_equal(coldef("contest_report", "ratio")->better, BL_BETTER_LOWER);
+	assert_int_equal(coldef("time", "elapsed_s")->better, BL_BETTER_LOWER);
+	assert_int_equal(coldef("time", "major_faults")->better, BL_BETTER_LOWER);
+	assert_int_equal(coldef("mtest01", "bytes_allocated")->better, BL_BETTER_HIGHER);
+	assert_string_equal(coldef("time", "elapsed_s")->unit, "s");
+	assert_string_equal(coldef("latency_series", "footer_max_us")->unit, "us");
+	assert_int_equal(coldef("vmstat", "series")->role, BL_ROLE_COUNTER);
+	assert_int_equal(coldef("events", "series")->role, BL_ROLE_COUNTER);
+	assert_string_equal(bl_table_find("averages")->runs_col, "runs");
+	assert_string_equal(bl_table_find("contest_report")->runs_col, "runs");
+	assert_null(bl_table_find("time")->runs_col);
+	assert_string_equal(bl_table_find("contest")->split_col, "load");
+	assert_string_equal(bl_table_find("contest_report")->split_col, "load");
+	assert_null(bl_table_find("time")->split_col);
+	assert_null(bl_table_find("vmstat")->split_col);
+	assert_string_equal(bl_table_find("contest_report")->group_col, "kernel");
+	assert_string_equal(bl_table_find("time")->group_col, "group");
+	assert_string_equal(bl_table_find("latency")->weight_col, "count");
+	assert_null(bl_table_find("latency_series")->weight_col);
+	/* every definition is complete: a group column it has (or "group"),
+	 * split, runs and weight columns it has, a direction only on measures */
+	for (size_t i = 0; bl_parsers[i]; i++)
+		for (const struct bl_table_def *const *t = bl_parsers[i]->tables; t && *t; t++) {
+			const struct bl_table_def *d = *t;
+			assert_non_null(d->group_col);
+			assert_true(strcmp(d->group_col, "group") == 0 || bl_table_coldef(d, d->group_col));
+			assert_true(!d->split_col || bl_table_coldef(d, d->split_col));
+			assert_true(!d->runs_col || bl_table_coldef(d, d->runs_col));
+			assert_true(!d->weight_col || bl_table_coldef(d, d->weight_col));
+			for (size_t c = 0; c < d->ncols; c++) {
+				assert_non_null(d->cols[c].unit);
+				if (d->cols[c].role != BL_ROLE_MEASURE)
+					assert_int_equal(d->cols[c].better, BL_BETTER_NONE);
+				if (d->cols[c].type == BL_STR)
+					assert_int_equal(d->cols[c].role, BL_ROLE_LABEL);
+			}
+		}
+}
+
+/* R6: the cases are the columns `benchlog formats --columns` describes as
+ * identifiers, positions, settings or run lengths (read by hand from
+ * that listing), and measures next to them that must stay. */
+static void test_table_stats__definition_measures(void **state)
 {
 	(void)state;
 	static const char *const not_measures[][2] = {
@@ -166,15 +189,11 @@ static void test_table_stats__colinfo_measures(void **state)
 		{ "latency_series", "footer_total" }, { "latency_series", "status_cycles" },
 		{ "time", "page_size_bytes" }, { "time", "exit_status" }, { "time", "status_code" },
 		{ "mtest01", "target_bytes" }, { "mtest01", "target_pct" },
-		{ "latency", "count" }, { "time", "line" }, { "time", "run" },
-		/* unknown table (a benchlog CSV filed as "csv"): any table's list */
-		{ "csv", "t_s" }, { NULL, "binned" }, { "csv", "runs" },
-		{ NULL, "Sample" }, { NULL, "wakeup_interval_ms" },
+		{ "latency", "count" }, { "averages", "runs" }, { "contest_report", "runs" },
 	};
 	for (size_t i = 0; i < sizeof not_measures / sizeof not_measures[0]; i++)
-		if (bl_col_is_measure(not_measures[i][0], not_measures[i][1]))
-			fail_msg("%s.%s taken as a measure", not_measures[i][0] ? not_measures[i][0] : "NULL",
-				 not_measures[i][1]);
+		if (coldef(not_measures[i][0], not_measures[i][1])->role == BL_ROLE_MEASURE)
+			fail_msg("%s.%s taken as a measure", not_measures[i][0], not_measures[i][1]);
 	static const char *const measures[][2] = {
 		{ "vmstat", "swpd" }, { "vmstat", "si" }, { "vmstat", "cs" },
 		{ "time", "elapsed_s" }, { "time", "max_rss_kib" }, { "time", "swaps" },
@@ -182,17 +201,41 @@ static void test_table_stats__colinfo_measures(void **state)
 		{ "latency_series", "status_max_us" }, { "latency_series", "footer_avg_us" },
 		{ "latency_series", "overflow" }, { "latency_series", "smis" },
 		{ "mtest01", "bytes_allocated" }, { "averages", "elapsed_s" },
-		/* time_s is a duration, not vmstat's position t_s */
-		{ "contest", "cpu_pct" }, { NULL, "time_s" },
+		{ "contest", "cpu_pct" },
 	};
 	for (size_t i = 0; i < sizeof measures / sizeof measures[0]; i++)
-		if (!bl_col_is_measure(measures[i][0], measures[i][1]))
-			fail_msg("%s.%s not taken as a measure", measures[i][0] ? measures[i][0] : "NULL",
-				 measures[i][1]);
-	assert_false(bl_col_is_measure("time", NULL));
-	assert_true(bl_table_holds_histogram("latency"));
-	assert_false(bl_table_holds_histogram("latency_series"));
-	assert_false(bl_table_holds_histogram(NULL));
+		if (coldef(measures[i][0], measures[i][1])->role != BL_ROLE_MEASURE)
+			fail_msg("%s.%s not taken as a measure", measures[i][0], measures[i][1]);
+}
+
+/* R1 for a foreign CSV's columns, which no definition covers: the guess
+ * from the name. R1b before R1c: bytes_per_s ends in _s but is a
+ * throughput. A column a benchlog CSV filed under its table has keeps
+ * the definition's word (contest cpu_pct: higher). */
+static void test_table_stats__better_guess(void **state)
+{
+	(void)state;
+	struct fixture fx;
+	fx_init(&fx);
+	fx_start(&fx);
+	char *p = tmpfile_with(".csv", "bytes_per_s,Throughput,wakeup_us,elapsed_s,major_faults,"
+				       "max_latency,load_runs,status,cpu_pct\n1,2,3,4,5,6,7,8,9\n");
+	assert_int_equal(bl_tstats_read_csv(fx.ts, p), 0);
+	assert_int_equal(bl_tstats_ntables(fx.ts), 1);
+	assert_null(bl_tstats_def(fx.ts, 0));
+	static const struct { const char *col; enum bl_better b; } want[] = {
+		{ "bytes_per_s", BL_BETTER_HIGHER }, { "Throughput", BL_BETTER_HIGHER },
+		{ "wakeup_us", BL_BETTER_LOWER }, { "elapsed_s", BL_BETTER_LOWER },
+		{ "major_faults", BL_BETTER_LOWER }, { "max_latency", BL_BETTER_LOWER },
+		{ "load_runs", BL_BETTER_NONE }, { "status", BL_BETTER_NONE },
+		{ "cpu_pct", BL_BETTER_NONE },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		if (bl_tstats_better(fx.ts, 0, want[i].col) != want[i].b)
+			fail_msg("%s: direction %d", want[i].col, bl_tstats_better(fx.ts, 0, want[i].col));
+	unlink(p);
+	free(p);
+	fx_release(&fx);
 }
 
 /* ---- outtab ---------------------------------------------------------------- */
@@ -697,7 +740,7 @@ static void test_table_stats__compare_pair_seed001(void **state)
 	/* higher is better for the same numbers: worse */
 	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_HIGHER, &r);
 	assert_string_equal(r.verdict, "-27.4% worse");
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_UNSTATED, &r);
+	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_NONE, &r);
 	assert_string_equal(r.verdict, "-27.4%");
 	/* [ref.py] pooled read_load: p=0.00020557693749957 */
 	bl_compare_pair(&b, &c, 0.95, BL_CMP_STUDENT, false, BL_BETTER_LOWER, &r);
@@ -889,8 +932,9 @@ static void test_table_stats__vmstat_since_boot_row(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_table_stats__colinfo_rules),
-		cmocka_unit_test(test_table_stats__colinfo_measures),
+		cmocka_unit_test(test_table_stats__definition_facts),
+		cmocka_unit_test(test_table_stats__definition_measures),
+		cmocka_unit_test(test_table_stats__better_guess),
 		cmocka_unit_test(test_table_stats__outtab_three_formats),
 		cmocka_unit_test(test_table_stats__outtab_numbers),
 		cmocka_unit_test(test_table_stats__histogram_exact_edges),

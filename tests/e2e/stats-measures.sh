@@ -1,6 +1,6 @@
 #!/bin/sh
 # The default columns of `benchlog compare` / `stats` are the measures
-# (analyze/colinfo.h R6, docs/stats.md), and the latency table of
+# (analyze/table_stats.h R6, docs/stats.md), and the latency table of
 # histogram buckets is not read by them (R7).
 # Expected values:
 #   - the identifier/position/setting columns below are read by hand from
