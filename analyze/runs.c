@@ -208,12 +208,40 @@ static bool val(const struct bl_val *v, double *d)
 	return true;
 }
 
+/* chkmmt adds an Elapsed time to its total in two steps, minutes x 60
+ * and then the seconds, each addition rounded. The time table keeps
+ * e = fl(60 m + s); m = floor(e / 60) and s, the shortest decimal of at
+ * most 9 places (time -v prints 2) with fl(60 m + s) = e, are what was
+ * printed, so the total comes out bit for bit as the script's. */
+static void add_elapsed(double *sum, double e)
+{
+	double m = floor(e / 60.0), rest = e - 60.0 * m, scale = 1.0;
+
+	if (!(m >= 1.0 && m < 1e12)) {
+		*sum += e;              /* m = 0: the script adds 0, then e */
+		return;
+	}
+	for (int k = 0; k <= 9; k++, scale *= 10.0) {
+		/* N / 10^k is correctly rounded: the double strtod gives */
+		double sec = round(rest * scale) / scale;
+		if (60.0 * m + sec == e) {
+			rest = sec;
+			break;
+		}
+	}
+	*sum += 60.0 * m;
+	*sum += rest;
+}
+
 static void add(struct group_acc *g, int f, const struct bl_val *v)
 {
 	double d;
 	if (!val(v, &d))
 		return;
-	g->sum[f] += d;
+	if (f == F_ELAPSED)
+		add_elapsed(&g->sum[f], d);
+	else
+		g->sum[f] += d;
 	bl_welford_add(&g->w[f], d);
 }
 
