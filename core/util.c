@@ -178,7 +178,10 @@ int bl_parse_double(const char *s, size_t len, double *out)
 	double d = strtod(tmp, &end);
 	if (end != tmp + len || end == tmp)
 		return -BL_EFORMAT;
-	if (errno == ERANGE || !isfinite(d))
+	/* ERANGE also flags a subnormal result (1e-310): a finite, non-zero
+	 * value is the nearest double and is kept; overflow and underflow
+	 * to zero are out of range. */
+	if (!isfinite(d) || (errno == ERANGE && d == 0.0))
 		return -BL_ERANGE;
 	*out = d;
 	return 0;

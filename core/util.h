@@ -52,7 +52,9 @@ char *bl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Parse all of s[0..len) (after optional surrounding blanks) as a finite
  * double with '.' as the decimal point. Returns 0 and sets *out, or
  * -BL_EFORMAT (not a decimal number: trailing junk, hex, and the words
- * "nan"/"inf" too) or -BL_ERANGE (overflows a double).
+ * "nan"/"inf" too) or -BL_ERANGE (overflows a double, or is so small
+ * that it rounds to 0; subnormal values such as 1e-310 are read as the
+ * nearest double).
  * len == (size_t)-1 means strlen(s). */
 int bl_parse_double(const char *s, size_t len, double *out);
 /* Same for a base-10 signed integer that fits in long long. */
