@@ -295,17 +295,21 @@ int bl_partial_write(FILE *f, const struct bl_partial *p)
 	if (f == NULL || p == NULL)
 		return -BL_EUSAGE;
 	/* D10 format; %.17g reads back bit-exact. */
-	fprintf(f, "benchlog-partial 1\n");
+	fprintf(f, "benchlog-partial 2\n");
 	fprintf(f, "count %llu\n", p->w.n);
 	fprintf(f, "rejected %llu\n", p->rejected);
 	fprintf(f, "sum %.17g\n", p->sum);
 	if (p->w.n > 0) {
 		fprintf(f, "mean %.17g\n", p->w.mean);
+		fprintf(f, "shift %.17g\n", p->w.shift);
+		fprintf(f, "offset %.17g\n", p->w.off);
 		fprintf(f, "m2 %.17g\n", p->w.m2);
+		fprintf(f, "scale %d\n", p->w.scale);
 		fprintf(f, "min %.17g\n", p->w.min);
 		fprintf(f, "max %.17g\n", p->w.max);
 	}
 	fprintf(f, "sketch %g %d\n", BL_SKETCH_ALPHA, BL_SKETCH_MAX_BUCKETS);
+	fprintf(f, "collapsed %llu\n", p->sk.collapsed);
 	fprintf(f, "zero %llu\n", p->sk.zero);
 	write_store(f, "neg", &p->sk.neg);
 	write_store(f, "pos", &p->sk.pos);
@@ -504,10 +508,58 @@ static int prd_buckets(struct prd *r, struct bl_partial *p)
 	}
 }
 
+/* The D2 state of a partial: version 2 writes it as kept (shift, offset,
+ * scaled m2, scale); version 1 wrote the mean and the unscaled m2 only,
+ * read as shift = mean. 0 or a negative error with r->why set. */
+static int prd_welford(struct prd *r, long long version, unsigned long long n,
+		       struct bl_welford *w)
+{
+	double mean, shift, off = 0.0, m2, mn, mx, tol;
+	long long scale = 0;
+	int rc;
+
+	if ((rc = prd_kv_double(r, "mean", "mean <number>", &mean)) < 0)
+		return rc;
+	shift = mean;
+	if (version >= 2 &&
+	    ((rc = prd_kv_double(r, "shift", "shift <number>", &shift)) < 0 ||
+	     (rc = prd_kv_double(r, "offset", "offset <number>", &off)) < 0))
+		return rc;
+	if ((rc = (version >= 2 ? prd_kv_double : prd_kv_double_ovf)(r, "m2", "m2 <number>", &m2)) < 0)
+		return rc;
+	if (m2 < 0.0) {
+		snprintf(r->why, r->whysz, "m2 is negative");
+		return -BL_ERANGE;
+	}
+	if (version >= 2) {
+		if ((rc = prd_expect(r, "scale", 1, "scale <exponent>")) < 0)
+			return rc;
+		if (bl_parse_ll(r->tok[1], r->toklen[1], &scale) < 0 || scale < -1100 || scale > 1023) {
+			snprintf(r->why, r->whysz, "scale '%.20s' is not an exponent from -1100 to 1023", r->tok[1]);
+			return -BL_ERANGE;
+		}
+	}
+	if ((rc = prd_kv_double(r, "min", "min <number>", &mn)) < 0 ||
+	    (rc = prd_kv_double(r, "max", "max <number>", &mx)) < 0)
+		return rc;
+	tol = 1e-12 * fmax(fabs(mn), fabs(mx));
+	if (mn > mx || mean < mn - tol || mean > mx + tol) {
+		snprintf(r->why, r->whysz, "min, mean and max are not in order");
+		return -BL_EFORMAT;
+	}
+	if (version < 2) {
+		double big = fmax(fabs(mn), fabs(mx));
+		scale = big > 0.0 ? ilogb(big) : -1100;
+		m2 = ldexp(m2, -2 * (int)scale);
+	}
+	bl__welford_set(w, n, mean, mn, mx, shift, off, m2, (int)scale);
+	return 0;
+}
+
 static int prd_partial(struct prd *r, struct bl_partial *p)
 {
-	unsigned long long n, tot;
-	double alpha, mean = 0.0, m2 = 0.0, mn = 0.0, mx = 0.0, tol;
+	unsigned long long n, tot, collapsed = 0;
+	double alpha;
 	long long buckets, version;
 	int rc;
 
@@ -518,10 +570,10 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 			return rc; /* 1: clean end of input */
 	} while (r->ntok == 0);
 	if (!(r->ntok == 2 && r->toklen[0] == 16 && memcmp(r->tok[0], "benchlog-partial", 16) == 0)) {
-		snprintf(r->why, r->whysz, "expected 'benchlog-partial 1', got '%.40s'", r->buf);
+		snprintf(r->why, r->whysz, "expected 'benchlog-partial 2', got '%.40s'", r->buf);
 		return -BL_EFORMAT;
 	}
-	if (bl_parse_ll(r->tok[1], r->toklen[1], &version) < 0 || version != 1) {
+	if (bl_parse_ll(r->tok[1], r->toklen[1], &version) < 0 || version < 1 || version > 2) {
 		snprintf(r->why, r->whysz, "unsupported partial format version '%.*s'",
 			 (int)(r->toklen[1] > 20 ? 20 : r->toklen[1]), r->tok[1]);
 		return -BL_EFORMAT;
@@ -530,28 +582,8 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 	    (rc = prd_kv_count(r, "rejected", "rejected <n>", &p->rejected)) < 0 ||
 	    (rc = prd_kv_double_ovf(r, "sum", "sum <number>", &p->sum)) < 0)
 		return rc;
-	if (n > 0) {
-		if ((rc = prd_kv_double(r, "mean", "mean <number>", &mean)) < 0 ||
-		    (rc = prd_kv_double_ovf(r, "m2", "m2 <number>", &m2)) < 0)
-			return rc;
-		if (m2 < 0.0) {
-			snprintf(r->why, r->whysz, "m2 is negative");
-			return -BL_ERANGE;
-		}
-		if ((rc = prd_kv_double(r, "min", "min <number>", &mn)) < 0 ||
-		    (rc = prd_kv_double(r, "max", "max <number>", &mx)) < 0)
-			return rc;
-		tol = 1e-12 * fmax(fabs(mn), fabs(mx));
-		if (mn > mx || mean < mn - tol || mean > mx + tol) {
-			snprintf(r->why, r->whysz, "min, mean and max are not in order");
-			return -BL_EFORMAT;
-		}
-		p->w.n = n;
-		p->w.mean = mean;
-		p->w.m2 = m2;
-		p->w.min = mn;
-		p->w.max = mx;
-	}
+	if (n > 0 && (rc = prd_welford(r, version, n, &p->w)) < 0)
+		return rc;
 	if ((rc = prd_expect(r, "sketch", 2, "sketch 0.01 2048")) < 0)
 		return rc;
 	if (bl_parse_double(r->tok[1], r->toklen[1], &alpha) < 0 || alpha != BL_SKETCH_ALPHA ||
@@ -559,6 +591,8 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 		snprintf(r->why, r->whysz, "sketch parameters '%.40s' differ from 0.01 2048", r->buf);
 		return -BL_EFORMAT;
 	}
+	if (version >= 2 && (rc = prd_kv_count(r, "collapsed", "collapsed <n>", &collapsed)) < 0)
+		return rc;
 	if ((rc = prd_kv_count(r, "zero", "zero <n>", &p->sk.zero)) < 0)
 		return rc;
 	if ((rc = prd_buckets(r, p)) < 0)
@@ -568,6 +602,11 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 		snprintf(r->why, r->whysz, "bucket counts add up to %llu, count is %llu", tot, n);
 		return -BL_EFORMAT;
 	}
+	if (collapsed > n) {
+		snprintf(r->why, r->whysz, "collapsed %llu is more than count %llu", collapsed, n);
+		return -BL_EFORMAT;
+	}
+	p->sk.collapsed = collapsed;
 	return 0;
 }
 
@@ -724,6 +763,11 @@ const struct bl_welford *bl_dist_welford(const struct bl_dist *d)
 unsigned long long bl_dist_rejected(const struct bl_dist *d)
 {
 	return d->agg.rejected;
+}
+
+unsigned long long bl_dist_collapsed(const struct bl_dist *d)
+{
+	return d->exact ? 0 : d->agg.sk.collapsed;
 }
 
 void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out)

@@ -12,38 +12,103 @@
 
 /* ---- D1, D2 ------------------------------------------------------------ */
 
+/* Unset scale: below every finite double's ilogb (-1074), so the first
+ * non-zero value sets it; 2^(UNSET+1) is 0, so every value is checked
+ * until then. */
+#define WF_SCALE_UNSET (-1100)
+
 void bl_welford_init(struct bl_welford *w)
 {
 	w->n = 0;
 	w->mean = 0.0;
-	w->m2 = 0.0;
 	w->min = NAN;
 	w->max = NAN;
+	w->shift = 0.0;
+	w->off = 0.0;
+	w->m2 = 0.0;
+	w->scale = WF_SCALE_UNSET;
+	w->ks = 0.0;
+	w->lim = 0.0;
+}
+
+/* x 2^-e: a multiplication while 2^-e is a normal double, ldexp beyond. */
+static double wf_down(double x, int e)
+{
+	return ldexp(x, -e);
+}
+
+/* D2: raise w's scale to e (>= w->scale); the sums shrink by powers of 2
+ * (exact, but for parts that fall below the subnormal range, which are
+ * then far below the rounding of the largest value). */
+static void wf_rescale(struct bl_welford *w, int e)
+{
+	int d = e - w->scale;
+
+	if (d <= 0)
+		return;
+	w->off = ldexp(w->off, -d);
+	w->m2 = ldexp(w->m2, -2 * d);
+	w->scale = e;
+	w->ks = wf_down(w->shift, e);
+	w->lim = ldexp(1.0, e + 1);
+}
+
+/* The mean in the data's units (D1). */
+static void wf_mean(struct bl_welford *w)
+{
+	w->mean = ldexp(w->ks + w->off, w->scale);
+	/* rounding can leave the mean a hair outside [min, max]; it never is */
+	if (w->mean < w->min)
+		w->mean = w->min;
+	if (w->mean > w->max)
+		w->mean = w->max;
 }
 
 int bl_welford_add(struct bl_welford *w, double x)
 {
-	double delta;
+	double ax = fabs(x), y, delta;
 
 	if (!isfinite(x))
 		return -BL_ERANGE; /* D0 */
+	if (!(ax < w->lim) && x != 0.0)
+		wf_rescale(w, ilogb(x));
 	w->n++;
 	if (w->n == 1) {
-		w->mean = x;
+		w->shift = x;
+		w->ks = wf_down(x, w->scale);
+		w->off = 0.0;
 		w->m2 = 0.0;
-		w->min = w->max = x;
+		w->mean = w->min = w->max = x;
 		return 0;
 	}
-	/* D1, D2: both factors of the M2 increment have the same sign, so M2
-	 * never decreases. */
-	delta = x - w->mean;
-	w->mean += delta / (double)w->n;
-	w->m2 += delta * (x - w->mean);
+	/* D1, D2 on y = (x - K) 2^-e: both factors of the M2 increment have
+	 * the same sign, so M2 never decreases. */
+	y = wf_down(x, w->scale) - w->ks;
+	delta = y - w->off;
+	w->off += delta / (double)w->n;
+	w->m2 += delta * (y - w->off);
 	if (x < w->min)
 		w->min = x;
 	if (x > w->max)
 		w->max = x;
+	wf_mean(w);
 	return 0;
+}
+
+void bl__welford_set(struct bl_welford *w, unsigned long long n, double mean,
+		     double min, double max, double shift, double off, double m2,
+		     int scale)
+{
+	w->n = n;
+	w->mean = mean;
+	w->min = min;
+	w->max = max;
+	w->shift = shift;
+	w->off = off;
+	w->m2 = m2;
+	w->scale = scale;
+	w->ks = wf_down(shift, scale);
+	w->lim = ldexp(1.0, scale + 1);
 }
 
 int bl_welford_add_n(struct bl_welford *w, double x, unsigned long long k)
@@ -54,10 +119,9 @@ int bl_welford_add_n(struct bl_welford *w, double x, unsigned long long k)
 		return -BL_ERANGE;
 	if (k == 0)
 		return 0;
+	bl_welford_init(&one);
+	bl_welford_add(&one, x);
 	one.n = k;
-	one.mean = x;
-	one.m2 = 0.0;
-	one.min = one.max = x;
 	bl_welford_merge(w, &one);
 	return 0;
 }
@@ -73,16 +137,20 @@ void bl_welford_merge(struct bl_welford *dst, const struct bl_welford *src)
 		*dst = b;
 		return;
 	}
-	/* D2: Chan, Golub & LeVeque pairwise update. */
+	/* D2: both sides at the larger scale, dst's shift kept, then Chan,
+	 * Golub & LeVeque's pairwise update. */
+	wf_rescale(dst, b.scale);
+	wf_rescale(&b, dst->scale);
 	n = (double)dst->n + (double)b.n;
-	delta = b.mean - dst->mean;
-	dst->mean += delta * ((double)b.n / n);
+	delta = (b.ks - dst->ks) + (b.off - dst->off);
+	dst->off += delta * ((double)b.n / n);
 	dst->m2 += b.m2 + delta * delta * ((double)dst->n * (double)b.n / n);
 	dst->n += b.n;
 	if (b.min < dst->min)
 		dst->min = b.min;
 	if (b.max > dst->max)
 		dst->max = b.max;
+	wf_mean(dst);
 }
 
 double bl_welford_mean(const struct bl_welford *w)
@@ -90,16 +158,23 @@ double bl_welford_mean(const struct bl_welford *w)
 	return w->n ? w->mean : NAN;
 }
 
+double bl_welford_m2(const struct bl_welford *w)
+{
+	return w->n < 2 ? 0.0 : ldexp(w->m2, 2 * w->scale);
+}
+
 double bl_welford_var(const struct bl_welford *w)
 {
 	if (w->n < 2)
 		return NAN; /* D2 */
-	return w->m2 / (double)(w->n - 1);
+	return ldexp(w->m2 / (double)(w->n - 1), 2 * w->scale);
 }
 
 double bl_welford_sd(const struct bl_welford *w)
 {
-	return sqrt(bl_welford_var(w));
+	if (w->n < 2)
+		return NAN; /* D2 */
+	return ldexp(sqrt(w->m2 / (double)(w->n - 1)), w->scale);
 }
 
 double bl_welford_sum(const struct bl_welford *w)
@@ -546,8 +621,9 @@ static int ttest_args(const struct bl_welford *base, const struct bl_welford *ca
 	return 0;
 }
 
-int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
-	     double conf, struct bl_ttest *out)
+int bl_welch_eff(const struct bl_welford *base, double neff_b,
+		 const struct bl_welford *cand, double neff_c, double conf,
+		 struct bl_ttest *out)
 {
 	double vb, vc, den;
 	int rc;
@@ -559,14 +635,27 @@ int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
 		out->note = "Welch's t-test needs at least 2 values on each side";
 		return 0;
 	}
-	/* D6 */
-	vb = base->m2 / (double)(base->n - 1) / (double)base->n;
-	vc = cand->m2 / (double)(cand->n - 1) / (double)cand->n;
+	if (!(neff_b >= 2.0 && neff_b <= (double)base->n && neff_c >= 2.0 &&
+	      neff_c <= (double)cand->n)) {
+		out->note = "effective sample size outside [2, n]";
+		return 0;
+	}
+	/* D6, with n_eff in place of n for autocorrelated series (D15) */
+	vb = bl_welford_var(base) / neff_b;
+	vc = bl_welford_var(cand) / neff_c;
 	out->se = sqrt(vb + vc);
-	den = vb * vb / (double)(base->n - 1) + vc * vc / (double)(cand->n - 1);
+	den = vb * vb / (neff_b - 1.0) + vc * vc / (neff_c - 1.0);
 	out->df = den > 0.0 ? (vb + vc) * (vb + vc) / den : NAN;
 	ttest_finish(out, base->mean);
 	return 0;
+}
+
+int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
+	     double conf, struct bl_ttest *out)
+{
+	if (base == NULL || cand == NULL)
+		return -BL_EUSAGE;
+	return bl_welch_eff(base, (double)base->n, cand, (double)cand->n, conf, out);
 }
 
 int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *cand,
@@ -585,7 +674,7 @@ int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *ca
 	/* D7 */
 	df = (double)(base->n + cand->n - 2);
 	out->df = df;
-	out->pooled_sd = sqrt((base->m2 + cand->m2) / df);
+	out->pooled_sd = sqrt((bl_welford_m2(base) + bl_welford_m2(cand)) / df);
 	out->se = out->pooled_sd * sqrt(1.0 / (double)base->n + 1.0 / (double)cand->n);
 	ttest_finish(out, base->mean);
 	return 0;

@@ -26,4 +26,10 @@ int bl__cmp_double(const void *a, const void *b);
  * glibc's merge sort, several times faster (radix sort). */
 void bl__sort_double(double *x, size_t n);
 
+/* D2: set a Welford aggregate from its parts as a partial file (D10)
+ * holds them; the cached scale factors are derived. n >= 1. */
+void bl__welford_set(struct bl_welford *w, unsigned long long n, double mean,
+		     double min, double max, double shift, double off, double m2,
+		     int scale);
+
 #endif

@@ -1576,12 +1576,14 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 		out->w = *bl_dist_welford(cell->d);
 		out->exact = bl_dist_is_exact(cell->d);
 		out->rejected = bl_dist_rejected(cell->d);
+		out->collapsed = bl_dist_collapsed(cell->d);
 	} else {
 		out->w = cell->p->w;
 		/* D11: the first and last order statistics are exact, so with
 		 * two values or fewer every percentile is */
 		out->exact = cell->p->w.n <= 2;
 		out->rejected = cell->p->rejected;
+		out->collapsed = cell->p->sk.collapsed;
 	}
 	out->sd = bl_welford_sd(&out->w);
 	out->ci95 = bl_ci95_half(out->sd, out->w.n);
@@ -1707,11 +1709,13 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 			}
 			bl_outtab_col(&tab, "max", true);
 			bl_outtab_col(&tab, "pct", false);
-			if (csv)
+			if (csv) {
 				bl_outtab_col(&tab, "rejected", true);
+				bl_outtab_col(&tab, "collapsed", true);
+			}
 		}
 		bool sketch = false;
-		unsigned long long rejected = 0;
+		unsigned long long rejected = 0, collapsed = 0;
 		for (size_t c = 0; c < t->norder; c++) {
 			for (size_t g = 0; g < t->ngrp; g++) {
 				struct bl_cellstat cs;
@@ -1728,11 +1732,19 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				for (size_t i = 0; i < o->npct; i++)
 					bl_outtab_setnum(&tab, col++, pv[i], o->fmt);
 				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.max : NAN, o->fmt);
-				bl_outtab_set(&tab, col++, cs.w.n == 0 ? NULL : cs.exact ? "exact" : "sketch");
-				if (csv)
+				/* D11: values folded into the lowest bucket are
+				 * counted beside the percentiles they spoil */
+				if (cs.collapsed && !csv)
+					bl_outtab_setf(&tab, col++, "sketch, %llu collapsed", cs.collapsed);
+				else
+					bl_outtab_set(&tab, col++, cs.w.n == 0 ? NULL : cs.exact ? "exact" : "sketch");
+				if (csv) {
 					bl_outtab_setf(&tab, col++, "%llu", cs.rejected);
+					bl_outtab_setf(&tab, col++, "%llu", cs.collapsed);
+				}
 				sketch |= cs.w.n > 0 && !cs.exact;
 				rejected += cs.rejected;
+				collapsed += cs.collapsed;
 			}
 		}
 		if (csv)
@@ -1755,6 +1767,10 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				BL_DIST_EXACT_MAX);
 		if (rejected)
 			fprintf(f, "%llu values were NaN or infinite and are not counted (D0).\n", rejected);
+		if (collapsed)
+			fprintf(f, "%llu values lie more than 2048 sketch buckets (a ratio of 6e17) below the "
+				"largest and were merged into the lowest bucket: a percentile among them is "
+				"not within 1%% (D11).\n", collapsed);
 	}
 	if (csv) {
 		rc = bl_outtab_write(&tab, f, o->fmt);

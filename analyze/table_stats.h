@@ -80,7 +80,7 @@
  *         groups,<gcol>,<gcol>…              its group columns
  *         columns,<col>,<col>…               its value columns, in order
  *         cell,<gval>,<gval>…,<col>          then the D10 partial of
- *         benchlog-partial 1                 that group x column:
+ *         benchlog-partial 2                 that group x column:
  *         … (analyze/stats.h D10) …
  *         end
  *     Merging adds the partials of equal (table, group, column) (D10):
@@ -190,6 +190,7 @@ struct bl_cellstat {
 	double ci95;                 /* D5 half-width at 95%; NaN when n < 2 */
 	bool exact;                  /* percentiles exact (D3) or from the sketch (D11) */
 	unsigned long long rejected; /* non-finite values refused (D0) */
+	unsigned long long collapsed; /* values in the sketch's collapsed lowest bucket (D11) */
 };
 /* Returns false when the cell has no values at all (nothing filled). */
 bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,

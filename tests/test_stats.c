@@ -156,12 +156,106 @@ static void test_stats__welford_large_offset_stays_positive(void **state)
 	 * [datamash] sstdev gives 0.10000000000218. Welford in double carries
 	 * the mean to 1 ulp (1.5e-8 at 1e8), which moves each deviation of
 	 * ~0.1 by up to 1.5e-7 relative: D2 promises no better than
-	 * eps * |mean| / sd, here 1e-7, so 1e-6. */
+	 * eps * |mean| / sd, here 1e-7, so 1e-6. The shifted form (D2) gives
+	 * the exact sd of the three doubles [exact.py]. */
 	const double x[] = { 100000000.1, 100000000.2, 100000000.3 };
 	struct bl_welford w = wf(x, 3);
 
 	(void)state;
 	NEAR_REL(bl_welford_sd(&w), 0.10000000000218, 1e-6);
+	NEAR_REL(bl_welford_sd(&w), 0.10000000149011622, 1e-15);
+}
+
+/* D2 accuracy where a plain Welford update fails, against exact rational
+ * arithmetic [exact.py]: `python3 tests/stats-oracle/exact.py`. The values
+ * are read by bl_parse_double (D0: subnormals are numbers). */
+static void welford_of_text(const char *const *t, size_t n, struct bl_welford *w)
+{
+	bl_welford_init(w);
+	for (size_t i = 0; i < n; i++) {
+		double d;
+		assert_int_equal(bl_parse_double(t[i], (size_t)-1, &d), 0);
+		assert_int_equal(bl_welford_add(w, d), 0);
+	}
+}
+
+static void test_stats__welford_exact_references(void **state)
+{
+	static const char *const sub[] = { "1e-310", "2e-310", "3e-310", "5e-310", "2.5e-310" };
+	static const char *const big[] = { "1.7e308", "1.6e308", "1.79e308", "1.0e308", "-1.5e308" };
+	const char *off[12];
+	char buf[12][24];
+	struct bl_welford w, a, b;
+
+	(void)state;
+	welford_of_text(sub, N_OF(sub), &w);
+	NEAR_REL(bl_welford_mean(&w), 2.699999999999996692e-310, 1e-12);
+	NEAR_REL(bl_welford_sd(&w), 1.4832396974191272256e-310, 1e-12);
+	welford_of_text(big, N_OF(big), &w);
+	NEAR_REL(bl_welford_mean(&w), 9.1799999999999997495e+307, 1e-12);
+	NEAR_REL(bl_welford_sd(&w), 1.3865857348177212417e+308, 1e-12);
+	/* 1e15 + 0.1 k, k = 1..12, as parsed (ulp at 1e15 is 0.125) */
+	for (int k = 1; k <= 12; k++) {
+		snprintf(buf[k - 1], sizeof buf[0], "%lld.%d", 1000000000000000LL + k / 10, k % 10);
+		off[k - 1] = buf[k - 1];
+	}
+	welford_of_text(off, 12, &w);
+	NEAR_REL(bl_welford_mean(&w), 1000000000000000.6563, 1e-15);
+	NEAR_REL(bl_welford_sd(&w), 0.36589320970618040303, 1e-12);
+	/* the same data split and merged, in either order (D2 merge keeps
+	 * the shift of the side merged into) */
+	welford_of_text(off, 5, &a);
+	welford_of_text(off + 5, 7, &b);
+	bl_welford_merge(&a, &b);
+	NEAR_REL(bl_welford_sd(&a), 0.36589320970618040303, 1e-12);
+	welford_of_text(off, 5, &a);
+	bl_welford_merge(&b, &a);
+	NEAR_REL(bl_welford_sd(&b), 0.36589320970618040303, 1e-12);
+	/* near DBL_MAX merged with subnormals: the scale rises */
+	welford_of_text(sub, N_OF(sub), &a);
+	welford_of_text(big, N_OF(big), &b);
+	bl_welford_merge(&a, &b);
+	assert_true(a.n == 10 && isfinite(bl_welford_sd(&a)));
+	/* [hand] the subnormals move the mean of ten by 9.18e307 * 5 / 10 */
+	NEAR_REL(bl_welford_mean(&a), 9.1799999999999997495e+307 / 2, 1e-12);
+}
+
+static void roundtrip(const struct bl_partial *p, struct bl_partial *q);
+
+/* D10: partials of data with mean 1e9 and sd 1 merge, through the file
+ * format, to the one-pass mean and sd within 1e-12 relative. */
+static void test_stats__partial_merge_mean_1e9(void **state)
+{
+	enum { N = 100000 };
+	static double x[N];
+	struct bl_partial one, merged, part, back[2];
+
+	(void)state;
+	rng_state = 4242;
+	for (size_t i = 0; i < N; i++)  /* uniform, sd 1: width sqrt(12) */
+		x[i] = 1e9 + (rng_unit() - 0.5) * 3.4641016151377544;
+	bl_partial_init(&one);
+	bl_partial_init(&merged);
+	bl_partial_init(&back[0]);
+	bl_partial_init(&back[1]);
+	for (size_t i = 0; i < N; i++)
+		bl_partial_add(&one, x[i]);
+	for (size_t k = 0; k < 7; k++) {
+		bl_partial_init(&part);
+		for (size_t i = k * N / 7; i < (k + 1) * N / 7; i++)
+			bl_partial_add(&part, x[i]);
+		roundtrip(&part, back);
+		bl_partial_merge(&merged, &back[0]);
+		bl_partial_release(&part);
+	}
+	assert_true(merged.w.n == N);
+	NEAR_REL(merged.w.mean, one.w.mean, 1e-15);
+	NEAR_REL(bl_welford_sd(&merged.w), bl_welford_sd(&one.w), 1e-12);
+	NEAR_REL(bl_welford_sd(&one.w), 1.0, 0.01);
+	bl_partial_release(&one);
+	bl_partial_release(&merged);
+	bl_partial_release(&back[0]);
+	bl_partial_release(&back[1]);
 }
 
 static void test_stats__welford_edge_cases(void **state)
@@ -191,13 +285,13 @@ static void test_stats__welford_edge_cases(void **state)
 	/* add_n == repeated add; merge with itself doubles */
 	bl_welford_init(&c);
 	assert_int_equal(bl_welford_add_n(&c, 5, 4), 0);
-	assert_true(c.n == 4 && c.mean == 5 && c.m2 == 0);
+	assert_true(c.n == 4 && c.mean == 5 && bl_welford_m2(&c) == 0);
 	w = wf(read_def, 3);
 	c = w;
 	bl_welford_merge(&c, &c);
 	assert_true(c.n == 6);
 	/* [hand] doubling a sample keeps the mean, M2 doubles: var = 2 M2 / 5 */
-	NEAR_REL(bl_welford_var(&c), 2.0 * w.m2 / 5.0, 1e-14);
+	NEAR_REL(bl_welford_var(&c), 2.0 * bl_welford_m2(&w) / 5.0, 1e-14);
 }
 
 /* ---- D3 ---------------------------------------------------------------- */
@@ -902,17 +996,24 @@ static void test_stats__partial_format_by_hand(void **state)
 	 * M2 0, 0.5, 2, 5 (all exact in binary); bucket of x > 0 is
 	 * ceil(ln x / ln(1.01/0.99)) with ln(1.01/0.99) = 0.0200006667:
 	 * 1 -> 0, 2 -> ceil(34.656) = 35; -1 -> neg 0; one zero; one NaN
-	 * rejected. */
+	 * rejected. D2's shifted, scaled form: K = 1 (the first value); 2
+	 * raises the scale to e = ilogb(2) = 1, so y = (x - 1) / 2 is 0, 0.5,
+	 * -0.5, -1: Welford on y gives mean(y) 0, 0.25, 0, -0.25 and M2(y)
+	 * 0, 0.125, 0.5, 1.25 (= 5 / 2^2). */
 	const char *want =
-		"benchlog-partial 1\n"
+		"benchlog-partial 2\n"
 		"count 4\n"
 		"rejected 1\n"
 		"sum 2\n"
 		"mean 0.5\n"
-		"m2 5\n"
+		"shift 1\n"
+		"offset -0.25\n"
+		"m2 1.25\n"
+		"scale 1\n"
 		"min -1\n"
 		"max 2\n"
 		"sketch 0.01 2048\n"
+		"collapsed 0\n"
 		"zero 1\n"
 		"neg 0 1\n"
 		"pos 0 1\n"
@@ -961,15 +1062,17 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 		bl_partial_add(&p, x[i]);
 	bl_partial_add(&p, INFINITY);
 	roundtrip(&p, q);
-	assert_true(q[0].w.n == p.w.n && q[0].w.mean == p.w.mean && q[0].w.m2 == p.w.m2);
+	assert_true(q[0].w.n == p.w.n && q[0].w.mean == p.w.mean && q[0].w.m2 == p.w.m2 &&
+		    q[0].w.shift == p.w.shift && q[0].w.off == p.w.off && q[0].w.scale == p.w.scale);
 	assert_true(q[0].w.min == p.w.min && q[0].w.max == p.w.max && q[0].sum == p.sum);
 	assert_true(q[0].rejected == 1 && q[0].sk.zero == p.sk.zero);
 	for (i = 0; i <= 100; i++)
 		assert_true(bl_partial_percentile(&q[0], (double)i, BL_PCT_TYPE7) ==
 			    bl_partial_percentile(&p, (double)i, BL_PCT_TYPE7));
 	/* Finite inputs whose sums overflow: 1e308 twice and 1e200, -1e200.
-	 * By hand: sum 2e308 > DBL_MAX = inf; M2 of {1e200, -1e200} = 2e400
-	 * = inf. Both are written "inf" and read back as written. */
+	 * By hand: sum 2e308 > DBL_MAX = inf, written "inf" and read back as
+	 * written; M2 of {1e200, -1e200} = 2e400 passes DBL_MAX, but D2 keeps
+	 * it scaled: sd = sqrt(2e400) = 1.4142135623730951e200. */
 	struct bl_partial big, neg;
 	bl_partial_init(&big);
 	bl_partial_init(&neg);
@@ -977,11 +1080,12 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 	bl_partial_add(&big, 1e308);
 	bl_partial_add(&neg, 1e200);
 	bl_partial_add(&neg, -1e200);
-	assert_true(isinf(big.sum) && big.sum > 0 && isinf(neg.w.m2));
+	assert_true(isinf(big.sum) && big.sum > 0 && isinf(bl_welford_m2(&neg.w)));
+	NEAR_REL(bl_welford_sd(&neg.w), 1.4142135623730951e200, 1e-15);
 	roundtrip(&big, q);
 	assert_true(q[0].w.n == 2 && isinf(q[0].sum) && q[0].sum > 0 && q[0].w.mean == 1e308);
 	roundtrip(&neg, q);
-	assert_true(q[0].w.n == 2 && isinf(q[0].w.m2) && q[0].w.m2 > 0 && q[0].sum == 0);
+	assert_true(q[0].w.n == 2 && bl_welford_sd(&q[0].w) == bl_welford_sd(&neg.w) && q[0].sum == 0);
 	bl_partial_release(&big);
 	bl_partial_release(&neg);
 	/* the empty partial round-trips too */
@@ -1007,8 +1111,16 @@ static void test_stats__partial_read_errors(void **state)
 	const struct bad_case c[] = {
 		{ "", 1, 0, "" },
 		{ "\n\n", 1, 2, "" },
-		{ "benchlog-partial 2\n", -BL_EFORMAT, 1, "version" },
-		{ "benchlog-partal 1\n", -BL_EFORMAT, 1, "expected 'benchlog-partial 1'" },
+		{ "benchlog-partial 3\n", -BL_EFORMAT, 1, "version" },
+		{ "benchlog-partal 1\n", -BL_EFORMAT, 1, "expected 'benchlog-partial 2'" },
+		{ "benchlog-partial 2\ncount 1\nrejected 0\nsum 1\nmean 1\nshift 1\noffset 0\nm2 0\n"
+		  "scale 2000\n", -BL_ERANGE, 9, "not an exponent" },
+		{ "benchlog-partial 2\ncount 1\nrejected 0\nsum 1\nmean 1\nshift 1\noffset 0\nm2 0\n"
+		  "scale 0\nmin 1\nmax 1\nsketch 0.01 2048\nzero 0\n", -BL_EFORMAT, 13,
+		  "expected 'collapsed <n>'" },
+		{ "benchlog-partial 2\ncount 1\nrejected 0\nsum 1\nmean 1\nshift 1\noffset 0\nm2 0\n"
+		  "scale 0\nmin 1\nmax 1\nsketch 0.01 2048\ncollapsed 2\nzero 0\npos 0 1\nend\n",
+		  -BL_EFORMAT, 16, "collapsed 2 is more than count 1" },
 		{ "benchlog-partial 1\ncount x\n", -BL_EFORMAT, 2, "not a count" },
 		{ "benchlog-partial 1\ncount -3\n", -BL_ERANGE, 2, "not a count" },
 		{ "benchlog-partial 1\ncount 1\nrejected 0\nsum 1\nmean 1e999\n", -BL_ERANGE, 5,
@@ -1189,6 +1301,8 @@ int main(void)
 		cmocka_unit_test(test_stats__welford_matches_datamash),
 		cmocka_unit_test(test_stats__welford_large_offset_stays_positive),
 		cmocka_unit_test(test_stats__welford_edge_cases),
+		cmocka_unit_test(test_stats__welford_exact_references),
+		cmocka_unit_test(test_stats__partial_merge_mean_1e9),
 		cmocka_unit_test(test_stats__percentile_type7_matches_datamash),
 		cmocka_unit_test(test_stats__percentile_nearest_rank),
 		cmocka_unit_test(test_stats__percentile_edge_cases),

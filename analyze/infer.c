@@ -1,0 +1,237 @@
+/* infer.c — D12-D16 of analyze/stats.h: multiple-test adjustment,
+ * verdicts with a negligible band, Fieller's CI of a relative change,
+ * the effective sample size of an autocorrelated series, and the change
+ * a test can detect. Pure computation, like stats.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <gsl/gsl_cdf.h>
+
+#include "analyze/stats.h"
+#include "core/util.h"
+
+/* ---- D12 ----------------------------------------------------------------- */
+
+struct pidx {
+	double p;
+	size_t i;
+};
+
+static int cmp_pidx(const void *a, const void *b)
+{
+	const struct pidx *x = a, *y = b;
+
+	if (x->p != y->p)
+		return x->p < y->p ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);   /* stable: ties keep input order */
+}
+
+/* The defined p-values of p[0..n), sorted ascending; *m gets their number.
+ * NaN positions of out are set to NaN. The caller frees the result. */
+static struct pidx *sorted_p(const double *p, size_t n, double *out, size_t *m)
+{
+	struct pidx *s = bl_xmalloc((n ? n : 1) * sizeof *s);
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(p[i]))
+			out[i] = NAN;
+		else
+			s[k++] = (struct pidx){ p[i], i };
+	}
+	qsort(s, k, sizeof *s, cmp_pidx);
+	*m = k;
+	return s;
+}
+
+size_t bl_p_holm(const double *p, size_t n, double *out)
+{
+	size_t m;
+	struct pidx *s = sorted_p(p, n, out, &m);
+	double run = 0.0;
+
+	/* D12: adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j)), j 1-based */
+	for (size_t j = 0; j < m; j++) {
+		double a = fmin(1.0, (double)(m - j) * s[j].p);
+		if (a > run)
+			run = a;
+		out[s[j].i] = run;
+	}
+	free(s);
+	return m;
+}
+
+size_t bl_p_bh(const double *p, size_t n, double *out)
+{
+	size_t m;
+	struct pidx *s = sorted_p(p, n, out, &m);
+	double run = 1.0;
+
+	/* D12: adj_(i) = min_{j >= i} min(1, m p_(j) / j), from the largest */
+	for (size_t j = m; j-- > 0;) {
+		double a = fmin(1.0, (double)m * s[j].p / (double)(j + 1));
+		if (a < run)
+			run = a;
+		out[s[j].i] = run;
+	}
+	free(s);
+	return m;
+}
+
+/* ---- D13 ----------------------------------------------------------------- */
+
+enum bl_verdict_kind bl_judge(double pct, double p_adj, double alpha, double band_pct,
+			      int better, bool too_few, bool averages_only)
+{
+	if (averages_only)
+		return BL_V_AVERAGES_ONLY;
+	if (too_few)
+		return BL_V_TOO_FEW;
+	if (isnan(pct) || isnan(p_adj) || !(alpha > 0.0 && alpha < 1.0))
+		return BL_V_NO_TEST;
+	if (fabs(pct) <= band_pct)
+		return BL_V_NEGLIGIBLE;
+	if (!(p_adj < alpha))
+		return BL_V_NO_CHANGE;
+	if (better == 0)
+		return pct > 0.0 ? BL_V_HIGHER : BL_V_LOWER;
+	return (pct > 0.0) == (better > 0) ? BL_V_BETTER : BL_V_WORSE;
+}
+
+const char *bl_verdict_kind_name(enum bl_verdict_kind v)
+{
+	switch (v) {
+	case BL_V_BETTER: return "better";
+	case BL_V_WORSE: return "worse";
+	case BL_V_HIGHER: return "higher";
+	case BL_V_LOWER: return "lower";
+	case BL_V_NEGLIGIBLE: return "negligible";
+	case BL_V_NO_CHANGE: return "no detectable change";
+	case BL_V_TOO_FEW: return "too few runs";
+	case BL_V_AVERAGES_ONLY: return "averages only, no test possible";
+	case BL_V_NO_TEST: break;
+	}
+	return "no test";
+}
+
+/* ---- D14 ----------------------------------------------------------------- */
+
+int bl_fieller(double mean_b, double var_mean_b, double mean_c, double var_mean_c,
+	       double df, double conf, bool nonneg, struct bl_ratio_ci *out)
+{
+	double t, a, disc, r_lo, r_hi, sgn;
+
+	if (out == NULL)
+		return -BL_EUSAGE;
+	*out = (struct bl_ratio_ci){ NAN, NAN, NAN, df, false, false, 0 };
+	if (!isfinite(mean_b) || !isfinite(mean_c) || mean_b == 0.0 ||
+	    !(var_mean_b >= 0.0) || !(var_mean_c >= 0.0) || !(conf > 0.0 && conf < 1.0))
+		return 0;
+	sgn = mean_b > 0.0 ? 1.0 : -1.0;
+	out->pct = 100.0 * (mean_c - mean_b) / fabs(mean_b);
+	out->ok = 1;
+	if (var_mean_b == 0.0 && var_mean_c == 0.0) {
+		/* both means exact: the interval is the point */
+		out->pct_lo = out->pct_hi = out->pct;
+		out->bounded = true;
+		return 0;
+	}
+	if (!(df > 0.0)) {
+		out->ok = 0;
+		return 0;
+	}
+	t = gsl_cdf_tdist_Pinv(0.5 + conf / 2.0, df);
+	a = mean_b * mean_b - t * t * var_mean_b;
+	if (!(a > 0.0)) {
+		/* D14: unbounded; only the parameter space can bound it */
+		out->pct_lo = -INFINITY;
+		out->pct_hi = INFINITY;
+	} else {
+		/* a > 0 makes disc = a v_c + xbar_c^2 v_b >= 0 */
+		disc = mean_b * mean_b * var_mean_c + mean_c * mean_c * var_mean_b -
+		       t * t * var_mean_b * var_mean_c;
+		if (disc < 0.0)
+			disc = 0.0;
+		r_lo = (mean_c * mean_b - t * sqrt(disc)) / a;
+		r_hi = (mean_c * mean_b + t * sqrt(disc)) / a;
+		out->bounded = true;
+		/* change = sgn (rho - 1); a negative baseline swaps the ends */
+		out->pct_lo = 100.0 * (sgn > 0 ? r_lo - 1.0 : 1.0 - r_hi);
+		out->pct_hi = 100.0 * (sgn > 0 ? r_hi - 1.0 : 1.0 - r_lo);
+	}
+	if (nonneg && out->pct_lo < -100.0) {
+		out->pct_lo = -100.0;   /* rho >= 0 when no value is negative */
+		out->clipped = true;
+	}
+	return 0;
+}
+
+int bl_fieller_welford(const struct bl_welford *base, const struct bl_welford *cand,
+		       double conf, struct bl_ratio_ci *out)
+{
+	struct bl_ttest w;
+
+	if (base == NULL || cand == NULL || out == NULL)
+		return -BL_EUSAGE;
+	*out = (struct bl_ratio_ci){ NAN, NAN, NAN, NAN, false, false, 0 };
+	if (bl_welch(base, cand, conf, &w) < 0 || base->n < 2 || cand->n < 2)
+		return 0;
+	return bl_fieller(base->mean, bl_welford_var(base) / (double)base->n, cand->mean,
+			  bl_welford_var(cand) / (double)cand->n, w.df, conf,
+			  base->min >= 0.0 && cand->min >= 0.0, out);
+}
+
+/* ---- D15 ----------------------------------------------------------------- */
+
+double bl_lag1_autocorr(const double *x, size_t n)
+{
+	struct bl_welford w;
+	double num = 0.0, den = 0.0, m;
+
+	if (x == NULL || n < 3)
+		return NAN;
+	bl_welford_init(&w);
+	for (size_t i = 0; i < n; i++)
+		if (bl_welford_add(&w, x[i]) < 0)
+			return NAN;   /* D0 */
+	m = w.mean;
+	for (size_t i = 0; i < n; i++) {
+		double d = x[i] - m;
+		den += d * d;
+		if (i + 1 < n)
+			num += d * (x[i + 1] - m);
+	}
+	return den > 0.0 ? num / den : NAN;
+}
+
+double bl_n_eff(double n, double r1)
+{
+	double e;
+
+	if (isnan(r1))
+		return n;
+	if (r1 <= -1.0)
+		return n;
+	e = n * (1.0 - r1) / (1.0 + r1);
+	if (e < 2.0)
+		e = 2.0;
+	if (e > n)
+		e = n;
+	return e;
+}
+
+double bl_ci_half_eff(double sd, double n_eff, double conf)
+{
+	if (!(n_eff >= 2.0) || !(sd >= 0.0) || !isfinite(sd) || !(conf > 0.0 && conf < 1.0))
+		return NAN;
+	return gsl_cdf_tdist_Pinv(0.5 + conf / 2.0, n_eff - 1.0) * sd / sqrt(n_eff);
+}
+
+/* ---- D16 ----------------------------------------------------------------- */
+
+double bl_detectable_diff(double se, double df, double alpha, double power)
+{
+	if (!(se >= 0.0) || !isfinite(se) || !(df > 0.0) || !(alpha > 0.0 && alpha < 1.0) ||
+	    !(power >= 0.5 && power < 1.0))
+		return NAN;
+	return (gsl_cdf_tdist_Pinv(1.0 - alpha / 2.0, df) + gsl_cdf_tdist_Pinv(power, df)) * se;
+}
