@@ -12,15 +12,16 @@
 #include "analyze/analysis.h"
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
+#include "core/pool.h"
 #include "core/util.h"
 #include "report/report.h"
 
 static const char help[] =
 	"  -o, --output DIR      the report folder (default benchlog-report); built\n"
 	"                        beside DIR and swapped in when complete\n"
-	"  -j, --jobs N          at most N things at work at once: parse threads, the\n"
-	"                        replay in input order, gnuplot runs (like make -j;\n"
-	"                        -j1 does one thing at a time; default: the number of\n"
+	"  -j, --jobs N          N worker threads parse files and draw charts while the\n"
+	"                        main thread replays in input order (like make -j;\n"
+	"                        -j1 starts no thread; default: the number of\n"
 	"                        processors, at most 8); the report is the same for any N\n"
 	"  -q, --quiet           no progress line and no line-accounting summary\n"
 	"      --baseline GROUP  the group the others are compared with\n"
@@ -102,7 +103,9 @@ int cmd_report(int argc, char **argv)
 	ro.stop = cli_catch_stops();
 
 	struct bl_report_result res;
+	ro.pool = bl_pool_new(ro.jobs, ro.stop);
 	int rc = bl_report_build(&ro, &res);
+	bl_pool_free(ro.pool);
 	if (rc == -BL_EINTR) {
 		fprintf(stderr, "benchlog report: interrupted; %s left as it was\n", ro.dir);
 		return cli_stop_status();

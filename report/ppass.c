@@ -9,67 +9,10 @@
 #include <time.h>
 #include "parsers/dispatch.h"
 #include "input/reader.h"
+#include "core/pool.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "report/ppass.h"
-
-/* ---- arena: the strings and records of one log, freed at once ---- */
-
-struct ablock {
-	struct ablock *next;
-	size_t used, cap;
-	max_align_t data[];
-};
-
-struct arena {
-	struct ablock *head;
-	size_t bytes;                /* of every block, headers included */
-};
-
-#define ARENA_BLOCK (64 * 1024)
-
-static void *arena_alloc(struct arena *a, size_t n)
-{
-	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	struct ablock *b = a->head;
-	if (!b || b->cap - b->used < n) {
-		size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
-		b = bl_xmalloc(sizeof *b + cap);
-		a->bytes += sizeof *b + cap;
-		b->cap = cap;
-		b->used = 0;
-		b->next = a->head;
-		a->head = b;
-	}
-	void *p = (char *)b->data + b->used;
-	b->used += n;
-	return p;
-}
-
-static char *arena_strndup(struct arena *a, const char *s, size_t n)
-{
-	char *p = arena_alloc(a, n + 1);
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-static char *arena_strdup(struct arena *a, const char *s)
-{
-	return arena_strndup(a, s, strlen(s));
-}
-
-static void arena_free(struct arena *a)
-{
-	struct ablock *b = a->head;
-	while (b) {
-		struct ablock *next = b->next;
-		free(b);
-		b = next;
-	}
-	a->head = NULL;
-	a->bytes = 0;
-}
 
 /* ---- the log of one input ---- */
 
@@ -113,10 +56,12 @@ struct lskip {
 struct job {
 	const char *path;            /* borrowed from the expanded path list */
 	unsigned long long bytes;
-	bool done;                   /* parsed; guarded by the pool mutex */
-	size_t mem;                  /* what its records take, once parsed */
+	struct ppass *pp;
+	bool done;                   /* parsed; guarded by pp->mu */
+	size_t mem;                  /* bytes its log holds, once parsed */
 
-	struct arena ar;
+	void **owned;                /* what the log allocated: records, strings */
+	size_t nowned, capowned;
 	struct lrec **recs;
 	size_t nrecs, caprecs;
 	struct lskip *skips;
@@ -136,10 +81,30 @@ struct job {
 
 	struct bl_ctx *ctx;          /* while parsing */
 	volatile sig_atomic_t *stop;
-	unsigned owner;              /* the thread that parsed it: 0 the calling
-					thread, k the worker k (job_let_go) */
-	struct job *next_free;       /* in its owner's pool.tofree list */
 };
+
+/* n bytes the log owns (freed by job_free()). */
+static void *job_alloc(struct job *j, size_t n)
+{
+	void *p = bl_xmalloc(n);
+	j->owned = bl_xgrow(j->owned, &j->capowned, j->nowned + 1, sizeof *j->owned);
+	j->owned[j->nowned++] = p;
+	j->mem += n;
+	return p;
+}
+
+static char *job_strndup(struct job *j, const char *s, size_t n)
+{
+	char *p = job_alloc(j, n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static char *job_strdup(struct job *j, const char *s)
+{
+	return job_strndup(j, s, strlen(s));
+}
 
 static bool stopped(volatile sig_atomic_t *stop)
 {
@@ -152,7 +117,7 @@ static const char *intern_group(struct job *j, const char *g)
 		g = "";
 	if (j->last_group && strcmp(j->last_group, g) == 0)
 		return j->last_group;
-	j->last_group = arena_strdup(&j->ar, g);
+	j->last_group = job_strdup(j, g);
 	return j->last_group;
 }
 
@@ -169,10 +134,10 @@ static const struct bl_msg *intern_msg(struct job *j, const struct bl_msg *m)
 	if (c && c->index == m->index && same_str(c->message_id, m->message_id) &&
 	    same_str(c->date, m->date) && same_str(c->subject, m->subject))
 		return c;
-	c = arena_alloc(&j->ar, sizeof *c);
-	c->message_id = arena_strdup(&j->ar, m->message_id ? m->message_id : "");
-	c->date = arena_strdup(&j->ar, m->date ? m->date : "");
-	c->subject = arena_strdup(&j->ar, m->subject ? m->subject : "");
+	c = job_alloc(j, sizeof *c);
+	c->message_id = job_strdup(j, m->message_id ? m->message_id : "");
+	c->date = job_strdup(j, m->date ? m->date : "");
+	c->subject = job_strdup(j, m->subject ? m->subject : "");
 	c->index = m->index;
 	j->last_msg = c;
 	return c;
@@ -182,7 +147,7 @@ static const char *intern_source(struct job *j, const char *s)
 {
 	if (!s || strcmp(s, j->path) == 0)
 		return j->path;
-	return arena_strdup(&j->ar, s);
+	return job_strdup(j, s);
 }
 
 static const char *intern_reason(struct job *j, const char *r)
@@ -193,7 +158,7 @@ static const char *intern_reason(struct job *j, const char *r)
 		if (strcmp(j->reasons[i], r) == 0)
 			return j->reasons[i];
 	j->reasons = bl_xrealloc(j->reasons, (j->nreasons + 1) * sizeof *j->reasons);
-	return j->reasons[j->nreasons++] = arena_strdup(&j->ar, r);
+	return j->reasons[j->nreasons++] = job_strdup(j, r);
 }
 
 static int log_record(void *ud, const struct bl_record *r)
@@ -202,7 +167,7 @@ static int log_record(void *ud, const struct bl_record *r)
 	if (stopped(j->stop))
 		return -BL_EINTR;
 	size_t nv = r->table->ncols < BL_MAX_COLS ? r->table->ncols : BL_MAX_COLS;
-	struct lrec *l = arena_alloc(&j->ar, sizeof *l + nv * sizeof l->v[0]);
+	struct lrec *l = job_alloc(j, sizeof *l + nv * sizeof l->v[0]);
 	l->table = r->table;
 	l->source = intern_source(j, r->source);
 	l->line = r->line;
@@ -213,7 +178,7 @@ static int log_record(void *ud, const struct bl_record *r)
 	for (size_t i = 0; i < nv; i++) {
 		l->v[i] = r->v[i];
 		if (r->v[i].t == BL_STR)
-			l->v[i].u.s = arena_strdup(&j->ar, r->v[i].u.s ? r->v[i].u.s : "");
+			l->v[i].u.s = job_strdup(j, r->v[i].u.s ? r->v[i].u.s : "");
 	}
 	if (j->nrecs == j->caprecs) {
 		j->caprecs = j->caprecs ? 2 * j->caprecs : 64;
@@ -240,7 +205,7 @@ static void log_skip(void *ud, const struct bl_line *ln, const char *reason)
 	s->quoted = ln->quote_depth;
 	s->group = intern_group(j, c->opt.group ? c->opt.group : c->group);
 	s->reason = intern_reason(j, reason);
-	s->text = arena_strndup(&j->ar, ln->text ? ln->text : "", ln->text ? ln->len : 0);
+	s->text = job_strndup(j, ln->text ? ln->text : "", ln->text ? ln->len : 0);
 	s->len = ln->text ? ln->len : 0;
 }
 
@@ -279,14 +244,16 @@ static void parse_job(struct job *j, const struct bl_opts *opt)
 	c.warns = NULL;
 	c.nwarns = 0;
 	bl_ctx_release(&c);
-	/* kept after job_free(): the pool lets it go from held_mem later */
-	j->mem = j->ar.bytes + j->caprecs * sizeof *j->recs + j->capskips * sizeof *j->skips +
-		 j->diaglen;
+	j->mem += j->caprecs * sizeof *j->recs + j->capskips * sizeof *j->skips + j->diaglen;
 }
 
 static void job_free(struct job *j)
 {
-	arena_free(&j->ar);
+	for (size_t i = 0; i < j->nowned; i++)
+		free(j->owned[i]);
+	free(j->owned);
+	j->owned = NULL;
+	j->nowned = j->capowned = 0;
 	free(j->recs);
 	free(j->skips);
 	free(j->reasons);
@@ -302,128 +269,71 @@ static void job_free(struct job *j)
 	j->nrecs = j->nskips = j->nreasons = j->nwarns = 0;
 }
 
-/* ---- worker pool ---- */
+/* ---- the pass: inputs parsed as jobs on the pool ---- */
 
-/* How far the parsing runs ahead of the in-order replay (-j2 and up):
- * at most PPASS_WINDOW inputs per worker, and no further once the parsed
- * inputs not yet let go hold PPASS_AHEAD_BYTES of records (their arenas
- * and arrays, measured, so a .gz or a pipe counts what it really holds).
- * With a window of 4 inputs the worker slept and was woken about 2,800
- * times on the 10,000-file bench folder, 0.2 s of the pass's 0.7 s; with
- * 64 it hardly waits (`make bench`, folder case). */
+/* How far the parsing runs ahead of the in-order replay: at most
+ * PPASS_WINDOW inputs per worker, and no further once the parsed inputs
+ * not yet replayed hold PPASS_AHEAD_BYTES (measured, so a .gz or a pipe
+ * counts what it really holds; the next input the replay needs is
+ * always allowed). With a window of 4 inputs a worker waited about 2,800
+ * times on the 10,000-file bench folder; with 64 it hardly waits. */
 #define PPASS_WINDOW 64
 #define PPASS_AHEAD_BYTES ((size_t)32 << 20)
 
-struct pool {
+struct ppass {
 	pthread_mutex_t mu;
-	pthread_cond_t work;         /* workers wait for the window to move */
-	pthread_cond_t done;         /* the replaying thread waits for a job */
+	pthread_cond_t done;         /* a job was parsed */
 	struct job *jobs;
 	size_t n;
-	size_t next;                 /* next job to claim */
-	size_t replayed;             /* jobs replayed so far */
-	size_t window;               /* inputs parsed ahead of the replays, at most */
-	size_t released;             /* jobs before this one are out of held_mem */
-	size_t held_mem;             /* records of parsed jobs not let go (job.mem) */
-	/* The side chain (ppass.h, side context): jobs side-replayed so far,
-	 * whether a thread is at it, and its first error. */
-	struct bl_ctx *side;
-	size_t sided;
-	bool side_busy;
-	bool side_by_workers;        /* workers take side replays (-j2 and up) */
-	int side_rc;
-	bool quit;
-	struct job **tofree;         /* per thread (as job.owner): jobs the
-					other threads are done with */
+	size_t next;                 /* next job to submit */
+	size_t replayed;             /* jobs replayed (and freed) so far */
+	size_t window;
+	size_t held_mem;             /* logs parsed and not yet replayed */
+	size_t inflight;             /* submitted, not yet parsed */
+	struct bl_pool *pool;
 	const struct bl_opts *opt;
-	volatile sig_atomic_t *stop;
-	char **paths;                /* the expanded inputs (jobs point into it) */
 	unsigned long files_done;
 	unsigned long long bytes_done;
 };
 
-static int replay_side(struct bl_ctx *side, struct job *j);
-
-/* With the pool locked: both replays are done with job j. Its memory is
- * freed by the thread that parsed it: malloc gives each thread an arena
- * of its own and a free() into another thread's arena takes that arena's
- * lock, so with each thread freeing what the other parsed, both waited on
- * those locks about 1,000 times each in a -j2 pass over the bench folder
- * (perf record -e sched:sched_switch; docs/performance.md). The job goes
- * on its owner's list, which the owner empties the next time it looks
- * for work (free_mine); the caller wakes it by broadcasting p->work as it
- * does after every replay. */
-static void job_let_go(struct pool *p, struct job *j)
+/* A job on the pool: parse one input into its log. */
+static void parse_one(void *arg)
 {
-	j->next_free = p->tofree[j->owner];
-	p->tofree[j->owner] = j;
+	struct job *j = arg;
+	struct ppass *pp = j->pp;
+	if (!stopped(j->stop))
+		parse_job(j, pp->opt);
+	pthread_mutex_lock(&pp->mu);
+	pp->held_mem += j->mem;
+	j->done = true;
+	pp->inflight--;
+	pp->files_done++;
+	pp->bytes_done += j->bytes;
+	pthread_cond_broadcast(&pp->done);
+	pthread_mutex_unlock(&pp->mu);
 }
 
-/* With the pool locked: free the jobs the other threads handed back to
- * thread `me` (the lock is dropped meanwhile). */
-static void free_mine(struct pool *p, unsigned me)
+/* Submit inputs as far as the window and the memory bound allow. Without
+ * workers each runs here, at once: parse, then replay, input by input. */
+static void submit_ahead(struct ppass *pp, volatile sig_atomic_t *stop)
 {
-	struct job *j = p->tofree[me];
-	if (!j)
-		return;
-	p->tofree[me] = NULL;
-	pthread_mutex_unlock(&p->mu);
-	while (j) {
-		struct job *next = j->next_free;
-		job_free(j);
-		j = next;
+	for (;;) {
+		pthread_mutex_lock(&pp->mu);
+		bool go = pp->next < pp->n && pp->next < pp->replayed + pp->window &&
+			  (pp->next == pp->replayed || pp->held_mem < PPASS_AHEAD_BYTES) && !stopped(stop);
+		struct job *j = go ? &pp->jobs[pp->next++] : NULL;
+		if (j)
+			pp->inflight++;
+		pthread_mutex_unlock(&pp->mu);
+		if (!j)
+			return;
+		bl_pool_submit(pp->pool, parse_one, j);
 	}
-	pthread_mutex_lock(&p->mu);
 }
 
-/* Jobs stay in memory until both replays are done with them. */
-static size_t held_from(const struct pool *p)
-{
-	return p->side ? p->sided : p->replayed;
-}
-
-/* With the pool locked: may the next input be parsed now? Parsing runs
- * ahead of the replays by at most p->window inputs and, so that a few
- * big logs are not all held as records at once, only while the parsed
- * inputs not let go hold less than PPASS_AHEAD_BYTES (the next input the
- * replay needs is always allowed). So at most that much, plus what the
- * inputs being parsed (one per thread) turn out to hold, is held. */
-static bool may_parse_next(struct pool *p)
-{
-	size_t from = held_from(p);
-	if (p->next >= p->n || p->next >= from + p->window)
-		return false;
-	while (p->released < from)
-		p->held_mem -= p->jobs[p->released++].mem;
-	return p->next == from || p->held_mem < PPASS_AHEAD_BYTES;
-}
-
-/* With the pool locked: side-replay the next job if it is ready and no
- * thread is at it. Returns true when one was done (the lock is dropped
- * meanwhile and held again on return). */
-static bool side_step(struct pool *p)
-{
-	if (!p->side || p->side_busy || p->sided >= p->replayed || stopped(p->stop))
-		return false;
-	p->side_busy = true;
-	struct job *j = &p->jobs[p->sided];
-	pthread_mutex_unlock(&p->mu);
-	int rc = replay_side(p->side, j);
-	pthread_mutex_lock(&p->mu);
-	job_let_go(p, j);
-	if (rc && !p->side_rc)
-		p->side_rc = rc;
-	p->sided++;
-	p->side_busy = false;
-	pthread_cond_broadcast(&p->work);
-	pthread_cond_broadcast(&p->done);
-	return true;
-}
-
-/* With the pool locked: wait until a job is done or side-replayed, or at
- * most 100 ms (the calling thread then draws the progress line and looks
- * for a stop). */
-static void wait_done(struct pool *p)
+/* With pp->mu held: wait until a job is parsed, or at most 100 ms (the
+ * caller then draws the progress line and looks for a stop). */
+static void wait_done(struct ppass *pp)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -432,54 +342,24 @@ static void wait_done(struct pool *p)
 		ts.tv_sec++;
 		ts.tv_nsec -= 1000000000L;
 	}
-	pthread_cond_timedwait(&p->done, &p->mu, &ts);
+	pthread_cond_timedwait(&pp->done, &pp->mu, &ts);
 }
 
-/* Parse the next input on thread `me` (called and returning with p->mu
- * held; it is let go while parsing). */
-static void parse_next(struct pool *p, unsigned me)
+/* After a stop: wait up to a second for the jobs still parsing. False
+ * when one is still at it (blocked reading a pipe): then nothing of the
+ * pass may be freed. */
+static bool drain(struct ppass *pp)
 {
-	struct job *j = &p->jobs[p->next++];
-	j->owner = me;
-	pthread_mutex_unlock(&p->mu);
-	parse_job(j, p->opt);
-	pthread_mutex_lock(&p->mu);
-	p->held_mem += j->mem;
-	j->done = true;
-	p->files_done++;
-	p->bytes_done += j->bytes;
-	pthread_cond_broadcast(&p->done);
-}
-
-struct worker_arg {
-	struct pool *p;
-	unsigned me;                 /* 1 for the first worker (job.owner) */
-};
-
-static void *worker(void *arg)
-{
-	const struct worker_arg *wa = arg;
-	struct pool *p = wa->p;
-	unsigned me = wa->me;
-	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		if (p->quit)
-			break;
-		free_mine(p, me);
-		/* Parse ahead first; the side chain when the window is full (the
-		 * replaying thread takes it after each replay too). */
-		if (may_parse_next(p)) {
-			parse_next(p, me);
-			continue;
-		}
-		if (p->side_by_workers && side_step(p))
-			continue;
-		if (p->next >= p->n && (!p->side_by_workers || p->sided >= p->n))
-			break;
-		pthread_cond_wait(&p->work, &p->mu);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
+	struct timespec dl;
+	clock_gettime(CLOCK_MONOTONIC, &dl);
+	dl.tv_sec += 1;
+	pthread_mutex_lock(&pp->mu);
+	int rc = 0;
+	while (pp->inflight && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&pp->done, &pp->mu, &dl);
+	bool drained = pp->inflight == 0;
+	pthread_mutex_unlock(&pp->mu);
+	return drained;
 }
 
 /* ---- progress ---- */
@@ -873,6 +753,84 @@ static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const st
 	return nall;
 }
 
+/* What bl_ppass_run() keeps while it replays. */
+struct replay_state {
+	struct progress pg;
+	struct runmap global;
+	struct bl_strmap global_idx;
+	long long counter_max[NCOUNTERS];
+	unsigned long long bytes_total;    /* 0: not known, the time left is told by files */
+	int side_rc;                       /* the side context's first error */
+};
+
+/* Wait, drawing the progress line, until job j is parsed. Returns
+ * -BL_EINTR when stopped first. */
+static int wait_for(struct ppass *pp, struct job *j, struct replay_state *rs,
+		    volatile sig_atomic_t *stop)
+{
+	pthread_mutex_lock(&pp->mu);
+	while (!j->done && !stopped(stop)) {
+		wait_done(pp);
+		unsigned long fd = pp->files_done;
+		unsigned long long bd = pp->bytes_done;
+		pthread_mutex_unlock(&pp->mu);
+		progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
+		pthread_mutex_lock(&pp->mu);
+	}
+	pthread_mutex_unlock(&pp->mu);
+	return stopped(stop) ? -BL_EINTR : 0;
+}
+
+/* Replay job i into ctx (and the side context), report it, free it. */
+static int replay_one(struct bl_ctx *ctx, struct ppass *pp, size_t i, struct replay_state *rs,
+		      const struct bl_ppass_opts *po)
+{
+	struct job *j = &pp->jobs[i];
+	int rc = replay(ctx, j, &rs->global, rs->counter_max, &rs->pg, po->side != NULL);
+	if (rc == 0 && po->input_done) {
+		struct bl_input_stats st = {
+			j->path, j->total, j->used, j->skipped, j->records, 0,
+			j->input_errors > 0, j->bytes,
+		};
+		for (size_t k = 0; k < j->nwarns; k++)
+			st.warnings += j->warns[k].n;
+		po->input_done(po->ud, &st);
+	}
+	if (rc == 0 && po->side && !rs->side_rc)
+		rs->side_rc = replay_side(po->side, j);
+	job_free(j);
+	pthread_mutex_lock(&pp->mu);
+	pp->held_mem -= j->mem;
+	pp->replayed = i + 1;
+	unsigned long fd = pp->files_done;
+	unsigned long long bd = pp->bytes_done;
+	pthread_mutex_unlock(&pp->mu);
+	progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
+	return rc;
+}
+
+/* The jobs of the np expanded inputs, and their total size in bytes (0
+ * when an input's size is not known: not a regular file). */
+static struct job *make_jobs(struct ppass *pp, char **paths, const long long *sizes, size_t np,
+			     volatile sig_atomic_t *stop, unsigned long long *bytes_total)
+{
+	struct job *jobs = bl_xcalloc(np, sizeof *jobs);
+	unsigned long long total = 0;
+	bool known = true;
+	for (size_t i = 0; i < np; i++) {
+		jobs[i].path = paths[i];
+		jobs[i].stop = stop;
+		jobs[i].pp = pp;
+		if (sizes[i] >= 0)   /* a regular file, when the walk saw it */
+			jobs[i].bytes = (unsigned long long)sizes[i];
+		else
+			known = false;
+		total += jobs[i].bytes;
+	}
+	*bytes_total = known ? total : 0;
+	return jobs;
+}
+
 int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_ppass_opts *po)
 {
 	static char *const stdin_only[] = { (char *)"-" };
@@ -894,183 +852,50 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 		free(sizes);
 		return ctx->error;
 	}
-
-	/* On the heap: when a stop leaves a worker blocked in a read (a pipe
-	 * with no data), the pool is left to it. */
-	struct pool *p = bl_xcalloc(1, sizeof *p);
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->work, NULL);
+	/* On the heap: when a stop leaves a job blocked in a read (a pipe
+	 * with no data), the pass is left to it. */
+	struct ppass *pp = bl_xcalloc(1, sizeof *pp);
+	struct replay_state *rs = bl_xcalloc(1, sizeof *rs);
+	pthread_mutex_init(&pp->mu, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&p->done, &ca);
+	pthread_cond_init(&pp->done, &ca);
 	pthread_condattr_destroy(&ca);
-	p->jobs = bl_xcalloc(np, sizeof *p->jobs);
-	p->paths = paths;
-	p->n = np;
-	p->opt = &ctx->opt;
-	p->stop = po->stop;
-	unsigned jobs = po->jobs ? po->jobs : 1;
-	if (jobs > np + 1)
-		jobs = (unsigned)np + 1;
-	unsigned long long bytes_total = 0;
-	bool sizes_known = true;     /* all regular files; else the time left
-					is told by files */
-	for (size_t i = 0; i < np; i++) {
-		p->jobs[i].path = paths[i];
-		p->jobs[i].stop = po->stop;
-		if (sizes[i] >= 0)   /* a regular file, when the walk saw it */
-			p->jobs[i].bytes = (unsigned long long)sizes[i];
-		else
-			sizes_known = false;
-		bytes_total += p->jobs[i].bytes;
-	}
+	pp->n = np;
+	pp->opt = &ctx->opt;
+	pp->pool = po->pool;
+	unsigned workers = bl_pool_threads(po->pool);
+	pp->window = workers ? PPASS_WINDOW * (size_t)workers : 1;
+	pp->jobs = make_jobs(pp, paths, sizes, np, po->stop, &rs->bytes_total);
 	free(sizes);
-	if (!sizes_known)
-		bytes_total = 0;
 
-	/* -j N: at most N threads at work. The calling thread replays, so N - 1
-	 * workers parse ahead of it. With -j1 this thread parses each input
-	 * just before replaying it (as when no thread can be made), unless an
-	 * input is not a regular file: a pipe can keep a read waiting, so one
-	 * worker parses while this thread waits (drawing the progress line),
-	 * and this thread replays while the worker waits: a window of one
-	 * input. (Handing every input over between two threads costs about
-	 * 0.4 s on 10,000 small files.) */
-	unsigned nworkers = jobs > 1 ? jobs - 1 : sizes_known ? 0 : 1;
-	p->window = jobs > 1 ? PPASS_WINDOW * (size_t)nworkers : 1;
-	/* The side chain: with -j2 and up any thread takes it (the workers
-	 * when they are ahead, this thread while it waits); with -j1 this
-	 * thread runs it right after each replay. */
-	p->side = po->side;
-	p->side_by_workers = po->side && jobs > 1;
-	pthread_t *tid = bl_xcalloc(nworkers ? nworkers : 1, sizeof *tid);
-	struct worker_arg *wa = bl_xcalloc(nworkers ? nworkers : 1, sizeof *wa);
-	p->tofree = bl_xcalloc(nworkers + 1, sizeof *p->tofree);
-	unsigned started = 0;
-	for (unsigned i = 0; i < nworkers; i++) {
-		wa[i] = (struct worker_arg){ p, i + 1 };
-		if (pthread_create(&tid[i], NULL, worker, &wa[i]) != 0)
-			break;
-		started++;
-	}
-
-	struct progress pg = { po->progress, { 0, 0 }, { 0, 0 }, 0 };
-	clock_gettime(CLOCK_MONOTONIC, &pg.start);
-	struct bl_strmap global_idx = BL_STRMAP_INIT;
-	struct runmap global = { NULL, 0, 0, &global_idx, NULL, 0 };
-	long long counter_max[NCOUNTERS] = { 0 };
+	rs->pg = (struct progress){ po->progress, { 0, 0 }, { 0, 0 }, 0 };
+	clock_gettime(CLOCK_MONOTONIC, &rs->pg.start);
+	rs->global_idx = (struct bl_strmap)BL_STRMAP_INIT;
+	rs->global = (struct runmap){ NULL, 0, 0, &rs->global_idx, NULL, 0 };
 	rc = 0;
 	for (size_t i = 0; i < np && !rc; i++) {
-		struct job *j = &p->jobs[i];
-		if (started == 0 && !stopped(po->stop)) {
-			parse_job(j, p->opt);
-			p->held_mem += j->mem;
-			j->done = true;
-			p->files_done++;
-			p->bytes_done += j->bytes;
-		}
-		pthread_mutex_lock(&p->mu);
-		while (!j->done && !stopped(po->stop)) {
-			free_mine(p, 0);
-			if (side_step(p))
-				continue;
-			/* Regular files only (no read can wait for long): parse
-			 * the next input rather than wait for the workers. */
-			if (p->side_by_workers && sizes_known && may_parse_next(p)) {
-				parse_next(p, 0);
-				continue;
-			}
-			wait_done(p);
-			unsigned long fd = p->files_done;
-			unsigned long long bd = p->bytes_done;
-			pthread_mutex_unlock(&p->mu);
-			progress_draw(&pg, fd, np, bd, bytes_total);
-			pthread_mutex_lock(&p->mu);
-		}
-		pthread_mutex_unlock(&p->mu);
-		if (stopped(po->stop)) {
-			rc = -BL_EINTR;
-			break;
-		}
-		rc = replay(ctx, j, &global, counter_max, &pg, p->side != NULL);
-		if (rc == 0 && po->input_done) {
-			struct bl_input_stats st = {
-				j->path, j->total, j->used, j->skipped, j->records, 0,
-				j->input_errors > 0, j->bytes,
-			};
-			for (size_t k = 0; k < j->nwarns; k++)
-				st.warnings += j->warns[k].n;
-			po->input_done(po->ud, &st);
-		}
-		int src = 0;
-		if (p->side && !p->side_by_workers && rc == 0)
-			src = replay_side(p->side, j);
-		pthread_mutex_lock(&p->mu);
-		if (!p->side) {
-			job_let_go(p, j);
-		} else if (!p->side_by_workers && rc == 0) {
-			job_let_go(p, j);
-			if (src && !p->side_rc)
-				p->side_rc = src;
-			p->sided = i + 1;
-		}
-		p->replayed = i + 1;
-		pthread_cond_broadcast(&p->work);
-		if (rc == 0)
-			side_step(p);
-		free_mine(p, 0);
-		unsigned long fd = p->files_done;
-		unsigned long long bd = p->bytes_done;
-		pthread_mutex_unlock(&p->mu);
-		progress_draw(&pg, fd, np, bd, bytes_total);
-		if (stopped(po->stop))
+		submit_ahead(pp, po->stop);
+		rc = wait_for(pp, &pp->jobs[i], rs, po->stop);
+		if (!rc)
+			rc = replay_one(ctx, pp, i, rs, po);
+		if (!rc && stopped(po->stop))
 			rc = -BL_EINTR;
 	}
-	/* The side chain's last inputs: this thread helps, or waits. */
-	pthread_mutex_lock(&p->mu);
-	while (rc == 0 && p->side && p->sided < np && !stopped(po->stop) && !p->side_rc) {
-		free_mine(p, 0);
-		if (side_step(p))
-			continue;
-		wait_done(p);
-	}
-	if (rc == 0 && stopped(po->stop))
-		rc = -BL_EINTR;
 	if (rc == 0)
-		rc = p->side_rc;
-	p->quit = true;
-	pthread_cond_broadcast(&p->work);
-	pthread_mutex_unlock(&p->mu);
-	/* After a stop, a worker may be blocked reading a pipe that has no
-	 * data (the reader retries EINTR): wait a moment, then leave it and
-	 * everything it may touch to the exiting process. */
-	bool abandoned = false;
-	struct timespec dl;
-	clock_gettime(CLOCK_REALTIME, &dl);
-	dl.tv_sec += 1;
-	for (unsigned i = 0; i < started; i++) {
-		if (rc != -BL_EINTR) {
-			pthread_join(tid[i], NULL);
-		} else if (pthread_timedjoin_np(tid[i], NULL, &dl) != 0) {
-			pthread_detach(tid[i]);
-			abandoned = true;
-		}
-	}
-	progress_clear(&pg);
-	free(tid);
-	runmap_free(&global);
-	if (abandoned)
-		return -BL_EINTR;
-	free(wa);
-	for (size_t i = 0; i < np; i++)   /* whatever a list still holds too */
-		job_free(&p->jobs[i]);
-	free(p->tofree);
-	free(p->jobs);
-	pthread_cond_destroy(&p->work);
-	pthread_cond_destroy(&p->done);
-	pthread_mutex_destroy(&p->mu);
-	free(p);
+		rc = rs->side_rc;
+	progress_clear(&rs->pg);
+	runmap_free(&rs->global);
+	if (!drain(pp))
+		return -BL_EINTR;        /* a job still reads: everything is left to it */
+	for (size_t i = 0; i < np; i++)   /* the inputs parsed but not replayed */
+		job_free(&pp->jobs[i]);
+	free(pp->jobs);
+	pthread_cond_destroy(&pp->done);
+	pthread_mutex_destroy(&pp->mu);
+	free(pp);
+	free(rs);
 	bl_paths_free(paths);
 	if (rc == -BL_EINTR)
 		return rc;

@@ -12,14 +12,10 @@
  * bl_skip() (so ctx->skip and the per-reason counts see them), warnings
  * counted and their text written to ctx->diag.
  *
- * Threads: `jobs` is the number of threads at work at once, the calling
- * thread included (like make -j): jobs - 1 workers parse ahead while the
- * calling thread replays. With jobs == 1 the calling thread parses each
- * input just before replaying it; when an input is not a regular file (a
- * pipe may keep a read waiting) one worker parses an input while the
- * calling thread waits (and draws the progress line), then the calling
- * thread replays it while the worker waits. Either way the same code, one
- * thing at a time.
+ * Threads: every input is a job on the caller's pool (core/pool.h); the
+ * pool's workers parse ahead while the calling thread replays. A pool
+ * without workers (-j1) parses each input on the calling thread just
+ * before replaying it: the same code, one thing at a time.
  *
  * Run numbers: a parser numbers runs per (group, run family) within its
  * context, i.e. within one file. On replay a file's run numbers of group G
@@ -36,7 +32,8 @@
  * earlier files gave. A parser adding such a counter adds a line there (or
  * better, numbers through bl_run_new(), which needs nothing here).
  *
- * Memory: at most `window` (4 x workers; 1 with -j1) logs are held at once; a log holds
+ * Memory: at most 64 logs per worker (1 with -j1) are held at once, and
+ * no more once they hold 32 MiB (ppass.c); a log holds
  * the file's records and skipped lines, so its size is about that of the
  * file's text.
  *
@@ -51,6 +48,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "core/ctx.h"
+#include "core/pool.h"
 
 /* What one input gave, reported in input order after its replay. */
 struct bl_input_stats {
@@ -65,8 +63,8 @@ struct bl_input_stats {
 };
 
 struct bl_ppass_opts {
-	unsigned jobs;               /* threads at work, >= 1: jobs - 1 workers
-					and the calling thread */
+	struct bl_pool *pool;        /* where inputs are parsed; NULL or a pool
+					without workers: on the calling thread */
 	bool progress;               /* draw "files done of total, MB/s, time
 					left" on stderr once the pass takes
 					more than a second (the caller checks
@@ -86,10 +84,9 @@ struct bl_ppass_opts {
 	/* May be NULL. A second context whose sinks get every record (as ctx's
 	 * sinks got it: runs and pass-wide counters offset) and whose
 	 * ctx->skip gets every skipped line, input by input in input order,
-	 * after ctx; on any thread, one at a time, possibly while ctx gets the
-	 * next inputs (the report writes its CSV files there, beside the
-	 * analyses). Only its sinks and skip callback are used; its first
-	 * error is returned. */
+	 * each input right after ctx got it, on the calling thread (the report
+	 * writes its CSV files there, beside the analyses). Only its sinks and
+	 * skip callback are used; its first error is returned. */
 	struct bl_ctx *side;
 };
 

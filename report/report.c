@@ -745,7 +745,7 @@ static int build_parse(struct build *b)
 	const char *exclude[] = { b->od.final, b->od.tmp };
 	bool excluded_any = false;
 	struct bl_ppass_opts po = {
-		o->jobs ? o->jobs : 1, o->progress, o->stop, on_input, &b->rs, exclude, 2, &excluded_any,
+		o->pool, o->progress, o->stop, on_input, &b->rs, exclude, 2, &excluded_any,
 		&b->side,
 	};
 	int rc = bl_ppass_run(&b->ctx, o->inputs, o->ninputs, &po);

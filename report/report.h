@@ -32,13 +32,17 @@
 #include <stdio.h>
 #include "analyze/analysis.h"
 #include "core/ctx.h"
+#include "core/pool.h"
 
 struct bl_report_opts {
 	const struct bl_opts *parse;       /* parse options (quiet unused here) */
 	struct bl_analysis_opts an;        /* analysis options; .parse and
 					      .keep_samples are set here */
 	const char *dir;                   /* output folder */
-	unsigned jobs;                     /* parse threads, >= 1 */
+	unsigned jobs;                     /* -j, >= 1 */
+	struct bl_pool *pool;              /* -j's workers (core/pool.h), owned
+					      by the caller; NULL: all on the
+					      calling thread */
 	bool progress;                     /* progress line on stderr (ppass.h) */
 	volatile sig_atomic_t *stop;       /* set by a signal handler; may be NULL */
 	FILE *diag;                        /* warnings and notes (stderr) */

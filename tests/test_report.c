@@ -93,8 +93,10 @@ static void run_pass(unsigned jobs, struct pass_out *o)
 	ctx.diag = df;
 	char *in = bl_xstrdup(tmpdir);
 	char *inputs[] = { in };
-	struct bl_ppass_opts po = { .jobs = jobs, .input_done = on_input, .ud = o };
+	struct bl_pool *pool = bl_pool_new(jobs, NULL);
+	struct bl_ppass_opts po = { .pool = pool, .input_done = on_input, .ud = o };
 	assert_int_equal(bl_ppass_run(&ctx, inputs, 1, &po), 0);
+	bl_pool_free(pool);
 	o->lines = ctx.lines_total;
 	o->used = ctx.lines_used;
 	o->skipped = ctx.lines_skipped;
@@ -220,9 +222,11 @@ static void test_report__stop_flag(void **state)
 	ctx.diag = NULL;
 	volatile sig_atomic_t stop = 1;
 	char *inputs[] = { tmpdir };
-	struct bl_ppass_opts po = { .jobs = 2, .stop = &stop };
+	struct bl_pool *pool = bl_pool_new(2, &stop);
+	struct bl_ppass_opts po = { .pool = pool, .stop = &stop };
 	assert_int_equal(bl_ppass_run(&ctx, inputs, 1, &po), -BL_EINTR);
 	assert_int_equal(ctx.records, 0);
+	bl_pool_free(pool);
 	bl_ctx_release(&ctx);
 }
 

@@ -3,7 +3,9 @@
 # when it is a terminal and the work takes more than a second; never with
 # -q, never when stderr is a file; stdout carries only the result line.
 # The terminal is a pseudo-terminal from script(1) (util-linux); a FIFO
-# whose writer waits 2 s makes the pass last that long.
+# whose writer waits 2 s makes the pass last that long. -j2: a worker
+# reads the FIFO while the calling thread draws the line (with -j1 the
+# one thread is in the read, and the line is drawn between inputs).
 set -eu
 command -v script >/dev/null || exit 77
 command -v mkfifo >/dev/null || exit 77
@@ -18,16 +20,16 @@ slow() {   # slow OUTPUT-FILE BENCHLOG-ARGS...: run with a 2 s input on a pty
     script -qec "$*" /dev/null < /dev/null > "$out"
     wait
 }
-slow tty.out "$BENCHLOG" report -j1 -o rep "$seed" pipe
+slow tty.out "$BENCHLOG" report -j2 -o rep "$seed" pipe
 grep -q 'benchlog: 1/2 files, [0-9.]* MB/s, [0-9?:]* left' tty.out
 grep -q 'report written to rep/report.html' tty.out
-slow quiet.out "$BENCHLOG" report -q -j1 -o rep "$seed" pipe
+slow quiet.out "$BENCHLOG" report -q -j2 -o rep "$seed" pipe
 if grep -q 'MB/s' quiet.out; then echo "progress with -q"; exit 1; fi
 grep -q 'report written to rep/report.html' quiet.out
 # stderr to a file: no progress there, and nothing but the result on stdout
 rm -f pipe; mkfifo pipe
 ( cat "$seed"; sleep 2 ) > pipe &
-"$BENCHLOG" report -j1 -o rep "$seed" pipe > out 2> err
+"$BENCHLOG" report -j2 -o rep "$seed" pipe > out 2> err
 wait
 if grep -q 'MB/s' err; then echo "progress on a file"; exit 1; fi
 [ "$(cat out)" = "report written to rep/report.html" ]
