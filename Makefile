@@ -13,7 +13,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 BUILD   ?= build
 CC      ?= cc
-PKGS    := libpcre2-8 zlib gsl gmime-3.0 libcmark-gfm jansson
+PKGS    := libpcre2-8 zlib gsl gmime-3.0 libcmark-gfm jansson sqlite3
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 WARN := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wvla \

@@ -2,9 +2,11 @@
  * each; with --columns, every table and column as Markdown (the body of
  * docs/csv.md, which a test keeps in step with this output). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "parsers/parser.h"
+#include "tables/sqlite.h"
 
 static const char *const prov_doc[BL_PROV_COLS] = {
 	"input name as given on the command line (\"-\" for stdin)",
@@ -81,11 +83,18 @@ static void columns_md(void)
 int cmd_formats(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
-		cli_help("formats", "      --columns   every table and column as Markdown (docs/csv.md)\n");
+		cli_help("formats", "      --columns   every table and column as Markdown (docs/csv.md)\n"
+				    "      --sql       the SQLite schema of `parse -f sqlite` (docs/schema.sql)\n");
 		return 0;
 	}
 	if (argc > 1 && strcmp(argv[1], "--columns") == 0 && argc == 2) {
 		columns_md();
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--sql") == 0 && argc == 2) {
+		char *sql = bl_sqlite_schema();
+		fputs(sql, stdout);
+		free(sql);
 		return 0;
 	}
 	if (argc > 1) {

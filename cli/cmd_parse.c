@@ -1,10 +1,14 @@
-/* cmd_parse.c — `benchlog parse`: logs to CSV tables. */
+/* cmd_parse.c — `benchlog parse`: logs to CSV tables (or TSV, JSON Lines,
+ * one SQLite database). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "cli/cli.h"
 #include "tables/table.h"
+#include "tables/pick.h"
+#include "tables/sqlite.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -15,10 +19,12 @@ static const char help[] =
 	"                        earlier run with no rows now is rewritten with\n"
 	"                        its header only)\n"
 	"  -t, --table TABLE     only this table; without -o it goes to stdout\n"
-	"  -f, --format FORMAT   csv (default), tsv or jsonl\n"
+	"  -f, --format FORMAT   csv (default), tsv, jsonl, or sqlite: one typed\n"
+	"                        database DIR/benchlog.sqlite (needs -o)\n"
 	"  -q, --quiet           no line-accounting summary on stderr\n"
 	CLI_COMMON_HELP
-	"\nWithout -o, one table (-t, default \"time\") is written to stdout.\n"
+	"\nWithout -o, one table is written to stdout: -t TABLE, else the one table\n"
+	"that has rows (when several have rows, name one with -t or use -o).\n"
 	"Inputs: files, folders (recursed, sorted), .gz, mail, \"-\" for stdin.\n"
 	"Tables: see `benchlog formats` and docs/csv.md.\n";
 
@@ -36,6 +42,7 @@ int cmd_parse(int argc, char **argv)
 	bl_opts_init(&o);
 	const char *dir = NULL, *table = NULL;
 	enum bl_outfmt fmt = BL_OUT_CSV;
+	bool sqlite = false;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:t:qf:", lo, NULL)) != -1) {
@@ -49,8 +56,9 @@ int cmd_parse(int argc, char **argv)
 		case 't': table = optarg; break;
 		case 'q': o.quiet = true; break;
 		case 'f':
-			if (bl_outfmt_parse(optarg, &fmt)) {
-				cli_usage_error("parse", "--format takes csv, tsv or jsonl, not \"%s\"", optarg);
+			sqlite = strcmp(optarg, "sqlite") == 0;
+			if (!sqlite && bl_outfmt_parse(optarg, &fmt)) {
+				cli_usage_error("parse", "--format takes csv, tsv, jsonl or sqlite, not \"%s\"", optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -63,10 +71,28 @@ int cmd_parse(int argc, char **argv)
 		cli_usage_error("parse", "unknown table \"%s\" (see `benchlog formats`)", table);
 		return EXIT_USAGE;
 	}
+	if (sqlite && !dir) {
+		cli_usage_error("parse", "-f sqlite writes a database file: give the folder with -o DIR");
+		return EXIT_USAGE;
+	}
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	struct bl_sink sink;
-	if (dir) {
+	struct bl_pick pick;
+	bool picking = !dir && !td;
+	if (sqlite) {
+		const char *why = NULL;
+		char *db = NULL;
+		if (bl_mkdir_p(dir) != 0 ||
+		    bl_sqlite_sink(&sink, db = bl_xasprintf("%s/benchlog.sqlite", dir), table, &why) != 0) {
+			fprintf(stderr, "benchlog parse: cannot write %s: %s\n", db ? db : dir,
+				why ? why : strerror(errno));
+			free(db);
+			bl_ctx_release(&ctx);
+			return EXIT_DATA;
+		}
+		free(db);
+	} else if (dir) {
 		if (bl_mkdir_p(dir) != 0) {
 			fprintf(stderr, "benchlog parse: cannot create %s: %s\n", dir, strerror(errno));
 			bl_ctx_release(&ctx);
@@ -77,11 +103,23 @@ int cmd_parse(int argc, char **argv)
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
+	} else if (td) {
+		bl_stream_sink(&sink, stdout, td, fmt);
 	} else {
-		bl_stream_sink(&sink, stdout, td ? td : bl_table_find("time"), fmt);
+		bl_pick_sink(&sink, stdout, fmt, &pick);
 	}
 	bl_ctx_add_sink(&ctx, &sink);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	bl_ctx_release(&ctx);
+	if (picking && st == 0 && pick.n == 0 && !o.quiet)
+		fprintf(stderr, "benchlog parse: no records found\n");
+	if (picking && st == 0 && pick.n > 1) {
+		/* "3 tables have rows (vmstat, events, time): choose one ..." */
+		fprintf(stderr, "benchlog parse: %zu tables have rows (", pick.n);
+		for (size_t i = 0; i < pick.n && i < BL_PICK_MAX; i++)
+			fprintf(stderr, "%s%s", i ? ", " : "", pick.t[i]->name);
+		fprintf(stderr, "): choose one with -t, or write them all with -o DIR\n");
+		return EXIT_USAGE;
+	}
 	return st;
 }

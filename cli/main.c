@@ -13,7 +13,7 @@
 #include "core/util.h"
 
 const struct cli_cmd cli_cmds[] = {
-	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [-f csv|tsv|jsonl] [--strict] [OPTIONS] [INPUT...]",
+	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [-f csv|tsv|jsonl|sqlite] [--strict] [OPTIONS] [INPUT...]",
 	  "parse logs into tables: CSV, TSV or JSON Lines" },
 	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
 	  "chkmmt-style averages per group of mtest01/time runs" },
@@ -25,7 +25,7 @@ const struct cli_cmd cli_cmds[] = {
 	  "n, mean, sd, CI95, min, percentiles, max per group, from logs, CSV or partials" },
 	{ "compare", cmd_compare, "benchlog compare [--baseline GROUP] [-c COLUMN...] [-t TABLE] [--by COLUMN...] [--confidence 0.95] [--test welch|student] [--format text|csv|md] [OPTIONS] [INPUT...]",
 	  "baseline against candidates per column: change, CI, Welch's t-test, verdict" },
-	{ "formats", cmd_formats, "benchlog formats [--columns]",
+	{ "formats", cmd_formats, "benchlog formats [--columns|--sql]",
 	  "list the input formats and tables benchlog knows" },
 	{ NULL, NULL, NULL, NULL },
 };

@@ -109,7 +109,7 @@ _benchlog()
         ;;
     -f | --format)
         case $cmd in
-        parse) _benchlog_list "$cur" csv tsv jsonl ;;
+        parse) _benchlog_list "$cur" csv tsv jsonl sqlite ;;
         stats | compare) _benchlog_list "$cur" text csv md ;;
         esac
         return 0

@@ -15,6 +15,7 @@
 #include "report/outdir.h"
 #include "report/ppass.h"
 #include "report/report.h"
+#include "tables/sqlite.h"
 
 #define PREVIEW_ROWS 10
 
@@ -692,6 +693,17 @@ static int build_open(struct build *b)
 		fprintf(b->diag, "benchlog report: cannot write to %s: %s\n", b->csvdir, strerror(errno));
 		return -BL_EIO;
 	}
+	bl_ctx_add_sink(&b->side, &s);
+	/* the same tables typed, beside csv/ (tables/sqlite.h) */
+	char *db = bl_xasprintf("%s/report.sqlite", b->od.tmp);
+	const char *sqwhy = NULL;
+	rc = bl_sqlite_sink(&s, db, NULL, &sqwhy);
+	if (rc) {
+		fprintf(b->diag, "benchlog report: cannot write %s: %s\n", db, sqwhy ? sqwhy : strerror(errno));
+		free(db);
+		return -BL_EIO;
+	}
+	free(db);
 	bl_ctx_add_sink(&b->side, &s);
 	b->side.skip.skipped = on_skip;
 	b->side.skip.ud = &b->rs;
