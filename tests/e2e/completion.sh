@@ -47,7 +47,7 @@ t "--format" parse --fo
 t "--output" parse --ou
 t "--table" compare --ta
 t "--test" compare --te
-t "--columns" formats -
+t "--columns --sql" formats -
 t "--since-boot --stutter-end --stutter-start --strict" report --s
 t "latency latency_series" parse -t la
 t "${TABLES% }" stats -t ""
@@ -57,7 +57,7 @@ t "swpd contest latency runs" plot ""
 t "latency" plot l
 t "--term --target" plot swpd --t
 t "png,svg" plot swpd --term png,s
-t "csv tsv jsonl" parse -f ""
+t "csv tsv jsonl sqlite" parse -f ""
 t "text csv md" stats --format ""
 t "md" compare -f m
 t "welch student" compare --test ""
