@@ -3,7 +3,8 @@
  *
  * An analysis receives every record of a parse pass (it is a sink), then
  * writes its section of the summary as text (terminal) or Markdown (report),
- * and draws its charts. To add one:
+ * and returns the data of its charts, which plot/ draws (analyses draw
+ * nothing and print nothing: write() writes to the stream it is given). To add one:
  *   1. write analyze/<topic>.c exporting `const struct bl_analysis
  *      bl_analysis_<topic>`;
  *   2. list it in analyze/registry.c (the order is the order of the sections);
@@ -27,6 +28,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "analyze/chart.h"
 #include "core/ctx.h"
 #include "tables/table.h"
 
@@ -37,6 +39,9 @@ struct bl_analysis_opts {
 	bool include_quoted;            /* --quoted include */
 	bool keep_samples;              /* keep per-sample data for charts */
 	bool stream_text;               /* write() once, text: may spool (above) */
+	FILE *diag;                     /* notes about the data found while making
+					   the charts ("vmstat time goes back"),
+					   the command's choice; NULL: none */
 	const char *baseline;           /* --baseline GROUP, or NULL = first group */
 	double confidence;              /* for comparisons, default 0.95 */
 	bool range_bars;                /* contest: error bars min-max, not sd */
@@ -46,16 +51,13 @@ struct bl_analysis_opts {
 	size_t nlate;
 };
 
-/* Where charts go and in which forms (plot/plot.h terms bitmask). */
-struct bl_chart_opts {
-	const char *dir;               /* existing folder */
-	unsigned terms;                /* enum bl_plot_term bits (plot/plot.h) */
-};
-
-/* A chart an analysis wrote: for the report to embed and name. */
+/* A chart drawn from an analysis's results (plot/plot.h,
+ * bl_charts_draw()): for the section's text to embed and name. */
 struct bl_chart {
 	char *name;      /* file base name in the folder, e.g. "swpd" -> swpd.png */
-	char *title;     /* one line */
+	char *title;     /* one line (the spec's caption) */
+	unsigned long long bytes; /* its script and data: a hint of how long
+				     gnuplot takes to draw it */
 };
 
 struct bl_analysis {
@@ -79,10 +81,11 @@ struct bl_analysis {
 	 * charts: the charts drawn (may be NULL), so the text can name them. */
 	int (*write)(void *st, FILE *f, enum bl_doc_format fmt,
 		     const struct bl_chart *charts, size_t ncharts);
-	/* Draw charts into co->dir; appends to *charts (caller frees with
-	 * bl_charts_free). Returns 0, -BL_ENOTFOUND when gnuplot is missing
-	 * (scripts and data were still written), or another -bl_err. May be NULL. */
-	int (*plot)(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *ncharts);
+	/* The charts the results call for (analyze/chart.h), appended to
+	 * *specs (*n entries; the caller frees them with
+	 * bl_chart_specs_free()). The data may point into the state: draw
+	 * them (plot/) before destroy(). 0 or -bl_err. May be NULL. */
+	int (*charts)(void *st, struct bl_chart_spec **specs, size_t *n);
 	void (*destroy)(void *st);
 };
 
@@ -91,6 +94,7 @@ extern const struct bl_analysis *const bl_analyses[];
 const struct bl_analysis *bl_analysis_find(const char *name);
 void bl_charts_free(struct bl_chart *c, size_t n);
 /* Append a chart entry (copies the strings). */
-void bl_charts_add(struct bl_chart **c, size_t *n, const char *name, const char *title);
+void bl_charts_add(struct bl_chart **c, size_t *n, const char *name, const char *title,
+		   unsigned long long bytes);
 
 #endif

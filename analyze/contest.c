@@ -1,7 +1,7 @@
 /* contest.c — the "contest" analysis: ConTest per-load records summarised
  * per group and load (analyze/contest.h C1, C2), laid out as `contest -r`
  * printed them, groups compared load by load (C3), and the grouped-bar
- * charts (plot/plot.h bl_plot_contest).
+ * charts (analyze/chart.h, drawn by plot/plot.h bl_plot_contest).
  *
  * The `contest -r` layout reproduced is the 2002 one (the era of the logs
  * that carry LoadRuns): "Kernel [runs]" padded to the longest name, then
@@ -18,7 +18,6 @@
 #include "analyze/contest.h"
 #include "core/util.h"
 #include "parsers/contest.h"
-#include "plot/plot.h"
 
 static const struct {
 	const char *name;   /* column */
@@ -610,14 +609,18 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 #define PLOT_MAX_GROUPS 16
 #define PLOT_MAX_LOADS 64
 
-static int ct_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+static int ct_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct bl_contest *c = st;
 	if (!c->records)
 		return 0;
 	size_t ng = c->ng < PLOT_MAX_GROUPS ? c->ng : PLOT_MAX_GROUPS;
 	size_t nl = c->nl < PLOT_MAX_LOADS ? c->nl : PLOT_MAX_LOADS;
-	struct bl_contest_cell *cells = bl_xcalloc(nl * ng, sizeof *cells);
+	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_CONTEST, "contest",
+		"ConTest: kernel compile time under each load", c->o.range_bars
+		? "ConTest time per load and group (bars: mean, error bars: min to max), and ratio to no-load"
+		: "ConTest time per load and group (bars: mean, error bars: ± sd), and ratio to no-load");
+	struct bl_contest_cell *cells = bl_chart_spec_own(sp, bl_xcalloc(nl * ng, sizeof *cells));
 	for (size_t l = 0; l < nl; l++)
 		for (size_t g = 0; g < ng; g++) {
 			struct bl_contest_cell *x = &cells[l * ng + g];
@@ -628,36 +631,16 @@ static int ct_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **c
 			x->max = w ? w->max : NAN;
 			x->n = w ? (size_t)w->n : 0;
 		}
-	const char **groups = bl_xcalloc(ng, sizeof *groups);
+	const char **groups = bl_chart_spec_own(sp, bl_xcalloc(ng, sizeof *groups));
 	for (size_t g = 0; g < ng; g++)
 		groups[g] = c->g[g].name;
-	struct bl_contest_plot in = {
+	sp->in.contest = (struct bl_contest_plot){
 		.loads = (const char *const *)c->loads, .nloads = nl,
 		.groups = groups, .ngroups = ng, .cells = cells,
 		.errbars = c->o.range_bars ? BL_ERRBAR_MINMAX : BL_ERRBAR_SD,
 		.baseline = BL_CONTEST_BASELINE_AUTO, .value_label = "Time (s)",
 	};
-	struct bl_plot_opts po;
-	bl_plot_opts_init(&po);
-	po.out_dir = co->dir;
-	po.terms = co->terms;
-	po.basename = "contest";
-	po.title = "ConTest: kernel compile time under each load";
-	struct bl_plot_result res;
-	bl_plot_result_init(&res);
-	int rc = bl_plot_contest(&in, &po, &res);
-	if (rc >= 0)
-		bl_charts_add(charts, nch, "contest", c->o.range_bars
-			      ? "ConTest time per load and group (bars: mean, error bars: min to max), and ratio to no-load"
-			      : "ConTest time per load and group (bars: mean, error bars: ± sd), and ratio to no-load");
-	if (res.preview)
-		fputs(res.preview, stdout);
-	bl_plot_result_release(&res);
-	free(cells);
-	free(groups);
-	if (rc < 0)
-		return rc;
-	return rc == BL_PLOT_NOT_RENDERED ? -BL_ENOTFOUND : 0;
+	return 0;
 }
 
 static void ct_destroy(void *st)
@@ -688,6 +671,6 @@ const struct bl_analysis bl_analysis_contest = {
 	.record = ct_record,
 	.has_data = ct_has_data,
 	.write = ct_write,
-	.plot = ct_plot,
+	.charts = ct_charts,
 	.destroy = ct_destroy,
 };

@@ -12,7 +12,6 @@
 #include "core/util.h"
 #include "parsers/latency.h"
 #include "parsers/tables.h"
-#include "plot/plot.h"
 
 const double bl_lat_pcts[BL_LAT_NPCT] = { 50, 90, 99, 99.9, 99.99 };
 static const char *const pct_names[BL_LAT_NPCT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
@@ -967,10 +966,19 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 
 #define MAX_CHART_SERIES 16
 
-static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, const struct bl_chart_opts *co,
-		      struct bl_chart **charts, size_t *nch)
+/* True when series i is the first of its unit. */
+static bool first_of_unit(const struct bl_latency *L, size_t i)
 {
-	struct bl_latency_series ser[MAX_CHART_SERIES];
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(unit_of(&L->s[j]), unit_of(&L->s[i])) == 0)
+			return false;
+	return true;
+}
+
+static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
+		       struct bl_chart_spec **specs, size_t *nspecs)
+{
+	struct bl_latency_series *ser = bl_xcalloc(MAX_CHART_SERIES, sizeof *ser);
 	struct bl_latency_bin *bins[MAX_CHART_SERIES];
 	size_t idx[MAX_CHART_SERIES];
 	size_t ns = 0, skipped = 0;
@@ -996,11 +1004,13 @@ static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, co
 		idx[ns] = i;
 		ns++;
 	}
-	if (ns == 0)
-		return 0;
+	if (ns == 0) {
+		free(ser);
+		return;
+	}
 	/* marks: one target when all series share it, with the thresholds;
 	 * else each distinct target alone */
-	struct bl_plot_mark marks[16];
+	struct bl_plot_mark *marks = bl_xcalloc(16, sizeof *marks);
 	char *labels[16];
 	size_t nm = 0;
 	/* thresholds beyond every value are not drawn: they would only
@@ -1059,65 +1069,35 @@ static int chart_unit(struct bl_latency *L, const char *unit, bool only_unit, co
 			nm++;
 		}
 	}
-	struct bl_latency_plot in = { ser, ns, marks, nm };
-	struct bl_plot_opts po;
-	bl_plot_opts_init(&po);
-	po.out_dir = co->dir;
-	po.terms = co->terms;
 	char *base = only_unit ? bl_xstrdup("latency") : bl_xasprintf("latency-%s", unit);
-	po.basename = base;
 	char *title = bl_xasprintf("Latency (%s): %zu series%s", unit, ns + skipped,
 				   skipped ? ", first 16 drawn" : "");
-	po.title = title;
-	struct bl_plot_result res;
-	bl_plot_result_init(&res);
-	int rc = bl_plot_latency(&in, &po, &res);
-	if (rc >= 0) {
-		char *ct = bl_xasprintf("latency histogram (log counts), CDF and tail, %s", unit);
-		bl_charts_add(charts, nch, base, ct);
-		free(ct);
-	} else if (res.message) {
-		fprintf(stderr, "benchlog: latency chart: %s\n", res.message);
-	}
-	if (res.preview)
-		fputs(res.preview, stdout);
-	bl_plot_result_release(&res);
-	for (size_t k = 0; k < nm; k++)
-		free(labels[k]);
-	for (size_t k = 0; k < ns; k++)
-		free(bins[k]);
+	char *caption = bl_xasprintf("latency histogram (log counts), CDF and tail, %s", unit);
+	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_LATENCY, base, title, caption);
 	free(base);
 	free(title);
-	if (rc < 0)
-		return rc;
-	return rc == BL_PLOT_NOT_RENDERED ? -BL_ENOTFOUND : 0;
+	free(caption);
+	sp->in.latency = (struct bl_latency_plot){ ser, ns, marks, nm };
+	bl_chart_spec_own(sp, ser);
+	bl_chart_spec_own(sp, marks);
+	for (size_t k = 0; k < nm; k++)
+		if (labels[k])
+			bl_chart_spec_own(sp, labels[k]);
+	for (size_t k = 0; k < ns; k++)
+		bl_chart_spec_own(sp, bins[k]);
 }
 
-static int lat_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+static int lat_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct bl_latency *L = st;
 	make_labels(L);
 	size_t nunits = 0;
-	for (size_t i = 0; i < L->ns; i++) {
-		bool first = true;
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(unit_of(&L->s[j]), unit_of(&L->s[i])) == 0)
-				first = false;
-		nunits += first;
-	}
-	int ret = 0;
-	for (size_t i = 0; i < L->ns; i++) {
-		bool first = true;
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(unit_of(&L->s[j]), unit_of(&L->s[i])) == 0)
-				first = false;
-		if (!first)
-			continue;
-		int rc = chart_unit(L, unit_of(&L->s[i]), nunits == 1, co, charts, nch);
-		if (rc < 0 && (ret == 0 || ret == -BL_ENOTFOUND))
-			ret = rc;
-	}
-	return ret;
+	for (size_t i = 0; i < L->ns; i++)
+		nunits += first_of_unit(L, i);
+	for (size_t i = 0; i < L->ns; i++)
+		if (first_of_unit(L, i))
+			chart_unit(L, unit_of(&L->s[i]), nunits == 1, specs, nspecs);
+	return 0;
 }
 
 static void lat_destroy(void *st)
@@ -1151,6 +1131,6 @@ const struct bl_analysis bl_analysis_latency = {
 	.record = lat_record,
 	.has_data = lat_has_data,
 	.write = lat_write,
-	.plot = lat_plot,
+	.charts = lat_charts,
 	.destroy = lat_destroy,
 };

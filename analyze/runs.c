@@ -26,7 +26,6 @@
 #include "core/util.h"
 #include "parsers/latency.h"
 #include "parsers/tables.h"
-#include "plot/plot.h"
 
 enum { F_BYTES, F_USER, F_SYS, F_ELAPSED, F_CPU, F_MAJOR, F_MINOR, NF };
 
@@ -522,7 +521,7 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	return ferror(f) ? -BL_EIO : 0;
 }
 
-static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct runs *s = st;
 	if (s->npts == 0)
@@ -559,25 +558,11 @@ static int runs_plot(void *st, const struct bl_chart_opts *co, struct bl_chart *
 		free(pts);
 		return 0;
 	}
-	struct bl_runs_plot in = { pts, keep };
-	struct bl_plot_opts po;
-	bl_plot_opts_init(&po);
-	po.out_dir = co->dir;
-	po.terms = co->terms;
-	po.basename = "runs";
-	po.title = "Runs per group: wall-clock time, CPU and allocation";
-	struct bl_plot_result res;
-	bl_plot_result_init(&res);
-	int rc = bl_plot_runs(&in, &po, &res);
-	free(pts);
-	if (rc >= 0)
-		bl_charts_add(charts, nch, "runs", "elapsed time, CPU and allocation per run, by group");
-	if (res.preview)
-		fputs(res.preview, stdout);
-	bl_plot_result_release(&res);
-	if (rc < 0)
-		return rc;
-	return rc == BL_PLOT_NOT_RENDERED ? -BL_ENOTFOUND : 0;
+	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_RUNS, "runs",
+		"Runs per group: wall-clock time, CPU and allocation",
+		"elapsed time, CPU and allocation per run, by group");
+	sp->in.runs = (struct bl_runs_plot){ bl_chart_spec_own(sp, pts), keep };
+	return 0;
 }
 
 static void runs_destroy(void *st)
@@ -609,6 +594,6 @@ const struct bl_analysis bl_analysis_runs = {
 	.has_data = runs_has_data,
 	.finish = runs_finish,
 	.write = runs_write,
-	.plot = runs_plot,
+	.charts = runs_charts,
 	.destroy = runs_destroy,
 };

@@ -16,7 +16,6 @@
 #include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/vmstat.h"
-#include "plot/plot.h"
 
 enum { EVK_NOTE = 0, EVK_START, EVK_END };
 
@@ -66,7 +65,7 @@ struct series {
 	 * went back, a row without its stamp among rows with one): the chart
 	 * draws the rows from there on after the ones before, as if a new
 	 * capture started, shifted by t_shift; each place is kept to be
-	 * named on stderr and marked in the chart */
+	 * named on o.diag and marked in the chart */
 	double t_shift;
 	struct tback { size_t at; unsigned long line; double from, to; } *back;
 	size_t nback, capback;
@@ -481,7 +480,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			s->smp = bl_xrealloc(s->smp, s->capsmp * sizeof *s->smp);
 			s->smp_no = bl_xrealloc(s->smp_no, s->capsmp * sizeof *s->smp_no);
 		}
-		/* plot/plot.h wants samples in time order */
+		/* analyze/chart.h wants samples in time order */
 		double tc = t + s->t_shift;
 		if (s->nsmp && tc < s->smp[s->nsmp - 1].t_s) {
 			double last = s->smp[s->nsmp - 1].t_s;
@@ -491,7 +490,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			s->t_shift = last + (step > 0 ? step : 1) - t;
 			tc = t + s->t_shift;
 		}
-		/* plot/plot.h wants KiB and KiB/s; si and so scale with -S too */
+		/* analyze/chart.h wants KiB and KiB/s; si and so scale with -S too */
 		s->smp[s->nsmp] = (struct bl_swpd_sample){
 			tc, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
 			w[BL_VM_FREE] * s->kib };
@@ -1049,11 +1048,11 @@ static void add_note(struct chart_group *g, double t, char *text)
 	g->ev[g->nev++] = (struct bl_plot_event){ t, text, BL_PLOT_EV_NOTE };
 }
 
-/* Places where t_s went back, named on stderr (the first few of a
+/* Places where t_s went back, named on o.diag (the first few of a
  * series) and marked in the chart. */
 #define BACK_WARN_MAX 5
 
-static void add_series(struct chart_group *g, const struct series *s)
+static void add_series(struct chart_group *g, const struct series *s, FILE *diag)
 {
 	if (s->nsmp == 0)
 		return;
@@ -1068,13 +1067,13 @@ static void add_series(struct chart_group *g, const struct series *s)
 	}
 	for (size_t k = 0; k < s->nback; k++) {
 		const struct tback *b = &s->back[k];
-		if (k < BACK_WARN_MAX)
-			fprintf(stderr, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
+		if (k < BACK_WARN_MAX && diag)
+			fprintf(diag, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
 					"inside series %ld: the swpd chart draws the rows from here on "
 					"after the ones before\n", s->source, b->line, b->from, b->to,
 				s->info.id);
-		else if (k == BACK_WARN_MAX)
-			fprintf(stderr, "benchlog: %s: vmstat time goes back %zu more times inside "
+		else if (k == BACK_WARN_MAX && diag)
+			fprintf(diag, "benchlog: %s: vmstat time goes back %zu more times inside "
 					"series %ld\n", s->source, s->nback - k, s->info.id);
 		add_note(g, s->smp[b->at].t_s + off,
 			 bl_xasprintf("time goes back: %s:%lu", s->source, b->line));
@@ -1112,7 +1111,7 @@ static void add_series(struct chart_group *g, const struct series *s)
 	}
 }
 
-static int vm_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **charts, size_t *nch)
+static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct vmstat_an *a = st;
 	struct chart_group g[16];
@@ -1128,65 +1127,45 @@ static int vm_plot(void *st, const struct bl_chart_opts *co, struct bl_chart **c
 			k++;
 		if (k == ng) {
 			if (ng == 16)
-				continue;   /* plot/plot.h: at most 16 panels */
+				continue;   /* analyze/chart.h: at most 16 panels */
 			g[ng++].name = s->group;
 		}
-		add_series(&g[k], s);
+		add_series(&g[k], s, a->o.diag);
 	}
 	if (ng == 0)
 		return 0;
-	struct bl_swpd_group pg[16];
-	for (size_t k = 0; k < ng; k++)
+	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_SWPD, "swpd", NULL,
+		"swap in use (swpd), free, si and so over time, stutter shaded, one panel per group");
+	struct bl_swpd_group *pg = bl_chart_spec_own(sp, bl_xcalloc(ng, sizeof *pg));
+	for (size_t k = 0; k < ng; k++) {
 		pg[k] = (struct bl_swpd_group){ g[k].name, g[k].smp, g[k].nsmp, g[k].iv, g[k].niv,
 						g[k].ev, g[k].nev };
-	struct bl_swpd_plot in = { pg, ng, 0 };
+		bl_chart_spec_own(sp, g[k].smp);
+		bl_chart_spec_own(sp, g[k].iv);
+		bl_chart_spec_own(sp, g[k].ev);
+		for (size_t t = 0; t < g[k].ntexts; t++)
+			bl_chart_spec_own(sp, g[k].texts[t]);
+		bl_chart_spec_own(sp, g[k].texts);
+	}
+	sp->in.swpd = (struct bl_swpd_plot){ pg, ng, 0 };
 	/* The stutter chart answers "at which swpd did playback recover?":
 	 * only groups with a stutter interval have anything to say there, and
-	 * the others' bars would set its scale. */
-	struct bl_swpd_group sg[16];
+	 * the others' bars would set its scale. It points into the first
+	 * chart's groups (freed with it, after it). */
 	size_t nsg = 0;
+	for (size_t k = 0; k < ng; k++)
+		nsg += pg[k].nstutter > 0;
+	if (nsg == 0)
+		return 0;
+	struct bl_chart_spec *ss = bl_chart_spec_add(specs, nspecs, BL_CHART_SWPD_STUTTER, "swpd-stutter",
+		NULL, "seconds observed and seconds of stutter per swpd range, per group with stutter marked");
+	struct bl_swpd_group *sg = bl_chart_spec_own(ss, bl_xcalloc(nsg, sizeof *sg));
+	nsg = 0;
 	for (size_t k = 0; k < ng; k++)
 		if (pg[k].nstutter)
 			sg[nsg++] = pg[k];
-	struct bl_swpd_plot stut = { sg, nsg, 0 };
-	struct bl_plot_opts po;
-	bl_plot_opts_init(&po);
-	po.out_dir = co->dir;
-	po.terms = co->terms;
-	int ret = 0;
-	static const struct { const char *base, *title; } ch[2] = {
-		{ "swpd", "swap in use (swpd), free, si and so over time, stutter shaded, one panel per group" },
-		{ "swpd-stutter", "seconds observed and seconds of stutter per swpd range, per group with stutter marked" },
-	};
-	for (int c = 0; c < 2; c++) {
-		struct bl_plot_result res;
-		bl_plot_result_init(&res);
-		po.basename = ch[c].base;
-		if (c == 1 && nsg == 0)
-			break;
-		int rc = c == 0 ? bl_plot_swpd(&in, &po, &res) : bl_plot_swpd_stutter(&stut, &po, &res);
-		if (rc >= 0)
-			bl_charts_add(charts, nch, ch[c].base, ch[c].title);
-		if (res.preview)
-			fputs(res.preview, stdout);
-		if (rc < 0) {
-			if (res.message)
-				fprintf(stderr, "benchlog: %s chart: %s\n", ch[c].base, res.message);
-			ret = rc;
-		} else if (rc == BL_PLOT_NOT_RENDERED && ret == 0) {
-			ret = -BL_ENOTFOUND;
-		}
-		bl_plot_result_release(&res);
-	}
-	for (size_t k = 0; k < ng; k++) {
-		free(g[k].smp);
-		free(g[k].iv);
-		free(g[k].ev);
-		for (size_t t = 0; t < g[k].ntexts; t++)
-			free(g[k].texts[t]);
-		free(g[k].texts);
-	}
-	return ret;
+	ss->in.swpd = (struct bl_swpd_plot){ sg, nsg, 0 };
+	return 0;
 }
 
 static void vm_destroy(void *st)
@@ -1235,6 +1214,6 @@ const struct bl_analysis bl_analysis_vmstat = {
 	.has_data = vm_has_data,
 	.finish = vm_finish,
 	.write = vm_write,
-	.plot = vm_plot,
+	.charts = vm_charts,
 	.destroy = vm_destroy,
 };

@@ -78,7 +78,8 @@ int cmd_plot(int argc, char **argv)
 	ao.confidence = 0.95;
 	ao.target_s = NAN;
 	ao.keep_samples = true;
-	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG };
+	ao.diag = stderr;
+	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG, false };
 	bool range = false;
 	int c;
 	optind = 1;
@@ -138,10 +139,10 @@ int cmd_plot(int argc, char **argv)
 		fprintf(stderr, "benchlog plot: no %s data in the input\n", kind);
 		if (!status)
 			status = EXIT_DATA;
-	} else if (an->plot) {
+	} else if (an->charts) {
 		struct bl_chart *ch = NULL;
 		size_t nch = 0;
-		int rc = an->plot(st, &co, &ch, &nch);
+		int rc = bl_analysis_draw(an, st, &co, &ch, &nch, stderr, stdout);
 		if (rc == -BL_ENOTFOUND) {
 			fprintf(stderr, "benchlog plot: gnuplot not found: scripts and data written to %s; "
 					"render with: cd %s && gnuplot <name>.gp\n", co.dir, co.dir);

@@ -32,15 +32,6 @@ const char *gp_color(size_t i)
 	return gp_colors[i % GP_NCOLORS];
 }
 
-static _Thread_local bl_plot_defer_fn defer_hook;
-static _Thread_local void *defer_ud;
-
-void bl_plot_defer(bl_plot_defer_fn hook, void *ud)
-{
-	defer_hook = hook;
-	defer_ud = hook ? ud : NULL;
-}
-
 void bl_plot_opts_init(struct bl_plot_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -299,7 +290,6 @@ static bool put_file(struct gp_job *j, const char *name, struct bl_buf *b)
 {
 	char *msg = NULL;
 	int rc = gp_write_atomic(j->dir, name, b->data, b->len, &msg);
-	j->bytes += b->len;
 	bl_buf_release(b);
 	if (rc) {
 		job_fail(j, rc, "%s", msg);
@@ -436,7 +426,6 @@ int job_end(struct gp_job *j)
 	char *script = bl_xasprintf("%s.gp", j->base);
 	char *msg = NULL;
 	rc = gp_write_atomic(j->dir, script, s.data, s.len, &msg);
-	j->bytes += s.len;
 	bl_buf_release(&s);
 	if (rc) {
 		free(script);
@@ -452,18 +441,6 @@ int job_end(struct gp_job *j)
 	r->script = script;
 
 	if (j->script_only) {
-		job_free(j);
-		return 0;
-	}
-	if (defer_hook && !(j->terms & BL_PLOT_DUMB)) {
-		if (!bl_gp_available()) {
-			free(r->message);
-			r->message = bl_xasprintf("gnuplot not found on PATH; render with: "
-						  "cd %s && gnuplot %s", j->dir, script);
-			job_free(j);
-			return BL_PLOT_NOT_RENDERED;
-		}
-		defer_hook(defer_ud, j->dir, script, j->terms, j->bytes);
 		job_free(j);
 		return 0;
 	}

@@ -57,6 +57,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include "analyze/analysis.h"
+#include "analyze/chart.h"
 #include "core/util.h"
 
 /* ---- gnuplot runner and quoting (plot/gp.c) -------------------------- */
@@ -112,22 +115,6 @@ int bl_gp_quote_max(struct bl_buf *out, const char *s, size_t max_chars);
  * [A-Za-z0-9._+-], not starting with '.', '-', '+' (so never '<' or '|'). */
 bool bl_gp_safe_name(const char *name);
 
-/* Deferred runs, for a caller that draws several charts at once (the
- * report runs them side by side). While a hook is set on the calling
- * thread, a chart that would run gnuplot for PNG and/or SVG (not DUMB: its
- * preview is needed at once) writes its script and data as usual, then
- * calls hook(ud, out_dir, script_name, terms, bytes) instead of running
- * gnuplot (terms: the BL_PLOT_PNG and BL_PLOT_SVG bits it should make;
- * bytes: the size of the script and the files it reads, a hint of how
- * long gnuplot will take), and
- * returns 0 with result->rendered false and no image in result->files. The
- * caller then runs each script with bl_gp_run(), or once per format with
- * bl_gp_run_fmts() (from any thread), and checks the images. The hook is not called when gnuplot is not on PATH
- * (the chart returns BL_PLOT_NOT_RENDERED as usual).
- * bl_plot_defer(NULL, NULL) goes back to running gnuplot at once. */
-typedef void (*bl_plot_defer_fn)(void *ud, const char *dir, const char *script_name,
-				 unsigned terms, unsigned long long bytes);
-void bl_plot_defer(bl_plot_defer_fn hook, void *ud);
 
 /* ---- common options and result (plot/plot.c) ------------------------- */
 
@@ -168,60 +155,6 @@ void bl_plot_result_release(struct bl_plot_result *r);
 
 /* ---- a) vmstat swpd chart (plot/swpd.c) ------------------------------ */
 
-/* One vmstat row. Units as vmstat prints them by default (procps, no -S):
- * swpd and free in KiB, si and so in KiB/s. NaN = column not present. */
-struct bl_swpd_sample {
-	double t_s;        /* seconds from the start of the capture */
-	double swpd_kib;
-	double si_kibps;
-	double so_kibps;
-	double free_kib;
-};
-
-/* A time span in which the observed program misbehaved (audio stutter).
- * open_at_end: it had not ended when the capture stopped. The span then
- * runs to t_end_s when t_end_s > t_start_s (the end of that capture, for a
- * caller that puts several captures one after the other in a group), else
- * to the end of the group's last sample; it is marked "stutter goes on". */
-struct bl_plot_interval {
-	double t_start_s;
-	double t_end_s;
-	bool open_at_end;
-};
-
-enum bl_plot_event_kind {
-	BL_PLOT_EV_NOTE = 0,      /* a remark (grey line) */
-	BL_PLOT_EV_PROBLEM = 1,   /* a problem starts, e.g. stutter (red) */
-	BL_PLOT_EV_RECOVERED = 2, /* back to normal (green) */
-};
-
-/* A remark placed in time, e.g. the prose line "Around here, mp3blaster
- * begins to stutter." found between two vmstat rows. text is input text;
- * it is drawn cut to 60 characters. */
-struct bl_plot_event {
-	double t_s;
-	const char *text;
-	enum bl_plot_event_kind kind;
-};
-
-/* One kernel (or any group) of the comparison: samples sorted by t_s
- * (non-decreasing, finite), stutter intervals, events. */
-struct bl_swpd_group {
-	const char *name;                      /* panel title (input text) */
-	const struct bl_swpd_sample *samples;
-	size_t nsamples;
-	const struct bl_plot_interval *stutter;
-	size_t nstutter;
-	const struct bl_plot_event *events;
-	size_t nevents;
-};
-
-struct bl_swpd_plot {
-	const struct bl_swpd_group *groups;    /* one panel each, stacked */
-	size_t ngroups;                        /* 1..16 */
-	double bin_mib;   /* bl_plot_swpd_stutter(): swpd bin width in MiB;
-			     0 means 20 */
-};
 
 /* Draws swpd (MiB, left axis) and si, so (KiB/s, right axis) against
  * time, stutter intervals shaded, events as dashed vertical lines with
@@ -297,38 +230,6 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in,
 
 /* ---- c) ConTest grouped bars (plot/contest.c) ----------------------- */
 
-/* Summary of the runs of one load for one group, computed by the caller
- * (analyze/). mean NaN = no runs. sd, min, max NaN = no error bar. */
-struct bl_contest_cell {
-	double mean;
-	double sd;
-	double min;
-	double max;
-	size_t n;          /* runs; shown in no label, kept for callers */
-};
-
-enum bl_errbar {
-	BL_ERRBAR_SD = 0,      /* mean ± sd */
-	BL_ERRBAR_MINMAX = 1,  /* min .. max */
-	BL_ERRBAR_NONE = 2,
-};
-
-#define BL_CONTEST_BASELINE_AUTO ((size_t)-1)
-#define BL_CONTEST_BASELINE_NONE ((size_t)-2)
-
-struct bl_contest_plot {
-	const char *const *loads;    /* cluster names, e.g. "noload" */
-	size_t nloads;               /* 1..64 */
-	const char *const *groups;   /* bar names, e.g. "Default tunables" */
-	size_t ngroups;              /* 1..16 */
-	const struct bl_contest_cell *cells; /* cells[load * ngroups + group] */
-	enum bl_errbar errbars;
-	size_t baseline;   /* index of the no-load row in loads;
-			      BL_CONTEST_BASELINE_AUTO: the load named
-			      "noload" or "no_load"; _NONE: no ratio panel */
-	const char *value_label; /* y axis of the top panel (input text);
-				    NULL = "Time (s)" */
-};
 
 /* Top panel: one cluster per load, one bar per group, with error bars.
  * Bottom panel (when a baseline is known): mean / baseline mean of the same
@@ -339,39 +240,6 @@ int bl_plot_contest(const struct bl_contest_plot *in,
 
 /* ---- d) latency histograms (plot/latency.c) ------------------------- */
 
-struct bl_latency_bin {
-	double value;               /* bucket value in the series' unit */
-	unsigned long long count;
-};
-
-/* One histogram; bins in any order (they are sorted by value), values
- * finite. overflow: samples beyond the last bin (cyclictest "Histogram
- * Overflows"); they count in the total, so the CDF ends below 1. */
-struct bl_latency_series {
-	const char *name;           /* legend text (input text) */
-	const struct bl_latency_bin *bins;
-	size_t nbins;
-	unsigned long long overflow;
-	const char *unit;           /* "s", "ms", "us"...; all series of a
-				       chart must have the same unit */
-};
-
-enum bl_mark_kind { BL_MARK_THRESHOLD = 0, BL_MARK_TARGET = 1 };
-
-/* A vertical line at value (series unit) with a label (input text; NULL
- * gives "target <v>" / "<v>"). */
-struct bl_plot_mark {
-	double value;
-	const char *label;
-	enum bl_mark_kind kind;
-};
-
-struct bl_latency_plot {
-	const struct bl_latency_series *series;  /* 1..16, overlaid */
-	size_t nseries;
-	const struct bl_plot_mark *marks;        /* 0..16 */
-	size_t nmarks;
-};
 
 /* Three panels with the same x range: counts per bin (log y), CDF
  * (fraction of samples <= x) and tail P(X >= x) (log y); a legend with
@@ -381,20 +249,6 @@ int bl_plot_latency(const struct bl_latency_plot *in,
 
 /* ---- e) per-run panels (plot/runs.c) -------------------------------- */
 
-/* One benchmark run (e.g. one mtest01 under time -v). NaN = not measured. */
-struct bl_run_point {
-	const char *group;        /* kernel or other group (input text) */
-	long run;                 /* run number within the group, >= 0 */
-	double elapsed_s;         /* wall-clock seconds */
-	double cpu_pct;           /* "Percent of CPU this job got" */
-	double bytes_allocated;   /* bytes (mtest01); drawn in MiB */
-};
-
-struct bl_runs_plot {
-	const struct bl_run_point *runs;  /* any order; grouped by the
-					     group name's first appearance */
-	size_t nruns;                     /* 1..100000, at most 16 groups */
-};
 
 /* Side-by-side panels, x = run number: elapsed (s), CPU (%) and allocation
  * (MiB); a panel is left out when no run has that value. One colour per
@@ -402,5 +256,31 @@ struct bl_runs_plot {
  * Default basename "runs". */
 int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
 		 struct bl_plot_result *res);
+
+/* ---- an analysis's charts (plot/charts.c) --------------------------- */
+
+/* Where charts go and in which forms. */
+struct bl_chart_opts {
+	const char *dir;               /* existing folder */
+	unsigned terms;                /* enum bl_plot_term bits */
+	bool script_only;              /* write scripts and data, run no gnuplot
+					  (the caller runs each <name>.gp) */
+};
+
+/* Draw the charts an analysis's charts() returned (analyze/chart.h), in
+ * order, into co->dir. Each chart made (script and data written; with
+ * gnuplot, its images too) is appended to *charts (name, the spec's
+ * caption, bytes of script and data; caller frees with bl_charts_free).
+ * A chart that fails is named on diag ("benchlog: <name> chart:
+ * <gnuplot's message>") and left out; the others are still drawn. The
+ * dumb terminal's previews are written to preview (NULL: dropped).
+ * Returns 0; -BL_ENOTFOUND when gnuplot is not on PATH (scripts and data
+ * were written); else the last chart's error. */
+int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_chart_opts *co,
+		   struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview);
+/* The charts of analysis an (state st): an->charts(), then
+ * bl_charts_draw(); returns as they do (0 when an has no charts). */
+int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
+		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview);
 
 #endif

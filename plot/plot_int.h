@@ -49,7 +49,6 @@ struct gp_job {
 	struct bl_buf head;    /* header comments */
 	struct bl_buf body;    /* chart commands */
 	int ndata;
-	unsigned long long bytes; /* written so far: script, data, parts */
 	int err;               /* sticky: 0 or negative bl_err */
 };
 

@@ -420,12 +420,12 @@ static void write_tables(FILE *md, struct rstate *rs)
 
 /* ---- charts ---- */
 
-/* While the sections are made, a chart writes its gnuplot script and data
- * and hands the run to chart_queue() (plot.h, deferred runs); once every
- * section is written the runs are made, -j at a time, costliest first. */
+/* While the sections are made, each chart's gnuplot script and data are
+ * written (plot.h, script_only) and its run queued; once every section is
+ * written the runs are made, -j at a time, costliest first. */
 struct chart_job {
 	char *dir, *script;
-	char fmts[8];                /* "png", "svg" or "png svg" */
+	char fmts[8];                /* "png svg" */
 	size_t sec;                  /* index into the sections */
 	unsigned long long bytes;    /* the script and its data: a guess of
 					how long gnuplot takes */
@@ -436,26 +436,21 @@ struct chart_job {
 struct charts {
 	struct chart_job *v;
 	size_t n;
-	size_t cur_sec;              /* the section being made */
 	size_t next;                 /* the next job to draw */
 	pthread_mutex_t mu;
 	volatile sig_atomic_t *stop;
 };
 
-static void chart_queue(void *ud, const char *dir, const char *script, unsigned terms,
-			unsigned long long bytes)
+static void chart_queue(struct charts *q, const char *dir, const struct bl_chart *c, size_t sec)
 {
-	struct charts *q = ud;
 	q->v = bl_xrealloc(q->v, (q->n + 1) * sizeof *q->v);
 	struct chart_job *j = &q->v[q->n++];
 	memset(j, 0, sizeof *j);
 	j->dir = bl_xstrdup(dir);
-	j->script = bl_xstrdup(script);
-	snprintf(j->fmts, sizeof j->fmts, "%s%s%s", terms & BL_PLOT_PNG ? "png" : "",
-		 (terms & BL_PLOT_PNG) && (terms & BL_PLOT_SVG) ? " " : "",
-		 terms & BL_PLOT_SVG ? "svg" : "");
-	j->sec = q->cur_sec;
-	j->bytes = bytes;
+	j->script = bl_xasprintf("%s.gp", c->name);
+	snprintf(j->fmts, sizeof j->fmts, "png svg");
+	j->sec = sec;
+	j->bytes = c->bytes;
 }
 
 /* Run gnuplot for one chart and check that it made each image. */
@@ -712,6 +707,7 @@ static int build_open(struct build *b)
 	struct bl_analysis_opts ao = o->an;
 	ao.parse = o->parse;
 	ao.keep_samples = true;
+	ao.diag = b->diag;
 	for (size_t i = 0; i < b->na; i++) {
 		b->st[i] = bl_analyses[i]->create(&ao);
 		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i] };
@@ -812,8 +808,8 @@ static void warn_charts(struct build *b, const struct section *x, int rc)
 }
 
 /* One section per analysis with data, in registry order: its charts'
- * scripts and data (their gnuplot runs queued in b->charts), then its
- * text. */
+ * scripts and data, drawn by plot/ from the analysis's results (their
+ * gnuplot runs queued in b->charts), then its text. */
 static int build_sections(struct build *b)
 {
 	size_t nsec = 0;
@@ -821,9 +817,9 @@ static int build_sections(struct build *b)
 		if (bl_analyses[i]->has_data(b->st[i]))
 			b->titles[nsec++] = bl_analyses[i]->title;
 	b->secs = bl_xcalloc(nsec ? nsec : 1, sizeof *b->secs);
-	struct bl_chart_opts co = { b->plots, BL_PLOT_PNG | BL_PLOT_SVG };
+	struct bl_chart_opts co = { b->plots, BL_PLOT_PNG | BL_PLOT_SVG, true };
+	bool have_gnuplot = bl_gp_available();
 	b->charts.stop = b->o->stop;
-	bl_plot_defer(chart_queue, &b->charts);
 	int rc = 0;
 	for (size_t i = 0; i < b->na && !rc && !is_stopped(b->o); i++) {
 		const struct bl_analysis *an = bl_analyses[i];
@@ -832,9 +828,12 @@ static int build_sections(struct build *b)
 		struct section *x = &b->secs[b->nsecs++];
 		x->an = an;
 		b->res->sections++;
-		if (an->plot) {
-			b->charts.cur_sec = b->nsecs - 1;
-			x->prc = an->plot(b->st[i], &co, &x->ch, &x->nch);
+		if (an->charts) {
+			x->prc = bl_analysis_draw(an, b->st[i], &co, &x->ch, &x->nch, b->diag, NULL);
+			if (!have_gnuplot && x->nch && x->prc == 0)
+				x->prc = -BL_ENOTFOUND;
+			for (size_t k = 0; have_gnuplot && k < x->nch; k++)
+				chart_queue(&b->charts, b->plots, &x->ch[k], b->nsecs - 1);
 			if (x->prc == -BL_ENOTFOUND)
 				b->res->gnuplot_missing = true;
 			else if (x->prc < 0)
@@ -854,7 +853,6 @@ static int build_sections(struct build *b)
 				bl_strerror(wrc));
 		}
 	}
-	bl_plot_defer(NULL, NULL);
 	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
 }
 
@@ -934,7 +932,6 @@ static int build_commit(struct build *b)
 /* Frees everything; the temporary folder is removed unless rc is 0. */
 static void build_release(struct build *b, int rc)
 {
-	bl_plot_defer(NULL, NULL);
 	charts_free(&b->charts);
 	for (size_t i = 0; i < b->nsecs; i++) {
 		free(b->secs[i].text);

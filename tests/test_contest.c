@@ -868,10 +868,10 @@ static void test_contest__chart(void **state)
 	parse_as(&run, "001.txt", text, &ao);
 	char dir[] = "/tmp/test_contest.XXXXXX";
 	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG, false };
 	struct bl_chart *ch = NULL;
 	size_t nch = 0;
-	assert_int_equal(bl_analysis_contest.plot(run.an, &co, &ch, &nch), 0);
+	assert_int_equal(bl_analysis_draw(&bl_analysis_contest, run.an, &co, &ch, &nch, stderr, NULL), 0);
 	assert_int_equal(nch, 1);
 	assert_string_equal(ch[0].name, "contest");
 	bl_charts_free(ch, nch);

@@ -813,10 +813,10 @@ static void rm_dir(const char *dir)
 static void draw_png(struct run *run, char *dir, size_t want)
 {
 	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG };
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG, false };
 	struct bl_chart *ch = NULL;
 	size_t nch = 0;
-	int rc = bl_analysis_vmstat.plot(run->an, &co, &ch, &nch);
+	int rc = bl_analysis_draw(&bl_analysis_vmstat, run->an, &co, &ch, &nch, stderr, NULL);
 	assert_int_equal(rc, bl_gp_available() ? 0 : -BL_ENOTFOUND);
 	assert_int_equal(nch, want);
 	bl_charts_free(ch, nch);
@@ -833,10 +833,10 @@ static void test_vmstat__seed000_charts(void **state)
 	parse_with(&run, "000.txt", text, &po, &ao);
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
 	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG | BL_PLOT_SVG };
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG | BL_PLOT_SVG, false };
 	struct bl_chart *ch = NULL;
 	size_t nch = 0;
-	int rc = bl_analysis_vmstat.plot(run.an, &co, &ch, &nch);
+	int rc = bl_analysis_draw(&bl_analysis_vmstat, run.an, &co, &ch, &nch, stderr, NULL);
 	bool have_gnuplot = bl_gp_available();
 	assert_int_equal(rc, have_gnuplot ? 0 : -BL_ENOTFOUND);
 	assert_int_equal(nch, 2);

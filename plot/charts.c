@@ -1,0 +1,84 @@
+/* charts.c — an analysis's charts drawn from its results (plot.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "plot/plot.h"
+
+/* Size of the chart's script and data files (res->files before the
+ * images), a hint of how long gnuplot takes. */
+static unsigned long long chart_bytes(const char *dir, const struct bl_plot_result *res)
+{
+	unsigned long long n = 0;
+	for (size_t i = 0; i < res->nfiles; i++) {
+		const char *f = res->files[i];
+		size_t len = strlen(f);
+		if (!(len > 3 && strcmp(f + len - 3, ".gp") == 0) &&
+		    !(len > 4 && strcmp(f + len - 4, ".dat") == 0))
+			continue;
+		char *p = bl_xasprintf("%s/%s", dir, f);
+		struct stat st;
+		if (stat(p, &st) == 0)
+			n += (unsigned long long)st.st_size;
+		free(p);
+	}
+	return n;
+}
+
+static int draw_one(const struct bl_chart_spec *s, const struct bl_plot_opts *po, struct bl_plot_result *res)
+{
+	switch (s->kind) {
+	case BL_CHART_SWPD: return bl_plot_swpd(&s->in.swpd, po, res);
+	case BL_CHART_SWPD_STUTTER: return bl_plot_swpd_stutter(&s->in.swpd, po, res);
+	case BL_CHART_CONTEST: return bl_plot_contest(&s->in.contest, po, res);
+	case BL_CHART_LATENCY: return bl_plot_latency(&s->in.latency, po, res);
+	case BL_CHART_RUNS: return bl_plot_runs(&s->in.runs, po, res);
+	}
+	return -BL_EUSAGE;
+}
+
+int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_chart_opts *co,
+		   struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
+{
+	int ret = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct bl_chart_spec *s = &specs[i];
+		struct bl_plot_opts po;
+		bl_plot_opts_init(&po);
+		po.out_dir = co->dir;
+		po.terms = co->terms;
+		po.script_only = co->script_only;
+		po.basename = s->name;
+		po.title = s->title;
+		struct bl_plot_result res;
+		bl_plot_result_init(&res);
+		int rc = draw_one(s, &po, &res);
+		if (rc >= 0)
+			bl_charts_add(charts, ncharts, s->name, s->caption, chart_bytes(co->dir, &res));
+		if (res.preview && preview)
+			fputs(res.preview, preview);
+		if (rc < 0) {
+			if (res.message && diag)
+				fprintf(diag, "benchlog: %s chart: %s\n", s->name, res.message);
+			ret = rc;
+		} else if (rc == BL_PLOT_NOT_RENDERED && ret == 0) {
+			ret = -BL_ENOTFOUND;
+		}
+		bl_plot_result_release(&res);
+	}
+	return ret;
+}
+
+int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
+		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
+{
+	if (!an->charts)
+		return 0;
+	struct bl_chart_spec *sp = NULL;
+	size_t nsp = 0;
+	int rc = an->charts(st, &sp, &nsp);
+	if (!rc)
+		rc = bl_charts_draw(sp, nsp, co, charts, ncharts, diag, preview);
+	bl_chart_specs_free(sp, nsp);
+	return rc;
+}
