@@ -3,7 +3,6 @@
  * report.html into a temporary folder, then swap it in (report.h). */
 #include <dirent.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -422,13 +421,14 @@ static void write_tables(FILE *md, struct rstate *rs)
 
 /* While the sections are made, each chart's gnuplot script and data are
  * written (plot.h, script_only) and its run queued; once every section is
- * written the runs are made, -j at a time, costliest first. */
+ * written the runs are jobs on the pool (-j), costliest first. */
 struct chart_job {
 	char *dir, *script;
 	char fmts[8];                /* "png svg" */
 	size_t sec;                  /* index into the sections */
 	unsigned long long bytes;    /* the script and its data: a guess of
 					how long gnuplot takes */
+	volatile sig_atomic_t *stop;
 	int rc;
 	char *msg;                   /* gnuplot's stderr or why it failed */
 };
@@ -436,8 +436,6 @@ struct chart_job {
 struct charts {
 	struct chart_job *v;
 	size_t n;
-	size_t next;                 /* the next job to draw */
-	pthread_mutex_t mu;
 	volatile sig_atomic_t *stop;
 };
 
@@ -473,19 +471,6 @@ static void chart_draw(struct chart_job *j)
 	}
 }
 
-static void *chart_worker(void *arg)
-{
-	struct charts *q = arg;
-	for (;;) {
-		pthread_mutex_lock(&q->mu);
-		size_t i = q->next < q->n && !(q->stop && *q->stop) ? q->next++ : q->n;
-		pthread_mutex_unlock(&q->mu);
-		if (i == q->n)
-			return NULL;
-		chart_draw(&q->v[i]);
-	}
-}
-
 static int cmp_chart_cost(const void *a, const void *b)
 {
 	const struct chart_job *x = a, *y = b;
@@ -502,21 +487,25 @@ static int cmp_chart_order(const void *a, const void *b)
 	return strcmp(x->script, y->script);
 }
 
-/* Draw every queued chart, jobs at a time: this thread and jobs - 1
- * helpers. Afterwards the jobs are in section order. */
-static void charts_draw(struct charts *q, unsigned jobs)
+/* A job on the pool: one chart drawn, unless the run was stopped. */
+static void chart_job(void *arg)
+{
+	struct chart_job *j = arg;
+	if (j->stop && *j->stop)
+		return;
+	chart_draw(j);
+}
+
+/* Draw every queued chart as jobs on the pool (-j), the costliest first,
+ * and wait for them. Afterwards the jobs are in section order. */
+static void charts_draw(struct charts *q, struct bl_pool *pool)
 {
 	qsort(q->v, q->n, sizeof *q->v, cmp_chart_cost);
-	pthread_mutex_init(&q->mu, NULL);
-	unsigned nt = 0;
-	pthread_t tid[64];
-	while (nt + 1 < jobs && nt + 1 < q->n && nt < 64 &&
-	       pthread_create(&tid[nt], NULL, chart_worker, q) == 0)
-		nt++;
-	chart_worker(q);
-	for (unsigned i = 0; i < nt; i++)
-		pthread_join(tid[i], NULL);
-	pthread_mutex_destroy(&q->mu);
+	for (size_t i = 0; i < q->n; i++) {
+		q->v[i].stop = q->stop;
+		bl_pool_submit(pool, chart_job, &q->v[i]);
+	}
+	bl_pool_wait(pool);
 	qsort(q->v, q->n, sizeof *q->v, cmp_chart_order);
 }
 
@@ -860,7 +849,7 @@ static int build_sections(struct build *b)
  * section told. */
 static int build_charts(struct build *b)
 {
-	charts_draw(&b->charts, b->o->jobs ? b->o->jobs : 1);
+	charts_draw(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
 		return -BL_EINTR;
 	for (size_t k = 0; k < b->charts.n; k++) {
