@@ -14,6 +14,13 @@
  * result row. A tst_test FAIL line broken before "expected N" by a mailer is
  * re-joined (BL_MORE). ANSI colours were removed by the dispatcher. Lines
  * commented out with '#' are skipped as "commented-out sample line".
+ *
+ * Evidence (docs/formats.md): a row comes only from mtest01's own result
+ * lines — the 2001/2003 shapes, which only mtest01 printed, lines that
+ * start "mtest01 " (tst_resm) or "mtest01.c:NNN:" (tst_test). Other LTP
+ * tests' lines and the LTP library's own ("tst_test.c:NNN: TBROK: …")
+ * never make a row; after mtest01's output in the same unit, or inside a
+ * runltp tag=mtest01 block, the library's lines are used as context.
  */
 #include <stdlib.h>
 #include <limits.h>
@@ -44,8 +51,14 @@ const struct bl_table_def bl_table_mtest01 = {
 };
 
 struct mtest01 {
-	struct bl_re r2001, r2003, resm, tstt, fill, child, fail_wrap;
+	struct bl_re r2001, r2003, resm, tstt, ltplib, fill, child, fail_wrap;
 	bool ok;
+	/* This unit showed mtest01's own output (a result, a target line) or
+	 * runltp's tag=mtest01: only then are LTP library lines
+	 * ("tst_test.c:NNN: INFO: …") and runltp's wrapper lines its
+	 * context. They never make a row themselves. */
+	bool seen;
+	bool in_tag;                /* inside a runltp tag=mtest01 block */
 	bool have_target;
 	long long target_bytes;
 	double target_pct;
@@ -62,7 +75,8 @@ static void mt_init(void *st, struct bl_ctx *ctx)
 	rc |= bl_re_compile(&m->r2001, "^(PASS|FAIL) \\.\\.\\. ([0-9]+) bytes allocated\\.?\\s*$", 0, "mtest01 2001 result", &err);
 	rc |= bl_re_compile(&m->r2003, "^(PASS|FAIL) \\.\\. ([0-9]+) kbytes allocated (?:and used|only)\\.?\\s*$", 0, "mtest01 2003 result", &err);
 	rc |= bl_re_compile(&m->resm, "^mtest01\\s+([0-9]+)\\s+T?(PASS|FAIL|BROK|WARN|INFO|CONF)\\s+:\\s+(.*?)\\s*$", 0, "mtest01 tst_resm line", &err);
-	rc |= bl_re_compile(&m->tstt, "^(mtest01|tst_test)\\.c:[0-9]+:\\s+T?(PASS|FAIL|BROK|WARN|INFO|CONF):\\s*(.*?)\\s*$", 0, "mtest01 tst_test line", &err);
+	rc |= bl_re_compile(&m->tstt, "^(mtest01)\\.c:[0-9]+:\\s+T?(PASS|FAIL|BROK|WARN|INFO|CONF):\\s*(.*?)\\s*$", 0, "mtest01 tst_test line", &err);
+	rc |= bl_re_compile(&m->ltplib, "^tst_[a-z_]+\\.c:[0-9]+:\\s+T?(?:PASS|FAIL|BROK|WARN|INFO|CONF):", 0, "LTP library line", &err);
 	rc |= bl_re_compile(&m->fill, "Filling up ([0-9]+)%\\s+of (?:free )?ram which is ([0-9]+)d? (k?)bytes", 0, "mtest01 target line", &err);
 	rc |= bl_re_compile(&m->child, "^(?:Total memory (?:used needed to reach (?:maxpercent|maximum)|already used on system) = [0-9]+ kbytes|\\.\\.\\. (?:\\[t=[0-9]+\\] )?[0-9]+ bytes allocated (?:and used|only)(?: in child [0-9]+)?\\.?|\\.\\.\\. child [0-9]+ starting)\\s*$", 0, "mtest01 context line", &err);
 	rc |= bl_re_compile(&m->fail_wrap, "less than\\s*$", 0, "mtest01 wrapped FAIL", &err);
@@ -160,6 +174,38 @@ static int emit_result(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_li
 	return bl_emit(ctx, &r);
 }
 
+/* runltp's wrapper around one test's output (FORMATS.md §3):
+ * "<<<test_start>>>", "tag=mtest01 stime=…", "cmdline=…", "contacts=…",
+ * "analysis=…", "<<<test_output>>>", … "<<<execution_status>>>",
+ * "initiation_status=…", "duration=…", "cutime=…", "<<<test_end>>>".
+ * A tag=mtest01 block is mtest01 context; its wrapper lines are used.
+ * Another test's block is none of mtest01's business. */
+static enum bl_verdict runltp_line(struct mtest01 *m, const char *s, size_t n)
+{
+	if (n > 4 && memcmp(s, "tag=", 4) == 0) {
+		m->in_tag = n >= 11 && memcmp(s + 4, "mtest01", 7) == 0 &&
+			    (n == 11 || s[11] == ' ' || s[11] == '\t' || (s[11] >= 'a' && s[11] <= 'z'));
+		if (m->in_tag)
+			m->seen = true;
+		return m->in_tag ? BL_USED : BL_NO;
+	}
+	if (!m->in_tag)
+		return BL_NO;
+	static const char *const wrap[] = {
+		"<<<test_start>>>", "<<<test_output>>>", "<<<execution_status>>>", "<<<test_end>>>",
+		"cmdline=", "contacts=", "analysis=", "initiation_status=", "duration=", "cutime=", NULL,
+	};
+	for (size_t i = 0; wrap[i]; i++) {
+		size_t wl = strlen(wrap[i]);
+		if (n >= wl && memcmp(s, wrap[i], wl) == 0) {
+			if (i == 3)
+				m->in_tag = false;
+			return BL_USED;
+		}
+	}
+	return BL_NO;
+}
+
 static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct mtest01 *m = st;
@@ -184,8 +230,11 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	 * these bytes, except "Filling up" (anywhere) and the Summary counts:
 	 * the other lines of a log (the time -v block after each result)
 	 * need not go through seven regexes. */
-	if (!m->in_summary && !strchr("PFmtT.S", s[0]) && !bl_contains(s, n, "Filling up", 10))
+	if (!m->in_summary && !strchr("PFmtT.S<cdi", s[0]) && !bl_contains(s, n, "Filling up", 10))
 		return BL_NO;
+	enum bl_verdict rv = runltp_line(m, s, n);
+	if (rv != BL_NO)
+		return rv;
 	size_t o, l, o2, l2;
 	if (bl_re_match(&m->r2001, s, n) == 1) {
 		long long v;
@@ -197,6 +246,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			ctx->skip_reason = "bad mtest01 value";
 			return BL_SKIP;
 		}
+		m->seen = true;
 		emit_result(m, ctx, ln, "2001", result_word(s + o, l), true, v, s, n);
 		return BL_USED;
 	}
@@ -210,6 +260,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			ctx->skip_reason = "bad mtest01 value";
 			return BL_SKIP;
 		}
+		m->seen = true;
 		emit_result(m, ctx, ln, "2003", result_word(s + o, l), true, v * 1024, s, n);
 		return BL_USED;
 	}
@@ -220,6 +271,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	else if (bl_re_match(&m->tstt, s, n) == 1)
 		re = &m->tstt, gen = "tst_test";
 	if (re) {
+		m->seen = true;
 		bl_re_group(re, 2, &o, &l);
 		bl_re_group(re, 3, &o2, &l2);
 		const char *msg = s + o2;
@@ -238,10 +290,13 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	if (flags & BL_F_JOINED)
 		return BL_NO;
 	if (bl_re_match(&m->fill, s, n) == 1) {
+		m->seen = true;
 		note_target(m, ctx, ln, s, n);
 		return BL_USED;
 	}
-	if (bl_re_match(&m->child, s, n) == 1)
+	if (!m->seen)
+		return BL_NO;
+	if (bl_re_match(&m->child, s, n) == 1 || bl_re_match(&m->ltplib, s, n) == 1)
 		return BL_USED;
 	if (n == 8 && memcmp(s, "Summary:", 8) == 0) {
 		m->in_summary = true;
@@ -267,6 +322,8 @@ static void mt_flush(void *st, struct bl_ctx *ctx)
 	(void)ctx;
 	m->have_target = false;
 	m->in_summary = false;
+	m->seen = false;
+	m->in_tag = false;
 }
 
 static void mt_release(void *st)
@@ -278,6 +335,7 @@ static void mt_release(void *st)
 	bl_re_release(&m->r2003);
 	bl_re_release(&m->resm);
 	bl_re_release(&m->tstt);
+	bl_re_release(&m->ltplib);
 	bl_re_release(&m->fill);
 	bl_re_release(&m->child);
 	bl_re_release(&m->fail_wrap);
