@@ -447,7 +447,7 @@ static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_de
 		long ci = col_index(t, name);
 		if (ci < 0) {
 			struct ts_col *c = col_add(t, name);
-			bool num = prov ? (i == 1 || i == 5 || i == 7)
+			bool num = prov ? (i == BL_PC_LINE || i == BL_PC_QUOTED || i == BL_PC_RUN)
 				: d->cols[i - BL_PROV_COLS].type != BL_STR;
 			col_wanted(ts, t, c, num, prov);
 			ci = (long)(t->ncol - 1);
@@ -472,14 +472,15 @@ static struct bl_val rec_val(const struct bl_record *r, int i)
 	struct bl_val v = { BL_NULL, { .s = NULL } };
 	const struct bl_msg *m = r->msg;
 	switch (i) {
-	case 0: v = (struct bl_val){ BL_STR, { .s = r->source ? r->source : "" } }; break;
-	case 1: v = (struct bl_val){ BL_INT, { .i = (long long)r->line } }; break;
-	case 2: v = (struct bl_val){ BL_STR, { .s = m ? m->message_id : "" } }; break;
-	case 3: v = (struct bl_val){ BL_STR, { .s = m ? m->date : "" } }; break;
-	case 4: v = (struct bl_val){ BL_STR, { .s = m ? m->subject : "" } }; break;
-	case 5: v = (struct bl_val){ BL_INT, { .i = r->quoted } }; break;
-	case 6: v = (struct bl_val){ BL_STR, { .s = r->group ? r->group : "" } }; break;
-	case 7:
+	case BL_PC_SOURCE: v = (struct bl_val){ BL_STR, { .s = r->source ? r->source : "" } }; break;
+	case BL_PC_LINE: v = (struct bl_val){ BL_INT, { .i = (long long)r->line } }; break;
+	case BL_PC_MESSAGE_ID: v = (struct bl_val){ BL_STR, { .s = m ? m->message_id : "" } }; break;
+	case BL_PC_DATE: v = (struct bl_val){ BL_STR, { .s = m ? m->date : "" } }; break;
+	case BL_PC_SUBJECT: v = (struct bl_val){ BL_STR, { .s = m ? m->subject : "" } }; break;
+	case BL_PC_QUOTED: v = (struct bl_val){ BL_INT, { .i = r->quoted } }; break;
+	case BL_PC_GROUP: v = (struct bl_val){ BL_STR, { .s = r->group ? r->group : "" } }; break;
+	case BL_PC_GROUP_SOURCE: v = (struct bl_val){ BL_STR, { .s = r->group_source ? r->group_source : "" } }; break;
+	case BL_PC_RUN:
 		if (r->run > 0)
 			v = (struct bl_val){ BL_INT, { .i = r->run } };
 		break;

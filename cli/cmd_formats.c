@@ -15,7 +15,8 @@ static const char *const prov_doc[BL_PROV_COLS] = {
 	"the e-mail's Date, ISO 8601 with offset (empty otherwise)",
 	"the e-mail's Subject (empty otherwise)",
 	"quote depth of the record's lines in a mail reply (0 = not quoted)",
-	"the nearest label before the record: kernel name or short heading, else the file name's stem",
+	"the record's group, in order: --group or --group-regex; a label line in the same unit (a kernel version, or a short heading directly above the data); for mail the kernel version in the message's subject or body, else its thread (the subject without Re:/Fwd:/[LIST] tags); for a plain file its name's stem",
+	"where `group` came from: `option` (--group, --group-regex), `label` (a label line or heading in the same file or message), `kernel` (a kernel version named in the message's body), `subject` (the kernel version in the message's subject), `thread` (the message's subject without Re:/Fwd:/[LIST] tags), `file` (the file name's stem)",
 	"1-based run number within (group, kind of run); empty where runs do not apply",
 };
 
@@ -66,7 +67,7 @@ static void columns_md(void)
 	printf("## Columns every table starts with\n\n| column | type | meaning |\n|---|---|---|\n");
 	for (size_t i = 0; i < BL_PROV_COLS; i++)
 		printf("| `%s` | %s | %s |\n", bl_prov_col_names[i],
-		       i == 1 || i == 5 || i == 7 ? "integer" : "text", prov_doc[i]);
+		       i == BL_PC_LINE || i == BL_PC_QUOTED || i == BL_PC_RUN ? "integer" : "text", prov_doc[i]);
 	for (size_t k = 0; k < n; k++) {
 		printf("\n## `%s`\n\n%s.\n\n| column | type | meaning, unit, source |\n|---|---|---|\n",
 		       t[k]->name, t[k]->doc);

@@ -76,15 +76,32 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	memset(ctx, 0, sizeof *ctx);
 }
 
-void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len)
+void bl_set_group_from(struct bl_ctx *ctx, const char *name, size_t len, const char *source)
 {
 	if (ctx->opt.group)
 		return;
-	if (ctx->group && strlen(ctx->group) == len && memcmp(ctx->group, name, len) == 0)
+	if (ctx->group && strlen(ctx->group) == len && memcmp(ctx->group, name, len) == 0 &&
+	    ctx->group_source == source)
 		return;
 	free(ctx->group);
 	ctx->group = bl_xstrndup(name, len);
+	ctx->group_source = source;
 	ctx->prov_gen++;
+}
+
+void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len)
+{
+	bl_set_group_from(ctx, name, len, "label");
+}
+
+const char *bl_ctx_group(const struct bl_ctx *ctx)
+{
+	return ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+}
+
+const char *bl_ctx_group_source(const struct bl_ctx *ctx)
+{
+	return ctx->opt.group ? "option" : ctx->group_source ? ctx->group_source : "file";
 }
 
 static bool run_is(const struct bl_runstate *r, const char *family, const char *group)
@@ -156,8 +173,12 @@ static int emit_to(struct bl_ctx *ctx, int rc)
 
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 {
-	if (!r->group)
-		r->group = ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : "");
+	if (!r->group) {
+		r->group = bl_ctx_group(ctx);
+		r->group_source = bl_ctx_group_source(ctx);
+	} else if (!r->group_source) {
+		r->group_source = bl_ctx_group_source(ctx);
+	}
 	ctx->records++;
 	for (size_t i = 0; i < ctx->nsinks; i++) {
 		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);

@@ -70,8 +70,16 @@ struct bl_ctx {
 	/* Current unit (file or message) and group. */
 	const char *source;
 	const struct bl_msg *msg;
-	char *default_group;          /* file stem or subject-derived */
+	char *default_group;          /* the unit's default group (owned) */
+	const char *default_group_source;
 	char *group;                  /* current group label (owned) */
+	/* Where the current group came from, a static string (docs/csv.md,
+	 * `group_source`): "option" (--group, --group-regex), "label" (a
+	 * label line or a heading in the unit), "kernel" (a kernel version
+	 * named in a message's body), "subject" (the kernel in a message's
+	 * subject), "thread" (a message's subject without Re:/Fwd:/[…]
+	 * tags), "file" (a plain file's stem). */
+	const char *group_source;
 	unsigned long prov_gen;       /* changes with the unit and the group */
 	char *pending_heading;        /* candidate short heading (owned) */
 
@@ -115,8 +123,14 @@ void bl_ctx_release(struct bl_ctx *ctx);
 /* Takes ownership of *s (copied by value). */
 void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s);
 
-/* Set the current group label (copied). */
+/* Set the current group label (copied), found in the unit: group_source
+ * "label". */
 void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len);
+/* The same with the group's source (a static string, see group_source). */
+void bl_set_group_from(struct bl_ctx *ctx, const char *name, size_t len, const char *source);
+/* The group and its source a record made now gets. */
+const char *bl_ctx_group(const struct bl_ctx *ctx);
+const char *bl_ctx_group_source(const struct bl_ctx *ctx);
 
 /* Run numbering within (current group, family). A run is a set of records
  * of different kinds (bits): an mtest01 result and its time block, or one

@@ -4,7 +4,7 @@
 #include "core/record.h"
 
 const char *const bl_prov_col_names[BL_PROV_COLS] = {
-	"source", "line", "message_id", "date", "subject", "quoted", "group", "run",
+	"source", "line", "message_id", "date", "subject", "quoted", "group", "group_source", "run",
 };
 
 void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
@@ -15,6 +15,7 @@ void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const str
 	r->msg = ln ? ln->msg : NULL;
 	r->quoted = ln ? ln->quote_depth : 0;
 	r->group = NULL;
+	r->group_source = NULL;
 	r->run = 0;
 	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++)
 		r->v[i].t = BL_NULL;

@@ -3,7 +3,8 @@
  * Every table has a fixed, documented schema (docs/csv.md). A record carries
  * the provenance columns every table shares, then the table's own columns:
  *
- *   source, line, message_id, date, subject, quoted, group, run, <columns…>
+ *   source, line, message_id, date, subject, quoted, group, group_source,
+ *   run, <columns…>
  *
  *   source      input name as given ("-" for stdin)
  *   line        1-based line of the record's first line in source
@@ -12,7 +13,10 @@
  *   subject     the message's Subject ("" otherwise)
  *   quoted      quote depth of the record's lines (0 = not quoted)
  *   group       the record's group: nearest label before it (kernel name,
- *               short heading), else the file name's stem; see core/ctx.h
+ *               short heading), else for mail the kernel the message
+ *               names or its thread, for a file its stem; see core/ctx.h
+ *   group_source where group came from: option, label, kernel, subject,
+ *               thread, file (core/ctx.h)
  *   run         1-based run number within (group, run family)
  *
  * Parsers define their tables (struct bl_table_def) next to their code and
@@ -111,7 +115,10 @@ const struct bl_col_def *bl_table_coldef(const struct bl_table_def *t, const cha
 
 #define BL_MAX_COLS 48
 /* Number of shared provenance columns in front of every table's own. */
-#define BL_PROV_COLS 8
+#define BL_PROV_COLS 9
+/* Their indices, in the order above. */
+enum { BL_PC_SOURCE, BL_PC_LINE, BL_PC_MESSAGE_ID, BL_PC_DATE, BL_PC_SUBJECT, BL_PC_QUOTED,
+       BL_PC_GROUP, BL_PC_GROUP_SOURCE, BL_PC_RUN };
 extern const char *const bl_prov_col_names[BL_PROV_COLS];
 
 struct bl_record {
@@ -121,6 +128,7 @@ struct bl_record {
 	const struct bl_msg *msg;  /* NULL when not from mail */
 	int quoted;
 	const char *group;
+	const char *group_source;  /* static string, see core/ctx.h */
 	long run;                  /* 0 = not applicable (written empty) */
 	struct bl_val v[BL_MAX_COLS]; /* the table's own columns, in schema order */
 };

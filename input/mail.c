@@ -283,6 +283,70 @@ char *bl_mail_subject_group(const char *subject)
 	return out;
 }
 
+/* A reply or forward mark at s ("Re:", "Fwd:", "Re[2]:", any case):
+ * its length, else 0. */
+static size_t reply_mark(const char *s)
+{
+	static const char *const marks[] = { "re", "fwd", "fw", "aw", "sv", NULL };
+	for (size_t k = 0; marks[k]; k++) {
+		size_t l = strlen(marks[k]);
+		if (g_ascii_strncasecmp(s, marks[k], l) != 0)
+			continue;
+		size_t i = l;
+		if (s[i] == '[') {
+			while (s[i] >= '0' && s[i] <= '9')
+				i++;
+			i += s[i] == ']';
+			if (s[i - 1] != ']')
+				continue;
+		}
+		if (s[i] == ':')
+			return i + 1;
+	}
+	return 0;
+}
+
+char *bl_mail_thread(const char *subject)
+{
+	const char *s = subject ? subject : "";
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		size_t m = reply_mark(s);
+		if (m) {
+			s += m;
+			continue;
+		}
+		if (*s == '[') {
+			const char *e = strchr(s, ']');
+			if (e) {
+				s = e + 1;
+				continue;
+			}
+		}
+		break;
+	}
+	struct bl_buf b = BL_BUF_INIT(4096);
+	bool space = false;
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') {
+			space = b.len > 0;
+			continue;
+		}
+		if (space)
+			bl_buf_addc(&b, ' ');
+		space = false;
+		bl_buf_addc(&b, *s);
+	}
+	if (b.len == 0) {
+		bl_buf_release(&b);
+		return bl_xstrdup("(no subject)");
+	}
+	char *out = bl_xstrndup(b.data, b.len);
+	bl_buf_release(&b);
+	return out;
+}
+
 /* ----------------------------------------------------------- reading --- */
 
 static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;

@@ -38,5 +38,11 @@ void bl_mail_set_window(size_t bytes);
  * "2.5.52-mm2", "[2.4.17/18pre] VM" -> "2.4.17", "Linux 5.4-rc1" ->
  * "5.4-rc1"); NULL when there is none. The caller frees the result. */
 char *bl_mail_subject_group(const char *subject);
+/* A message's thread, for its group when nothing closer names one: the
+ * subject without its leading reply and forward marks ("Re:", "RE:",
+ * "Fwd:", "Fw:", "AW:", "Re[2]:") and bracketed tags ("[PATCH v2 3/9]",
+ * "[LTP]"), in any order, with runs of blanks made one space. "(no
+ * subject)" when nothing is left. The caller frees the result. */
+char *bl_mail_thread(const char *subject);
 
 #endif

@@ -31,7 +31,7 @@
  *     that is not a note arrives, when another parser takes a line, or at
  *     the end of the unit. A note with no record before it is skipped.
  *  4. Group and run: the group is the one in force when the record's first
- *     line was read (heading, kernel line, --group, else the file stem);
+ *     line was read (heading, kernel line, --group, else the mail's kernel or thread, or the file stem);
  *     runs are numbered per group by bl_run_join() with one bit per load
  *     name: a new run starts when a load comes again.
  *  5. Report tables: a "<load>:" title line (load names as above, also
@@ -87,7 +87,7 @@ const struct bl_table_def bl_table_contest = {
 	"generation does not print is empty.\n\n"
 	"- `line` is the record's first line, `quoted` its quote depth.\n"
 	"- `group` is the group in force at the record's first line (heading such as `Default "
-	"tunables`, kernel line, `--group`, else the file stem); `run` counts passes through the "
+	"tunables`, kernel line, `--group`, else the mail's kernel or thread, or the file stem); `run` counts passes through the "
 	"loads in that group: it goes up when a load comes again.",
 	.group_col = "group", .split_col = "load",
 };
@@ -304,6 +304,7 @@ struct pending {
 	 * record (the record borrows them until it is emitted) */
 	struct bl_buf load;
 	struct bl_buf group;
+	const char *group_source;
 	struct bl_buf note;
 	int depth;
 };
@@ -409,6 +410,7 @@ static void pending_emit(struct contest *c, struct bl_ctx *ctx)
 	if (p->note.len)
 		bl_set_str(&p->rec, CT_NOTE, p->note.data);
 	p->rec.group = p->group.data ? p->group.data : "";
+	p->rec.group_source = p->group_source;
 	bl_emit(ctx, &p->rec);
 	bl_buf_reset(&p->load);
 	bl_buf_reset(&p->group);
@@ -463,9 +465,10 @@ static void take_record(struct contest *c, struct bl_ctx *ctx, const struct bl_l
 		bl_set_int(&p->rec, CT_MAJOR_FAULTS, r->major);
 	if (r->has_minor)
 		bl_set_int(&p->rec, CT_MINOR_FAULTS, r->minor);
-	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	const char *g = bl_ctx_group(ctx);
 	bl_buf_reset(&p->group);
 	bl_buf_add(&p->group, g, strlen(g));
+	p->group_source = bl_ctx_group_source(ctx);
 	p->rec.run = bl_run_join(ctx, BL_RUN_FAMILY_CONTEST, load_bit(c, tk->t[0], tk->l[0]));
 	p->depth = ln->quote_depth;
 	bl_buf_reset(&p->note);

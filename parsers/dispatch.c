@@ -1,20 +1,33 @@
 /* dispatch.c — offers lines to the parsers, joins wrapped records, finds
  * group labels and accounts for every line (see dispatch.h, parser.h).
  *
- * Group labels (issue: "a record's group is the nearest label before it"):
- *   L1 --group NAME fixes the group for everything.
+ * Group labels: a record's group is the nearest label before it in the
+ * same unit; a label never outlives its unit (file, or mail message).
+ * docs/formats.md states these rules; `group_source` names the rule.
+ *   L1 --group NAME fixes the group for everything.              (option)
  *   L2 a line matching --group-regex sets the group (capture 1, else the
- *      whole match); the line is used as a label.
+ *      whole match); the line is used as a label.                 (option)
  *   L3 a line no parser takes that starts with a kernel version
  *      (x.y.z with an optional suffix: 2.4.12aa1, 2.4.13-pre2aa1,
- *      2.6.0-test4, 5.4.79-v7l+) sets the group to that version.
- *   L4 a short heading (1-4 words, at most 40 bytes, a letter first, no
- *      final ':' or '.', not a generic word such as "Sample output") sets
- *      the group when the next non-blank line is taken by a parser. An
+ *      2.6.0-test4, 5.4.79-v7l+) sets the group to that version.  (label)
+ *   L4 a short heading directly above the data sets the group when the
+ *      next non-blank line is taken by a parser (label). A heading is
+ *      1-4 words, at most 40 bytes, a letter first, no final punctuation,
+ *      none of = < > | # / " : ( ) [ ] { } @ $ % \ * & (program output
+ *      such as "poll01.c:69: PASS: poll()" and code never are), not a
+ *      generic word ("Sample output", "done"). It stands alone: the line
+ *      before it is blank, data, a label, or ends a sentence (. : ! ?),
+ *      so neither the tail of a wrapped sentence nor a sign-off name
+ *      under "Thanks," is one; it is at the quote depth of its data. An
  *      underline right after it ("WITH EXT2" / "---------", setext style:
  *      only '-' or '=', 3 or more) keeps it pending and shares its fate.
- *   L5 otherwise the group is the unit's default: the kernel named in the
- *      subject with --group-from subject, else the file name's stem.
+ *   L5 in mail, a line no parser takes that names a kernel version after
+ *      "Linux" or "kernel" ("Linux version 6.10.0-rc5+", "on kernel
+ *      5.16.0") sets the group when it is still the thread's (kernel).
+ *   L6 otherwise the group is the unit's default: in mail the kernel
+ *      version the subject names (subject), else the thread — the subject
+ *      without Re:/Fwd:/[…] tags (thread); for a plain file its name's
+ *      stem (file). A mail message's group is never the file's stem.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -65,14 +78,19 @@ struct bl_dispatch {
 	struct held_line underline;   /* the heading's underline, if any */
 	bool has_underline;
 	struct bl_buf norm;         /* the current line after normalisation */
-	struct bl_re kernel_re, user_re;
+	struct bl_re kernel_re, body_kernel_re, user_re;
 	bool has_user_re;
+	/* What the line before the current one was, for rule L4. */
+	enum { PK_BLANK, PK_DATA, PK_END, PK_TEXT } prev;
 };
 
 static const char *const generic_headings[] = {
 	"sample output", "output", "results", "result", "example", "data",
 	"summary", "comments", "notes", "note", "test", "tests", "details",
-	"before", "after", "thanks", "regards", "cheers", "hi", "hello", NULL,
+	"before", "after", "thanks", "regards", "cheers", "hi", "hello",
+	"done", "ok", "okay", "finished", "complete", "completed", "passed", "failed",
+	"success", "error", "errors", "warning", "warnings", "best regards",
+	"kind regards", "thank you", "thanks again", "many thanks", NULL,
 };
 
 int bl_dispatch_open(struct bl_ctx *ctx)
@@ -84,9 +102,15 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	int rc = bl_re_compile(&d->kernel_re,
 		"^(?:linux[- ]|kernel[ :]+|v)?([2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(?:[-.+_~]?[A-Za-z0-9][A-Za-z0-9._+~-]*)?)"
 		"(?=$|[\\s:,;()\\]])", BL_RE_CASELESS, "kernel label pattern", &err);
+	if (!rc)
+		rc = bl_re_compile(&d->body_kernel_re,
+			"(?<![A-Za-z0-9_])(?:linux|kernel)(?:\\s+version)?\\s+v?([2-9]\\.[0-9]{1,2}(?:\\.[0-9]{1,3})?"
+			"(?:-[A-Za-z0-9][A-Za-z0-9._+~-]*)?)(?=$|[\\s:,;()\\]])",
+			BL_RE_CASELESS, "kernel in a message body", &err);
 	if (rc) {
 		fprintf(stderr, "benchlog: %s\n", err);
 		free(err);
+		bl_re_release(&d->kernel_re);
 		free(d);
 		return rc;
 	}
@@ -96,6 +120,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 			fprintf(stderr, "benchlog: %s\n", err);
 			free(err);
 			bl_re_release(&d->kernel_re);
+			bl_re_release(&d->body_kernel_re);
 			free(d);
 			return -BL_EUSAGE;
 		}
@@ -145,6 +170,7 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	bl_buf_release(&d->seg);
 	bl_buf_release(&d->norm);
 	bl_re_release(&d->kernel_re);
+	bl_re_release(&d->body_kernel_re);
 	if (d->has_user_re)
 		bl_re_release(&d->user_re);
 	free(d);
@@ -157,14 +183,24 @@ void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct
 	ctx->msg = msg;
 	free(ctx->default_group);
 	ctx->default_group = NULL;
-	if (msg && ctx->opt.group_from_subject && msg->subject)
-		ctx->default_group = bl_mail_subject_group(msg->subject);
-	if (!ctx->default_group)
+	/* rule L6 */
+	if (msg) {
+		ctx->default_group = msg->subject ? bl_mail_subject_group(msg->subject) : NULL;
+		ctx->default_group_source = "subject";
+		if (!ctx->default_group) {
+			ctx->default_group = bl_mail_thread(msg->subject);
+			ctx->default_group_source = "thread";
+		}
+	} else {
 		ctx->default_group = bl_path_stem(source);
+		ctx->default_group_source = "file";
+	}
 	free(ctx->group);
 	ctx->group = bl_xstrdup(ctx->default_group);
+	ctx->group_source = ctx->default_group_source;
 	ctx->prov_gen++;
 	ctx->dispatch->active = -1;
+	ctx->dispatch->prev = PK_BLANK;
 }
 
 static void mkline(struct bl_ctx *ctx, struct bl_line *ln, const char *text, size_t len,
@@ -287,7 +323,7 @@ static bool is_heading(const char *s, size_t n)
 			words++;
 		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
 			letters++;
-		if (c == '\t' || c == '=' || c == '<' || c == '>' || c == '|' || c == '#' || c == '/' || c == '"')
+		if (strchr("\t=<>|#/\":()[]{}@$%\\*&", c))
 			return false;
 	}
 	if (words > 4 || letters * 2 < n)
@@ -407,9 +443,30 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 			return 1;
 		}
 	}
-	if (is_heading(s, n))
+	/* rule L5 */
+	if (ctx->msg && ctx->group_source == ctx->default_group_source &&
+	    strcmp(ctx->group_source, "thread") == 0 &&
+	    (bl_contains(s, n, "inux", 4) || bl_contains(s, n, "ernel", 5) ||
+	     bl_contains(s, n, "INUX", 4) || bl_contains(s, n, "ERNEL", 5)) &&
+	    bl_re_match(&d->body_kernel_re, s, n) == 1) {
+		size_t off, len;
+		if (bl_re_group(&d->body_kernel_re, 1, &off, &len)) {
+			while (len && strchr(".,-", s[off + len - 1]))
+				len--;
+			bl_set_group_from(ctx, s + off, len, "kernel");
+		}
+		return 3;
+	}
+	if (is_heading(s, n) && d->prev != PK_TEXT)
 		return 2;
 	return 0;
+}
+
+/* Does the trimmed text end a sentence (rule L4's "stands alone")? */
+static bool ends_sentence(const char *s, size_t n)
+{
+	bl_trim(&s, &n);
+	return n && strchr(".:!?", s[n - 1]);
 }
 
 int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno)
@@ -487,6 +544,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 			if (p != d->active)
 				d->prev_active = d->active;
 			d->active = p;
+			d->prev = PK_DATA;
 			return ctx->error;
 		}
 		if (v == BL_MORE) {
@@ -508,9 +566,10 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		size_t off, l;
 		if (!bl_re_group(&d->user_re, 1, &off, &l))
 			bl_re_group(&d->user_re, 0, &off, &l);
-		bl_set_group(ctx, ln.text + off, l);
+		bl_set_group_from(ctx, ln.text + off, l, "option");
 		heading_drop(ctx, d, false);
 		ctx->lines_used++;
+		d->prev = PK_BLANK;
 		return ctx->error;
 	}
 
@@ -527,7 +586,8 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	/* A pending heading (rule L4) is in force while the parsers look at
 	 * the next non-blank line, so a record emitted at once carries it. */
 	char *saved_group = NULL;
-	bool try_heading = d->has_heading && !blank;
+	const char *saved_source = ctx->group_source;
+	bool try_heading = d->has_heading && !blank && d->heading.depth == ln.quote_depth;
 	if (try_heading) {
 		saved_group = ctx->group ? bl_xstrdup(ctx->group) : NULL;
 		bl_set_group(ctx, d->heading.text, d->heading.len);
@@ -537,17 +597,22 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	if (try_heading) {
 		bool confirmed = v == BL_USED || v == BL_MORE;
 		if (!confirmed && saved_group)
-			bl_set_group(ctx, saved_group, strlen(saved_group));
+			bl_set_group_from(ctx, saved_group, strlen(saved_group), saved_source);
 		free(saved_group);
 		heading_drop(ctx, d, confirmed);
+	} else if (d->has_heading && !blank) {
+		heading_drop(ctx, d, false);
 	}
 	if (v == BL_NO) {
 		if (blank) {
 			bl_skip(ctx, &ln, "blank line");
+			d->prev = PK_BLANK;
 			return ctx->error;
 		}
 		int lab = labels(ctx, d, &ln);
 		heading_drop(ctx, d, false);
+		d->prev = lab == 1 ? PK_BLANK : lab == 2 ? PK_TEXT
+			: ends_sentence(ln.text, ln.len) ? PK_END : PK_TEXT;
 		if (lab == 1) {
 			ctx->lines_used++;
 		} else if (lab == 2) {
@@ -566,6 +631,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	if (pi != d->active)
 		d->prev_active = d->active;
 	d->active = pi;
+	d->prev = PK_DATA;
 	switch (v) {
 	case BL_USED:
 		ctx->lines_used++;

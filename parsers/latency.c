@@ -306,6 +306,7 @@ struct run {
 	char *source;
 	const struct bl_msg *msg;
 	char *group;
+	const char *group_source;   /* static string (core/ctx.h) */
 	long run;        /* 0 until the first data line */
 	unsigned long first_line;
 	int first_depth;
@@ -460,7 +461,8 @@ static void run_start(struct run *r, struct bl_ctx *ctx, const struct bl_line *l
 	r->tool = tool;
 	r->source = bl_xstrdup(ln->source);
 	r->msg = ln->msg;
-	r->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "");
+	r->group = bl_xstrdup(bl_ctx_group(ctx));
+	r->group_source = bl_ctx_group_source(ctx);
 	r->first_line = r->last_line = ln->lineno;
 	r->first_depth = ln->quote_depth;
 	r->unit = "s";
@@ -500,6 +502,7 @@ static void rec_init(struct bl_record *rec, const struct bl_table_def *t, const 
 	struct bl_line ln = { "", 0, r->source, lineno, depth, r->msg };
 	bl_record_init(rec, t, &ln);
 	rec->group = r->group;
+	rec->group_source = r->group_source;
 	rec->run = r->run;
 }
 

@@ -141,7 +141,8 @@ const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n)
 
 void bl_time_text_open(struct bl_time_text *t, const struct bl_ctx *ctx, const struct bl_line *ln)
 {
-	const char *g = ctx->opt.group ? ctx->opt.group : ctx->group ? ctx->group : "";
+	const char *g = bl_ctx_group(ctx);
 	bl_time_text_set(&t->source, ln->source, strlen(ln->source));
 	bl_time_text_set(&t->group, g, strlen(g));
+	t->group_source = bl_ctx_group_source(ctx);
 }

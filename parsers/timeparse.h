@@ -31,6 +31,7 @@ void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r);
  * into them until it is emitted. init before use, release at the end. */
 struct bl_time_text {
 	struct bl_buf source, group, command;
+	const char *group_source;   /* static string (core/ctx.h) */
 };
 void bl_time_text_init(struct bl_time_text *t);
 void bl_time_text_release(struct bl_time_text *t);

@@ -74,6 +74,7 @@ static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
 		return;
 	t->rec.source = bl_time_text_of(&t->txt.source);
 	t->rec.group = bl_time_text_of(&t->txt.group);
+	t->rec.group_source = t->txt.group_source;
 	t->rec.run = t->run;
 	bl_emit(ctx, &t->rec);
 	ts_reset(t);

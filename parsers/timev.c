@@ -132,6 +132,7 @@ static void emit(struct timev *t, struct bl_ctx *ctx)
 	if (!t->open)
 		return;
 	t->rec.group = bl_time_text_of(&t->txt.group);
+	t->rec.group_source = t->txt.group_source;
 	t->rec.run = t->run;
 	t->rec.source = bl_time_text_of(&t->txt.source);
 	bl_emit(ctx, &t->rec);

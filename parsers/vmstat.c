@@ -236,6 +236,7 @@ struct held {
 	unsigned long lineno;
 	int depth;
 	char *group;
+	const char *group_source;
 };
 
 enum prev_kind { PREV_START = 0, PREV_BLANK, PREV_CMD, PREV_DATE, PREV_ROW, PREV_GROUP,
@@ -415,7 +416,8 @@ static void held_set(struct held *h, struct bl_ctx *ctx, const struct bl_line *l
 	h->len = n;
 	h->lineno = ln->lineno;
 	h->depth = ln->quote_depth;
-	h->group = bl_xstrdup(ctx->opt.group ? ctx->opt.group : (ctx->group ? ctx->group : ""));
+	h->group = bl_xstrdup(bl_ctx_group(ctx));
+	h->group_source = bl_ctx_group_source(ctx);
 }
 
 static void held_free(struct held *h)
@@ -994,6 +996,7 @@ static int emit_events(struct vmstat *v, struct bl_ctx *ctx)
 		bl_set_str(&r, EV_TEXT, h->text);
 		bl_set_str(&r, EV_KIND, event_kind(v, h->text, h->len));
 		r.group = h->group;
+		r.group_source = h->group_source;
 		if (!rc)
 			rc = bl_emit(ctx, &r);
 		held_free(h);

@@ -23,6 +23,7 @@ struct lrec {
 	const struct bl_msg *msg;
 	int quoted;
 	const char *group;
+	const char *group_source;    /* static string (core/ctx.h) */
 	long run;
 	struct bl_val v[];           /* table->ncols values */
 };
@@ -37,6 +38,7 @@ static size_t lrec_record(const struct lrec *l, struct bl_record *r)
 	r->msg = l->msg;
 	r->quoted = l->quoted;
 	r->group = l->group;
+	r->group_source = l->group_source;
 	size_t nv = l->table->ncols < BL_MAX_COLS ? l->table->ncols : BL_MAX_COLS;
 	memcpy(r->v, l->v, nv * sizeof r->v[0]);
 	return nv;
@@ -174,6 +176,7 @@ static int log_record(void *ud, const struct bl_record *r)
 	l->msg = intern_msg(j, r->msg);
 	l->quoted = r->quoted;
 	l->group = intern_group(j, r->group);
+	l->group_source = r->group_source;
 	l->run = r->run;
 	for (size_t i = 0; i < nv; i++) {
 		l->v[i] = r->v[i];

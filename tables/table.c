@@ -265,6 +265,8 @@ static void csv_row(struct rowbuf *rb, const struct bl_record *r)
 	rb_addc(rb, ',');
 	rb_text(rb, r->group ? r->group : "");
 	rb_addc(rb, ',');
+	rb_text(rb, r->group_source ? r->group_source : "");
+	rb_addc(rb, ',');
 	if (r->run > 0)
 		rb_ll(rb, r->run);
 	for (size_t i = 0; i < r->table->ncols; i++) {
@@ -324,10 +326,11 @@ static void prov_vals(const struct bl_record *r, struct bl_val *v)
 		v[2 + i] = ms[i] && *ms[i] ? (struct bl_val){ BL_STR, { .s = ms[i] } } : (struct bl_val){ BL_NULL, { .i = 0 } };
 	v[5] = (struct bl_val){ BL_INT, { .i = r->quoted } };
 	v[6] = (struct bl_val){ BL_STR, { .s = r->group ? r->group : "" } };
+	v[7] = (struct bl_val){ BL_STR, { .s = r->group_source ? r->group_source : "" } };
 	if (r->run > 0)
-		v[7] = (struct bl_val){ BL_INT, { .i = r->run } };
+		v[8] = (struct bl_val){ BL_INT, { .i = r->run } };
 	else
-		v[7] = (struct bl_val){ BL_NULL, { .i = 0 } };
+		v[8] = (struct bl_val){ BL_NULL, { .i = 0 } };
 }
 
 static int tsv_record(FILE *f, const struct bl_record *r)

@@ -162,7 +162,7 @@ static unsigned long skipped(const struct bl_ctx *ctx, const char *reason)
 }
 
 /* latency columns: 8 provenance, then series kind unit latency_s latency_us count */
-enum { P = 8, C_SERIES = P, C_KIND, C_UNIT, C_LS, C_LUS, C_COUNT };
+enum { P = BL_PROV_COLS, C_SERIES = P, C_KIND, C_UNIT, C_LS, C_LUS, C_COUNT };
 /* latency_series: P + LS_* */
 
 #define EPS 1e-12
@@ -491,7 +491,7 @@ static void test_latency__status_lines_live_and_collapsed(void **state)
 	assert_field(o.ser, 2, P + LS_INTERVAL_US, "1500");
 	assert_field(o.ser, 2, P + LS_STATUS_AVG_US, "3");
 	assert_field(o.ser, 3, P + LS_TID, "999");
-	char *r1 = field(o.ser, 1, 7), *r3 = field(o.ser, 3, 7);
+	char *r1 = field(o.ser, 1, BL_PC_RUN), *r3 = field(o.ser, 3, BL_PC_RUN);
 	assert_string_not_equal(r1, r3);
 	free(r1), free(r3);
 	assert_int_equal(skipped(&o.ctx, "cyclictest display refresh, superseded by a later one"), 2);

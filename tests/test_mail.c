@@ -438,7 +438,7 @@ static void rows_free(struct rows *r)
 
 /* Column index of name in the header used for table t (the provenance
  * columns come first and are the same in every table, core/record.h). */
-static const char *const prov_names[] = { "source", "line", "message_id", "date", "subject", "quoted", "group", "run" };
+static const char *const prov_names[] = { "source", "line", "message_id", "date", "subject", "quoted", "group", "group_source", "run" };
 
 static const char *field(const struct row *w, const char *name)
 {
@@ -1229,11 +1229,13 @@ static void test_mail__mbox_unescaped_from_line_table_goes_on(void **state)
 	assert_int_equal(nvm, 4);
 	assert_int_equal(nev, 1);
 	/* [plain] the same records as the body read as a plain file, six
-	 * lines further down */
+	 * lines further down; the group is the message's thread ("slow")
+	 * in mail, the file's stem ("vm") for the plain file */
 	assert_int_equal(p.nr, c.nr);
 	for (size_t i = 0; i < p.nr; i++) {
 		assert_string_equal(c.r[i].table, p.r[i].table);
-		assert_string_equal(c.r[i].group, p.r[i].group);
+		assert_string_equal(c.r[i].group, "slow");
+		assert_string_equal(p.r[i].group, "vm");
 		assert_string_equal(c.r[i].vals, p.r[i].vals);
 		assert_int_equal(c.r[i].line, p.r[i].line + 6);
 	}
@@ -1469,7 +1471,8 @@ static void test_mail__record_lines_point_into_the_file(void **state)
 	}
 }
 
-/* --group-from subject: the kernel in the subject is the default group. */
+/* The kernel in the subject is a message's default group, with or
+ * without --group-from subject (kept for old command lines). */
 static void test_mail__group_from_subject(void **state)
 {
 	(void)state;
@@ -1480,7 +1483,9 @@ static void test_mail__group_from_subject(void **state)
 	assert_int_equal(b.n, 1);
 	assert_string_equal(a.v[0].table, "time");
 	assert_string_equal(field(&a.v[0], "group"), "2.5.52-mm2");
-	assert_string_equal(field(&b.v[0], "group"), "subject-group");
+	assert_string_equal(field(&a.v[0], "group_source"), "subject");
+	assert_string_equal(field(&b.v[0], "group"), "2.5.52-mm2");
+	assert_string_equal(field(&b.v[0], "group_source"), "subject");
 	rows_free(&a);
 	rows_free(&b);
 }

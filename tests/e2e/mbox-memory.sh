@@ -5,8 +5,8 @@
 #
 # Input, from python3 below: N messages in one mbox, each a GNU time -v
 # block of an mtest01 run whose elapsed time, user time and minor faults
-# the generator picks; no label in the text, so every run is in the one
-# group named after the file ("archive"). N = 2,000 (about 1 MB) and
+# the generator picks; no label in the text and one subject for all, so
+# every run is in the one group named after the thread ("mtest01 runs"). N = 2,000 (about 1 MB) and
 # 20,000 (about 10 MB).
 #
 # Expected, worked out by the generator: `parse -t time` writes N rows;
@@ -40,9 +40,9 @@ with open(out, "w") as f:
         mf += m
         f.write("From tester@example.com Mon Jan  7 10:00:00 2002\n"
                 "From: Tester <tester@example.com>\n"
-                "Subject: mtest01 run %d\n"
+                "Subject: %smtest01 runs\n"
                 "Message-ID: <run%d@example.com>\n"
-                "Date: Mon, 7 Jan 2002 10:00:00 +0000\n\n" % (i, i))
+                "Date: Mon, 7 Jan 2002 10:00:00 +0000\n\n" % ("Re: " if i else "", i))
         f.write('\tCommand being timed: "mtest01 -p80 -w"\n'
                 "\tUser time (seconds): %.2f\n"
                 "\tSystem time (seconds): 2.74\n"

@@ -19,4 +19,4 @@ for t in P/*.csv; do
 done
 [ "$n" -ge 5 ] || { echo "only $n tables"; exit 1; }
 # the second copy's ConTest runs continue at 4..6 in both groups
-[ "$(grep -c ',Default tunables,6,' P/contest.csv)" -eq 8 ] || { echo "want 8 loads in run 6"; exit 1; }
+[ "$(grep -c ',Default tunables,label,6,' P/contest.csv)" -eq 8 ] || { echo "want 8 loads in run 6"; exit 1; }
