@@ -761,6 +761,22 @@ static bool histogram_header(const struct fields *f)
 	return false;
 }
 
+/* How many provenance columns benchlog's own header starts with: all of
+ * them, or those before group_source came (a CSV written by an earlier
+ * version); 0 for another header. */
+static size_t prov_header_cols(const struct fields *f)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < BL_PROV_COLS; i++) {
+		if (i == BL_PC_GROUP_SOURCE && (k >= f->n || strcmp(f->v[k], "group_source") != 0))
+			continue;
+		if (k >= f->n || strcmp(f->v[k], bl_prov_col_names[i]) != 0)
+			return 0;
+		k++;
+	}
+	return k;
+}
+
 static int csv_header(struct csvrd *rd)
 {
 	struct bl_tstats *ts = rd->ts;
@@ -778,10 +794,8 @@ static int csv_header(struct csvrd *rd)
 		return 0;
 	}
 	struct ts_table *t = table_find(ts, name);
-	bool bl_header = rd->f.n >= BL_PROV_COLS;
-	for (size_t i = 0; bl_header && i < BL_PROV_COLS; i++)
-		if (strcmp(rd->f.v[i], bl_prov_col_names[i]) != 0)
-			bl_header = false;
+	size_t nprov = prov_header_cols(&rd->f);
+	bool bl_header = nprov > 0;
 	if (!t) {
 		t = table_new(ts, name, FROM_CSV);
 		t->benchlog_csv = bl_header;
@@ -801,7 +815,7 @@ static int csv_header(struct csvrd *rd)
 		long c = col_index(t, h);
 		if (c < 0) {
 			struct ts_col *col = col_add(t, h);
-			col_wanted(ts, t, col, true, t->benchlog_csv && i < BL_PROV_COLS);
+			col_wanted(ts, t, col, true, t->benchlog_csv && i < nprov);
 			c = (long)(t->ncol - 1);
 		}
 		rd->map[i] = c;
@@ -810,8 +824,8 @@ static int csv_header(struct csvrd *rd)
 	/* T1: a row quoted in a mail reply, read back: the provenance column
 	 * of benchlog's own header (a foreign CSV's "quoted" is the user's) */
 	rd->qpos = -1;
-	for (size_t i = 0; bl_header && i < BL_PROV_COLS; i++)
-		if (strcmp(bl_prov_col_names[i], "quoted") == 0)
+	for (size_t i = 0; bl_header && i < nprov; i++)
+		if (strcmp(rd->f.v[i], "quoted") == 0)
 			rd->qpos = (long)i;
 	/* T1: the since-boot mark of benchlog's vmstat table, read back */
 	rd->sbpos = -1;
