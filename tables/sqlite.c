@@ -65,7 +65,7 @@ static const char *sql_type(enum bl_vtype t)
 }
 
 static const enum bl_vtype prov_types[BL_PROV_COLS] = {
-	BL_STR, BL_INT, BL_STR, BL_STR, BL_STR, BL_INT, BL_STR, BL_INT,
+	BL_STR, BL_INT, BL_STR, BL_STR, BL_STR, BL_INT, BL_STR, BL_STR, BL_INT,
 };
 
 static const char *col_name(const struct bl_table_def *t, size_t i)
@@ -281,10 +281,11 @@ static int sq_record(void *ud, const struct bl_record *r)
 	bind_text(st, 5, r->msg ? r->msg->subject : NULL);
 	sqlite3_bind_int64(st, 6, r->quoted);
 	bind_text(st, 7, r->group);
+	bind_text(st, 8, r->group_source);
 	if (r->run > 0)
-		sqlite3_bind_int64(st, 8, r->run);
+		sqlite3_bind_int64(st, 9, r->run);
 	else
-		sqlite3_bind_null(st, 8);
+		sqlite3_bind_null(st, 9);
 	for (size_t i = 0; i < r->table->ncols; i++) {
 		int k = (int)(BL_PROV_COLS + i + 1);
 		const struct bl_val *v = &r->v[i];
