@@ -12,6 +12,8 @@ static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
 {
 	if (isnan(v))
 		b[0] = '\0';
+	else if (isinf(v) && fmt != BL_TAB_CSV)
+		snprintf(b, n, "%s", v < 0 ? "-∞" : "+∞");   /* D14: unbounded */
 	else if (fmt == BL_TAB_CSV)
 		bl_fmt_double(b, n, v);
 	else if (v == 0 || fabs(v) >= 0.1)
@@ -21,21 +23,23 @@ static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
 }
 
 int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
-		    double conf, enum bl_cmp_test test, bool means, int better,
+		    double conf, enum bl_cmp_test test, bool means,
 		    struct bl_cmp *out)
 {
 	if (!base || !cand || !out || !(conf > 0 && conf < 1))
 		return -BL_EUSAGE;
 	memset(out, 0, sizeof *out);
-	out->diff = out->pct = NAN;
-	snprintf(out->verdict, sizeof out->verdict, "?");
+	out->diff = out->pct = out->detect_pct = out->p_holm = out->p_bh = NAN;
+	out->ci.pct = out->ci.pct_lo = out->ci.pct_hi = NAN;
+	out->kind = BL_V_NO_TEST;
+	out->verdict = bl_verdict_kind_name(out->kind);
 	if (base->n == 0 || cand->n == 0) {
 		out->note = base->n == 0 ? "no baseline values here" : "no candidate values here";
 		return 0;
 	}
 	double mb = bl_welford_mean(base), mc = bl_welford_mean(cand);
 	out->diff = mc - mb;
-	out->pct = mb != 0 ? 100.0 * out->diff / mb : NAN;
+	out->pct = mb != 0 ? 100.0 * out->diff / fabs(mb) : NAN;   /* D14's sign */
 	if (means && (base->n < 3 || cand->n < 3)) {
 		out->means_only = true;
 		out->note = "averages alone (no per-run data) allow no test";
@@ -56,23 +60,79 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 	}
 	out->tested = true;
 	out->diff = out->t.diff;
-	out->pct = out->t.pct_change;
-	const char *v = bl_verdict(&out->t, 1.0 - conf);
-	if ((v[0] == '+' || v[0] == '-') && isfinite(out->pct))
-		fmt_pct(out->verdict, sizeof out->verdict, out->pct, BL_TAB_TEXT);
-	else
-		snprintf(out->verdict, sizeof out->verdict, "%s", v);
-	if (better && (v[0] == '+' || v[0] == '-')) {
-		bool lower = v[0] == '-';
-		bool good = better < 0 ? lower : !lower;
-		size_t n = strlen(out->verdict);
-		snprintf(out->verdict + n, sizeof out->verdict - n, " %s", good ? "better" : "worse");
+	/* D14 with the test's own variance of the difference split by side:
+	 * D6's (or D7's pooled) s^2 / n, and its df */
+	double vb, vc;
+	if (test == BL_CMP_STUDENT) {
+		double sp2 = out->t.pooled_sd * out->t.pooled_sd;
+		vb = sp2 / (double)base->n;
+		vc = sp2 / (double)cand->n;
+	} else {
+		vb = bl_welford_var(base) / (double)base->n;
+		vc = bl_welford_var(cand) / (double)cand->n;
 	}
+	bl_fieller(mb, vb, mc, vc, out->t.df, conf, base->min >= 0 && cand->min >= 0, &out->ci);
+	if (isfinite(out->t.df) && mb != 0)   /* D16 */
+		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
 	if (means)
 		out->note = "each value is already a mean of runs";
 	else if (out->t.note)
 		out->note = out->t.note;
 	return 0;
+}
+
+size_t bl_compare_adjust(struct bl_cmp *r, size_t n)
+{
+	double *p = bl_xmalloc((n ? n : 1) * sizeof *p);
+	for (size_t i = 0; i < n; i++)
+		p[i] = r[i].tested ? r[i].t.p : NAN;
+	double *h = bl_xmalloc((n ? n : 1) * sizeof *h);
+	size_t m = bl_p_holm(p, n, h);
+	bl_p_bh(p, n, p);
+	for (size_t i = 0; i < n; i++) {
+		r[i].p_holm = h[i];
+		r[i].p_bh = p[i];
+	}
+	free(h);
+	free(p);
+	return m;
+}
+
+void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better)
+{
+	double p = r->tested ? r->p_holm : NAN;
+	r->kind = bl_judge(r->pct, r->ci.pct_lo, r->ci.pct_hi, p, alpha, band_pct, better,
+			   r->low_power, r->means_only);
+	r->verdict = bl_verdict_kind_name(r->kind);
+}
+
+int bl_band_parse(char *s, struct bl_band *b)
+{
+	char *eq = strchr(s, '=');
+	char *num = eq ? eq + 1 : s;
+	size_t len = strlen(num);
+	double d;
+	if (len && num[len - 1] == '%')
+		len--;
+	if ((eq && eq == s) || bl_parse_double(num, len, &d) < 0 || !(d >= 0 && d < 1e6))
+		return -BL_EFORMAT;
+	if (eq)
+		*eq = '\0';
+	b->column = eq ? s : NULL;
+	b->pct = d;
+	return 0;
+}
+
+double bl_band_for(const struct bl_compare_opts *o, const char *column)
+{
+	double all = 1.0, named = NAN;
+	for (size_t i = 0; o && i < o->nbands; i++) {
+		if (!o->bands[i].column)
+			all = o->bands[i].pct;
+		else if (column && strcmp(o->bands[i].column, column) == 0)
+			named = o->bands[i].pct;
+	}
+	return isnan(named) ? all : named;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -123,7 +183,18 @@ static void put_side(struct bl_outtab *tab, size_t *col, const struct side *s, e
 	bl_outtab_setnum(tab, (*col)++, s->median, fmt);
 }
 
+/* Every comparison of the run, made in a first walk over the tables and
+ * read back in the second, which prints (C3: verdicts need all p). */
+struct cmp_run {
+	struct bl_cmp *r;
+	int *better;
+	double *band;
+	size_t n, cap, next;
+	bool printing;
+};
+
 struct tabctx {
+	struct cmp_run *run;
 	struct bl_tstats *ts;
 	size_t t;
 	const struct bl_compare_opts *o;
@@ -157,8 +228,8 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 	static const char *const names[] = {
 		"column", "better", "baseline", "candidate", "base_n", "base_mean", "base_ci",
 		"base_median", "cand_n", "cand_mean", "cand_ci", "cand_median", "diff", "diff_lo",
-		"diff_hi", "pct_change", "pct_lo", "pct_hi", "t", "df", "p", "test", "confidence",
-		"verdict", "note",
+		"diff_hi", "pct_change", "pct_lo", "pct_hi", "t", "df", "p", "p_holm", "p_bh",
+		"tests", "negligible_pct", "detectable_pct", "test", "confidence", "verdict", "note",
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const char *n = names[i];
@@ -167,7 +238,7 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 			snprintf(buf, sizeof buf, "%.5s%s", n, ci);
 			n = buf;
 		}
-		bl_outtab_col(tab, n, i >= 4 && i != 21 && i != 23 && i != 24);
+		bl_outtab_col(tab, n, i >= 4 && i != 26 && i != 28 && i != 29);
 	}
 }
 
@@ -187,6 +258,8 @@ static void text_header(struct bl_outtab *tab, struct tabctx *x)
 	snprintf(ci, sizeof ci, "ci%g of change", x->o->confidence * 100);
 	bl_outtab_col(tab, ci, false);
 	bl_outtab_col(tab, "p", true);
+	bl_outtab_col(tab, "p Holm", true);
+	bl_outtab_col(tab, "p BH", true);
 	bl_outtab_col(tab, "verdict", false);
 	bl_outtab_col(tab, "note", false);
 }
@@ -234,13 +307,33 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			side_get(x->ts, x->t, gc, c, x->o->confidence, &sc);
 			if (!sc.has)
 				continue;
-			struct bl_cmp r;
-			bl_compare_pair(&sb.cs.w, &sc.cs.w, x->o->confidence, x->o->test, x->means, better, &r);
+			struct cmp_run *run = x->run;
+			if (!run->printing) {
+				if (run->n == run->cap) {
+					run->cap = run->cap ? 2 * run->cap : 64;
+					run->r = bl_xrealloc(run->r, run->cap * sizeof *run->r);
+					run->better = bl_xrealloc(run->better, run->cap * sizeof *run->better);
+					run->band = bl_xrealloc(run->band, run->cap * sizeof *run->band);
+				}
+				bl_compare_pair(&sb.cs.w, &sc.cs.w, x->o->confidence, x->o->test, x->means,
+						&run->r[run->n]);
+				run->better[run->n] = better;
+				run->band[run->n++] = bl_band_for(x->o, cname);
+				continue;
+			}
+			struct bl_cmp r = run->r[run->next++];
 			x->k->rows++;
-			x->k->significant += r.tested && r.verdict[0] != '~';
-			x->k->untestable += r.verdict[0] == '?';
+			x->k->significant += r.kind <= BL_V_LOWER;
+			x->k->negligible += r.kind == BL_V_NEGLIGIBLE;
+			x->k->untestable += r.kind == BL_V_NO_TEST;
 			x->k->low_power += r.low_power;
 			x->k->means_only += r.means_only;
+			char note[160];
+			if (r.kind == BL_V_NO_CHANGE && isfinite(r.detect_pct)) {
+				snprintf(note, sizeof note, "changes under ±%.3g%% cannot be detected (80%% power)%s%s",
+					 r.detect_pct, r.note ? "; " : "", r.note ? r.note : "");
+				r.note = note;
+			}
 			size_t col = 0;
 			bl_outtab_row(tab);
 			if (csv) {
@@ -259,11 +352,16 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_setnum(tab, col++, r.tested ? r.t.ci_lo : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.tested ? r.t.ci_hi : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.pct, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.pct_lo : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.pct_hi : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.ci.pct_lo : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.ci.pct_hi : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.tested ? r.t.t : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.tested ? r.t.df : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.tested ? r.t.p : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.p_holm, fmt);
+				bl_outtab_setnum(tab, col++, r.p_bh, fmt);
+				bl_outtab_setf(tab, col++, "%lu", x->k->tests);
+				bl_outtab_setnum(tab, col++, run->band[run->next - 1], fmt);
+				bl_outtab_setnum(tab, col++, r.detect_pct, fmt);
 				bl_outtab_set(tab, col++, x->o->test == BL_CMP_STUDENT ? "student" : "welch");
 				bl_outtab_setnum(tab, col++, x->o->confidence, fmt);
 				bl_outtab_set(tab, col++, r.verdict);
@@ -284,8 +382,8 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			fmt_pct(num, sizeof num, r.pct, fmt);
 			bl_outtab_set(tab, col++, num);
 			if (r.tested) {
-				fmt_pct(b1, sizeof b1, r.t.pct_lo, fmt);
-				fmt_pct(b2, sizeof b2, r.t.pct_hi, fmt);
+				fmt_pct(b1, sizeof b1, r.ci.pct_lo, fmt);
+				fmt_pct(b2, sizeof b2, r.ci.pct_hi, fmt);
 				if (b1[0])
 					bl_outtab_setf(tab, col, "[%s, %s]", b1, b2);
 			}
@@ -293,6 +391,10 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_set(tab, col, "");
 			col++;
 			fmt_p(num, sizeof num, r.tested ? r.t.p : NAN, fmt);
+			bl_outtab_set(tab, col++, r.tested ? num : "");
+			fmt_p(num, sizeof num, r.p_holm, fmt);
+			bl_outtab_set(tab, col++, r.tested ? num : "");
+			fmt_p(num, sizeof num, r.p_bh, fmt);
 			bl_outtab_set(tab, col++, r.tested ? num : "");
 			bl_outtab_set(tab, col++, r.verdict);
 			bl_outtab_set(tab, col++, r.note ? r.note : "");
@@ -388,40 +490,35 @@ static void runs_text(struct tabctx *x, char *buf, size_t n)
 		snprintf(buf, n, "%g to %g", lo, hi);
 }
 
-int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
-		     const struct bl_compare_opts *o, struct bl_compare_counts *counts)
+/* One walk over the tables (C1): the first (run->printing false) makes
+ * every comparison, the second prints them. */
+static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_compare_opts *o,
+		 struct bl_compare_counts *counts, struct cmp_run *run, struct bl_outtab *all,
+		 const char *const *byu, size_t nbyu, bool *any_text)
 {
-	memset(counts, 0, sizeof *counts);
-	size_t nt = bl_tstats_ntables(ts);
 	bool csv = o->fmt == BL_TAB_CSV;
 	bool md = o->fmt == BL_TAB_MD;
-	struct bl_outtab all;
-	bl_outtab_init(&all);
-	/* CSV: one table; its --by columns are the union of every table's */
-	const char **byu = NULL;
-	size_t nbyu = 0;
-	for (size_t t = 0; t < nt; t++)
-		for (size_t k = 0; k + 1 < bl_tstats_ngcols(ts, t); k++) {
-			const char *n = bl_tstats_gcol(ts, t, k);
-			size_t j = 0;
-			while (j < nbyu && strcmp(byu[j], n) != 0)
-				j++;
-			if (j == nbyu) {
-				byu = bl_xrealloc(byu, (nbyu + 1) * sizeof *byu);
-				byu[nbyu++] = n;
-			}
-		}
-	if (csv)
-		csv_header(&all, byu, nbyu, o->confidence);
-	bool any_text = false;
+	size_t nt = bl_tstats_ntables(ts);
 	for (size_t t = 0; t < nt; t++) {
 		struct tabctx x;
 		memset(&x, 0, sizeof x);
+		x.run = run;
 		x.ts = ts;
 		x.t = t;
 		x.o = o;
 		x.k = counts;
-		if (!tabctx_init(&x, diag)) {
+		if (!tabctx_init(&x, run->printing ? diag : NULL)) {
+			tabctx_release(&x);
+			continue;
+		}
+		if (!run->printing) {
+			for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
+				const char *cname = bl_tstats_col(ts, t, lc);
+				struct bl_outtab tab;
+				bl_outtab_init(&tab);
+				column_rows(&x, &tab, bl_tstats_find_col(ts, t, cname), cname, NULL, 0);
+				bl_outtab_release(&tab);
+			}
 			tabctx_release(&x);
 			continue;
 		}
@@ -432,7 +529,7 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 			const char *cname = bl_tstats_col(ts, t, lc);
 			long c = bl_tstats_find_col(ts, t, cname);
 			if (csv) {
-				column_rows(&x, &all, c, cname, byu, nbyu);
+				column_rows(&x, all, c, cname, byu, nbyu);
 				continue;
 			}
 			struct bl_outtab tab;
@@ -443,9 +540,9 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 				bl_outtab_release(&tab);
 				continue;
 			}
-			if (any_text)
+			if (*any_text)
 				fputc('\n', f);
-			any_text = true;
+			*any_text = true;
 			int better = bl_tstats_better(x.ts, x.t, cname);
 			fprintf(f, "%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
 				md ? "### " : "== ", tname, cname,
@@ -466,19 +563,65 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 		}
 		tabctx_release(&x);
 	}
+}
+
+int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
+		     const struct bl_compare_opts *o, struct bl_compare_counts *counts)
+{
+	memset(counts, 0, sizeof *counts);
+	size_t nt = bl_tstats_ntables(ts);
+	bool csv = o->fmt == BL_TAB_CSV;
+	struct bl_outtab all;
+	bl_outtab_init(&all);
+	/* CSV: one table; its --by columns are the union of every table's */
+	const char **byu = NULL;
+	size_t nbyu = 0;
+	for (size_t t = 0; t < nt; t++)
+		for (size_t k = 0; k + 1 < bl_tstats_ngcols(ts, t); k++) {
+			const char *n = bl_tstats_gcol(ts, t, k);
+			size_t j = 0;
+			while (j < nbyu && strcmp(byu[j], n) != 0)
+				j++;
+			if (j == nbyu) {
+				byu = bl_xrealloc(byu, (nbyu + 1) * sizeof *byu);
+				byu[nbyu++] = n;
+			}
+		}
+	if (csv)
+		csv_header(&all, byu, nbyu, o->confidence);
+	/* C3: every comparison first, then one family of p-values (D12),
+	 * then the verdicts (D13), then the output */
+	struct cmp_run run;
+	memset(&run, 0, sizeof run);
+	bool any_text = false;
+	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
+	counts->tests = bl_compare_adjust(run.r, run.n);
+	for (size_t i = 0; i < run.n; i++)
+		bl_compare_judge(&run.r[i], 1.0 - o->confidence, run.band[i], run.better[i]);
+	run.printing = true;
+	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
 	int rc = 0;
 	if (csv) {
 		if (counts->tables)
 			rc = bl_outtab_write(&all, f, o->fmt);
 	} else if (any_text) {
-		fprintf(f, "\nverdict: ~ no significant difference at %g%% (p >= %g); a signed %% change "
-			"is significant, \"better\"/\"worse\" by the column's direction (docs/stats.md); "
-			"? no test, see the note. change and its interval: 100 (candidate - baseline) / "
-			"baseline mean, %s (D%d).\n",
-			o->confidence * 100, 1.0 - o->confidence, test_name(o->test),
-			o->test == BL_CMP_STUDENT ? 7 : 6);
+		fprintf(f, "\n%lu test%s in this run. p: %s (D%d), two-sided; p Holm: adjusted over all "
+			"%lu by Holm's method, which the verdicts use; p BH: by Benjamini-Hochberg (D12). "
+			"Verdict (D13) at %g%% confidence: better/worse (by the column's direction; "
+			"higher/lower when it has none) when p Holm < %g and the change is outside the "
+			"negligible band (±1%% unless --negligible says otherwise); negligible within it "
+			"when significant or when its CI is inside it too; else no detectable change (with the change 80%% power would "
+			"detect, D16). change: 100 (candidate - baseline) / |baseline mean|; its interval "
+			"by Fieller's theorem (D14), never below -100%% for values that cannot be "
+			"negative.\n",
+			counts->tests, counts->tests == 1 ? "" : "s", test_name(o->test),
+			o->test == BL_CMP_STUDENT ? 7 : 6, counts->tests, o->confidence * 100,
+			1.0 - o->confidence);
 	}
 	bl_outtab_release(&all);
 	free(byu);
+	free(run.r);
+	free(run.better);
+	free(run.band);
 	return rc ? rc : ferror(f) ? -BL_EIO : 0;
 }

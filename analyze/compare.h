@@ -11,18 +11,25 @@
  *     the mean D5, median D3), difference d = mean_c - mean_b and
  *     100 d / mean_b with the CI of the test (D6 Welch, default; D7
  *     pooled with --test student, as ministat), the two-sided p-value.
- * C3  Verdict, at alpha = 1 - conf:
- *       "~"               p >= alpha: no significant difference;
- *       "-27.4% better"   significant, signed % change, and "better" or
- *                         "worse" by R1 (analyze/table_stats.h); no word when
- *                         the column's direction is not stated;
- *       "?"               no test possible; the note says why:
- *         - a side has no values;
- *         - R2 tables (means only) with fewer than 3 rows a side:
- *           "averages alone (no per-run data) allow no test";
- *         - fewer than 3 values on a side (bl_test_power_too_low, D7):
- *           too few to detect any difference — also a warning;
- *         - the test is undefined (ttest note: zero variance…).
+ *     The CI of the change is Fieller's (D14), not the CI of d divided by
+ *     mean_b; the smallest change detectable at 80 % power (D16) is kept.
+ * C3  Verdict, at alpha = 1 - conf, by D13 of analyze/stats.h, after every
+ *     comparison of the run is made: the p-values of all of them (all
+ *     tables, columns, blocks and candidates) are one family, adjusted by
+ *     Holm (verdicts) and Benjamini-Hochberg (shown) (D12). The words:
+ *       "better" / "worse"  adjusted p < alpha and |change| above the
+ *                           column's negligible band, by R1's direction
+ *                           ("higher" / "lower" when it states none);
+ *       "negligible"        |change| within the band (default 1 %,
+ *                           --negligible COLUMN=X%), whatever p is;
+ *       "no detectable change"  otherwise; the note gives D16's change;
+ *       "too few runs"      fewer than 3 values on a side
+ *                           (bl_test_power_too_low, D7), also a warning;
+ *       "averages only, no test possible"  R2 tables (means only) with
+ *                           fewer than 3 rows a side; the difference of
+ *                           the means is still shown;
+ *       "no test"           a side has no values, or the test is
+ *                           undefined (the note says why).
  *     R2 tables with 3 or more rows a side are tested, with the note that
  *     each value is already a mean of runs.
  */
@@ -40,31 +47,58 @@ enum bl_cmp_test { BL_CMP_WELCH = 0, BL_CMP_STUDENT };
 struct bl_cmp {
 	struct bl_ttest t;    /* filled when tested */
 	bool tested;          /* a test ran and t.ok */
-	double diff, pct;     /* always, when both sides have values (pct NaN when mean_b = 0) */
-	char verdict[48];     /* C3 */
+	double diff, pct;     /* always, when both sides have values (pct:
+				 100 d / |mean_b|, NaN when mean_b = 0) */
+	struct bl_ratio_ci ci;  /* D14 CI of pct, when tested */
+	double detect_pct;    /* D16 at 80 % power, in % of |mean_b|; NaN untested */
+	double p_holm, p_bh;  /* D12, set by bl_compare_adjust; NaN untested */
+	enum bl_verdict_kind kind;   /* C3, set by bl_compare_judge */
+	const char *verdict;  /* its words (static) */
 	const char *note;     /* static text or NULL */
 	bool low_power;       /* bl_test_power_too_low */
 	bool means_only;      /* R2 with too few rows */
 };
 
-/* C2/C3 for one pair of summaries. means: the table holds means (R2).
- * Returns 0 or -BL_EUSAGE (NULL, conf not in (0,1)). */
+/* C2 for one pair of summaries. means: the table holds means (R2).
+ * The verdict is "no test" until bl_compare_judge. Returns 0 or
+ * -BL_EUSAGE (NULL, conf not in (0,1)). */
 int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
-		    double conf, enum bl_cmp_test test, bool means, int better,
+		    double conf, enum bl_cmp_test test, bool means,
 		    struct bl_cmp *out);
+/* C3, D12: Holm and BH over r[0..n) (untested ones left out); returns m,
+ * the number of tests. */
+size_t bl_compare_adjust(struct bl_cmp *r, size_t n);
+/* C3, D13: the verdict of r from its adjusted p; band_pct >= 0. */
+void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better);
+
+/* Negligible band of a column (D13). */
+struct bl_band {
+	const char *column;   /* NULL: every column */
+	double pct;
+};
+/* "time_s=2%", "2%", "0.5" (percent). 0, or -BL_EFORMAT with nothing set.
+ * b->column points into s (the '=' is overwritten). */
+int bl_band_parse(char *s, struct bl_band *b);
 
 struct bl_compare_opts {
 	const char *baseline;   /* NULL = first set */
 	double confidence;      /* (0,1), default 0.95 */
 	enum bl_cmp_test test;
 	enum bl_tabfmt fmt;
+	const struct bl_band *bands;   /* --negligible, in order given */
+	size_t nbands;
 };
+/* The band of column (D13): the last --negligible naming it, else the last
+ * without a column, else 1 %. o may be NULL. */
+double bl_band_for(const struct bl_compare_opts *o, const char *column);
 
 /* What bl_compare_write did, for the exit status and warnings. */
 struct bl_compare_counts {
 	unsigned long rows;          /* candidate rows written */
-	unsigned long significant;
-	unsigned long untestable;    /* "?" */
+	unsigned long tests;         /* m of D12 */
+	unsigned long significant;   /* better, worse, higher, lower */
+	unsigned long negligible;
+	unsigned long untestable;    /* "no test" */
 	unsigned long low_power;
 	unsigned long means_only;
 	unsigned long tables;        /* tables compared */

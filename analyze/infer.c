@@ -79,8 +79,9 @@ size_t bl_p_bh(const double *p, size_t n, double *out)
 
 /* ---- D13 ----------------------------------------------------------------- */
 
-enum bl_verdict_kind bl_judge(double pct, double p_adj, double alpha, double band_pct,
-			      int better, bool too_few, bool averages_only)
+enum bl_verdict_kind bl_judge(double pct, double ci_lo, double ci_hi, double p_adj,
+			      double alpha, double band_pct, int better, bool too_few,
+			      bool averages_only)
 {
 	if (averages_only)
 		return BL_V_AVERAGES_ONLY;
@@ -88,9 +89,10 @@ enum bl_verdict_kind bl_judge(double pct, double p_adj, double alpha, double ban
 		return BL_V_TOO_FEW;
 	if (isnan(pct) || isnan(p_adj) || !(alpha > 0.0 && alpha < 1.0))
 		return BL_V_NO_TEST;
-	if (fabs(pct) <= band_pct)
+	if (fabs(pct) <= band_pct &&
+	    (p_adj < alpha || (ci_lo >= -band_pct && ci_hi <= band_pct)))
 		return BL_V_NEGLIGIBLE;
-	if (!(p_adj < alpha))
+	if (!(p_adj < alpha) || fabs(pct) <= band_pct)
 		return BL_V_NO_CHANGE;
 	if (better == 0)
 		return pct > 0.0 ? BL_V_HIGHER : BL_V_LOWER;

@@ -185,9 +185,16 @@
  *                                          fewer than 3 (no variance);
  *       "too few runs"          fewer than 3 values on a side (D7's rule);
  *       "no test"               the test is undefined (note says why);
- *       "negligible"            |change| <= the band, whatever p is: the
- *                               band (default 1 %, per measure) is the
- *                               size below which a change does not matter;
+ *       "negligible"            |change| <= the band (default 1 %, per
+ *                               measure: the size below which a change
+ *                               does not matter) and either the change is
+ *                               significant (adjusted p < alpha: real but
+ *                               small) or its CI lies inside the band
+ *                               (shown to be small); so a significant
+ *                               change inside the band is negligible
+ *                               whatever its p, and an imprecise one
+ *                               (ctar_load: -0.3 %, CI [-100 %, +984 %])
+ *                               is not called negligible;
  *       "better" / "worse"      adjusted p (D12) < alpha, by the measure's
  *                               better direction; "higher" / "lower" when
  *                               the measure has none;
@@ -533,11 +540,13 @@ enum bl_verdict_kind {
 	BL_V_BETTER, BL_V_WORSE, BL_V_HIGHER, BL_V_LOWER, BL_V_NEGLIGIBLE,
 	BL_V_NO_CHANGE, BL_V_TOO_FEW, BL_V_AVERAGES_ONLY, BL_V_NO_TEST,
 };
-/* D13. pct: the change in %; p_adj: the D12-adjusted p (NaN: no test);
- * band_pct: the negligible band in % (>= 0); better: -1 lower is better,
- * +1 higher is better, 0 not stated. */
-enum bl_verdict_kind bl_judge(double pct, double p_adj, double alpha, double band_pct,
-			      int better, bool too_few, bool averages_only);
+/* D13. pct: the change in %, [ci_lo, ci_hi] its CI (D14; NaN: none);
+ * p_adj: the D12-adjusted p (NaN: no test); band_pct: the negligible band
+ * in % (>= 0); better: -1 lower is better, +1 higher is better, 0 not
+ * stated. */
+enum bl_verdict_kind bl_judge(double pct, double ci_lo, double ci_hi, double p_adj,
+			      double alpha, double band_pct, int better, bool too_few,
+			      bool averages_only);
 /* "better", "worse", "higher", "lower", "negligible", "no detectable
  * change", "too few runs", "averages only, no test possible", "no test".
  * Static strings. */

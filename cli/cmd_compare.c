@@ -23,24 +23,28 @@ static const char help[] =
 	"      --confidence C     confidence level in (0, 1) (default 0.95; alpha = 1 - C)\n"
 	"      --test welch|student  Welch's unequal-variance t-test (default), or the\n"
 	"                         pooled Student's t-test ministat prints\n"
+	"      --negligible [COLUMN=]X%  changes within +-X% are negligible, whatever p\n"
+	"                         is (default 1%; repeat for several columns)\n"
 	"  -f, --format text|csv|md  aligned text (default), CSV or Markdown\n"
 	"      --csv              read every input as a CSV table\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
 	"  -q, --quiet            no line-accounting summary on stderr\n"
 	CLI_COMMON_HELP
 	"\nPer column: baseline and candidate n, mean, CI of the mean and median; the change\n"
-	"in % of the baseline mean with its CI, the two-sided p-value, and the verdict:\n"
-	"  ~               no significant difference (p >= 1 - C)\n"
-	"  -27.4% better   significant; better/worse by the column's direction: lower\n"
-	"                  is better for *_s, *_ms, *_us, *_ns, *_faults, *latency*;\n"
-	"                  higher for *_per_s, *_ops, *_mbps, *throughput*, *bandwidth*,\n"
-	"                  *allocated*; some columns by their table (docs/stats.md)\n"
-	"  ?               no test: a side has fewer than 3 values (too few to detect any\n"
-	"                  difference), or the table holds averages only\n"
+	"in % of |baseline mean| with its CI (Fieller), the two-sided p-value, and p\n"
+	"adjusted over every test of the run (Holm; Benjamini-Hochberg beside it). Verdict:\n"
+	"  better, worse   p Holm < 1 - C and the change outside the negligible band, by\n"
+	"                  the column's direction (higher, lower when it has none)\n"
+	"  negligible      the change is within the band, whatever p is\n"
+	"  no detectable change   with the change a test would detect at 80% power\n"
+	"  too few runs    fewer than 3 values on a side\n"
+	"  averages only, no test possible   the table holds means of runs only\n"
+	"  no test         the test is undefined (see the note)\n"
+	"docs/statistics.md D12-D16 define each number.\n"
 	"Inputs as for `benchlog stats`: logs, CSV tables (*.csv with a header, or --csv).\n"
 	"Exit status 1 also when nothing could be compared.\n";
 
-enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV };
+enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV, OPT_NEGLIGIBLE };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -52,6 +56,7 @@ int cmd_compare(int argc, char **argv)
 		{ "table", required_argument, NULL, 't' },
 		{ "confidence", required_argument, NULL, OPT_CONF },
 		{ "test", required_argument, NULL, OPT_TEST },
+		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
 		{ "format", required_argument, NULL, 'f' },
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
@@ -64,7 +69,8 @@ int cmd_compare(int argc, char **argv)
 	struct bl_tstats_opts so;
 	memset(&so, 0, sizeof so);
 	so.compare = true;
-	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT };
+	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0 };
+	struct bl_band *bands = NULL;
 	char **cols = NULL, **by = NULL, **bufs = NULL;
 	size_t ncols = 0, nby = 0, nbufs = 0;
 	const char *gcol = NULL;
@@ -127,6 +133,20 @@ int cmd_compare(int argc, char **argv)
 			}
 			break;
 		case OPT_CSV: force_csv = true; break;
+		case OPT_NEGLIGIBLE: {
+			/* D13: COLUMN=X% or X% (every column); repeatable */
+			char *copy = bl_xstrdup(optarg);
+			bufs = bl_xrealloc(bufs, (nbufs + 1) * sizeof *bufs);
+			bufs[nbufs++] = copy;
+			bands = bl_xrealloc(bands, (co.nbands + 1) * sizeof *bands);
+			if (bl_band_parse(copy, &bands[co.nbands])) {
+				cli_usage_error("compare", "--negligible takes COLUMN=PERCENT%% or PERCENT%%, not \"%s\"", optarg);
+				goto done;
+			}
+			co.nbands++;
+			co.bands = bands;
+			break;
+		}
 		case OPT_QUOTED:
 			if (cli_quoted_opt("compare", optarg, &so.include_quoted))
 				goto done;
@@ -210,5 +230,6 @@ done:
 	free(bufs);
 	free(cols);
 	free(by);
+	free(bands);
 	return status;
 }

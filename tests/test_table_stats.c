@@ -731,6 +731,15 @@ static void welford_of(struct bl_welford *w, const double *x, size_t n)
 		bl_welford_add(w, x[i]);
 }
 
+/* C2 and a one-test family (C3): adjust, then judge. */
+static void pair_judged(const struct bl_welford *b, const struct bl_welford *c, enum bl_cmp_test t,
+			bool means, int better, struct bl_cmp *r)
+{
+	assert_int_equal(bl_compare_pair(b, c, 0.95, t, means, r), 0);
+	bl_compare_adjust(r, 1);
+	bl_compare_judge(r, 0.05, 1.0, better);
+}
+
 static void test_table_stats__compare_pair_seed001(void **state)
 {
 	(void)state;
@@ -741,7 +750,7 @@ static void test_table_stats__compare_pair_seed001(void **state)
 	struct bl_cmp r;
 	welford_of(&b, rd_b, 3);
 	welford_of(&c, rd_c, 3);
-	assert_int_equal(bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r), 0);
+	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
 	assert_true(r.tested);
 	/* [ref.py] welch read_load: diff=-8.4366666666666674 p=0.00060889309738515917
 	 * ci=[-10.40833968082114, -6.464993652512195] */
@@ -749,24 +758,31 @@ static void test_table_stats__compare_pair_seed001(void **state)
 	NEAR(r.t.p, 0.00060889309738515917, 1e-6);
 	NEAR(r.t.ci_lo, -10.40833968082114, 1e-6);
 	NEAR(r.t.ci_hi, -6.464993652512195, 1e-6);
-	/* [hand] 100 diff / 30.78 (python3: -27.409573316006068) -> "-27.4% better" */
+	/* [hand] 100 diff / 30.78 (python3: -27.409573316006068); one test:
+	 * Holm's p is p */
 	NEAR(r.pct, -27.409573316006068, 1e-12);
-	assert_string_equal(r.verdict, "-27.4% better");
+	assert_true(r.p_holm == r.t.p && r.p_bh == r.t.p);
+	assert_string_equal(r.verdict, "better");
 	assert_null(r.note);
-	/* higher is better for the same numbers: worse */
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_HIGHER, &r);
-	assert_string_equal(r.verdict, "-27.4% worse");
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_NONE, &r);
-	assert_string_equal(r.verdict, "-27.4%");
+	/* [ref.R] Fieller: [-33.315970443247537, -21.342283703625863] */
+	NEAR(r.ci.pct_lo, -33.315970443247537, 1e-9);
+	NEAR(r.ci.pct_hi, -21.342283703625863, 1e-9);
+	/* higher is better for the same numbers: worse; no direction: lower */
+	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_HIGHER, &r);
+	assert_string_equal(r.verdict, "worse");
+	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_NONE, &r);
+	assert_string_equal(r.verdict, "lower");
 	/* [ref.py] pooled read_load: p=0.00020557693749957 */
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_STUDENT, false, BL_BETTER_LOWER, &r);
+	pair_judged(&b, &c, BL_CMP_STUDENT, false, BL_BETTER_LOWER, &r);
 	NEAR(r.t.p, 0.00020557693749957, 1e-6);
-	/* [ref.py] welch ctar_load: p=0.99571616647265636 -> not significant */
+	/* [ref.py] welch ctar_load: p=0.99571616647265636 -> not significant;
+	 * -0.3 % is inside the band but its CI is not: no detectable change */
 	welford_of(&b, ct_b, 3);
 	welford_of(&c, ct_c, 3);
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
+	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
 	NEAR(r.t.p, 0.99571616647265636, 1e-6);
-	assert_string_equal(r.verdict, "~");
+	assert_string_equal(r.verdict, "no detectable change");
+	assert_true(r.ci.pct_lo == -100.0 && r.ci.clipped);
 }
 
 static void test_table_stats__compare_pair_no_test(void **state)
@@ -777,10 +793,10 @@ static void test_table_stats__compare_pair_no_test(void **state)
 	/* seed 000's averages: one row each (elapsed 64.109 s and 49.513 s) */
 	welford_of(&b, (const double[]){ 64.109 }, 1);
 	welford_of(&c, (const double[]){ 49.513 }, 1);
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, true, BL_BETTER_LOWER, &r);
+	pair_judged(&b, &c, BL_CMP_WELCH, true, BL_BETTER_LOWER, &r);
 	assert_false(r.tested);
 	assert_true(r.means_only);
-	assert_string_equal(r.verdict, "?");
+	assert_string_equal(r.verdict, "averages only, no test possible");
 	assert_string_equal(r.note, "averages alone (no per-run data) allow no test");
 	/* [hand] the change itself is still shown: 100 (49.513 - 64.109) / 64.109
 	 * (python3: -22.76747414559578) */
@@ -788,23 +804,34 @@ static void test_table_stats__compare_pair_no_test(void **state)
 	/* runs: two against five is too few (D7's power rule) */
 	welford_of(&b, (const double[]){ 1, 2 }, 2);
 	welford_of(&c, (const double[]){ 5, 6, 7, 8, 9 }, 5);
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
+	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
 	assert_true(r.low_power);
-	assert_string_equal(r.verdict, "?");
+	assert_string_equal(r.verdict, "too few runs");
 	/* an empty side */
 	bl_welford_init(&b);
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
+	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
 	assert_string_equal(r.note, "no baseline values here");
+	assert_string_equal(r.verdict, "no test");
 	assert_true(isnan(r.diff));
 	/* means with enough rows are tested, with a caveat */
 	welford_of(&b, (const double[]){ 1, 2, 3 }, 3);
 	welford_of(&c, (const double[]){ 11, 12, 13 }, 3);
-	bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, true, BL_BETTER_LOWER, &r);
+	pair_judged(&b, &c, BL_CMP_WELCH, true, BL_BETTER_LOWER, &r);
 	assert_true(r.tested);
 	assert_string_equal(r.note, "each value is already a mean of runs");
 	/* [hand] +500% (mean 2 -> 12), lower is better */
-	assert_string_equal(r.verdict, "+500.0% worse");
-	assert_int_equal(bl_compare_pair(&b, &c, 1.0, BL_CMP_WELCH, false, 0, &r), -BL_EUSAGE);
+	NEAR(r.pct, 500.0, 1e-12);
+	assert_string_equal(r.verdict, "worse");
+	assert_int_equal(bl_compare_pair(&b, &c, 1.0, BL_CMP_WELCH, false, &r), -BL_EUSAGE);
+	/* the band (D13): --negligible time_s=2% beside a 5% default */
+	struct bl_band bands[2];
+	char a1[] = "5%", a2[] = "time_s=2%", bad[] = "=3%";
+	assert_int_equal(bl_band_parse(a1, &bands[0]), 0);
+	assert_int_equal(bl_band_parse(a2, &bands[1]), 0);
+	assert_int_equal(bl_band_parse(bad, &bands[1]), -BL_EFORMAT);
+	struct bl_compare_opts o = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, bands, 2 };
+	assert_true(bl_band_for(&o, "time_s") == 2.0 && bl_band_for(&o, "cpu_pct") == 5.0);
+	assert_true(bl_band_for(NULL, "time_s") == 1.0);
 }
 
 /* ---- logs through the parse pass ---------------------------------------------- */
