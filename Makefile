@@ -90,14 +90,16 @@ $(BUILD)/man/%: man/%.scd VERSION
 deps:
 	@scripts/install-deps
 
-# The layer check (no upward #include, scripts/check-layers), the unit
+# The layer check (no upward #include, scripts/check-layers), the
+# function-size check (none over 150 lines, scripts/check-function-size), the unit
 # tests (cmocka), then the golden and end-to-end shell tests.
 check: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
 	@scripts/check-layers; l=$$?; \
+	 scripts/check-function-size; f=$$?; \
 	 $(MAKE) --no-print-directory unit; u=$$?; \
 	 $(MAKE) --no-print-directory golden; g=$$?; \
-	 test $$l -eq 0 && test $$u -eq 0 && test $$g -eq 0
+	 test $$l -eq 0 && test $$f -eq 0 && test $$u -eq 0 && test $$g -eq 0
 
 unit: $(TESTS)
 	@BUILD=$(BUILD) tests/run-unit $(TESTS)

@@ -624,6 +624,70 @@ static void fshare(char *b, size_t bs, double c, double n)
 		snprintf(b, bs, "%.0f", c);
 }
 
+/* The cyclictest status line and histogram footer of series s. */
+static void write_cyclictest(FILE *f, const struct lseries *s, const char *bul, bool have_bins)
+{
+	const struct bl_latency_summary *m = &s->sum;
+	char a[64], b[64], c[64], d[64];
+	if (s->has_status) {
+		fnum(a, sizeof a, s->st_cycles);
+		fnum(b, sizeof b, s->st_min_us);
+		fnum(c, sizeof c, s->st_avg_us);
+		fnum(d, sizeof d, s->st_max_us);
+		fprintf(f, "%scyclictest status line: C %s, min %s us, avg %s us, max %s us", bul, a, b, c, d);
+		fnum(a, sizeof a, s->st_prio);
+		fnum(b, sizeof b, s->st_interval);
+		fprintf(f, " (priority %s, interval %s us)\n", a, b);
+		if (!have_bins)
+			fprintf(f, "%s(no histogram for this thread: no percentiles)\n", bul);
+	}
+	if (s->has_footer) {
+		fnum(a, sizeof a, s->f_min_us);
+		fnum(b, sizeof b, s->f_avg_us);
+		fnum(c, sizeof c, s->f_max_us);
+		fprintf(f, "%scyclictest histogram footer: min %s us, avg %s us (integer), max %s us", bul, a, b, c);
+		if (have_bins && s->rc == 0) {
+			double sc = s->uexp == -6 ? 1 : pow10i(s->uexp + 6);
+			fnum(a, sizeof a, m->min * sc);
+			fnum(b, sizeof b, m->mean * sc);
+			fbound(c, sizeof c, s, m->max * sc, m->max_lower_bound);
+			fprintf(f, "; from the buckets: min %s, mean %s, max %s us", a, b, c);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* The shell `time` block after series s, and for a timing loop the
+ * cross-check of n x mean against its real time. */
+static void write_time_check(struct bl_latency *L, FILE *f, const struct lseries *s, const char *bul,
+			     bool have_bins)
+{
+	const struct bl_latency_summary *m = &s->sum;
+	char a[64], b[64], c[64];
+	const struct ltime *t = time_of(L, s);
+	if (t) {
+		fnum(a, sizeof a, t->real);
+		fnum(b, sizeof b, t->user);
+		fnum(c, sizeof c, t->sys);
+		fprintf(f, "%sshell time real %s s, user %s s, sys %s s (line %lu)\n", bul, a, b, c, t->line);
+		bool loop = s->tool && strcmp(s->tool, "cyclictest") != 0;
+		if (loop && have_bins && s->rc == 0 && m->n > 0) {
+			double tot = m->n * (m->overflow > 0 ? m->mean_lb : m->mean) * pow10i(s->uexp);
+			double diff = t->real - tot;
+			fnum(a, sizeof a, tot);
+			fnum(b, sizeof b, t->real);
+			char e[64], g[64];
+			bl_fmt_duration(e, sizeof e, fabs(diff));
+			bl_fmt_duration(g, sizeof g, fabs(diff) / m->n);
+			fprintf(f, "%scross-check: n x mean = %s%s s from the histogram against real %s s: "
+				"%s %s, %s per sample %s\n", bul, m->overflow > 0 ? ">= " : "", a, b, e,
+				diff >= 0 ? "more" : "less", g,
+				diff >= 0 ? "outside the measured intervals (loop and start-up overhead)"
+					  : "(the histogram adds up to more than the run took)");
+		}
+	}
+}
+
 static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, size_t i)
 {
 	struct lseries *s = stats_of(L, i);
@@ -734,54 +798,8 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			"above are from the rows shown, bounds and not exact\n",
 			md ? "- bounds: " : "  bounds     ", a, s->rows_elided == 1 ? "" : "s");
 	}
-	if (s->has_status) {
-		fnum(a, sizeof a, s->st_cycles);
-		fnum(b, sizeof b, s->st_min_us);
-		fnum(c, sizeof c, s->st_avg_us);
-		fnum(d, sizeof d, s->st_max_us);
-		fprintf(f, "%scyclictest status line: C %s, min %s us, avg %s us, max %s us", bul, a, b, c, d);
-		fnum(a, sizeof a, s->st_prio);
-		fnum(b, sizeof b, s->st_interval);
-		fprintf(f, " (priority %s, interval %s us)\n", a, b);
-		if (!have_bins)
-			fprintf(f, "%s(no histogram for this thread: no percentiles)\n", bul);
-	}
-	if (s->has_footer) {
-		fnum(a, sizeof a, s->f_min_us);
-		fnum(b, sizeof b, s->f_avg_us);
-		fnum(c, sizeof c, s->f_max_us);
-		fprintf(f, "%scyclictest histogram footer: min %s us, avg %s us (integer), max %s us", bul, a, b, c);
-		if (have_bins && s->rc == 0) {
-			double sc = s->uexp == -6 ? 1 : pow10i(s->uexp + 6);
-			fnum(a, sizeof a, m->min * sc);
-			fnum(b, sizeof b, m->mean * sc);
-			fbound(c, sizeof c, s, m->max * sc, m->max_lower_bound);
-			fprintf(f, "; from the buckets: min %s, mean %s, max %s us", a, b, c);
-		}
-		fputc('\n', f);
-	}
-	const struct ltime *t = time_of(L, s);
-	if (t) {
-		fnum(a, sizeof a, t->real);
-		fnum(b, sizeof b, t->user);
-		fnum(c, sizeof c, t->sys);
-		fprintf(f, "%sshell time real %s s, user %s s, sys %s s (line %lu)\n", bul, a, b, c, t->line);
-		bool loop = s->tool && strcmp(s->tool, "cyclictest") != 0;
-		if (loop && have_bins && s->rc == 0 && m->n > 0) {
-			double tot = m->n * (m->overflow > 0 ? m->mean_lb : m->mean) * pow10i(s->uexp);
-			double diff = t->real - tot;
-			fnum(a, sizeof a, tot);
-			fnum(b, sizeof b, t->real);
-			char e[64], g[64];
-			bl_fmt_duration(e, sizeof e, fabs(diff));
-			bl_fmt_duration(g, sizeof g, fabs(diff) / m->n);
-			fprintf(f, "%scross-check: n x mean = %s%s s from the histogram against real %s s: "
-				"%s %s, %s per sample %s\n", bul, m->overflow > 0 ? ">= " : "", a, b, e,
-				diff >= 0 ? "more" : "less", g,
-				diff >= 0 ? "outside the measured intervals (loop and start-up overhead)"
-					  : "(the histogram adds up to more than the run took)");
-		}
-	}
+	write_cyclictest(f, s, bul, have_bins);
+	write_time_check(L, f, s, bul, have_bins);
 	fputc('\n', f);
 }
 

@@ -1224,6 +1224,90 @@ static int read_csv_record(FILE *f, struct fields *out, unsigned long *line, cha
 	return rc;
 }
 
+/* Where bl_tstats_read_partials() is, for partial_table(). */
+struct partial_head {
+	struct bl_tstats *ts;
+	FILE *f;
+	struct fields *rec;
+	unsigned long *line;
+	char **buf;
+	size_t *cap;
+	char *why;
+	size_t whysz;
+	struct ts_table **t;     /* the table the cells go to (NULL: skipped) */
+	long **colmap;           /* position in the columns line -> table column */
+	size_t *ncolmap;
+};
+
+/* A "table,NAME" line was read: the table, then its groups and columns
+ * lines. 0, or -BL_EFORMAT with *h->why and *h->line set. */
+static int partial_table(struct partial_head *h)
+{
+	struct bl_tstats *ts = h->ts;
+	struct fields *rec = h->rec;
+	struct ts_table *t = table_find(ts, rec->v[1]);
+	if (t && t->origin != FROM_PARTIAL) {
+		snprintf(h->why, h->whysz, "table %s was read from logs or CSV; partials cannot be added to it",
+			 rec->v[1]);
+		return -BL_EFORMAT;
+	}
+	if (ts->o->table && strcmp(ts->o->table, rec->v[1]) != 0)
+		t = NULL;   /* -t: other tables are skipped */
+	else if (!t)
+		t = table_new(ts, rec->v[1], FROM_PARTIAL);
+	*h->t = t;
+	/* groups and columns lines follow */
+	unsigned long at = *h->line + 1;
+	if (read_csv_record(h->f, rec, h->line, h->buf, h->cap) != 0 || strcmp(rec->v[0], "groups") != 0) {
+		snprintf(h->why, h->whysz, "expected 'groups,…' after 'table,…'");
+		*h->line = at;
+		return -BL_EFORMAT;
+	}
+	if (t && t->ngrp == 0 && t->ng == 0 && !t->gname) {
+		t->ng = rec->n - 1;
+		t->gname = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gname);
+		t->gidx = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gidx);
+		for (size_t k = 0; k < t->ng; k++)
+			t->gname[k] = bl_xstrdup(rec->v[k + 1]);
+	}
+	bool same = t == NULL || t->ng == rec->n - 1;
+	for (size_t k = 0; t && same && k < t->ng; k++)
+		same = strcmp(t->gname[k], rec->v[k + 1]) == 0;
+	for (size_t k = 0; t && same && k < ts->o->ngcols; k++)
+		same = ts->o->ngcols == t->ng && strcmp(ts->o->gcols[k], t->gname[k]) == 0;
+	if (!same) {
+		snprintf(h->why, h->whysz, "table %s is grouped by other columns here than in the other "
+			 "partials or -g", t->name);
+		*h->line = at;
+		return -BL_EFORMAT;
+	}
+	at = *h->line + 1;
+	if (read_csv_record(h->f, rec, h->line, h->buf, h->cap) != 0 || strcmp(rec->v[0], "columns") != 0) {
+		snprintf(h->why, h->whysz, "expected 'columns,…' after 'groups,…'");
+		*h->line = at;
+		return -BL_EFORMAT;
+	}
+	size_t n = rec->n - 1;
+	long *colmap = bl_xrealloc(*h->colmap, (n ? n : 1) * sizeof *colmap);
+	*h->colmap = colmap;
+	*h->ncolmap = n;
+	for (size_t k = 0; k < n; k++) {
+		colmap[k] = -1;
+		if (!t)
+			continue;
+		long c = col_index(t, rec->v[k + 1]);
+		if (c < 0) {
+			struct ts_col *col = col_add(t, rec->v[k + 1]);
+			col_wanted(ts, t, col, true, false);
+			if (!ts->o->ncols && !col->hidden)
+				col->wanted = true;   /* chosen when the partial was written */
+			c = (long)(t->ncol - 1);
+		}
+		colmap[k] = c;
+	}
+	return 0;
+}
+
 int bl_tstats_read_partials(struct bl_tstats *ts, const char *path)
 {
 	struct bl_ctx *ctx = ts->ctx;
@@ -1266,68 +1350,10 @@ int bl_tstats_read_partials(struct bl_tstats *ts, const char *path)
 		}
 		const char *kw = rec.v[0];
 		if (strcmp(kw, "table") == 0 && rec.n == 2) {
-			t = table_find(ts, rec.v[1]);
-			if (t && t->origin != FROM_PARTIAL) {
-				snprintf(why, sizeof why, "table %s was read from logs or CSV; partials cannot be added to it", rec.v[1]);
-				rc = -BL_EFORMAT;
+			struct partial_head h = { ts, f, &rec, &line, &buf, &cap, why, sizeof why, &t,
+						  &colmap, &ncolmap };
+			if ((rc = partial_table(&h)) != 0)
 				break;
-			}
-			if (ts->o->table && strcmp(ts->o->table, rec.v[1]) != 0)
-				t = NULL;   /* -t: other tables are skipped */
-			else if (!t)
-				t = table_new(ts, rec.v[1], FROM_PARTIAL);
-			/* groups and columns lines follow */
-			at = line + 1;
-			if ((rc = read_csv_record(f, &rec, &line, &buf, &cap)) != 0 ||
-			    strcmp(rec.v[0], "groups") != 0) {
-				snprintf(why, sizeof why, "expected 'groups,…' after 'table,…'");
-				line = at;
-				rc = -BL_EFORMAT;
-				break;
-			}
-			if (t && t->ngrp == 0 && t->ng == 0 && !t->gname) {
-				t->ng = rec.n - 1;
-				t->gname = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gname);
-				t->gidx = bl_xcalloc(t->ng ? t->ng : 1, sizeof *t->gidx);
-				for (size_t k = 0; k < t->ng; k++)
-					t->gname[k] = bl_xstrdup(rec.v[k + 1]);
-			}
-			bool same = t == NULL || t->ng == rec.n - 1;
-			for (size_t k = 0; t && same && k < t->ng; k++)
-				same = strcmp(t->gname[k], rec.v[k + 1]) == 0;
-			for (size_t k = 0; t && same && k < ts->o->ngcols; k++)
-				same = ts->o->ngcols == t->ng && strcmp(ts->o->gcols[k], t->gname[k]) == 0;
-			if (!same) {
-				snprintf(why, sizeof why, "table %s is grouped by other columns here than in the other partials or -g",
-					 t->name);
-				line = at;
-				rc = -BL_EFORMAT;
-				break;
-			}
-			at = line + 1;
-			if ((rc = read_csv_record(f, &rec, &line, &buf, &cap)) != 0 ||
-			    strcmp(rec.v[0], "columns") != 0) {
-				snprintf(why, sizeof why, "expected 'columns,…' after 'groups,…'");
-				line = at;
-				rc = -BL_EFORMAT;
-				break;
-			}
-			ncolmap = rec.n - 1;
-			colmap = bl_xrealloc(colmap, (ncolmap ? ncolmap : 1) * sizeof *colmap);
-			for (size_t k = 0; k < ncolmap; k++) {
-				colmap[k] = -1;
-				if (!t)
-					continue;
-				long c = col_index(t, rec.v[k + 1]);
-				if (c < 0) {
-					struct ts_col *col = col_add(t, rec.v[k + 1]);
-					col_wanted(ts, t, col, true, false);
-					if (!ts->o->ncols && !col->hidden)
-						col->wanted = true;   /* chosen when the partial was written */
-					c = (long)(t->ncol - 1);
-				}
-				colmap[k] = c;
-			}
 			continue;
 		}
 		if (strcmp(kw, "cell") != 0 || !colmap) {

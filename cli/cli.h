@@ -75,6 +75,15 @@ int cli_add_list(const char *arg, char ***v, size_t *n, char ***bufs, size_t *nb
 /* --quoted include|exclude for command cmd: sets *include; -1 with a
  * usage error printed for any other word. */
 int cli_quoted_opt(const char *cmd, const char *arg, bool *include);
+/* -t TABLE of stats and compare: -1 with a usage error printed when the
+ * table holds histogram buckets (analyze/table_stats.h R7), or is not one
+ * of benchlog's while no input is a CSV file (any_csv: every input may
+ * be one). 0 otherwise, and for table NULL. */
+int cli_table_opt_check(const char *cmd, const char *table, char *const *inputs, int n, bool any_csv);
+struct bl_tstats;
+/* The notes after a stats pass on stderr: records left out as quoted in
+ * mail replies, vmstat since-boot rows left out. */
+void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts);
 /* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
 int cli_close_stdout(void);
 /* Set up the context's diagnostics and run a pass over the inputs; prints

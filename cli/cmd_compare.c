@@ -156,26 +156,8 @@ int cmd_compare(int argc, char **argv)
 		default: cli_usage_error("compare", NULL); goto done;
 		}
 	}
-	const struct bl_table_def *named = so.table ? bl_table_find(so.table) : NULL;
-	if (named && named->weight_col) {
-		/* analyze/table_stats.h R7 */
-		cli_usage_error("compare", "the %s table holds histogram buckets weighted by %s: "
-				"use `benchlog summary` (latency section: percentiles from the bins, "
-				"Mann-Whitney between series)", so.table, named->weight_col);
+	if (cli_table_opt_check("compare", so.table, argv + optind, argc - optind, force_csv))
 		goto done;
-	}
-	if (so.table && !bl_table_find(so.table) && !force_csv) {
-		bool any_csv = false;
-		for (int i = optind; i < argc; i++) {
-			size_t n = strlen(argv[i]);
-			any_csv |= (n > 4 && strcmp(argv[i] + n - 4, ".csv") == 0) ||
-				   (n > 7 && strcmp(argv[i] + n - 7, ".csv.gz") == 0);
-		}
-		if (!any_csv) {
-			cli_usage_error("compare", "unknown table \"%s\" (see `benchlog formats`)", so.table);
-			goto done;
-		}
-	}
 	/* C1: per table, the --by columns (default R3's), then the compared
 	 * column (default R5's) */
 	so.by = by;
@@ -196,14 +178,7 @@ int cmd_compare(int argc, char **argv)
 	if (ctx.error && ctx.error != -BL_EIO)
 		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
 	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
-	if (bl_tstats_quoted_left_out(ts))
-		fprintf(stderr, "benchlog compare: %lu record%s quoted in mail replies left out "
-			"(--quoted include uses them)\n", bl_tstats_quoted_left_out(ts),
-			bl_tstats_quoted_left_out(ts) == 1 ? "" : "s");
-	if (bl_tstats_since_boot_left_out(ts))
-		fprintf(stderr, "benchlog compare: %lu vmstat since-boot row%s left out "
-			"(--since-boot keep counts them)\n", bl_tstats_since_boot_left_out(ts),
-			bl_tstats_since_boot_left_out(ts) == 1 ? "" : "s");
+	cli_tstats_notes("compare", ts);
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",

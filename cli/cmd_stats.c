@@ -66,6 +66,50 @@ static int parse_pcts(const char *arg, double **out, size_t *n)
 	return 0;
 }
 
+/* The pass over the inputs (or the partial files to merge), then the
+ * table, partials or histogram on stdout. Returns the exit status. */
+static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
+		     const struct bl_tstats_out *out, char **inputs, int n, bool force_csv, bool partial,
+		     bool merge)
+{
+	int status;
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, o);
+	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
+	if (merge) {
+		for (int i = 0; i < n; i++)
+			bl_tstats_read_partials(ts, inputs[i]);
+	} else {
+		struct bl_sink sink;
+		bl_tstats_sink(ts, &sink);
+		bl_ctx_add_sink(&ctx, &sink);
+		bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
+	}
+	bl_ctx_finish(&ctx, 1);
+	if (ctx.error && ctx.error != -BL_EIO)
+		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
+	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
+	int wrc = 0;
+	cli_tstats_notes("stats", ts);
+	if (bl_tstats_ntables(ts) == 0) {
+		if (!ctx.input_errors)
+			fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",
+				so->table ? " in table " : "", so->table ? so->table : "");
+		status = EXIT_DATA;
+	} else if (partial) {
+		wrc = bl_tstats_write_partials(ts, stdout);
+	} else {
+		wrc = bl_tstats_write(ts, stdout, out);
+	}
+	if (wrc)
+		status = EXIT_DATA;
+	if (!o->quiet && !merge)
+		bl_diag_summary(&ctx, stderr);
+	bl_tstats_free(ts);
+	bl_ctx_release(&ctx);
+	return status;
+}
+
 int cmd_stats(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -172,26 +216,8 @@ int cmd_stats(int argc, char **argv)
 		cli_usage_error("stats", "--merge needs the partial files to merge");
 		goto done;
 	}
-	const struct bl_table_def *named = so.table ? bl_table_find(so.table) : NULL;
-	if (named && named->weight_col) {
-		/* analyze/table_stats.h R7 */
-		cli_usage_error("stats", "the %s table holds histogram buckets weighted by %s: "
-				"use `benchlog summary` (latency section: percentiles from the bins, "
-				"Mann-Whitney between series)", so.table, named->weight_col);
+	if (cli_table_opt_check("stats", so.table, argv + optind, argc - optind, force_csv || merge))
 		goto done;
-	}
-	if (so.table && !bl_table_find(so.table) && !force_csv && !merge) {
-		bool any_csv = false;
-		for (int i = optind; i < argc; i++) {
-			size_t n = strlen(argv[i]);
-			any_csv |= (n > 4 && strcmp(argv[i] + n - 4, ".csv") == 0) ||
-				   (n > 7 && strcmp(argv[i] + n - 7, ".csv.gz") == 0);
-		}
-		if (!any_csv) {
-			cli_usage_error("stats", "unknown table \"%s\" (see `benchlog formats`)", so.table);
-			goto done;
-		}
-	}
 	if (!pcts) {
 		static const double def[] = { 50, 90, 95, 99 };
 		pcts = bl_xmalloc(sizeof def);
@@ -205,47 +231,7 @@ int cmd_stats(int argc, char **argv)
 	so.gcols = gcols;
 	so.ngcols = ngcols;
 
-	struct bl_ctx ctx;
-	bl_ctx_init(&ctx, &o);
-	struct bl_tstats *ts = bl_tstats_new(&so, &ctx);
-	if (merge) {
-		for (int i = optind; i < argc; i++)
-			bl_tstats_read_partials(ts, argv[i]);
-	} else {
-		struct bl_sink sink;
-		bl_tstats_sink(ts, &sink);
-		bl_ctx_add_sink(&ctx, &sink);
-		bl_tstats_read_inputs(ts, argv + optind, (size_t)(argc - optind), force_csv);
-	}
-	bl_ctx_finish(&ctx, 1);
-	if (ctx.error && ctx.error != -BL_EIO)
-		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
-	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
-	int wrc = 0;
-	if (bl_tstats_quoted_left_out(ts))
-		fprintf(stderr, "benchlog stats: %lu record%s quoted in mail replies left out "
-			"(--quoted include uses them)\n", bl_tstats_quoted_left_out(ts),
-			bl_tstats_quoted_left_out(ts) == 1 ? "" : "s");
-	if (bl_tstats_since_boot_left_out(ts))
-		fprintf(stderr, "benchlog stats: %lu vmstat since-boot row%s left out "
-			"(--since-boot keep counts them)\n", bl_tstats_since_boot_left_out(ts),
-			bl_tstats_since_boot_left_out(ts) == 1 ? "" : "s");
-	if (bl_tstats_ntables(ts) == 0) {
-		if (!ctx.input_errors)
-			fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",
-				so.table ? " in table " : "", so.table ? so.table : "");
-		status = EXIT_DATA;
-	} else if (partial) {
-		wrc = bl_tstats_write_partials(ts, stdout);
-	} else {
-		wrc = bl_tstats_write(ts, stdout, &out);
-	}
-	if (wrc)
-		status = EXIT_DATA;
-	if (!o.quiet && !merge)
-		bl_diag_summary(&ctx, stderr);
-	bl_tstats_free(ts);
-	bl_ctx_release(&ctx);
+	status = stats_run(&o, &so, &out, argv + optind, argc - optind, force_csv, partial, merge);
 done:
 	for (size_t i = 0; i < nbufs; i++)
 		free(bufs[i]);

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "analyze/table_stats.h"
 #include "cli/cli.h"
+#include "parsers/parser.h"
 #include "parsers/pass.h"
 #include "core/re.h"
 #include "core/util.h"
@@ -200,6 +202,40 @@ int cli_quoted_opt(const char *cmd, const char *arg, bool *include)
 		return -1;
 	}
 	return 0;
+}
+
+int cli_table_opt_check(const char *cmd, const char *table, char *const *inputs, int n, bool any_csv)
+{
+	const struct bl_table_def *named = table ? bl_table_find(table) : NULL;
+	if (named && named->weight_col) {
+		/* analyze/table_stats.h R7 */
+		cli_usage_error(cmd, "the %s table holds histogram buckets weighted by %s: "
+				"use `benchlog summary` (latency section: percentiles from the bins, "
+				"Mann-Whitney between series)", table, named->weight_col);
+		return -1;
+	}
+	if (!table || named)
+		return 0;
+	for (int i = 0; i < n && !any_csv; i++) {
+		size_t len = strlen(inputs[i]);
+		any_csv = (len > 4 && strcmp(inputs[i] + len - 4, ".csv") == 0) ||
+			  (len > 7 && strcmp(inputs[i] + len - 7, ".csv.gz") == 0);
+	}
+	if (any_csv)
+		return 0;
+	cli_usage_error(cmd, "unknown table \"%s\" (see `benchlog formats`)", table);
+	return -1;
+}
+
+void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts)
+{
+	unsigned long q = bl_tstats_quoted_left_out(ts), sb = bl_tstats_since_boot_left_out(ts);
+	if (q)
+		fprintf(stderr, "benchlog %s: %lu record%s quoted in mail replies left out "
+			"(--quoted include uses them)\n", cmd, q, q == 1 ? "" : "s");
+	if (sb)
+		fprintf(stderr, "benchlog %s: %lu vmstat since-boot row%s left out "
+			"(--since-boot keep counts them)\n", cmd, sb, sb == 1 ? "" : "s");
 }
 
 int cli_close_stdout(void)

@@ -62,40 +62,37 @@ static void load_tics(struct gp_job *j, const struct bl_contest_plot *in,
 	gs(j, ")\n");
 }
 
-static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_opts *opts,
-			 struct bl_plot_result *res)
+/* The input's shape and numbers; false (j failed) when unusable. */
+static bool contest_check(struct gp_job *j, const struct bl_contest_plot *in)
 {
-	struct gp_job j;
-	size_t base = in ? find_baseline(in) : BL_CONTEST_BASELINE_NONE;
-	bool ratio = in && base < in->nloads && in->nloads > 1;
-	if (job_begin(&j, opts, res, "contest",
-		      "ConTest: mean per load and group with error bars; ratio to no-load",
-		      1200, ratio ? 940 : 540, 120, ratio ? 54 : 28))
-		return job_abort(&j);
 	if (!in || !in->loads || !in->groups || !in->cells || in->nloads == 0 ||
 	    in->nloads > MAX_LOADS || in->ngroups == 0 || in->ngroups > GP_MAX_GROUPS)
-		return job_fail(&j, -BL_EUSAGE, "plot: contest chart needs 1-%d loads and "
-				"1-%d groups", MAX_LOADS, GP_MAX_GROUPS), job_abort(&j);
+		return job_fail(j, -BL_EUSAGE, "plot: contest chart needs 1-%d loads and "
+				"1-%d groups", MAX_LOADS, GP_MAX_GROUPS), false;
 	if (in->baseline != BL_CONTEST_BASELINE_AUTO &&
 	    in->baseline != BL_CONTEST_BASELINE_NONE && in->baseline >= in->nloads)
-		return job_fail(&j, -BL_EUSAGE, "plot: contest baseline index out of range"),
-		       job_abort(&j);
+		return job_fail(j, -BL_EUSAGE, "plot: contest baseline index out of range"), false;
 	if (in->errbars != BL_ERRBAR_SD && in->errbars != BL_ERRBAR_MINMAX &&
 	    in->errbars != BL_ERRBAR_NONE)
-		return job_fail(&j, -BL_EUSAGE, "plot: unknown error bar kind"), job_abort(&j);
-	size_t ng = in->ngroups, nl = in->nloads;
-	for (size_t i = 0; i < nl * ng; i++) {
+		return job_fail(j, -BL_EUSAGE, "plot: unknown error bar kind"), false;
+	for (size_t i = 0; i < in->nloads * in->ngroups; i++) {
 		const struct bl_contest_cell *c = &in->cells[i];
-		if (gp_check_num(&j, c->mean, "contest mean") ||
-		    gp_check_num(&j, c->sd, "contest sd") ||
-		    gp_check_num(&j, c->min, "contest min") ||
-		    gp_check_num(&j, c->max, "contest max"))
-			return job_abort(&j);
+		if (gp_check_num(j, c->mean, "contest mean") ||
+		    gp_check_num(j, c->sd, "contest sd") ||
+		    gp_check_num(j, c->min, "contest min") ||
+		    gp_check_num(j, c->max, "contest max"))
+			return false;
 	}
+	return true;
+}
 
-	/* Data 1: one row per load: per group mean, low, high. */
-	double top = 0;
+/* Data 1: one row per load: per group mean, low, high. Its file name, or
+ * NULL (j failed: no values); *top: the highest bar or error bar. */
+static const char *contest_means_data(struct gp_job *j, const struct bl_contest_plot *in, double *top)
+{
+	size_t ng = in->ngroups, nl = in->nloads;
 	bool any = false;
+	*top = 0;
 	struct bl_buf d = BL_BUF_INIT(0);
 	for (size_t l = 0; l < nl; l++) {
 		gp_datanum(&d, (double)l, ' ');
@@ -112,8 +109,8 @@ static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_
 			}
 			if (!isnan(c->mean))
 				any = true;
-			if (!isnan(hi) && hi > top)
-				top = hi;
+			if (!isnan(hi) && hi > *top)
+				*top = hi;
 			gp_datanum(&d, c->mean, ' ');
 			gp_datanum(&d, lo, ' ');
 			gp_datanum(&d, hi, g + 1 == ng ? '\n' : ' ');
@@ -121,135 +118,176 @@ static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_
 	}
 	if (!any) {
 		bl_buf_release(&d);
-		return job_fail(&j, -BL_EUSAGE, "plot: contest chart: no values"), job_abort(&j);
+		job_fail(j, -BL_EUSAGE, "plot: contest chart: no values");
+		return NULL;
 	}
-	const char *f1 = job_data(&j, in->errbars == BL_ERRBAR_MINMAX
-				      ? "load_index, then per group: mean min max"
-				      : in->errbars == BL_ERRBAR_SD
-				      ? "load_index, then per group: mean mean-sd mean+sd"
-				      : "load_index, then per group: mean mean mean", &d);
+	const char *f1 = job_data(j, in->errbars == BL_ERRBAR_MINMAX
+				     ? "load_index, then per group: mean min max"
+				     : in->errbars == BL_ERRBAR_SD
+				     ? "load_index, then per group: mean mean-sd mean+sd"
+				     : "load_index, then per group: mean mean mean", &d);
 	bl_buf_release(&d);
+	return f1;
+}
 
-	/* Data 2: ratio to the baseline, one row per other load. */
-	size_t *rows = bl_xcalloc(nl, sizeof *rows);
+/* Data 2: ratio to the baseline load, one row per other load (rows[]:
+ * its load, *nrows of them; *rtop: the highest ratio). */
+static const char *contest_ratio_data(struct gp_job *j, const struct bl_contest_plot *in, size_t base,
+				      size_t *rows, size_t *nrows, double *rtop)
+{
+	size_t ng = in->ngroups;
+	struct bl_buf r = BL_BUF_INIT(0);
+	*nrows = 0;
+	*rtop = 0;
+	for (size_t l = 0; l < in->nloads; l++) {
+		if (l == base)
+			continue;
+		rows[*nrows] = l;
+		gp_datanum(&r, (double)*nrows, ' ');
+		for (size_t g = 0; g < ng; g++) {
+			double b = in->cells[base * ng + g].mean;
+			double m = in->cells[l * ng + g].mean;
+			double q = (b > 0 && !isnan(m)) ? m / b : NAN;
+			if (!isnan(q) && q > *rtop)
+				*rtop = q;
+			gp_datanum(&r, q, g + 1 == ng ? '\n' : ' ');
+		}
+		(*nrows)++;
+	}
+	const char *f2 = job_data(j, "row_index, then per group: mean / baseline mean", &r);
+	bl_buf_release(&r);
+	return f2;
+}
+
+/* The top panel (the whole chart without a ratio panel): bars per load. */
+static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *in,
+				const struct bl_plot_opts *opts, bool ratio, const char *f1, double top)
+{
+	size_t ng = in->ngroups, nl = in->nloads;
+	gs(j, "set lmargin 11\nset rmargin 3\n");
+	gs(j, "set style data histogram\n");
+	if (in->errbars == BL_ERRBAR_NONE)
+		gs(j, "set style histogram clustered gap 1\n");
+	else
+		gs(j, "set style histogram errorbars gap 1 lw 1.2\n");
+	gs(j, "set style fill solid 0.85 border rgb '#333333'\n");
+	gs(j, "set boxwidth 0.9\n");
+	gs(j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
+	gs(j, "set key outside top center horizontal samplen 2\n");
+	gs(j, "set xrange [-0.6:%g]\n", (double)nl - 0.4);
+	gs(j, "set yrange [0:");
+	gn(j, nice_top(top * 1.05));
+	gs(j, "]\nset ytics nomirror\n");
+	size_t *all = bl_xcalloc(nl, sizeof *all);
+	for (size_t l = 0; l < nl; l++)
+		all[l] = l;
+	load_tics(j, in, all, nl);
+	free(all);
+	gs(j, "set title ");
+	if (ratio)
+		gq(j, in->errbars == BL_ERRBAR_SD ? "Mean per load (error bars: +/- sd)"
+		      : in->errbars == BL_ERRBAR_MINMAX ? "Mean per load (error bars: min to max)"
+		      : "Mean per load");
+	else
+		gq(j, opts && opts->title ? opts->title : "ConTest");
+	gs(j, " noenhanced\nset ylabel ");
+	gq(j, in->value_label ? in->value_label : "Time (s)");
+	gs(j, " noenhanced\n");
+	gs(j, "plot ");
+	for (size_t g = 0; g < ng; g++) {
+		if (g)
+			gs(j, ", \\\n     ");
+		if (in->errbars == BL_ERRBAR_NONE)
+			gs(j, "'%s' using %zu", f1 ? f1 : "", 2 + 3 * g);
+		else
+			gs(j, "'%s' using %zu:%zu:%zu", f1 ? f1 : "", 2 + 3 * g, 3 + 3 * g,
+			   4 + 3 * g);
+		gs(j, " lc rgb '%s' title ", gp_color(g));
+		gqm(j, in->groups[g], NAME_MAX_CHARS);
+		gs(j, " noenhanced");
+	}
+	gs(j, "\n");
+}
+
+/* The bottom panel: each load's mean over the baseline load's, per group,
+ * with the value above each bar. */
+static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *in, size_t base,
+				const char *f2, const size_t *rows, size_t nrows, double rtop)
+{
+	size_t ng = in->ngroups;
+	/* Bar g of cluster k sits at k + (g - (ng-1)/2) / (ng + gap). */
+	char *t = bl_xasprintf("Ratio of the mean to %s's (same group)",
+			       in->loads[base] ? in->loads[base] : "");
+	gs(j, "\nset title ");
+	gqm(j, t, 2 * NAME_MAX_CHARS);
+	gs(j, " noenhanced\n");
+	free(t);
+	gs(j, "set style histogram clustered gap 1\n");
+	gs(j, "set ylabel 'Ratio'\n");
+	gs(j, "set xrange [-0.6:%g]\n", (double)nrows - 0.4);
+	/* Value labels fit upright over bars about 30 px apart (4
+	 * characters at font 8); closer bars (many groups or loads) get
+	 * them rotated, which needs more headroom. */
+	double pitch = ((double)j->width - 170.0) / (double)(nrows ? nrows : 1) / ((double)ng + 1);
+	bool upright = pitch >= 30;
+	gs(j, "set yrange [0:");
+	gn(j, nice_top(rtop * (upright ? 1.12 : 1.25)));
+	gs(j, "]\n");
+	gs(j, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 "
+	      "lw 1.2 lc rgb '#444444' front\n");
+	load_tics(j, in, rows, nrows);
+	gs(j, "unset key\n");
+	gs(j, "plot ");
+	for (size_t g = 0; g < ng; g++) {
+		if (g)
+			gs(j, ", \\\n     ");
+		gs(j, "'%s' using %zu lc rgb '%s' notitle", f2 ? f2 : "", 2 + g, gp_color(g));
+	}
+	for (size_t g = 0; g < ng; g++) {
+		double off = ((double)g - ((double)ng - 1) / 2) / ((double)ng + 1);
+		gs(j, ", \\\n     '%s' using ", f2 ? f2 : "");
+		gshift(j, off);
+		if (upright)
+			gs(j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels offset "
+			      "character 0,0.7 font ',8' notitle", 2 + g, 2 + g);
+		else
+			gs(j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels rotate by 90 "
+			      "left offset character 0,0.3 font ',8' notitle", 2 + g, 2 + g);
+	}
+	gs(j, "\nunset multiplot\n");
+}
+
+static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_opts *opts,
+			 struct bl_plot_result *res)
+{
+	struct gp_job j;
+	size_t base = in ? find_baseline(in) : BL_CONTEST_BASELINE_NONE;
+	bool ratio = in && base < in->nloads && in->nloads > 1;
+	if (job_begin(&j, opts, res, "contest",
+		      "ConTest: mean per load and group with error bars; ratio to no-load",
+		      1200, ratio ? 940 : 540, 120, ratio ? 54 : 28))
+		return job_abort(&j);
+	if (!contest_check(&j, in))
+		return job_abort(&j);
+	double top;
+	const char *f1 = contest_means_data(&j, in, &top);
+	if (!f1 && j.err)
+		return job_abort(&j);
+	size_t *rows = bl_xcalloc(in->nloads, sizeof *rows);
 	size_t nrows = 0;
 	const char *f2 = NULL;
 	double rtop = 0;
-	if (ratio) {
-		struct bl_buf r = BL_BUF_INIT(0);
-		for (size_t l = 0; l < nl; l++) {
-			if (l == base)
-				continue;
-			rows[nrows] = l;
-			gp_datanum(&r, (double)nrows, ' ');
-			for (size_t g = 0; g < ng; g++) {
-				double b = in->cells[base * ng + g].mean;
-				double m = in->cells[l * ng + g].mean;
-				double q = (b > 0 && !isnan(m)) ? m / b : NAN;
-				if (!isnan(q) && q > rtop)
-					rtop = q;
-				gp_datanum(&r, q, g + 1 == ng ? '\n' : ' ');
-			}
-			nrows++;
-		}
-		f2 = job_data(&j, "row_index, then per group: mean / baseline mean", &r);
-		bl_buf_release(&r);
-	}
-
+	if (ratio)
+		f2 = contest_ratio_data(&j, in, base, rows, &nrows, &rtop);
 	gs(&j, "set datafile missing '?'\n");
 	if (ratio) {
 		gs(&j, "set multiplot layout 2,1 title ");
 		gq(&j, opts && opts->title ? opts->title : "ConTest");
 		gs(&j, " noenhanced font ',12'\n");
 	}
-	gs(&j, "set lmargin 11\nset rmargin 3\n");
-	gs(&j, "set style data histogram\n");
-	if (in->errbars == BL_ERRBAR_NONE)
-		gs(&j, "set style histogram clustered gap 1\n");
-	else
-		gs(&j, "set style histogram errorbars gap 1 lw 1.2\n");
-	gs(&j, "set style fill solid 0.85 border rgb '#333333'\n");
-	gs(&j, "set boxwidth 0.9\n");
-	gs(&j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
-	gs(&j, "set key outside top center horizontal samplen 2\n");
-	gs(&j, "set xrange [-0.6:%g]\n", (double)nl - 0.4);
-	gs(&j, "set yrange [0:");
-	gn(&j, nice_top(top * 1.05));
-	gs(&j, "]\nset ytics nomirror\n");
-	size_t *all = bl_xcalloc(nl, sizeof *all);
-	for (size_t l = 0; l < nl; l++)
-		all[l] = l;
-	load_tics(&j, in, all, nl);
-	free(all);
-	gs(&j, "set title ");
+	contest_means_panel(&j, in, opts, ratio, f1, top);
 	if (ratio)
-		gq(&j, in->errbars == BL_ERRBAR_SD ? "Mean per load (error bars: +/- sd)"
-		       : in->errbars == BL_ERRBAR_MINMAX ? "Mean per load (error bars: min to max)"
-		       : "Mean per load");
-	else
-		gq(&j, opts && opts->title ? opts->title : "ConTest");
-	gs(&j, " noenhanced\nset ylabel ");
-	gq(&j, in->value_label ? in->value_label : "Time (s)");
-	gs(&j, " noenhanced\n");
-	gs(&j, "plot ");
-	for (size_t g = 0; g < ng; g++) {
-		if (g)
-			gs(&j, ", \\\n     ");
-		if (in->errbars == BL_ERRBAR_NONE)
-			gs(&j, "'%s' using %zu", f1 ? f1 : "", 2 + 3 * g);
-		else
-			gs(&j, "'%s' using %zu:%zu:%zu", f1 ? f1 : "", 2 + 3 * g, 3 + 3 * g,
-			   4 + 3 * g);
-		gs(&j, " lc rgb '%s' title ", gp_color(g));
-		gqm(&j, in->groups[g], NAME_MAX_CHARS);
-		gs(&j, " noenhanced");
-	}
-	gs(&j, "\n");
-
-	if (ratio) {
-		/* Bar g of cluster k sits at k + (g - (ng-1)/2) / (ng + gap). */
-		char *t = bl_xasprintf("Ratio of the mean to %s's (same group)",
-				       in->loads[base] ? in->loads[base] : "");
-		gs(&j, "\nset title ");
-		gqm(&j, t, 2 * NAME_MAX_CHARS);
-		gs(&j, " noenhanced\n");
-		free(t);
-		gs(&j, "set style histogram clustered gap 1\n");
-		gs(&j, "set ylabel 'Ratio'\n");
-		gs(&j, "set xrange [-0.6:%g]\n", (double)nrows - 0.4);
-		/* Value labels fit upright over bars about 30 px apart (4
-		 * characters at font 8); closer bars (many groups or loads) get
-		 * them rotated, which needs more headroom. */
-		double pitch = ((double)j.width - 170.0) / (double)(nrows ? nrows : 1) /
-			       ((double)ng + 1);
-		bool upright = pitch >= 30;
-		gs(&j, "set yrange [0:");
-		gn(&j, nice_top(rtop * (upright ? 1.12 : 1.25)));
-		gs(&j, "]\n");
-		gs(&j, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 "
-		       "lw 1.2 lc rgb '#444444' front\n");
-		load_tics(&j, in, rows, nrows);
-		gs(&j, "unset key\n");
-		gs(&j, "plot ");
-		for (size_t g = 0; g < ng; g++) {
-			if (g)
-				gs(&j, ", \\\n     ");
-			gs(&j, "'%s' using %zu lc rgb '%s' notitle", f2 ? f2 : "", 2 + g,
-			   gp_color(g));
-		}
-		for (size_t g = 0; g < ng; g++) {
-			double off = ((double)g - ((double)ng - 1) / 2) / ((double)ng + 1);
-			gs(&j, ", \\\n     '%s' using ", f2 ? f2 : "");
-			gshift(&j, off);
-			if (upright)
-				gs(&j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels offset "
-				       "character 0,0.7 font ',8' notitle", 2 + g, 2 + g);
-			else
-				gs(&j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels rotate by 90 "
-				       "left offset character 0,0.3 font ',8' notitle", 2 + g, 2 + g);
-		}
-		gs(&j, "\nunset multiplot\n");
-	}
+		contest_ratio_panel(&j, in, base, f2, rows, nrows, rtop);
 	free(rows);
 	return job_end(&j);
 }

@@ -530,6 +530,51 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	gs(j, " axes x1y1 with lines %s lc rgb '%s' notitle\n", series[1].style, colors[1]);
 }
 
+/* Data: one file per group (names[gi]): every sample, or the min/max
+ * envelope with two buckets per pixel column of the image width (the
+ * plot area is narrower) when there are many more samples than columns:
+ * gnuplot draws the same picture from it, where 40,000 samples a panel
+ * took it seconds. px0, px1: each panel's x range. */
+static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const double *px0,
+		      const double *px1, const char **names)
+{
+	size_t ncols = (size_t)j->width;
+	size_t nbuckets = BL_SWPD_ENVELOPE_BUCKETS_PER_PX * ncols;
+	for (size_t gi = 0; gi < in->ngroups && !j->err; gi++) {
+		const struct bl_swpd_group *g = &in->groups[gi];
+		const struct bl_swpd_sample *smp = g->samples;
+		size_t ns = g->nsamples;
+		struct bl_swpd_sample *env = NULL;
+		char *note = NULL;
+		if (ns > BL_SWPD_ENVELOPE_FACTOR * ncols) {
+			int rc = bl_swpd_envelope(g->samples, g->nsamples, px0[gi], px1[gi], nbuckets,
+						  &env, &ns);
+			if (rc) {
+				job_fail(j, rc, "plot: group %zu: cannot reduce the samples", gi + 1);
+				break;
+			}
+			smp = env;
+			note = bl_xasprintf("min/max envelope of %zu samples: per bucket of 1/%zu of the "
+					    "x range (two per pixel column), its minimum and maximum in time order "
+					    "(at the times of its first and last sample); every sample is in the "
+					    "vmstat table (csv/vmstat.csv of a report)", g->nsamples, nbuckets);
+		}
+		struct bl_buf d = BL_BUF_INIT(0);
+		for (size_t i = 0; i < ns; i++) {
+			const struct bl_swpd_sample *s = &smp[i];
+			gp_datanum(&d, s->t_s, ' ');
+			gp_datanum(&d, s->swpd_kib / KIB_PER_MIB, ' ');
+			gp_datanum(&d, s->free_kib / KIB_PER_MIB, ' ');
+			gp_datanum(&d, s->si_kibps, ' ');
+			gp_datanum(&d, s->so_kibps, '\n');
+		}
+		names[gi] = job_data_note(j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
+		bl_buf_release(&d);
+		free(env);
+		free(note);
+	}
+}
+
 static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 		      struct bl_plot_result *res)
 {
@@ -622,46 +667,8 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	/* Room above the data for the event labels (rows at the top). */
 	double head = any_events ? 1.0 / 0.66 : 1.05;
 
-	/* Data: every sample, or the min/max envelope with two buckets per
-	 * pixel column of the image width (the plot area is narrower) when
-	 * there are many more samples than columns: gnuplot draws the same
-	 * picture from it, where 40,000 samples a panel took it seconds. */
 	const char **names = bl_xcalloc(in->ngroups, sizeof *names);
-	size_t ncols = (size_t)j.width;
-	size_t nbuckets = BL_SWPD_ENVELOPE_BUCKETS_PER_PX * ncols;
-	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++) {
-		const struct bl_swpd_group *g = &in->groups[gi];
-		const struct bl_swpd_sample *smp = g->samples;
-		size_t ns = g->nsamples;
-		struct bl_swpd_sample *env = NULL;
-		char *note = NULL;
-		if (ns > BL_SWPD_ENVELOPE_FACTOR * ncols) {
-			int rc = bl_swpd_envelope(g->samples, g->nsamples, px0[gi], px1[gi], nbuckets,
-						  &env, &ns);
-			if (rc) {
-				job_fail(&j, rc, "plot: group %zu: cannot reduce the samples", gi + 1);
-				break;
-			}
-			smp = env;
-			note = bl_xasprintf("min/max envelope of %zu samples: per bucket of 1/%zu of the "
-					    "x range (two per pixel column), its minimum and maximum in time order "
-					    "(at the times of its first and last sample); every sample is in the "
-					    "vmstat table (csv/vmstat.csv of a report)", g->nsamples, nbuckets);
-		}
-		struct bl_buf d = BL_BUF_INIT(0);
-		for (size_t i = 0; i < ns; i++) {
-			const struct bl_swpd_sample *s = &smp[i];
-			gp_datanum(&d, s->t_s, ' ');
-			gp_datanum(&d, s->swpd_kib / KIB_PER_MIB, ' ');
-			gp_datanum(&d, s->free_kib / KIB_PER_MIB, ' ');
-			gp_datanum(&d, s->si_kibps, ' ');
-			gp_datanum(&d, s->so_kibps, '\n');
-		}
-		names[gi] = job_data_note(&j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
-		bl_buf_release(&d);
-		free(env);
-		free(note);
-	}
+	swpd_data(&j, in, px0, px1, names);
 
 	gs(&j, "set datafile missing '?'\n");
 	gs(&j, "set multiplot title ");
