@@ -46,6 +46,47 @@ static const char help[] =
 
 enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV, OPT_NEGLIGIBLE };
 
+/* The pass over the inputs, then the comparisons on stdout. Returns the
+ * exit status. */
+static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
+		       const struct bl_compare_opts *co, char **inputs, int n, bool force_csv)
+{
+	int status;
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, o);
+	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
+	struct bl_sink sink;
+	bl_tstats_sink(ts, &sink);
+	bl_ctx_add_sink(&ctx, &sink);
+	bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
+	bl_ctx_finish(&ctx, 1);
+	if (ctx.error && ctx.error != -BL_EIO)
+		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
+	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
+	cli_tstats_notes("compare", ts);
+	if (bl_tstats_ntables(ts) == 0) {
+		if (!ctx.input_errors)
+			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
+				so->table ? " in table " : "", so->table ? so->table : "");
+		status = EXIT_DATA;
+	} else {
+		struct bl_compare_counts k;
+		if (bl_compare_write(ts, stdout, stderr, co, &k))
+			status = EXIT_DATA;
+		if (k.low_power)
+			fprintf(stderr, "benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
+				"on a side: too few to detect any difference\n", k.low_power,
+				k.low_power == 1 ? "" : "s", k.low_power == 1 ? "s" : "ve");
+		if (k.tables == 0)
+			status = EXIT_DATA;
+	}
+	if (!o->quiet)
+		bl_diag_summary(&ctx, stderr);
+	bl_tstats_free(ts);
+	bl_ctx_release(&ctx);
+	return status;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -167,38 +208,7 @@ int cmd_compare(int argc, char **argv)
 	so.cols = cols;
 	so.ncols = ncols;
 
-	struct bl_ctx ctx;
-	bl_ctx_init(&ctx, &o);
-	struct bl_tstats *ts = bl_tstats_new(&so, &ctx);
-	struct bl_sink sink;
-	bl_tstats_sink(ts, &sink);
-	bl_ctx_add_sink(&ctx, &sink);
-	bl_tstats_read_inputs(ts, argv + optind, (size_t)(argc - optind), force_csv);
-	bl_ctx_finish(&ctx, 1);
-	if (ctx.error && ctx.error != -BL_EIO)
-		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
-	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
-	cli_tstats_notes("compare", ts);
-	if (bl_tstats_ntables(ts) == 0) {
-		if (!ctx.input_errors)
-			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
-				so.table ? " in table " : "", so.table ? so.table : "");
-		status = EXIT_DATA;
-	} else {
-		struct bl_compare_counts k;
-		if (bl_compare_write(ts, stdout, stderr, &co, &k))
-			status = EXIT_DATA;
-		if (k.low_power)
-			fprintf(stderr, "benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
-				"on a side: too few to detect any difference\n", k.low_power,
-				k.low_power == 1 ? "" : "s", k.low_power == 1 ? "s" : "ve");
-		if (k.tables == 0)
-			status = EXIT_DATA;
-	}
-	if (!o.quiet)
-		bl_diag_summary(&ctx, stderr);
-	bl_tstats_free(ts);
-	bl_ctx_release(&ctx);
+	status = compare_run(&o, &so, &co, argv + optind, argc - optind, force_csv);
 done:
 	for (size_t i = 0; i < nbufs; i++)
 		free(bufs[i]);
