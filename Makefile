@@ -44,7 +44,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(BUILD)/obj/tests/%.d)
 
-.PHONY: all check unit golden demo install deps clean bench fuzz man
+.PHONY: all check unit golden hostile demo install deps clean bench fuzz man
 
 all: $(BUILD)/benchlog
 
@@ -92,14 +92,20 @@ deps:
 
 # The layer check (no upward #include, scripts/check-layers), the
 # function-size check (none over 150 lines, scripts/check-function-size), the unit
-# tests (cmocka), then the golden and end-to-end shell tests.
+# tests (cmocka), the golden and end-to-end shell tests, then the hostile
+# catalogue (tests/hostile/: bad input and faults, each case checking the
+# message, the exit status and that nothing is left half-written).
 check: deps
 	@$(MAKE) --no-print-directory all $(TESTS)
 	@scripts/check-layers; l=$$?; \
 	 scripts/check-function-size; f=$$?; \
 	 $(MAKE) --no-print-directory unit; u=$$?; \
 	 $(MAKE) --no-print-directory golden; g=$$?; \
-	 test $$l -eq 0 && test $$f -eq 0 && test $$u -eq 0 && test $$g -eq 0
+	 $(MAKE) --no-print-directory hostile; h=$$?; \
+	 test $$l -eq 0 && test $$f -eq 0 && test $$u -eq 0 && test $$g -eq 0 && test $$h -eq 0
+
+hostile: $(BUILD)/benchlog
+	@BENCHLOG=$(abspath $(BUILD)/benchlog) SANITIZE=$(SANITIZE) tests/hostile/run
 
 unit: $(TESTS)
 	@BUILD=$(BUILD) tests/run-unit $(TESTS)

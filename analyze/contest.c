@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/contest.h"
 #include "core/util.h"
@@ -281,11 +282,16 @@ static size_t utf8_width(const char *s)
 }
 
 /* Pad to width w (in characters). */
+/* s (input text: E7 of core/escape.h, safe on a terminal and in a code
+ * block) padded to w columns. */
 static void pad(FILE *f, const char *s, size_t w)
 {
-	fputs(s, f);
-	for (size_t n = utf8_width(s); n < w; n++)
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_term(&b, s, strlen(s), false);
+	fputs(b.data ? b.data : "", f);
+	for (size_t n = utf8_width(b.data ? b.data : ""); n < w; n++)
 		fputc(' ', f);
+	bl_buf_release(&b);
 }
 
 /* A 2002 contest -r field: 8 columns, left-aligned. */
@@ -324,7 +330,8 @@ static void write_contest_r(const struct bl_contest *c, FILE *f)
 	for (size_t l = 0; l < c->nl; l++) {
 		if (l)
 			fputc('\n', f);
-		fprintf(f, "%s:\n", c->loads[l]);
+		pad(f, c->loads[l], 0);
+		fputs(":\n", f);
 		pad(f, "Kernel [runs]", kw);
 		fputs("Time    CPU%    Loads   LCPU%   Ratio\n", f);
 		for (size_t g = 0; g < c->ng; g++) {
@@ -361,7 +368,8 @@ static void write_report_rows(const struct bl_contest *c, FILE *f)
 		if (!prev || strcmp(prev, r->load) != 0) {
 			if (prev)
 				fputc('\n', f);
-			fprintf(f, "%s:\n", r->load[0] ? r->load : "(no title)");
+			pad(f, r->load[0] ? r->load : "(no title)", 0);
+			fputs(":\n", f);
 			pad(f, "Kernel [runs]", kw);
 			fprintf(f, "Time    CPU%%    Loads   LCPU%%   Ratio%s\n", cpl ? "   CPU+LCPU%" : "");
 			prev = r->load;
@@ -434,24 +442,29 @@ static void write_compare(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 	bool found;
 	size_t base = bl_contest_baseline(c, &found);
 	double conf = conf_of(c);
+	bool md = fmt == BL_DOC_MD;
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	if (!found)
 		fprintf(f, "%sNo group is named \"%s\"; the baseline is the first group.\n\n",
-			fmt == BL_DOC_MD ? "> " : "note: ", c->o.baseline);
-	if (fmt == BL_DOC_MD)
+			md ? "> " : "note: ", bl_esc_doc(&er, c->o.baseline, md));
+	if (md)
 		fprintf(f, "**Time compared with %s (baseline)**, Welch's t-test at %g%% confidence; "
-			   "change = (candidate - baseline) / baseline.\n\n", c->g[base].name, conf * 100);
+			   "change = (candidate - baseline) / baseline.\n\n",
+			bl_esc_doc(&er, c->g[base].name, md), conf * 100);
 	else
 		fprintf(f, "Time compared with \"%s\" (baseline), Welch's t-test at %g%% confidence:\n",
-			c->g[base].name, conf * 100);
+			bl_esc_doc(&er, c->g[base].name, md), conf * 100);
 	for (size_t g = 0; g < c->ng; g++) {
 		if (g == base)
 			continue;
 		if (fmt == BL_DOC_MD) {
-			fprintf(f, "%s vs %s:\n\n", c->g[g].name, c->g[base].name);
+			fprintf(f, "%s vs %s:\n\n", bl_esc_doc(&er, c->g[g].name, md),
+				bl_esc_doc(&er, c->g[base].name, md));
 			fprintf(f, "| load | baseline s | candidate s | difference s | change | p | verdict |\n"
 				   "|---|--:|--:|--:|--:|--:|---|\n");
 		} else {
-			fprintf(f, "\n%s vs %s\n", c->g[g].name, c->g[base].name);
+			fprintf(f, "\n%s vs %s\n", bl_esc_doc(&er, c->g[g].name, md),
+				bl_esc_doc(&er, c->g[base].name, md));
 			fprintf(f, "%-14s %10s %10s %9s %8s %9s  %s\n", "load", "baseline", "candidate",
 				"diff", "change", "p", "verdict");
 		}
@@ -467,10 +480,12 @@ static void write_compare(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 				snprintf(ch, sizeof ch, "%+.1f%%", k.t.pct_change);
 			char *v = verdict_text(&k, BL_CM_TIME);
 			if (fmt == BL_DOC_MD)
-				fprintf(f, "| %s | %.3f | %.3f | %+.3f | %s | %s | %s |\n", c->loads[l],
+				fprintf(f, "| %s | %.3f | %.3f | %+.3f | %s | %s | %s |\n",
+					bl_esc_doc(&er, c->loads[l], md),
 					k.base_mean, k.cand_mean, k.t.diff, ch, pb, v);
 			else
-				fprintf(f, "%-14s %10.3f %10.3f %+9.3f %8s %9s  %s\n", c->loads[l],
+				fprintf(f, "%-14s %10.3f %10.3f %+9.3f %8s %9s  %s\n",
+					bl_esc_doc(&er, c->loads[l], md),
 					k.base_mean, k.cand_mean, k.t.diff, ch, pb, v);
 			free(v);
 		}
@@ -479,6 +494,7 @@ static void write_compare(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 	}
 	if (fmt == BL_DOC_TEXT)
 		fputc('\n', f);
+	bl_esc_ring_release(&er);
 }
 
 static void num(FILE *f, double v, int dec, int width)
@@ -491,6 +507,8 @@ static void num(FILE *f, double v, int dec, int width)
 
 static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_format fmt)
 {
+	bool md = fmt == BL_DOC_MD;
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "**Per group and load**: n, mean, sample standard deviation (n - 1), min and max "
 			   "of each measure; ratio = mean time / the group's no-load mean time.\n\n");
@@ -501,11 +519,13 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 		const struct grp *gr = &c->g[g];
 		if (fmt == BL_DOC_MD)
 			fprintf(f, "%s: %lu records, %ld run%s.\n\n| load | measure | n | mean | sd | min | max | ratio |\n"
-				   "|---|---|--:|--:|--:|--:|--:|--:|\n", gr->name, gr->records, gr->runs,
+				   "|---|---|--:|--:|--:|--:|--:|--:|\n", bl_esc_doc(&er, gr->name, md),
+				gr->records, gr->runs,
 				gr->runs == 1 ? "" : "s");
 		else
 			fprintf(f, "\n%s: %lu records, %ld run%s\n%-14s %-13s %4s %12s %12s %12s %12s %7s\n",
-				gr->name, gr->records, gr->runs, gr->runs == 1 ? "" : "s", "load", "measure",
+				bl_esc_doc(&er, gr->name, md), gr->records, gr->runs,
+				gr->runs == 1 ? "" : "s", "load", "measure",
 				"n", "mean", "sd", "min", "max", "ratio");
 		for (size_t l = 0; l < c->nl; l++) {
 			bool first = true;
@@ -517,7 +537,8 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 				double ratio = m == BL_CM_TIME ? bl_contest_ratio(c, g, l) : NAN;
 				double sd = bl_welford_sd(w);
 				if (fmt == BL_DOC_MD) {
-					fprintf(f, "| %s | %s | %llu | %.*f | ", first ? c->loads[l] : "",
+					fprintf(f, "| %s | %s | %llu | %.*f | ",
+						bl_esc_doc(&er, first ? c->loads[l] : "", md),
 						measures[m].name, w->n, dec, bl_welford_mean(w));
 					if (isnan(sd))
 						fputs("- |", f);
@@ -529,7 +550,8 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 					else
 						fprintf(f, "%.2f |\n", ratio);
 				} else {
-					fprintf(f, "%-14s %-13s %4llu ", first ? c->loads[l] : "", measures[m].name, w->n);
+					fprintf(f, "%-14s %-13s %4llu ",
+						bl_esc_doc(&er, first ? c->loads[l] : "", md), measures[m].name, w->n);
 					num(f, bl_welford_mean(w), dec, 12);
 					fputc(' ', f);
 					num(f, sd, dec, 12);
@@ -546,17 +568,20 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 		if (fmt == BL_DOC_MD)
 			fputc('\n', f);
 	}
+	bl_esc_ring_release(&er);
 }
 
 static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
 {
 	struct bl_contest *c = st;
 	bool md = fmt == BL_DOC_MD;
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	if (c->records) {
 		fprintf(f, "%lu ConTest record%s of %zu load%s in %zu group%s (", c->records,
 			c->records == 1 ? "" : "s", c->nl, c->nl == 1 ? "" : "s", c->ng, c->ng == 1 ? "" : "s");
 		for (size_t g = 0; g < c->ng; g++)
-			fprintf(f, "%s%s: %ld run%s", g ? "; " : "", c->g[g].name, c->g[g].runs,
+			fprintf(f, "%s%s: %ld run%s", g ? "; " : "", bl_esc_doc(&er, c->g[g].name, md),
+				c->g[g].runs,
 				c->g[g].runs == 1 ? "" : "s");
 		fprintf(f, ").\n");
 	}
@@ -599,8 +624,9 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 				c->rr_quoted_left_out, c->rr_quoted_left_out == 1 ? "" : "s");
 	}
 	for (size_t i = 0; i < nch && md; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
-			charts[i].title, charts[i].name);
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, md),
+			charts[i].name, bl_esc_doc(&er, charts[i].title, md), charts[i].name);
+	bl_esc_ring_release(&er);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/latency.h"
 #include "analyze/stats.h"
@@ -697,17 +698,19 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 	char a[64], b[64], c[64], d[64];
 	const char *bul = md ? "- " : "  ";
 
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	if (md)
-		fprintf(f, "#### %s\n\n", s->label);
+		fprintf(f, "#### %s\n\n", bl_esc_doc(&er, s->label, md));
 	else
-		fprintf(f, "%s  (%s, %s)\n", s->label, s->tool ? s->tool : "histogram", u);
+		fprintf(f, "%s  (%s, %s)\n", bl_esc_doc(&er, s->label, md), s->tool ? s->tool : "histogram", u);
 	if (md)
-		fprintf(f, "%sfrom %s line %lu (%s, unit %s)%s%s%s\n", bul, s->source, s->first_line,
-			s->tool ? s->tool : "histogram", u, s->command ? ": `" : "", s->command ? s->command : "",
-			s->command ? "`" : "");
+		fprintf(f, "%sfrom %s line %lu (%s, unit %s)%s%s\n", bul, bl_esc_doc(&er, s->source, md),
+			s->first_line, s->tool ? s->tool : "histogram", u, s->command ? ": " : "",
+			s->command ? bl_esc_doc(&er, s->command, md) : "");
 	else
-		fprintf(f, "%sfrom %s:%lu%s%s\n", bul, s->source, s->first_line, s->command ? "  " : "",
-			s->command ? s->command : "");
+		fprintf(f, "%sfrom %s:%lu%s%s\n", bul, bl_esc_doc(&er, s->source, md), s->first_line,
+			s->command ? "  " : "", s->command ? bl_esc_doc(&er, s->command, md) : "");
+	bl_esc_ring_release(&er);
 
 	bool have_bins = s->nbins > 0 || s->overflow > 0;
 	if (have_bins && s->rc == 0) {
@@ -848,6 +851,7 @@ static void fp(char *b, size_t bs, double p)
 static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format fmt)
 {
 	bool md = fmt == BL_DOC_MD;
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	/* one comparison per unit that has two or more series with bins */
 	for (size_t u0 = 0; u0 < L->ns; u0++) {
 		const char *unit = unit_of(&L->s[u0]);
@@ -874,9 +878,10 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				w = (int)strlen(L->s[j].label) + 11;
 		if (L->o.baseline && !named)
 			fprintf(f, "%sNo %s series in group \"%s\"; the baseline is the first one.\n\n",
-				md ? "> " : "note: ", unit, L->o.baseline);
+				md ? "> " : "note: ", unit, bl_esc_doc(&er, L->o.baseline, md));
 		if (md) {
-			fprintf(f, "#### Comparison (%s): baseline %s\n\n| series | n | mean |", unit, B->label);
+			fprintf(f, "#### Comparison (%s): baseline %s\n\n| series | n | mean |", unit,
+				bl_esc_doc(&er, B->label, md));
 			for (size_t k = 0; k < BL_LAT_NPCT; k++)
 				fprintf(f, " %s |", pct_names[k]);
 			fprintf(f, " max |\n|---|--:|--:|");
@@ -884,7 +889,8 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				fprintf(f, "--:|");
 			fprintf(f, "--:|\n");
 		} else {
-			fprintf(f, "Comparison (%s), baseline %s:\n  %-*s %10s %10s", unit, B->label, w, "series", "n", "mean");
+			fprintf(f, "Comparison (%s), baseline %s:\n  %-*s %10s %10s", unit,
+				bl_esc_doc(&er, B->label, md), w, "series", "n", "mean");
 			for (size_t k = 0; k < BL_LAT_NPCT; k++)
 				fprintf(f, " %9s", pct_names[k]);
 			fprintf(f, " %9s\n", "max");
@@ -899,7 +905,8 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				char a[64], b[72];
 				fnum(a, sizeof a, s->sum.n);
 				fnum(b, sizeof b, s->sum.mean);
-				char *lab = bl_xasprintf("%s%s", s->label, j == base ? " (baseline)" : "");
+				char *lab = bl_xasprintf("%s%s", bl_esc_doc(&er, s->label, md),
+							 j == base ? " (baseline)" : "");
 				if (md)
 					fprintf(f, "| %s | %s | %s |", lab, a, b);
 				else
@@ -932,14 +939,16 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 			int r2 = bl_ks2_bins(bb, nbb, ob, sb, nsb, os, &ks);
 			free(bb);
 			free(sb);
-			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", s->label, B->label);
+			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", bl_esc_doc(&er, s->label, md),
+				bl_esc_doc(&er, B->label, md));
 			char a[64], b[64], c[64];
 			if (r1 == 0 && ut.ok) {
 				fnum(a, sizeof a, ut.u);
 				fnum(b, sizeof b, ut.z);
 				fp(c, sizeof c, ut.p);
 				fprintf(f, "Mann-Whitney U = %s, z = %s, %s (two-sided); P(%s > %s) + P(=)/2 = %.3g",
-					a, b, c, s->name, B->name, ut.prob_superiority);
+					a, b, c, bl_esc_doc(&er, s->name, md), bl_esc_doc(&er, B->name, md),
+					ut.prob_superiority);
 			} else {
 				fprintf(f, "Mann-Whitney U not available (%s)",
 					r1 ? (r1 == -BL_EFORMAT ? "an overflow overlaps the other series' buckets"
@@ -955,6 +964,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 		}
 		fputc('\n', f);
 	}
+	bl_esc_ring_release(&er);
 }
 
 static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
@@ -974,9 +984,11 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 	for (size_t i = 0; i < L->ns; i++)
 		write_series(L, f, fmt, i);
 	write_comparisons(L, f, fmt);
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
-			charts[i].title, charts[i].name);
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, true),
+			charts[i].name, bl_esc_doc(&er, charts[i].title, true), charts[i].name);
+	bl_esc_ring_release(&er);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
@@ -352,7 +353,8 @@ static bool runs_has_data(void *st)
 /* One averages block, as chkmmt printed it. */
 static void write_avg_block(FILE *f, const struct avg_block *a)
 {
-	fprintf(f, "%s\nAverages for %lld mtest01 runs\n", a->group, a->runs);
+	bl_fput_md_code(f, a->group);   /* a code block's line, or a terminal's */
+	fprintf(f, "\nAverages for %lld mtest01 runs\n", a->runs);
 	for (int k = 0; k < NF; k++) {
 		if (isnan(a->v[k]))
 			continue;
@@ -413,9 +415,13 @@ static int runs_finish(void *st)
 static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format fmt)
 {
 	unsigned long runs = g->mtest_runs ? g->mtest_runs : g->time_runs;
-	if (fmt == BL_DOC_MD)
-		fprintf(f, "#### %s\n\n```\n", g->name);
-	fprintf(f, "%s\n", g->name);
+	if (fmt == BL_DOC_MD) {
+		fputs("#### ", f);
+		bl_fput_md_inline(f, g->name);
+		fputs("\n\n```\n", f);
+	}
+	bl_fput_md_code(f, g->name);   /* a code block's line, or a terminal's */
+	fputc('\n', f);
 	/* chkmmt's heading; a group of time blocks without mtest01 results is
 	 * not mtest01 runs and says so */
 	fprintf(f, "Averages for %lu %sruns\n", runs, g->mtest_runs ? "mtest01 " : "timed ");
@@ -515,9 +521,11 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
 		fprintf(f, "The chart shows the first 16 groups with values; %zu more are in the tables above.\n\n",
 			s->chart_groups_left_out);
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
-			charts[i].title, charts[i].name);
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, true),
+			charts[i].name, bl_esc_doc(&er, charts[i].title, true), charts[i].name);
+	bl_esc_ring_release(&er);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

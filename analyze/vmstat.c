@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
@@ -671,17 +672,6 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 	fputc('\n', f);
 }
 
-/* Markdown table cells must not break the table. */
-static void md_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|' || *s == '\\' || *s == '`' || *s == '*' || *s == '_' || *s == '<' ||
-		    *s == '[' || *s == ']')
-			fputc('\\', f);
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-	}
-}
-
 static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt)
 {
 	if (s->info.nevents == 0)
@@ -691,7 +681,7 @@ static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt
 			   "| sample | line | kind | text |\n|--:|--:|---|---|\n");
 		for (size_t k = 0; k < s->nev; k++) {
 			fprintf(f, "| %ld | %lu | %s | ", s->ev[k].sample, s->ev[k].line, s->ev[k].kind);
-			md_text(f, s->ev[k].text);
+			bl_fput_md_inline(f, s->ev[k].text);
 			fprintf(f, " |\n");
 		}
 	} else {
@@ -794,9 +784,9 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 	const struct bl_vm_series_info *in = &s->info;
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "#### Series %ld: ", in->id);
-		md_text(f, in->group);
+		bl_fput_md_inline(f, in->group);
 		fprintf(f, " (");
-		md_text(f, in->source);
+		bl_fput_md_inline(f, in->source);
 		fprintf(f, " lines %lu–%lu)\n\n", in->first_line, in->last_line);
 	} else {
 		fprintf(f, "series %ld: %s lines %lu-%lu, group %s\n", in->id, in->source, in->first_line,
@@ -859,7 +849,7 @@ static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 		if (b.len) {
 			if (fmt == BL_DOC_MD) {
 				fprintf(f, "| ");
-				md_text(f, a->s[i]->group);
+				bl_fput_md_inline(f, a->s[i]->group);
 				fprintf(f, " | %s |\n", b.data);
 			} else {
 				fprintf(f, "  %-24s %s\n", a->s[i]->group, b.data);

@@ -84,16 +84,20 @@ struct bl_tstats;
 /* The notes after a stats pass on stderr: records left out as quoted in
  * mail replies, vmstat since-boot rows left out. */
 void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts);
+/* fprintf(stderr, ...) for messages that may hold input text (file
+ * names, option values): control bytes shown as \e, \xHH (core/escape.h
+ * E7); line ends kept. */
+void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
 int cli_close_stdout(void);
 /* Set up the context's diagnostics and run a pass over the inputs; prints
  * the accounting summary unless quiet. Returns the exit status. */
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary);
-/* A SIGINT or SIGTERM stopped the pass (cli_run_pass then returned
+/* A stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM) stopped the pass (cli_run_pass then returned
  * 128 + the signal): the command must not go on to write anything. */
 bool cli_interrupted(void);
 /* For a command that stops itself cleanly however often it is signalled
- * (report: an earlier report must stay as it was): SIGINT and SIGTERM
+ * (report: an earlier report must stay as it was): the stop signals
  * caught for the rest of the run, unless ignored at start, the second
  * one too. Returns the stop flag (the signal, 0 while none came). */
 volatile sig_atomic_t *cli_catch_stops(void);

@@ -61,12 +61,12 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
 	bl_ctx_finish(&ctx, 1);
 	if (ctx.error && ctx.error != -BL_EIO)
-		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
+		cli_err("benchlog: %s\n", bl_strerror(ctx.error));
 	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
 	cli_tstats_notes("compare", ts);
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
-			fprintf(stderr, "benchlog compare: no numbers to compare%s%s in the input\n",
+			cli_err("benchlog compare: no numbers to compare%s%s in the input\n",
 				so->table ? " in table " : "", so->table ? so->table : "");
 		status = EXIT_DATA;
 	} else {
@@ -74,7 +74,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		if (bl_compare_write(ts, stdout, stderr, co, &k))
 			status = EXIT_DATA;
 		if (k.low_power)
-			fprintf(stderr, "benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
+			cli_err("benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
 				"on a side: too few to detect any difference\n", k.low_power,
 				k.low_power == 1 ? "" : "s", k.low_power == 1 ? "s" : "ve");
 		if (k.tables == 0)

@@ -85,7 +85,7 @@ int cmd_parse(int argc, char **argv)
 		char *db = NULL;
 		if (bl_mkdir_p(dir) != 0 ||
 		    bl_sqlite_sink(&sink, db = bl_xasprintf("%s/benchlog.sqlite", dir), table, &why) != 0) {
-			fprintf(stderr, "benchlog parse: cannot write %s: %s\n", db ? db : dir,
+			cli_err("benchlog parse: cannot write %s: %s\n", db ? db : dir,
 				why ? why : strerror(errno));
 			free(db);
 			bl_ctx_release(&ctx);
@@ -94,12 +94,12 @@ int cmd_parse(int argc, char **argv)
 		free(db);
 	} else if (dir) {
 		if (bl_mkdir_p(dir) != 0) {
-			fprintf(stderr, "benchlog parse: cannot create %s: %s\n", dir, strerror(errno));
+			cli_err("benchlog parse: cannot create %s: %s\n", dir, strerror(errno));
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
 		if (bl_dir_sink(&sink, dir, table, fmt) != 0) {
-			fprintf(stderr, "benchlog parse: cannot write into %s: %s\n", dir, strerror(errno));
+			cli_err("benchlog parse: cannot write into %s: %s\n", dir, strerror(errno));
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
@@ -112,13 +112,13 @@ int cmd_parse(int argc, char **argv)
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	bl_ctx_release(&ctx);
 	if (picking && st == 0 && pick.n == 0 && !o.quiet)
-		fprintf(stderr, "benchlog parse: no records found\n");
+		cli_err("benchlog parse: no records found\n");
 	if (picking && st == 0 && pick.n > 1) {
 		/* "3 tables have rows (vmstat, events, time): choose one ..." */
-		fprintf(stderr, "benchlog parse: %zu tables have rows (", pick.n);
+		cli_err("benchlog parse: %zu tables have rows (", pick.n);
 		for (size_t i = 0; i < pick.n && i < BL_PICK_MAX; i++)
-			fprintf(stderr, "%s%s", i ? ", " : "", pick.t[i]->name);
-		fprintf(stderr, "): choose one with -t, or write them all with -o DIR\n");
+			cli_err("%s%s", i ? ", " : "", pick.t[i]->name);
+		cli_err("): choose one with -t, or write them all with -o DIR\n");
 		return EXIT_USAGE;
 	}
 	return st;

@@ -108,12 +108,17 @@ int cmd_plot(int argc, char **argv)
 				else if (strcmp(t, "svg") == 0) co.terms |= BL_PLOT_SVG;
 				else if (strcmp(t, "dumb") == 0) co.terms |= BL_PLOT_DUMB;
 				else {
-					free(list);
+					/* t points into list: tell before freeing */
 					cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", t);
+					free(list);
 					return EXIT_USAGE;
 				}
 			}
 			free(list);
+			if (!co.terms) {
+				cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", optarg);
+				return EXIT_USAGE;
+			}
 			break;
 		}
 		case OPT_HELP: cli_help("plot", help); return 0;
@@ -124,9 +129,12 @@ int cmd_plot(int argc, char **argv)
 	ao.parse = &o;
 	ao.range_bars = range;
 	if (bl_mkdir_p(co.dir) != 0) {
-		fprintf(stderr, "benchlog plot: cannot create %s: %s\n", co.dir, strerror(errno));
+		cli_err("benchlog plot: cannot create %s: %s\n", co.dir, strerror(errno));
 		return EXIT_DATA;
 	}
+	/* A stop signal ends gnuplot's process group too, and nothing is
+	 * written after benchlog exits (plot.h, bl_gp_set_stop). */
+	bl_gp_set_stop(cli_catch_stops());
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	void *st = an->create(&ao);
@@ -136,29 +144,33 @@ int cmd_plot(int argc, char **argv)
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
 	} else if (!an->has_data(st)) {
-		fprintf(stderr, "benchlog plot: no %s data in the input\n", kind);
+		cli_err("benchlog plot: no %s data in the input\n", kind);
 		if (!status)
 			status = EXIT_DATA;
 	} else if (an->charts) {
 		struct bl_chart *ch = NULL;
 		size_t nch = 0;
 		int rc = bl_analysis_draw(an, st, &co, &ch, &nch, stderr, stdout);
-		if (rc == -BL_ENOTFOUND) {
-			fprintf(stderr, "benchlog plot: gnuplot not found: scripts and data written to %s; "
+		if (cli_interrupted()) {
+			cli_err("benchlog: interrupted\n");
+			status = cli_stop_status();
+			nch = 0;
+		} else if (rc == -BL_ENOTFOUND) {
+			cli_err("benchlog plot: gnuplot not found: scripts and data written to %s; "
 					"render with: cd %s && gnuplot <name>.gp\n", co.dir, co.dir);
 		} else if (rc < 0) {
-			fprintf(stderr, "benchlog plot: the %s charts could not be drawn: %s\n", kind,
+			cli_err("benchlog plot: the %s charts could not be drawn: %s\n", kind,
 				bl_strerror(rc));
 			status = EXIT_DATA;
 		} else if (nch == 0) {
 			/* e.g. only `contest -r` tables: means without the runs to chart */
-			fprintf(stderr, "benchlog plot: the input has %s data but nothing this chart can draw\n",
+			cli_err("benchlog plot: the input has %s data but nothing this chart can draw\n",
 				kind);
 			if (!status)
 				status = EXIT_DATA;
 		}
-		for (size_t i = 0; i < nch; i++)
-			fprintf(stderr, "benchlog plot: wrote %s/%s%s%s (script %s.gp, data %s-N.dat): %s\n",
+		for (size_t i = 0; i < nch && !cli_interrupted(); i++)
+			cli_err("benchlog plot: wrote %s/%s%s%s (script %s.gp, data %s-N.dat): %s\n",
 				co.dir, ch[i].name,
 				co.terms & BL_PLOT_PNG ? ".png" : "",
 				co.terms & BL_PLOT_SVG ? (co.terms & BL_PLOT_PNG ? " and .svg" : ".svg") : "",

@@ -33,9 +33,9 @@ static const char help[] =
 	"reason), plots/ (PNG and SVG charts with their gnuplot scripts and data),\n"
 	"report.md and report.html (self-contained: charts embedded). The folder\n"
 	"is replaced only if benchlog made it. Progress is shown on a terminal when\n"
-	"the work takes more than a second. On SIGINT or SIGTERM the run stops,\n"
-	"an earlier report is left as it was, and the exit status is 128 + the\n"
-	"signal (130 for SIGINT, 143 for SIGTERM).\n";
+	"the work takes more than a second. On SIGINT, SIGTERM, SIGHUP, SIGQUIT,\n"
+	"SIGUSR1 or SIGALRM the run stops, an earlier report is left as it was,\n"
+	"and the exit status is 128 + the signal (130 for SIGINT, 143 for SIGTERM).\n";
 
 enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE };
 
@@ -107,7 +107,7 @@ int cmd_report(int argc, char **argv)
 	int rc = bl_report_build(&ro, &res);
 	bl_pool_free(ro.pool);
 	if (rc == -BL_EINTR) {
-		fprintf(stderr, "benchlog report: interrupted; %s left as it was\n", ro.dir);
+		cli_err("benchlog report: interrupted; %s left as it was\n", ro.dir);
 		return cli_stop_status();
 	}
 	if (rc == -BL_EUSAGE)

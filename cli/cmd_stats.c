@@ -87,13 +87,13 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	}
 	bl_ctx_finish(&ctx, 1);
 	if (ctx.error && ctx.error != -BL_EIO)
-		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx.error));
+		cli_err("benchlog: %s\n", bl_strerror(ctx.error));
 	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
 	int wrc = 0;
 	cli_tstats_notes("stats", ts);
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
-			fprintf(stderr, "benchlog stats: no numbers to summarise%s%s in the input\n",
+			cli_err("benchlog stats: no numbers to summarise%s%s in the input\n",
 				so->table ? " in table " : "", so->table ? so->table : "");
 		status = EXIT_DATA;
 	} else if (partial) {

@@ -96,7 +96,7 @@ int cmd_summary(int argc, char **argv)
 	bool failed = false;
 	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
 		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
-			fprintf(stderr, "benchlog summary: cannot write a temporary file in %s: %s\n",
+			cli_err("benchlog summary: cannot write a temporary file in %s: %s\n",
 				getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
 			failed = true;
 		}
@@ -111,7 +111,7 @@ int cmd_summary(int argc, char **argv)
 		if (bl_analyses[i]->write(st[i], stdout, BL_DOC_TEXT, NULL, 0) < 0 && !ferror(stdout)) {
 			/* a temporary file could not be read back; a failed
 			 * stdout is cli_close_stdout's to report */
-			fprintf(stderr, "benchlog summary: cannot read back a temporary file: %s\n", strerror(errno));
+			cli_err("benchlog summary: cannot read back a temporary file: %s\n", strerror(errno));
 			failed = true;
 			break;
 		}
@@ -121,7 +121,7 @@ int cmd_summary(int argc, char **argv)
 		status = EXIT_DATA;
 	} else if (!any && status == 0) {
 		/* as plot, stats and compare do: an empty result is not success */
-		fprintf(stderr, "benchlog summary: nothing to summarise in the input\n");
+		cli_err("benchlog summary: nothing to summarise in the input\n");
 		status = EXIT_DATA;
 	}
 	for (size_t i = 0; i < na; i++)

@@ -10,6 +10,8 @@
 #include "analyze/table_stats.h"
 #include "cli/cli.h"
 #include "parsers/parser.h"
+#include "core/cleanup.h"
+#include "core/escape.h"
 #include "parsers/pass.h"
 #include "core/re.h"
 #include "core/util.h"
@@ -40,19 +42,46 @@ static const struct cli_cmd *find_cmd(const char *name)
 	return NULL;
 }
 
+/* A message on stderr, every byte of it shown as core/escape.h E7 says
+ * (but line ends): an option value or a file name cannot drive the
+ * terminal. */
+static void err_v(const char *prefix, const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	int n = vasprintf(&msg, fmt, ap);
+	if (n < 0)
+		bl_out_of_memory();
+	struct bl_buf b = BL_BUF_INIT(0);
+	if (prefix)
+		bl_buf_add(&b, prefix, strlen(prefix));
+	bl_esc_term(&b, msg, (size_t)n, true);
+	free(msg);
+	fwrite(b.data, 1, b.len, stderr);
+	bl_buf_release(&b);
+}
+
+void cli_err(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	err_v(NULL, fmt, ap);
+	va_end(ap);
+}
+
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	if (fmt) {   /* NULL: getopt has said what is wrong already */
 		va_list ap;
 		va_start(ap, fmt);
-		fprintf(stderr, "benchlog %s: ", cmd);
-		vfprintf(stderr, fmt, ap);
+		char *prefix = bl_xasprintf("benchlog %s: ", cmd);
+		err_v(prefix, fmt, ap);
+		free(prefix);
 		fputc('\n', stderr);
 		va_end(ap);
 	}
 	const struct cli_cmd *c = find_cmd(cmd);
 	if (c)
-		fprintf(stderr, "usage: %s\n", c->synopsis);
+		cli_err("usage: %s\n", c->synopsis);
 }
 
 void cli_help(const char *cmd, const char *body)
@@ -231,10 +260,10 @@ void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts)
 {
 	unsigned long q = bl_tstats_quoted_left_out(ts), sb = bl_tstats_since_boot_left_out(ts);
 	if (q)
-		fprintf(stderr, "benchlog %s: %lu record%s quoted in mail replies left out "
+		cli_err("benchlog %s: %lu record%s quoted in mail replies left out "
 			"(--quoted include uses them)\n", cmd, q, q == 1 ? "" : "s");
 	if (sb)
-		fprintf(stderr, "benchlog %s: %lu vmstat since-boot row%s left out "
+		cli_err("benchlog %s: %lu vmstat since-boot row%s left out "
 			"(--since-boot keep counts them)\n", cmd, sb, sb == 1 ? "" : "s");
 }
 
@@ -242,16 +271,21 @@ int cli_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE && !output_error_told)
-			fprintf(stderr, "benchlog: cannot write output: %s\n", strerror(errno));
+			cli_err("benchlog: cannot write output: %s\n", strerror(errno));
 		return EXIT_DATA;
 	}
 	return 0;
 }
 
-/* SIGINT / SIGTERM during a pass: the handler only records the signal;
- * the reader stops at its next chunk (or its blocked read returns), the
- * sinks discard their temporary files, and the command exits 128 + signal. */
+/* A stop signal during a pass: the handler only records the signal; the
+ * reader stops at its next chunk (or its blocked read returns), the sinks
+ * discard their temporary files, and the command exits 128 + signal.
+ * SIGHUP (the terminal closed), SIGQUIT, SIGUSR1 and SIGALRM (timeout(1)
+ * -s, a batch system's notice) would otherwise kill the process outright
+ * and leave its temporary files behind, so they stop it the same way. */
 static volatile sig_atomic_t stop_sig;
+static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM };
+#define NSTOP (sizeof stop_sigs / sizeof stop_sigs[0])
 
 static void on_stop_signal(int sig)
 {
@@ -263,26 +297,34 @@ bool cli_interrupted(void)
 	return stop_sig != 0;
 }
 
-/* Catch sig unless it was ignored when we started (nohup, a background
- * job of a script): then it stays ignored. No SA_RESTART, so a read that
- * blocks on a FIFO returns; once: SA_RESETHAND, so a second ^C kills at
- * once. */
-static void catch_stop(int sig, struct sigaction *old, bool once)
+/* Catch each stop signal unless it was ignored when we started (nohup, a
+ * background job of a script): then it stays ignored. No SA_RESTART, so
+ * a read that blocks on a FIFO returns; once: SA_RESETHAND, so a second
+ * ^C kills at once. old: NSTOP slots, or NULL. */
+static void catch_stops(struct sigaction *old, bool once)
 {
-	struct sigaction sa;
+	struct sigaction sa, prev;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = once ? SA_RESETHAND : 0;
-	if (sigaction(sig, NULL, old) == 0 && old->sa_handler != SIG_IGN)
-		sigaction(sig, &sa, NULL);
+	for (size_t i = 0; i < NSTOP; i++) {
+		if (sigaction(stop_sigs[i], NULL, &prev) == 0 && prev.sa_handler != SIG_IGN)
+			sigaction(stop_sigs[i], &sa, NULL);
+		if (old)
+			old[i] = prev;
+	}
+}
+
+static void restore_stops(const struct sigaction *old)
+{
+	for (size_t i = 0; i < NSTOP; i++)
+		sigaction(stop_sigs[i], &old[i], NULL);
 }
 
 volatile sig_atomic_t *cli_catch_stops(void)
 {
-	struct sigaction old;
-	catch_stop(SIGINT, &old, false);
-	catch_stop(SIGTERM, &old, false);
+	catch_stops(NULL, false);
 	return &stop_sig;
 }
 
@@ -293,27 +335,24 @@ int cli_stop_status(void)
 
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 {
-	struct sigaction old_int, old_term;
-	catch_stop(SIGINT, &old_int, true);
-	catch_stop(SIGTERM, &old_term, true);
+	struct sigaction old[NSTOP];
+	catch_stops(old, true);
 	if (!ctx->opt.stop)
 		ctx->opt.stop = &stop_sig;
 	if (bl_pass_run(ctx, inputs, (size_t)n) == -BL_EUSAGE) {
 		/* a bad --group-regex (the dispatcher said why) */
 		bl_ctx_finish(ctx, 0);
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGTERM, &old_term, NULL);
+		restore_stops(old);
 		return EXIT_USAGE;
 	}
 	if (stop_sig && !ctx->error)
 		ctx->error = -BL_EINTR;
 	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
 	int fin_errno = errno;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	restore_stops(old);
 	if (ctx->error == -BL_EINTR) {
 		/* finish(ok=0) removed the temporary files of -o */
-		fprintf(stderr, "benchlog: interrupted\n");
+		cli_err("benchlog: interrupted\n");
 		return cli_stop_status();
 	}
 	/* A reader that went away (benchlog parse … | head -1) is not news:
@@ -323,12 +362,12 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 		return EXIT_DATA;
 	}
 	if ((ctx->error == -BL_EIO && !ctx->sinks_tell_io) || fin) {
-		fprintf(stderr, "benchlog: cannot write output: %s\n",
+		cli_err("benchlog: cannot write output: %s\n",
 			strerror(ctx->error == -BL_EIO && ctx->error_errno ? ctx->error_errno : fin_errno));
 		output_error_told = true;
 	}
 	if (ctx->error && ctx->error != -BL_EIO)
-		fprintf(stderr, "benchlog: %s\n", bl_strerror(ctx->error));
+		cli_err("benchlog: %s\n", bl_strerror(ctx->error));
 	if (summary && !ctx->opt.quiet)
 		bl_diag_summary(ctx, stderr);
 	int st = bl_pass_status(ctx);
@@ -353,6 +392,10 @@ int main(int argc, char **argv)
 	/* A closed pipe (benchlog parse … | head -1) is a write error we
 	 * report through the exit status, not a signal death. */
 	signal(SIGPIPE, SIG_IGN);
+	/* Past `ulimit -f` a write fails with EFBIG, reported like a full
+	 * disk, instead of killing benchlog before it cleans up. */
+	signal(SIGXFSZ, SIG_IGN);
+	bl_cleanup_init();
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -367,7 +410,7 @@ int main(int argc, char **argv)
 	}
 	const struct cli_cmd *c = find_cmd(argv[1]);
 	if (!c) {
-		fprintf(stderr, "benchlog: unknown command \"%s\"\n", argv[1]);
+		cli_err("benchlog: unknown command \"%s\"\n", argv[1]);
 		usage(stderr);
 		return EXIT_USAGE;
 	}

@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/cleanup.h"
+#include "core/escape.h"
 #include "core/ctx.h"
 #include "core/util.h"
 
@@ -202,6 +204,30 @@ static void count(struct bl_count **c, size_t *n, const char *reason)
 	(*n)++;
 }
 
+/* One diagnostic line: where, then the message, every byte from the input
+ * (a file name, a quoted value) shown as core/escape.h E7 says, so it
+ * cannot drive the terminal; then a newline. */
+static void diag_line(FILE *f, const char *where, bool has_line, unsigned long lineno,
+		      const char *fmt, va_list ap)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	if (where) {
+		bl_esc_term(&b, where, strlen(where), false);
+		if (has_line)
+			bl_buf_addf(&b, ":%lu", lineno);
+		bl_buf_add(&b, ": ", 2);
+	}
+	char *msg = NULL;
+	int n = vasprintf(&msg, fmt, ap);
+	if (n < 0)
+		bl_out_of_memory();
+	bl_esc_term(&b, msg, (size_t)n, false);
+	free(msg);
+	bl_buf_addc(&b, '\n');
+	fwrite(b.data, 1, b.len, f);
+	bl_buf_release(&b);
+}
+
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
 {
 	count(&ctx->warns, &ctx->nwarns, reason);
@@ -209,12 +235,7 @@ void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, c
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	if (ln && ln->msg && ln->msg->index)
-		fprintf(ctx->diag, "%s:%lu: ", ln->source, ln->lineno);
-	else if (ln)
-		fprintf(ctx->diag, "%s:%lu: ", ln->source, ln->lineno);
-	vfprintf(ctx->diag, fmt, ap);
-	fputc('\n', ctx->diag);
+	diag_line(ctx->diag, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, fmt, ap);
 	va_end(ap);
 }
 
@@ -225,9 +246,7 @@ void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(ctx->diag, "%s: ", where);
-	vfprintf(ctx->diag, fmt, ap);
-	fputc('\n', ctx->diag);
+	diag_line(ctx->diag, where, false, 0, fmt, ap);
 	va_end(ap);
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "core/cleanup.h"
 #include "core/util.h"
 
 const char *bl_strerror(int err)
@@ -29,8 +30,8 @@ const char *bl_strerror(int err)
 
 static void oom(size_t n)
 {
-	fprintf(stderr, "benchlog: out of memory (%zu bytes)\n", n);
-	abort();
+	(void)n;
+	bl_out_of_memory();   /* message, temporary files removed, exit 1 */
 }
 
 void *bl_xmalloc(size_t n)

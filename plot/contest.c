@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "plot/plot_int.h"
 
 #define MAX_LOADS 64
@@ -44,7 +45,7 @@ static void load_tics(struct gp_job *j, const struct bl_contest_plot *in,
 {
 	size_t longest = 0;
 	for (size_t r = 0; r < nrows; r++) {
-		size_t n = gp_text_chars(in->loads[rows[r]] ? in->loads[rows[r]] : "");
+		size_t n = bl_utf8_chars(in->loads[rows[r]] ? in->loads[rows[r]] : "");
 		longest = n > longest ? n : longest;
 	}
 	if (longest > NAME_MAX_CHARS)

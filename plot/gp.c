@@ -13,6 +13,7 @@
  * parent, so the child only calls async-signal-safe functions (chdir,
  * open, dup2, execv, write, _exit).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -27,6 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/cleanup.h"
+#include "core/escape.h"
 #include "plot/plot_int.h"
 
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
@@ -37,108 +40,7 @@ extern char **environ;
 
 #define GP_STDERR_MAX (16u * 1024u)
 
-/* ---- quoting ---------------------------------------------------------- */
-
-/* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlongs,
- * no surrogates, at most U+10FFFF), or 0 if the byte at s does not start
- * one. */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (c >= 0xe0 && c <= 0xef) {
-		unsigned char lo = 0x80, hi = 0xbf;
-		if (c == 0xe0)
-			lo = 0xa0;
-		if (c == 0xed)
-			hi = 0x9f;
-		if (s[1] < lo || s[1] > hi || (s[2] & 0xc0) != 0x80)
-			return 0;
-		return 3;
-	}
-	if (c >= 0xf0 && c <= 0xf4) {
-		unsigned char lo = 0x80, hi = 0xbf;
-		if (c == 0xf0)
-			lo = 0x90;
-		if (c == 0xf4)
-			hi = 0x8f;
-		if (s[1] < lo || s[1] > hi || (s[2] & 0xc0) != 0x80 ||
-		    (s[3] & 0xc0) != 0x80)
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
-/* Characters (code points, an invalid byte counting as one) in s. */
-size_t gp_text_chars(const char *s)
-{
-	size_t n = 0;
-	const unsigned char *p = (const unsigned char *)s;
-	while (*p) {
-		size_t k = utf8_len(p);
-		p += k ? k : 1;
-		n++;
-	}
-	return n;
-}
-
-int bl_gp_quote_max(struct bl_buf *out, const char *s, size_t max_chars)
-{
-	int rc = bl_buf_addc(out, '\'');
-	if (rc)
-		return rc;
-	if (s) {
-		size_t keep = (size_t)-1;
-		bool cut = false;
-		if (max_chars >= 4 && gp_text_chars(s) > max_chars) {
-			keep = max_chars - 3;
-			cut = true;
-		}
-		const unsigned char *p = (const unsigned char *)s;
-		bool after_quote = true; /* the opening quote */
-		for (size_t n = 0; *p && n < keep; n++) {
-			size_t k = utf8_len(p);
-			bool quote = false;
-			if (k == 0) {
-				rc = bl_buf_addc(out, '?');
-				p++;
-			} else if (*p == '\'' && after_quote) {
-				/* gnuplot 5.4 scanner.c reads '' as a quote only
-				 * after a non-quote character: write U+2019. */
-				rc = bl_buf_add(out, "\xe2\x80\x99", 3);
-				p++;
-			} else if (*p == '\'') {
-				rc = bl_buf_add(out, "''", 2);
-				quote = true;
-				p++;
-			} else if (k == 1) {
-				char c = (char)*p;
-				if (*p < 0x20 || *p == 0x7f)
-					c = ' ';
-				rc = bl_buf_addc(out, c);
-				p++;
-			} else {
-				rc = bl_buf_add(out, p, k);
-				p += k;
-			}
-			if (rc)
-				return rc;
-			after_quote = quote;
-		}
-		if (cut && (rc = bl_buf_add(out, "...", 3)))
-			return rc;
-	}
-	return bl_buf_addc(out, '\'');
-}
-
-int bl_gp_quote(struct bl_buf *out, const char *s)
-{
-	return bl_gp_quote_max(out, s, 0);
-}
+/* ---- names ----------------------------------------------------------- */
 
 bool bl_gp_safe_name(const char *name)
 {
@@ -221,6 +123,8 @@ static void child_exec(const char *exe, const char *dir, char *const argv[], int
 	static const char noexec[] = "gnuplot: cannot execute\n";
 	int null_fd;
 
+	if (setpgid(0, 0) != 0)
+		_exit(127);
 	if (dup2(err_fd, STDERR_FILENO) < 0)
 		_exit(127);
 	if (out_fd >= 0 && dup2(out_fd, STDOUT_FILENO) < 0)
@@ -240,34 +144,40 @@ static void child_exec(const char *exe, const char *dir, char *const argv[], int
 }
 #endif
 
-/* Start exe on script in dir: stdin from /dev/null, stdout to out_fd
- * (-1: ours), stderr to err_fd. Returns its pid, or -1 with *why set (a
- * message the caller frees) when it could not be started. */
-static pid_t gp_start(const char *exe, const char *dir, const char *script, const char *fmts_cmd,
+/* Start exe on script in dir, in a process group of its own: stdin from
+ * /dev/null, stdout to out_fd (-1: ours), stderr to err_fd. Returns its
+ * pid, or -1 with *why set (a message the caller frees) when it could not
+ * be started. */
+static pid_t gp_start(const char *exe, const char *dir, const char *script, const char *set_cmd,
 		      int out_fd, int err_fd, char **why)
 {
-	/* gnuplot -d [-e "fmts = '...'"] ./script */
-	char *const argv_plain[] = { (char *)"gnuplot", (char *)"-d", (char *)script, NULL };
-	char *const argv_fmts[] = { (char *)"gnuplot", (char *)"-d", (char *)"-e", (char *)fmts_cmd,
-				    (char *)script, NULL };
-	char *const *argv = fmts_cmd ? argv_fmts : argv_plain;
+	/* gnuplot -d -e "outdir = '...'[; fmts = '...']" ./script */
+	char *const argv[] = { (char *)"gnuplot", (char *)"-d", (char *)"-e", (char *)set_cmd,
+			       (char *)script, NULL };
 #ifdef GP_SPAWN
 	posix_spawn_file_actions_t fa;
-	int e = posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_t at;
+	int e = posix_spawnattr_init(&at);
+	if (e == 0 && (e = posix_spawnattr_setpgroup(&at, 0)) == 0)
+		e = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	if (e == 0)
+		e = posix_spawn_file_actions_init(&fa);
 	if (e == 0) {
 		if ((e = posix_spawn_file_actions_adddup2(&fa, err_fd, STDERR_FILENO)) == 0 &&
 		    (out_fd < 0 || (e = posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO)) == 0) &&
 		    (e = posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0)) == 0 &&
 		    (e = posix_spawn_file_actions_addchdir_np(&fa, dir)) == 0) {
 			pid_t pid;
-			e = posix_spawn(&pid, exe, &fa, NULL, argv, environ);
+			e = posix_spawn(&pid, exe, &fa, &at, argv, environ);
 			if (e == 0) {
 				posix_spawn_file_actions_destroy(&fa);
+				posix_spawnattr_destroy(&at);
 				return pid;
 			}
 		}
 		posix_spawn_file_actions_destroy(&fa);
 	}
+	posix_spawnattr_destroy(&at);
 	/* the program, or the interpreter its first line names, missing or
 	 * not executable; or the output folder gone (checked first, since
 	 * both say ENOENT) */
@@ -326,13 +236,187 @@ static char *trimmed(struct bl_buf *b)
 	return b->len ? bl_xstrndup(b->data, b->len) : NULL;
 }
 
-static int gp_run(const char *dir, const char *script_name, const char *fmts,
-		  struct bl_buf *out, char **err_out)
+static volatile sig_atomic_t *gp_stop;
+
+void bl_gp_set_stop(volatile sig_atomic_t *stop)
 {
-	if (err_out)
-		*err_out = NULL;
-	if (!dir || !*dir)
-		dir = ".";
+	gp_stop = stop;
+}
+
+static bool stopped(void)
+{
+	return gp_stop && *gp_stop;
+}
+
+/* ---- the private folder gnuplot writes into ------------------------------ */
+
+/* Whether the file of name in folder fd is a complete image: a PNG ends
+ * with its IEND chunk (length 0, "IEND", its CRC AE 42 60 82; PNG 1.2
+ * §11.2.5), an SVG with its closing </svg> tag (then white space only).
+ * Other files are taken as they are. */
+static bool image_complete(int fd, const char *name)
+{
+	size_t nl = strlen(name);
+	bool png = nl > 4 && strcmp(name + nl - 4, ".png") == 0;
+	bool svg = nl > 4 && strcmp(name + nl - 4, ".svg") == 0;
+	if (!png && !svg)
+		return true;
+	int f = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (f < 0)
+		return false;
+	struct stat st;
+	char tail[64];
+	ssize_t n = -1;
+	if (fstat(f, &st) == 0 && S_ISREG(st.st_mode)) {
+		off_t at = st.st_size > (off_t)sizeof tail ? st.st_size - (off_t)sizeof tail : 0;
+		n = pread(f, tail, (size_t)(st.st_size - at), at);
+	}
+	close(f);
+	if (n <= 0)
+		return false;
+	if (png) {
+		static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D',
+							0xae, 0x42, 0x60, 0x82 };
+		return n >= 12 && memcmp(tail + n - 12, iend, 12) == 0;
+	}
+	while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == '\r' || tail[n - 1] == ' '))
+		n--;
+	return n >= 6 && memcmp(tail + n - 6, "</svg>", 6) == 0;
+}
+
+/* Move what gnuplot wrote in dir/tmp into dir, each file checked first;
+ * all or nothing. 0, or -BL_EIO with *msg set. */
+static int take_images(const char *dir, const char *tmp, const char *script_name, char **msg)
+{
+	char *path = bl_xasprintf("%s/%s", dir, tmp);
+	DIR *d = opendir(path);
+	free(path);
+	if (!d) {
+		*msg = bl_xasprintf("gnuplot: %s: cannot read its output folder: %s", script_name,
+				    strerror(errno));
+		return -BL_EIO;
+	}
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int rc = dfd < 0 ? -BL_EIO : 0;
+	struct dirent *e;
+	while (!rc && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;   /* ".", "..", the pid file */
+		if (!image_complete(dirfd(d), e->d_name)) {
+			*msg = bl_xasprintf("gnuplot: %s: %s is incomplete (disk full?); "
+					    "no image of this run kept", script_name, e->d_name);
+			rc = -BL_EIO;
+			break;
+		}
+		names = bl_xgrow(names, &cap, n + 1, sizeof *names);
+		names[n++] = bl_xstrdup(e->d_name);
+	}
+	/* rename() replaces the name in dir, file or symlink alike, and never
+	 * writes through a symlink. */
+	for (size_t i = 0; i < n && !rc; i++)
+		if (renameat(dirfd(d), names[i], dfd, names[i]) != 0) {
+			*msg = bl_xasprintf("gnuplot: %s/%s: cannot move into place: %s", dir,
+					    names[i], strerror(errno));
+			rc = -BL_EIO;
+		}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+	if (dfd >= 0)
+		close(dfd);
+	return rc;
+}
+
+/* ---- one run ---------------------------------------------------------- */
+
+/* Read gnuplot's pipes until both close, the time is up or a stop comes.
+ * Returns 0, -BL_EIO (poll failed), or sets *timed_out / *stop_seen. */
+static int gp_wait_output(int errfd, int outfd, struct bl_buf *errb, struct bl_buf *out,
+			  bool *out_over, bool *timed_out, bool *stop_seen)
+{
+	bool err_over = false; /* the first 16 KiB of stderr is enough to explain */
+	bool err_open = true, out_open = outfd >= 0;
+	double deadline = now_s() + BL_GP_TIMEOUT_S;
+	while (err_open || out_open) {
+		struct pollfd pf[2];
+		nfds_t n = 0;
+		int ei = -1, oi = -1;
+		if (err_open) {
+			pf[n] = (struct pollfd){ .fd = errfd, .events = POLLIN };
+			ei = (int)n++;
+		}
+		if (out_open) {
+			pf[n] = (struct pollfd){ .fd = outfd, .events = POLLIN };
+			oi = (int)n++;
+		}
+		double left = deadline - now_s();
+		if (left <= 0) {
+			*timed_out = true;
+			return 0;
+		}
+		if (stopped()) {
+			*stop_seen = true;
+			return 0;
+		}
+		/* a tenth of a second at most, so a stop is seen soon even when
+		 * the signal came just before poll() */
+		int pr = poll(pf, n, left > 0.1 ? 100 : (int)(left * 1000) + 1);
+		if (pr < 0) {
+			if (errno == EINTR)
+				continue;
+			return -BL_EIO;
+		}
+		if (ei >= 0 && pf[ei].revents && drain(errfd, errb, GP_STDERR_MAX, &err_over) != 0)
+			err_open = false;
+		if (oi >= 0 && pf[oi].revents &&
+		    drain(outfd, out, out->max ? out->max : SIZE_MAX, out_over) != 0)
+			out_open = false;
+	}
+	return 0;
+}
+
+/* Why the run failed, from how gnuplot ended (msg: its stderr or NULL,
+ * taken over). Returns the run's result; *msg_out the message. */
+static int gp_verdict(const char *script_name, int rc, int status, bool timed_out, bool stop_seen,
+		      bool out_over, size_t out_max, char *msg, char **msg_out)
+{
+	if (stop_seen) {
+		rc = -BL_EINTR;
+		free(msg);
+		msg = bl_xasprintf("gnuplot: %s: interrupted", script_name);
+	} else if (timed_out) {
+		rc = -BL_EIO;
+		free(msg);
+		msg = bl_xasprintf("gnuplot: %s: killed after %d s", script_name, BL_GP_TIMEOUT_S);
+	} else if (rc) {
+		free(msg);
+		msg = bl_xasprintf("gnuplot: %s: lost its output pipes", script_name);
+	} else if (WIFSIGNALED(status)) {
+		rc = -BL_EIO;
+		char *m = bl_xasprintf("gnuplot: %s: killed by signal %d%s%s", script_name,
+				       WTERMSIG(status), msg ? ": " : "", msg ? msg : "");
+		free(msg);
+		msg = m;
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		rc = -BL_EIO;
+		if (!msg)
+			msg = bl_xasprintf("gnuplot: %s: exit status %d", script_name,
+					   WEXITSTATUS(status));
+	} else if (out_over) {
+		rc = -BL_ENOMEM;
+		free(msg);
+		msg = bl_xasprintf("gnuplot: %s: output larger than %zu bytes", script_name, out_max);
+	}
+	*msg_out = msg;
+	return rc;
+}
+
+/* Checks the arguments; 0 or the error (message set). */
+static int gp_check_args(const char *dir, const char *script_name, const char *fmts, char **err_out)
+{
 	if (!bl_gp_safe_name(script_name)) {
 		set_err(err_out, bl_xstrdup("gnuplot: unsafe script name"));
 		return -BL_EUSAGE;
@@ -352,126 +436,109 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 			return -BL_EUSAGE;
 		}
 	}
+	return 0;
+}
+
+static int gp_run(const char *dir, const char *script_name, const char *fmts,
+		  struct bl_buf *out, char **err_out)
+{
+	if (err_out)
+		*err_out = NULL;
+	if (!dir || !*dir)
+		dir = ".";
+	int rc = gp_check_args(dir, script_name, fmts, err_out);
+	if (rc)
+		return rc;
+	if (stopped()) {
+		set_err(err_out, bl_xasprintf("gnuplot: %s: interrupted", script_name));
+		return -BL_EINTR;
+	}
 	char *exe = gp_find();
 	if (!exe) {
 		set_err(err_out, bl_xstrdup("gnuplot not found on PATH"));
 		return -BL_ENOTFOUND;
 	}
+	/* The private folder the images are written to (plot.h). */
+	bl_sweep_stale(dir, ".gp-");
+	char *tmpdir = bl_xasprintf("%s/.gp-XXXXXX", dir);
+	if (!mkdtemp(tmpdir)) {
+		set_err(err_out, bl_xasprintf("%s: cannot create a folder for gnuplot: %s", dir,
+					      strerror(errno)));
+		free(tmpdir);
+		free(exe);
+		return -BL_EIO;
+	}
+	bl_cleanup_add(tmpdir, true);
+	const char *tmp = tmpdir + strlen(dir) + 1;
 	char *script = bl_xasprintf("./%s", script_name);
-	char *fmts_cmd = fmts ? bl_xasprintf("fmts = '%s'", fmts) : NULL;
+	char *set_cmd = fmts ? bl_xasprintf("outdir = '%s/'; fmts = '%s'", tmp, fmts)
+			     : bl_xasprintf("outdir = '%s/'", tmp);
 
 	int errp[2] = { -1, -1 }, outp[2] = { -1, -1 };
-	int rc = 0;
-	if (pipe2(errp, O_CLOEXEC) != 0 || (out && pipe2(outp, O_CLOEXEC) != 0)) {
+	char *why = NULL;
+	pid_t pid = -1;
+	if (bl_pid_file_write(tmpdir) != 0) {
+		rc = -BL_EIO;
+		set_err(err_out, bl_xasprintf("%s: cannot write: %s", tmpdir, strerror(errno)));
+	} else if (pipe2(errp, O_CLOEXEC) != 0 || (out && pipe2(outp, O_CLOEXEC) != 0)) {
 		rc = -BL_EIO;
 		set_err(err_out, bl_xasprintf("gnuplot: pipe: %s", strerror(errno)));
-		goto out_close;
-	}
-	char *why = NULL;
-	pid_t pid = gp_start(exe, dir, script, fmts_cmd, out ? outp[1] : -1, errp[1], &why);
-	if (pid < 0) {
+	} else if ((pid = gp_start(exe, dir, script, set_cmd, out ? outp[1] : -1, errp[1], &why)) < 0) {
 		rc = -BL_EIO;
 		set_err(err_out, why);
-		goto out_close;
 	}
-
-	close(errp[1]);
-	errp[1] = -1;
-	if (out) {
-		close(outp[1]);
-		outp[1] = -1;
+	if (pid > 0) {
+		close(errp[1]);
+		errp[1] = -1;
+		if (out) {
+			close(outp[1]);
+			outp[1] = -1;
+		}
+		struct bl_buf errb = BL_BUF_INIT(GP_STDERR_MAX + 1);
+		bool out_over = false, timed_out = false, stop_seen = false;
+		rc = gp_wait_output(errp[0], out ? outp[0] : -1, &errb, out, &out_over, &timed_out,
+				    &stop_seen);
+		if (timed_out || stop_seen || rc)
+			kill(-pid, SIGKILL);   /* gnuplot and whatever it started */
+		int status = 0;
+		while (waitpid(pid, &status, 0) < 0) {
+			if (errno != EINTR) {
+				if (!rc)
+					rc = -BL_EIO;
+				status = 0;
+				break;
+			}
+		}
+		char *msg = NULL;
+		rc = gp_verdict(script_name, rc, status, timed_out, stop_seen, out_over,
+				out ? out->max : 0, trimmed(&errb), &msg);
+		bl_buf_release(&errb);
+		if (rc == 0 && stopped()) {
+			rc = -BL_EINTR;   /* done, but the run is being stopped: keep nothing */
+			free(msg);
+			msg = bl_xasprintf("gnuplot: %s: interrupted", script_name);
+		}
+		if (rc == 0) {
+			char *tmsg = NULL;
+			rc = take_images(dir, tmp, script_name, &tmsg);
+			if (rc) {
+				free(msg);
+				msg = tmsg;
+			}
+		}
+		set_err(err_out, msg);
 	}
-
-	struct bl_buf errb = BL_BUF_INIT(GP_STDERR_MAX + 1);
-	bool err_over = false, out_over = false, timed_out = false;
-	bool err_open = true, out_open = out != NULL;
-	double deadline = now_s() + BL_GP_TIMEOUT_S;
-	while (err_open || out_open) {
-		struct pollfd pf[2];
-		nfds_t n = 0;
-		int ei = -1, oi = -1;
-		if (err_open) {
-			pf[n] = (struct pollfd){ .fd = errp[0], .events = POLLIN };
-			ei = (int)n++;
-		}
-		if (out_open) {
-			pf[n] = (struct pollfd){ .fd = outp[0], .events = POLLIN };
-			oi = (int)n++;
-		}
-		double left = deadline - now_s();
-		if (left <= 0) {
-			timed_out = true;
-			break;
-		}
-		int pr = poll(pf, n, (int)(left * 1000) + 1);
-		if (pr < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = -BL_EIO;
-			break;
-		}
-		if (ei >= 0 && pf[ei].revents) {
-			int d = drain(errp[0], &errb, GP_STDERR_MAX, &err_over);
-			if (d != 0)
-				err_open = false;
-		}
-		if (oi >= 0 && pf[oi].revents) {
-			int d = drain(outp[0], out, out->max ? out->max : SIZE_MAX, &out_over);
-			if (d != 0)
-				out_open = false;
-		}
-	}
-	if (timed_out || rc)
-		kill(pid, SIGKILL);
-
-	int status = 0;
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			if (!rc)
-				rc = -BL_EIO;
-			status = 0;
-			break;
-		}
-	}
-	char *msg = trimmed(&errb);
-	bl_buf_release(&errb);
-	if (timed_out) {
-		rc = -BL_EIO;
-		free(msg);
-		msg = bl_xasprintf("gnuplot: %s: killed after %d s", script_name,
-				   BL_GP_TIMEOUT_S);
-	} else if (rc) {
-		free(msg);
-		msg = bl_xasprintf("gnuplot: %s: lost its output pipes", script_name);
-	} else if (WIFSIGNALED(status)) {
-		rc = -BL_EIO;
-		char *m = bl_xasprintf("gnuplot: %s: killed by signal %d%s%s", script_name,
-				       WTERMSIG(status), msg ? ": " : "", msg ? msg : "");
-		free(msg);
-		msg = m;
-	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-		rc = -BL_EIO;
-		if (!msg)
-			msg = bl_xasprintf("gnuplot: %s: exit status %d", script_name,
-					   WEXITSTATUS(status));
-	} else if (out_over) {
-		rc = -BL_ENOMEM;
-		free(msg);
-		msg = bl_xasprintf("gnuplot: %s: output larger than %zu bytes",
-				   script_name, out->max);
-	}
-	(void)err_over; /* the first 16 KiB of stderr is enough to explain */
-	set_err(err_out, msg);
-
-out_close:
 	for (int i = 0; i < 2; i++) {
 		if (errp[i] >= 0)
 			close(errp[i]);
 		if (outp[i] >= 0)
 			close(outp[i]);
 	}
+	bl_remove_tree(tmpdir);
+	bl_cleanup_forget(tmpdir);
+	free(tmpdir);
 	free(script);
-	free(fmts_cmd);
+	free(set_cmd);
 	free(exe);
 	return rc;
 }

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/cleanup.h"
+#include "core/escape.h"
 #include "plot/plot_int.h"
 
 #define SCRIPT_MAX (64u * 1024u * 1024u)
@@ -67,9 +69,11 @@ int gp_write_atomic(const char *dir, const char *name, const void *data,
 		    size_t len, char **msg)
 {
 	char *path = bl_xasprintf("%s/%s", dir, name);
-	char *tmp = bl_xasprintf("%s/.%s.XXXXXX", dir, name);
+	char *tmp = bl_temp_template(dir, name);
 	int fd = mkstemp(tmp);
 	int rc = 0;
+	if (fd >= 0)
+		bl_cleanup_add(tmp, false);
 	if (fd < 0) {
 		*msg = bl_xasprintf("%s: cannot create: %s", path, strerror(errno));
 		free(path);
@@ -100,6 +104,7 @@ int gp_write_atomic(const char *dir, const char *name, const void *data,
 		*msg = bl_xasprintf("%s: cannot write: %s", path, strerror(errno));
 		unlink(tmp);
 	}
+	bl_cleanup_forget(tmp);
 	free(path);
 	free(tmp);
 	return rc;
@@ -162,7 +167,7 @@ void gqm(struct gp_job *j, const char *text, size_t max_chars)
 {
 	if (j->err)
 		return;
-	if (bl_gp_quote_max(&j->body, text, max_chars) != 0)
+	if (bl_esc_gp(&j->body, text, max_chars) != 0)
 		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
 }
 
@@ -400,14 +405,14 @@ int job_end(struct gp_job *j)
 	}
 	if (j->terms & BL_PLOT_DUMB)
 		bl_buf_addf(&s, "%sdumb", sep);
-	bl_buf_addf(&s, "'\n\ndo for [fmt in fmts] {\n");
+	bl_buf_addf(&s, "'\nif (!exists('outdir')) outdir = ''\n\ndo for [fmt in fmts] {\n");
 	bl_buf_addf(&s, "    if (fmt eq 'png') {\n"
 			"        set terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
-			"        set output '%s.png'\n    }\n",
+			"        set output outdir.'%s.png'\n    }\n",
 		    j->width, j->height, j->base);
 	bl_buf_addf(&s, "    if (fmt eq 'svg') {\n"
 			"        set terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
-			"        set output '%s.svg'\n    }\n",
+			"        set output outdir.'%s.svg'\n    }\n",
 		    j->width, j->height, j->base);
 	bl_buf_addf(&s, "    if (fmt eq 'dumb') {\n"
 			"        set terminal dumb size %d,%d noenhanced\n"

@@ -16,7 +16,7 @@
  * Requirements (tests/test_plot.c cites them as "Requirement N"):
  *  1. Text that comes from input (titles, group names, load names, event
  *     text, series names, units, mark labels) reaches a script only through
- *     bl_gp_quote(): one single-quoted gnuplot string, ' doubled, control
+ *     bl_esc_gp() (core/escape.h, E5): one single-quoted gnuplot string, ' doubled, control
  *     characters turned into spaces, invalid UTF-8 bytes turned into '?'.
  *     Gnuplot neither runs `backquotes` nor expands @macros inside single
  *     quotes; input text is never put in double quotes, comments, `eval`,
@@ -57,6 +57,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdio.h>
 #include "analyze/analysis.h"
 #include "analyze/chart.h"
@@ -74,13 +75,29 @@
 /* True when an executable `gnuplot` is found on $PATH. */
 bool bl_gp_available(void);
 
-/* Run `gnuplot -d ./<script_name>` with dir as working folder and stdin
- * from /dev/null; gnuplot's stdout is the caller's stdout (a dumb-terminal
- * script prints its preview there).
+/* A flag a signal handler sets (cli): a gnuplot run in progress is then
+ * ended, its process group killed, and the run fails with -BL_EINTR.
+ * NULL (the default): runs are not interrupted. */
+void bl_gp_set_stop(volatile sig_atomic_t *stop);
+
+/* Run `gnuplot -d -e "outdir = '.gp-XXXXXX/'" ./<script_name>` with dir as
+ * working folder and stdin from /dev/null; gnuplot's stdout is the
+ * caller's stdout (a dumb-terminal script prints its preview there).
+ *
+ * Images are never written in place by gnuplot: the scripts of this
+ * module write to outdir, a private folder (mkdtemp, mode 0700, holding
+ * the pid file of core/cleanup.h) made in dir for this run. When gnuplot
+ * exits 0, each file it wrote is checked to be complete (a PNG ends with
+ * its IEND chunk, an SVG with </svg>) and renamed into dir, replacing a
+ * file or symlink of that name (a symlink is never followed); otherwise,
+ * or when the run fails, nothing it wrote is kept. gnuplot runs in a
+ * process group of its own: on a timeout or a stop the whole group is
+ * killed (SIGKILL), its children too.
  * script_name: a plain file name inside dir (bl_gp_safe_name()).
  * Returns 0 when gnuplot exits 0; -BL_ENOTFOUND when gnuplot is not on
  * PATH (or dir does not exist); -BL_EIO when it cannot be started, exits
- * non-zero, dies from a signal or runs longer than BL_GP_TIMEOUT_S;
+ * non-zero, dies from a signal, runs longer than BL_GP_TIMEOUT_S or
+ * leaves an incomplete image; -BL_EINTR when stopped (bl_gp_set_stop());
  * -BL_EUSAGE for a bad script_name.
  * err_out (may be NULL): on return *err_out is NULL or a heap string the
  * caller frees: gnuplot's stderr (at most 16 KiB, trailing newlines
@@ -98,18 +115,6 @@ int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts, c
  * out->max bytes; more is an -BL_ENOMEM failure). */
 int bl_gp_run_capture(const char *dir, const char *script_name,
 		      struct bl_buf *out, char **err_out);
-
-/* Append s to out as one single-quoted gnuplot string (Requirement 1):
- * ' becomes '' (or U+2019 when it is the first character or follows
- * another '), bytes 0x01-0x1f and 0x7f become a space, a byte that is not
- * part of well-formed UTF-8 becomes '?'. s == NULL gives ''.
- * Returns 0 or -BL_ENOMEM (out reached its maximum). */
-int bl_gp_quote(struct bl_buf *out, const char *s);
-
-/* As bl_gp_quote(), but text longer than max_chars characters (UTF-8 code
- * points) is cut to max_chars - 3 and "..." is appended; max_chars below 4
- * means no limit. */
-int bl_gp_quote_max(struct bl_buf *out, const char *s, size_t max_chars);
 
 /* True when name may be used as a file stem or script name: 1-100 bytes of
  * [A-Za-z0-9._+-], not starting with '.', '-', '+' (so never '<' or '|'). */

@@ -113,7 +113,5 @@ int gp_check_num(struct gp_job *j, double v, const char *what);
 int gp_write_atomic(const char *dir, const char *name, const void *data,
 		    size_t len, char **msg);
 
-/* Approximate display width of text in characters (code points). */
-size_t gp_text_chars(const char *s);
 
 #endif

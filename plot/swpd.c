@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "plot/plot_int.h"
 
 #define KIB_PER_MIB 1024.0
@@ -190,7 +191,7 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 		      "front tc rgb '#505050'\n", g->nevents - ndraw);
 	for (size_t i = 0; i < ndraw; i++) {
 		const struct bl_plot_event *e = ev[i].ev;
-		size_t nch = gp_text_chars(e->text ? e->text : "");
+		size_t nch = bl_utf8_chars(e->text ? e->text : "");
 		if (nch > EVENT_TEXT_MAX)
 			nch = EVENT_TEXT_MAX;
 		double w = (double)(nch + 2) * x_per_char;

@@ -2,31 +2,18 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "core/cleanup.h"
 #include "core/util.h"
 #include "report/outdir.h"
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	int rc = (flag == FTW_DP) ? rmdir(path) : unlink(path);
-	return rc == 0 || errno == ENOENT ? 0 : -1;
-}
-
 int bl_rmtree(const char *path)
 {
-	struct stat st;
-	if (lstat(path, &st) != 0)
-		return errno == ENOENT ? 0 : -BL_EIO;
-	if (!S_ISDIR(st.st_mode))
-		return unlink(path) == 0 ? 0 : -BL_EIO;
-	return nftw(path, rm_one, 32, FTW_DEPTH | FTW_PHYS) == 0 ? 0 : -BL_EIO;
+	return bl_remove_tree(path) == 0 ? 0 : -BL_EIO;
 }
 
 /* 1 when the folder is empty or holds the marker, 0 when not, -1 on error. */
@@ -108,12 +95,29 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 			return -BL_EIO;
 		}
 	}
+	/* Temporary folders of runs that were killed (cleanup.h). */
+	{
+		const char *sl = strrchr(od->final, '/');
+		char *parent = sl ? bl_xstrndup(od->final, sl == od->final ? 1 : (size_t)(sl - od->final))
+				  : bl_xstrdup(".");
+		char *prefix = bl_xasprintf("%s.tmp-", sl ? sl + 1 : od->final);
+		bl_sweep_stale(parent, prefix);
+		free(prefix);
+		free(parent);
+	}
 	od->tmp = bl_xasprintf("%s.tmp-XXXXXX", od->final);
 	if (!mkdtemp(od->tmp)) {
 		int e = errno;
 		free(od->tmp);
 		free(od->final);
 		od->tmp = od->final = NULL;
+		errno = e;
+		return -BL_EIO;
+	}
+	bl_cleanup_add(od->tmp, true);
+	if (bl_pid_file_write(od->tmp) != 0) {
+		int e = errno;
+		bl_outdir_abort(od);
 		errno = e;
 		return -BL_EIO;
 	}
@@ -136,9 +140,23 @@ static int write_marker(const char *dir)
 	return fclose(f) == 0 ? 0 : -BL_EIO;
 }
 
+/* Forget the temporary folder (it is in place, or holds the old report
+ * now removed). */
+static void done_tmp(struct bl_outdir *od)
+{
+	bl_cleanup_forget(od->tmp);
+	free(od->tmp);
+	od->tmp = NULL;
+}
+
 int bl_outdir_commit(struct bl_outdir *od)
 {
 	if (write_marker(od->tmp))
+		return -BL_EIO;
+	char *pidf = bl_xasprintf("%s/%s", od->tmp, BL_PID_FILE);
+	int pr = unlink(pidf);
+	free(pidf);
+	if (pr != 0 && errno != ENOENT)
 		return -BL_EIO;
 	struct stat st;
 	if (lstat(od->final, &st) != 0) {
@@ -146,15 +164,13 @@ int bl_outdir_commit(struct bl_outdir *od)
 			return -BL_EIO;
 		if (rename(od->tmp, od->final) != 0)
 			return -BL_EIO;
-		free(od->tmp);
-		od->tmp = NULL;
+		done_tmp(od);
 		return 0;
 	}
 	/* Swap in one step: afterwards od->tmp holds the old report. */
 	if (renameat2(AT_FDCWD, od->tmp, AT_FDCWD, od->final, RENAME_EXCHANGE) == 0) {
 		bl_rmtree(od->tmp);
-		free(od->tmp);
-		od->tmp = NULL;
+		done_tmp(od);
 		return 0;
 	}
 	/* No exchange here (old kernel, some file systems): move the old
@@ -180,8 +196,7 @@ int bl_outdir_commit(struct bl_outdir *od)
 	}
 	bl_rmtree(aside);
 	free(aside);
-	free(od->tmp);
-	od->tmp = NULL;
+	done_tmp(od);
 	return 0;
 }
 
@@ -189,6 +204,7 @@ void bl_outdir_abort(struct bl_outdir *od)
 {
 	if (od->tmp)
 		bl_rmtree(od->tmp);
+	bl_cleanup_forget(od->tmp);
 	bl_outdir_release(od);
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "core/escape.h"
 #include "analyze/analysis.h"
 #include "core/util.h"
 #include "plot/plot.h"
@@ -132,21 +133,7 @@ static void rstate_free(struct rstate *rs)
 	free(rs->t);
 }
 
-/* ---- Markdown ---- */
-
-/* Input text inline: backslash before the punctuation that could start
- * markup, line ends and tabs as spaces. */
-static void md_text(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		char c = *s;
-		if (c == '\n' || c == '\r' || c == '\t')
-			c = ' ';
-		if (strchr("\\`*_[]<>|&!~#", c))
-			fputc('\\', f);
-		fputc(c, f);
-	}
-}
+/* ---- Markdown (input text through core/escape.h, E1) ---- */
 
 static int cmp_table(const void *a, const void *b)
 {
@@ -176,7 +163,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	for (size_t i = 0; i < shown; i++) {
 		if (i)
 			fputs(i + 1 == o->ninputs ? " and " : ", ", md);
-		md_text(md, o->inputs[i]);
+		bl_fput_md_inline(md, o->inputs[i]);
 	}
 	if (shown < o->ninputs)
 		fprintf(md, " and %zu more", o->ninputs - shown);
@@ -215,7 +202,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	for (size_t i = 0; i < rs->nin; i++) {
 		const struct bl_input_stats *s = &rs->in[i];
 		fputs("| ", md);
-		md_text(md, s->path);
+		bl_fput_md_inline(md, s->path);
 		if (s->unreadable)
 			fputs(" (could not be read in full)", md);
 		fprintf(md, " | %lu | %lu | %lu | %lu | %lu |\n", s->lines, s->used, s->skipped,
@@ -238,7 +225,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		fprintf(md, "Skipped lines by reason:\n\n| reason | lines |\n|---|--:|\n");
 		for (size_t i = 0; i < ctx->nskips; i++) {
 			fputs("| ", md);
-			md_text(md, c[i].reason);
+			bl_fput_md_inline(md, c[i].reason);
 			fprintf(md, " | %lu |\n", c[i].n);
 		}
 		fputc('\n', md);
@@ -251,7 +238,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		fprintf(md, "Warnings by kind:\n\n| warning | count |\n|---|--:|\n");
 		for (size_t i = 0; i < ctx->nwarns; i++) {
 			fputs("| ", md);
-			md_text(md, c[i].reason);
+			bl_fput_md_inline(md, c[i].reason);
 			fprintf(md, " | %lu |\n", c[i].n);
 		}
 		fputc('\n', md);
@@ -350,7 +337,7 @@ static void write_tables(FILE *md, struct rstate *rs)
 		const struct tstat *t = &rs->t[i];
 		fprintf(md, "| %s | %lu | [csv/%s.csv](csv/%s.csv) | ", t->def->name, t->rows, t->def->name,
 			t->def->name);
-		md_text(md, t->def->doc);
+		bl_fput_md_inline(md, t->def->doc);
 		fprintf(md, " |\n");
 	}
 	fputc('\n', md);
@@ -378,7 +365,7 @@ static void write_tables(FILE *md, struct rstate *rs)
 				if (show[k])
 					continue;
 				fputs(sep, md);
-				md_text(md, t->def->cols[k - 3].name);
+				bl_fput_md_inline(md, t->def->cols[k - 3].name);
 				sep = ", ";
 			}
 			fprintf(md, ".\n\n");
@@ -388,7 +375,7 @@ static void write_tables(FILE *md, struct rstate *rs)
 			if (!show[k])
 				continue;
 			fputc(' ', md);
-			md_text(md, k == 0 ? "source:line" : k == 1 ? "group" : k == 2 ? "run"
+			bl_fput_md_inline(md, k == 0 ? "source:line" : k == 1 ? "group" : k == 2 ? "run"
 				: t->def->cols[k - 3].name);
 			fputs(" |", md);
 		}
@@ -407,7 +394,7 @@ static void write_tables(FILE *md, struct rstate *rs)
 				if (!show[k])
 					continue;
 				fputc(' ', md);
-				md_text(md, c[k]);
+				bl_fput_md_inline(md, c[k]);
 				fputs(" |", md);
 			}
 			fputc('\n', md);
@@ -544,7 +531,7 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 	for (size_t i = 0; i < nsec; i++) {
 		const struct section *x = &sec[i];
 		fprintf(mdf, "## ");
-		md_text(mdf, x->an->title);
+		bl_fput_md_inline(mdf, x->an->title);
 		fprintf(mdf, "\n\n");
 		fwrite(x->text, 1, x->len, mdf);
 		if (x->len && x->text[x->len - 1] != '\n')
@@ -558,9 +545,9 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 			char *ref = bl_xasprintf("](plots/%s.png)", x->ch[k].name);
 			if (!x->text || !strstr(x->text, ref)) {
 				fprintf(mdf, "Chart: ");
-				md_text(mdf, x->ch[k].title);
+				bl_fput_md_inline(mdf, x->ch[k].title);
 				fprintf(mdf, " (`%s`)\n\n![", x->ch[k].name);
-				md_text(mdf, x->ch[k].title);
+				bl_fput_md_inline(mdf, x->ch[k].title);
 				fprintf(mdf, "](plots/%s.png)\n\n", x->ch[k].name);
 			}
 			free(ref);
@@ -809,6 +796,7 @@ static int build_sections(struct build *b)
 	struct bl_chart_opts co = { b->plots, BL_PLOT_PNG | BL_PLOT_SVG, true };
 	bool have_gnuplot = bl_gp_available();
 	b->charts.stop = b->o->stop;
+	bl_gp_set_stop(b->o->stop);   /* a stop kills a gnuplot run at once */
 	int rc = 0;
 	for (size_t i = 0; i < b->na && !rc && !is_stopped(b->o); i++) {
 		const struct bl_analysis *an = bl_analyses[i];

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "core/cleanup.h"
 #include "tables/table.h"
 #include "parsers/parser.h"
 #include "core/util.h"
@@ -468,10 +469,15 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 	dt->def = def;
 	const char *ext = bl_outfmt_ext(d->fmt);
 	dt->final = bl_xasprintf("%s/%s.%s", d->dir, def->name, ext);
-	dt->tmp = bl_xasprintf("%s/.%s.%s.XXXXXX", d->dir, def->name, ext);
+	/* the pid in the name lets a later run remove it if we die (cleanup.h) */
+	char *fname = bl_xasprintf("%s.%s", def->name, ext);
+	dt->tmp = bl_temp_template(d->dir, fname);
+	free(fname);
 	int fd = mkstemp(dt->tmp);
-	if (fd >= 0)
+	if (fd >= 0) {
 		fchmod(fd, 0666 & ~d->umask); /* mkstemp makes 0600; outputs are ordinary files */
+		bl_cleanup_add(dt->tmp, false);
+	}
 	if (fd < 0) {
 		free(dt->tmp);
 		free(dt->final);
@@ -561,9 +567,11 @@ static int dir_finish(void *ud, int ok)
 				rc = -BL_EIO;
 		}
 	}
-	if (!ok || rc)
-		for (size_t i = 0; i < d->n; i++)
+	for (size_t i = 0; i < d->n; i++) {
+		if (!ok || rc)
 			unlink(d->t[i].tmp);
+		bl_cleanup_forget(d->t[i].tmp);
+	}
 	return rc;
 }
 
@@ -574,6 +582,7 @@ static void dir_free(void *ud)
 		if (d->t[i].f) {
 			fclose(d->t[i].f);
 			unlink(d->t[i].tmp);
+			bl_cleanup_forget(d->t[i].tmp);
 		}
 		free(d->t[i].tmp);
 		free(d->t[i].final);
@@ -599,6 +608,14 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, en
 	umask(d->umask);
 	d->dir = bl_xstrdup(dir);
 	d->only = only_table ? bl_xstrdup(only_table) : NULL;
+	/* hidden table files of a run that was killed (cleanup.h) */
+	const char *ext = bl_outfmt_ext(fmt);
+	for (size_t p = 0; bl_parsers[p]; p++)
+		for (const struct bl_table_def *const *t = bl_parsers[p]->tables; t && *t; t++) {
+			char *prefix = bl_xasprintf(".%s.%s.", (*t)->name, ext);
+			bl_sweep_stale(dir, prefix);
+			free(prefix);
+		}
 	out->record = dir_record;
 	out->finish = dir_finish;
 	out->free = dir_free;

@@ -745,7 +745,7 @@ static void test_contest__seed001_text(void **state)
 	assert_non_null(strstr(s, "noload         time_s           3       18.683        0.131        18.56        18.82    1.00\n"));
 	free(s);
 	s = write_section(run.an, BL_DOC_MD);
-	assert_non_null(strstr(s, "| read_load | 30.780 | 22.343 | -8.437 | -27.4% | 0.0006 | shorter (significant) |"));
+	assert_non_null(strstr(s, "| read\\_load | 30.780 | 22.343 | -8.437 | -27.4% | 0.0006 | shorter (significant) |"));
 	assert_non_null(strstr(s, "```\nnoload:\n"));
 	free(s);
 	run_free(&run);

@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/escape.h"
 #include "plot/plot.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -271,7 +272,7 @@ static const struct bl_latency_bin SEED001_HIST[] = {
 static void expect_quote(const char *in, size_t max, const char *want)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
-	assert_int_equal(max ? bl_gp_quote_max(&b, in, max) : bl_gp_quote(&b, in), 0);
+	assert_int_equal(bl_esc_gp(&b, in, max), 0);
 	assert_string_equal(b.data, want);
 	bl_buf_release(&b);
 }
@@ -301,7 +302,7 @@ static void test_plot__quote(void **state)
 	expect_quote("a'b'c'd'e'f", 6, "'a''b...'");
 
 	struct bl_buf small = BL_BUF_INIT(4);
-	assert_int_equal(bl_gp_quote(&small, "too long for four bytes"), -BL_ENOMEM);
+	assert_int_equal(bl_esc_gp(&small, "too long for four bytes", 0), -BL_ENOMEM);
 	bl_buf_release(&small);
 }
 
@@ -449,7 +450,7 @@ static void test_plot__swpd_seed000(void **state)
 	/* 40 px for the title, 400 + 160 per group (panel and free strip);
 	 * dumb: 3 + 36 lines per group */
 	assert_contains(gp, "set terminal pngcairo size 1200,1160 noenhanced");
-	assert_contains(gp, "set output 'swpd.png'");
+	assert_contains(gp, "set output outdir.'swpd.png'");
 	assert_contains(gp, "set terminal svg size 1200,1160 noenhanced");
 	assert_contains(gp, "set terminal dumb size 120,75 noenhanced");
 	assert_contains(gp, "set multiplot title "

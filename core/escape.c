@@ -1,0 +1,245 @@
+/* escape.c — see escape.h (E1-E7). */
+#include <string.h>
+#include "core/escape.h"
+
+/* Well-formed UTF-8 sequence at s within n bytes: its length, else 0. */
+static size_t utf8_len_n(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	if (c < 0x80)
+		return 1;
+	size_t k = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+	if (k == 0 || n < k)
+		return 0;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < k; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return k;
+}
+
+size_t bl_utf8_len(const unsigned char *s)
+{
+	/* a NUL ends the text first, so reading stops at it */
+	size_t n = 1;
+	while (n < 4 && s[n - 1] && s[n])
+		n++;
+	return s[0] ? utf8_len_n(s, n) : 0;
+}
+
+static bool is_ascii_punct(unsigned char c)
+{
+	return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) ||
+	       (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
+}
+
+int bl_esc_md_inline(struct bl_buf *b, const char *s)
+{
+	int rc = 0;
+	bool lead = true;   /* only digits so far */
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			rc = bl_buf_addc(b, ' ');
+		else if ((lead && is_ascii_punct(*p)) || strchr("\\`*_[]<>!&|~#", *p))
+			rc = bl_buf_add(b, (const char[]){ '\\', (char)*p }, 2);
+		else
+			rc = bl_buf_addc(b, (char)*p);
+		lead = lead && *p >= '0' && *p <= '9';
+	}
+	return rc;
+}
+
+int bl_esc_md_heading(struct bl_buf *b, const char *s)
+{
+	return bl_esc_md_inline(b, s);
+}
+
+int bl_esc_md_code(struct bl_buf *b, const char *s)
+{
+	int rc = 0;
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++)
+		rc = bl_buf_addc(b, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+	return rc;
+}
+
+int bl_esc_html(struct bl_buf *b, const char *s)
+{
+	int rc = 0;
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
+		switch (*p) {
+		case '&': rc = bl_buf_add(b, "&amp;", 5); break;
+		case '<': rc = bl_buf_add(b, "&lt;", 4); break;
+		case '>': rc = bl_buf_add(b, "&gt;", 4); break;
+		case '"': rc = bl_buf_add(b, "&quot;", 6); break;
+		case '\'': rc = bl_buf_add(b, "&#39;", 5); break;
+		default:
+			rc = bl_buf_addc(b, (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f
+					       ? ' ' : (char)*p);
+		}
+	}
+	return rc;
+}
+
+size_t bl_utf8_chars(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t n = 0;
+	while (*p) {
+		size_t k = bl_utf8_len(p);
+		p += k ? k : 1;
+		n++;
+	}
+	return n;
+}
+
+int bl_esc_gp(struct bl_buf *b, const char *s, size_t max_chars)
+{
+	int rc = bl_buf_addc(b, '\'');
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t keep = (size_t)-1;
+	bool cut = false;
+	if (max_chars >= 4 && bl_utf8_chars(s) > max_chars) {
+		keep = max_chars - 3;
+		cut = true;
+	}
+	bool after_quote = true; /* the opening quote */
+	for (size_t n = 0; *p && n < keep && !rc; n++) {
+		size_t k = bl_utf8_len(p);
+		bool quote = false;
+		if (k == 0) {
+			rc = bl_buf_addc(b, '?');
+			k = 1;
+		} else if (*p == '\'' && after_quote) {
+			/* gnuplot 5.4 scanner.c reads '' as a quote only after a
+			 * non-quote character: write U+2019. */
+			rc = bl_buf_add(b, "\xe2\x80\x99", 3);
+		} else if (*p == '\'') {
+			rc = bl_buf_add(b, "''", 2);
+			quote = true;
+		} else if (k == 1) {
+			rc = bl_buf_addc(b, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+		} else {
+			rc = bl_buf_add(b, p, k);
+		}
+		p += k;
+		after_quote = quote;
+	}
+	if (!rc && cut)
+		rc = bl_buf_add(b, "...", 3);
+	return rc ? rc : bl_buf_addc(b, '\'');
+}
+
+bool bl_esc_formula_like(const char *s, size_t len)
+{
+	return len > 0 && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' ||
+			   s[0] == '\t' || s[0] == '\r');
+}
+
+int bl_esc_csv(struct bl_buf *b, const char *s, size_t len, bool spreadsheet_safe)
+{
+	if (!s)
+		len = 0;
+	bool quote = len && (s[0] == ' ' || s[len - 1] == ' ');
+	for (size_t i = 0; i < len && !quote; i++)
+		quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+	int rc = 0;
+	if (quote)
+		rc = bl_buf_addc(b, '"');
+	if (!rc && spreadsheet_safe && bl_esc_formula_like(s, len))
+		rc = bl_buf_addc(b, '\'');
+	for (size_t i = 0; i < len && !rc; i++)
+		rc = s[i] == '"' ? bl_buf_add(b, "\"\"", 2) : bl_buf_addc(b, s[i]);
+	if (!rc && quote)
+		rc = bl_buf_addc(b, '"');
+	return rc;
+}
+
+int bl_esc_term(struct bl_buf *b, const char *s, size_t len, bool keep_lf)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	if (!s)
+		len = 0;
+	int rc = 0;
+	for (size_t i = 0; i < len && !rc; ) {
+		unsigned char c = p[i];
+		size_t k = utf8_len_n(p + i, len - i);
+		bool c1 = k == 2 && c == 0xc2 && p[i + 1] <= 0x9f;   /* U+0080-U+009F */
+		if (c == 0x1b) {
+			rc = bl_buf_add(b, "\\e", 2);
+		} else if (c == '\\') {
+			rc = bl_buf_add(b, "\\\\", 2);
+		} else if ((c < 0x20 && c != '\t' && !(c == '\n' && keep_lf)) || c == 0x7f || k == 0 || c1) {
+			size_t n = c1 ? 2 : 1;
+			for (size_t j = 0; j < n && !rc; j++) {
+				char e[4] = { '\\', 'x', hex[p[i + j] >> 4], hex[p[i + j] & 15] };
+				rc = bl_buf_add(b, e, 4);
+			}
+			i += n;
+			continue;
+		} else {
+			rc = bl_buf_add(b, p + i, k);
+			i += k;
+			continue;
+		}
+		i++;
+	}
+	return rc;
+}
+
+/* Escape into a small buffer and write it out, a piece at a time. */
+static int put(FILE *f, struct bl_buf *b)
+{
+	int rc = b->len && fwrite(b->data, 1, b->len, f) != b->len ? EOF : 0;
+	bl_buf_release(b);
+	return rc;
+}
+
+int bl_fput_md_inline(FILE *f, const char *s)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_md_inline(&b, s);
+	return put(f, &b);
+}
+
+int bl_fput_md_code(FILE *f, const char *s)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_md_code(&b, s);
+	return put(f, &b);
+}
+
+int bl_fput_term(FILE *f, const char *s, size_t len)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_term(&b, s, len, true);
+	return put(f, &b);
+}
+
+const char *bl_esc_doc(struct bl_esc_ring *r, const char *s, bool md)
+{
+	struct bl_buf *b = &r->b[r->next++ % BL_ESC_RING];
+	bl_buf_reset(b);
+	if (md)
+		bl_esc_md_inline(b, s);
+	else
+		bl_esc_term(b, s, s ? strlen(s) : 0, false);
+	return b->data ? b->data : "";
+}
+
+void bl_esc_ring_release(struct bl_esc_ring *r)
+{
+	for (size_t i = 0; i < BL_ESC_RING; i++)
+		bl_buf_release(&r->b[i]);
+	r->next = 0;
+}

@@ -1,0 +1,63 @@
+# Chart files: gnuplot writes into a private folder; benchlog checks its
+# exit status and that each image is complete, then renames them into
+# place (plot/plot.h). Fake gnuplots on PATH stand for failing, hanging
+# or truncating ones ($HOST/fake-gnuplot MODE).
+fakegp() {   # fakegp MODE: a gnuplot on PATH that behaves as MODE
+    mkdir -p "$W/fakebin"
+    printf '#!/bin/sh\nexec sh "%s/fake-gnuplot" %s "$@"\n' "$HOST" "$1" > "$W/fakebin/gnuplot"
+    chmod +x "$W/fakebin/gnuplot"
+    PATH="$W/fakebin:$PATH"
+}
+
+hc chart-symlink-png 0 'wrote out/swpd.png' '
+    echo secret > target; ln -s "$W/target" out/swpd.png
+    "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    [ "$(cat target)" = secret ] && [ ! -L out/swpd.png ] && [ -s out/swpd.png ] || rc=99'
+hc chart-symlink-svg 0 'wrote out/swpd.png and .svg' '
+    echo secret > target; ln -s "$W/target" out/swpd.svg
+    "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    [ "$(cat target)" = secret ] && [ ! -L out/swpd.svg ] || rc=99'
+hc chart-symlink-dangling 0 'wrote' '
+    ln -s "$W/nothere" out/swpd.png
+    "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    [ ! -e nothere ] && [ ! -L out/swpd.png ] || rc=99'
+# Under ulimit -f (a full disk, in KiB): non-zero, and only complete
+# images (swpd.png is about 75 KB: 40 cannot hold it, 4000 can).
+for lim in 4:1 40:1 4000:0; do
+hc chart-ulimit-f-${lim%:*} ${lim#*:} '' '
+    ( ulimit -f '${lim%:*}'; "$B" plot swpd -q -o out "$SEED0" ); rc=$?
+    for f in out/*.png; do [ -f "$f" ] || continue
+        tail -c 8 "$f" | od -An -c | grep -q "I   E   N   D" || { echo "incomplete $f" >&2; rc=98; }; done
+    for f in out/*.svg; do [ -f "$f" ] || continue
+        tail -c 16 "$f" | grep -q "</svg>" || { echo "incomplete $f" >&2; rc=98; }; done'
+done
+hc chart-gnuplot-fails 1 'gnuplot: .*exit status 3|swpd.gp.*fake failure' '
+    fakegp fail; "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    ls out | grep -q "\.png\|\.svg" && rc=99'
+hc chart-gnuplot-truncated-png 1 'swpd.png is incomplete' '
+    fakegp truncpng; "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    ls out | grep -q "\.png\|\.svg" && rc=99'
+hc chart-gnuplot-truncated-svg 1 'swpd.svg is incomplete' '
+    fakegp truncsvg; "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    ls out | grep -q "\.png\|\.svg" && rc=99'
+hc chart-gnuplot-killed 1 'killed by signal 9' '
+    fakegp kill9; "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    ls out | grep -q "\.png\|\.svg" && rc=99'
+hc chart-gnuplot-no-image 1 'gnuplot made no swpd.png' '
+    fakegp nothing; "$B" plot swpd -q -o out "$SEED0"'
+# Interrupted while gnuplot (and a child it started) hangs: 128 + signal,
+# the process group killed, nothing written after benchlog exits.
+for sig in INT:130 TERM:143 HUP:129; do
+hc chart-interrupt-${sig%:*} ${sig#*:} 'interrupted' '
+    fakegp hang; env --default-signal "$B" plot swpd -q -o out "$SEED0" & p=$!
+    i=0; while [ ! -s child.pid ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -'${sig%:*}' $p; wait $p; rc=$?
+    sleep 1.5
+    [ -e out/late.png ] && { echo "written after exit" >&2; rc=99; }
+    # alive, not a zombie left for a reaper that is slow to come
+    ps -o stat= -p "$(cat child.pid)" 2>/dev/null | grep -qv Z && { echo "child alive" >&2; rc=98; }
+    ls out | grep -q "\.png\|\.svg" && rc=97'
+done
+hc chart-stale-private-folder 0 'wrote' '
+    mkdir out/.gp-AbCdEf; echo 999999999 > out/.gp-AbCdEf/.benchlog-pid; echo x > out/.gp-AbCdEf/swpd.png
+    "$B" plot swpd -q -o out "$SEED0"'

@@ -1,0 +1,42 @@
+# What already held when the catalogue was written: kept as cases so it
+# goes on holding.
+hc gz-truncated 1 'unexpected end of file|truncated' '
+    gzip -c "$SEED0" | head -c 3000 > t.gz; "$B" parse -o out t.gz'
+hc gz-corrupt 1 'corrupt|invalid|incorrect' '
+    gzip -c "$SEED0" > c.gz; printf "\377\377\377\377" | dd of=c.gz bs=1 seek=200 conv=notrunc 2>/dev/null
+    "$B" parse -o out c.gz'
+hc gz-bomb 0 '' '
+    head -c 200000000 /dev/zero | gzip -1 > bomb.gz; cat "$SEED0" | gzip >> bomb.gz
+    "$B" parse -o out bomb.gz'
+hc gz-trailing-garbage 0 'trailing garbage' '
+    gzip -c "$SEED0" > g.gz; echo junk >> g.gz; "$B" parse -o out g.gz'
+hc gz-trailing-garbage-strict 1 'trailing garbage' '
+    gzip -c "$SEED0" > g.gz; echo junk >> g.gz; "$B" parse --strict -o out g.gz'
+hc nul-bytes 0 '' '
+    { head -c 100 "$SEED0"; printf "\0\0\0"; cat "$SEED0"; } > n.txt; "$B" parse -o out n.txt'
+hc utf16 0 '' '
+    iconv -f UTF-8 -t UTF-16 "$SEED0" > u16.txt; "$B" parse -o out u16.txt'
+hc crlf 0 '' '
+    sed "s/\$/\r/" "$SEED0" > crlf.txt; "$B" parse -o out crlf.txt
+    [ -s out/vmstat.csv ] || rc=99'
+hc cr-only 0 '' '
+    tr "\n" "\r" < "$SEED0" > cr.txt; "$B" parse -o out cr.txt'
+hc symlink-loop 0 'symbolic link loop' '
+    mkdir -p d/sub; cp "$SEED0" d/sub/; ln -s .. d/sub/up; "$B" parse -o out d'
+hc symlink-self 1 'Too many levels of symbolic links' '
+    mkdir d; cp "$SEED0" d/; ln -s self d/self; "$B" parse -o out d'
+hc fifo-in-folder 0 '' '
+    mkdir d; cp "$SEED0" d/; mkfifo d/fifo; "$B" parse -o out d'
+hc missing-input 1 'nothere.txt: No such file or directory' '"$B" parse -o out nothere.txt "$SEED0"'
+hc unreadable-input 1 'Permission denied|' '
+    cp "$SEED0" u.txt; chmod 000 u.txt
+    if [ "$(id -u)" = 0 ]; then rc=1; echo "Permission denied (root reads all)" >&2; else "$B" parse -o out u.txt; fi'
+hc output-full-disk 1 'No space left on device' '"$B" parse -t vmstat "$SEED0" > /dev/full'
+hc output-ulimit-f 1 'File too large|cannot write' '( ulimit -f 1; "$B" parse -o out "$SEED0" "$SEED1" )'
+hc empty-input 0 '' ': > e.txt; "$B" parse -o out e.txt'
+hc binary-input 0 'not a log|PNG image' '
+    printf "\211PNG\r\n\032\n" > pic.png; head -c 1000 /dev/urandom >> pic.png; "$B" parse -o out pic.png'
+hc injection-file-name 0 '' '
+    cp "$SEED1" "./\$(touch pwned)\`touch pwned2\`;touch pwned3"
+    "$B" report -q -o r2 ./*touch* > /dev/null; rc=$?
+    [ -e pwned ] || [ -e pwned2 ] || [ -e pwned3 ] && rc=99; true'
