@@ -260,6 +260,18 @@ void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 		ctx->skip.skipped(ctx->skip.ud, ln, reason);
 }
 
+void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+		 const char *reason)
+{
+	ctx->lines_total++;
+	if (memchr(raw, '\0', len))
+		len = 0;
+	char *copy = bl_xstrndup(raw, len);
+	struct bl_line ln = { copy, len, ctx->source, lineno, 0, ctx->msg };
+	bl_skip(ctx, &ln, reason);
+	free(copy);
+}
+
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 {
 	if (ctx->lines_used)

@@ -62,6 +62,21 @@ struct bl_skip_sink {
 
 struct bl_runstate;   /* per (group, family) run numbering, core/ctx.c */
 struct bl_dispatch;   /* parsers/dispatch.c */
+struct bl_ctx;
+
+/* Where input/ hands the lines it reads: a unit starts (a file, or one
+ * mail text part; source and msg are borrowed and outlive the unit), its
+ * lines come (raw: no line end, any bytes, raw[len] need not be a NUL;
+ * hint: BL_LINE_* of core/line.h), the unit ends. line() and end_unit()
+ * return 0 or a sink's negative bl_err. The dispatcher
+ * (parsers/dispatch.c) installs itself here when a pass opens, so the
+ * input layer knows no parser. */
+struct bl_line_handler {
+	void (*begin_unit)(struct bl_ctx *ctx, const char *source, const struct bl_msg *msg);
+	int (*line)(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+		    unsigned hint);
+	int (*end_unit)(struct bl_ctx *ctx);
+};
 
 struct bl_ctx {
 	struct bl_opts opt;
@@ -113,6 +128,7 @@ struct bl_ctx {
 	struct bl_strmap runs_map;    /* "family\x1fgroup" -> index in runs */
 	size_t runs_last;             /* the last one looked up */
 	struct bl_dispatch *dispatch;
+	struct bl_line_handler lines; /* set by bl_dispatch_open() */
 };
 
 void bl_ctx_init(struct bl_ctx *ctx, const struct bl_opts *opt);
@@ -157,6 +173,11 @@ void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason,
 /* Count a line as skipped with a reason (static string) and send it to the
  * skip sink. Used by the dispatcher; parsers return BL_SKIP instead. */
 void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
+/* Count a raw line of the current unit (ctx->source, ctx->msg) that never
+ * reaches the parsers (a mail header, a MIME boundary, a binary part's
+ * line) as skipped with a reason (static string). */
+void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+		 const char *reason);
 /* A parser re-classifies a line it had taken (BL_USED) as skipped after
  * all, e.g. prose it held as a possible event when the series ended. */
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);

@@ -34,4 +34,12 @@ struct bl_line {
 	const struct bl_msg *msg;/* NULL unless the line came from a message */
 };
 
+/* What the producer of a line already knows of it (struct bl_line_handler):
+ * BL_LINE_CLEAN: it holds no NUL and no ESC byte (the reader's line
+ * splitter looks for them with the line end). BL_LINE_TERMINATED: raw[len]
+ * is a NUL and raw stays valid for the call, so a line that needs no change
+ * is given to the parsers without a copy. */
+#define BL_LINE_CLEAN 1u
+#define BL_LINE_TERMINATED 2u
+
 #endif

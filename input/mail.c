@@ -108,8 +108,8 @@
  *     entities are decoded; <head>, <style>, <script>, <title> contents are
  *     dropped; each <blockquote> level quotes its lines with one '>'.
  * R12 Units: a message's header lines open a dispatcher unit carrying its
- *     provenance; each text part read starts a new unit (bl_dispatch_
- *     begin_unit), so parser state never runs from one part into the next.
+ *     provenance; each text part read starts a new unit
+ *     (ctx->lines.begin_unit), so parser state never runs from one part into the next.
  *     Lines GMime consumed as structure between parts belong to the unit of
  *     the part that follows them. The unit of a message's last part stays
  *     open until the next message starts or the input ends (for R2).
@@ -132,7 +132,6 @@
 #include <pcre2.h>
 
 #include "input/mail.h"
-#include "parsers/dispatch.h"
 #include "core/util.h"
 
 /* GMime parses a seekable stream, so the bytes it parses are held in
@@ -445,7 +444,7 @@ static int unit_end(struct rd *r)
 	if (!r->unit_open)
 		return 0;
 	r->unit_open = false;
-	int rc = bl_dispatch_end_unit(r->ctx);
+	int rc = r->ctx->lines.end_unit(r->ctx);
 	if (rc < 0 && r->err == 0)
 		r->err = rc;
 	return rc;
@@ -454,7 +453,7 @@ static int unit_end(struct rd *r)
 static int unit_begin(struct rd *r, const struct bl_msg *msg)
 {
 	int rc = unit_end(r);
-	bl_dispatch_begin_unit(r->ctx, r->source, msg);
+	r->ctx->lines.begin_unit(r->ctx, r->source, msg);
 	r->unit_open = true;
 	r->unit_text = false;
 	r->unit_msg = msg;
@@ -466,7 +465,7 @@ static void skip_line(struct rd *r, const struct bl_msg *msg, const char *s, siz
 {
 	if (!r->unit_open)
 		unit_begin(r, msg);
-	bl_dispatch_skip_raw(r->ctx, s, n, lineno, reason);
+	bl_skip_raw(r->ctx, s, n, lineno, reason);
 }
 
 /* Account view lines [v->next, upto) as skipped structure (R7). */
@@ -512,7 +511,7 @@ static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg, bool 
 	while (s < end && rc == 0) {
 		const char *next;
 		size_t n = line_at(s, end, &next);
-		rc = bl_dispatch_line(r->ctx, s, n, r->line++);
+		rc = r->ctx->lines.line(r->ctx, s, n, r->line++, 0);
 		r->unit_text = true;
 		s = next;
 	}
@@ -1513,7 +1512,7 @@ static int emit(struct rd *r, struct view *v, struct plist *l, const struct bl_m
 			if (!r->unit_open)
 				rc = unit_begin(r, msg);
 			if (rc == 0)
-				rc = bl_dispatch_line(r->ctx, t, p->len, lineno);
+				rc = r->ctx->lines.line(r->ctx, t, p->len, lineno, 0);
 			r->unit_text = true;
 		}
 		for (size_t k = p->raw == p->at ? 1 : 0; k < p->nphys && rc == 0; k++) {

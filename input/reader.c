@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "parsers/dispatch.h"
 #include "input/mail.h"
 #include "input/reader.h"
 #include "core/util.h"
@@ -586,7 +585,7 @@ static int rd_line(void *ud, const char *p, size_t len, unsigned long lineno)
 		hint |= BL_LINE_CLEAN;
 	if (r->ls && r->ls->terminated)
 		hint |= BL_LINE_TERMINATED;
-	return bl_dispatch_line_hint(r->ctx, p, len, lineno, hint);
+	return r->ctx->lines.line(r->ctx, p, len, lineno, hint);
 }
 
 static void rd_too_long(void *ud, unsigned long lineno)
@@ -751,7 +750,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		bl_src_close(s);
 		return 0;
 	}
-	bl_dispatch_begin_unit(ctx, path, NULL);
+	ctx->lines.begin_unit(ctx, path, NULL);
 	char *buf = bl_xmalloc(IN_CHUNK);
 	struct read_state rs = { ctx, path, NULL };
 	struct bl_linesplit ls;
@@ -810,7 +809,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 			bl_linesplit_end(&ls);
 		}
 	}
-	bl_dispatch_end_unit(ctx);
+	ctx->lines.end_unit(ctx);
 	if (broken) {
 		bl_warn_at(ctx, path, "corrupt input", "%s; kept the %lu lines read before it",
 			   bl_src_error(s)[0] ? bl_src_error(s) : strerror(rd_errno), whole);

@@ -110,8 +110,9 @@ bool bl_src_broken(ssize_t err);
 void bl_skip_cut_line(struct bl_ctx *ctx, const char *source, unsigned long lineno,
 		      const struct bl_msg *msg);
 
-/* Read one input completely through the dispatcher (mail detected and
- * handed to input/mail.c). The pass must be open (bl_dispatch_open()).
+/* Read one input completely, its lines handed to ctx->lines (core/ctx.h;
+ * mail detected and handed to input/mail.c). The handler must be set (a
+ * pass opened with bl_dispatch_open()).
  * Returns 0, or a negative bl_err for an input that could not be read at
  * all; data errors mid-way are warnings and keep what was read. When
  * ctx->opt.stop is set (between chunks, or during a blocked read) it stops

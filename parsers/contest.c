@@ -363,27 +363,24 @@ static void saved_set(struct saved *s, const struct bl_line *ln)
 	s->msg = ln->msg;
 }
 
-static void ct_init(void *st, struct bl_ctx *ctx)
+static int ct_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct contest *c = st;
 	(void)ctx;
-	char *err = NULL;
 	int rc = 0;
 	rc |= bl_re_compile(&c->note_re,
 		"^was\\s+[a-z]+\\s+number\\s+[0-9]+\\s+of\\s+an?\\s+[0-9]+\\s*[kmg]i?b\\s+sized\\s+"
 		"[a-z_]+\\s+file\\s+after\\s+[0-9]+\\s+seconds?\\.?\\s*$",
-		BL_RE_CASELESS, "contest note line", &err);
+		BL_RE_CASELESS, "contest note line", err);
 	rc |= bl_re_compile(&c->note_start_re, "^was\\s+(?:writing|reading)\\s+number\\s+[0-9]+(?:\\s|$)",
-			    BL_RE_CASELESS, "contest note start", &err);
-	if (rc) {
-		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
-		free(err);
-		return;
-	}
+			    BL_RE_CASELESS, "contest note start", err);
+	if (rc)
+		return -BL_EFORMAT;
 	c->p.note = (struct bl_buf)BL_BUF_INIT(4096);
 	c->p.load = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	c->p.group = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	c->ok = true;
+	return 0;
 }
 
 /* Bit of a load name for bl_run_join (Requirement 4). */

@@ -29,6 +29,7 @@
  *      without Re:/Fwd:/[…] tags (thread); for a plain file its name's
  *      stem (file). A mail message's group is never the file's stem.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -93,6 +94,25 @@ static const char *const generic_headings[] = {
 	"kind regards", "thank you", "thanks again", "many thanks", NULL,
 };
 
+/* A pattern that did not compile, said where the pass's warnings go. */
+static void open_error(struct bl_ctx *ctx, char *err)
+{
+	if (ctx->diag)
+		fprintf(ctx->diag, "benchlog: %s\n", err ? err : "a pattern does not compile");
+	free(err);
+}
+
+/* The parsers' states, the first n of them initialised. */
+static void free_states(struct bl_dispatch *d, size_t n)
+{
+	for (size_t i = 0; i < d->np; i++) {
+		if (i < n && bl_parsers[i]->release)
+			bl_parsers[i]->release(d->st[i]);
+		free(d->st[i]);
+	}
+	free(d->st);
+}
+
 int bl_dispatch_open(struct bl_ctx *ctx)
 {
 	struct bl_dispatch *d = bl_xcalloc(1, sizeof *d);
@@ -108,8 +128,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 			"(?:-[A-Za-z0-9][A-Za-z0-9._+~-]*)?)(?=$|[\\s:,;()\\]])",
 			BL_RE_CASELESS, "kernel in a message body", &err);
 	if (rc) {
-		fprintf(stderr, "benchlog: %s\n", err);
-		free(err);
+		open_error(ctx, err);
 		bl_re_release(&d->kernel_re);
 		free(d);
 		return rc;
@@ -117,8 +136,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	if (ctx->opt.group_regex) {
 		rc = bl_re_compile(&d->user_re, ctx->opt.group_regex, 0, "--group-regex", &err);
 		if (rc) {
-			fprintf(stderr, "benchlog: %s\n", err);
-			free(err);
+			open_error(ctx, err);
 			bl_re_release(&d->kernel_re);
 			bl_re_release(&d->body_kernel_re);
 			free(d);
@@ -129,10 +147,20 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	while (bl_parsers[d->np])
 		d->np++;
 	d->st = bl_xcalloc(d->np, sizeof *d->st);
-	for (size_t i = 0; i < d->np; i++) {
+	for (size_t i = 0; i < d->np; i++)
 		d->st[i] = bl_xcalloc(1, bl_parsers[i]->state_size ? bl_parsers[i]->state_size : 1);
-		if (bl_parsers[i]->init)
-			bl_parsers[i]->init(d->st[i], ctx);
+	for (size_t i = 0; i < d->np; i++) {
+		rc = bl_parsers[i]->init ? bl_parsers[i]->init(d->st[i], ctx, &err) : 0;
+		if (rc) {
+			open_error(ctx, err);
+			free_states(d, i + 1);
+			bl_re_release(&d->kernel_re);
+			bl_re_release(&d->body_kernel_re);
+			if (d->has_user_re)
+				bl_re_release(&d->user_re);
+			free(d);
+			return rc;
+		}
 	}
 	d->active = -1;
 	d->prev_active = -1;
@@ -142,6 +170,8 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->seg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	d->norm = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	ctx->dispatch = d;
+	ctx->lines = (struct bl_line_handler){ bl_dispatch_begin_unit, bl_dispatch_line_hint,
+					       bl_dispatch_end_unit };
 	return 0;
 }
 
@@ -158,12 +188,7 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	if (!d)
 		return;
 	held_clear(d);
-	for (size_t i = 0; i < d->np; i++) {
-		if (bl_parsers[i]->release)
-			bl_parsers[i]->release(d->st[i]);
-		free(d->st[i]);
-	}
-	free(d->st);
+	free_states(d, d->np);
 	free(d->heading.text);
 	free(d->underline.text);
 	bl_buf_release(&d->joined);
@@ -175,6 +200,7 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 		bl_re_release(&d->user_re);
 	free(d);
 	ctx->dispatch = NULL;
+	ctx->lines = (struct bl_line_handler){ NULL, NULL, NULL };
 }
 
 void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct bl_msg *msg)
@@ -332,6 +358,11 @@ static bool is_heading(const char *s, size_t n)
 		if (strlen(generic_headings[i]) == n && strncasecmp(generic_headings[i], s, n) == 0)
 			return false;
 	return true;
+}
+
+bool bl_dispatch_is_kernel_label(struct bl_ctx *ctx, const char *s, size_t n)
+{
+	return bl_re_match(&ctx->dispatch->kernel_re, s, n) == 1;
 }
 
 bool bl_dispatch_is_heading(const char *s, size_t n)
@@ -664,18 +695,6 @@ int bl_dispatch_text(struct bl_ctx *ctx, const char *text, size_t len, unsigned 
 		i = j + 1;
 	}
 	return ctx->error;
-}
-
-void bl_dispatch_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno, const char *reason)
-{
-	struct bl_line ln;
-	ctx->lines_total++;
-	if (memchr(raw, '\0', len))
-		len = 0;
-	char *copy = bl_xstrndup(raw, len);
-	mkline(ctx, &ln, copy, len, lineno, 0);
-	bl_skip(ctx, &ln, reason);
-	free(copy);
 }
 
 int bl_dispatch_end_unit(struct bl_ctx *ctx)

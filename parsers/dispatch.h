@@ -1,7 +1,8 @@
 /* dispatch.h — hands lines to the parsers (see parsers/parser.h for the
  * protocol) and accounts for every line.
  *
- * A pass: bl_dispatch_open(ctx) once, then for each unit (a plain file, or
+ * A pass: bl_dispatch_open(ctx) once (it installs the dispatcher as
+ * ctx->lines, where input/ hands its lines), then for each unit (a plain file, or
  * one mail message / MIME text part) bl_dispatch_begin_unit(), the unit's
  * lines with bl_dispatch_line(), bl_dispatch_end_unit(); finally
  * bl_dispatch_close(). The dispatcher:
@@ -9,7 +10,8 @@
  *     first '>'-free text: ">", "> >", ">>", "> >>") and records its depth;
  *   - strips ANSI colour escapes (ESC [ … m) and a trailing CR;
  *   - offers the line to the parsers, joins hard-wrapped records (BL_MORE),
- *     recognises group labels (parsers/label.c) and counts used/skipped.
+ *     recognises group labels (rules L1-L5, dispatch.c) and counts
+ *     used/skipped.
  */
 #ifndef BL_DISPATCH_H
 #define BL_DISPATCH_H
@@ -28,26 +30,21 @@ void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct
 /* One raw line (no line end; may hold any bytes; need not be NUL-terminated).
  * lineno is 1-based in source. Returns 0 or a negative bl_err from a sink. */
 int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno);
-/* The same, with what the caller already knows of the line:
- * BL_LINE_CLEAN = it holds no NUL and no ESC byte (the reader's line
- * splitter finds them in the same pass as the line end). */
-#define BL_LINE_CLEAN 1u
-/* raw[len] is a NUL and raw stays valid for the call: with BL_LINE_CLEAN,
- * a line that needs no change is given to the parsers without a copy. */
-#define BL_LINE_TERMINATED 2u
+/* The same, with what the caller already knows of the line (BL_LINE_*,
+ * core/line.h). */
 int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
 			  unsigned hint);
 /* Split a whole text (LF, CR LF or CR line ends) into lines and dispatch them;
  * the first line gets number first_lineno. Used by the mail layer for
  * decoded MIME parts. */
 int bl_dispatch_text(struct bl_ctx *ctx, const char *text, size_t len, unsigned long first_lineno);
-/* Count a line of the unit that never reaches the parsers (a mail header, a
- * MIME boundary, a binary part's line) as skipped with a reason. */
-void bl_dispatch_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len,
-			  unsigned long lineno, const char *reason);
 /* End the unit: resolve a held partial record, flush every parser. */
 int bl_dispatch_end_unit(struct bl_ctx *ctx);
 void bl_dispatch_close(struct bl_ctx *ctx);
+/* Rule L3's test: does the trimmed line s[0..n) start with a kernel
+ * version (the one pattern of the label rules)? For parsers that must
+ * not take a label line as their own text. Needs the pass open. */
+bool bl_dispatch_is_kernel_label(struct bl_ctx *ctx, const char *s, size_t n);
 /* Rule L4's test (dispatch.c): could the trimmed line s[0..n) be a short
  * heading (1-4 words, at most 40 bytes, a letter first, no final
  * punctuation, not a generic word)? For parsers that hold text lines

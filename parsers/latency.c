@@ -359,47 +359,44 @@ struct latency {
 	size_t rowc_cap;
 };
 
-static void lat_init(void *st, struct bl_ctx *ctx)
+static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct latency *L = st;
 	(void)ctx;
-	char *err = NULL;
 	int rc = 0;
 	rc |= bl_re_compile(&L->status,
 		"^T:\\s*([0-9]+)\\s*\\(\\s*([0-9]+)\\s*\\)\\s*P:\\s*(-?[0-9]+)\\s+I:\\s*([0-9]+)\\s+C:\\s*([0-9]+)\\s+"
 		"Min:\\s*(-?[0-9]+)\\s+Act:\\s*(-?[0-9]+)\\s+Avg:\\s*(-?[0-9]+(?:\\.[0-9]+)?)\\s+Max:\\s*(-?[0-9]+)"
-		"(?:\\s+SMI:\\s*([0-9]+))?\\s*$", 0, "cyclictest status line", &err);
+		"(?:\\s+SMI:\\s*([0-9]+))?\\s*$", 0, "cyclictest status line", err);
 	/* a status line cut after one of its values or keys (L2) */
 	rc |= bl_re_compile(&L->status_part,
 		"^T:\\s*[0-9]+\\s*\\(\\s*[0-9]+\\s*\\)\\s*P:\\s*-?[0-9]*"
 		"(?:\\s+(?:I|C|Min|Act|Avg|Max|SMI):(?:\\s*-?[0-9]+(?:\\.[0-9]+)?)?)*\\s*$",
-		0, "cyclictest status line prefix", &err);
+		0, "cyclictest status line prefix", err);
 	rc |= bl_re_compile(&L->footer,
 		"^#\\s*(Total|Min Latenc(?:ies|ys)|Avg Latenc(?:ies|ys)|Max Latenc(?:ies|ys)|Histogram Overflows|SMIs|Thread Ids):(.*)$",
-		0, "cyclictest histogram footer", &err);
+		0, "cyclictest histogram footer", err);
 	rc |= bl_re_compile(&L->maxlat, "^#\\s*Max Latency:\\s*([0-9]+)\\s*/\\s*([0-9]+)\\s*$", 0,
-			    "cyclictest 0.28 footer", &err);
+			    "cyclictest 0.28 footer", err);
 	rc |= bl_re_compile(&L->cychdr, "^#\\s*Histogram Overflow at cycle number:\\s*$", 0,
-			    "cyclictest overflow list header", &err);
-	rc |= bl_re_compile(&L->thread, "^#\\s*Thread\\s+([0-9]+):(.*)$", 0, "cyclictest overflow list", &err);
-	rc |= bl_re_compile(&L->brk, "^#\\s*Break (?:thread|value):\\s*-?[0-9]+\\s*$", 0, "cyclictest break line", &err);
-	rc |= bl_re_compile(&L->dma, "^#\\s*/dev/cpu_dma_latency set to [0-9]+\\s*us\\s*$", 0, "cyclictest dma line", &err);
+			    "cyclictest overflow list header", err);
+	rc |= bl_re_compile(&L->thread, "^#\\s*Thread\\s+([0-9]+):(.*)$", 0, "cyclictest overflow list", err);
+	rc |= bl_re_compile(&L->brk, "^#\\s*Break (?:thread|value):\\s*-?[0-9]+\\s*$", 0, "cyclictest break line", err);
+	rc |= bl_re_compile(&L->dma, "^#\\s*/dev/cpu_dma_latency set to [0-9]+\\s*us\\s*$", 0, "cyclictest dma line", err);
 	rc |= bl_re_compile(&L->policy,
 		"^policy:\\s*[A-Za-z_]+(?:/[A-Za-z_]+)?:\\s*loadavg:\\s*[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$",
-		0, "cyclictest policy line", &err);
+		0, "cyclictest policy line", err);
 	rc |= bl_re_compile(&L->loadavg, "^[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$", 0,
-			    "cyclictest loadavg line", &err);
+			    "cyclictest loadavg line", err);
 	/* the command: cyclictest as a word (after a prompt, sudo, a path),
 	 * followed by options only */
-	rc |= bl_re_compile(&L->ctcmd, "(?:^|[\\s/])cyclictest(?:\\s+-.*)?\\s*$", 0, "cyclictest command line", &err);
+	rc |= bl_re_compile(&L->ctcmd, "(?:^|[\\s/])cyclictest(?:\\s+-.*)?\\s*$", 0, "cyclictest command line", err);
 	rc |= bl_re_compile(&L->timecmd,
-		"^(?:[^\\s$#%>]*[$#%>]\\s*)?time\\s+(?:-p\\s+)?(\\S.*?)\\s*$", 0, "timed command line", &err);
-	if (rc) {
-		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
-		free(err);
-		return;
-	}
+		"^(?:[^\\s$#%>]*[$#%>]\\s*)?time\\s+(?:-p\\s+)?(\\S.*?)\\s*$", 0, "timed command line", err);
+	if (rc)
+		return -BL_EFORMAT;
 	L->ok = true;
+	return 0;
 }
 
 static void held_set(struct held *h, const struct bl_line *ln)

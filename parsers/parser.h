@@ -59,7 +59,10 @@ struct bl_parser {
 	const char *summary;       /* one line for `benchlog formats` */
 	const struct bl_table_def *const *tables; /* NULL-terminated; may be NULL */
 	size_t state_size;
-	void (*init)(void *st, struct bl_ctx *ctx);          /* may be NULL */
+	/* May be NULL. Returns 0, or a negative bl_err with *err a message
+	 * (the caller frees): a pattern that does not compile (-BL_EUSAGE
+	 * when it is the user's). The pass does not start then. */
+	int (*init)(void *st, struct bl_ctx *ctx, char **err);
 	enum bl_verdict (*line)(void *st, struct bl_ctx *ctx,
 				const struct bl_line *ln, unsigned flags);
 	/* Another parser took a line while this one was active (lines nobody

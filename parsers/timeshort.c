@@ -37,30 +37,27 @@ struct timeshort {
 	long run;
 };
 
-static void ts_init(void *st, struct bl_ctx *ctx)
+static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct timeshort *t = st;
 	(void)ctx;
 	bl_time_text_init(&t->txt);
-	char *err = NULL;
 	int rc = bl_re_compile(&t->gnu,
 		"^([0-9]+(?:\\.[0-9]+)?)user\\s+([0-9]+(?:\\.[0-9]+)?)system\\s+([0-9:.]+)elapsed\\s+(\\?|[0-9]+)%CPU\\s+"
 		"\\(([0-9]+)avgtext\\+([0-9]+)avgdata\\s+([0-9]+)maxresident\\)k\\s*"
 		"(?:([0-9]+)inputs\\+([0-9]+)outputs\\s+\\(([0-9]+)major\\+([0-9]+)minor\\)pagefaults\\s+([0-9]+)swaps)?\\s*$",
-		0, "GNU time default format", &err);
+		0, "GNU time default format", err);
 	rc |= bl_re_compile(&t->zsh,
 		"^(.*?\\S)\\s+([0-9]+\\.[0-9]+)s\\s+user\\s+([0-9]+\\.[0-9]+)s\\s+system\\s+([0-9]+)%\\s+cpu\\s+([0-9:.]+)\\s+total\\s*$",
-		0, "zsh time format", &err);
+		0, "zsh time format", err);
 	rc |= bl_re_compile(&t->tcsh,
 		"^([0-9]+\\.[0-9]+)u\\s+([0-9]+\\.[0-9]+)s\\s+([0-9:.]+)\\s+([0-9]+(?:\\.[0-9]+)?)%\\s+"
 		"([0-9]+)\\+([0-9]+)k\\s+([0-9]+)\\+([0-9]+)io\\s+([0-9]+)pf\\+([0-9]+)w\\s*$",
-		0, "tcsh time format", &err);
-	if (rc) {
-		fprintf(stderr, "benchlog: %s\n", err ? err : "regex");
-		free(err);
-		return;
-	}
+		0, "tcsh time format", err);
+	if (rc)
+		return -BL_EFORMAT;
 	t->ok = true;
+	return 0;
 }
 
 static void ts_reset(struct timeshort *t)

@@ -120,11 +120,13 @@ static void reset(struct timev *t)
 	t->seen = 0;
 }
 
-static void timev_init(void *st, struct bl_ctx *ctx)
+static int timev_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct timev *t = st;
 	(void)ctx;
+	(void)err;
 	bl_time_text_init(&t->txt);
+	return 0;
 }
 
 static void emit(struct timev *t, struct bl_ctx *ctx)

@@ -257,7 +257,7 @@ struct hdr_memo {
 
 struct vmstat {
 	bool ok;
-	struct bl_re re_cmd, re_kver, re_date, re_counters, re_dsum, re_dhead, re_dlabel,
+	struct bl_re re_cmd, re_date, re_counters, re_dsum, re_dhead, re_dlabel,
 		re_phead, re_mhead, re_notprose, re_ender, re_prompt, re_start, re_end;
 
 	/* the open series */
@@ -448,10 +448,9 @@ static const char default_end_re[] =
 	"|\\bno\\s+longer\\s+(?:skips|skipping|stutters|stuttering)\\b"
 	"|\\bis\\s+smooth\\b|\\bbec(?:ame|omes)\\s+smooth\\b|\\bback\\s+to\\s+normal\\b";
 
-static void vm_init(void *st, struct bl_ctx *ctx)
+static int vm_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct vmstat *v = st;
-	char *err = NULL;
 	int rc = 0;
 	static const char ws_args[] =
 		"((?:\\s+(?:--?[A-Za-z][-A-Za-z=]*[A-Za-z0-9]?|[0-9]+(?:\\.[0-9]+)?|[kKmM]|[a-z]+[0-9][a-z0-9]*))*)";
@@ -460,16 +459,12 @@ static void vm_init(void *st, struct bl_ctx *ctx)
 		"|(?:\\[[^\\]]*\\]|[A-Za-z0-9_.@:~/+-]+)?[$#%%]\\s*)?"
 		"(?:(?:sudo|nice|time|stdbuf\\s+-oL)\\s+)*(?:[A-Za-z0-9_./-]*/)?vmstat%s\\s*"
 		"(?:(?:\\||>|&|;|2>&1).*)?$", ws_args);
-	rc |= bl_re_compile(&v->re_cmd, cmd, 0, "vmstat command line", &err);
+	rc |= bl_re_compile(&v->re_cmd, cmd, 0, "vmstat command line", err);
 	free(cmd);
-	/* The dispatcher's kernel label (parsers/dispatch.c, rule L3). */
-	rc |= bl_re_compile(&v->re_kver,
-		"^(?:linux[- ]|kernel[ :]+|v)?[2-6]\\.[0-9]{1,2}\\.[0-9]{1,3}(?:[-.+_~]?[A-Za-z0-9][A-Za-z0-9._+~-]*)?"
-		"(?=$|[\\s:,;()\\]])", BL_RE_CASELESS, "vmstat kernel label", &err);
 	rc |= bl_re_compile(&v->re_date,
 		"^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 		"\\s+[0-9]{1,2}\\s+[0-9]{1,2}:[0-9]{2}:[0-9]{2}\\s+(?:[A-Za-z+-][A-Za-z0-9+-]*\\s+)?[0-9]{4}"
-		"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}\\S*)\\s*$", 0, "vmstat date line", &err);
+		"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}\\S*)\\s*$", 0, "vmstat date line", err);
 	rc |= bl_re_compile(&v->re_counters,
 		"^[0-9]+\\s+(?:[KkMmB]\\s+)?(?:total memory|used memory|active memory|inactive memory"
 		"|free memory|buffer memory|swap cache|total swap|used swap|free swap"
@@ -477,46 +472,38 @@ static void vm_init(void *st, struct bl_ctx *ctx)
 		"|IO-wait cpu ticks|IRQ cpu ticks|softirq cpu ticks|stolen cpu ticks|guest cpu ticks"
 		"|guest nice cpu ticks|pages paged in|pages paged out|pages swapped in"
 		"|pages swapped out|interrupts|CPU context switches|boot time|forks)$",
-		0, "vmstat -s line", &err);
+		0, "vmstat -s line", err);
 	rc |= bl_re_compile(&v->re_dsum,
 		"^[0-9]+\\s+(?:disks|partitions|total reads|merged reads|read sectors|milli reading"
 		"|writes|merged writes|written sectors|milli writing|inprogress IO|milli spent IO"
-		"|milli weighted IO)$", 0, "vmstat -D line", &err);
+		"|milli weighted IO)$", 0, "vmstat -D line", err);
 	rc |= bl_re_compile(&v->re_dhead, "^disk-\\s+-+reads-+\\s+-+writes-+\\s+-+IO-+", 0,
-			    "vmstat -d header", &err);
+			    "vmstat -d header", err);
 	rc |= bl_re_compile(&v->re_dlabel,
 		"^total\\s+merged\\s+sectors\\s+ms\\s+total\\s+merged\\s+sectors\\s+ms\\s+cur\\s+sec\\b",
-		0, "vmstat -d labels", &err);
+		0, "vmstat -d labels", err);
 	rc |= bl_re_compile(&v->re_phead,
-		"^\\S+\\s+reads\\s+read sectors\\s+writes\\s+requested writes\\b", 0, "vmstat -p header", &err);
+		"^\\S+\\s+reads\\s+read sectors\\s+writes\\s+requested writes\\b", 0, "vmstat -p header", err);
 	rc |= bl_re_compile(&v->re_mhead, "^Cache\\s+Num\\s+Total\\s+Size\\s+Pages\\s*$", 0,
-			    "vmstat -m header", &err);
+			    "vmstat -m header", err);
 	rc |= bl_re_compile(&v->re_notprose,
 		":\\s*[-+]?\\.?[0-9]|^T?(?:PASS|FAIL|BROK|WARN|INFO|CONF)\\b|\\bmtest01\\b|bytes allocated"
 		"|^(?:real|user|sys)\\s+[0-9]|^Command (?:being timed|exited|terminated|stopped)"
-		"|^Averages for|^Summary:", 0, "vmstat prose filter", &err);
+		"|^Averages for|^Summary:", 0, "vmstat prose filter", err);
 	rc |= bl_re_compile(&v->re_ender,
 		"^(?:Killed|Segmentation fault|Terminated|Aborted|Bus error|Hangup|Script (?:started|done))\\b",
-		0, "vmstat end of block", &err);
+		0, "vmstat end of block", err);
 	rc |= bl_re_compile(&v->re_prompt,
 		"^(?:\\[[^\\]]*\\]|[A-Za-z0-9_.-]+@[A-Za-z0-9_.:~/-]+)\\s*[$#%]|^[$%]\\s+\\S", 0,
-		"vmstat shell prompt", &err);
-	if (rc) {
-		fprintf(stderr, "benchlog: %s\n", err ? err : "vmstat: regular expression");
-		free(err);
-		return;
-	}
+		"vmstat shell prompt", err);
+	if (rc)
+		return -BL_EFORMAT;
 	const char *sre = ctx->opt.stutter_start_re, *ere = ctx->opt.stutter_end_re;
 	if (bl_re_compile(&v->re_start, sre ? sre : default_start_re, sre ? 0 : BL_RE_CASELESS,
-			  "--stutter-start", &err) ||
+			  "--stutter-start", err) ||
 	    bl_re_compile(&v->re_end, ere ? ere : default_end_re, ere ? 0 : BL_RE_CASELESS,
-			  "--stutter-end", &err)) {
-		fprintf(stderr, "benchlog: %s\n", err ? err : "vmstat: stutter pattern");
-		free(err);
-		if (!ctx->error)
-			ctx->error = -BL_EUSAGE;
-		return;
-	}
+			  "--stutter-end", err))
+		return -BL_EUSAGE;
 	v->scratch = (struct bl_buf)BL_BUF_INIT(1u << 20);
 	v->t_disks = (struct bl_buf)BL_BUF_INIT(1u << 20);
 	v->t_cpu = (struct bl_buf)BL_BUF_INIT(1u << 20);
@@ -524,6 +511,7 @@ static void vm_init(void *st, struct bl_ctx *ctx)
 	v->t_zone = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	v->cmd_interval = NAN;
 	v->ok = true;
+	return 0;
 }
 
 /* ---- header lines (V1) ------------------------------------------------- */
@@ -1659,7 +1647,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return BL_NO;
 	}
 	v->prev = PREV_OTHER;
-	if ((s[0] && strchr("23456lLkKvV", s[0]) && bl_re_match(&v->re_kver, s, n) == 1) ||
+	if ((s[0] && strchr("23456lLkKvV", s[0]) && bl_dispatch_is_kernel_label(ctx, s, n)) ||
 	    (s[0] && strchr("KSTABH", s[0]) && bl_re_match(&v->re_ender, s, n) == 1) ||
 	    (((s[0] && strchr("[$%", s[0])) || memchr(s, '@', n)) && bl_re_match(&v->re_prompt, s, n) == 1)) {
 		series_end(v, ctx);
@@ -1713,7 +1701,7 @@ static void vm_release(void *st)
 	bl_buf_release(&v->t_cpu);
 	bl_buf_release(&v->t_stamp);
 	bl_buf_release(&v->t_zone);
-	struct bl_re *all[] = { &v->re_cmd, &v->re_kver, &v->re_date, &v->re_counters, &v->re_dsum,
+	struct bl_re *all[] = { &v->re_cmd, &v->re_date, &v->re_counters, &v->re_dsum,
 		&v->re_dhead, &v->re_dlabel, &v->re_phead, &v->re_mhead, &v->re_notprose,
 		&v->re_ender, &v->re_prompt, &v->re_start, &v->re_end };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
