@@ -419,10 +419,14 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		free(s->layout);
 		free(s->mem_unit);
 		s->layout = bl_xstrdup(r->v[VM_LAYOUT].t == BL_STR ? r->v[VM_LAYOUT].u.s : "");
-		s->mem_unit = bl_xstrdup(r->v[VM_MEM_UNIT].t == BL_STR ? r->v[VM_MEM_UNIT].u.s : "KiB");
+		/* the memory columns are KiB whatever vmstat printed
+		 * (parsers/vmstat.c V6); mem_unit says what it printed */
+		const char *printed = r->v[VM_MEM_UNIT].t == BL_STR ? r->v[VM_MEM_UNIT].u.s : "KiB";
+		s->mem_unit = strcmp(printed, "KiB") == 0 ? bl_xstrdup("KiB")
+			: bl_xasprintf("KiB (printed in %s)", printed);
 		s->info.layout = s->layout;
 		s->info.mem_unit = s->mem_unit;
-		s->kib = bl_vmstat_kib_per_unit(s->mem_unit);
+		s->kib = 1;
 		if (!s->info.first_line || r->line < s->info.first_line)
 			s->info.first_line = r->line;
 	}

@@ -83,14 +83,14 @@ CREATE TABLE "vmstat" (
   "r" INTEGER,
   "b" INTEGER,
   "w" INTEGER,
-  "swpd" INTEGER,
-  "free" INTEGER,
-  "buff" INTEGER,
-  "cache" INTEGER,
-  "inact" INTEGER,
-  "active" INTEGER,
-  "si" INTEGER,
-  "so" INTEGER,
+  "swpd" REAL,
+  "free" REAL,
+  "buff" REAL,
+  "cache" REAL,
+  "inact" REAL,
+  "active" REAL,
+  "si" REAL,
+  "so" REAL,
   "bi" INTEGER,
   "bo" INTEGER,
   "in" INTEGER,
@@ -288,8 +288,8 @@ INSERT INTO units VALUES ('vmstat', 'si', 'KiB/s');
 INSERT INTO units VALUES ('vmstat', 'so', 'KiB/s');
 INSERT INTO units VALUES ('vmstat', 'bi', 'KiB/s');
 INSERT INTO units VALUES ('vmstat', 'bo', 'KiB/s');
-INSERT INTO units VALUES ('vmstat', 'in', '1/s');
-INSERT INTO units VALUES ('vmstat', 'cs', '1/s');
+INSERT INTO units VALUES ('vmstat', 'in', '/s');
+INSERT INTO units VALUES ('vmstat', 'cs', '/s');
 INSERT INTO units VALUES ('vmstat', 'us', '%');
 INSERT INTO units VALUES ('vmstat', 'sy', '%');
 INSERT INTO units VALUES ('vmstat', 'id', '%');
@@ -297,13 +297,13 @@ INSERT INTO units VALUES ('vmstat', 'wa', '%');
 INSERT INTO units VALUES ('vmstat', 'st', '%');
 INSERT INTO units VALUES ('vmstat', 'gu', '%');
 INSERT INTO units VALUES ('vmstat', 'avm', 'KiB');
-INSERT INTO units VALUES ('vmstat', 'flt', '1/s');
-INSERT INTO units VALUES ('vmstat', 're', '1/s');
-INSERT INTO units VALUES ('vmstat', 'pi', '1/s');
-INSERT INTO units VALUES ('vmstat', 'po', '1/s');
-INSERT INTO units VALUES ('vmstat', 'fr', '1/s');
-INSERT INTO units VALUES ('vmstat', 'sr', '1/s');
-INSERT INTO units VALUES ('vmstat', 'sys_calls', '1/s');
+INSERT INTO units VALUES ('vmstat', 'flt', '/s');
+INSERT INTO units VALUES ('vmstat', 're', '/s');
+INSERT INTO units VALUES ('vmstat', 'pi', '/s');
+INSERT INTO units VALUES ('vmstat', 'po', '/s');
+INSERT INTO units VALUES ('vmstat', 'fr', '/s');
+INSERT INTO units VALUES ('vmstat', 'sr', '/s');
+INSERT INTO units VALUES ('vmstat', 'sys_calls', '/s');
 INSERT INTO units VALUES ('time', 'user_s', 's');
 INSERT INTO units VALUES ('time', 'sys_s', 's');
 INSERT INTO units VALUES ('time', 'cpu_pct', '%');
@@ -314,6 +314,8 @@ INSERT INTO units VALUES ('time', 'avg_stack_kib', 'KiB');
 INSERT INTO units VALUES ('time', 'avg_total_kib', 'KiB');
 INSERT INTO units VALUES ('time', 'max_rss_kib', 'KiB');
 INSERT INTO units VALUES ('time', 'avg_rss_kib', 'KiB');
+INSERT INTO units VALUES ('time', 'fs_inputs', '512-byte blocks');
+INSERT INTO units VALUES ('time', 'fs_outputs', '512-byte blocks');
 INSERT INTO units VALUES ('time', 'page_size_bytes', 'bytes');
 INSERT INTO units VALUES ('mtest01', 'bytes_allocated', 'bytes');
 INSERT INTO units VALUES ('mtest01', 'target_bytes', 'bytes');

@@ -72,9 +72,12 @@
  *     sample × interval. The interval is --interval when given, else the
  *     delay of the vmstat command line right before the header
  *     ("vmstat -SM -w 1 5" → 1 s), else 1 s.
- * V6  Memory unit. mem_unit is KiB unless the command line before the
- *     header has -S/--unit: k → kB (1000 bytes), K → KiB, m → MB, M → MiB.
- *     vmstat prints no unit, so a capture without its command line is KiB.
+ * V6  Memory unit. vmstat printed KiB unless the command line before the
+ *     header has -S/--unit: k → kB (1000 bytes), K → KiB, m → MB, M → MiB;
+ *     mem_unit says which. vmstat prints no unit, so a capture without its
+ *     command line is KiB. The memory columns and si/so are written in KiB
+ *     whatever was printed (one unit per column): × 1000/1024 (kB),
+ *     × 1024 (MiB), × 10^6/1024 (MB), fractional where it falls so.
  * V7  Command lines: "vmstat [options] [delay [count]]" alone on a line,
  *     after an optional shell prompt ("$ ", "# ", "user@host:~$ ",
  *     "[root@host ~]# ") or "# Collection Command:". The line is used; if
@@ -133,14 +136,14 @@ static const struct bl_col_def vm_cols[VM_NCOLS] = {
 	[VM_R] = { "r", BL_INT, "runnable processes", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_B] = { "b", BL_INT, "processes in uninterruptible sleep", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_W] = { "w", BL_INT, "swapped-out runnable processes (procps 2.x, FreeBSD)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_SWPD] = { "swpd", BL_INT, "swap in use, in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_FREE] = { "free", BL_INT, "free memory, in `mem_unit` (FreeBSD `fre`)", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_BUFF] = { "buff", BL_INT, "buffer memory, in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_CACHE] = { "cache", BL_INT, "page cache, in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_INACT] = { "inact", BL_INT, "inactive memory (`-a`), in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_ACTIVE] = { "active", BL_INT, "active memory (`-a`), in `mem_unit`", "mem_unit", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_SI] = { "si", BL_INT, "swapped in per second, in `mem_unit`", "mem_unit/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_SO] = { "so", BL_INT, "swapped out per second, in `mem_unit`", "mem_unit/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SWPD] = { "swpd", BL_NUM, "swap in use, KiB (V6: converted from `mem_unit`)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_FREE] = { "free", BL_NUM, "free memory, KiB (FreeBSD `fre`)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_BUFF] = { "buff", BL_NUM, "buffer memory, KiB", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_CACHE] = { "cache", BL_NUM, "page cache, KiB", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_INACT] = { "inact", BL_NUM, "inactive memory (`-a`), KiB", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_ACTIVE] = { "active", BL_NUM, "active memory (`-a`), KiB", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SI] = { "si", BL_NUM, "swapped in per second, KiB/s", "KiB/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VM_SO] = { "so", BL_NUM, "swapped out per second, KiB/s", "KiB/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_BI] = { "bi", BL_INT, "blocks read per second (KiB/s; \"blocks/s\" in procps < 4, same numbers)", "KiB/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_BO] = { "bo", BL_INT, "blocks written per second (KiB/s)", "KiB/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_IN] = { "in", BL_INT, "interrupts per second", "/s", BL_ROLE_MEASURE, BL_BETTER_NONE },
@@ -151,7 +154,7 @@ static const struct bl_col_def vm_cols[VM_NCOLS] = {
 	[VM_WA] = { "wa", BL_INT, "I/O wait CPU time, % (always 0 on 2.4 kernels)", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_ST] = { "st", BL_INT, "CPU time stolen by the hypervisor, %", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_GU] = { "gu", BL_INT, "guest CPU time, % (procps-ng ≥ 4.0.4)", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
-	[VM_MEM_UNIT] = { "mem_unit", BL_STR, "unit of the memory columns and si/so: `KiB` (default), `kB`, `MiB`, `MB` (`-S k/K/m/M` on the command line before the header)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_MEM_UNIT] = { "mem_unit", BL_STR, "the unit vmstat printed the memory columns and si/so in: `KiB` (default), `kB`, `MiB`, `MB` (`-S k/K/m/M` on the command line before the header); the columns themselves are always KiB: `-S M` values × 1024, `-S m` × 10^6/1024, `-S k` × 1000/1024 (fractional)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[VM_TIMESTAMP] = { "timestamp", BL_STR, "the row's time stamp as printed: `2018-03-21 09:03:09` (`-t`) or a wrapper's `21:21:49`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[VM_TZ] = { "tz", BL_STR, "the time zone printed in the label line (`-t`) or on the row (older Red Hat `-t`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[VM_AVM] = { "avm", BL_INT, "FreeBSD: active virtual memory, KiB (humanized `514M` converted)", "KiB", BL_ROLE_MEASURE, BL_BETTER_NONE },
@@ -1189,6 +1192,25 @@ static inline void vm_lname(struct vmstat *v, bool date, bool lead)
 	bl_buf_reset(sb);
 }
 
+/* V6: the columns written in KiB (KiB/s for si, so). */
+static bool is_memory_col(int c)
+{
+	return c == VM_SWPD || c == VM_FREE || c == VM_BUFF || c == VM_CACHE || c == VM_INACT ||
+	       c == VM_ACTIVE || c == VM_SI || c == VM_SO;
+}
+
+/* V6: KiB per printed unit. */
+static double kib_per_unit(const char *u)
+{
+	if (strcmp(u, "MiB") == 0)
+		return 1024.0;
+	if (strcmp(u, "MB") == 0)
+		return 1e6 / 1024.0;
+	if (strcmp(u, "kB") == 0)
+		return 1000.0 / 1024.0;
+	return 1.0;
+}
+
 static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
 		    struct row *R, size_t part, bool since_boot)
 {
@@ -1223,10 +1245,13 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	struct bl_buf *db = &v->t_disks, *cb = &v->t_cpu;
 	bl_buf_reset(db);
 	bl_buf_reset(cb);
+	double kib = kib_per_unit(v->mem_unit);
 	for (size_t i = 0; i < L->n; i++) {
 		int c = L->col[i];
 		long long x = R->val[off + i];
-		if (c < VM_NCOLS)
+		if (c < VM_NCOLS && is_memory_col(c))
+			bl_set_num(&r, (size_t)c, (double)x * kib);
+		else if (c < VM_NCOLS)
 			bl_set_int(&r, (size_t)c, x);
 		else if (c == C_DISK)
 			bl_buf_addf(db, "%s%s=%lld", ndisk++ ? " " : "", L->disk[i], x);

@@ -13,48 +13,12 @@
 
 /* ---- units ------------------------------------------------------------ */
 
-/* vmstat's columns by name: memory in KiB (parsers/vmstat.c writes every
- * -S unit as KiB), swap and block traffic in KiB/s, CPU shares in %,
- * event rates per second. */
-static const struct { const char *col, *unit; } vm_units[] = {
-	{ "swpd", "KiB" }, { "free", "KiB" }, { "buff", "KiB" }, { "cache", "KiB" },
-	{ "inact", "KiB" }, { "active", "KiB" }, { "avm", "KiB" },
-	{ "si", "KiB/s" }, { "so", "KiB/s" }, { "bi", "KiB/s" }, { "bo", "KiB/s" },
-	{ "in", "1/s" }, { "cs", "1/s" }, { "flt", "1/s" }, { "re", "1/s" }, { "pi", "1/s" },
-	{ "po", "1/s" }, { "fr", "1/s" }, { "sr", "1/s" }, { "sys_calls", "1/s" },
-	{ "us", "%" }, { "sy", "%" }, { "id", "%" }, { "wa", "%" }, { "st", "%" }, { "gu", "%" },
-	{ "t_s", "s" },
-};
-
-static bool ends_with(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-	return n > k && strcmp(s + n - k, suf) == 0;
-}
-
 const char *bl_col_unit(const struct bl_table_def *t, size_t i)
 {
 	if (i < BL_PROV_COLS || i >= BL_PROV_COLS + t->ncols)
 		return NULL;
-	const char *c = t->cols[i - BL_PROV_COLS].name;
-	if (strcmp(t->name, "vmstat") == 0) {
-		for (size_t k = 0; k < sizeof vm_units / sizeof vm_units[0]; k++)
-			if (strcmp(c, vm_units[k].col) == 0)
-				return vm_units[k].unit;
-		return NULL;
-	}
-	/* The other tables name their unit in the column's suffix (docs/csv.md). */
-	if (ends_with(c, "_us"))
-		return "us";
-	if (ends_with(c, "_s"))
-		return "s";
-	if (ends_with(c, "_kib"))
-		return "KiB";
-	if (ends_with(c, "_pct"))
-		return "%";
-	if (ends_with(c, "_bytes") || strcmp(c, "bytes_allocated") == 0)
-		return "bytes";
-	return NULL;
+	const char *u = t->cols[i - BL_PROV_COLS].unit;
+	return u && *u ? u : NULL;
 }
 
 /* ---- schema ----------------------------------------------------------- */

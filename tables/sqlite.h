@@ -9,7 +9,7 @@
  *     date and subject outside mail are NULL as they are empty in CSV);
  *   - an index "<table>_group" on each table's "group" column;
  *   - `units` (table, column, unit): the unit of every column that has
- *     one (bl_col_unit());
+ *     one (bl_col_unit(): the unit of the column's definition);
  *   - `sources` (source, message_id, date, subject): each input, and each
  *     mail message in it, that gave at least one record, in input order.
  * Nothing else, so `sqlite3 db .schema` shows what the tables are.
@@ -36,9 +36,9 @@ int bl_sqlite_sink(struct bl_sink *out, const char *path, const char *only_table
  * field into NULL: docs/schema.sql is this text. Caller frees. */
 char *bl_sqlite_schema(void);
 
-/* The unit of column i (0-based, provenance columns first) of t: "s",
- * "us", "KiB", "KiB/s", "%", "bytes", "1/s", or NULL when the column has
- * none (counts, text). */
+/* The unit of column i (0-based, provenance columns first) of t, as its
+ * definition states it (struct bl_col_def.unit: "s", "us", "KiB",
+ * "KiB/s", "%", "bytes", "/s", ...), or NULL when it has none. */
 const char *bl_col_unit(const struct bl_table_def *t, size_t i);
 
 #endif
