@@ -1,12 +1,27 @@
 /* parser.h — the interface every input format implements.
  *
- * To add a format (after tmux's cmd-*.c):
+ * To add a format (after tmux's cmd-*.c; tests/e2e/add-format.sh follows
+ * these steps on a copy of the tree and checks the result):
  *   1. write parsers/<format>.c exporting one `const struct bl_parser
- *      bl_parser_<format>` and the struct bl_table_def of its tables;
- *   2. add it to the table in parsers/registry.c (order matters: earlier
- *      parsers are offered a line first; the active parser always first);
- *   3. add fixtures/<format>/<case>.txt with expected CSV (tests/run-golden);
- *   4. document the format in docs/formats.md and its tables in docs/csv.md.
+ *      bl_parser_<format>` and the struct bl_table_def of its tables
+ *      (core/record.h): each column's name, type, doc, unit, role and
+ *      better direction; the table's group column ("group") and, where
+ *      they apply, its split, runs and weight columns. The Makefile
+ *      builds every .c file of parsers/; declare a table in parsers/tables.h only
+ *      when other code names it;
+ *   2. add `extern const struct bl_parser bl_parser_<format>;` and one
+ *      line `&bl_parser_<format>,` to parsers/registry.c (order matters:
+ *      earlier parsers are offered a line first; the active parser always
+ *      first);
+ *   3. add fixtures/<format>/<case>.txt and, worked out by hand, the
+ *      expected fixtures/<format>/<case>.<table>.csv (tests/run-golden);
+ *   4. document it: a section of docs/formats.md (and a row of its
+ *      "Evidence a record needs"), its tables in the list of
+ *      man/benchlog-parse.1.scd, and docs/csv.md regenerated from the
+ *      definitions by scripts/gen-csv-doc;
+ *   5. `make check`.
+ * Statistics (stats, compare) read the new tables from their definitions;
+ * a summary section or charts need an analysis (analyze/analysis.h).
  *
  * How lines reach a parser (parsers/dispatch.c):
  *   - Each line is offered first to the *active* parser (the one that used
