@@ -72,6 +72,11 @@ void bl_ctx_release(struct bl_ctx *ctx)
 		free(ctx->runs[i].group);
 	free(ctx->runs);
 	bl_strmap_release(&ctx->runs_map);
+	bl_strmap_release(&ctx->msg_seen);
+	free(ctx->msg_first);
+	for (size_t i = 0; i < ctx->nmsg_sources; i++)
+		free(ctx->msg_sources[i]);
+	free(ctx->msg_sources);
 	free(ctx->default_group);
 	free(ctx->group);
 	free(ctx->pending_heading);
@@ -257,7 +262,31 @@ void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 	ctx->lines_skipped++;
 	count(&ctx->skips, &ctx->nskips, reason);
 	if (ctx->skip.skipped)
-		ctx->skip.skipped(ctx->skip.ud, ln, reason);
+		ctx->skip.skipped(ctx->skip.ud, ln, ctx->skip_note ? ctx->skip_note : reason);
+}
+
+bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigned long line,
+		 char **where)
+{
+	if (!id || !*id)
+		return false;
+	bool added;
+	size_t i = bl_strmap_get(&ctx->msg_seen, id, &added);
+	if (!added) {
+		const struct bl_msg_first *f = &ctx->msg_first[i];
+		*where = bl_xasprintf("%s:%lu", ctx->msg_sources[f->source], f->line);
+		return true;
+	}
+	if ((i & (i - 1)) == 0)   /* 0, 1, 2, 4, …: room for twice as many */
+		ctx->msg_first = bl_xrealloc(ctx->msg_first, (i ? 2 * i : 1) * sizeof *ctx->msg_first);
+	const char *src = source ? source : "";
+	if (!ctx->nmsg_sources || strcmp(ctx->msg_sources[ctx->nmsg_sources - 1], src) != 0) {
+		ctx->msg_sources = bl_xrealloc(ctx->msg_sources, (ctx->nmsg_sources + 1) * sizeof *ctx->msg_sources);
+		ctx->msg_sources[ctx->nmsg_sources++] = bl_xstrdup(src);
+	}
+	ctx->msg_first[i].source = ctx->nmsg_sources - 1;
+	ctx->msg_first[i].line = line;
+	return false;
 }
 
 void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,

@@ -118,6 +118,16 @@ struct bl_ctx {
 					 not an output the front end names */
 
 	const char *skip_reason;      /* set by a parser returning BL_SKIP */
+	/* When set, the skip sink gets this text in place of the reason
+	 * the line is counted under ("duplicate of the message at
+	 * FILE:LINE", counted as "duplicate message"). */
+	const char *skip_note;
+
+	/* Message-IDs read in this pass, and where each was first met:
+	 * bl_msg_seen(). */
+	struct bl_strmap msg_seen;
+	struct bl_msg_first { size_t source; unsigned long line; } *msg_first;
+	char **msg_sources; size_t nmsg_sources;
 
 	/* GNU time's status line ("Command exited with non-zero status N")
 	 * waits here for the timing record after it, whatever that record's
@@ -181,6 +191,14 @@ void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long 
 /* A parser re-classifies a line it had taken (BL_USED) as skipped after
  * all, e.g. prose it held as a possible event when the series ended. */
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
+
+/* Each message once: has a message with this Message-ID been read in
+ * this pass? If so returns true and sets *where to "FILE:LINE" of its
+ * first line there (caller frees); if not, remembers id as met at
+ * source:line and returns false. An empty id is never a duplicate.
+ * Memory: the ids' text and two words each, for the pass. */
+bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigned long line,
+		 char **where);
 
 /* Print "N lines: U used, S skipped" and the counts by reason to f. */
 void bl_diag_summary(const struct bl_ctx *ctx, FILE *f);

@@ -122,6 +122,15 @@
  *     the cut again. The output is the same as reading the whole input at
  *     once (tests/test_mail.c, window 0: a cut at every separator). A
  *     single message, and a message longer than a window, is held whole.
+ * R14 Each message once: a message whose Message-ID was met before in the
+ *     pass (the same archive, an earlier input on the command line, a
+ *     cross-post to another list's archive) is not read again: its lines
+ *     are skipped as "duplicate message", and the skip sink (skipped.csv)
+ *     is told "duplicate of the message at FILE:LINE", the first copy's
+ *     first line. A message without a Message-ID is always read. Quoted
+ *     copies inside replies are text of another message and stay
+ *     (quoted = 1). A .gz and its plain twin in one folder are the
+ *     reader's business (one warning), not this rule's.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -152,6 +161,7 @@ static const char R_NONTEXT[] = "non-text part";
 static const char R_PGP[] = "pgp armor";
 static const char R_SIG[] = "signature";
 static const char R_FOOTER[] = "list footer";
+static const char R_DUP[] = "duplicate message";
 
 /* ---------------------------------------------------------------- R1 --- */
 
@@ -468,14 +478,21 @@ static void skip_line(struct rd *r, const struct bl_msg *msg, const char *s, siz
 	bl_skip_raw(r->ctx, s, n, lineno, reason);
 }
 
-/* Account view lines [v->next, upto) as skipped structure (R7). */
-static void view_skip_to(struct rd *r, struct view *v, size_t upto, const struct bl_msg *msg)
+/* Account view lines [v->next, upto) as skipped with reason. */
+static void view_skip_as(struct rd *r, struct view *v, size_t upto, const struct bl_msg *msg,
+			 const char *reason)
 {
 	for (; v->next < upto && v->next < v->nl; v->next++) {
 		size_t n;
 		const char *s = view_line(v, v->next, &n);
-		skip_line(r, msg, s, n, v->lineno0 + v->next, R_HDR);
+		skip_line(r, msg, s, n, v->lineno0 + v->next, reason);
 	}
+}
+
+/* Account view lines [v->next, upto) as skipped structure (R7). */
+static void view_skip_to(struct rd *r, struct view *v, size_t upto, const struct bl_msg *msg)
+{
+	view_skip_as(r, v, upto, msg, R_HDR);
 }
 
 /* Lines of the input buffer from r->off up to byte offset `to` (a line
@@ -1608,6 +1625,24 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 		return rc;
 	struct prov *top = prov_new(r, m, v->lineno0);
 	r->top = &top->m;
+	/* R14: a Message-ID met before in this pass (the same archive, an
+	 * earlier input, a cross-post) is read once. */
+	char *first = NULL;
+	if (bl_msg_seen(r->ctx, top->m.message_id, r->source, v->lineno0, &first)) {
+		char *note = bl_xasprintf("duplicate of the message at %s", first);
+		free(first);
+		rc = unit_begin(r, &top->m);
+		file_skip_to(r, sep_to, R_SEP, &top->m);
+		r->ctx->skip_note = note;
+		view_skip_as(r, v, v->nl, &top->m, R_DUP);
+		r->ctx->skip_note = NULL;
+		free(note);
+		r->line = v->lineno0 + v->nl;
+		r->off = v->file_end;
+		if (rc == 0)
+			file_skip_to(r, tail_to, R_SEP, &top->m);
+		return rc;
+	}
 	struct segs ss = { NULL, 0, 0 };
 	walk_message(r, &ss, v, m, NULL, &top->m);
 	rc = unit_begin(r, &top->m);
