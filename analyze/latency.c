@@ -10,6 +10,7 @@
 #include "analyze/analysis.h"
 #include "analyze/latency.h"
 #include "analyze/stats.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/latency.h"
 #include "parsers/tables.h"
@@ -248,11 +249,24 @@ struct bl_latency {
 	double late[BL_LAT_MAX_LATE];
 	size_t nlate;
 	struct lseries *s;
-	size_t ns;
+	size_t ns, scap;
+	struct bl_strmap sidx;   /* series key (series_key()) -> index into s */
+	struct bl_buf key;       /* scratch for series_key() */
 	struct ltime *t;
 	size_t nt;
 	bool labelled;
 };
+
+/* A series' identity as one string (fields joined by 0x1f, which no
+ * name holds): looked up by hash, since a cyclictest histogram may have
+ * 40,000 threads, each a series, and every bucket row a record for each. */
+static const char *series_key(struct bl_latency *L, long run, const char *name, const char *grp,
+			      const char *src, const char *mid)
+{
+	bl_buf_reset(&L->key);
+	bl_buf_addf(&L->key, "%ld\x1f%s\x1f%s\x1f%s\x1f%s", run, name, grp, src, mid);
+	return L->key.data;
+}
 
 static void *lat_create(const struct bl_analysis_opts *o)
 {
@@ -328,13 +342,11 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	const char *mid = msgid_of(r);
 	const char *src = r->source ? r->source : "";
 	const char *grp = r->group ? r->group : "";
-	for (size_t i = L->ns; i > 0; i--) {
-		struct lseries *s = &L->s[i - 1];
-		if (s->run == r->run && strcmp(s->name, name) == 0 && strcmp(s->group, grp) == 0 &&
-		    strcmp(s->source, src) == 0 && strcmp(s->msgid, mid) == 0)
-			return s;
-	}
-	L->s = bl_xrealloc(L->s, (L->ns + 1) * sizeof *L->s);
+	bool added = false;
+	size_t i = bl_strmap_get(&L->sidx, series_key(L, r->run, name, grp, src, mid), &added);
+	if (!added)
+		return &L->s[i];
+	L->s = bl_xgrow(L->s, &L->scap, L->ns + 1, sizeof *L->s);
 	struct lseries *s = &L->s[L->ns++];
 	memset(s, 0, sizeof *s);
 	s->source = bl_xstrdup(src);
@@ -478,18 +490,20 @@ static void make_labels(struct bl_latency *L)
 {
 	if (L->labelled)
 		return;
+	/* how many series share a group and name, and a group, name and run:
+	 * counted by hash (40,000 series are not compared pairwise) */
+	struct bl_strmap gn = BL_STRMAP_INIT, gnr = BL_STRMAP_INIT;
+	size_t *ngn = bl_xcalloc(L->ns + 1, sizeof *ngn), *ngnr = bl_xcalloc(L->ns + 1, sizeof *ngnr);
+	size_t *kgn = bl_xcalloc(L->ns + 1, sizeof *kgn), *kgnr = bl_xcalloc(L->ns + 1, sizeof *kgnr);
+	for (size_t i = 0; i < L->ns; i++) {
+		const struct lseries *s = &L->s[i];
+		ngn[kgn[i] = bl_strmap_get(&gn, series_key(L, 0, s->name, s->group, "", ""), NULL)]++;
+		ngnr[kgnr[i] = bl_strmap_get(&gnr, series_key(L, s->run, s->name, s->group, "", ""), NULL)]++;
+	}
 	for (size_t i = 0; i < L->ns; i++) {
 		struct lseries *s = &L->s[i];
 		free(s->label);
-		bool same_gn = false, same_gnr = false;
-		for (size_t j = 0; j < L->ns; j++) {
-			const struct lseries *o = &L->s[j];
-			if (j == i || strcmp(o->group, s->group) || strcmp(o->name, s->name))
-				continue;
-			same_gn = true;
-			if (o->run == s->run)
-				same_gnr = true;
-		}
+		bool same_gn = ngn[kgn[i]] > 1, same_gnr = ngnr[kgnr[i]] > 1;
 		if (same_gnr)
 			s->label = bl_xasprintf("%s %s run %ld (%s:%lu)", s->group, s->name, s->run, s->source,
 						s->first_line);
@@ -498,6 +512,12 @@ static void make_labels(struct bl_latency *L)
 		else
 			s->label = bl_xasprintf("%s %s", s->group, s->name);
 	}
+	free(ngn);
+	free(ngnr);
+	free(kgn);
+	free(kgnr);
+	bl_strmap_release(&gn);
+	bl_strmap_release(&gnr);
 	L->labelled = true;
 }
 
@@ -852,13 +872,13 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 {
 	bool md = fmt == BL_DOC_MD;
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
-	/* one comparison per unit that has two or more series with bins */
+	/* one comparison per unit that has two or more series with bins (the
+	 * units found by hash: a unit's first series is the one that adds it) */
+	struct bl_strmap units = BL_STRMAP_INIT;
 	for (size_t u0 = 0; u0 < L->ns; u0++) {
 		const char *unit = unit_of(&L->s[u0]);
-		bool first_of_unit = true;
-		for (size_t j = 0; j < u0; j++)
-			if (strcmp(unit_of(&L->s[j]), unit) == 0)
-				first_of_unit = false;
+		bool first_of_unit = false;
+		bl_strmap_get(&units, unit, &first_of_unit);
 		if (!first_of_unit)
 			continue;
 		size_t nb = 0;
@@ -965,6 +985,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 		fputc('\n', f);
 	}
 	bl_esc_ring_release(&er);
+	bl_strmap_release(&units);
 }
 
 static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
@@ -1146,6 +1167,8 @@ static void lat_destroy(void *st)
 		free(s->label);
 	}
 	free(L->s);
+	bl_strmap_release(&L->sidx);
+	bl_buf_release(&L->key);
 	for (size_t i = 0; i < L->nt; i++) {
 		free(L->t[i].source);
 		free(L->t[i].msgid);

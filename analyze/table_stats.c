@@ -11,6 +11,7 @@
 #include "analyze/vmstat.h"
 #include "parsers/pass.h"
 #include "input/reader.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -46,7 +47,8 @@ struct ts_table {
 	enum origin origin;
 	bool benchlog_csv;      /* a CSV whose header starts with the provenance columns */
 	struct ts_col *col;
-	size_t ncol;
+	size_t ncol, colcap;
+	struct bl_strmap colmap; /* column name -> index (a CSV may have 100,000) */
 	char **gname;           /* group columns */
 	long *gidx;             /* their column index; -1 = not in this table */
 	size_t ng;
@@ -114,6 +116,7 @@ static void table_free(struct ts_table *t)
 	free(t->gname);
 	free(t->gidx);
 	free(t->col);
+	bl_strmap_release(&t->colmap);
 	free(t->grp);
 	free(t->slot);
 	free(t->order);
@@ -144,10 +147,7 @@ static bool in_list(char *const *list, size_t n, const char *name)
 
 static long col_index(const struct ts_table *t, const char *name)
 {
-	for (size_t c = 0; c < t->ncol; c++)
-		if (strcmp(t->col[c].name, name) == 0)
-			return (long)c;
-	return -1;
+	return bl_strmap_find(&t->colmap, name);
 }
 
 static bool is_gcol(const struct ts_table *t, const char *name)
@@ -224,7 +224,8 @@ static void col_wanted(struct bl_tstats *ts, struct ts_table *t, struct ts_col *
 
 static struct ts_col *col_add(struct ts_table *t, const char *name)
 {
-	t->col = bl_xrealloc(t->col, (t->ncol + 1) * sizeof *t->col);
+	t->col = bl_xgrow(t->col, &t->colcap, t->ncol + 1, sizeof *t->col);
+	bl_strmap_get(&t->colmap, name, NULL);   /* index t->ncol: names are added once */
 	struct ts_col *c = &t->col[t->ncol++];
 	memset(c, 0, sizeof *c);
 	c->name = bl_xstrdup(name);
@@ -602,23 +603,24 @@ static bool header_ok(const struct fields *f, char *why, size_t whysz)
 		snprintf(why, whysz, "no header fields");
 		return false;
 	}
-	for (size_t i = 0; i < f->n; i++) {
+	struct bl_strmap seen = BL_STRMAP_INIT;   /* by hash: a header may be 100,000 wide */
+	bool ok = true;
+	for (size_t i = 0; i < f->n && ok; i++) {
 		const char *s = f->v[i];
+		bool added = false;
 		if (!*s) {
 			snprintf(why, whysz, "header field %zu is empty", i + 1);
-			return false;
-		}
-		if (bl_parse_double(s, (size_t)-1, &x) == 0) {
+			ok = false;
+		} else if (bl_parse_double(s, (size_t)-1, &x) == 0) {
 			snprintf(why, whysz, "header field %zu ('%.40s') is a number", i + 1, s);
-			return false;
+			ok = false;
+		} else if (bl_strmap_get(&seen, s, &added), !added) {
+			snprintf(why, whysz, "column name '%.40s' appears twice", s);
+			ok = false;
 		}
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(f->v[j], s) == 0) {
-				snprintf(why, whysz, "column name '%.40s' appears twice", s);
-				return false;
-			}
 	}
-	return true;
+	bl_strmap_release(&seen);
+	return ok;
 }
 
 struct row_ud {
