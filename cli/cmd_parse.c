@@ -22,6 +22,9 @@ static const char help[] =
 	"  -f, --format FORMAT   csv (default), tsv, jsonl, or sqlite: one typed\n"
 	"                        database DIR/benchlog.sqlite (needs -o)\n"
 	"  -q, --quiet           no line-accounting summary on stderr\n"
+	"      --spreadsheet-safe  a CSV text cell beginning with = + - @ TAB or CR\n"
+	"                        gets a ' in front, so a spreadsheet does not run it\n"
+	"                        as a formula (docs/csv.md); numbers are untouched\n"
 	CLI_COMMON_HELP
 	"\nWithout -o, one table is written to stdout: -t TABLE, else the one table\n"
 	"that has rows (when several have rows, name one with -t or use -o).\n"
@@ -35,6 +38,7 @@ int cmd_parse(int argc, char **argv)
 		{ "table", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "spreadsheet-safe", no_argument, NULL, OPT_SPREADSHEET_SAFE },
 		CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -62,6 +66,7 @@ int cmd_parse(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
+		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
 		case OPT_HELP: cli_help("parse", help); return 0;
 		default: cli_usage_error("parse", NULL); return EXIT_USAGE;
 		}

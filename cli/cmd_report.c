@@ -15,6 +15,7 @@
 #include "core/pool.h"
 #include "core/util.h"
 #include "report/report.h"
+#include "tables/table.h"
 
 static const char help[] =
 	"  -o, --output DIR      the report folder (default benchlog-report); built\n"
@@ -27,6 +28,8 @@ static const char help[] =
 	"      --baseline GROUP  the group the others are compared with\n"
 	"      --range           contest error bars show min-max, not sd\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
+	"      --spreadsheet-safe  CSV text cells beginning with = + - @ TAB or CR get a '\n"
+	"                        in front (docs/csv.md)\n"
 	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP
 	"\nDIR gets csv/<table>.csv, skipped.csv (every line not used, with the\n"
@@ -48,6 +51,7 @@ int cmd_report(int argc, char **argv)
 		{ "baseline", required_argument, NULL, OPT_BASELINE },
 		{ "range", no_argument, NULL, OPT_RANGE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "spreadsheet-safe", no_argument, NULL, OPT_SPREADSHEET_SAFE },
 		CLI_COMMON_LONGOPTS,
 		CLI_ANALYSIS_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
@@ -91,6 +95,7 @@ int cmd_report(int argc, char **argv)
 			if (cli_quoted_opt("report", optarg, &ro.an.include_quoted))
 				return EXIT_USAGE;
 			break;
+		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
 		case OPT_HELP: cli_help("report", help); return 0;
 		default: cli_usage_error("report", NULL); return EXIT_USAGE;
 		}

@@ -27,7 +27,8 @@
  *      bytes that are not well-formed UTF-8 as '?'; max_chars > 3 cuts the
  *      text to that many characters, ending "...".
  *   E6 CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF
- *      or starts or ends with a space, quotes doubled; otherwise as is.
+ *      or starts or ends with a space or TAB, quotes doubled; otherwise as
+ *      is.
  *      Byte-exact: a program reading the file gets the text back. With
  *      spreadsheet_safe, a text beginning with = + - @ TAB or CR (a
  *      formula to a spreadsheet) gets a ' in front (docs/csv.md).

@@ -487,13 +487,15 @@ static void chart_job(void *arg)
  * and wait for them. Afterwards the jobs are in section order. */
 static void charts_draw(struct charts *q, struct bl_pool *pool)
 {
-	qsort(q->v, q->n, sizeof *q->v, cmp_chart_cost);
+	if (q->n)   /* q->v NULL when no chart: qsort must not see it (UBSan) */
+		qsort(q->v, q->n, sizeof *q->v, cmp_chart_cost);
 	for (size_t i = 0; i < q->n; i++) {
 		q->v[i].stop = q->stop;
 		bl_pool_submit(pool, chart_job, &q->v[i]);
 	}
 	bl_pool_wait(pool);
-	qsort(q->v, q->n, sizeof *q->v, cmp_chart_order);
+	if (q->n)
+		qsort(q->v, q->n, sizeof *q->v, cmp_chart_order);
 }
 
 static void charts_free(struct charts *q)

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/cleanup.h"
+#include "core/escape.h"
 #include "tables/table.h"
 #include "parsers/parser.h"
 #include "core/util.h"
@@ -76,10 +77,19 @@ const char *bl_utf8_clean(const char *s, char **fixed)
 	return *fixed;
 }
 
+static bool spreadsheet_safe;
+
+void bl_csv_set_spreadsheet_safe(bool on)
+{
+	spreadsheet_safe = on;
+}
+
 static int write_text(FILE *f, const char *s)
 {
-	char *fixed;
+	char *fixed, *prefixed = NULL;
 	const char *out = bl_utf8_clean(s, &fixed);
+	if (spreadsheet_safe && bl_esc_formula_like(out, strlen(out)))
+		out = prefixed = bl_xasprintf("'%s", out);
 	size_t n = strlen(out);
 	bool quote = strpbrk(out, ",\"\r\n") != NULL;
 	int rc = 0;
@@ -90,6 +100,7 @@ static int write_text(FILE *f, const char *s)
 		rc = -BL_EIO;
 	}
 	free(fixed);
+	free(prefixed);
 	return rc;
 }
 
@@ -153,12 +164,15 @@ static void rb_addc(struct rowbuf *rb, char c)
 	rb->b[rb->n++] = c;
 }
 
-/* Bytes that send a text field to the slow path: CSV specials and every
- * non-ASCII byte (which may need UTF-8 repair). */
+/* Bytes that send a text field to the slow path: CSV specials, every
+ * non-ASCII byte (which may need UTF-8 repair), and with --spreadsheet-safe
+ * a formula's first character. */
 static bool plain_text(const char *s, size_t *len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
+	if (spreadsheet_safe && bl_esc_formula_like(s, *s ? 1 : 0))
+		return false;
 	for (; p[i]; i++) {
 		unsigned char c = p[i];
 		if (c >= 0x80 || c == ',' || c == '"' || c == '\r' || c == '\n')

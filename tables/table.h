@@ -34,6 +34,12 @@ const char *bl_utf8_clean(const char *s, char **fixed);
  * libcsv when they hold a comma, quote, CR or LF). Header with
  * bl_csv_write_header(). Return 0 or -BL_EIO. */
 int bl_csv_write_header(FILE *f, const struct bl_table_def *t);
+/* --spreadsheet-safe: from now on, a CSV text cell that begins with = + -
+ * @ TAB or CR gets a ' in front (core/escape.h E6), so a spreadsheet shows
+ * it instead of running it as a formula (docs/csv.md). Numbers are never
+ * touched. Off by default: the cells are the input's bytes. Set once,
+ * before any writing (not thread-safe to change while writing). */
+void bl_csv_set_spreadsheet_safe(bool on);
 int bl_csv_write_record(FILE *f, const struct bl_record *r);
 
 /* CSV sink into a folder: one DIR/<table>.csv per table that gets rows,

@@ -29,6 +29,7 @@
 #include "tests/fuzz/fuzz_gzip.c"
 #include "tests/fuzz/fuzz_mail.c"
 #include "tests/fuzz/fuzz_csv.c"
+#include "tests/fuzz/fuzz_escape.c"
 
 static const char *current_file = "";
 
@@ -130,6 +131,12 @@ static void replay_csv(const char *path, const uint8_t *d, size_t len)
 	assert_int_equal(bl_fuzz_csv(d, len), 0);
 }
 
+static void replay_escape(const char *path, const uint8_t *d, size_t len)
+{
+	(void)path;
+	assert_int_equal(bl_fuzz_escape(d, len), 0);
+}
+
 static void test_fuzz__regressions_replay(void **state)
 {
 	(void)state;
@@ -139,6 +146,7 @@ static void test_fuzz__regressions_replay(void **state)
 		{ "tests/fuzz/regress/mail", replay_mail },
 		{ "tests/fuzz/regress/csv", replay_csv },
 		{ "tests/fuzz/seeds/csv", replay_csv },
+		{ "tests/fuzz/regress/escape", replay_escape },
 		{ "tests/fuzz/seeds/gzip", replay_gzip },
 	};
 	char *top = top_path("tests/fuzz/regress");
@@ -174,6 +182,7 @@ static void fixture_all(const char *path, const uint8_t *d, size_t len)
 	with_cfg(bl_fuzz_gzip, 0x00, d, len);     /* as a file, through bl_read_input */
 	with_cfg(bl_fuzz_mail, 0x00, d, len);
 	with_cfg(bl_fuzz_csv, 0x00, d, len);      /* as a CSV table (the expected .csv files are) */
+	with_cfg(bl_fuzz_escape, 0x03, d, len);   /* every escape, keep_lf, spreadsheet-safe */
 }
 
 static void test_fuzz__fixtures_through_every_harness(void **state)

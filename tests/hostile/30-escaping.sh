@@ -34,6 +34,12 @@ hc esc-terminal-summary-group 0 '' '
 hc esc-csv-byte-exact 0 '' '
     "$B" parse -t contest --group "=HYPERLINK(\"http://e.example\",\"x\")" "$SEED1" > c.csv; rc=$?
     grep -qF ",\"=HYPERLINK(\"\"http://e.example\"\",\"\"x\"\")\"," c.csv || rc=99'
+hc esc-csv-spreadsheet-safe 0 '' '
+    "$B" parse --spreadsheet-safe -t contest --group "@SUM(1+1)" "$SEED1" > c.csv; rc=$?
+    # the text cell gets its quote; the number columns are as without it
+    grep -q ",'"'"'@SUM(1+1),option," c.csv || rc=99
+    "$B" parse -t contest --group "@SUM(1+1)" "$SEED1" > plain.csv
+    [ "$(cut -d, -f10- c.csv | cksum)" = "$(cut -d, -f10- plain.csv | cksum)" ] || rc=98'
 hc esc-gnuplot-group 0 'wrote' '
     "$B" plot contest -q -o out --group "x'"'"'; system(\"touch pwned\") #\`touch pwned2\`" "$SEED1"; rc=$?
     [ -e out/pwned ] || [ -e out/pwned2 ] || [ -e pwned ] && rc=99; true'
