@@ -48,7 +48,7 @@ t "--output" parse --ou
 t "--table" compare --ta
 t "--test" compare --te
 t "--columns --sql" formats -
-t "--since-boot --stutter-end --stutter-start --strict" report --s
+t "--since-boot --spreadsheet-safe --stutter-end --stutter-start --strict" report --s
 t "latency latency_series" parse -t la
 t "${TABLES% }" stats -t ""
 t "time" stats --table = ti
