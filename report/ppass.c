@@ -431,26 +431,51 @@ static void progress_draw(struct progress *pg, unsigned long done, size_t total,
 /* ---- replay ---- */
 
 /* Counters a parser keeps across the whole pass in its own state (not in
- * the context's run numbering), so every input's context starts them at 1
- * again. On replay each is offset, like runs, by the highest value earlier
- * inputs gave it; columns with the same key share one counter. */
-static const struct {
-	const char *table, *column, *key;
-} pass_counters[] = {
-	{ "vmstat", "series", "vmstat series" },   /* parsers/vmstat.c, V3 */
-	{ "events", "series", "vmstat series" },
-};
-#define NCOUNTERS (sizeof pass_counters / sizeof pass_counters[0])
+ * the context's run numbering): columns whose definition gives them the
+ * role BL_ROLE_COUNTER (vmstat's series). Every input's context starts
+ * them at 1 again; on replay each is offset, like runs, by the highest
+ * value earlier inputs gave it. Counter columns of the same name share one
+ * counter (vmstat's and events' series are the same capture number). */
+#define MAX_COUNTERS 8
 
-/* Column of counter k in table t, or -1. */
-static int counter_col(const struct bl_table_def *t, size_t k)
+struct counters {
+	struct {
+		const char *name;        /* the column's name */
+		long long max;           /* highest value so far, offsets included */
+		long long off, fmax;     /* of the input being replayed */
+	} v[MAX_COUNTERS];
+	size_t n;
+};
+
+/* The counter of column name, added when new (NULL when full). */
+static size_t counter_of(struct counters *c, const char *name)
 {
-	if (strcmp(t->name, pass_counters[k].table) != 0)
-		return -1;
-	int c = bl_table_col(t, pass_counters[k].column);
-	return c >= 0 && t->cols[c].type == BL_INT ? c : -1;
+	for (size_t k = 0; k < c->n; k++)
+		if (strcmp(c->v[k].name, name) == 0)
+			return k;
+	if (c->n == MAX_COUNTERS)
+		return MAX_COUNTERS;
+	c->v[c->n].name = name;
+	c->v[c->n].max = c->v[c->n].off = c->v[c->n].fmax = 0;
+	return c->n++;
 }
 
+/* The counter columns of t, each with its counter, into col[] and ctr[]
+ * (at most MAX_COUNTERS); returns how many. */
+static size_t counter_cols(struct counters *c, const struct bl_table_def *t, int *col, size_t *ctr)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS && n < MAX_COUNTERS; i++) {
+		if (t->cols[i].role != BL_ROLE_COUNTER || t->cols[i].type != BL_INT)
+			continue;
+		size_t k = counter_of(c, t->cols[i].name);
+		if (k < MAX_COUNTERS) {
+			col[n] = (int)i;
+			ctr[n++] = k;
+		}
+	}
+	return n;
+}
 
 /* Runs are numbered per (group, run family): an mtest01/time run and a
  * ConTest run of the same group are counted apart (core/ctx.c). */
@@ -549,7 +574,7 @@ static void replay_skips(struct bl_ctx *ctx, const struct job *j)
 /* Replay one job into ctx. keep: store the run numbers and counters as
  * emitted back into the log, for replay_side(). */
 static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
-		  long long counter_max[NCOUNTERS], struct progress *pg, bool keep)
+		  struct counters *ctrs, struct progress *pg, bool keep)
 {
 	if (j->diaglen && ctx->diag) {
 		progress_clear(pg);
@@ -590,17 +615,14 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 			g->max = local.v[i].off + local.v[i].max;
 	}
 	/* Pass-wide counters: this input's values continue after the highest
-	 * earlier inputs gave (counters sharing a key move together). */
-	long long off[NCOUNTERS], fmax[NCOUNTERS];
-	const struct bl_table_def *lastt = NULL;
-	int cols[NCOUNTERS];
-	for (size_t k = 0; k < NCOUNTERS; k++) {
-		off[k] = 0;
-		fmax[k] = 0;
-		for (size_t q = 0; q < NCOUNTERS; q++)
-			if (strcmp(pass_counters[q].key, pass_counters[k].key) == 0 && counter_max[q] > off[k])
-				off[k] = counter_max[q];
+	 * earlier inputs gave. */
+	for (size_t k = 0; k < ctrs->n; k++) {
+		ctrs->v[k].off = ctrs->v[k].max;
+		ctrs->v[k].fmax = 0;
 	}
+	const struct bl_table_def *lastt = NULL;
+	int cols[MAX_COUNTERS];
+	size_t ctr[MAX_COUNTERS], ncols = 0;
 	int rc = 0;
 	lastg = NULL;
 	lastf = NULL;
@@ -620,27 +642,27 @@ static int replay(struct bl_ctx *ctx, struct job *j, struct runmap *global,
 		}
 		if (l->table != lastt) {
 			lastt = l->table;
-			for (size_t k = 0; k < NCOUNTERS; k++)
-				cols[k] = counter_col(lastt, k);
+			ncols = counter_cols(ctrs, lastt, cols, ctr);
 		}
-		for (size_t k = 0; k < NCOUNTERS; k++) {
-			if (cols[k] < 0 || (size_t)cols[k] >= nv || r.v[cols[k]].t != BL_INT)
+		for (size_t q = 0; q < ncols; q++) {
+			struct bl_val *v = &r.v[cols[q]];
+			if ((size_t)cols[q] >= nv || v->t != BL_INT)
 				continue;
-			if (r.v[cols[k]].u.i > fmax[k])
-				fmax[k] = r.v[cols[k]].u.i;
-			r.v[cols[k]].u.i += off[k];
+			if (v->u.i > ctrs->v[ctr[q]].fmax)
+				ctrs->v[ctr[q]].fmax = v->u.i;
+			v->u.i += ctrs->v[ctr[q]].off;
 		}
 		rc = bl_emit(ctx, &r);
 		if (keep) {              /* for the side replay: the values as emitted */
 			l->run = r.run;
-			for (size_t k = 0; k < NCOUNTERS; k++)
-				if (cols[k] >= 0 && (size_t)cols[k] < nv && r.v[cols[k]].t == BL_INT)
-					l->v[cols[k]].u.i = r.v[cols[k]].u.i;
+			for (size_t q = 0; q < ncols; q++)
+				if ((size_t)cols[q] < nv && r.v[cols[q]].t == BL_INT)
+					l->v[cols[q]].u.i = r.v[cols[q]].u.i;
 		}
 	}
-	for (size_t k = 0; k < NCOUNTERS; k++)
-		if (fmax[k] && off[k] + fmax[k] > counter_max[k])
-			counter_max[k] = off[k] + fmax[k];
+	for (size_t k = 0; k < ctrs->n; k++)
+		if (ctrs->v[k].fmax && ctrs->v[k].off + ctrs->v[k].fmax > ctrs->v[k].max)
+			ctrs->v[k].max = ctrs->v[k].off + ctrs->v[k].fmax;
 	runmap_free(&local);
 	if (rc)
 		return rc;
@@ -768,7 +790,7 @@ struct replay_state {
 	struct progress pg;
 	struct runmap global;
 	struct bl_strmap global_idx;
-	long long counter_max[NCOUNTERS];
+	struct counters counters;
 	unsigned long long bytes_total;    /* 0: not known, the time left is told by files */
 	int side_rc;                       /* the side context's first error */
 };
@@ -796,7 +818,7 @@ static int replay_one(struct bl_ctx *ctx, struct ppass *pp, size_t i, struct rep
 		      const struct bl_ppass_opts *po)
 {
 	struct job *j = &pp->jobs[i];
-	int rc = replay(ctx, j, &rs->global, rs->counter_max, &rs->pg, po->side != NULL);
+	int rc = replay(ctx, j, &rs->global, &rs->counters, &rs->pg, po->side != NULL);
 	if (rc == 0 && po->input_done) {
 		struct bl_input_stats st = {
 			j->path, j->total, j->used, j->skipped, j->records, 0,

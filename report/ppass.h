@@ -27,10 +27,10 @@
  *
  * Pass-wide counters: a number a parser counts across the whole pass in
  * its own state (vmstat's `series`, in its vmstat and events tables)
- * would restart at 1 in every file's context. Such columns are listed in
- * pass_counters[] in ppass.c and offset the same way, by the highest value
- * earlier files gave. A parser adding such a counter adds a line there (or
- * better, numbers through bl_run_new(), which needs nothing here).
+ * would restart at 1 in every file's context. Such columns have the role
+ * BL_ROLE_COUNTER in their table's definition (core/record.h) and are
+ * offset the same way, by the highest value earlier files gave; counter
+ * columns of the same name share one counter.
  *
  * Memory: at most 64 logs per worker (1 with -j1) are held at once, and
  * no more once they hold 32 MiB (ppass.c); a log holds
