@@ -1,8 +1,9 @@
-/* analysis_opts.c — --target and --late (cli/analysis_opts.h). */
+/* analysis_opts.c — --target, --late and the --baseline check (cli/analysis_opts.h). */
 #include <stdio.h>
 #include "analyze/latency.h"
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
+#include "core/strmap.h"
 
 int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis_opts *ao)
 {
@@ -28,4 +29,26 @@ int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis
 		return 1;
 	}
 	return 0;
+}
+
+static int group_record(void *ud, const struct bl_record *r)
+{
+	bl_strmap_get(ud, r->group ? r->group : "", NULL);
+	return 0;
+}
+
+struct bl_sink cli_groups_sink(struct bl_strmap *m)
+{
+	return (struct bl_sink){ group_record, NULL, NULL, m };
+}
+
+int cli_check_baseline(const char *cmd, const struct bl_strmap *m, const char *baseline)
+{
+	if (!baseline || m->n == 0 || bl_strmap_find(m, baseline) >= 0)
+		return 0;
+	fprintf(stderr, "benchlog %s: --baseline: no group \"%s\"; there are:", cmd, baseline);
+	for (size_t i = 0; i < m->n; i++)
+		fprintf(stderr, "%s \"%s\"", i ? "," : "", bl_strmap_key(m, i));
+	fputc('\n', stderr);
+	return EXIT_USAGE;
 }

@@ -17,6 +17,7 @@
 
 #include <getopt.h>
 #include "analyze/analysis.h"
+#include "core/record.h"
 
 enum { OPT_TARGET = 1900, OPT_LATE };
 #define CLI_MAX_LATE 16
@@ -35,5 +36,15 @@ enum { OPT_TARGET = 1900, OPT_LATE };
  * thresholds are kept in static storage: ao->late_s stays valid for the
  * life of the process. */
 int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis_opts *ao);
+
+/* --baseline GROUP must name a group of the input, in every command
+ * (docs/errors.md): cli_groups_sink() collects each record's group into
+ * *m (add it to the context before the pass; m must outlive it);
+ * cli_check_baseline() then returns 0 when baseline is NULL or found, or
+ * prints "benchlog CMD: --baseline: no group "X"; there are: "a", "b""
+ * and returns EXIT_USAGE. */
+struct bl_strmap;
+struct bl_sink cli_groups_sink(struct bl_strmap *m);
+int cli_check_baseline(const char *cmd, const struct bl_strmap *m, const char *baseline);
 
 #endif

@@ -79,6 +79,10 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 				k.low_power == 1 ? "" : "s", k.low_power == 1 ? "s" : "ve");
 		if (k.tables == 0)
 			status = EXIT_DATA;
+		/* --baseline named no group of any table: a usage error, as in
+		 * summary, plot and report (the groups are listed above) */
+		if (k.tables == 0 && k.no_baseline > 0)
+			status = EXIT_USAGE;
 	}
 	if (!o->quiet)
 		bl_diag_summary(&ctx, stderr);

@@ -11,6 +11,7 @@
 #include "analyze/analysis.h"
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "plot/plot.h"
 
@@ -140,9 +141,16 @@ int cmd_plot(int argc, char **argv)
 	void *st = an->create(&ao);
 	struct bl_sink s = { an->record, NULL, NULL, st };
 	bl_ctx_add_sink(&ctx, &s);
+	struct bl_strmap groups = BL_STRMAP_INIT;
+	struct bl_sink gs = cli_groups_sink(&groups);
+	bl_ctx_add_sink(&ctx, &gs);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
+	int bad_baseline = cli_interrupted() ? 0 : cli_check_baseline("plot", &groups, ao.baseline);
+	bl_strmap_release(&groups);
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
+	} else if (bad_baseline) {
+		status = bad_baseline;
 	} else if (!an->has_data(st)) {
 		cli_err("benchlog plot: no %s data in the input\n", kind);
 		if (!status)

@@ -122,7 +122,14 @@ int cmd_report(int argc, char **argv)
 	size_t len = strlen(ro.dir);
 	while (len > 1 && ro.dir[len - 1] == '/')
 		len--;
-	printf("report written to %.*s/report.html\n", (int)len, ro.dir);
+	/* stdout is for data: the note goes to stderr, and -q silences it */
+	if (!o.quiet)
+		fprintf(stderr, "report written to %.*s/report.html\n", (int)len, ro.dir);
+	if (res.records == 0) {
+		/* the same status as summary, stats and compare (docs/errors.md) */
+		fprintf(stderr, "benchlog report: no records found in the input (the report says so)\n");
+		return EXIT_DATA;
+	}
 	if (res.input_errors)
 		return EXIT_DATA;
 	return 0;

@@ -9,6 +9,7 @@
 #include "analyze/analysis.h"
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
+#include "core/strmap.h"
 #include "core/util.h"
 
 static const char help[] =
@@ -89,11 +90,17 @@ int cmd_summary(int argc, char **argv)
 	 * its finish() below says which file, so the pass does not call it
 	 * "output". */
 	ctx.sinks_tell_io = true;
+	struct bl_strmap groups = BL_STRMAP_INIT;
+	struct bl_sink gs = cli_groups_sink(&groups);
+	bl_ctx_add_sink(&ctx, &gs);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
+	if (status == 0 && cli_check_baseline("summary", &groups, ao.baseline))
+		status = EXIT_USAGE;
+	bool bad_baseline = status == EXIT_USAGE;
 	/* Temporary files are complete before anything is printed: one that
 	 * could not be written (ENOSPC) gives no summary rather than a
 	 * truncated one. */
-	bool failed = false;
+	bool failed = bad_baseline;
 	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
 		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
 			cli_err("benchlog summary: cannot write a temporary file in %s: %s\n",
@@ -117,7 +124,9 @@ int cmd_summary(int argc, char **argv)
 		}
 		any = true;
 	}
-	if (failed) {
+	if (bad_baseline) {
+		/* nothing printed: the usage error above says why */
+	} else if (failed) {
 		status = EXIT_DATA;
 	} else if (!any && status == 0) {
 		/* as plot, stats and compare do: an empty result is not success */
@@ -128,5 +137,6 @@ int cmd_summary(int argc, char **argv)
 		bl_analyses[i]->destroy(st[i]);
 	free(st);
 	bl_ctx_release(&ctx);
+	bl_strmap_release(&groups);
 	return status;
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
+#include "core/strmap.h"
 #include "core/util.h"
 #include "plot/plot.h"
 #include "report/html.h"
@@ -47,6 +48,7 @@ struct rstate {
 	size_t nin, capin;
 	struct tstat *t;
 	size_t nt;
+	struct bl_strmap groups;     /* every record's group, for --baseline */
 };
 
 /* ---- sinks ---- */
@@ -85,6 +87,7 @@ static char *fmt_val(const struct bl_val *v)
 static int table_record(void *ud, const struct bl_record *r)
 {
 	struct rstate *rs = ud;
+	bl_strmap_get(&rs->groups, r->group ? r->group : "", NULL);
 	struct tstat *t = NULL;
 	for (size_t i = 0; i < rs->nt; i++)
 		if (rs->t[i].def == r->table)
@@ -131,6 +134,7 @@ static void rstate_free(struct rstate *rs)
 		free(rs->t[i].cells);
 	}
 	free(rs->t);
+	bl_strmap_release(&rs->groups);
 }
 
 /* ---- Markdown (input text through core/escape.h, E1) ---- */
@@ -769,6 +773,15 @@ static int build_parse(struct build *b)
 			fprintf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
 				      "(a line-accounting bug; please report it)\n",
 				in->path, in->lines, in->used, in->skipped);
+	}
+	/* --baseline must name a group, as in compare: a usage error listing
+	 * them, and the folder left as it was */
+	if (o->an.baseline && res->records && bl_strmap_find(&b->rs.groups, o->an.baseline) < 0) {
+		fprintf(b->diag, "benchlog report: --baseline: no group \"%s\"; there are:", o->an.baseline);
+		for (size_t i = 0; i < b->rs.groups.n; i++)
+			fprintf(b->diag, "%s \"%s\"", i ? "," : "", bl_strmap_key(&b->rs.groups, i));
+		fprintf(b->diag, "\n");
+		return -BL_EUSAGE;
 	}
 	if (o->parse->strict && (res->warnings || res->input_errors)) {
 		fprintf(b->diag, "benchlog report: --strict: input was malformed or unreadable; "

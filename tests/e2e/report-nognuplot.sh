@@ -11,7 +11,7 @@ mkdir empty-path
 rc=0
 PATH="$tmp/empty-path" "$BENCHLOG" report -q -o rep "$TOP"/fixtures/seeds/*.txt > out 2> err || rc=$?
 [ "$rc" -eq 0 ] || { echo "exit $rc"; cat err; exit 1; }
-grep -q '^report written to rep/report.html$' out
+[ ! -s out ]   # -q: nothing on stdout
 grep -q 'gnuplot not found: the charts are scripts and data in rep/plots; render them with: cd rep/plots && for f in \*.gp; do gnuplot "$f"; done' err
 # Every chart the report names has its script and data, and no image.
 charts=$(sed -n 's/^Files of chart `\([^`]*\)`.*/\1/p' rep/report.md)
