@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <csv.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
 #include "core/strmap.h"
@@ -20,14 +21,18 @@
 
 #define PREVIEW_ROWS 10
 
-static const struct bl_col_def skipped_cols[] = {
-	{ "reason", BL_STR, "why the line was not used (\"no format recognised\", \"blank line\", …)", "",
-	  BL_ROLE_LABEL, BL_BETTER_NONE },
-	{ "text", BL_STR, "the line as the parsers saw it: quote prefix and colour escapes removed", "",
-	  BL_ROLE_LABEL, BL_BETTER_NONE },
-};
-static const struct bl_table_def skipped_table = {
-	"skipped", "input lines that went into no record, label or header", 2, skipped_cols, NULL, NULL, .group_col = "group",
+/* skipped.csv (docs/report.md): one row per run of consecutive skipped
+ * lines of one source with the same reason and message, so that its size
+ * follows the input's structure, not its length. */
+#define SKIP_TEXT_MAX 200
+static const char skipped_header[] = "source,first_line,last_line,lines,reason,message_id,text\n";
+
+/* The run being gathered: strings owned. */
+struct skiprun {
+	bool open;
+	char *source, *reason, *msgid;
+	unsigned long first, last;
+	char text[SKIP_TEXT_MAX + 1];
 };
 
 struct tstat {
@@ -42,6 +47,7 @@ struct rstate {
 	struct bl_ctx *ctx;
 	struct bl_ctx *skipctx;      /* the context whose skipped lines on_skip gets */
 	FILE *skipped;
+	struct skiprun run;
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
 	struct bl_input_stats *in;
@@ -53,18 +59,74 @@ struct rstate {
 
 /* ---- sinks ---- */
 
-static void on_skip(void *ud, const struct bl_line *ln, const char *reason)
+/* One field of skipped.csv, RFC 4180-quoted by libcsv, valid UTF-8. */
+static void skip_field(FILE *f, const char *s, bool last)
 {
-	struct rstate *rs = ud;
-	struct bl_record r;
-	bl_record_init(&r, &skipped_table, ln);
-	r.group = rs->skipctx->group ? rs->skipctx->group : "";
-	bl_set_str(&r, 0, reason);
-	bl_set_str(&r, 1, ln->text ? ln->text : "");
-	if (bl_csv_write_record(rs->skipped, &r) && !rs->skip_err) {
+	char *fixed = NULL;
+	const char *t = bl_utf8_clean(s ? s : "", &fixed);
+	if (strpbrk(t, ",\"\r\n"))
+		csv_fwrite(f, t, strlen(t));
+	else
+		fputs(t, f);
+	free(fixed);
+	fputc(last ? '\n' : ',', f);
+}
+
+/* Write the run gathered so far, if any, and close it. */
+static void skiprun_flush(struct rstate *rs)
+{
+	struct skiprun *k = &rs->run;
+	if (!k->open)
+		return;
+	FILE *f = rs->skipped;
+	skip_field(f, k->source, false);
+	fprintf(f, "%lu,%lu,%lu,", k->first, k->last, k->last - k->first + 1);
+	skip_field(f, k->reason, false);
+	skip_field(f, k->msgid, false);
+	skip_field(f, k->text, true);
+	if (ferror(f) && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
 	}
+	free(k->source);
+	free(k->reason);
+	free(k->msgid);
+	k->source = k->reason = k->msgid = NULL;
+	k->open = false;
+}
+
+/* Up to max bytes of s[0..n), cut at a UTF-8 character boundary. */
+static size_t utf8_cut(const char *s, size_t n, size_t max)
+{
+	if (n <= max)
+		return n;
+	size_t i = max;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i--;
+	return i;
+}
+
+static void on_skip(void *ud, const struct bl_line *ln, const char *reason)
+{
+	struct rstate *rs = ud;
+	struct skiprun *k = &rs->run;
+	const char *src = ln->source ? ln->source : "";
+	const char *mid = ln->msg && ln->msg->message_id ? ln->msg->message_id : "";
+	if (k->open && ln->lineno == k->last + 1 && strcmp(k->reason, reason) == 0 &&
+	    strcmp(k->source, src) == 0 && strcmp(k->msgid, mid) == 0) {
+		k->last = ln->lineno;
+		return;
+	}
+	skiprun_flush(rs);
+	k->open = true;
+	k->source = bl_xstrdup(src);
+	k->reason = bl_xstrdup(reason);
+	k->msgid = bl_xstrdup(mid);
+	k->first = k->last = ln->lineno;
+	size_t n = ln->text ? utf8_cut(ln->text, ln->len, SKIP_TEXT_MAX) : 0;
+	if (n)
+		memcpy(k->text, ln->text, n);
+	k->text[n] = '\0';
 }
 
 static char *fmt_val(const struct bl_val *v)
@@ -661,7 +723,7 @@ static int build_open(struct build *b)
 		return -BL_EIO;
 	}
 	b->rs.skipped = fopen(b->skpath, "w");
-	if (!b->rs.skipped || bl_csv_write_header(b->rs.skipped, &skipped_table)) {
+	if (!b->rs.skipped || fputs(skipped_header, b->rs.skipped) == EOF) {
 		fprintf(b->diag, "benchlog report: cannot write %s: %s\n", b->skpath, strerror(errno));
 		return -BL_EIO;
 	}
@@ -707,6 +769,7 @@ static int tables_close(struct build *b, bool ok, int *err)
 	int sfin = bl_ctx_finish(&b->side, ok);
 	int fin_errno = errno;
 	struct rstate *rs = &b->rs;
+	skiprun_flush(rs);
 	if (fclose(rs->skipped) != 0 && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
@@ -933,6 +996,9 @@ static void build_release(struct build *b, int rc)
 	free(b->md);
 	if (b->rs.skipped)
 		fclose(b->rs.skipped);
+	free(b->rs.run.source);
+	free(b->rs.run.reason);
+	free(b->rs.run.msgid);
 	if (!b->finished) {
 		bl_ctx_finish(&b->ctx, 0);
 		bl_ctx_finish(&b->side, 0);

@@ -1,0 +1,45 @@
+#!/bin/sh
+# skipped.csv (docs/report.md): one row per run of consecutive skipped
+# lines with the same source, reason and message. Its ranges add up to
+# the input: on each input, no two ranges overlap, every range's `lines`
+# is last_line - first_line + 1, and the lines in no range are exactly
+# the used lines report.md counts for that input (lines - skipped), so
+# ranges + used = the input's lines (counted here with Python).
+set -eu
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+a="$TOP/fixtures/archives/linux-block-fp.mbox.gz"
+b="$TOP/fixtures/mail/groups/groups.mbox"
+c="$TOP/fixtures/seeds/001_07df0cd7d9b0f35d.txt"
+"$BENCHLOG" report -q -j2 -o rep "$a" "$b" "$c" > /dev/null
+python3 - rep "$a" "$b" "$c" <<'PY'
+import csv, gzip, re, sys
+d, inputs = sys.argv[1], sys.argv[2:]
+def nlines(p):
+    data = (gzip.open if p.endswith(".gz") else open)(p, "rb").read()
+    return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+rows = list(csv.DictReader(open(d + "/skipped.csv", newline="", encoding="utf-8")))
+md = open(d + "/report.md", encoding="utf-8").read().replace("\\", "")  # Markdown escapes
+errors = []
+for p in inputs:
+    total = nlines(p)
+    m = re.search(r"\| [^|\n]*%s \| (\d+) \| (\d+) \| (\d+) \|" % re.escape(p.split("/")[-1]), md)
+    if not m:
+        errors.append("%s: no row in report.md's inputs table" % p); continue
+    lines, used, skipped = map(int, m.groups())
+    if lines != total: errors.append("%s: report says %d lines, file has %d" % (p, lines, total))
+    covered = set()
+    for r in rows:
+        if r["source"] != p: continue
+        f, l, n = int(r["first_line"]), int(r["last_line"]), int(r["lines"])
+        if n != l - f + 1: errors.append("%s: %s-%s is not %d lines" % (p, f, l, n))
+        span = set(range(f, l + 1))
+        if span & covered: errors.append("%s: range %d-%d overlaps another" % (p, f, l))
+        covered |= span
+    if len(covered) != skipped: errors.append("%s: ranges hold %d lines, report says %d skipped" % (p, len(covered), skipped))
+    if any(x < 1 or x > total for x in covered): errors.append("%s: a range outside the file" % p)
+    if total - len(covered) != used: errors.append("%s: %d lines in no range, report says %d used" % (p, total - len(covered), used))
+if errors:
+    sys.exit("\n".join(errors))
+PY
