@@ -98,8 +98,13 @@ size_t bl_compare_adjust(struct bl_cmp *r, size_t n)
 	return m;
 }
 
-void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better)
+void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better, size_t m)
 {
+	if (r->tested && m > 1 && isfinite(r->detect_pct) && r->diff != 0.0) {
+		/* D16 at alpha / m: |d| / |pct| is |mean_b| / 100 */
+		double mb = fabs(r->diff / r->pct);
+		r->detect_pct = bl_detectable_diff(r->t.se, r->t.df, alpha / (double)m, 0.8) / mb;
+	}
 	double p = r->tested ? r->p_holm : NAN;
 	r->kind = bl_judge(r->pct, r->ci.pct_lo, r->ci.pct_hi, p, alpha, band_pct, better,
 			   r->low_power, r->means_only);
@@ -191,6 +196,7 @@ struct cmp_run {
 	double *band;
 	size_t n, cap, next;
 	bool printing;
+	struct bl_cmp_rows *rows;    /* bl_compare_rows: named copies, or NULL */
 };
 
 struct tabctx {
@@ -270,6 +276,44 @@ static const char *better_name(enum bl_better b)
 	return b == BL_BETTER_LOWER ? "lower" : b == BL_BETTER_HIGHER ? "higher" : "";
 }
 
+/* The named copy of a comparison being made (bl_compare_rows). */
+static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cname, size_t gc,
+		      size_t base, size_t set, const struct side *sb, const struct side *sc, int better, double band)
+{
+	rows->row = bl_xrealloc(rows->row, (rows->n + 1) * sizeof *rows->row);
+	struct bl_cmp_row *w = &rows->row[rows->n++];
+	memset(w, 0, sizeof *w);
+	w->table = bl_tstats_table(x->ts, x->t);
+	w->column = cname;
+	w->baseline = bl_xstrdup(x->sets.key[base]);
+	w->candidate = bl_xstrdup(x->sets.key[set]);
+	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
+	bl_buf_add(&b, "", 0);
+	for (size_t k = 0; k + 1 < x->ng; k++) {
+		const char *name = bl_tstats_gcol(x->ts, x->t, k);
+		const char *v = bl_tstats_gval(x->ts, x->t, gc, k);
+		if (strcmp(name, "source") == 0) {
+			w->source = v;
+			continue;
+		}
+		if (strcmp(name, "message_id") == 0) {
+			w->message_id = v;
+			continue;
+		}
+		if (b.len)
+			bl_buf_add(&b, ", ", 2);
+		bl_buf_add(&b, v, strlen(v));
+	}
+	w->block = bl_xstrdup(b.data ? b.data : "");
+	bl_buf_release(&b);
+	w->better = better;
+	w->band = band;
+	w->n_base = sb->cs.w.n;
+	w->n_cand = sc->cs.w.n;
+	w->mean_base = bl_welford_mean(&sb->cs.w);
+	w->mean_cand = bl_welford_mean(&sc->cs.w);
+}
+
 /* Rows of one column (c, listed index lc) for every block. */
 static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const char *cname,
 			const char *const *byu, size_t nbyu)
@@ -280,7 +324,13 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 	int better = bl_tstats_better(x->ts, x->t, cname);
 	char num[48], b1[48], b2[48];
 	for (size_t b = 0; b < x->blocks.n; b++) {
-		long gb = x->cell[b * nsets + x->base];
+		/* C1: without --baseline, a block whose sets do not include
+		 * the table's first set compares with its own first set */
+		size_t base = x->base;
+		for (size_t s = 0; !x->o->baseline && x->cell[b * nsets + base] < 0 && s < nsets; s++)
+			if (x->cell[b * nsets + s] >= 0)
+				base = s;
+		long gb = x->cell[b * nsets + base];
 		struct side sb;
 		side_get(x->ts, x->t, gb, c, x->o->confidence, &sb);
 		bool first = true;
@@ -293,14 +343,14 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			bl_outtab_row(tab);
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)
 				bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)any, k));
-			bl_outtab_set(tab, col++, x->sets.key[x->base]);
+			bl_outtab_set(tab, col++, x->sets.key[base]);
 			put_side(tab, &col, &sb, fmt);
 			for (; col < tab->ncols; col++)
 				bl_outtab_set(tab, col, "");
 			first = false;
 		}
 		for (size_t s = 0; s < nsets; s++) {
-			if (s == x->base)
+			if (s == base)
 				continue;
 			long gc = x->cell[b * nsets + s];
 			struct side sc;
@@ -319,6 +369,9 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 						&run->r[run->n]);
 				run->better[run->n] = better;
 				run->band[run->n++] = bl_band_for(x->o, cname);
+				if (run->rows)
+					row_named(x, run->rows, cname, (size_t)gc, base, s, &sb, &sc, better,
+						  run->band[run->n - 1]);
 				continue;
 			}
 			struct bl_cmp r = run->r[run->next++];
@@ -344,7 +397,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 							bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)gc, k));
 				bl_outtab_set(tab, col++, cname);
 				bl_outtab_set(tab, col++, better_name(better));
-				bl_outtab_set(tab, col++, x->sets.key[x->base]);
+				bl_outtab_set(tab, col++, x->sets.key[base]);
 				bl_outtab_set(tab, col++, x->sets.key[s]);
 				put_side(tab, &col, &sb, fmt);
 				put_side(tab, &col, &sc, fmt);
@@ -440,6 +493,13 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		if (diag)
 			fprintf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
 				tname, cmpcol, x->sets.n ? x->sets.key[0] : "", x->ng > 1 ? " in any block" : "");
+		if (x->run->rows && !x->run->printing) {
+			struct bl_cmp_rows *r = x->run->rows;
+			r->skip = bl_xrealloc(r->skip, (r->nskip + 1) * sizeof *r->skip);
+			r->skip[r->nskip].table = tname;
+			r->skip[r->nskip++].why = bl_xasprintf("one %s only (%s): nothing to compare",
+							       cmpcol, x->sets.n ? x->sets.key[0] : "");
+		}
 		x->k->one_set++;
 		return false;
 	}
@@ -453,6 +513,13 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 			fputc('\n', diag);
 		}
 		x->k->no_baseline++;
+		if (x->run->rows && !x->run->printing) {
+			struct bl_cmp_rows *r = x->run->rows;
+			r->skip = bl_xrealloc(r->skip, (r->nskip + 1) * sizeof *r->skip);
+			r->skip[r->nskip].table = tname;
+			r->skip[r->nskip++].why = bl_xasprintf("no %s \"%s\" to compare with", cmpcol,
+							       x->o->baseline);
+		}
 		return false;
 	}
 	x->base = (size_t)b;
@@ -565,6 +632,45 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 	}
 }
 
+int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out)
+{
+	if (!ts || !o || !out)
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	struct cmp_run run;
+	memset(&run, 0, sizeof run);
+	run.rows = out;
+	struct bl_compare_counts counts;
+	memset(&counts, 0, sizeof counts);
+	bool any = false;
+	walk(ts, NULL, NULL, o, &counts, &run, NULL, NULL, 0, &any);
+	out->tests = bl_compare_adjust(run.r, run.n);
+	for (size_t i = 0; i < run.n; i++) {
+		bl_compare_judge(&run.r[i], 1.0 - o->confidence, run.band[i], run.better[i], out->tests);
+		out->row[i].r = run.r[i];
+	}
+	free(run.r);
+	free(run.better);
+	free(run.band);
+	return 0;
+}
+
+void bl_compare_rows_free(struct bl_cmp_rows *rows)
+{
+	if (!rows)
+		return;
+	for (size_t i = 0; i < rows->n; i++) {
+		free(rows->row[i].block);
+		free(rows->row[i].baseline);
+		free(rows->row[i].candidate);
+	}
+	for (size_t i = 0; i < rows->nskip; i++)
+		free(rows->skip[i].why);
+	free(rows->row);
+	free(rows->skip);
+	memset(rows, 0, sizeof *rows);
+}
+
 int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 		     const struct bl_compare_opts *o, struct bl_compare_counts *counts)
 {
@@ -597,7 +703,7 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
 	counts->tests = bl_compare_adjust(run.r, run.n);
 	for (size_t i = 0; i < run.n; i++)
-		bl_compare_judge(&run.r[i], 1.0 - o->confidence, run.band[i], run.better[i]);
+		bl_compare_judge(&run.r[i], 1.0 - o->confidence, run.band[i], run.better[i], counts->tests);
 	run.printing = true;
 	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
 	int rc = 0;

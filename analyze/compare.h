@@ -68,8 +68,10 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 /* C3, D12: Holm and BH over r[0..n) (untested ones left out); returns m,
  * the number of tests. */
 size_t bl_compare_adjust(struct bl_cmp *r, size_t n);
-/* C3, D13: the verdict of r from its adjusted p; band_pct >= 0. */
-void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better);
+/* C3, D13: the verdict of r from its adjusted p; band_pct >= 0. m: the
+ * number of tests; detect_pct becomes D16's change at alpha / m (the
+ * first step of Holm's method), the size a test of this family detects. */
+void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better, size_t m);
 
 /* Negligible band of a column (D13). */
 struct bl_band {
@@ -105,6 +107,39 @@ struct bl_compare_counts {
 	unsigned long no_baseline;   /* tables where --baseline was not found */
 	unsigned long one_set;       /* tables with a single set: nothing to compare */
 };
+
+/* One comparison with what names it, for a caller that prints its own
+ * (the report's Findings). Strings: table, column, source and message_id
+ * point into ts; baseline, candidate and block (the --by values,
+ * ", "-joined; "" when none) are owned by the row. */
+struct bl_cmp_row {
+	const char *table, *column;
+	char *baseline, *candidate;
+	const char *source, *message_id;   /* the block's, when grouped by them; else NULL */
+	char *block;
+	int better;                  /* R1: -1 lower, +1 higher, 0 none */
+	double band;                 /* D13, % */
+	unsigned long long n_base, n_cand;
+	double mean_base, mean_cand;
+	struct bl_cmp r;             /* adjusted and judged (C3) */
+};
+/* A table that could not be compared, and why (one sentence). */
+struct bl_cmp_skip {
+	const char *table;           /* points into ts */
+	char *why;                   /* owned */
+};
+struct bl_cmp_rows {
+	struct bl_cmp_row *row;
+	size_t n;
+	size_t tests;                /* m of D12 */
+	struct bl_cmp_skip *skip;
+	size_t nskip;
+};
+/* Every comparison of ts, adjusted as one family and judged (C1-C3), in
+ * the order bl_compare_write prints them; the same numbers. 0 or
+ * -BL_EUSAGE. Free with bl_compare_rows_free (NULL-safe). */
+int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out);
+void bl_compare_rows_free(struct bl_cmp_rows *rows);
 
 /* Compare every table of ts (grouped as C1 says) and write the result.
  * Problems with the baseline are reported on diag. 0 or -BL_EIO. */

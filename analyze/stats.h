@@ -232,7 +232,8 @@
  * D16 Detectable change. The smallest difference a two-sided test at level
  *     alpha detects with probability `power` (default 0.8):
  *         delta = (t_{1 - alpha/2, df} + t_{power, df}) se,
- *     se and df of the D6 test, in % of |xbar_b|. This is the usual
+ *     se and df of the D6 test, in % of |xbar_b|; in a family of m tests
+ *     (D12) at alpha / m, the first step of Holm's method. This is the usual
  *     normal-shift approximation with t quantiles; against the exact
  *     noncentral-t power of R's power.t.test (equal n and sd) it is 1.2 %
  *     low at 3 values a side and 0.02 % off at 30.

@@ -247,9 +247,13 @@ static void set_groups(struct bl_tstats *ts, struct ts_table *t,
 		g = NULL;
 	if (s && !has_col(ud, s))
 		s = NULL;
-	size_t n = 0, cap = o->ngcols + o->nby + 2;
+	size_t n = 0, cap = o->ngcols + o->nby + 4;
 	const char **names = bl_xcalloc(cap, sizeof *names);
 	if (o->compare) {
+		if (o->by_source && has_col(ud, "source"))
+			names[n++] = "source";
+		if (o->by_source && has_col(ud, "message_id"))
+			names[n++] = "message_id";
 		if (o->by_given)
 			for (size_t k = 0; k < o->nby; k++)
 				names[n++] = o->by[k];

@@ -116,6 +116,10 @@ struct bl_tstats_opts {
 	size_t nby;
 	bool by_given;
 	const char *cmpcol;
+	/* C1 for the report: blocks start with source and message_id (when
+	 * the table has them), so only groups of one mail message or one
+	 * plain file are compared with each other */
+	bool by_source;
 	bool include_quoted;         /* T1 */
 };
 

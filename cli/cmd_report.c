@@ -25,7 +25,12 @@ static const char help[] =
 	"                        -j1 starts no thread; default: the number of\n"
 	"                        processors, at most 8); the report is the same for any N\n"
 	"  -q, --quiet           no progress line and no line-accounting summary\n"
-	"      --baseline GROUP  the group the others are compared with\n"
+	"      --baseline GROUP  the group the others are compared with (in Findings:\n"
+	"                        across every source)\n"
+	"      --compare-all     Findings compare groups of unrelated sources too (by\n"
+	"                        default only groups of one mail message or one file)\n"
+	"      --negligible [COLUMN=]X%  in Findings, changes within +-X% are negligible\n"
+	"                        (default 1%; repeat for several columns)\n"
 	"      --range           contest error bars show min-max, not sd\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
 	"      --spreadsheet-safe  CSV text cells beginning with = + - @ TAB or CR get a '\n"
@@ -40,7 +45,7 @@ static const char help[] =
 	"SIGUSR1 or SIGALRM the run stops, an earlier report is left as it was,\n"
 	"and the exit status is 128 + the signal (130 for SIGINT, 143 for SIGTERM).\n";
 
-enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE };
+enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE, OPT_COMPARE_ALL, OPT_NEGLIGIBLE };
 
 int cmd_report(int argc, char **argv)
 {
@@ -50,6 +55,8 @@ int cmd_report(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "baseline", required_argument, NULL, OPT_BASELINE },
 		{ "range", no_argument, NULL, OPT_RANGE },
+		{ "compare-all", no_argument, NULL, OPT_COMPARE_ALL },
+		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		{ "spreadsheet-safe", no_argument, NULL, OPT_SPREADSHEET_SAFE },
 		CLI_COMMON_LONGOPTS,
@@ -65,6 +72,8 @@ int cmd_report(int argc, char **argv)
 	ro.an.target_s = NAN;
 	long nproc = sysconf(_SC_NPROCESSORS_ONLN);
 	ro.jobs = nproc < 1 ? 1 : nproc > 8 ? 8 : (unsigned)nproc;
+	struct bl_band *bands = NULL;
+	int status = 0;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:j:q", lo, NULL)) != -1) {
@@ -72,7 +81,7 @@ int cmd_report(int argc, char **argv)
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "report", &ro.an);
 		if (r < 0)
-			return EXIT_USAGE;
+			{ status = EXIT_USAGE; goto done; }
 		if (r)
 			continue;
 		switch (c) {
@@ -83,7 +92,7 @@ int cmd_report(int argc, char **argv)
 			long long n;
 			if (bl_parse_ll(optarg, (size_t)-1, &n) || n < 1 || n > 256) {
 				cli_usage_error("report", "-j takes a number of jobs from 1 to 256, not \"%s\"", optarg);
-				return EXIT_USAGE;
+				{ status = EXIT_USAGE; goto done; }
 			}
 			ro.jobs = (unsigned)n;
 			break;
@@ -91,13 +100,25 @@ int cmd_report(int argc, char **argv)
 		case 'q': o.quiet = true; break;
 		case OPT_BASELINE: ro.an.baseline = optarg; break;
 		case OPT_RANGE: ro.an.range_bars = true; break;
+		case OPT_COMPARE_ALL: ro.compare_all = true; break;
+		case OPT_NEGLIGIBLE:
+			/* analyze/compare.h D13; optarg is argv's, ours to split */
+			bands = bl_xrealloc(bands, (ro.nbands + 1) * sizeof *bands);
+			if (bl_band_parse(optarg, &bands[ro.nbands])) {
+				cli_usage_error("report", "--negligible takes COLUMN=PERCENT%% or PERCENT%%, not \"%s\"", optarg);
+				status = EXIT_USAGE;
+				goto done;
+			}
+			ro.bands = bands;
+			ro.nbands++;
+			break;
 		case OPT_QUOTED:
 			if (cli_quoted_opt("report", optarg, &ro.an.include_quoted))
-				return EXIT_USAGE;
+				{ status = EXIT_USAGE; goto done; }
 			break;
 		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
-		case OPT_HELP: cli_help("report", help); return 0;
-		default: cli_usage_error("report", NULL); return EXIT_USAGE;
+		case OPT_HELP: cli_help("report", help); goto done;
+		default: cli_usage_error("report", NULL); { status = EXIT_USAGE; goto done; }
 		}
 	}
 	ro.parse = &o;
@@ -113,24 +134,27 @@ int cmd_report(int argc, char **argv)
 	bl_pool_free(ro.pool);
 	if (rc == -BL_EINTR) {
 		cli_err("benchlog report: interrupted; %s left as it was\n", ro.dir);
-		return cli_stop_status();
+		status = cli_stop_status();
+	} else if (rc == -BL_EUSAGE) {
+		status = EXIT_USAGE;
+	} else if (rc) {
+		status = EXIT_DATA;
+	} else {
+		size_t len = strlen(ro.dir);
+		while (len > 1 && ro.dir[len - 1] == '/')
+			len--;
+		/* stdout is for data: the note goes to stderr, and -q silences it */
+		if (!o.quiet)
+			fprintf(stderr, "report written to %.*s/report.html\n", (int)len, ro.dir);
+		if (res.records == 0) {
+			/* the same status as summary, stats and compare (docs/errors.md) */
+			fprintf(stderr, "benchlog report: no records found in the input (the report says so)\n");
+			status = EXIT_DATA;
+		} else {
+			status = res.input_errors ? EXIT_DATA : 0;
+		}
 	}
-	if (rc == -BL_EUSAGE)
-		return EXIT_USAGE;
-	if (rc)
-		return EXIT_DATA;
-	size_t len = strlen(ro.dir);
-	while (len > 1 && ro.dir[len - 1] == '/')
-		len--;
-	/* stdout is for data: the note goes to stderr, and -q silences it */
-	if (!o.quiet)
-		fprintf(stderr, "report written to %.*s/report.html\n", (int)len, ro.dir);
-	if (res.records == 0) {
-		/* the same status as summary, stats and compare (docs/errors.md) */
-		fprintf(stderr, "benchlog report: no records found in the input (the report says so)\n");
-		return EXIT_DATA;
-	}
-	if (res.input_errors)
-		return EXIT_DATA;
-	return 0;
+done:
+	free(bands);
+	return status;
 }

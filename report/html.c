@@ -13,8 +13,9 @@
 
 #define MAX_IMAGE (64 * 1024 * 1024)
 
-/* Readable at a glance: one column, tables with lines and right-aligned
- * numbers, code blocks on a tint, charts at most the page's width. */
+/* Readable at a glance: one column, lines of text at most 80 characters,
+ * tables with lines and right-aligned numbers, code blocks on a tint,
+ * charts at the content's width (at most their own). */
 static const char style[] =
 	":root{color-scheme:light}\n"
 	"body{margin:0;background:#eef1f4;color:#1d2329;"
@@ -26,6 +27,8 @@ static const char style[] =
 	"h3{font-size:18px;margin:28px 0 8px}\n"
 	"h4{font-size:16px;margin:22px 0 6px}\n"
 	"p,li{max-width:80ch}\n"
+	/* a chart is as wide as the content, not as a line of text */
+	"p:has(>img){max-width:none}\n"
 	"table{border-collapse:collapse;margin:8px 0 18px;font-size:14px;display:block;"
 	"overflow-x:auto;max-width:100%}\n"
 	"th,td{border:1px solid #d5dae0;padding:3px 10px;vertical-align:top;overflow-wrap:break-word}\n"

@@ -10,6 +10,7 @@
 #include <csv.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
+#include "analyze/table_stats.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "plot/plot.h"
@@ -17,6 +18,7 @@
 #include "report/outdir.h"
 #include "report/ppass.h"
 #include "report/report.h"
+#include "report/findings.h"
 #include "tables/sqlite.h"
 
 #define PREVIEW_ROWS 10
@@ -216,7 +218,8 @@ static int cmp_count(const void *a, const void *b)
 }
 
 static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *ctx,
-			const char *const *sections, size_t nsec)
+			const char *const *sections, size_t nsec, struct bl_cmp_rows *findings,
+			double conf)
 {
 	const struct bl_report_opts *o = rs->o;
 	fprintf(md, "# benchlog report\n\n");
@@ -234,6 +237,9 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	if (shown < o->ninputs)
 		fprintf(md, " and %zu more", o->ninputs - shown);
 	fprintf(md, ".\n\n");
+	/* the answer first (findings.h), then what was read */
+	bl_report_findings(md, findings, conf);
+	fprintf(md, "## Inputs\n\n");
 	unsigned long ntables = 0;
 	for (size_t i = 0; i < rs->nt; i++)
 		ntables += rs->t[i].rows > 0;
@@ -248,7 +254,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 			    "message` when the report was made); %lu input%s could not be read in full.\n\n",
 			w, w == 1 ? "" : "s", ctx->input_errors, ctx->input_errors == 1 ? "" : "s");
 	if (nsec) {
-		fprintf(md, "Sections:\n\n");
+		fprintf(md, "Sections after this one:\n\n");
 		for (size_t i = 0; i < nsec; i++) {
 			char *slug = bl_report_slug(sections[i]);
 			fprintf(md, "- [%s](#%s)\n", sections[i], slug);
@@ -260,7 +266,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 			    "was read and why each line was not used.\n\n");
 	}
 
-	fprintf(md, "## Inputs\n\nLines read from each input, and what became of them "
+	fprintf(md, "Lines read from each input, and what became of them "
 		    "(used + skipped = lines).\n\n");
 	fprintf(md, "| input | lines | used | skipped | records | warnings |\n"
 		    "|---|--:|--:|--:|--:|--:|\n");
@@ -588,14 +594,15 @@ struct section {
 /* report.md from its parts. */
 static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *plots,
 		       const char *const *titles, const struct section *sec, size_t nsec,
-		       bool gnuplot_missing, char **md, size_t *mdlen)
+		       bool gnuplot_missing, struct bl_cmp_rows *findings, double conf,
+		       char **md, size_t *mdlen)
 {
 	*md = NULL;
 	*mdlen = 0;
 	FILE *mdf = open_memstream(md, mdlen);
 	if (!mdf)
 		return -BL_ENOMEM;
-	write_intro(mdf, rs, ctx, titles, nsec);
+	write_intro(mdf, rs, ctx, titles, nsec, findings, conf);
 	for (size_t i = 0; i < nsec; i++) {
 		const struct section *x = &sec[i];
 		fprintf(mdf, "## ");
@@ -696,6 +703,10 @@ struct build {
 	struct charts charts;
 	char *md;                    /* report.md */
 	size_t mdlen;
+	struct bl_tstats_opts tso;   /* the Findings' tables (findings.h F1) */
+	struct bl_tstats *ts;
+	struct bl_compare_opts co;
+	struct bl_cmp_rows findings;
 };
 
 /* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
@@ -757,6 +768,16 @@ static int build_open(struct build *b)
 		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i] };
 		bl_ctx_add_sink(&b->ctx, &s);
 	}
+	/* the Findings: every table's groups, per split and measure, within
+	 * one message or file unless told otherwise (findings.h F1) */
+	b->tso.compare = true;
+	b->tso.by_source = !o->compare_all && !o->an.baseline;
+	b->tso.include_quoted = o->an.include_quoted;
+	b->ts = bl_tstats_new(&b->tso, &b->ctx);
+	bl_tstats_sink(b->ts, &s);
+	bl_ctx_add_sink(&b->ctx, &s);
+	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
+					  o->bands, o->nbands };
 	return 0;
 }
 
@@ -937,8 +958,22 @@ static int build_charts(struct build *b)
 /* report.md, and report.html rendered from it. */
 static int build_documents(struct build *b)
 {
+	bl_compare_rows(b->ts, &b->co, &b->findings);
 	int rc = assemble_md(&b->rs, &b->ctx, b->plots, b->titles, b->secs, b->nsecs,
-			     b->res->gnuplot_missing, &b->md, &b->mdlen);
+			     b->res->gnuplot_missing, &b->findings, b->co.confidence, &b->md, &b->mdlen);
+	if (rc)
+		return rc;
+	char *fc = NULL;
+	size_t fclen = 0;
+	FILE *ff = open_memstream(&fc, &fclen);
+	if (!ff)
+		return -BL_ENOMEM;
+	rc = bl_report_findings_csv(ff, &b->findings);
+	if (fclose(ff) != 0 && !rc)
+		rc = -BL_ENOMEM;
+	if (!rc && (rc = write_file(b->od.tmp, "findings.csv", fc, fclen)) != 0)
+		fprintf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(errno));
+	free(fc);
 	if (rc)
 		return rc;
 	if ((rc = write_file(b->od.tmp, "report.md", b->md, b->mdlen)) != 0) {
@@ -994,6 +1029,8 @@ static void build_release(struct build *b, int rc)
 	}
 	free(b->secs);
 	free(b->md);
+	bl_compare_rows_free(&b->findings);
+	bl_tstats_free(b->ts);
 	if (b->rs.skipped)
 		fclose(b->rs.skipped);
 	free(b->rs.run.source);

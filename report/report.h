@@ -10,7 +10,8 @@
  *                     escapes removed). used + skipped = lines, per input.
  *   plots/            each analysis's charts: <name>.png, <name>.svg, the
  *                     gnuplot script <name>.gp and its data <name>-N.dat
- *   report.md         the written report: counts per input, one section per
+ *   findings.csv      every comparison of the Findings (report/findings.h)
+ *   report.md         the written report: Findings, counts per input, one section per
  *                     analysis with data (registry order, analyze/registry.c)
  *                     showing its charts, the tables found
  *   report.html       report.md rendered (report/html.h), charts embedded
@@ -31,6 +32,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "analyze/analysis.h"
+#include "analyze/compare.h"
 #include "core/ctx.h"
 #include "core/pool.h"
 
@@ -48,6 +50,10 @@ struct bl_report_opts {
 	FILE *diag;                        /* warnings and notes (stderr) */
 	char *const *inputs;               /* as the user gave them: named in the report */
 	size_t ninputs;
+	bool compare_all;                  /* Findings (report/findings.h F1):
+					      compare groups across sources too */
+	const struct bl_band *bands;       /* --negligible (analyze/compare.h) */
+	size_t nbands;
 };
 
 struct bl_report_result {

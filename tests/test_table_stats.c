@@ -737,7 +737,7 @@ static void pair_judged(const struct bl_welford *b, const struct bl_welford *c, 
 {
 	assert_int_equal(bl_compare_pair(b, c, 0.95, t, means, r), 0);
 	bl_compare_adjust(r, 1);
-	bl_compare_judge(r, 0.05, 1.0, better);
+	bl_compare_judge(r, 0.05, 1.0, better, 1);
 }
 
 static void test_table_stats__compare_pair_seed001(void **state)

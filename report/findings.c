@@ -1,0 +1,229 @@
+/* findings.c — F1-F3 of report/findings.h. */
+#include <csv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/findings.h"
+#include "core/util.h"
+
+/* F2: the verdict's place in the order. */
+static int rank(enum bl_verdict_kind k)
+{
+	switch (k) {
+	case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER: return 0;
+	case BL_V_AVERAGES_ONLY: return 1;
+	case BL_V_NO_CHANGE: return 2;
+	case BL_V_TOO_FEW: return 3;
+	case BL_V_NEGLIGIBLE: return 4;
+	case BL_V_NO_TEST: break;
+	}
+	return 5;
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct bl_cmp_row *x = a, *y = b;
+	int rx = rank(x->r.kind), ry = rank(y->r.kind);
+	if (rx != ry)
+		return rx - ry;
+	double px = isnan(x->r.pct) ? -1 : fabs(x->r.pct), py = isnan(y->r.pct) ? -1 : fabs(y->r.pct);
+	if (px != py)
+		return px > py ? -1 : 1;
+	return 0;
+}
+
+/* Markdown table cell text: '|' and markup characters escaped. */
+static void cell(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		char c = *s == '\n' || *s == '\t' ? ' ' : *s;
+		if (strchr("\\`*_[]<>|&!~#", c))
+			fputc('\\', f);
+		fputc(c, f);
+	}
+}
+
+/* A change in % for reading: "−27.4 %", small ones with two digits. */
+static void pct(FILE *f, double v)
+{
+	if (isinf(v))
+		fputs(v < 0 ? "−∞" : "+∞", f);
+	else if (v != 0 && fabs(v) < 0.1)
+		fprintf(f, "%s%.2g %%", v < 0 ? "−" : "+", fabs(v));
+	else
+		fprintf(f, "%s%.1f %%", v < 0 ? "−" : "+", fabs(v));
+}
+
+static void pval(FILE *f, double p)
+{
+	if (p < 1e-4)
+		fprintf(f, "%.1e", p);
+	else
+		fprintf(f, "%.2g", p);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = path ? strrchr(path, '/') : NULL;
+	return s ? s + 1 : path ? path : "";
+}
+
+static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
+{
+	const struct bl_cmp *r = &w->r;
+	fputs("| ", md);
+	cell(md, w->table);
+	fputs(" | ", md);
+	cell(md, w->column);
+	if (w->block && *w->block) {
+		fputs(", ", md);
+		cell(md, w->block);
+	}
+	if (several_sources && w->source) {
+		fputs(" (", md);
+		cell(md, base_name(w->source));
+		fputs(")", md);
+	}
+	fputs(" | ", md);
+	cell(md, w->baseline);
+	fputs(" → ", md);
+	cell(md, w->candidate);
+	fputs(" | ", md);
+	if (!isnan(r->pct)) {
+		pct(md, r->pct);
+		if (r->tested && !isnan(r->ci.pct_lo)) {
+			fputs(" [", md);
+			pct(md, r->ci.pct_lo);
+			fputs(", ", md);
+			pct(md, r->ci.pct_hi);
+			fputs("]", md);
+		}
+	}
+	fputs(" | ", md);
+	if (r->tested && r->kind != BL_V_NO_TEST)
+		pval(md, r->p_holm);
+	fputs(" | ", md);
+	fputs(r->verdict, md);
+	if (r->kind == BL_V_NO_CHANGE && isfinite(r->detect_pct)) {
+		fputs(" (changes under ±", md);
+		fprintf(md, "%.3g %%", r->detect_pct);
+		fputs(" cannot be detected at 80 % power)", md);
+	} else if (r->kind == BL_V_AVERAGES_ONLY) {
+		fputs(" (the difference of the means only)", md);
+	} else if (r->kind == BL_V_TOO_FEW) {
+		fprintf(md, " (%llu against %llu)", w->n_base, w->n_cand);
+	}
+	fputs(" |\n", md);
+}
+
+void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence)
+{
+	fprintf(md, "## Findings\n\n");
+	if (rows->n == 0) {
+		fprintf(md, "Nothing in these inputs can be compared: no table has two groups from the "
+			    "same mail message or plain file (`--baseline GROUP` or `--compare-all` "
+			    "compares across them).\n\n");
+	} else {
+		/* F4: nothing compared when a side has no values */
+		size_t k = 0;
+		for (size_t i = 0; i < rows->n; i++) {
+			if (isnan(rows->row[i].r.diff)) {
+				free(rows->row[i].block);
+				free(rows->row[i].baseline);
+				free(rows->row[i].candidate);
+				continue;
+			}
+			rows->row[k++] = rows->row[i];
+		}
+		rows->n = k;
+		qsort(rows->row, rows->n, sizeof *rows->row, cmp_finding);
+		bool several = false;
+		for (size_t i = 1; i < rows->n && !several; i++)
+			several = rows->row[i].source && rows->row[0].source &&
+				  strcmp(rows->row[i].source, rows->row[0].source) != 0;
+		fprintf(md, "Each line compares a candidate with its baseline, most important first. "
+			    "**change**: 100 (candidate − baseline) / |baseline| of the means, with its "
+			    "%g %% CI by Fieller's theorem; **p**: Welch's t-test adjusted by Holm's method "
+			    "over all %zu tests of this report; a change within its negligible band (±1 %% "
+			    "unless `--negligible` says otherwise) is **negligible** when it is "
+			    "significant or its CI lies within the band too. docs/statistics.md "
+			    "(D12–D16) in benchlog's source defines each number.\n\n",
+			confidence * 100, rows->tests);
+		fprintf(md, "| table | measure | baseline → candidate | change [%g %% CI] | p | verdict |\n"
+			    "|---|---|---|--:|--:|---|\n", confidence * 100);
+		size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
+		for (size_t i = 0; i < shown; i++)
+			row_line(md, &rows->row[i], several);
+		fputc('\n', md);
+		if (shown < rows->n) {
+			/* F4: the rest counted by verdict */
+			size_t count[BL_V_NO_TEST + 1] = { 0 };
+			for (size_t i = shown; i < rows->n; i++)
+				count[rows->row[i].r.kind]++;
+			fprintf(md, "%zu more comparisons, all in [findings.csv](findings.csv) in this order:", rows->n - shown);
+			const char *sep = " ";
+			for (int v = 0; v <= BL_V_NO_TEST; v++) {
+				if (!count[v])
+					continue;
+				fprintf(md, "%s%zu %s", sep, count[v], bl_verdict_kind_name((enum bl_verdict_kind)v));
+				sep = ", ";
+			}
+			fputs(".\n\n", md);
+		}
+	}
+	for (size_t i = 0; i < rows->nskip; i++) {
+		fputs("Table ", md);
+		cell(md, rows->skip[i].table);
+		fputs(": ", md);
+		cell(md, rows->skip[i].why);
+		fputs(".\n", md);
+	}
+	if (rows->nskip)
+		fputc('\n', md);
+}
+
+/* One CSV field, quoted by libcsv when it must be (as tables/table.c
+ * writes them); then ',' or the line end. */
+static int put(FILE *f, const char *s, bool last)
+{
+	size_t n = s ? strlen(s) : 0;
+	if (n && strpbrk(s, ",\"\r\n") ? csv_fwrite(f, s, n) != 0 : n && fwrite(s, 1, n, f) != n)
+		return -1;
+	return fputc(last ? '\n' : ',', f) == EOF ? -1 : 0;
+}
+
+static int putnum(FILE *f, double v)
+{
+	char b[40] = "";
+	if (!isnan(v))
+		snprintf(b, sizeof b, "%.17g", v);
+	return put(f, b, false);
+}
+
+int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
+{
+	static const char *const head[] = {
+		"table", "by", "source", "message_id", "column", "baseline", "candidate", "base_n",
+		"cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
+		"p_bh", "tests", "detectable_pct", "verdict", "note",
+	};
+	int bad = 0;
+	size_t nh = sizeof head / sizeof head[0];
+	for (size_t i = 0; i < nh; i++)
+		bad |= put(f, head[i], i + 1 == nh);
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct bl_cmp_row *w = &rows->row[i];
+		const struct bl_cmp *r = &w->r;
+		bad |= put(f, w->table, false) | put(f, w->block, false) | put(f, w->source, false) |
+		       put(f, w->message_id, false) | put(f, w->column, false) |
+		       put(f, w->baseline, false) | put(f, w->candidate, false);
+		bad |= putnum(f, (double)w->n_base) | putnum(f, (double)w->n_cand) |
+		       putnum(f, w->mean_base) | putnum(f, w->mean_cand) | putnum(f, r->pct);
+		bad |= putnum(f, r->tested ? r->ci.pct_lo : NAN) | putnum(f, r->tested ? r->ci.pct_hi : NAN) |
+		       putnum(f, r->tested ? r->t.p : NAN) | putnum(f, r->p_holm) | putnum(f, r->p_bh) |
+		       putnum(f, (double)rows->tests) | putnum(f, r->detect_pct);
+		bad |= put(f, r->verdict, false) | put(f, r->note, true);
+	}
+	return bad || ferror(f) ? -BL_EIO : 0;
+}

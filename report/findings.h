@@ -1,0 +1,39 @@
+/* findings.h — the Findings section that opens report.md: every
+ * comparison the report's inputs allow, one line each, ordered by
+ * practical importance (docs/report.md "Findings").
+ *
+ * F1  What is compared: each table's groups, per split (ConTest: load),
+ *     per measure (analyze/compare.h C1-C3, the numbers `benchlog compare`
+ *     prints), but only groups of one mail message or one plain file with
+ *     each other — unrelated posts are not a baseline and a candidate —
+ *     unless the user names --baseline or gives --compare-all.
+ * F2  Order: significant changes (better, worse, higher, lower) first,
+ *     then differences of averages that allow no test, then no detectable
+ *     change, too few runs, negligible and no test; within each, the
+ *     larger |change| first.
+ * F3  Where nothing can be compared, one sentence per table says why.
+ * F4  The section lists the first BL_FINDINGS_SHOWN comparisons and counts
+ *     the rest by verdict; findings.csv in the report folder holds every
+ *     one, in the same order. A comparison with no values on a side is
+ *     not a finding (nothing was compared).
+ */
+#ifndef BL_REPORT_FINDINGS_H
+#define BL_REPORT_FINDINGS_H
+
+#include <stdio.h>
+#include "analyze/compare.h"
+
+#define BL_FINDINGS_SHOWN 100
+
+/* Write "## Findings" and its table to md. rows may hold no comparison
+ * (then only the sentences of F3, or one saying nothing was comparable).
+ * Reorders rows->row (F2). */
+void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence);
+/* F4: every finding as CSV (libcsv quoting), after bl_report_findings has
+ * ordered them: table, by (the split), source, message_id, column,
+ * baseline, candidate, base_n, cand_n, base_mean, cand_mean, pct_change,
+ * pct_lo, pct_hi, p, p_holm, p_bh, tests, detectable_pct, verdict, note.
+ * 0 or -BL_EIO. */
+int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows);
+
+#endif
