@@ -71,7 +71,7 @@ int cmd_report(int argc, char **argv)
 	ro.an.confidence = 0.95;
 	ro.an.target_s = NAN;
 	long nproc = sysconf(_SC_NPROCESSORS_ONLN);
-	ro.jobs = nproc < 1 ? 1 : nproc > 8 ? 8 : (unsigned)nproc;
+	unsigned jobs = nproc < 1 ? 1 : nproc > 8 ? 8 : (unsigned)nproc;
 	struct bl_band *bands = NULL;
 	int status = 0;
 	int c;
@@ -94,7 +94,7 @@ int cmd_report(int argc, char **argv)
 				cli_usage_error("report", "-j takes a number of jobs from 1 to 256, not \"%s\"", optarg);
 				{ status = EXIT_USAGE; goto done; }
 			}
-			ro.jobs = (unsigned)n;
+			jobs = (unsigned)n;
 			break;
 		}
 		case 'q': o.quiet = true; break;
@@ -129,7 +129,7 @@ int cmd_report(int argc, char **argv)
 	ro.stop = cli_catch_stops();
 
 	struct bl_report_result res;
-	ro.pool = bl_pool_new(ro.jobs, ro.stop);
+	ro.pool = bl_pool_new(jobs, ro.stop);
 	int rc = bl_report_build(&ro, &res);
 	bl_pool_free(ro.pool);
 	if (rc == -BL_EINTR) {

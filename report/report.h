@@ -41,7 +41,6 @@ struct bl_report_opts {
 	struct bl_analysis_opts an;        /* analysis options; .parse and
 					      .keep_samples are set here */
 	const char *dir;                   /* output folder */
-	unsigned jobs;                     /* -j, >= 1 */
 	struct bl_pool *pool;              /* -j's workers (core/pool.h), owned
 					      by the caller; NULL: all on the
 					      calling thread */
