@@ -205,6 +205,38 @@ double bl_lag1_autocorr(const double *x, size_t n)
 	return den > 0.0 ? num / den : NAN;
 }
 
+void bl_lag1_init(struct bl_lag1 *l)
+{
+	*l = (struct bl_lag1){ 0, 0, 0, 0, 0, 0 };
+}
+
+void bl_lag1_add(struct bl_lag1 *l, double x)
+{
+	if (l->n == 0)
+		l->k = x;
+	double y = x - l->k;
+	if (l->n == 0)
+		l->first = y;
+	else
+		l->cross += l->prev * y;
+	l->sum += y;
+	l->prev = y;
+	l->n++;
+}
+
+double bl_lag1_r1(const struct bl_lag1 *l, const struct bl_welford *w)
+{
+	if (l->n < 3 || w == NULL || w->n != l->n)
+		return NAN;
+	double m2 = bl_welford_m2(w);
+	if (!(m2 > 0.0) || !isfinite(m2))
+		return NAN;
+	double n = (double)l->n, yb = l->sum / n;
+	/* D15: sum_{t<n} (y_t - ybar)(y_{t+1} - ybar) expanded */
+	double num = l->cross - yb * (2.0 * l->sum - l->first - l->prev) + (n - 1.0) * yb * yb;
+	return num / m2;
+}
+
 double bl_n_eff(double n, double r1)
 {
 	double e;

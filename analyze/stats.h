@@ -578,6 +578,21 @@ int bl_fieller_welford(const struct bl_welford *base, const struct bl_welford *c
 /* r1 of x[0..n) in time order (D15); NaN when n < 3, the data are
  * constant, or a value is not finite. */
 double bl_lag1_autocorr(const double *x, size_t n);
+/* D15 streaming: r1 of a series seen one value at a time, in order, from
+ * the lag-1 cross products of y = x - K (K the first value) and the
+ * series' own Welford summary:
+ *   r1 = (sum_{t<n} y_t y_{t+1} - ybar (2 S - y_1 - y_n) + (n - 1) ybar^2) / M2,
+ * S = sum y. Plain struct; owns no memory. */
+struct bl_lag1 {
+	unsigned long long n;
+	double k, prev, first, sum, cross;
+};
+void bl_lag1_init(struct bl_lag1 *l);
+/* x finite (the caller's Welford refuses the others, D0). */
+void bl_lag1_add(struct bl_lag1 *l, double x);
+/* r1 of the values added; w: their Welford summary. NaN as for
+ * bl_lag1_autocorr. */
+double bl_lag1_r1(const struct bl_lag1 *l, const struct bl_welford *w);
 /* D15: n (1 - r1) / (1 + r1) bounded to [2, n]; n when r1 is NaN. n >= 2. */
 double bl_n_eff(double n, double r1);
 /* D5 with n_eff in place of n (D15): t_{(1+conf)/2, n_eff - 1} sd / sqrt(n_eff).

@@ -33,6 +33,7 @@ struct series {
 	bool have_row;
 	double last_step;                    /* the last step forward of t_s (span_s) */
 	struct bl_dist *dist[VM_NCOLS];
+	struct bl_lag1 lag[VM_NCOLS];        /* D15, in time order */
 	/* S2 once the series is over (frozen): its column statistics, and
 	 * no dists (they hold every sample up to BL_DIST_EXACT_MAX) */
 	bool frozen;
@@ -160,9 +161,13 @@ static size_t group_index(struct vmstat_an *a, const char *name)
 	return i;
 }
 
-static void colstat_of(struct bl_dist *d, struct bl_vm_colstat *out)
+static void colstat_of(struct bl_dist *d, const struct bl_lag1 *lag, struct bl_vm_colstat *out)
 {
 	const struct bl_welford *w = bl_dist_welford(d);
+	/* D15: the samples follow each other in time */
+	out->r1 = bl_lag1_r1(lag, w);
+	out->n_eff = w->n >= 2 ? bl_n_eff((double)w->n, out->r1) : NAN;
+	out->ci95 = bl_ci_half_eff(bl_welford_sd(w), out->n_eff, 0.95);
 	out->n = w->n;
 	out->mean = bl_welford_mean(w);
 	out->sd = bl_welford_sd(w);
@@ -188,7 +193,7 @@ static void freeze(struct series *s)
 			continue;
 		s->fz = bl_xrealloc(s->fz, (s->nfz + 1) * sizeof *s->fz);
 		s->fz[s->nfz].col = c;
-		colstat_of(s->dist[c], &s->fz[s->nfz].cs);
+		colstat_of(s->dist[c], &s->lag[c], &s->fz[s->nfz].cs);
 		s->nfz++;
 		bl_dist_free(s->dist[c]);
 		s->dist[c] = NULL;
@@ -458,9 +463,11 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			continue;
 		if (!s->dist[c]) {
 			s->dist[c] = bl_dist_new_exact(BL_VM_EXACT_MAX);
+			bl_lag1_init(&s->lag[c]);
 			s->info.ncols++;
 		}
-		bl_dist_add(s->dist[c], d);
+		if (bl_dist_add(s->dist[c], d) == 0)
+			bl_lag1_add(&s->lag[c], d);
 	}
 	double w[BL_VM_NWATCH] = { colv(r, VM_SWPD), colv(r, VM_SI), colv(r, VM_SO), colv(r, VM_FREE) };
 	if (!isnan(w[BL_VM_SWPD]))
@@ -585,7 +592,7 @@ bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out)
 	}
 	if (!s->dist[col])
 		return false;
-	colstat_of(s->dist[col], out);
+	colstat_of(s->dist[col], &s->lag[col], out);
 	return true;
 }
 
@@ -642,13 +649,14 @@ static void mib(char *b, size_t bs, double v, double kib)
 
 static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_doc_format fmt)
 {
-	static const char *const hdr[] = { "column", "n", "mean", "sd", "min", "median", "p95", "max" };
+	static const char *const hdr[] = { "column", "n", "mean", "sd", "min", "median", "p95", "max",
+					   "r1", "n_eff", "ci95" };
 	if (fmt == BL_DOC_MD)
-		fprintf(f, "| column | n | mean | sd | min | median | p95 | max |\n"
-			   "|---|--:|--:|--:|--:|--:|--:|--:|\n");
+		fprintf(f, "| column | n | mean | sd | min | median | p95 | max | r1 | n_eff | ci95 |\n"
+			   "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 	else
-		fprintf(f, "  %-9s %6s %12s %12s %10s %10s %10s %10s\n", hdr[0], hdr[1], hdr[2],
-			hdr[3], hdr[4], hdr[5], hdr[6], hdr[7]);
+		fprintf(f, "  %-9s %6s %12s %12s %10s %10s %10s %10s %6s %6s %10s\n", hdr[0], hdr[1],
+			hdr[2], hdr[3], hdr[4], hdr[5], hdr[6], hdr[7], hdr[8], hdr[9], hdr[10]);
 	bool estimated = false;
 	for (int c = 0; c < VM_NCOLS; c++) {
 		struct bl_vm_colstat cs;
@@ -662,14 +670,25 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 		cell(v[4], sizeof v[4], cs.p95);
 		cell(v[5], sizeof v[5], cs.max);
 		const char *name = bl_table_vmstat.cols[c].name;
+		char r1[16] = "-", ne[16] = "-", ci[40];
+		if (!isnan(cs.r1))
+			snprintf(r1, sizeof r1, "%.3f", cs.r1);
+		if (!isnan(cs.n_eff))
+			snprintf(ne, sizeof ne, "%.1f", cs.n_eff);
+		cell(ci, sizeof ci, cs.ci95);
 		if (fmt == BL_DOC_MD)
-			fprintf(f, "| %s | %llu | %s | %s | %s | %s | %s | %s |\n", name, cs.n, v[0], v[1],
-				v[2], v[3], v[4], v[5]);
+			fprintf(f, "| %s | %llu | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, cs.n,
+				v[0], v[1], v[2], v[3], v[4], v[5], r1, ne, ci);
 		else
-			fprintf(f, "  %-9s %6llu %12s %12s %10s %10s %10s %10s\n", name, cs.n, v[0], v[1],
-				v[2], v[3], v[4], v[5]);
+			fprintf(f, "  %-9s %6llu %12s %12s %10s %10s %10s %10s %6s %6s %10s\n", name, cs.n,
+				v[0], v[1], v[2], v[3], v[4], v[5], r1, ne, ci);
 		estimated |= cs.estimated;
 	}
+	/* D15: one sentence on why the CI is wide */
+	fprintf(f, "%sr1: lag-1 autocorrelation of the column in time order; n_eff = n (1 - r1) / "
+		"(1 + r1), at least 2 and at most n: the independent samples it is worth; ci95: "
+		"half-width of the 95%% CI of the mean with n_eff (docs/statistics.md D15).\n",
+		fmt == BL_DOC_MD ? "\n" : "  ");
 	if (estimated)
 		fprintf(f, "%smedian and p95 estimated (more than %d rows: log-bucketed sketch, within 1%%)\n",
 			fmt == BL_DOC_MD ? "\n" : "  ", BL_VM_EXACT_MAX);

@@ -179,6 +179,16 @@ static void test_infer__autocorrelation_seed000_swpd(void **state)
 	/* [numpy] and [R] acf() agree to 1e-15 */
 	NEAR_REL(r1, 0.8317283845502461, 1e-12);
 	NEAR_REL(r1, 0.83172838455024645, 1e-12);
+	/* the streaming form gives the same */
+	struct bl_lag1 l;
+	struct bl_welford sw;
+	bl_lag1_init(&l);
+	bl_welford_init(&sw);
+	for (size_t i = 0; i < N_OF(swpd); i++) {
+		bl_lag1_add(&l, swpd[i]);
+		bl_welford_add(&sw, swpd[i]);
+	}
+	NEAR_REL(bl_lag1_r1(&l, &sw), 0.8317283845502461, 1e-12);
 	double ne = bl_n_eff(59, r1);
 	NEAR_REL(ne, 5.420031373250331, 1e-12);
 	struct bl_welford w = wf(swpd, N_OF(swpd));

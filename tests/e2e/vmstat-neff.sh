@@ -1,0 +1,28 @@
+#!/bin/sh
+# Seed 000's vmstat capture: the samples of a column follow each other in
+# time, so `summary` and the report give each column's lag-1
+# autocorrelation r1, n_eff = n (1 - r1) / (1 + r1) bounded to [2, n], and
+# the 95 % CI of the mean with n_eff (docs/statistics.md D15). The oracle is
+# R on the swpd column of benchlog's own CSV: acf() for r1 (numpy's
+# sum(d[:-1] d[1:]) / sum(d d) gives the same, 0.8317283845502461),
+# qt() for the CI. Expected as printed: r1 0.832, n_eff 5.4, ci95 283606.76.
+set -eu
+command -v Rscript >/dev/null || { echo "Rscript missing (scripts/install-deps installs r-base-core)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+s000="$TOP/fixtures/seeds/000_a7bf8587c1dba76c.txt"
+"$BENCHLOG" parse -q -t vmstat -o "$tmp/t" "$s000" 2>/dev/null
+want=$(Rscript -e '
+d <- read.csv(commandArgs(TRUE)[1])
+x <- d$swpd; n <- length(x)
+r1 <- acf(x, lag.max = 1, plot = FALSE)$acf[2]
+ne <- min(max(n * (1 - r1) / (1 + r1), 2), n)
+cat(sprintf("%d %.3f %.1f %.2f", n, r1, ne, qt(0.975, ne - 1) * sd(x) / sqrt(ne)))
+' "$tmp/t/vmstat.csv")
+set -- $want
+[ "$1" = 59 ] || { echo "R read $1 swpd samples, want 59"; exit 1; }
+"$BENCHLOG" summary -q "$s000" > "$tmp/s.txt" 2>/dev/null
+grep -Eq "^  swpd +59 .* $2 +$3 +$4\$" "$tmp/s.txt" || { grep swpd "$tmp/s.txt"; echo "summary: want r1 $2 n_eff $3 ci95 $4"; exit 1; }
+"$BENCHLOG" report -q -o "$tmp/rep" "$s000" 2>/dev/null
+grep -q "^| swpd | 59 | .* | $2 | $3 | $4 |\$" "$tmp/rep/report.md" || { grep "| swpd" "$tmp/rep/report.md"; echo "report: want r1 $2 n_eff $3 ci95 $4"; exit 1; }
+exit 0
