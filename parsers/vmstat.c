@@ -8,8 +8,12 @@
  * V1  Layout. A label line (the second header line) fixes the layout: its
  *     labels, split on white space, give the column of each value of the
  *     rows that follow. Linux labels: r b w swpd free buff cache inact
- *     active si so bi bo in cs us sy id wa st gu (12..21 of them, r first,
- *     swpd and free present, none twice); procps 3.1.0's shifted header
+ *     active si so bi bo in cs us sy id wa st gu (none twice; 12..21 of
+ *     them, r first, swpd and free present; or, for a table the author
+ *     removed columns from, 6..21 of them with r and b and at least one
+ *     memory label, one of bi/bo and one cpu label, "r b free buff cache
+ *     bi bo in cs us sy id wa": the columns present are filled, the others
+ *     left empty); procps 3.1.0's shifted header
  *     ("b w swpd … id wa", 16 labels) means r b swpd … id wa; a trailing
  *     time-zone word is procps -t's ("CET", "UTC", "+03"). FreeBSD labels:
  *     r b w avm fre flt re pi po fr sr <disks> in sy cs us sy id, with
@@ -132,7 +136,7 @@ static const struct bl_col_def vm_cols[VM_NCOLS] = {
 	[VM_SAMPLE] = { "sample", BL_INT, "0-based sample number within the series (the since-boot row, when there is one, is 0)", "", BL_ROLE_ID, BL_BETTER_NONE },
 	[VM_T_S] = { "t_s", BL_NUM, "seconds since the series' first row, s: from the rows' time stamps, else sample × interval (`--interval`, else the command line's delay, else 1 s)", "s", BL_ROLE_ID, BL_BETTER_NONE },
 	[VM_SINCE_BOOT] = { "since_boot", BL_INT, "1 for vmstat's first row, the average since boot (docs/formats.md, \"The since-boot row\"); else 0", "", BL_ROLE_LABEL, BL_BETTER_NONE },
-	[VM_LAYOUT] = { "layout", BL_STR, "header layout: `2.x-w`, `3.1.0-shifted`, `3.x-wa`, `3.3-st`, `4.x-gu`, `other` or `freebsd`, with the flags ` -a`, ` -w`, ` -t`, ` +time`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VM_LAYOUT] = { "layout", BL_STR, "header layout: `2.x-w`, `3.1.0-shifted`, `3.x-wa`, `3.3-st`, `4.x-gu`, `cut` (the author removed some of swpd, free, si, so, bi, bo, in, cs, us, sy, id), `other` or `freebsd`, with the flags ` -a`, ` -w`, ` -t`, ` +time`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[VM_R] = { "r", BL_INT, "runnable processes", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_B] = { "b", BL_INT, "processes in uninterruptible sleep", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[VM_W] = { "w", BL_INT, "swapped-out runnable processes (procps 2.x, FreeBSD)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
@@ -658,7 +662,7 @@ static bool parse_labels(const char *s, size_t n, struct layout *L)
 	const char *tok[VM_MAXV + 2];
 	size_t tl[VM_MAXV + 2];
 	size_t k = bl_split_blanks(s, n, tok, tl, VM_MAXV + 2);
-	if (k < 12 || k > VM_MAXV + 1)
+	if (k < 6 || k > VM_MAXV + 1)
 		return false;
 	if (!tok_eq(tok[0], tl[0], "r") && !tok_eq(tok[0], tl[0], "b"))
 		return false;
@@ -675,7 +679,7 @@ static bool parse_labels(const char *s, size_t n, struct layout *L)
 		L->zone[tl[k - 1]] = '\0';
 		nl = k - 1;
 	}
-	if (nl > 21 || nl < 12)
+	if (nl > 21 || nl < 6)
 		return false;
 	/* procps 3.1.0: "b w swpd free buff|inact cache|active si so bi bo in cs us sy id wa" */
 	if (tok_eq(tok[0], tl[0], "b")) {
@@ -710,7 +714,18 @@ static bool parse_labels(const char *s, size_t n, struct layout *L)
 		seen |= 1ull << c;
 		L->col[L->n++] = (short)c;
 	}
-	return (seen & (1ull << VM_SWPD)) && (seen & (1ull << VM_FREE));
+	/* V1: every procps label line has swpd and free; one an author cut
+	 * columns out of is still one with r, b and at least one memory, io
+	 * and cpu label */
+#define B(c) (1ull << (c))
+	const unsigned long long mem = B(VM_SWPD) | B(VM_FREE) | B(VM_BUFF) | B(VM_CACHE) | B(VM_INACT) |
+				       B(VM_ACTIVE);
+	const unsigned long long io = B(VM_BI) | B(VM_BO);
+	const unsigned long long cpu = B(VM_US) | B(VM_SY) | B(VM_ID) | B(VM_WA) | B(VM_ST) | B(VM_GU);
+	bool full = (seen & B(VM_SWPD)) && (seen & B(VM_FREE)) && nl >= 12;
+	bool cut = (seen & B(VM_R)) && (seen & B(VM_B)) && (seen & mem) && (seen & io) && (seen & cpu);
+#undef B
+	return full || cut;
 }
 
 static bool memo_hit(const struct hdr_memo *m, const char *s, size_t n)
@@ -814,6 +829,10 @@ static void layout_name(struct bl_buf *b, const struct layout *L, bool ts, bool 
 		bl_buf_add(b, "freebsd", 7);
 	else if (L->shifted)
 		bl_buf_add(b, "3.1.0-shifted", 13);
+	else if (!lay_has(L, VM_SWPD) || !lay_has(L, VM_FREE) || !lay_has(L, VM_SI) || !lay_has(L, VM_SO) ||
+		 !lay_has(L, VM_BI) || !lay_has(L, VM_BO) || !lay_has(L, VM_IN) || !lay_has(L, VM_CS) ||
+		 !lay_has(L, VM_US) || !lay_has(L, VM_SY) || !lay_has(L, VM_ID))
+		bl_buf_add(b, "cut", 3);          /* V1: columns removed by the author */
 	else if (lay_has(L, VM_GU))
 		bl_buf_add(b, "4.x-gu", 6);
 	else if (lay_has(L, VM_ST))
