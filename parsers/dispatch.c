@@ -505,18 +505,18 @@ int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned l
 	return bl_dispatch_line_hint(ctx, raw, len, lineno, 0);
 }
 
-int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
-			  unsigned hint)
+/* The raw line as the parsers see it, into *ln: NUL bytes make it
+ * skipped, ANSI escapes and a trailing CR go, the quote prefix (any mix of
+ * '>' with up to two blanks before each) is counted and stripped. Returns
+ * false when the line was skipped here. */
+static bool prepare_line(struct bl_ctx *ctx, struct bl_dispatch *d, const char *raw, size_t len,
+			 unsigned long lineno, unsigned hint, struct bl_line *ln)
 {
-	struct bl_dispatch *d = ctx->dispatch;
-	struct bl_line ln;
-	ctx->lines_total++;
-
 	unsigned ne = (hint & BL_LINE_CLEAN) ? 0 : nul_esc(raw, len);
 	if (ne & 1) {
-		mkline(ctx, &ln, "", 0, lineno, 0);
-		bl_skip(ctx, &ln, "line contains NUL bytes");
-		return ctx->error;
+		mkline(ctx, ln, "", 0, lineno, 0);
+		bl_skip(ctx, ln, "line contains NUL bytes");
+		return false;
 	}
 	const char *t;
 	size_t tl;
@@ -526,14 +526,13 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		tl = len;
 	} else {
 		if (normalise(d, raw, len, ne & 2)) {
-			mkline(ctx, &ln, "", 0, lineno, 0);
-			bl_skip(ctx, &ln, "line too long");
-			return ctx->error;
+			mkline(ctx, ln, "", 0, lineno, 0);
+			bl_skip(ctx, ln, "line too long");
+			return false;
 		}
 		t = d->norm.data;
 		tl = d->norm.len;
 	}
-	/* Quote prefix: any mix of '>' with up to two blanks before each. */
 	int depth = 0;
 	size_t i = 0;
 	for (;;) {
@@ -549,48 +548,66 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	}
 	if (depth && i < tl && t[i] == ' ')
 		i++;
-	mkline(ctx, &ln, t + i, tl - i, lineno, depth);
-	bool blank = is_blank_text(ln.text, ln.len);
+	mkline(ctx, ln, t + i, tl - i, lineno, depth);
+	return true;
+}
 
-	/* A held partial record: does this line complete it? */
-	if (d->held_p >= 0) {
-		int p = d->held_p;
-		size_t save = d->joined.len;
-		bl_buf_addc(&d->joined, ' ');
-		bl_buf_add(&d->joined, ln.text, ln.len);
-		struct bl_line jl;
-		mkline(ctx, &jl, d->joined.data, d->joined.len, d->held[0].lineno, d->held[0].depth);
-		ctx->skip_reason = NULL;
-		enum bl_verdict v = blank ? BL_NO
-			: bl_parsers[p]->line(d->st[p], ctx, &jl, BL_F_JOINED);
-		if (v == BL_MORE && d->nheld + 1 >= BL_JOIN_MAX)
-			v = bl_parsers[p]->line(d->st[p], ctx, &jl, BL_F_JOINED | BL_F_LAST);
-		if (v == BL_USED || v == BL_SKIP) {
-			account_held(ctx, d, v);
-			if (v == BL_USED)
-				ctx->lines_used++;
-			else
-				bl_skip(ctx, &ln, ctx->skip_reason ? ctx->skip_reason : "incomplete record");
-			held_clear(d);
-			if (p != d->active)
-				d->prev_active = d->active;
-			d->active = p;
-			d->prev = PK_DATA;
-			return ctx->error;
-		}
-		if (v == BL_MORE) {
-			/* joined already holds the text; remember where */
-			struct held_seg *h = &d->held[d->nheld++];
-			h->off = save + 1;
-			h->len = ln.len;
-			h->lineno = ln.lineno;
-			h->depth = ln.quote_depth;
-			return ctx->error;
-		}
-		d->joined.len = save;
-		d->joined.data[save] = '\0';
-		resolve_held(ctx, d);
+/* A held partial record (BL_MORE): offer it joined with ln. Returns true
+ * when ln was taken (the record complete, skipped, or still held); else
+ * the held text was resolved alone and ln goes on as a line of its own. */
+static bool continue_held(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln,
+			  bool blank)
+{
+	int p = d->held_p;
+	size_t save = d->joined.len;
+	bl_buf_addc(&d->joined, ' ');
+	bl_buf_add(&d->joined, ln->text, ln->len);
+	struct bl_line jl;
+	mkline(ctx, &jl, d->joined.data, d->joined.len, d->held[0].lineno, d->held[0].depth);
+	ctx->skip_reason = NULL;
+	enum bl_verdict v = blank ? BL_NO
+		: bl_parsers[p]->line(d->st[p], ctx, &jl, BL_F_JOINED);
+	if (v == BL_MORE && d->nheld + 1 >= BL_JOIN_MAX)
+		v = bl_parsers[p]->line(d->st[p], ctx, &jl, BL_F_JOINED | BL_F_LAST);
+	if (v == BL_USED || v == BL_SKIP) {
+		account_held(ctx, d, v);
+		if (v == BL_USED)
+			ctx->lines_used++;
+		else
+			bl_skip(ctx, ln, ctx->skip_reason ? ctx->skip_reason : "incomplete record");
+		held_clear(d);
+		if (p != d->active)
+			d->prev_active = d->active;
+		d->active = p;
+		d->prev = PK_DATA;
+		return true;
 	}
+	if (v == BL_MORE) {
+		/* joined already holds the text; remember where */
+		struct held_seg *h = &d->held[d->nheld++];
+		h->off = save + 1;
+		h->len = ln->len;
+		h->lineno = ln->lineno;
+		h->depth = ln->quote_depth;
+		return true;
+	}
+	d->joined.len = save;
+	d->joined.data[save] = '\0';
+	resolve_held(ctx, d);
+	return false;
+}
+
+int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+			  unsigned hint)
+{
+	struct bl_dispatch *d = ctx->dispatch;
+	struct bl_line ln;
+	ctx->lines_total++;
+	if (!prepare_line(ctx, d, raw, len, lineno, hint, &ln))
+		return ctx->error;
+	bool blank = is_blank_text(ln.text, ln.len);
+	if (d->held_p >= 0 && continue_held(ctx, d, &ln, blank))
+		return ctx->error;
 
 	/* --group-regex (rule L2) */
 	if (d->has_user_re && bl_re_match(&d->user_re, ln.text, ln.len) == 1) {

@@ -1549,6 +1549,47 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 	return BL_USED;
 }
 
+/* The dispatcher asks about text this parser held (BL_MORE): a header or
+ * a row continued, or the held line alone (BL_F_LAST). Returns the
+ * verdict, or -1 when the held line is to be read as a new one. */
+static int held_again(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
+		      const char *s, size_t n, unsigned flags)
+{
+	enum held_kind hk = v->held;
+	bool wide;
+	const struct layout *L;
+	if (hk == HK_GROUP && !group_then_labels(v, s, n) && group_line_memo(v, s, n, &wide))
+		return header_line(v, ctx, ln, flags | BL_F_LAST, true, NULL, wide);
+	if (hk == HK_LABEL && labels_memo(v, s, n, &L))
+		return header_line(v, ctx, ln, flags | BL_F_LAST, false, L, false);
+	if (hk == HK_ROW && v->in_series) {
+		struct row R;
+		const char *bad = NULL;
+		size_t badl = 0, nf;
+		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+		if (rr == ROW_OK) {
+			v->held = HK_NONE;
+			return take_row(v, ctx, ln, &R);
+		}
+		if (rr == ROW_SHORT && !(flags & BL_F_LAST))
+			return BL_MORE;
+		if (!(flags & BL_F_LAST))
+			return BL_NO;
+		v->held = HK_NONE;
+		bl_warn(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields",
+			nf, v->lay.n);
+		ctx->skip_reason = "incomplete vmstat row";
+		v->prev = PREV_OTHER;
+		return BL_SKIP;
+	}
+	if (!(flags & BL_F_LAST))
+		return BL_NO;
+	v->held = HK_NONE;
+	if (flags & BL_F_JOINED)
+		return BL_NO;
+	return -1;               /* the held line alone, read as new */
+}
+
 static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct vmstat *v = st;
@@ -1561,40 +1602,9 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	if (!(flags & (BL_F_JOINED | BL_F_LAST)))
 		v->held = HK_NONE;
 	if (v->held != HK_NONE) {
-		/* The dispatcher is asking about text we held (BL_MORE). */
-		enum held_kind hk = v->held;
-		bool wide;
-		const struct layout *L;
-		if (hk == HK_GROUP && !group_then_labels(v, s, n) && group_line_memo(v, s, n, &wide))
-			return header_line(v, ctx, ln, flags | BL_F_LAST, true, NULL, wide);
-		if (hk == HK_LABEL && labels_memo(v, s, n, &L))
-			return header_line(v, ctx, ln, flags | BL_F_LAST, false, L, false);
-		if (hk == HK_ROW && v->in_series) {
-			struct row R;
-			const char *bad = NULL;
-			size_t badl = 0, nf;
-			enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
-			if (rr == ROW_OK) {
-				v->held = HK_NONE;
-				return take_row(v, ctx, ln, &R);
-			}
-			if (rr == ROW_SHORT && !(flags & BL_F_LAST))
-				return BL_MORE;
-			if (!(flags & BL_F_LAST))
-				return BL_NO;
-			v->held = HK_NONE;
-			bl_warn(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields",
-				nf, v->lay.n);
-			ctx->skip_reason = "incomplete vmstat row";
-			v->prev = PREV_OTHER;
-			return BL_SKIP;
-		}
-		if (!(flags & BL_F_LAST))
-			return BL_NO;
-		v->held = HK_NONE;
-		if (flags & BL_F_JOINED)
-			return BL_NO;
-		/* fall through: the held line alone, read as new */
+		int hv = held_again(v, ctx, ln, s, n, flags);
+		if (hv >= 0)
+			return (enum bl_verdict)hv;
 	}
 
 	if (is_blank_line(s, n)) {
