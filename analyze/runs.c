@@ -49,6 +49,11 @@ struct group_acc {
 	const char *name;            /* owned by runs.names */
 	long max_point_run;          /* the largest run with a chart point */
 	unsigned long mtest_runs, time_runs;
+	/* Time blocks whose command is unknown: from how many messages
+	 * (counted as the message changes from one such block to the next),
+	 * and a hash of the last one's Message-ID. */
+	unsigned long unknown_cmd_msgs;
+	uint64_t unknown_cmd_last;
 	double sum[NF];
 	struct bl_welford w[NF];
 };
@@ -324,8 +329,22 @@ static int runs_record(void *st, const struct bl_record *r)
 		for (size_t i = s->nlat; i > 0; i--)
 			if (s->lat[i - 1].run == r->run && strcmp(s->lat[i - 1].group, r->group) == 0)
 				return 0;
-		if (!(g = group(s, r->group)))
+		/* Averages only over comparable runs: time blocks of different
+		 * commands in one group are averaged apart ("group [command]"),
+		 * but for mtest01's own, which pair with the group's results. */
+		const char *cmd = r->v[TIME_COMMAND].t == BL_STR ? r->v[TIME_COMMAND].u.s : NULL;
+		char *key = cmd && *cmd && !strstr(cmd, "mtest01") ? bl_xasprintf("%s [%s]", r->group, cmd) : NULL;
+		g = group(s, key ? key : r->group);
+		free(key);
+		if (!g)
 			return spill_failed(s);
+		if (!cmd || !*cmd) {
+			const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
+			uint64_t h = (uint64_t)bl_hash_str(BL_HASH_INIT, mid) | 1;   /* 0: none yet */
+			if (h != g->unknown_cmd_last)
+				g->unknown_cmd_msgs++;
+			g->unknown_cmd_last = h;
+		}
 		g->time_runs++;
 		add(g, F_USER, &r->v[TIME_USER_S]);
 		add(g, F_SYS, &r->v[TIME_SYS_S]);
@@ -441,6 +460,9 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 	}
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "```\n\n");
+	if (g->unknown_cmd_msgs > 1)
+		fprintf(f, "note: the timed command is not known and these runs come from %lu messages: "
+			"they may not be runs of one experiment\n%s", g->unknown_cmd_msgs, fmt == BL_DOC_MD ? "\n" : "");
 	if (g->mtest_runs && g->time_runs && g->mtest_runs != g->time_runs)
 		fprintf(f, "note: %lu mtest01 results but %lu time blocks; averages divide by %lu as chkmmt does\n%s",
 			g->mtest_runs, g->time_runs, runs, fmt == BL_DOC_MD ? "\n" : "");

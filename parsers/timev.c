@@ -67,8 +67,11 @@ const struct bl_table_def bl_table_time = {
 	"format does not print is empty.\n\n"
 	"- `line` is the block's first line (the status line when there is one).\n"
 	"- An mtest01 result and the timing block next to it (before or after) form one run: both "
-	"rows carry the same `group` and `run`.",
+	"rows carry the same `group` and `run`.\n"
+	"- `stats` and `compare` make their statistics per `command` within a group: runs of "
+	"different programs are never averaged together.",
 	.group_col = "group",
+	.split_col = "command",
 };
 
 struct label {

@@ -77,7 +77,7 @@ sh -eu xargs.sh > merged-xargs.txt
 # the tables form: compare over the CSV tables of the chunks
 block tables > tables.sh
 sh -eu tables.sh > compare.txt
-grep -q '^2.4.20-rc1 ' compare.txt && grep -q '^2.5.44-mm2 ' compare.txt ||
+grep -q '^ *2.4.20-rc1 ' compare.txt && grep -q '^ *2.5.44-mm2 ' compare.txt ||
     { echo "the tables example compared nothing:"; cat compare.txt; exit 1; }
 
 # an independent oracle for n, min, max: the logs' elapsed times
@@ -87,18 +87,21 @@ for k in 2.4.19 2.4.20-rc1 2.5.44-mm2; do
 done > elapsed.txt
 
 python3 - <<'EOF'
+import re
 def table(path):
-    """(group, column) -> dict of the text table's fields."""
+    """(group, column) -> dict of the text table's fields (two or more
+    blanks between fields: the time table's command holds single ones)."""
     rows, head = {}, None
     for line in open(path, encoding="utf-8"):
-        f = line.split()
-        if not f or line.startswith(("==", "pct:")):
+        f = re.split(r"\s{2,}", line.strip())
+        if not line.split() or line.startswith(("==", "pct:")):
             continue
         if f[0] == "group":
             head = f
             continue
         if head and len(f) == len(head):
-            rows[(f[0], f[1])] = dict(zip(head, f))
+            d = dict(zip(head, f))
+            rows[(d["group"], d["column"])] = d
     return rows
 
 bad = 0
