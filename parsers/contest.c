@@ -708,6 +708,51 @@ static bool report_row(struct contest *c, struct bl_ctx *ctx, const struct bl_li
 	return true;
 }
 
+/* A line in an open contest -r table that report_row() did not take, but
+ * that is a kernel row gone wrong: at least as many number-like tokens
+ * ("67.7", "-3", "nan", "inf", "98%") as the header has columns, less one
+ * (a row with a column missing). Then *why says what is wrong with it:
+ * the row is warned about and skipped, never taken silently as text. */
+static bool bad_report_row(const struct contest *c, char *why, size_t whysz)
+{
+	const struct toks *tk = &c->tk;
+	const struct table *tb = &c->tb;
+	size_t nums = 0;
+	for (size_t i = 1; i < tk->n; i++) {
+		const char *t = tk->t[i];
+		size_t l = tk->l[i];
+		if ((t[0] >= '0' && t[0] <= '9') || ((t[0] == '-' || t[0] == '+' || t[0] == '.') && l > 1) ||
+		    (l == 3 && (strncasecmp(t, "nan", 3) == 0 || strncasecmp(t, "inf", 3) == 0)))
+			nums++;
+	}
+	if (tk->more || tk->n < 2 || tb->ncols == 0 || nums + 1 < tb->ncols)
+		return false;
+	size_t need = tb->ncols + (tb->runs ? 1 : 0);
+	if (tk->n < need + 1) {
+		snprintf(why, whysz, "contest -r row has %zu of its %zu fields", tk->n, need + 1);
+		return true;
+	}
+	size_t v0 = tk->n - tb->ncols;
+	for (size_t k = 0; k < tb->ncols; k++) {
+		const char *t = tk->t[v0 + k];
+		size_t l = tk->l[v0 + k];
+		double v;
+		if (tb->col[k] == RC_RATIO && l == 3 && strncasecmp(t, "inf", 3) == 0)
+			continue;
+		int rc = num_pct(t, l, &v);
+		if (rc == -BL_ERANGE) {
+			snprintf(why, whysz, "contest -r row: negative value \"%.*s\"", (int)(l > 40 ? 40 : l), t);
+			return true;
+		}
+		if (rc) {
+			snprintf(why, whysz, "contest -r row: \"%.*s\" is not a number", (int)(l > 40 ? 40 : l), t);
+			return true;
+		}
+	}
+	snprintf(why, whysz, "contest -r row: cannot read its run count");
+	return true;
+}
+
 /* ---- the parser ------------------------------------------------------ */
 
 static bool is_blank_line(const char *s, size_t n)
@@ -780,6 +825,12 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	if (c->tb.open) {
 		if (report_row(c, ctx, ln))
 			return BL_USED;
+		char why[120];
+		if (bad_report_row(c, why, sizeof why)) {
+			bl_warn(ctx, ln, "bad contest -r row", "%s", why);
+			ctx->skip_reason = "bad contest -r row";
+			return BL_SKIP;   /* the table stays open for the rows after it */
+		}
 		table_close(c);
 	}
 	char *title = title_of(s, n);

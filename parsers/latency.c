@@ -961,7 +961,7 @@ static struct cycles *cycles_slot(struct run *r, size_t t)
 
 /* ---- cyclictest lines -------------------------------------------------- */
 
-enum ct_kind { CK_NONE, CK_CMD, CK_DMA, CK_LOAD, CK_STATUS, CK_HIST, CK_ROW, CK_FOOTER };
+enum ct_kind { CK_NONE, CK_CMD, CK_DMA, CK_LOAD, CK_STATUS, CK_HIST, CK_ROW, CK_BADROW, CK_FOOTER };
 
 static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool in_hist)
 {
@@ -990,6 +990,10 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 		return CK_STATUS;
 	if (in_hist && is_digit(s[0]) && ct_row_shape(s, n))
 		return CK_ROW;
+	/* a row of a negative bucket: cyclictest prints none; said and
+	 * skipped, and the histogram goes on */
+	if (in_hist && s[0] == '-' && n > 1 && is_digit(s[1]) && ct_row_shape(s + 1, n - 1))
+		return CK_BADROW;
 	if (s[0] == 'p' && bl_re_match(&L->policy, s, n) == 1)
 		return CK_LOAD;
 	if (is_digit(s[0]) && bl_re_match(&L->loadavg, s, n) == 1)
@@ -1225,6 +1229,18 @@ static enum bl_verdict ct_line(struct latency *L, struct bl_ctx *ctx, const stru
 		if (r->phase != CT_HIST)
 			return BL_NO;
 		return ct_row(L, ctx, ln, s, n);
+	case CK_BADROW: {
+		if (r->phase != CT_HIST)
+			return BL_NO;
+		size_t bl = 1;
+		while (bl < n && is_digit(s[bl]))
+			bl++;
+		bl_warn(ctx, ln, "malformed latency bucket", "cyclictest histogram: negative bucket \"%.*s\"",
+			(int)(bl > 20 ? 20 : bl), s);
+		ctx->skip_reason = "malformed latency bucket";
+		r->last_line = ln->lineno;
+		return BL_SKIP;
+	}
 	case CK_FOOTER:
 		return ct_footer(L, ctx, ln, s, n);
 	}

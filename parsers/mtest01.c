@@ -122,28 +122,25 @@ static void note_target(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_l
 	m->have_target = true;
 }
 
-/* "5868864 kbytes allocated …" / "… expected 5868864" → bytes */
-static bool message_bytes(const char *msg, size_t n, long long *bytes)
+/* "5868864 kbytes allocated …" / "… expected 5868864" → bytes. Returns 1
+ * with *bytes set, 0 when the message states no allocation, -1 when it
+ * states one that is no byte count ("-5 kbytes", "nan kbytes", a number
+ * past 2^63 bytes): the caller says so, never a silent empty value. */
+static int message_bytes(const char *msg, size_t n, long long *bytes)
 {
 	const char *tok[8];
 	size_t tl[8];
 	size_t nt = bl_split_blanks(msg, n, tok, tl, 8);
-	if (nt >= 2) {
-		long long v;
-		if (bl_parse_ll(tok[0], tl[0], &v) == 0 && v >= 0) {
-			if (tl[1] == 6 && memcmp(tok[1], "kbytes", 6) == 0) {
-				if (v > LLONG_MAX / 1024)
-					return false;   /* unknown rather than wrapped */
-				*bytes = v * 1024;
-				return true;
-			}
-			if (tl[1] == 5 && memcmp(tok[1], "bytes", 5) == 0) {
-				*bytes = v;
-				return true;
-			}
-		}
-	}
-	return false;
+	if (nt < 2)
+		return 0;
+	bool kb = tl[1] == 6 && memcmp(tok[1], "kbytes", 6) == 0;
+	if (!kb && !(tl[1] == 5 && memcmp(tok[1], "bytes", 5) == 0))
+		return 0;
+	long long v;
+	if (bl_parse_ll(tok[0], tl[0], &v) != 0 || v < 0 || (kb && v > LLONG_MAX / 1024))
+		return -1;   /* unknown rather than wrapped or negative */
+	*bytes = kb ? v * 1024 : v;
+	return 1;
 }
 
 static int emit_result(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_line *ln,
@@ -280,8 +277,11 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		if (strcmp(res, "fail") == 0 && !(flags & BL_F_LAST) && bl_re_match(&m->fail_wrap, msg, l2) == 1)
 			return BL_MORE; /* "… less than" + "expected N" on the next line */
 		long long bytes = 0;
-		bool have = strcmp(res, "pass") == 0 && message_bytes(msg, l2, &bytes);
-		emit_result(m, ctx, ln, gen, res, have, bytes, msg, l2);
+		int got = strcmp(res, "pass") == 0 ? message_bytes(msg, l2, &bytes) : 0;
+		if (got < 0)
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s\" is not a byte count",
+				(int)(l2 > 40 ? 40 : l2), msg);
+		emit_result(m, ctx, ln, gen, res, got > 0, bytes, msg, l2);
 		return BL_USED;
 	}
 	if (flags & BL_F_JOINED)

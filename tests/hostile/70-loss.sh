@@ -1,0 +1,37 @@
+# No silent loss: a line that holds a value benchlog cannot take is
+# warned about (file:line and why) and fails under --strict; it never
+# becomes an empty value or a dropped row without a word.
+for v in -5 nan inf 99999999999999999999; do
+hc loss-mtest01-$v 0 "m.txt:1: mtest01: allocation \"$v kbytes allocated\\.\" is not a byte count" '
+    printf "mtest01    0  TPASS  :  %s kbytes allocated.\n" "'$v'" > m.txt; "$B" parse -t mtest01 m.txt > /dev/null'
+hc loss-mtest01-strict-$v 1 'is not a byte count' '
+    printf "mtest01    0  TPASS  :  %s kbytes allocated.\n" "'$v'" > m.txt; "$B" parse --strict -t mtest01 m.txt > /dev/null'
+done
+contest_r() {
+    printf 'no_load:\nKernel [runs]           Time    CPU%%    Loads   LCPU%%   Ratio\n2.4.19 [3]              67.7    98      0       0       1.00\n%s\n2.4.23 [3]              60.1    98      0       0       1.00\n' "$1" > c.txt
+}
+hc loss-contest-r-nan 0 'c.txt:4: contest -r row: "nan" is not a number' '
+    contest_r "2.4.20 [3]              nan     98      0       0       1.00"
+    "$B" parse -t contest_report c.txt > out.csv; rc=$?; [ "$(wc -l < out.csv)" -eq 3 ] || rc=99'
+hc loss-contest-r-negative 0 'c.txt:4: contest -r row: negative value "-67.7"' '
+    contest_r "2.4.21 [3]              -67.7   98      0       0       1.00"; "$B" parse -t contest_report c.txt > /dev/null'
+hc loss-contest-r-missing-column 0 'c.txt:4: contest -r row has 6 of its 7 fields' '
+    contest_r "2.4.22 [3]              67.7    98      0       0"; "$B" parse -t contest_report c.txt > /dev/null'
+hc loss-contest-r-trailing-junk 0 'c.txt:4: contest -r row: "junk" is not a number' '
+    contest_r "2.4.23 [3]              67.7    98      0       0       1.00  junk here"; "$B" parse -t contest_report c.txt > /dev/null'
+hc loss-contest-r-strict 1 'contest -r row' '
+    contest_r "2.4.20 [3]              nan     98      0       0       1.00"; "$B" parse --strict -t contest_report c.txt > /dev/null'
+hc loss-cyclictest-negative-bucket 0 'cy.txt:17: cyclictest histogram: negative bucket "-00001"' '
+    f="$FX/latency/cyclictest-2threads-overflow.txt"
+    { sed -n 1,16p "$f"; printf "%s\t%s\n" "-00001 000001" 000000; sed -n "17,\$p" "$f"; } > cy.txt
+    "$B" parse -t latency cy.txt > with.csv; rc=$?
+    "$B" parse -q -t latency "$f" > without.csv
+    # the rows and the footer after it are kept: as many records
+    [ "$(wc -l < with.csv)" -eq "$(wc -l < without.csv)" ] || rc=99'
+hc loss-cyclictest-strict 1 'negative bucket' '
+    f="$FX/latency/cyclictest-2threads-overflow.txt"
+    { sed -n 1,16p "$f"; printf "%s\t%s\n" "-00001 000001" 000000; sed -n "17,\$p" "$f"; } > cy.txt
+    "$B" parse --strict -t latency cy.txt > /dev/null'
+hc loss-stats-merge-m2-inf 1 "pinf.txt:13: 'inf' is not a finite number" '
+    "$B" stats --partial -t vmstat -c swpd "$SEED0" 2>/dev/null | sed "s/^m2 .*/m2 inf/" > pinf.txt
+    "$B" stats --merge pinf.txt > /dev/null'
