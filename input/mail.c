@@ -154,6 +154,7 @@ static const char R_SEP[] = "mbox separator";
 static const char R_HDR[] = "mail header";
 static const char R_SOFT[] = "soft line break (joined to the line before)";
 static const char R_ENC[] = "encoded line (decoded text has fewer lines)";
+static const char R_UNDECODED[] = "mail part that decodes to no text";
 static const char R_HTMLMARK[] = "html markup";
 static const char R_HTMLALT[] = "html alternative";
 static const char R_ALT[] = "alternative part";
@@ -1369,8 +1370,9 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	seg_add(ss, v, obj, skip, msg);
 }
 
-/* Decode a text part to UTF-8 (R6). Returns a new GByteArray. */
-static GByteArray *decode_part(GMimeObject *obj)
+/* Decode a text part to UTF-8 (R6); convert: apply its charset. Returns a
+ * new GByteArray. */
+static GByteArray *decode_part(GMimeObject *obj, bool convert)
 {
 	GMimeDataWrapper *w = g_mime_part_get_content((GMimePart *)obj);
 	GMimeStream *mem = g_mime_stream_mem_new();
@@ -1380,7 +1382,7 @@ static GByteArray *decode_part(GMimeObject *obj)
 	if (w) {
 		GMimeStream *f = g_mime_stream_filter_new(mem);
 		const char *cs = g_mime_object_get_content_type_parameter(obj, "charset");
-		if (cs) {
+		if (cs && convert) {
 			const char *canon = g_mime_charset_canon_name(cs);
 			if (canon && g_ascii_strcasecmp(canon, "utf-8") != 0 &&
 			    g_ascii_strcasecmp(canon, "us-ascii") != 0) {
@@ -1502,6 +1504,20 @@ static int split_map(struct plist *l, const char *text, size_t len, const struct
 		free(dec);
 		mapped = true;
 	}
+	if (!mapped && ndec == 0 && nraw > 0) {
+		/* nothing decoded from raw lines: they are skipped, not lost */
+		size_t n0;
+		const char *t0 = view_line(v, s->first, &n0);
+		struct pl *p = pl_push(l);
+		p->off = l->arena.len;
+		if (bl_buf_add(&l->arena, t0, n0) < 0 || bl_buf_addc(&l->arena, '\0') < 0)
+			return -BL_ENOMEM;
+		p->len = n0;
+		p->raw = p->at = s->first;
+		p->nphys = nraw;
+		p->skip = p->extra = R_UNDECODED;
+		mapped = true;
+	}
 	if (!mapped) {
 		size_t base = s->known ? s->first : v->next;
 		for (size_t k = 0; k < ndec; k++) {
@@ -1545,7 +1561,23 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 {
 	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	(void)content_stream(s->obj, &enc);
-	GByteArray *dec = decode_part(s->obj);
+	GByteArray *dec = decode_part(s->obj, true);
+	if (dec->len == 0 && s->known && s->n > 0) {
+		/* The charset turned every byte into nothing (charset="UTF-32"
+		 * on an ASCII body): read the text as it is, and say so. */
+		GByteArray *raw = decode_part(s->obj, false);
+		if (raw->len > 0) {
+			const char *cs = g_mime_object_get_content_type_parameter(s->obj, "charset");
+			struct bl_line ln = { "", 0, r->source, v->lineno0 + s->first, 0, s->msg };
+			bl_warn(r->ctx, &ln, "mail charset does not fit",
+				"mail part: charset \"%.40s\" gives no text; its %zu lines read as they are",
+				cs ? cs : "", s->n);
+			g_byte_array_unref(dec);
+			dec = raw;
+		} else {
+			g_byte_array_unref(raw);
+		}
+	}
 	struct plist l = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
 	int rc = split_map(&l, (const char *)dec->data, dec->len, v, s, enc);
 	/* The part runs to where the input broke and its decoded text stops

@@ -35,3 +35,8 @@ hc loss-cyclictest-strict 1 'negative bucket' '
 hc loss-stats-merge-m2-inf 1 "pinf.txt:13: 'inf' is not a finite number" '
     "$B" stats --partial -t vmstat -c swpd "$SEED0" 2>/dev/null | sed "s/^m2 .*/m2 inf/" > pinf.txt
     "$B" stats --merge pinf.txt > /dev/null'
+hc loss-mail-utf32-on-ascii 0 'u.eml:6: mail part: charset "UTF-32" gives no text; its 4 lines read as they are' '
+    { printf "From: user@example.org\nSubject: vmstat\nMessage-ID: <u@example.org>\nContent-Type: text/plain; charset=\"UTF-32\"\n\n"
+      sed -n 57,60p "$SEED0"; } > u.eml
+    "$B" parse -t vmstat u.eml > v.csv; rc=$?
+    [ "$(wc -l < v.csv)" -ge 2 ] || rc=99'
