@@ -33,7 +33,9 @@
  *     trimmed. Absent → "". A Date GMime cannot parse is a warning and "".
  *     Sender addresses and names are never read.
  * R5  Parts, in document order. Every leaf part of media type "text" (any
- *     subtype) is read, attachments included. In multipart/alternative the
+ *     subtype: text/x-log, text/x-troff-man) is read, attachments included,
+ *     and so is an application/octet-stream part whose decoded content is
+ *     mostly printable text (mostly_text()), as text/plain. In multipart/alternative the
  *     text/plain alternative is read and the others are skipped
  *     ("html alternative" for text/html or a
  *     multipart holding one, else "alternative part"); with no text/plain
@@ -1330,6 +1332,30 @@ static void walk_message(struct rd *r, struct segs *ss, const struct view *v,
 		walk(r, ss, v, body, skip, msg);
 }
 
+static GByteArray *decode_part(GMimeObject *obj);
+
+/* R5: an application/octet-stream part (a log a mail client did not know
+ * the type of) whose decoded content is text: no NUL byte, at least one
+ * line end, and at most 1 in 50 of its first 64 KiB other control bytes
+ * (TAB, CR, FF and ESC count as text: script(1) captures). */
+static bool mostly_text(GMimeObject *obj)
+{
+	GByteArray *d = decode_part(obj);
+	size_t n = d->len < 65536 ? d->len : 65536, ctl = 0;
+	bool nl = false, nul = false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = d->data[i];
+		if (c == '\n')
+			nl = true;
+		else if (c == 0)
+			nul = true;
+		else if ((c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != 0x1b) || c == 0x7f)
+			ctl++;
+	}
+	g_byte_array_free(d, TRUE);
+	return n > 0 && nl && !nul && ctl * 50 <= n;
+}
+
 static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObject *obj,
 		 const char *skip, const struct bl_msg *msg)
 {
@@ -1365,7 +1391,8 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	}
 	if (!GMIME_IS_PART(obj))
 		return;
-	if (!skip && !(GMIME_IS_TEXT_PART(obj) && ct && g_mime_content_type_is_type(ct, "text", "*")))
+	if (!skip && !(GMIME_IS_TEXT_PART(obj) && ct && g_mime_content_type_is_type(ct, "text", "*")) &&
+	    !(ct && g_mime_content_type_is_type(ct, "application", "octet-stream") && mostly_text(obj)))
 		skip = R_NONTEXT;
 	seg_add(ss, v, obj, skip, msg);
 }
