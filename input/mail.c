@@ -1332,7 +1332,7 @@ static void walk_message(struct rd *r, struct segs *ss, const struct view *v,
 		walk(r, ss, v, body, skip, msg);
 }
 
-static GByteArray *decode_part(GMimeObject *obj);
+static GByteArray *decode_part(GMimeObject *obj, bool convert);
 
 /* R5: an application/octet-stream part (a log a mail client did not know
  * the type of) whose decoded content is text: no NUL byte, at least one
@@ -1340,7 +1340,7 @@ static GByteArray *decode_part(GMimeObject *obj);
  * (TAB, CR, FF and ESC count as text: script(1) captures). */
 static bool mostly_text(GMimeObject *obj)
 {
-	GByteArray *d = decode_part(obj);
+	GByteArray *d = decode_part(obj, false);
 	size_t n = d->len < 65536 ? d->len : 65536, ctl = 0;
 	bool nl = false, nul = false;
 	for (size_t i = 0; i < n; i++) {
