@@ -557,6 +557,41 @@ static void runs_text(struct tabctx *x, char *buf, size_t n)
 		snprintf(buf, n, "%g to %g", lo, hi);
 }
 
+/* Two sets that no block holds together (the report's blocks by source:
+ * two files, one kernel each): not compared, but the difference of their
+ * means is told, per column, in one sentence (report/findings.h F3). */
+static void apart(struct tabctx *x, struct bl_cmp_rows *rows)
+{
+	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
+	char num[64];
+	const char *s0 = x->sets.key[x->base], *s1 = x->sets.key[x->base ? 0 : 1];
+	bl_buf_add(&b, "", 0);
+	for (size_t lc = 0; lc < bl_tstats_ncols(x->ts, x->t); lc++) {
+		const char *cname = bl_tstats_col(x->ts, x->t, lc);
+		long c = bl_tstats_find_col(x->ts, x->t, cname);
+		struct bl_welford w[2];
+		bl_welford_init(&w[0]);
+		bl_welford_init(&w[1]);
+		for (size_t g = 0; g < bl_tstats_ngroups(x->ts, x->t); g++) {
+			struct bl_cellstat cs;
+			if (bl_tstats_cell(x->ts, x->t, g, c, NULL, 0, BL_PCT_TYPE7, &cs, NULL) && cs.w.n)
+				bl_welford_merge(&w[x->set_of[g] == x->base ? 0 : 1], &cs.w);
+		}
+		if (!w[0].n || !w[1].n || w[0].mean == 0)
+			continue;
+		snprintf(num, sizeof num, "%s%s %+.1f%%", b.len ? ", " : "", cname,
+			 100.0 * (w[1].mean - w[0].mean) / fabs(w[0].mean));
+		bl_buf_add(&b, num, strlen(num));
+	}
+	rows->skip = bl_xrealloc(rows->skip, (rows->nskip + 1) * sizeof *rows->skip);
+	rows->skip[rows->nskip].table = bl_tstats_table(x->ts, x->t);
+	rows->skip[rows->nskip++].why = bl_xasprintf(
+		"%s and %s come from different sources and are not compared (--baseline or "
+		"--compare-all compares them); the difference of their means, not tested: %s",
+		s0, s1, b.data && b.len ? b.data : "none");
+	bl_buf_release(&b);
+}
+
 /* One walk over the tables (C1): the first (run->printing false) makes
  * every comparison, the second prints them. */
 static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_compare_opts *o,
@@ -579,6 +614,7 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 			continue;
 		}
 		if (!run->printing) {
+			size_t before = run->n;
 			for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
 				const char *cname = bl_tstats_col(ts, t, lc);
 				struct bl_outtab tab;
@@ -586,6 +622,8 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 				column_rows(&x, &tab, bl_tstats_find_col(ts, t, cname), cname, NULL, 0);
 				bl_outtab_release(&tab);
 			}
+			if (run->rows && run->n == before && x.sets.n == 2)
+				apart(&x, run->rows);
 			tabctx_release(&x);
 			continue;
 		}

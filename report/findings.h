@@ -11,7 +11,9 @@
  *     then differences of averages that allow no test, then no detectable
  *     change, too few runs, negligible and no test; within each, the
  *     larger |change| first.
- * F3  Where nothing can be compared, one sentence per table says why.
+ * F3  Where nothing can be compared, one sentence per table says why; for
+ *     two groups of different sources it gives the difference of their
+ *     means per measure, untested.
  * F4  The section lists the first BL_FINDINGS_SHOWN comparisons and counts
  *     the rest by verdict; findings.csv in the report folder holds every
  *     one, in the same order. A comparison with no values on a side is

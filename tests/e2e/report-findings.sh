@@ -1,0 +1,32 @@
+#!/bin/sh
+# The report's Findings (report/findings.h F1, F3) on two files of
+# mtest01 + time -v runs, one kernel each (tests/gen-mtest-logs):
+#   - by default the two files are unrelated sources: not compared, and
+#     one sentence per table gives the difference of the means, not tested;
+#   - with --compare-all they are compared: a Findings line for elapsed_s.
+# The expected difference is computed here from the logs' own text
+# (m:ss.cc Elapsed lines), not by benchlog.
+set -eu
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+python3 "$TOP/tests/gen-mtest-logs" a.log 4 1 tab
+python3 "$TOP/tests/gen-mtest-logs" b.log 4 2 tab
+want=$(python3 - <<'PY'
+import re
+def mean(p):
+    v = [int(m) * 60 + float(s) for m, s in re.findall(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\d+):([\d.]+)", open(p).read())]
+    return sum(v) / len(v)
+a, b = mean("a.log"), mean("b.log")
+d = 100 * (b - a) / abs(a)
+print("%+.1f%%" % d, ("\u2212" if d < 0 else "+") + "%.1f %%" % abs(d))
+PY
+)
+set -- $want
+"$BENCHLOG" report -q -o r a.log b.log 2>/dev/null
+grep -q "^Table time: a and b come from different sources and are not compared .*elapsed\\\\_s $1" r/report.md \
+	|| { sed -n '/^## Findings/,/^## Inputs/p' r/report.md; echo "want the untested difference elapsed_s $1"; exit 1; }
+"$BENCHLOG" report -q --compare-all -o r2 a.log b.log 2>/dev/null
+grep -q "^| time | elapsed\\\\_s | a → b | $2 $3 \[" r2/report.md \
+	|| { sed -n '/^## Findings/,/^## Inputs/p' r2/report.md; echo "want a Findings line elapsed_s $2 $3"; exit 1; }
+exit 0
