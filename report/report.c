@@ -29,6 +29,34 @@
 #define SKIP_TEXT_MAX 200
 static const char skipped_header[] = "source,first_line,last_line,lines,reason,message_id,text\n";
 
+/* The report page lists in full only the runs skipped inside recognised
+ * data (a parser's own reason: a malformed row, an incomplete record, a
+ * value range), where data can be lost; at most NEAR_MAX of them, the
+ * rest as counts per reason. Lines no parser claimed and the structure
+ * of mail are counted only. */
+#define NEAR_MAX 100
+static const char *const far_reasons[] = {
+	"no format recognised", "blank line", "mail header", "mbox separator",
+	"soft line break (joined to the line before)", "encoded line (decoded text has fewer lines)",
+	"html markup", "html alternative", "alternative part", "non-text part", "pgp armor",
+	"signature", "list footer", "line contains NUL bytes", NULL,
+};
+
+static bool near_data(const char *reason)
+{
+	if (strncmp(reason, "duplicate of the message at ", 28) == 0)
+		return false;
+	for (size_t i = 0; far_reasons[i]; i++)
+		if (strcmp(reason, far_reasons[i]) == 0)
+			return false;
+	return true;
+}
+
+struct nearrun {
+	char *source, *reason, *text;
+	unsigned long first, last;
+};
+
 /* The run being gathered: strings owned. */
 struct skiprun {
 	bool open;
@@ -50,6 +78,9 @@ struct rstate {
 	struct bl_ctx *skipctx;      /* the context whose skipped lines on_skip gets */
 	FILE *skipped;
 	struct skiprun run;
+	struct nearrun near[NEAR_MAX];
+	size_t nnear;                /* kept, at most NEAR_MAX */
+	unsigned long near_runs, near_lines;   /* all of them */
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
 	struct bl_input_stats *in;
@@ -89,6 +120,18 @@ static void skiprun_flush(struct rstate *rs)
 	if (ferror(f) && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
+	}
+	if (near_data(k->reason)) {
+		rs->near_runs++;
+		rs->near_lines += k->last - k->first + 1;
+		if (rs->nnear < NEAR_MAX) {
+			struct nearrun *n = &rs->near[rs->nnear++];
+			n->source = bl_xstrdup(k->source);
+			n->reason = bl_xstrdup(k->reason);
+			n->text = bl_xstrdup(k->text);
+			n->first = k->first;
+			n->last = k->last;
+		}
 	}
 	free(k->source);
 	free(k->reason);
@@ -217,6 +260,31 @@ static int cmp_count(const void *a, const void *b)
 	return strcmp(x->reason, y->reason);
 }
 
+/* The skipped runs inside recognised data, in full (see near_data()). */
+static void write_near(FILE *md, const struct rstate *rs)
+{
+	if (!rs->near_runs)
+		return;
+	fprintf(md, "Skipped inside recognised data, where data can be lost: %lu line%s in %lu run%s%s:\n\n"
+		    "| input | lines | reason | first line |\n|---|---|---|---|\n",
+		rs->near_lines, rs->near_lines == 1 ? "" : "s", rs->near_runs, rs->near_runs == 1 ? "" : "s",
+		rs->near_runs > rs->nnear ? " (the first 100 here, all in skipped.csv)" : "");
+	for (size_t i = 0; i < rs->nnear; i++) {
+		const struct nearrun *n = &rs->near[i];
+		fputs("| ", md);
+		bl_fput_md_inline(md, n->source);
+		if (n->first == n->last)
+			fprintf(md, " | %lu | ", n->first);
+		else
+			fprintf(md, " | %lu-%lu | ", n->first, n->last);
+		bl_fput_md_inline(md, n->reason);
+		fputs(" | ", md);
+		bl_fput_md_inline(md, n->text);
+		fputs(" |\n", md);
+	}
+	fputc('\n', md);
+}
+
 static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *ctx,
 			const char *const *sections, size_t nsec, struct bl_cmp_rows *findings,
 			double conf)
@@ -303,6 +371,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		fputc('\n', md);
 		free(c);
 	}
+	write_near(md, rs);
 	if (ctx->nwarns) {
 		struct bl_count *c = bl_xcalloc(ctx->nwarns, sizeof *c);
 		memcpy(c, ctx->warns, ctx->nwarns * sizeof *c);
@@ -1036,6 +1105,11 @@ static void build_release(struct build *b, int rc)
 	free(b->rs.run.source);
 	free(b->rs.run.reason);
 	free(b->rs.run.msgid);
+	for (size_t i = 0; i < b->rs.nnear; i++) {
+		free(b->rs.near[i].source);
+		free(b->rs.near[i].reason);
+		free(b->rs.near[i].text);
+	}
 	if (!b->finished) {
 		bl_ctx_finish(&b->ctx, 0);
 		bl_ctx_finish(&b->side, 0);

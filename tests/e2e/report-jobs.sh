@@ -36,7 +36,8 @@ inputs, total, used, skipped = map(int, m.groups())
 rows = sum(int(r["lines"]) for r in csv.DictReader(open(d + "/skipped.csv", newline="", encoding="utf-8")))
 inputs_sec = md.split("\n## Inputs\n", 1)[1].split("\n## ", 1)[0]
 per = [tuple(int(x) for x in r[1:4]) for r in
-       (l.split(" | ") for l in inputs_sec.splitlines() if l.startswith("| logs/"))]
+       (l.split(" | ") for l in inputs_sec.splitlines() if l.startswith("| logs/"))
+       if all(x.isdigit() for x in r[1:4])]
 errors = []
 if inputs != 1000: errors.append("inputs %d" % inputs)
 if total != want: errors.append("lines %d, generator counted %d" % (total, want))

@@ -22,8 +22,12 @@ F="$TOP/fixtures"
 not_measures="series,sample,t_s,since_boot,tid,priority,last_line,time_line,thread,interval_us,hist_limit_us,page_size_bytes,exit_status,status_code,target_bytes,target_pct,buckets,binned,total,footer_total,status_cycles,count"
 
 # --- -c still names them: each gets rows (the inputs can show the bug) ----------
+# (time rows are compared per command: each fixtures/time file copied under
+# another name gives a second group for its commands)
+mkdir "$tmp/again"
+for f in "$F"/time/*.txt; do cp "$f" "$tmp/again/again-$(basename "$f")"; done
 "$BENCHLOG" compare -q -f csv -c "$not_measures" "$F/seeds" "$F/latency" "$F/vmstat" \
-	"$F/time" "$F/mtest01" > "$tmp/named.csv" 2>/dev/null || true
+	"$F/time" "$tmp/again" "$F/mtest01" > "$tmp/named.csv" 2>/dev/null || true
 python3 - "$tmp/named.csv" <<'PY'
 import csv, sys
 got = {(r["table"], r["column"]) for r in csv.DictReader(open(sys.argv[1], newline=""))}
