@@ -81,6 +81,10 @@ struct bl_line_handler {
 struct bl_ctx {
 	struct bl_opts opt;
 	FILE *diag;                   /* where warnings go (stderr) */
+	/* NULL, or a counter the input layer adds the raw bytes of a file to
+	 * as it reads them (atomically: a progress line drawn on another
+	 * thread reads it while the file is parsed). */
+	unsigned long long *bytes_read;
 
 	/* Current unit (file or message) and group. */
 	const char *source;

@@ -32,7 +32,16 @@ struct bl_src {
 	char err[256];
 	char warn[256];
 	volatile sig_atomic_t *stop;
+	unsigned long long *progress;  /* NULL, or where raw bytes read are added */
 };
+
+/* n raw bytes read: counted, and told to the progress counter. */
+static void src_count(struct bl_src *s, size_t n)
+{
+	s->in_total += (unsigned long long)n;
+	if (s->progress)
+		__atomic_fetch_add(s->progress, (unsigned long long)n, __ATOMIC_RELAXED);
+}
 
 static bool src_stopped(const struct bl_src *s)
 {
@@ -58,7 +67,7 @@ static ssize_t raw_fill(struct bl_src *s)
 	if (n == 0)
 		s->eof = true;
 	s->zs.avail_in += (uInt)n;
-	s->in_total += (unsigned long long)n;
+	src_count(s, (size_t)n);
 	return n;
 }
 
@@ -143,7 +152,7 @@ static ssize_t raw_read(struct bl_src *s, void *buf, size_t n)
 			}
 			if (r == 0)
 				s->eof = true;
-			s->in_total += (unsigned long long)r;
+			src_count(s, (size_t)r);
 			return r;
 		}
 		if (s->zs.avail_in == 0) {
@@ -702,6 +711,8 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
 	int rc = bl_src_open_stop(path, ctx->opt.stop, &s);
+	if (rc == 0)
+		s->progress = ctx->bytes_read;
 	if (rc == -BL_EINTR) {
 		if (!ctx->error)
 			ctx->error = -BL_EINTR;

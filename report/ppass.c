@@ -220,7 +220,7 @@ static void log_skip(void *ud, const struct bl_line *ln, const char *reason)
 }
 
 /* Parse one input into its log (worker thread). */
-static void parse_job(struct job *j, const struct bl_opts *opt)
+static void parse_job(struct job *j, const struct bl_opts *opt, unsigned long long *bytes_read)
 {
 	struct bl_ctx c;
 	bl_ctx_init(&c, opt);
@@ -231,6 +231,7 @@ static void parse_job(struct job *j, const struct bl_opts *opt)
 	}
 	struct bl_sink s = { log_record, NULL, NULL, j };
 	bl_ctx_add_sink(&c, &s);
+	c.bytes_read = bytes_read;   /* progress within the file */
 	c.skip.skipped = log_skip;
 	c.skip.ud = j;
 	j->ctx = &c;
@@ -304,6 +305,8 @@ struct ppass {
 	const struct bl_opts *opt;
 	unsigned long files_done;
 	unsigned long long bytes_done;
+	unsigned long long bytes_read;   /* raw bytes read so far, files being
+					    parsed included (atomic: workers add) */
 };
 
 /* A job on the pool: parse one input into its log. */
@@ -312,7 +315,7 @@ static void parse_one(void *arg)
 	struct job *j = arg;
 	struct ppass *pp = j->pp;
 	if (!stopped(j->stop))
-		parse_job(j, pp->opt);
+		parse_job(j, pp->opt, &pp->bytes_read);
 	pthread_mutex_lock(&pp->mu);
 	pp->held_mem += j->mem;
 	j->done = true;
@@ -374,6 +377,15 @@ static bool drain(struct ppass *pp)
 
 /* ---- progress ---- */
 
+/* Bytes of the inputs read so far, within the files being parsed too
+ * (one large file shows its progress); at least the sizes of the files
+ * done. With pp->mu held. */
+static unsigned long long bytes_so_far(struct ppass *pp)
+{
+	unsigned long long r = __atomic_load_n(&pp->bytes_read, __ATOMIC_RELAXED);
+	return r > pp->bytes_done ? r : pp->bytes_done;
+}
+
 struct progress {
 	bool on;
 	struct timespec start, last;
@@ -402,6 +414,7 @@ static void progress_draw(struct progress *pg, unsigned long done, size_t total,
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	double el = since(&pg->start, &now);
+	/* nothing in the first second; then at most 4 lines a second */
 	if (el < 1.0 || (pg->width > 0 && since(&pg->last, &now) < 0.25))
 		return;
 	pg->last = now;
@@ -416,9 +429,18 @@ static void progress_draw(struct progress *pg, unsigned long done, size_t total,
 		unsigned long s = (unsigned long)(left + 0.5);
 		snprintf(eta, sizeof eta, "%lu:%02lu", s / 60, s % 60);
 	}
-	char line[160];
-	int w = snprintf(line, sizeof line, "benchlog: %lu/%zu files, %.1f MB/s, %s left",
-			 done, total, rate, eta);
+	/* "benchlog: 0/1 files, 120.3 of 250.0 MB (48%), 45.1 MB/s, 0:03 left" */
+	char bytes[64];
+	if (bytes_total > 0) {
+		unsigned long long shown = bytes_done < bytes_total ? bytes_done : bytes_total;
+		snprintf(bytes, sizeof bytes, "%.1f of %.1f MB (%d%%)", (double)shown / 1e6,
+			 (double)bytes_total / 1e6, (int)(100.0 * (double)shown / (double)bytes_total));
+	} else {
+		snprintf(bytes, sizeof bytes, "%.1f MB", (double)bytes_done / 1e6);
+	}
+	char line[192];
+	int w = snprintf(line, sizeof line, "benchlog: %lu/%zu files, %s, %.1f MB/s, %s left",
+			 done, total, bytes, rate, eta);
 	if (w < 0)
 		return;
 	if (w >= (int)sizeof line)
@@ -804,7 +826,7 @@ static int wait_for(struct ppass *pp, struct job *j, struct replay_state *rs,
 	while (!j->done && !stopped(stop)) {
 		wait_done(pp);
 		unsigned long fd = pp->files_done;
-		unsigned long long bd = pp->bytes_done;
+		unsigned long long bd = bytes_so_far(pp);
 		pthread_mutex_unlock(&pp->mu);
 		progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
 		pthread_mutex_lock(&pp->mu);
@@ -835,7 +857,7 @@ static int replay_one(struct bl_ctx *ctx, struct ppass *pp, size_t i, struct rep
 	pp->held_mem -= j->mem;
 	pp->replayed = i + 1;
 	unsigned long fd = pp->files_done;
-	unsigned long long bd = pp->bytes_done;
+	unsigned long long bd = bytes_so_far(pp);
 	pthread_mutex_unlock(&pp->mu);
 	progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
 	return rc;

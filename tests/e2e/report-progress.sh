@@ -1,5 +1,6 @@
 #!/bin/sh
-# Progress ("benchlog: N/M files, X MB/s, m:ss left") appears on stderr
+# Progress ("benchlog: N/M files, B MB, X MB/s, m:ss left": a FIFO has no
+# size, so no total and no share) appears on stderr
 # when it is a terminal and the work takes more than a second; never with
 # -q, never when stderr is a file; stdout carries nothing, the note
 # "report written to ..." goes to stderr unless -q.
@@ -22,7 +23,7 @@ slow() {   # slow OUTPUT-FILE BENCHLOG-ARGS...: run with a 2 s input on a pty
     wait
 }
 slow tty.out "$BENCHLOG" report -j2 -o rep "$seed" pipe
-grep -q 'benchlog: 1/2 files, [0-9.]* MB/s, [0-9?:]* left' tty.out
+grep -q 'benchlog: 1/2 files, [0-9.]* MB, [0-9.]* MB/s, [0-9?:]* left' tty.out
 grep -q 'report written to rep/report.html' tty.out
 slow quiet.out "$BENCHLOG" report -q -j2 -o rep "$seed" pipe
 if grep -q 'MB/s' quiet.out; then echo "progress with -q"; exit 1; fi
