@@ -1363,6 +1363,17 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	if (GMIME_IS_MULTIPART(obj)) {
 		GMimeMultipart *mp = (GMimeMultipart *)obj;
 		int n = g_mime_multipart_get_count(mp), chosen = -1;
+		if (n == 0 && !skip) {
+			/* GMime found no part: no boundary= to split at, or parts
+			 * nested deeper than it reads; its lines stay skipped as
+			 * structure, and the loss is said */
+			struct bl_line ln = { "", 0, r->source, v->lineno0, 0, msg };
+			bl_warn(r->ctx, &ln, "mail multipart not read",
+				"mail: a multipart part %s; its text is not read",
+				g_mime_object_get_content_type_parameter(obj, "boundary")
+					? "holds no part that can be read (nested too deep?)"
+					: "has no boundary=");
+		}
 		if (ct && g_mime_content_type_is_type(ct, "multipart", "alternative") && !skip) {
 			for (int i = 0; i < n && chosen < 0; i++) {
 				GMimeContentType *c = g_mime_object_get_content_type(g_mime_multipart_get_part(mp, i));
@@ -1383,6 +1394,12 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	}
 	if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *inner = g_mime_message_part_get_message((GMimeMessagePart *)obj);
+		if ((!inner || !g_mime_message_get_mime_part(inner)) && !skip) {
+			struct bl_line ln = { "", 0, r->source, v->lineno0, 0, msg };
+			bl_warn(r->ctx, &ln, "mail multipart not read",
+				"mail: a message/rfc822 part holds no message that can be read "
+				"(nested too deep?); its text is not read");
+		}
 		if (inner) {
 			struct prov *p = prov_new(r, inner, v->lineno0 + v->next);
 			walk_message(r, ss, v, inner, skip, &p->m);
@@ -1391,6 +1408,14 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	}
 	if (!GMIME_IS_PART(obj))
 		return;
+	if (!skip && ct && (g_mime_content_type_is_type(ct, "message", "rfc822") ||
+			    g_mime_content_type_is_type(ct, "multipart", "*"))) {
+		/* GMime stopped taking it apart (nested too deep) */
+		struct bl_line ln = { "", 0, r->source, v->lineno0, 0, msg };
+		bl_warn(r->ctx, &ln, "mail multipart not read",
+			"mail: a %s part nested too deep to be read; its text is not read",
+			g_mime_content_type_is_type(ct, "message", "*") ? "message/rfc822" : "multipart");
+	}
 	if (!skip && !(GMIME_IS_TEXT_PART(obj) && ct && g_mime_content_type_is_type(ct, "text", "*")) &&
 	    !(ct && g_mime_content_type_is_type(ct, "application", "octet-stream") && mostly_text(obj)))
 		skip = R_NONTEXT;
