@@ -195,18 +195,31 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	return 0;
 }
 
-static void count(struct bl_count **c, size_t *n, const char *reason)
+/* Count one more of reason; returns how many there are now. */
+static unsigned long count(struct bl_count **c, size_t *n, const char *reason)
 {
 	for (size_t i = 0; i < *n; i++) {
-		if (strcmp((*c)[i].reason, reason) == 0) {
-			(*c)[i].n++;
-			return;
-		}
+		if (strcmp((*c)[i].reason, reason) == 0)
+			return ++(*c)[i].n;
 	}
 	*c = bl_xrealloc(*c, (*n + 1) * sizeof **c);
 	(*c)[*n].reason = bl_xstrdup(reason);
 	(*c)[*n].n = 1;
 	(*n)++;
+	return 1;
+}
+
+/* Warnings of one kind shown before the rest are only counted: a big input
+ * with one repeated fault gives 10 lines, a note, and the count per kind
+ * in the line-accounting summary. False: do not print this one. */
+static bool warn_shown(struct bl_ctx *ctx, unsigned long nth, const char *reason)
+{
+	if (nth <= BL_WARN_SHOWN)
+		return true;
+	if (nth == BL_WARN_SHOWN + 1 && ctx->diag)
+		fprintf(ctx->diag, "benchlog: more \"%s\" warnings are counted, not shown (the first %d are above)\n",
+			reason, BL_WARN_SHOWN);
+	return false;
 }
 
 /* One diagnostic line: where, then the message, every byte from the input
@@ -235,8 +248,8 @@ static void diag_line(FILE *f, const char *where, bool has_line, unsigned long l
 
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
 {
-	count(&ctx->warns, &ctx->nwarns, reason);
-	if (!ctx->diag)
+	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
+	if (!ctx->diag || !warn_shown(ctx, nth, reason))
 		return;
 	va_list ap;
 	va_start(ap, fmt);
@@ -246,8 +259,8 @@ void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, c
 
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const char *fmt, ...)
 {
-	count(&ctx->warns, &ctx->nwarns, reason);
-	if (!ctx->diag)
+	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
+	if (!ctx->diag || !warn_shown(ctx, nth, reason))
 		return;
 	va_list ap;
 	va_start(ap, fmt);

@@ -177,7 +177,10 @@ long bl_run_current(struct bl_ctx *ctx, const char *family);
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
 
 /* A warning about malformed input: prints "source:line: <fmt…>" and counts
- * it under `reason` (a static string naming the class of problem). */
+ * it under `reason` (a static string naming the class of problem). Only
+ * the first BL_WARN_SHOWN of one reason are printed; the next one prints
+ * a note that the rest are counted (the summary gives the count). */
+#define BL_WARN_SHOWN 10
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A warning not tied to a line ("file.gz: corrupt gzip data at offset 123"). */
