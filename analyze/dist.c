@@ -37,6 +37,7 @@ static void store_init(struct bl_sketch_store *st)
 	st->len = 0;
 	st->cap = 0;
 	st->counts = NULL;
+	st->folded = 0;
 }
 
 static void store_release(struct bl_sketch_store *st)
@@ -76,17 +77,22 @@ static void store_relayout(struct bl_sketch_store *st, long nlo, long nhi,
 	if (ncap > BL_SKETCH_MAX_BUCKETS)
 		ncap = BL_SKETCH_MAX_BUCKETS;
 	nc = bl_xcalloc(ncap, sizeof *nc);
+	unsigned long long folded = 0;
 	for (k = 0; k < st->len; k++) {
 		long idx = st->lo + (long)k;
 
 		if (st->counts[k] == 0)
 			continue;
 		if (idx < nlo) {
-			*collapsed += st->counts[k];
+			unsigned long long before = k == 0 ? st->folded : 0;
+			*collapsed += st->counts[k] - before;
+			folded += st->counts[k];
 			idx = nlo;
 		}
 		nc[idx - nlo] += st->counts[k];
 	}
+	if (nlo > st->lo)
+		st->folded = folded;
 	free(st->counts);
 	st->counts = nc;
 	st->cap = ncap;
@@ -111,8 +117,10 @@ static void store_union(const struct bl_sketch_store *st, long ilo, long ihi,
 		*nlo = *nhi - BL_SKETCH_MAX_BUCKETS + 1;
 }
 
+/* Add c values at index idx; `already` of them were counted as collapsed
+ * before (a merged store's folded values), and are not counted again. */
 static void store_add(struct bl_sketch_store *st, long idx, unsigned long long c,
-		      unsigned long long *collapsed)
+		      unsigned long long already, unsigned long long *collapsed)
 {
 	long nlo, nhi;
 
@@ -122,9 +130,12 @@ static void store_add(struct bl_sketch_store *st, long idx, unsigned long long c
 	if (st->len == 0 || nlo != st->lo || nhi != st->lo + (long)st->len - 1)
 		store_relayout(st, nlo, nhi, collapsed);
 	if (idx < nlo) {
-		*collapsed += c;
+		*collapsed += c - already;
+		already = c;
 		idx = nlo;
 	}
+	if (idx == st->lo)
+		st->folded += already;
 	st->counts[idx - st->lo] += c;
 }
 
@@ -141,7 +152,7 @@ static void store_merge(struct bl_sketch_store *dst, const struct bl_sketch_stor
 	if (dst->len == 0 || nlo != dst->lo || nhi != dst->lo + (long)dst->len - 1)
 		store_relayout(dst, nlo, nhi, collapsed);
 	for (k = 0; k < src->len; k++)
-		store_add(dst, src->lo + (long)k, src->counts[k], collapsed);
+		store_add(dst, src->lo + (long)k, src->counts[k], k == 0 ? src->folded : 0, collapsed);
 }
 
 static void sketch_init(struct bl_sketch *sk)
@@ -165,9 +176,9 @@ static void sketch_add(struct bl_sketch *sk, double x, unsigned long long k)
 	if (x == 0.0)
 		sk->zero += k;
 	else if (x > 0.0)
-		store_add(&sk->pos, sk_index(x), k, &sk->collapsed);
+		store_add(&sk->pos, sk_index(x), k, 0, &sk->collapsed);
 	else
-		store_add(&sk->neg, sk_index(-x), k, &sk->collapsed);
+		store_add(&sk->neg, sk_index(-x), k, 0, &sk->collapsed);
 }
 
 static void sketch_merge(struct bl_sketch *dst, const struct bl_sketch *src)
@@ -502,7 +513,7 @@ static int prd_buckets(struct prd *r, struct bl_partial *p)
 				return -BL_EFORMAT;
 			}
 		}
-		store_add(is_pos ? &p->sk.pos : &p->sk.neg, (long)idx, c, &p->sk.collapsed);
+		store_add(is_pos ? &p->sk.pos : &p->sk.neg, (long)idx, c, 0, &p->sk.collapsed);
 		prev = (long)idx;
 		have_prev = true;
 	}
@@ -607,6 +618,15 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 		return -BL_EFORMAT;
 	}
 	p->sk.collapsed = collapsed;
+	/* The file gives the total only: the folded values sit in the lowest
+	 * bucket of pos or neg; credit them there, so a later fold of that
+	 * bucket does not count them again. */
+	if (p->sk.pos.len > 0)
+		p->sk.pos.folded = collapsed < p->sk.pos.counts[0] ? collapsed : p->sk.pos.counts[0];
+	if (p->sk.neg.len > 0) {
+		unsigned long long rest = collapsed - p->sk.pos.folded;
+		p->sk.neg.folded = rest < p->sk.neg.counts[0] ? rest : p->sk.neg.counts[0];
+	}
 	return 0;
 }
 

@@ -441,6 +441,11 @@ struct bl_sketch_store {
 	size_t len;                   /* buckets in use */
 	size_t cap;                   /* allocated */
 	unsigned long long *counts;   /* owned */
+	/* How many of counts[0] are values already counted as collapsed
+	 * (D11): folding only ever moves values into the lowest bucket, and
+	 * once a store has folded, its lowest index never goes down, so a
+	 * value folded twice is counted once. */
+	unsigned long long folded;
 };
 
 struct bl_sketch {
