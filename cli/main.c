@@ -18,7 +18,7 @@
 
 const struct cli_cmd cli_cmds[] = {
 	{ "parse", cmd_parse, "benchlog parse [-o DIR] [-t TABLE] [-f csv|tsv|jsonl|sqlite] [--strict] [OPTIONS] [INPUT...]",
-	  "parse logs into tables: CSV, TSV or JSON Lines" },
+	  "parse logs into tables: CSV, TSV, JSON Lines or SQLite" },
 	{ "summary", cmd_summary, "benchlog summary [OPTIONS] [INPUT...]",
 	  "chkmmt-style averages per group of mtest01/time runs" },
 	{ "plot", cmd_plot, "benchlog plot swpd|contest|latency|runs [-o DIR] [--term png,svg,dumb] [OPTIONS] [INPUT...]",
@@ -33,6 +33,49 @@ const struct cli_cmd cli_cmds[] = {
 	  "list the input formats and tables benchlog knows" },
 	{ NULL, NULL, NULL, NULL },
 };
+
+/* Edit distance (insertions, deletions, substitutions, and swaps of two
+ * neighbours) between a and b, capped: words longer than 31 bytes are
+ * not compared (returns 99). */
+static unsigned edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 31 || lb > 31)
+		return 99;
+	unsigned d[32][32];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (unsigned)i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+/* The command a mistyped name most likely meant: the nearest within 2
+ * edits (1 for names of 3 bytes or fewer), else NULL. */
+static const char *nearest_cmd(const char *name)
+{
+	const char *best = NULL;
+	unsigned bd = strlen(name) <= 3 ? 1 : 2;
+	for (size_t i = 0; cli_cmds[i].name; i++) {
+		unsigned dist = edit_distance(name, cli_cmds[i].name);
+		if (dist <= bd) {
+			best = cli_cmds[i].name;
+			bd = dist;
+		}
+	}
+	return best;
+}
 
 static const struct cli_cmd *find_cmd(const char *name)
 {
@@ -410,7 +453,11 @@ int main(int argc, char **argv)
 	}
 	const struct cli_cmd *c = find_cmd(argv[1]);
 	if (!c) {
-		cli_err("benchlog: unknown command \"%s\"\n", argv[1]);
+		const char *near = nearest_cmd(argv[1]);
+		if (near)
+			cli_err("benchlog: unknown command \"%s\"; did you mean \"%s\"?\n", argv[1], near);
+		else
+			cli_err("benchlog: unknown command \"%s\"\n", argv[1]);
 		usage(stderr);
 		return EXIT_USAGE;
 	}

@@ -3,7 +3,8 @@
 # - no records found is 1 in summary, report, stats and compare;
 # - an unknown --baseline is a usage error (2) in compare, report, summary
 #   and plot, with the groups listed, and the report folder not written;
-# - report -q prints nothing on stdout; "report written to" goes to stderr.
+# - report -q prints nothing on stdout; "report written to" goes to stderr;
+# - a mistyped command gets "did you mean".
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -38,4 +39,10 @@ want 0 "report -q" "$BENCHLOG" report -q -o "$tmp/r1" "$seed"
 want 0 "report" "$BENCHLOG" report -o "$tmp/r2" "$seed"
 [ ! -s "$tmp/out" ] || { echo "report: stdout not empty: $(cat "$tmp/out")"; fail=1; }
 grep -qx "report written to $tmp/r2/report.html" "$tmp/err" || { echo "report: no note on stderr"; fail=1; }
+# a mistyped command: did you mean
+want 2 "mistyped command" "$BENCHLOG" sumary "$seed"
+grep -qx 'benchlog: unknown command "sumary"; did you mean "summary"?' "$tmp/err" ||
+    { echo "no suggestion: $(head -1 "$tmp/err")"; fail=1; }
+want 2 "unknown command" "$BENCHLOG" xyzzy "$seed"
+grep -qx 'benchlog: unknown command "xyzzy"' "$tmp/err" || { echo "xyzzy: $(head -1 "$tmp/err")"; fail=1; }
 exit $fail
