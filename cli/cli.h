@@ -84,6 +84,12 @@ struct bl_tstats;
 /* The notes after a stats pass on stderr: records left out as quoted in
  * mail replies, vmstat since-boot rows left out. */
 void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts);
+/* The pass of stats and compare: read the inputs into ts, whose context
+ * is ctx (logs and CSV tables; with merge, partial files), finish ctx,
+ * print a fatal error and cli_tstats_notes(). Returns 0, or EXIT_DATA
+ * when bl_pass_status() says the pass failed. */
+int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
+		    char **inputs, int n, bool force_csv, bool merge);
 /* fprintf(stderr, ...) for messages that may hold input text (file
  * names, option values): control bytes shown as \e, \xHH (core/escape.h
  * E7); line ends kept. */

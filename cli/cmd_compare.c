@@ -55,15 +55,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, o);
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
-	struct bl_sink sink;
-	bl_tstats_sink(ts, &sink);
-	bl_ctx_add_sink(&ctx, &sink);
-	bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
-	bl_ctx_finish(&ctx, 1);
-	if (ctx.error && ctx.error != -BL_EIO)
-		cli_err("benchlog: %s\n", bl_strerror(ctx.error));
-	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
-	cli_tstats_notes("compare", ts);
+	status = cli_tstats_read("compare", &ctx, ts, inputs, n, force_csv, false);
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			cli_err("benchlog compare: no numbers to compare%s%s in the input\n",

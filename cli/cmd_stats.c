@@ -76,21 +76,8 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, o);
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
-	if (merge) {
-		for (int i = 0; i < n; i++)
-			bl_tstats_read_partials(ts, inputs[i]);
-	} else {
-		struct bl_sink sink;
-		bl_tstats_sink(ts, &sink);
-		bl_ctx_add_sink(&ctx, &sink);
-		bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
-	}
-	bl_ctx_finish(&ctx, 1);
-	if (ctx.error && ctx.error != -BL_EIO)
-		cli_err("benchlog: %s\n", bl_strerror(ctx.error));
-	status = bl_pass_status(&ctx) ? EXIT_DATA : 0;
+	status = cli_tstats_read("stats", &ctx, ts, inputs, n, force_csv, merge);
 	int wrc = 0;
-	cli_tstats_notes("stats", ts);
 	if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			cli_err("benchlog stats: no numbers to summarise%s%s in the input\n",
