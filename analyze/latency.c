@@ -178,8 +178,8 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 		}
 		i = j;
 	}
-	out->target_is_mode = !isfinite(target);
-	out->target = out->target_is_mode ? out->mode : target;
+	out->target_from = isfinite(target) ? BL_TARGET_OPTION : BL_TARGET_MEDIAN;
+	out->target = isfinite(target) ? target : out->pct[0];   /* D17 */
 	/* T4 */
 	out->nlate = nlate;
 	double T = out->target;
@@ -232,6 +232,9 @@ struct lseries {
 	double st_cycles, st_min_us, st_avg_us, st_max_us, st_tid, st_prio, st_interval;
 	bool has_footer;
 	double f_min_us, f_avg_us, f_max_us;
+	double period_s;           /* D17: latency_series.period_s; NaN none */
+	unsigned long period_line;
+	char *period_from;
 	char *label;
 	bool done;
 	int rc;
@@ -356,6 +359,7 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	s->run = r->run;
 	s->ovf_bound = NAN;
 	s->hist_limit = NAN;
+	s->period_s = NAN;
 	s->first_line = r->line;
 	L->labelled = false;
 	return s;
@@ -448,6 +452,12 @@ static int lat_record(void *st, const struct bl_record *r)
 		s->time_line = (unsigned long)d;
 	if (num_of(&r->v[LS_ROWS_ELIDED], &d))
 		s->rows_elided = d;
+	if (num_of(&r->v[LS_PERIOD_S], &d) && d > 0 && str_of(&r->v[LS_PERIOD_FROM])) {
+		s->period_s = d;
+		s->period_line = num_of(&r->v[LS_PERIOD_LINE], &d) ? (unsigned long)d : 0;
+		free(s->period_from);
+		s->period_from = bl_xstrdup(str_of(&r->v[LS_PERIOD_FROM]));
+	}
 	if (num_of(&r->v[LS_STATUS_CYCLES], &s->st_cycles)) {
 		s->has_status = true;
 		if (!num_of(&r->v[LS_STATUS_MIN_US], &s->st_min_us))
@@ -537,13 +547,22 @@ static struct lseries *stats_of(struct bl_latency *L, size_t i)
 	if (!s->done) {
 		double late[BL_LAT_MAX_LATE];
 		size_t nl = series_late(L, s, late);
-		double target = isfinite(L->o.target_s) ? to_native(s, L->o.target_s) : NAN;
+		/* D17: --target, else the stated period of a timer loop, else 0
+		 * for cyclictest, else the median */
+		bool ct = s->tool && strcmp(s->tool, "cyclictest") == 0;
+		enum bl_lat_target from = isfinite(L->o.target_s) ? BL_TARGET_OPTION
+					: ct ? BL_TARGET_ZERO
+					: isfinite(s->period_s) ? BL_TARGET_PERIOD : BL_TARGET_MEDIAN;
+		double target = from == BL_TARGET_OPTION ? to_native(s, L->o.target_s)
+			      : from == BL_TARGET_ZERO ? 0
+			      : from == BL_TARGET_PERIOD ? to_native(s, s->period_s) : NAN;
 		/* overflow samples are more than the last bucket printed; with the
 		 * -h limit N known, >= N */
 		bool incl = isfinite(s->hist_limit);
 		double bound = incl ? s->hist_limit : s->ovf_bound;
 		s->rc = bl_latency_summarise(s->bins, s->nbins, s->overflow, bound, incl, target, late, nl,
 					     &s->sum);
+		s->sum.target_from = from;
 		s->done = true;
 	}
 	return s;
@@ -643,6 +662,35 @@ static void fshare(char *b, size_t bs, double c, double n)
 		snprintf(b, bs, "%.0f (%.3g%%)", c, 100 * c / n);
 	else
 		snprintf(b, bs, "%.0f", c);
+}
+
+/* "target     0.2 s (the period stated: script sleep, line 124)" (D17). */
+static void write_target(FILE *f, const struct lseries *s, bool md)
+{
+	const struct bl_latency_summary *m = &s->sum;
+	const char *u = s->unit ? s->unit : "s";
+	char a[64], p[64];
+	fnum(a, sizeof a, m->target);
+	fprintf(f, "%s%s %s (", md ? "- target: " : "  target     ", a, u);
+	if (isfinite(s->period_s))
+		fnum(p, sizeof p, to_native(s, s->period_s));
+	switch (m->target_from) {
+	case BL_TARGET_OPTION:
+		fputs("--target", f);
+		break;
+	case BL_TARGET_PERIOD:
+		fprintf(f, "the period the input states: %s, line %lu", s->period_from, s->period_line);
+		break;
+	case BL_TARGET_ZERO:
+		fputs("cyclictest's values are already the time past each period", f);
+		if (isfinite(s->period_s))
+			fprintf(f, " of %s %s (%s, line %lu)", p, u, s->period_from, s->period_line);
+		break;
+	case BL_TARGET_MEDIAN:
+		fputs("the median: the input states no period", f);
+		break;
+	}
+	fputs(")\n", f);
 }
 
 /* The cyclictest status line and histogram footer of series s. */
@@ -788,11 +836,15 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 		fnum(a, sizeof a, m->mode);
 		fnum(b, sizeof b, m->mode_count);
 		fprintf(f, "%s%s %s (%s samples)\n", md ? "- mode: " : "  mode       ", a, u, b);
-		fnum(a, sizeof a, m->target);
-		fprintf(f, "%s%s %s (%s)\n", md ? "- target: " : "  target     ", a, u,
-			m->target_is_mode ? "the most frequent bucket" : "--target");
+		write_target(f, s, md);
 		flate(a, sizeof a, m->mean - m->target);
 		fprintf(f, "%smean %s %s", md ? "- lateness: " : "  lateness   ", a, u);
+		if (s->uexp > -6 && isfinite(m->mean - m->target)) {
+			/* the mean lateness of a timer loop in ms or us too: "+7.74 ms" */
+			double v = (m->mean - m->target) * pow10i(s->uexp);
+			bl_fmt_duration(b, sizeof b, fabs(v));
+			fprintf(f, " (%s%s)", v < 0 ? "-" : "+", b);
+		}
 		for (size_t k = 0; k < BL_LAT_NPCT; k++) {
 			flate(a, sizeof a, m->pct[k] - m->target);
 			fprintf(f, ", %s %s%s", pct_names[k],
@@ -1163,6 +1215,7 @@ static void lat_destroy(void *st)
 		free(s->tool);
 		free(s->unit);
 		free(s->command);
+		free(s->period_from);
 		free(s->bins);
 		free(s->label);
 	}

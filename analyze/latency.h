@@ -22,8 +22,12 @@
  *       into the overflow is reported as a lower bound ("> last bucket", or
  *       ">= N" when the -h limit N is known).
  *   T3  Mode: the value with the most samples (equal values pooled; the
- *       smallest on a tie). Target: opts->target_s when given (the same
- *       for every series, converted to its unit), else the mode.
+ *       smallest on a tie). Target (docs/statistics.md D17):
+ *       opts->target_s when given (the same for every series, converted to
+ *       its unit); else for a timer loop (int_resp_timer, samples) the
+ *       period its input states (latency_series.period_s: the script's
+ *       sleep()); else for cyclictest 0, since its values are already the
+ *       time past each period; else the median (T2's p50).
  *   T4  Lateness of a sample: value - target. Reported: the mean lateness
  *       (mean - target), the lateness percentiles (T2 percentiles -
  *       target), the samples below, at and above the target, and for each
@@ -78,6 +82,14 @@ int bl_fmt_duration(char *buf, size_t bufsz, double seconds);
 #define BL_LAT_MAX_LATE 16     /* thresholds per series */
 extern const double bl_lat_pcts[BL_LAT_NPCT];
 
+/* Where a series' target comes from (T3, D17). */
+enum bl_lat_target {
+	BL_TARGET_MEDIAN = 0,      /* no period stated */
+	BL_TARGET_OPTION,          /* --target */
+	BL_TARGET_PERIOD,          /* the period the input states */
+	BL_TARGET_ZERO,            /* cyclictest: values are lateness already */
+};
+
 /* T2-T4 for one series, every value in the series' unit. */
 struct bl_latency_summary {
 	double n;                  /* binned + overflow */
@@ -95,7 +107,7 @@ struct bl_latency_summary {
 				      bound, strict unless overflow_inclusive */
 	double mode, mode_count;   /* T3 */
 	double target;             /* T3 */
-	bool target_is_mode;
+	enum bl_lat_target target_from;
 	double early, on_target, late; /* samples below / at / above target (T4) */
 	size_t nlate;
 	double late_thr[BL_LAT_MAX_LATE];     /* thresholds d, series unit */
@@ -109,7 +121,9 @@ struct bl_latency_summary {
  * whose order statistics x_j, x_j+1 reach into the overflow is reported as
  * its lower bound: the bound itself when x_j is an overflow sample, else
  * x_j + frac (bound - x_j). overflow_bound NaN: unknown, the largest binned
- * value is used (inclusive). target: NaN for the mode. late[0..nlate):
+ * value is used (inclusive). target: NaN for the median (target_from
+ * BL_TARGET_MEDIAN, else BL_TARGET_OPTION: the caller names other
+ * sources). late[0..nlate):
  * thresholds in the series' unit (nlate <= BL_LAT_MAX_LATE). Returns 0,
  * -BL_EUSAGE (NULL out, too many thresholds), -BL_ERANGE (non-finite value
  * or bad count, D0). */

@@ -238,6 +238,11 @@
  *     noncentral-t power of R's power.t.test (equal n and sd) it is 1.2 %
  *     low at 3 values a side and 0.02 % off at 30.
  *
+ * D17 Latency target (analyze/latency.h T3): --target; else the period
+ *     the input states for a timer loop (latency_series.period_s); else 0
+ *     for cyclictest, whose values are the time past each period already;
+ *     else the median. Lateness = value - target.
+ *
  * Errors: functions returning int give 0 or a negative enum bl_err
  * (core/util.h): -BL_EUSAGE for bad arguments (NULL, conf outside (0,1)),
  * -BL_ERANGE for non-finite data (D0), -BL_EFORMAT for inconsistent bins or

@@ -5,7 +5,8 @@
  *
  *   --target DURATION   latency target for every series ("0.2s", "200ms",
  *                       "50us"; a bare number is seconds): target_s.
- *                       Default: each series' most frequent bucket (NaN).
+ *                       Default (NaN): the stated period, 0 for
+ *                       cyclictest, else the median (D17).
  *   --late LIST         lateness thresholds, comma-separated durations
  *                       ("10ms,50ms,100ms"): late_s / nlate, at most
  *                       CLI_MAX_LATE. Default: 10, 50, 100 ms for series in
@@ -26,8 +27,8 @@ enum { OPT_TARGET = 1900, OPT_LATE };
 	{ "target", required_argument, NULL, OPT_TARGET }, \
 	{ "late", required_argument, NULL, OPT_LATE }
 #define CLI_ANALYSIS_HELP \
-	"      --target DURATION     latency target, e.g. 0.2s or 50us (default: each\n" \
-	"                            series' most frequent bucket)\n" \
+	"      --target DURATION     latency target, e.g. 0.2s or 50us (default: the\n" \
+	"                            stated period, 0 for cyclictest, else the median)\n" \
 	"      --late LIST           lateness thresholds, e.g. 10ms,50ms,100ms (default\n" \
 	"                            10/50/100 ms, or 10/50/100 us for us/ns series)\n"
 

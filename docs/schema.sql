@@ -248,7 +248,10 @@ CREATE TABLE "latency_series" (
   "overflow_cycles" TEXT,
   "overflow_cycles_omitted" INTEGER,
   "time_line" INTEGER,
-  "rows_elided" INTEGER
+  "rows_elided" INTEGER,
+  "period_s" REAL,
+  "period_line" INTEGER,
+  "period_from" TEXT
 );
 CREATE INDEX "latency_series_group" ON "latency_series" ("group");
 
@@ -331,6 +334,7 @@ INSERT INTO units VALUES ('latency_series', 'status_max_us', 'us');
 INSERT INTO units VALUES ('latency_series', 'footer_min_us', 'us');
 INSERT INTO units VALUES ('latency_series', 'footer_avg_us', 'us');
 INSERT INTO units VALUES ('latency_series', 'footer_max_us', 'us');
+INSERT INTO units VALUES ('latency_series', 'period_s', 's');
 
 -- For `.import --csv --skip 1 FILE TABLE` only: empty fields become NULL.
 CREATE TRIGGER "averages_import" AFTER INSERT ON "averages" BEGIN
@@ -581,6 +585,9 @@ CREATE TRIGGER "latency_series_import" AFTER INSERT ON "latency_series" BEGIN
     "overflow_cycles" = NULLIF("overflow_cycles", ''),
     "overflow_cycles_omitted" = NULLIF("overflow_cycles_omitted", ''),
     "time_line" = NULLIF("time_line", ''),
-    "rows_elided" = NULLIF("rows_elided", '')
+    "rows_elided" = NULLIF("rows_elided", ''),
+    "period_s" = NULLIF("period_s", ''),
+    "period_line" = NULLIF("period_line", ''),
+    "period_from" = NULLIF("period_from", '')
   WHERE rowid = NEW.rowid;
 END;

@@ -91,6 +91,23 @@
  *     line, not two). Outside a series the same shape is not taken, and a
  *     line with several words after the colon is prose anywhere: it is not
  *     warned and ends the series as L1 says.
+ *
+ * L6  The stated period (docs/statistics.md D17), evidence only, in
+ *     latency_series.period_s with the line that states it and what it is
+ *     (period_line, period_from):
+ *     - int_resp_timer and samples: a Perl script earlier in the same unit
+ *       (file or mail message) that takes sleep from Time::HiRes (`use
+ *       Time::HiRes qw/sleep time/`, or calls `Time::HiRes::sleep`) and
+ *       whose sleep() statements all give one literal number of seconds
+ *       (`sleep(.2);`). Perl's own sleep() waits whole seconds, so without
+ *       Time::HiRes `sleep(.2)` states no period; `sleep($d)` or two
+ *       different values state none either. The lines stay whoever's they
+ *       are (the script is prose to the dispatcher); this parser only looks.
+ *     - cyclictest: `-i N`/`--interval=N` (us) of the command line for
+ *       thread 0, and for every thread with `-d 0`: other threads run at
+ *       -i + t x distance, and the default distance differs between
+ *       versions (and -h makes it 0 in later ones), so for them the
+ *       status line's `I:` is taken, which the tool prints per thread.
  */
 #include <limits.h>
 #include <math.h>
@@ -151,6 +168,9 @@ static const struct bl_col_def ls_cols[LS_NCOLS] = {
 	[LS_OVERFLOW_CYCLES] = { "overflow_cycles", BL_STR, "cycle numbers of the overflows (`# Thread N:` line), space-separated", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[LS_OVERFLOW_CYCLES_OMITTED] = { "overflow_cycles_omitted", BL_INT, "overflows not listed (`# NNNNN others`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[LS_TIME_LINE] = { "time_line", BL_INT, "line of the shell `time` block printed right after the series: the `time` row with this `line` and the same `source` is its timing, and shares its `group` and `run`; empty when none", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[LS_PERIOD_S] = { "period_s", BL_NUM, "the nominal period the input states (docs/statistics.md D17): the `sleep(N)` of a Perl script posted before an int_resp_timer histogram in the same message or file, when it takes `sleep` from Time::HiRes (Perl's own `sleep` waits whole seconds); for cyclictest, `-i`/`--interval` of the command line (thread 0; other threads only with `-d 0`), else the thread's status line `I:`; s; empty when the input states none", "s", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_PERIOD_LINE] = { "period_line", BL_INT, "the input line that states `period_s` (the `sleep` call, the command line or the status line)", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[LS_PERIOD_FROM] = { "period_from", BL_STR, "what states `period_s`: `script sleep`, `command -i` or `status I:`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[LS_ROWS_ELIDED] = { "rows_elided", BL_INT, "cyclictest: gaps the author left in the histogram rows (`...`, `More histogram entries ...`); when above 0, `buckets`, `binned`, `total` and every statistic from the buckets are bounds, not exact; empty for other tools", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
@@ -349,11 +369,27 @@ struct run {
 	/* time link (L4) */
 	unsigned long real_cand;
 	unsigned long time_line;
+
+	/* L6: the stated period */
+	bool has_period;           /* int_resp_timer: the script's sleep(), s */
+	struct dec period;
+	unsigned long period_line;
+	bool has_ct_interval;      /* cyclictest -i, us */
+	struct dec ct_interval;
+	bool ct_distance0;         /* -d 0: every thread runs at -i */
+	unsigned long ct_cmd_line;
 };
 
 struct latency {
 	struct bl_re status, status_part, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
+	struct bl_re hires, sleep;
 	bool ok;
+	/* L6, per unit (file or message): a Perl script that takes sleep()
+	 * from Time::HiRes, and the value of its sleep() calls */
+	bool script_hires;
+	int nsleep;                /* 0 none, 1 one value, 2 several or not a number */
+	struct dec sleep_v;
+	unsigned long sleep_line;
 	struct run r;
 	unsigned long long *rowc;   /* a histogram row's counts, reused row after row */
 	size_t rowc_cap;
@@ -393,6 +429,13 @@ static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 	rc |= bl_re_compile(&L->ctcmd, "(?:^|[\\s/])cyclictest(?:\\s+-.*)?\\s*$", 0, "cyclictest command line", err);
 	rc |= bl_re_compile(&L->timecmd,
 		"^(?:[^\\s$#%>]*[$#%>]\\s*)?time\\s+(?:-p\\s+)?(\\S.*?)\\s*$", 0, "timed command line", err);
+	/* L6: Time::HiRes's sleep imported (or called by its full name), and
+	 * a sleep() statement: "sleep(.2);", "sleep .2;", "Time::HiRes::sleep(0.2)" */
+	rc |= bl_re_compile(&L->hires, "\\buse\\s+Time::HiRes\\b[^;]*\\bsleep\\b|\\bTime::HiRes::sleep\\b", 0,
+			    "Time::HiRes sleep import", err);
+	rc |= bl_re_compile(&L->sleep,
+		"(?:^|[\\s;{}])(?:Time::HiRes::)?sleep\\s*(?:\\(\\s*([^()]*?)\\s*\\)|\\s+([^\\s;(){}]+))\\s*(?:[;}]|$)",
+		0, "Perl sleep() call", err);
 	if (rc)
 		return -BL_EFORMAT;
 	L->ok = true;
@@ -645,6 +688,32 @@ static void seal(struct bl_ctx *ctx, const struct run *r, unsigned long long bit
 	bl_run_join(ctx, BL_RUN_FAMILY_MTEST, bits);
 }
 
+/* L6: the period of series t, with the line and what states it. */
+static void set_period(struct bl_record *rec, const struct run *r, size_t t)
+{
+	const char *from = NULL;
+	double v = NAN;
+	unsigned long line = 0;
+	if (r->tool != TOOL_CT && r->has_period) {
+		from = "script sleep";
+		v = dec_value(r->period, 0);
+		line = r->period_line;
+	} else if (r->tool == TOOL_CT && r->has_ct_interval && r->ct_cmd_line && (t == 0 || r->ct_distance0)) {
+		from = "command -i";
+		v = dec_value(r->ct_interval, -6);
+		line = r->ct_cmd_line;
+	} else if (r->tool == TOOL_CT && t < r->nst && r->st[t].has && r->st[t].interval > 0) {
+		from = "status I:";
+		v = dec_value((struct dec){ r->st[t].interval, 0 }, -6);
+		line = r->st[t].line.lineno;
+	}
+	if (!from)
+		return;
+	bl_set_num(rec, LS_PERIOD_S, v);
+	bl_set_int(rec, LS_PERIOD_LINE, (long long)line);
+	bl_set_str(rec, LS_PERIOD_FROM, from);
+}
+
 static void summary_emit(struct bl_ctx *ctx, struct run *r)
 {
 	size_t ns = 1;
@@ -718,6 +787,7 @@ static void summary_emit(struct bl_ctx *ctx, struct run *r)
 			bl_set_int(&rec, LS_TIME_LINE, (long long)r->time_line);
 		if (r->tool == TOOL_CT)
 			bl_set_int(&rec, LS_ROWS_ELIDED, r->elided);
+		set_period(&rec, r, t);
 		bl_emit(ctx, &rec);
 		free(name);
 	}
@@ -887,6 +957,10 @@ static void ct_options(struct run *r, const char *s, size_t n)
 				opt = 'h';
 			else if (nl == 11 && memcmp(t, "--histofall", 11) == 0)
 				opt = 'H';
+			else if (nl == 10 && memcmp(t, "--interval", 10) == 0)
+				opt = 'i';
+			else if (nl == 10 && memcmp(t, "--distance", 10) == 0)
+				opt = 'd';
 			else
 				continue;
 			if (eq) {
@@ -905,7 +979,7 @@ static void ct_options(struct run *r, const char *s, size_t n)
 				if (c == 'N')
 					r->nsecs = true;
 				if (strchr("abcdDFhHilOopTty", c)) {
-					if (c == 'h' || c == 'H') {
+					if (strchr("hHid", c)) {
 						opt = c;
 						if (k + 1 < l) {
 							arg = t + k + 1;
@@ -923,11 +997,17 @@ static void ct_options(struct run *r, const char *s, size_t n)
 				}
 			}
 		}
-		if (opt) {
-			struct dec d;
+		struct dec d;
+		bool whole = arg && dec_parse(arg, al, &d) == 0 && d.e == 0;
+		if (opt == 'i' && whole && d.m > 0) {
+			r->ct_interval = d;   /* L6: us, whatever --nsecs says */
+			r->has_ct_interval = true;
+		} else if (opt == 'd') {
+			r->ct_distance0 = whole && d.m == 0;
+		} else if (opt) {
 			if (opt == 'H')
 				r->histofall_opt = true;
-			if (arg && dec_parse(arg, al, &d) == 0 && d.e == 0 && d.m > 0) {
+			if (whole && d.m > 0) {
 				r->limit = d;
 				r->has_limit = true;
 			}
@@ -1258,6 +1338,7 @@ static enum bl_verdict ct_begin(struct latency *L, struct bl_ctx *ctx, const str
 	case CK_CMD:
 		run_start(r, ctx, ln, TOOL_CT);
 		ct_command(r, s, n);
+		r->ct_cmd_line = ln->lineno;
 		pre_add(r, ln);
 		return BL_USED;
 	case CK_DMA:
@@ -1418,6 +1499,44 @@ static bool sample_value(const char *s, size_t n, struct dec *d)
 	return n > 0 && (is_digit(s[0]) || s[0] == '.' || s[0] == '-' || s[0] == '+') && dec_parse(s, n, d) == 0;
 }
 
+/* ---- L6: the stated period -------------------------------------------- */
+
+/* A line of a Perl script in this unit: remember whether sleep() comes
+ * from Time::HiRes and the values its sleep() calls are given. Looked at
+ * whoever uses the line; never claims it. */
+static void script_line(struct latency *L, const struct bl_line *ln, const char *s, size_t n)
+{
+	if (n < 6 || !bl_contains(s, n, "sleep", 5))
+		return;
+	if (!L->script_hires && bl_re_match(&L->hires, s, n) == 1)
+		L->script_hires = true;
+	if (!L->script_hires || bl_re_match(&L->sleep, s, n) != 1)
+		return;
+	size_t off, len;
+	struct dec d;
+	if (!bl_re_group(&L->sleep, 1, &off, &len) && !bl_re_group(&L->sleep, 2, &off, &len))
+		return;
+	if (dec_parse(s + off, len, &d) != 0 || d.m <= 0) {
+		L->nsleep = 2;   /* sleep($delay): the period is not stated */
+		return;
+	}
+	if (L->nsleep == 1 && dec_value(d, 0) == dec_value(L->sleep_v, 0))
+		return;
+	L->nsleep = L->nsleep ? 2 : 1;
+	L->sleep_v = d;
+	L->sleep_line = ln->lineno;
+}
+
+/* A timer-loop run (not cyclictest) takes the script's one period. */
+static void irt_period(struct latency *L, struct run *r)
+{
+	if (r->tool == TOOL_CT || !L->script_hires || L->nsleep != 1)
+		return;
+	r->has_period = true;
+	r->period = L->sleep_v;
+	r->period_line = L->sleep_line;
+}
+
 /* ---- the parser -------------------------------------------------------- */
 
 /* Would start() take this line? */
@@ -1438,6 +1557,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 	const char *cs;
 	if (irt_bucket(s, n, &klen, &cs, &cl)) {
 		run_start(r, ctx, ln, TOOL_IRT);
+		irt_period(L, r);
 		return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
 	}
 	enum bl_verdict v = ct_begin(L, ctx, ln, s, n);
@@ -1445,6 +1565,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 		return v;
 	if (is_time_command(L, s, n)) {
 		run_start(r, ctx, ln, TOOL_IRT);
+		irt_period(L, r);
 		r->command = bl_xstrndup(s, n);
 		size_t off, len;
 		if (bl_re_group(&L->timecmd, 1, &off, &len))
@@ -1455,6 +1576,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 	struct dec d;
 	if (ctx->opt.latency_unit && sample_value(s, n, &d)) {
 		run_start(r, ctx, ln, TOOL_SAMPLES);
+		irt_period(L, r);
 		samples_unit(r, ctx);
 		got_data(r, ctx);
 		unsigned long long one = 1;
@@ -1556,6 +1678,8 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 	size_t n = ln->len;
 	bl_trim(&s, &n);
 	bool blank = n == 0;
+	if (!(flags & (BL_F_JOINED | BL_F_LAST)))
+		script_line(L, ln, s, n);
 	if (flags & (BL_F_JOINED | BL_F_LAST)) {
 		enum bl_verdict jv = status_joined(L, ctx, ln, s, n, flags);
 		if (jv != BL_USED)
@@ -1659,6 +1783,8 @@ static void lat_flush(void *st, struct bl_ctx *ctx)
 	run_close(L, ctx);
 	run_finish(L, ctx, 0);
 	run_free(&L->r);
+	L->script_hires = false;   /* L6: the evidence is the unit's */
+	L->nsleep = 0;
 }
 
 static void lat_release(void *st)
@@ -1681,6 +1807,8 @@ static void lat_release(void *st)
 		bl_re_release(&L->loadavg);
 		bl_re_release(&L->ctcmd);
 		bl_re_release(&L->timecmd);
+		bl_re_release(&L->hires);
+		bl_re_release(&L->sleep);
 	}
 }
 

@@ -229,19 +229,25 @@ static void test_latency__seed001_histogram_and_time(void **state)
 	assert_double_equal(m->pct[3], 0.304081, 1e-12);
 	assert_double_equal(m->pct[4], 0.3769081, 1e-12);
 	assert_false(m->pct_lb[4]);
-	/* T3: mode 0.210 (250); default thresholds 10/50/100 ms: values above
-	 * 0.220, 0.260, 0.310: 0.222 0.233 0.303 0.304 0.385 -> 5, 3, 1 */
+	/* T3: mode 0.210 (250). D17: the target is the script's sleep(.2)
+	 * (line 124, Time::HiRes imported at line 120), not the mode: mean
+	 * lateness 0.20774 - 0.2 = +7.74 ms. Default thresholds 10/50/100 ms:
+	 * values above 0.210, 0.250, 0.300: 0.211 .. 0.385 = 120 + 35 + 16 +
+	 * 17 + 14 + 9 + 1 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 = 224; 0.303 0.304
+	 * 0.385 -> 3; the same 3 */
 	assert_double_equal(m->mode, 0.21, EPS);
 	assert_double_equal(m->mode_count, 250, 0);
-	assert_true(m->target_is_mode);
+	assert_int_equal(m->target_from, BL_TARGET_PERIOD);
+	assert_double_equal(m->target, 0.2, 0);
+	assert_double_equal(m->mean - m->target, 0.00774, 1e-12);
 	assert_int_equal(m->nlate, 3);
-	assert_double_equal(m->late_count[0], 5, 0);   /* 0.220 itself is not later */
+	assert_double_equal(m->late_count[0], 224, 0);   /* 0.210 itself is not later */
 	assert_double_equal(m->late_count[1], 3, 0);
-	assert_double_equal(m->late_count[2], 1, 0);
-	/* below/at/above 0.210: 526 (cumulative count up to 0.209), 250, 224 */
-	assert_double_equal(m->early, 526, 0);
-	assert_double_equal(m->on_target, 250, 0);
-	assert_double_equal(m->late, 224, 0);
+	assert_double_equal(m->late_count[2], 3, 0);
+	/* below/at/above 0.200: 0.192 and 0.199; 10; 1000 - 12 */
+	assert_double_equal(m->early, 2, 0);
+	assert_double_equal(m->on_target, 10, 0);
+	assert_double_equal(m->late, 988, 0);
 	/* T5: real 208.568 s, user 0.329 s, sys 1.260 s */
 	double real, user, sys;
 	assert_true(bl_latency_time(L, 0, &real, &user, &sys));
@@ -279,7 +285,7 @@ static void test_latency__seed001_target_and_late_options(void **state)
 	run_files(&o, paths, 1, NULL, target, late, 1);
 	const struct bl_latency_summary *m = bl_latency_stats(o.an, 0);
 	assert_non_null(m);
-	assert_false(m->target_is_mode);
+	assert_int_equal(m->target_from, BL_TARGET_OPTION);
 	assert_double_equal(m->target, 0.2, 0);
 	assert_int_equal(m->nlate, 1);
 	assert_double_equal(m->late_count[0], 3, 0);
@@ -349,9 +355,11 @@ static void test_latency__cyclictest_two_threads_overflow(void **state)
 	assert_double_equal(b->pct[0], 5, 0);
 	assert_double_equal(b->pct[1], 19.1, 1e-12);
 	assert_double_equal(b->pct[2], 19.91, 1e-12);
-	/* lateness (T4): T1 target = mode 5; later than 5 + 10 us: the 19 and
-	 * the overflow (>= 20); later than 5 + 50 us: unknown for the overflow */
-	assert_double_equal(b->target, 5, 0);
+	/* lateness (T4): T1 target 0 (D17: cyclictest's values are the time
+	 * past each period already); later than 0 + 10 us: the 19 and the
+	 * overflow (>= 20); later than 0 + 50 us: unknown for the overflow */
+	assert_int_equal(b->target_from, BL_TARGET_ZERO);
+	assert_double_equal(b->target, 0, 0);
 	assert_double_equal(b->late_count[0], 2, 0);
 	assert_double_equal(b->late_count[1], 0, 0);
 	assert_double_equal(b->late_maybe[1], 1, 0);
