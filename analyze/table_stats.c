@@ -10,6 +10,7 @@
 #include "analyze/table_stats.h"
 #include "analyze/vmstat.h"
 #include "parsers/pass.h"
+#include "input/mail.h"
 #include "input/reader.h"
 #include "core/strmap.h"
 #include "core/util.h"
@@ -76,6 +77,7 @@ struct bl_tstats {
 	char (*gbuf)[40];       /* group values of a log record as text */
 	const char **gval;
 	size_t ngbuf;
+	char *thr_subject, *thr_key;   /* by_source: the last message's thread */
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -134,6 +136,8 @@ void bl_tstats_free(struct bl_tstats *ts)
 	bl_buf_release(&ts->key);
 	free(ts->gbuf);
 	free(ts->gval);
+	free(ts->thr_subject);
+	free(ts->thr_key);
 	free(ts);
 }
 
@@ -506,6 +510,25 @@ static const char *val_text(const struct bl_val *v, char *buf, size_t bufsz)
 	}
 }
 
+/* by_source's block of a mail record: its thread ("thread: " and the
+ * subject without Re:/Fwd: and [tags], input/mail.h), so that a reply
+ * with the candidate's numbers is compared with the post it answers;
+ * the message id when the subject names no thread. */
+static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const char *msgid)
+{
+	if (!m || !m->subject || !*m->subject)
+		return msgid;
+	if (!ts->thr_subject || strcmp(ts->thr_subject, m->subject) != 0) {
+		free(ts->thr_subject);
+		free(ts->thr_key);
+		ts->thr_subject = bl_xstrdup(m->subject);
+		char *t = bl_mail_thread(m->subject);
+		ts->thr_key = t && strcmp(t, "(no subject)") != 0 ? bl_xasprintf("thread: %s", t) : NULL;
+		free(t);
+	}
+	return ts->thr_key ? ts->thr_key : msgid;
+}
+
 static int ts_record(void *ud, const struct bl_record *r)
 {
 	struct bl_tstats *ts = ud;
@@ -537,6 +560,8 @@ static int ts_record(void *ud, const struct bl_record *r)
 	for (size_t k = 0; k < t->ng; k++) {
 		struct bl_val v = rec_val(r, t->col[t->gidx[k]].logi);
 		ts->gval[k] = val_text(&v, ts->gbuf[k], sizeof ts->gbuf[k]);
+		if (ts->o->by_source && t->col[t->gidx[k]].logi == BL_PC_MESSAGE_ID)
+			ts->gval[k] = thread_of(ts, r->msg, ts->gval[k]);
 	}
 	struct ts_group *g = group_get(ts, t, ts->gval);
 	if (!g)

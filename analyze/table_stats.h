@@ -117,8 +117,11 @@ struct bl_tstats_opts {
 	bool by_given;
 	const char *cmpcol;
 	/* C1 for the report: blocks start with source and message_id (when
-	 * the table has them), so only groups of one mail message or one
-	 * plain file are compared with each other */
+	 * the table has them), so only groups of one mail thread or one
+	 * plain file are compared with each other; a mail record's
+	 * message_id value is then its thread, "thread: " and the subject
+	 * without Re:/Fwd: and [tags] (bl_mail_thread), or the message id
+	 * when the subject names none */
 	bool by_source;
 	bool include_quoted;         /* T1 */
 };

@@ -122,7 +122,7 @@ void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence)
 	fprintf(md, "## Findings\n\n");
 	if (rows->n == 0) {
 		fprintf(md, "Nothing in these inputs can be compared: no table has two groups from the "
-			    "same mail message or plain file (`--baseline GROUP` or `--compare-all` "
+			    "same mail thread or plain file (`--baseline GROUP` or `--compare-all` "
 			    "compares across them).\n\n");
 	} else {
 		/* F4: nothing compared when a side has no values */
@@ -204,7 +204,7 @@ static int putnum(FILE *f, double v)
 int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
 {
 	static const char *const head[] = {
-		"table", "by", "source", "message_id", "column", "baseline", "candidate", "base_n",
+		"table", "by", "source", "thread", "column", "baseline", "candidate", "base_n",
 		"cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
 		"p_bh", "tests", "detectable_pct", "verdict", "note",
 	};

@@ -4,8 +4,8 @@
  *
  * F1  What is compared: each table's groups, per split (ConTest: load),
  *     per measure (analyze/compare.h C1-C3, the numbers `benchlog compare`
- *     prints), but only groups of one mail message or one plain file with
- *     each other — unrelated posts are not a baseline and a candidate —
+ *     prints), but only groups of one mail thread (analyze/table_stats.h
+ *     by_source) or one plain file with each other — unrelated posts are not a baseline and a candidate —
  *     unless the user names --baseline or gives --compare-all.
  * F2  Order: significant changes (better, worse, higher, lower) first,
  *     then differences of averages that allow no test, then no detectable
@@ -32,7 +32,7 @@
  * Reorders rows->row (F2). */
 void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence);
 /* F4: every finding as CSV (libcsv quoting), after bl_report_findings has
- * ordered them: table, by (the split), source, message_id, column,
+ * ordered them: table, by (the split), source, thread, column,
  * baseline, candidate, base_n, cand_n, base_mean, cand_mean, pct_change,
  * pct_lo, pct_hi, p, p_holm, p_bh, tests, detectable_pct, verdict, note.
  * 0 or -BL_EIO. */
