@@ -276,6 +276,7 @@ struct vmstat {
 	bool expect_since_boot;
 	double interval_s;
 	const char *mem_unit;
+	double kib;              /* KiB per mem_unit (V6) */
 	bool ts_expected;        /* rows carry -t timestamps */
 	int depth;               /* quote depth of the series' header */
 	char *group;             /* group in force when the series started */
@@ -1015,6 +1016,17 @@ static int emit_events(struct vmstat *v, struct bl_ctx *ctx)
 	return rc;
 }
 
+static double kib_per_unit(const char *u)
+{
+	if (strcmp(u, "MiB") == 0)
+		return 1024.0;
+	if (strcmp(u, "MB") == 0)
+		return 1e6 / 1024.0;
+	if (strcmp(u, "kB") == 0)
+		return 1000.0 / 1024.0;
+	return 1.0;
+}
+
 static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layout *L, bool start)
 {
 	series_end(v, ctx);
@@ -1029,6 +1041,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	else
 		v->interval_s = v->cmd_interval;
 	v->mem_unit = v->have_cmd && v->cmd_unit && !L->bsd ? v->cmd_unit : "KiB";
+	v->kib = kib_per_unit(v->mem_unit);
 	free(v->group);
 	v->group = bl_xstrdup(cur_group(ctx));
 	v->group_prov = ctx->prov_gen;
@@ -1053,6 +1066,7 @@ static void series_again(struct vmstat *v, struct bl_ctx *ctx, bool since_boot)
 	v->depth = depth;
 	v->interval_s = interval;
 	v->mem_unit = unit;
+	v->kib = kib_per_unit(unit);
 	v->ts_expected = ts;
 	v->expect_since_boot = since_boot;
 }
@@ -1219,17 +1233,6 @@ static bool is_memory_col(int c)
 }
 
 /* V6: KiB per printed unit. */
-static double kib_per_unit(const char *u)
-{
-	if (strcmp(u, "MiB") == 0)
-		return 1024.0;
-	if (strcmp(u, "MB") == 0)
-		return 1e6 / 1024.0;
-	if (strcmp(u, "kB") == 0)
-		return 1000.0 / 1024.0;
-	return 1.0;
-}
-
 static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
 		    struct row *R, size_t part, bool since_boot)
 {
@@ -1264,7 +1267,7 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	struct bl_buf *db = &v->t_disks, *cb = &v->t_cpu;
 	bl_buf_reset(db);
 	bl_buf_reset(cb);
-	double kib = kib_per_unit(v->mem_unit);
+	double kib = v->kib;
 	for (size_t i = 0; i < L->n; i++) {
 		int c = L->col[i];
 		long long x = R->val[off + i];

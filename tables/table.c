@@ -119,49 +119,59 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 	return ferror(f) ? -BL_EIO : 0;
 }
 
-/* A row is assembled in a buffer on the stack and handed to stdio with
- * one fwrite. Text that needs quoting or UTF-8 repair goes through
- * write_text() after the buffer is flushed, so the bytes are the same
- * either way. */
-struct rowbuf {
+/* The CSV writer. Rows are assembled in the writer's buffer and handed to
+ * stdio in blocks of BL_CSV_BUF bytes. The provenance text of a row
+ * (source; message, quoted, group), which stays the same for long runs of
+ * rows, is escaped once and copied while it stays the same: compared by
+ * content, never by pointer, as the strings are the parser's to reuse.
+ * Text that needs quoting or UTF-8 repair goes through write_text() after
+ * the buffer is flushed, so the bytes are the same either way. */
+#define BL_CSV_BUF 65536
+
+struct bl_csv_writer {
 	FILE *f;
-	char *b;
-	size_t n, cap;               /* cap >= ROWBUF_MIN */
-	bool err;                    /* an fwrite was short (errno from it) */
+	size_t n;                    /* bytes pending in b */
+	bool err;                    /* a write was short (errno from it) */
+	char b[BL_CSV_BUF];
+	/* the provenance last written: its keys and its text as written */
+	struct bl_buf src_key, src_text;         /* "source," */
+	struct bl_buf mid_key, mid_text;         /* ",message_id,date,subject,quoted,group,group_source," */
+	int mid_quoted;
 };
 
-#define ROWBUF_MIN 4096
-
-static void rb_flush(struct rowbuf *rb)
+static void rb_flush(struct bl_csv_writer *rb)
 {
 	if (rb->n && fwrite(rb->b, 1, rb->n, rb->f) != rb->n)
 		rb->err = true;
 	rb->n = 0;
 }
 
-static void rb_add(struct rowbuf *rb, const char *p, size_t n)
+/* Room for need more bytes in b (need <= BL_CSV_BUF). */
+static inline char *rb_room(struct bl_csv_writer *rb, size_t need)
 {
-	if (n > rb->cap - rb->n) {
+	if (BL_CSV_BUF - rb->n < need)
 		rb_flush(rb);
-		if (n > rb->cap) {
+	return rb->b + rb->n;
+}
+
+static void rb_add(struct bl_csv_writer *rb, const char *p, size_t n)
+{
+	if (n > BL_CSV_BUF - rb->n) {
+		rb_flush(rb);
+		if (n > BL_CSV_BUF) {
 			if (fwrite(p, 1, n, rb->f) != n)
 				rb->err = true;
 			return;
 		}
 	}
-	/* a byte loop: most pieces are a few bytes, where a call to
-	 * memcpy() costs more than the copy */
-	char *d = rb->b + rb->n;
-	for (size_t i = 0; i < n; i++)
-		d[i] = p[i];
+	memcpy(rb->b + rb->n, p, n);
 	rb->n += n;
 }
 
-static void rb_addc(struct rowbuf *rb, char c)
+static inline void rb_addc(struct bl_csv_writer *rb, char c)
 {
-	if (rb->n == rb->cap)
-		rb_flush(rb);
-	rb->b[rb->n++] = c;
+	*rb_room(rb, 1) = c;
+	rb->n++;
 }
 
 /* Bytes that send a text field to the slow path: CSV specials, every
@@ -182,7 +192,7 @@ static bool plain_text(const char *s, size_t *len)
 	return true;
 }
 
-static void rb_text(struct rowbuf *rb, const char *s)
+static void rb_text(struct bl_csv_writer *rb, const char *s)
 {
 	size_t n;
 	if (plain_text(s, &n)) {
@@ -200,10 +210,13 @@ static const char digit_pairs[201] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* Decimal v, written straight into the buffer, two digits per division
- * (writing the numbers one digit at a time was a third of `parse -t
- * vmstat`). */
-static inline void rb_ll(struct rowbuf *rb, long long v)
+/* Decimal v at p (room for NUM_ROOM bytes); returns the end. Two digits
+ * per division: writing the numbers a digit at a time was a third of
+ * `parse -t vmstat`. The digits go straight to p, the length counted
+ * first (made in a scratch and copied, they cost a store-forwarding stall
+ * each). */
+#define NUM_ROOM 40
+static inline char *put_ll(char *p, long long v)
 {
 	static const unsigned long long pow10[20] = {
 		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
@@ -211,16 +224,12 @@ static inline void rb_ll(struct rowbuf *rb, long long v)
 		10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
 		100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
 	};
-	if (rb->cap - rb->n < 24)
-		rb_flush(rb);
-	char *p = rb->b + rb->n;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 	if (v < 0)
 		*p++ = '-';
 	if (u < 10) {                /* most counters of a row */
 		*p = (char)('0' + u);
-		rb->n = (size_t)(p + 1 - rb->b);
-		return;
+		return p + 1;
 	}
 	size_t len = 2;
 	while (len < 20 && u >= pow10[len])
@@ -234,70 +243,179 @@ static inline void rb_ll(struct rowbuf *rb, long long v)
 		memcpy(q - 2, digit_pairs + u * 2, 2);
 	else
 		q[-1] = (char)('0' + u);
-	rb->n = (size_t)(p + len - rb->b);
+	return p + len;
 }
 
-static void rb_val(struct rowbuf *rb, const struct bl_val *v)
+static inline void rb_ll(struct bl_csv_writer *rb, long long v)
 {
-	char num[40];
-	switch (v->t) {
-	case BL_NULL:
-		break;
-	case BL_NUM:
-		if (fabs(v->u.d) < 1e15 && v->u.d == (double)(long long)v->u.d) {
-			rb_ll(rb, (long long)v->u.d);   /* what bl_fmt_double prints for it */
+	char *p = rb_room(rb, NUM_ROOM);
+	rb->n = (size_t)(put_ll(p, v) - rb->b);
+}
+
+/* ",value" for each column of r: numbers straight into the buffer (room
+ * for all of them made once), text through rb_text(). */
+static void csv_fields(struct bl_csv_writer *rb, const struct bl_record *r)
+{
+	size_t nc = r->table->ncols;
+	char *p = rb_room(rb, nc * NUM_ROOM + 1);
+	for (size_t i = 0; i < nc; i++) {
+		const struct bl_val *v = &r->v[i];
+		*p++ = ',';
+		switch (v->t) {
+		case BL_NULL:
+			break;
+		case BL_NUM:
+			if (fabs(v->u.d) < 1e15 && v->u.d == (double)(long long)v->u.d)
+				p = put_ll(p, (long long)v->u.d);   /* what bl_fmt_double prints for it */
+			else
+				p += bl_fmt_double(p, NUM_ROOM, v->u.d);
+			break;
+		case BL_INT:
+			p = put_ll(p, v->u.i);
+			break;
+		case BL_STR:
+			rb->n = (size_t)(p - rb->b);
+			rb_text(rb, v->u.s ? v->u.s : "");
+			p = rb_room(rb, (nc - i) * NUM_ROOM + 1);
 			break;
 		}
-		rb_add(rb, num, (size_t)bl_fmt_double(num, sizeof num, v->u.d));
-		break;
-	case BL_INT:
-		rb_ll(rb, v->u.i);
-		break;
-	case BL_STR:
-		rb_text(rb, v->u.s ? v->u.s : "");
-		break;
 	}
+	*p++ = '\n';
+	rb->n = (size_t)(p - rb->b);
+}
+
+/* Append s and a NUL to key. */
+static void key_add(struct bl_buf *key, const char *s)
+{
+	bl_buf_add(key, s, strlen(s) + 1);
+}
+
+/* Whether key holds exactly the strings of parts (each NUL-ended). */
+static bool key_same(const struct bl_buf *key, const char *const *parts, size_t n)
+{
+	if (!key->data)
+		return false;
+	const char *k = key->data, *end = key->data + key->len;
+	for (size_t i = 0; i < n; i++) {
+		if (k >= end || strcmp(k, parts[i]) != 0)
+			return false;
+		k += strlen(k) + 1;
+	}
+	return k == end;
+}
+
+/* lead, then each cell as write_text() writes it and a comma, into out
+ * (through a memory stream, so the bytes are those of the general path). */
+static void cached_cells(struct bl_csv_writer *rb, struct bl_buf *out, const char *lead,
+			 const char *const *cells, size_t n)
+{
+	char *mem = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&mem, &len);
+	bool bad = !m || fputs(lead, m) == EOF;
+	for (size_t i = 0; !bad && i < n; i++)
+		bad = write_text(m, cells[i]) || fputc(',', m) == EOF;
+	if (m && fclose(m))
+		bad = true;
+	bl_buf_reset(out);
+	if (bad)
+		rb->err = true;
+	else
+		bl_buf_add(out, mem, len);
+	free(mem);
+}
+
+/* r's source and the comma after it. */
+static void csv_source(struct bl_csv_writer *rb, const struct bl_record *r)
+{
+	const char *src = r->source ? r->source : "";
+	if (!key_same(&rb->src_key, &src, 1)) {
+		bl_buf_reset(&rb->src_key);
+		key_add(&rb->src_key, src);
+		cached_cells(rb, &rb->src_text, "", &src, 1);
+	}
+	rb_add(rb, rb->src_text.data, rb->src_text.len);
+}
+
+/* ",message_id,date,subject,quoted,group,group_source,": kept while the
+ * same. */
+static void csv_mid(struct bl_csv_writer *rb, const struct bl_record *r)
+{
+	const struct bl_msg *m = r->msg;
+	const char *parts[5] = {
+		r->group ? r->group : "",
+		r->group_source ? r->group_source : "",
+		m && m->message_id ? m->message_id : "",
+		m && m->date ? m->date : "",
+		m && m->subject ? m->subject : "",
+	};
+	size_t np = m ? 5 : 2;           /* without a message, its fields are empty */
+	if (r->quoted != rb->mid_quoted || !key_same(&rb->mid_key, parts, np)) {
+		bl_buf_reset(&rb->mid_key);
+		for (size_t i = 0; i < np; i++)
+			key_add(&rb->mid_key, parts[i]);
+		rb->mid_quoted = r->quoted;
+		char quoted[24];
+		snprintf(quoted, sizeof quoted, "%d", r->quoted);
+		const char *cells[6] = { parts[2], parts[3], parts[4], quoted, parts[0], parts[1] };
+		cached_cells(rb, &rb->mid_text, ",", cells, 6);
+	}
+	rb_add(rb, rb->mid_text.data, rb->mid_text.len);
 }
 
 /* r as a CSV row (with its line end) into rb. */
-static void csv_row(struct rowbuf *rb, const struct bl_record *r)
+static void csv_row(struct bl_csv_writer *rb, const struct bl_record *r)
 {
-	rb_text(rb, r->source ? r->source : "");
-	rb_addc(rb, ',');
+	csv_source(rb, r);
 	rb_ll(rb, (long long)r->line);
-	rb_addc(rb, ',');
-	if (r->msg) {
-		rb_text(rb, r->msg->message_id ? r->msg->message_id : "");
-		rb_addc(rb, ',');
-		rb_text(rb, r->msg->date ? r->msg->date : "");
-		rb_addc(rb, ',');
-		rb_text(rb, r->msg->subject ? r->msg->subject : "");
-	} else {
-		rb_add(rb, ",,", 2);
-	}
-	rb_addc(rb, ',');
-	rb_ll(rb, r->quoted);
-	rb_addc(rb, ',');
-	rb_text(rb, r->group ? r->group : "");
-	rb_addc(rb, ',');
-	rb_text(rb, r->group_source ? r->group_source : "");
-	rb_addc(rb, ',');
+	csv_mid(rb, r);
 	if (r->run > 0)
 		rb_ll(rb, r->run);
-	for (size_t i = 0; i < r->table->ncols; i++) {
-		rb_addc(rb, ',');
-		rb_val(rb, &r->v[i]);
-	}
-	rb_addc(rb, '\n');
+	csv_fields(rb, r);
+}
+
+struct bl_csv_writer *bl_csv_writer_new(FILE *f)
+{
+	struct bl_csv_writer *w = bl_xmalloc(sizeof *w);
+	w->f = f;
+	w->n = 0;
+	w->err = false;
+	struct bl_buf empty = BL_BUF_INIT(0);
+	w->src_key = w->src_text = w->mid_key = w->mid_text = empty;
+	w->mid_quoted = 0;
+	return w;
+}
+
+int bl_csv_writer_record(struct bl_csv_writer *w, const struct bl_record *r)
+{
+	csv_row(w, r);
+	return w->err ? -BL_EIO : 0;
+}
+
+int bl_csv_writer_flush(struct bl_csv_writer *w)
+{
+	rb_flush(w);
+	return w->err || ferror(w->f) ? -BL_EIO : 0;
+}
+
+void bl_csv_writer_free(struct bl_csv_writer *w)
+{
+	if (!w)
+		return;
+	free(w->src_key.data);
+	free(w->src_text.data);
+	free(w->mid_key.data);
+	free(w->mid_text.data);
+	free(w);
 }
 
 int bl_csv_write_record(FILE *f, const struct bl_record *r)
 {
-	char b[ROWBUF_MIN];
-	struct rowbuf rb = { f, b, 0, sizeof b, false };
-	csv_row(&rb, r);
-	rb_flush(&rb);
-	return rb.err || ferror(f) ? -BL_EIO : 0;
+	struct bl_csv_writer *w = bl_csv_writer_new(f);
+	csv_row(w, r);
+	int rc = bl_csv_writer_flush(w);
+	bl_csv_writer_free(w);
+	return rc;
 }
 
 /* ---- TSV and JSON Lines ---- */
@@ -447,13 +565,15 @@ int bl_table_write_header(FILE *f, const struct bl_table_def *t, enum bl_outfmt 
 	return bl_csv_write_header(f, t);
 }
 
-int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt)
+/* One row to f, or through csv (the CSV writer of f) when fmt is CSV. */
+static int table_write_record(FILE *f, struct bl_csv_writer *csv, const struct bl_record *r,
+			      enum bl_outfmt fmt)
 {
 	if (fmt == BL_OUT_TSV)
 		return tsv_record(f, r);
 	if (fmt == BL_OUT_JSONL)
 		return jsonl_record(f, r);
-	return bl_csv_write_record(f, r);
+	return bl_csv_writer_record(csv, r);
 }
 
 /* ---- folder sink: DIR/<table>.csv, atomically ---- */
@@ -461,6 +581,7 @@ int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt
 struct dir_table {
 	const struct bl_table_def *def;
 	FILE *f;
+	struct bl_csv_writer *csv;   /* for CSV */
 	char *tmp;
 	char *final;
 };
@@ -503,6 +624,8 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 		close(fd);
 		return NULL;
 	}
+	if (d->fmt == BL_OUT_CSV)
+		dt->csv = bl_csv_writer_new(dt->f);
 	if (bl_table_write_header(dt->f, def, d->fmt))
 		return NULL;
 	return dt;
@@ -530,7 +653,7 @@ static int dir_record(void *ud, const struct bl_record *r)
 	int rc = dir_table_get(d, r->table, &dt);
 	if (rc || !dt)
 		return rc;
-	return bl_table_write_record(dt->f, r, d->fmt);
+	return table_write_record(dt->f, dt->csv, r, d->fmt);
 }
 
 /* A table with no rows this run whose file is in the folder from an
@@ -567,6 +690,8 @@ static int dir_finish(void *ud, int ok)
 	for (size_t i = 0; i < d->n; i++) {
 		struct dir_table *dt = &d->t[i];
 		if (dt->f) {
+			if (dt->csv && bl_csv_writer_flush(dt->csv))
+				rc = rc ? rc : -BL_EIO;
 			if (fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
 				rc = rc ? rc : -BL_EIO;
 			if (fclose(dt->f) != 0)
@@ -598,6 +723,7 @@ static void dir_free(void *ud)
 			unlink(d->t[i].tmp);
 			bl_cleanup_forget(d->t[i].tmp);
 		}
+		bl_csv_writer_free(d->t[i].csv);
 		free(d->t[i].tmp);
 		free(d->t[i].final);
 	}
@@ -641,6 +767,7 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, en
 
 struct stream_sink {
 	FILE *f;
+	struct bl_csv_writer *csv;   /* for CSV */
 	enum bl_outfmt fmt;
 	const struct bl_table_def *def;
 	bool header;
@@ -662,7 +789,7 @@ static int stream_record(void *ud, const struct bl_record *r)
 		return 0;
 	if (stream_header(s))
 		return -BL_EIO;
-	return bl_table_write_record(s->f, r, s->fmt);
+	return table_write_record(s->f, s->csv, r, s->fmt);
 }
 
 static int stream_finish(void *ud, int ok)
@@ -670,6 +797,8 @@ static int stream_finish(void *ud, int ok)
 	struct stream_sink *s = ud;
 	if (ok)
 		stream_header(s);            /* an error shows in ferror() below */
+	if (s->csv && bl_csv_writer_flush(s->csv))
+		return -BL_EIO;
 	if (fflush(s->f) != 0 || ferror(s->f))
 		return -BL_EIO;
 	return 0;
@@ -677,7 +806,9 @@ static int stream_finish(void *ud, int ok)
 
 static void stream_free(void *ud)
 {
-	free(ud);
+	struct stream_sink *s = ud;
+	bl_csv_writer_free(s->csv);
+	free(s);
 }
 
 int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
@@ -686,6 +817,8 @@ int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, e
 	s->fmt = fmt;
 	s->f = f;
 	s->def = t;
+	if (fmt == BL_OUT_CSV)
+		s->csv = bl_csv_writer_new(f);
 	out->record = stream_record;
 	out->finish = stream_finish;
 	out->free = stream_free;

@@ -20,7 +20,6 @@ enum bl_outfmt { BL_OUT_CSV = 0, BL_OUT_TSV, BL_OUT_JSONL };
 int bl_outfmt_parse(const char *s, enum bl_outfmt *out);
 const char *bl_outfmt_ext(enum bl_outfmt f);   /* "csv", "tsv", "jsonl" */
 int bl_table_write_header(FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
-int bl_table_write_record(FILE *f, const struct bl_record *r, enum bl_outfmt fmt);
 /* Folder sink for any format (see bl_csv_dir_sink below). */
 int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, enum bl_outfmt fmt);
 /* One table to an open stream (stdout) in any format; the header is
@@ -40,7 +39,21 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t);
  * touched. Off by default: the cells are the input's bytes. Set once,
  * before any writing (not thread-safe to change while writing). */
 void bl_csv_set_spreadsheet_safe(bool on);
+/* One record as a CSV line to f at once (for a few rows; a table's rows go
+ * through a bl_csv_writer). 0 or -BL_EIO. */
 int bl_csv_write_record(FILE *f, const struct bl_record *r);
+
+/* A CSV writer of one table's rows to f: rows are buffered (64 KiB) and
+ * reach f in blocks, so f holds them all only after
+ * bl_csv_writer_flush(). The provenance text shared by consecutive rows is
+ * escaped once. The writer does not own f. new() never fails (out of
+ * memory ends the program, core/util.h); record() and flush() return 0 or
+ * -BL_EIO (errno from the failed write); free(NULL) is a no-op. */
+struct bl_csv_writer;
+struct bl_csv_writer *bl_csv_writer_new(FILE *f);
+int bl_csv_writer_record(struct bl_csv_writer *w, const struct bl_record *r);
+int bl_csv_writer_flush(struct bl_csv_writer *w);
+void bl_csv_writer_free(struct bl_csv_writer *w);
 
 /* CSV sink into a folder: one DIR/<table>.csv per table that gets rows,
  * written to a mkstemp() file in DIR and renamed into place by finish(ok=1);
