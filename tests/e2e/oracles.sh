@@ -1,0 +1,53 @@
+#!/bin/sh
+# The golden CSVs are what their oracle scripts write (worked out without
+# benchlog: fixtures/*/README.md). Each script is run again here and its
+# output compared byte for byte with the committed file, so a golden file
+# edited by hand or regenerated with benchlog, or an oracle left behind by
+# a new column, fails here.
+set -eu
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fx="$TOP/fixtures"
+bad=0
+same() {   # same GOT WANT
+    if ! cmp -s "$1" "$2"; then
+        echo "FAIL: $2 is not what its oracle writes:"
+        diff "$1" "$2" | head -5
+        bad=1
+    fi
+}
+
+# vmstat: every case expect.pl knows, each table it has a file of
+cd "$fx/vmstat"
+n=0
+for f in *.vmstat.csv *.events.csv; do
+    c=${f%.*.csv}
+    t=${f#"$c".}
+    t=${t%.csv}
+    perl expect.pl "$c" "$t" > "$tmp/out.csv"
+    same "$tmp/out.csv" "$f"
+    n=$((n + 1))
+done
+perl expect.pl s-sinceboot vmstat drop > "$tmp/out.csv"
+same "$tmp/out.csv" s-sinceboot-drop.stdout
+perl expect.pl e-custom-re events > "$tmp/out.csv"
+same "$tmp/out.csv" e-custom-re.stdout
+[ "$n" -ge 30 ] || { echo "FAIL: only $n vmstat cases"; exit 1; }
+
+# contest: the raw real-world logs
+cd "$fx/contest"
+for c in 01-contest-raw-wrapped-histogram-bashtime 03-contest-old-format-tabs-wrapped; do
+    perl expect-raw.pl "$c.txt" > "$tmp/out.csv"
+    same "$tmp/out.csv" "$c.contest.csv"
+done
+
+# time and mtest01: the scripts write their CSVs into the folder they run in
+for d in time mtest01; do
+    mkdir "$tmp/$d"
+    cp "$fx/$d/expected.py" "$tmp/$d/"
+    (cd "$tmp/$d" && python3 expected.py)
+    for f in "$tmp/$d"/*.csv; do
+        same "$f" "$fx/$d/$(basename "$f")"
+    done
+done
+exit $bad
