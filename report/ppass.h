@@ -3,14 +3,17 @@
  *
  * Design: every input file is parsed on a worker thread by a context of
  * its own (struct bl_ctx + dispatcher, exactly as parsers/pass.c does for one
- * file) into an in-memory log: its records (strings copied, since a
- * struct bl_record points into parser-owned memory only during bl_emit),
- * its skipped lines, its counters and its diagnostics text (ctx->diag is an
- * open_memstream() buffer). The calling thread replays the logs strictly
- * in input order into the caller's context: records through bl_emit() (so
- * every sink of the caller sees them in input order), skipped lines through
- * bl_skip() (so ctx->skip and the per-reason counts see them), warnings
- * counted and their text written to ctx->diag.
+ * file) into a log of segments of at most about 1 MiB each: its records
+ * (strings copied, since a struct bl_record points into parser-owned
+ * memory only during bl_emit), its skipped lines as runs (consecutive lines
+ * of one source, message, group and reason, with the first line's text cut
+ * to 256 bytes), and its warnings' text. The calling thread replays the
+ * segments strictly in input order into the caller's context, each as soon
+ * as it is published: records through bl_emit() (so every sink of the
+ * caller sees them in input order), skipped lines through bl_skip() line by
+ * line (so ctx->skip and the per-reason counts see every line; a run's
+ * later lines carry its first line's text), warnings written to ctx->diag;
+ * an input's counts and warnings are added after its last segment.
  *
  * Threads: every input is a job on the caller's pool (core/pool.h); the
  * pool's workers parse ahead while the calling thread replays. A pool
@@ -32,10 +35,12 @@
  * offset the same way, by the highest value earlier files gave; counter
  * columns of the same name share one counter.
  *
- * Memory: at most 64 logs per worker (1 with -j1) are held at once, and
- * no more once they hold 32 MiB (ppass.c); a log holds
- * the file's records and skipped lines, so its size is about that of the
- * file's text.
+ * Memory: bounded whatever the inputs' sizes (issue 26): at most 64 inputs
+ * per worker (1 with -j1) are parsed ahead of the replay, and the segments
+ * published and not yet replayed hold at most about 16 MiB (ppass.c); a
+ * worker waits for room, except that the input being replayed may always
+ * publish one more segment. With -j1 each segment is replayed as soon as
+ * it is full, so one large input (an archive, /dev/urandom) is never held.
  *
  * Interruption: when *stop becomes non-zero (a signal handler sets it) the
  * workers abandon their files, the replay stops and bl_ppass_run() returns
