@@ -151,16 +151,43 @@ static size_t utf8_cut(const char *s, size_t n, size_t max)
 	return i;
 }
 
+/* A blank line, skipped as such or as the empty line that ends a message
+ * before the next mbox separator: it does not break the run it follows. */
+static bool absorbed(const struct bl_line *ln, const char *reason)
+{
+	if (strcmp(reason, "blank line") == 0)
+		return true;
+	if (strcmp(reason, "mbox separator") != 0 || !ln->text)
+		return false;
+	for (size_t i = 0; i < ln->len; i++)
+		if (ln->text[i] != ' ' && ln->text[i] != '\t')
+			return false;
+	return true;
+}
+
+/* Runs of skipped.csv (docs/csv.md): consecutive lines of one source and
+ * message with the same reason; a blank line joins the run before it,
+ * and a message's mbox separator line the header run after it (the run
+ * then counts as "mail header"). A run's lines may so include lines of
+ * another reason; the per-reason totals are the report's counts. */
 static void on_skip(void *ud, const struct bl_line *ln, const char *reason)
 {
 	struct rstate *rs = ud;
 	struct skiprun *k = &rs->run;
 	const char *src = ln->source ? ln->source : "";
 	const char *mid = ln->msg && ln->msg->message_id ? ln->msg->message_id : "";
-	if (k->open && ln->lineno == k->last + 1 && strcmp(k->reason, reason) == 0 &&
-	    strcmp(k->source, src) == 0 && strcmp(k->msgid, mid) == 0) {
-		k->last = ln->lineno;
-		return;
+	if (k->open && ln->lineno == k->last + 1 && strcmp(k->source, src) == 0 &&
+	    strcmp(k->msgid, mid) == 0) {
+		if (strcmp(k->reason, reason) == 0 || absorbed(ln, reason)) {
+			k->last = ln->lineno;
+			return;
+		}
+		if (strcmp(k->reason, "mbox separator") == 0 && strcmp(reason, "mail header") == 0) {
+			free(k->reason);
+			k->reason = bl_xstrdup(reason);
+			k->last = ln->lineno;
+			return;
+		}
 	}
 	skiprun_flush(rs);
 	k->open = true;
