@@ -14,7 +14,13 @@
  *     before it in string order AND in numeric order cannot come from one
  *     sorted hash, so it starts a new series (two runs pasted back to
  *     back). Unit: seconds. Series name: the timed program's file name
- *     ("int_resp_timer.pl"), else "histogram".
+ *     ("int_resp_timer.pl"), else "histogram". An author's gap between
+ *     buckets (a line L2's "rows elided" rule takes: "...", "More
+ *     histogram entries ...", "(snip)"), with blank lines around it, does
+ *     not end the series when the next non-blank line is a bucket that
+ *     comes after the last one: it is warned ("histogram rows elided") and
+ *     counted in rows_elided, as for cyclictest; otherwise it is skipped
+ *     ("text after a latency histogram") and the series ends before it.
  *
  * L2  rt-tests cyclictest (§5.2), every version from 0.18 to 2.x:
  *     - a command line naming cyclictest followed by options (after any
@@ -171,7 +177,7 @@ static const struct bl_col_def ls_cols[LS_NCOLS] = {
 	[LS_PERIOD_S] = { "period_s", BL_NUM, "the nominal period the input states (docs/statistics.md D17): the `sleep(N)` of a Perl script posted before an int_resp_timer histogram in the same message or file, when it takes `sleep` from Time::HiRes (Perl's own `sleep` waits whole seconds); for cyclictest, `-i`/`--interval` of the command line (thread 0; other threads only with `-d 0`), else the thread's status line `I:`; s; empty when the input states none", "s", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[LS_PERIOD_LINE] = { "period_line", BL_INT, "the input line that states `period_s` (the `sleep` call, the command line or the status line)", "", BL_ROLE_ID, BL_BETTER_NONE },
 	[LS_PERIOD_FROM] = { "period_from", BL_STR, "what states `period_s`: `script sleep`, `command -i` or `status I:`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
-	[LS_ROWS_ELIDED] = { "rows_elided", BL_INT, "cyclictest: gaps the author left in the histogram rows (`...`, `More histogram entries ...`); when above 0, `buckets`, `binned`, `total` and every statistic from the buckets are bounds, not exact; empty for other tools", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[LS_ROWS_ELIDED] = { "rows_elided", BL_INT, "cyclictest and int_resp_timer: gaps the author left in the histogram rows (`...`, `More histogram entries ...`); when above 0, `buckets`, `binned`, `total` and every statistic from the buckets are bounds, not exact; empty for a list of samples", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_latency_series = {
@@ -628,6 +634,12 @@ static size_t ct_threads(struct bl_ctx *ctx, struct run *r)
 	return nc;
 }
 
+/* Why a held gap line that nothing confirmed is skipped. */
+static const char *gap_unconfirmed(const struct run *r)
+{
+	return r->tool == TOOL_CT ? "text after a cyclictest histogram" : "text after a latency histogram";
+}
+
 /* Close an open run: emit its latency rows, keep the summary for later. */
 static void run_close(struct latency *L, struct bl_ctx *ctx)
 {
@@ -635,7 +647,7 @@ static void run_close(struct latency *L, struct bl_ctx *ctx)
 	if (!r->open)
 		return;
 	r->open = false;
-	held_unuse(ctx, r, &r->elision, "text after a cyclictest histogram");
+	held_unuse(ctx, r, &r->elision, gap_unconfirmed(r));
 	if (!r->has_data) {
 		const char *why = r->tool == TOOL_CT ? "cyclictest command or header without results"
 						     : "command line without latency output";
@@ -785,7 +797,7 @@ static void summary_emit(struct bl_ctx *ctx, struct run *r)
 		}
 		if (r->time_line)
 			bl_set_int(&rec, LS_TIME_LINE, (long long)r->time_line);
-		if (r->tool == TOOL_CT)
+		if (r->tool != TOOL_SAMPLES)
 			bl_set_int(&rec, LS_ROWS_ELIDED, r->elided);
 		set_period(&rec, r, t);
 		bl_emit(ctx, &rec);
@@ -1634,12 +1646,30 @@ static bool is_gap_line(const char *s, size_t n)
 			   (n >= 3 && memcmp(s + n - 3, "\xe2\x80\xa6", 3) == 0));
 }
 
-/* L2: a line after a held gap: a row or the footer confirms it. */
+/* L1, L2: a line after a held gap confirms it when it goes on with the
+ * series: a cyclictest row or the footer; an int_resp_timer bucket whose
+ * key comes after the last one (a key out of order starts a new series,
+ * so the gap was not inside one). */
+static bool gap_confirmed(struct latency *L, const char *s, size_t n)
+{
+	struct run *r = &L->r;
+	if (r->tool == TOOL_CT) {
+		enum ct_kind k = ct_classify(L, s, n, true);
+		return k == CK_ROW || k == CK_FOOTER;
+	}
+	size_t klen, cl;
+	const char *cs;
+	struct dec key;
+	if (irt_shape(s, n, &klen, &cs, &cl) != IRT_BUCKET || dec_parse(s, klen, &key))
+		return false;
+	return irt_after(r, s, klen, dec_value(key, 0));
+}
+
+/* L1, L2: a line after a held gap: a continuation confirms it. */
 static void gap_resolve(struct latency *L, struct bl_ctx *ctx, const char *s, size_t n)
 {
 	struct run *r = &L->r;
-	enum ct_kind k = ct_classify(L, s, n, true);
-	if (k == CK_ROW || k == CK_FOOTER) {
+	if (gap_confirmed(L, s, n)) {
 		struct bl_line gl = { r->elision.text, r->elision.len, r->source, r->elision.lineno, r->elision.depth, r->msg };
 		bl_warn(ctx, &gl, "histogram rows elided",
 			"histogram rows elided (\"%.*s\"): the series' counts and statistics are bounds",
@@ -1649,7 +1679,7 @@ static void gap_resolve(struct latency *L, struct bl_ctx *ctx, const char *s, si
 		r->elision.text = NULL;
 		return;
 	}
-	held_unuse(ctx, r, &r->elision, "text after a cyclictest histogram");
+	held_unuse(ctx, r, &r->elision, gap_unconfirmed(r));
 }
 
 /* L2: a held status line prefix, joined with the next line
@@ -1687,7 +1717,7 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 	} else if (status_partial(L, s, n)) {
 		return BL_MORE;
 	}
-	if (r->open && r->tool == TOOL_CT && r->elision.text && !blank)
+	if (r->open && r->elision.text && !blank)
 		gap_resolve(L, ctx, s, n);
 
 	if (r->open) {
@@ -1717,6 +1747,10 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 				r->ncols = 1;
 				return BL_USED;
 			}
+			if (!blank && r->nrows && !r->elision.text && is_gap_line(s, n)) {
+				held_set(&r->elision, ln);
+				return BL_USED;
+			}
 			break;
 		case TOOL_CT:
 			v = ct_line(L, ctx, ln, s, n);
@@ -1738,7 +1772,7 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			break;
 		}
 		if (r->open) {
-			if (blank && (r->tool == TOOL_CT || !r->has_data))
+			if (blank && (r->tool == TOOL_CT || !r->has_data || r->elision.text))
 				return BL_NO;   /* cyclictest output and commands span blank lines */
 			if (!r->has_data && !blank && r->gap < 2 && !starts_mine(L, ctx, s, n) &&
 			    !is_real_line(s, n)) {
