@@ -65,6 +65,17 @@ int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o);
 /* Print "benchlog CMD: msg" (unless fmt is NULL: getopt already said what
  * is wrong) and the command's synopsis to stderr. */
 void cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The default case of a command's getopt_long loop: after getopt's own
+ * message, "did you mean "--NAME"?" for an unknown long option within
+ * two edits of one of lo (the command's option table), then the usage
+ * line. The caller exits 2. */
+void cli_option_error(const char *cmd, const struct option *lo, char **argv);
+/* The long option of lo (a getopt_long table) that arg ("--tabel",
+ * "--tabel=x") most likely meant: the nearest within two edits (one for
+ * names of 3 bytes or fewer); NULL when arg is not a long option, is a
+ * prefix of one of lo (known, or ambiguous: not mistyped) or is far from
+ * all. The name is lo's. */
+const char *cli_near_option(const char *arg, const struct option *lo);
 /* Print the command's --help text (synopsis + body) to stdout. */
 void cli_help(const char *cmd, const char *body);
 /* Append the comma-separated names of arg to *v (-c, -g, --by lists); a

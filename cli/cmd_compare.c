@@ -190,7 +190,7 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case 'q': o.quiet = true; break;
 		case OPT_HELP: cli_help("compare", help); status = 0; goto done;
-		default: cli_usage_error("compare", NULL); goto done;
+		default: cli_option_error("compare", lo, argv); goto done;
 		}
 	}
 	if (cli_table_opt_check("compare", so.table, argv + optind, argc - optind, force_csv))

@@ -99,7 +99,15 @@ int cmd_formats(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 1) {
-		cli_usage_error("formats", "unexpected argument \"%s\"", argv[1]);
+		static const struct option lo[] = {
+			{ "columns", no_argument, NULL, 0 }, { "sql", no_argument, NULL, 0 },
+			{ "help", no_argument, NULL, 0 }, { NULL, 0, NULL, 0 },
+		};
+		const char *near = cli_near_option(argv[1], lo);
+		if (near)
+			cli_usage_error("formats", "unexpected argument \"%s\"; did you mean \"--%s\"?", argv[1], near);
+		else
+			cli_usage_error("formats", "unexpected argument \"%s\"", argv[1]);
 		return EXIT_USAGE;
 	}
 	printf("formats:\n");

@@ -68,7 +68,7 @@ int cmd_parse(int argc, char **argv)
 			break;
 		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
 		case OPT_HELP: cli_help("parse", help); return 0;
-		default: cli_usage_error("parse", NULL); return EXIT_USAGE;
+		default: cli_option_error("parse", lo, argv); return EXIT_USAGE;
 		}
 	}
 	const struct bl_table_def *td = NULL;

@@ -123,7 +123,7 @@ int cmd_plot(int argc, char **argv)
 			break;
 		}
 		case OPT_HELP: cli_help("plot", help); return 0;
-		default: cli_usage_error("plot", NULL); return EXIT_USAGE;
+		default: cli_option_error("plot", lo, argv); return EXIT_USAGE;
 		}
 	}
 	(void)range;

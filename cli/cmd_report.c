@@ -118,7 +118,7 @@ int cmd_report(int argc, char **argv)
 			break;
 		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
 		case OPT_HELP: cli_help("report", help); goto done;
-		default: cli_usage_error("report", NULL); { status = EXIT_USAGE; goto done; }
+		default: cli_option_error("report", lo, argv); { status = EXIT_USAGE; goto done; }
 		}
 	}
 	ro.parse = &o;

@@ -188,7 +188,7 @@ int cmd_stats(int argc, char **argv)
 				goto done;
 			break;
 		case OPT_HELP: cli_help("stats", help); status = 0; goto done;
-		default: cli_usage_error("stats", NULL); goto done;
+		default: cli_option_error("stats", lo, argv); goto done;
 		}
 	}
 	if (partial && merge) {

@@ -68,7 +68,7 @@ int cmd_summary(int argc, char **argv)
 			}
 			break;
 		case OPT_HELP: cli_help("summary", help); return 0;
-		default: cli_usage_error("summary", NULL); return EXIT_USAGE;
+		default: cli_option_error("summary", lo, argv); return EXIT_USAGE;
 		}
 	}
 	ao.parse = &o;

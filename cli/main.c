@@ -61,19 +61,32 @@ static unsigned edit_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-/* The command a mistyped name most likely meant: the nearest within 2
- * edits (1 for names of 3 bytes or fewer), else NULL. */
+/* One candidate for what a mistyped name meant: kept in *best when it is
+ * nearer than *bd edits (start *bd at near_limit()). */
+static void near_try(const char *name, const char *cand, const char **best, unsigned *bd)
+{
+	unsigned dist = edit_distance(name, cand);
+	if (dist <= *bd) {
+		*best = cand;
+		*bd = dist;
+	}
+}
+
+/* Edits a mistyped name may be from what it meant: 2, or 1 for names of
+ * 3 bytes or fewer. */
+static unsigned near_limit(const char *name)
+{
+	return strlen(name) <= 3 ? 1 : 2;
+}
+
+/* The command a mistyped name most likely meant: the nearest within
+ * near_limit() edits, else NULL. */
 static const char *nearest_cmd(const char *name)
 {
 	const char *best = NULL;
-	unsigned bd = strlen(name) <= 3 ? 1 : 2;
-	for (size_t i = 0; cli_cmds[i].name; i++) {
-		unsigned dist = edit_distance(name, cli_cmds[i].name);
-		if (dist <= bd) {
-			best = cli_cmds[i].name;
-			bd = dist;
-		}
-	}
+	unsigned bd = near_limit(name);
+	for (size_t i = 0; cli_cmds[i].name; i++)
+		near_try(name, cli_cmds[i].name, &best, &bd);
 	return best;
 }
 
@@ -125,6 +138,34 @@ void cli_usage_error(const char *cmd, const char *fmt, ...)
 	const struct cli_cmd *c = find_cmd(cmd);
 	if (c)
 		cli_err("usage: %s\n", c->synopsis);
+}
+
+const char *cli_near_option(const char *arg, const struct option *lo)
+{
+	if (!arg || arg[0] != '-' || arg[1] != '-' || !arg[2])
+		return NULL;
+	size_t n = strcspn(arg + 2, "=");
+	char *name = bl_xstrndup(arg + 2, n);
+	const char *best = NULL;
+	unsigned bd = near_limit(name);
+	bool known = false;
+	for (size_t i = 0; lo[i].name; i++) {
+		if (strncmp(lo[i].name, name, n) == 0)
+			known = true;
+		near_try(name, lo[i].name, &best, &bd);
+	}
+	free(name);
+	return known ? NULL : best;
+}
+
+void cli_option_error(const char *cmd, const struct option *lo, char **argv)
+{
+	/* getopt has said what is wrong; the element it stopped at is
+	 * argv[optind - 1]. */
+	const char *best = cli_near_option(optind > 0 ? argv[optind - 1] : NULL, lo);
+	if (best)
+		cli_err("benchlog %s: did you mean \"--%s\"?\n", cmd, best);
+	cli_usage_error(cmd, NULL);
 }
 
 void cli_help(const char *cmd, const char *body)

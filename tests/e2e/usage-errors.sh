@@ -50,4 +50,34 @@ for cmd in parse summary stats compare plot report; do
         check "$cmd" "benchlog $cmd: --group puts every record in one group; it cannot go with --group-from" $pre --group-from subject --group k "$in"
     }
 done
+# A mistyped long option (issue 29): getopt's line, then the nearest
+# option of that command within two edits, then the usage line; the
+# options are each command's own (a shared one and one of its own).
+typo() {   # typo CMD TYPED MEANT ARGS...
+    cmd=$1 typed=$2 meant=$3
+    shift 3
+    rc=0
+    "$BENCHLOG" "$cmd" "$@" > out 2> err || rc=$?
+    usage=$("$BENCHLOG" "$cmd" --help | head -1)
+    printf '%s\n' "benchlog $cmd: unrecognized option '$typed'" \
+        "benchlog $cmd: did you mean \"$meant\"?" "$usage" > want
+    [ "$rc" -eq 2 ] || { echo "benchlog $cmd $typed: exit $rc, not 2"; fails=1; }
+    cmp -s err want || { echo "benchlog $cmd $typed:"; diff want err; fails=1; }
+    test ! -s out || { echo "benchlog $cmd $typed: output on stdout"; fails=1; }
+}
+typo parse --stirct --strict --stirct "$in"
+typo parse --tabel --table --tabel vmstat "$in"
+typo parse --fromat=csv --format --fromat=csv "$in"
+typo summary --baseilne --baseline --baseilne x "$in"
+typo stats --grup-by --group-by --grup-by group "$in"
+typo compare --colunm --column --colunm swpd "$in"
+typo plot --outptu --output swpd --outptu x "$in"
+typo report --jbos --jobs --jbos 2 "$in"
+typo report --quite --quiet --quite "$in"
+# formats reads its one argument itself
+rc=0
+"$BENCHLOG" formats --colums > out 2> err || rc=$?
+printf '%s\n' 'benchlog formats: unexpected argument "--colums"; did you mean "--columns"?' \
+    "$("$BENCHLOG" formats --help | head -1)" > want
+[ "$rc" -eq 2 ] && cmp -s err want || { echo "formats --colums: exit $rc"; diff want err; fails=1; }
 exit $fails
