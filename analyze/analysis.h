@@ -34,6 +34,13 @@
 
 enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
 
+/* In BL_DOC_MD (report.md) a section lists at most this many groups or
+ * series in full, in input order, and then says how many more there are
+ * and where their data are (the tables' CSV files; `benchlog summary`
+ * prints every one): so report.md, and its rendering, stay small
+ * whatever the number of inputs (issue 26). */
+#define BL_MD_SHOWN 25
+
 struct bl_analysis_opts {
 	const struct bl_opts *parse;   /* the pass's parse options */
 	bool include_quoted;            /* --quoted include */

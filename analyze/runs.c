@@ -524,12 +524,18 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 			   "results, each field over the blocks that have it; times to 3 decimals), then "
 			   "the sample standard deviation (n - 1) and range of each field.\n\n");
 	}
-	for (size_t i = 0; i < s->n; i++) {
+	size_t shown = fmt == BL_DOC_MD && s->n > BL_MD_SHOWN ? BL_MD_SHOWN : s->n;
+	for (size_t i = 0; i < shown; i++) {
 		const struct group_acc *g = group_at(s, i);
 		if (!g)
 			return spill_failed(s);
 		write_group(f, g, fmt);
 	}
+	if (shown < s->n)
+		fprintf(f, "The first %zu groups of %zu are shown; every run of all of them is in "
+			   "[csv/mtest01.csv](csv/mtest01.csv) and [csv/time.csv](csv/time.csv), and "
+			   "`benchlog summary` on the same inputs prints every group's averages.\n\n",
+			shown, s->n);
 	if (s->avg_spool) {
 		if (runs_finish(s) < 0)
 			return -BL_EIO;
@@ -541,8 +547,8 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 		write_avg_blocks(s, f, fmt);
 	}
 	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
-		fprintf(f, "The chart shows the first 16 groups with values; %zu more are in the tables above.\n\n",
-			s->chart_groups_left_out);
+		fprintf(f, "The chart shows the first 16 groups with values; %zu more are %s.\n\n",
+			s->chart_groups_left_out, shown < s->n ? "not drawn" : "in the tables above");
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, true),

@@ -847,40 +847,58 @@ static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 			   "| group | stutter ended at swpd |\n|---|---|\n");
 	else
 		fprintf(f, "stutter ended at swpd, by group:\n");
+	/* the groups in the order of their first series, each with its values
+	 * (in report.md at most BL_MD_SHOWN of them, analysis.h) */
+	struct bl_strmap names = BL_STRMAP_INIT;
+	size_t *first = bl_xcalloc(a->n + 1, sizeof *first);
+	struct bl_buf *vals = bl_xcalloc(a->n + 1, sizeof *vals);
+	size_t *nval = bl_xcalloc(a->n + 1, sizeof *nval);
 	for (size_t i = 0; i < a->n; i++) {
-		/* first series of its group? */
-		bool first = true;
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(a->s[j]->group, a->s[i]->group) == 0)
-				first = false;
-		if (!first)
-			continue;
-		struct bl_buf b = BL_BUF_INIT(0);
-		for (size_t j = i; j < a->n; j++) {
-			struct series *s = a->s[j];
-			if (strcmp(s->group, a->s[i]->group) != 0)
+		bool added;
+		size_t gi = bl_strmap_get(&names, a->s[i]->group, &added);
+		if (added)
+			first[gi] = i;
+		struct series *s = a->s[i];
+		for (size_t k = 0; k < s->nit; k++) {
+			if (isnan(s->it[k].stutter_end_swpd))
 				continue;
-			for (size_t k = 0; k < s->nit; k++) {
-				if (isnan(s->it[k].stutter_end_swpd))
-					continue;
-				char m[40];
-				mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
-				bl_buf_addf(&b, "%s%s (series %ld, iteration %zu)", b.len ? ", " : "", m,
-					    s->info.id, k + 1);
-			}
+			if (fmt == BL_DOC_MD && nval[gi]++ >= BL_MD_SHOWN)
+				continue;
+			char m[40];
+			mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
+			bl_buf_addf(&vals[gi], "%s%s (series %ld, iteration %zu)", vals[gi].len ? ", " : "", m,
+				    s->info.id, k + 1);
 		}
-		if (b.len) {
+	}
+	size_t shown = 0, more = 0;
+	for (size_t gi = 0; gi < names.n; gi++) {
+		struct bl_buf *b = &vals[gi];
+		if (b->len && fmt == BL_DOC_MD && shown == BL_MD_SHOWN) {
+			more++;
+		} else if (b->len) {
+			const char *g = a->s[first[gi]]->group;
+			shown++;
 			if (fmt == BL_DOC_MD) {
 				fprintf(f, "| ");
-				bl_fput_md_inline(f, a->s[i]->group);
-				fprintf(f, " | %s |\n", b.data);
+				bl_fput_md_inline(f, g);
+				fprintf(f, " | %s", b->data);
+				if (nval[gi] > BL_MD_SHOWN)
+					fprintf(f, " and %zu more", nval[gi] - BL_MD_SHOWN);
+				fprintf(f, " |\n");
 			} else {
-				fprintf(f, "  %-24s %s\n", a->s[i]->group, b.data);
+				fprintf(f, "  %-24s %s\n", g, b->data);
 			}
 		}
-		bl_buf_release(&b);
+		bl_buf_release(b);
 	}
 	fputc('\n', f);
+	if (more)
+		fprintf(f, "%zu more groups are not shown (csv/vmstat.csv and csv/events.csv hold their "
+			   "rows and events).\n\n", more);
+	free(first);
+	free(vals);
+	free(nval);
+	bl_strmap_release(&names);
 }
 
 /* ---- streaming: series written as they end ----------------------------- */
@@ -1008,13 +1026,25 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 			   "standard deviation, type-7 percentiles), the prose lines found between its rows, "
 			   "the stutter intervals they mark and the iterations of a memory hog that fills "
 			   "swap and exits.\n\n");
+	size_t shown = 0, more = 0;
 	for (size_t i = 0; i < a->n; i++) {
 		if (!a->s[i]->have_row)
 			continue;
 		finalize(a->s[i]);
-		if (a->s[i]->info.rows)   /* a header whose rows were all refused says nothing */
-			write_series(f, a, i, fmt);
+		if (!a->s[i]->info.rows)   /* a header whose rows were all refused says nothing */
+			continue;
+		if (fmt == BL_DOC_MD && shown == BL_MD_SHOWN) {
+			more++;
+			continue;
+		}
+		write_series(f, a, i, fmt);
+		shown++;
 	}
+	if (more)
+		fprintf(f, "The first %zu series of %zu are shown; every row of all of them is in "
+			   "[csv/vmstat.csv](csv/vmstat.csv) and every event in [csv/events.csv](csv/events.csv), "
+			   "and `benchlog summary` on the same inputs prints every series' statistics.\n\n",
+			shown, shown + more);
 	write_by_group(f, a, fmt);
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,

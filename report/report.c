@@ -368,12 +368,17 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	unsigned long sl = 0, su = 0, ss = 0, sr = 0, sw = 0;
 	for (size_t i = 0; i < rs->nin; i++) {
 		const struct bl_input_stats *s = &rs->in[i];
-		fputs("| ", md);
-		bl_fput_md_inline(md, s->path);
-		if (s->unreadable)
-			fputs(" (could not be read in full)", md);
-		fprintf(md, " | %lu | %lu | %lu | %lu | %lu |\n", s->lines, s->used, s->skipped,
-			s->records, s->warnings);
+		if (i < BL_MD_SHOWN) {
+			fputs("| ", md);
+			bl_fput_md_inline(md, s->path);
+			if (s->unreadable)
+				fputs(" (could not be read in full)", md);
+			fprintf(md, " | %lu | %lu | %lu | %lu | %lu |\n", s->lines, s->used, s->skipped,
+				s->records, s->warnings);
+		} else if (i == BL_MD_SHOWN) {
+			fprintf(md, "| %zu more inputs, each in [inputs.csv](inputs.csv) | | | | | |\n",
+				rs->nin - BL_MD_SHOWN);
+		}
 		sl += s->lines;
 		su += s->used;
 		ss += s->skipped;
@@ -1051,6 +1056,28 @@ static int build_charts(struct build *b)
 	return 0;
 }
 
+/* inputs.csv: every input's line of the inputs table, when report.md
+ * lists only the first BL_MD_SHOWN. 0 or -BL_EIO. */
+static int write_inputs_csv(const struct rstate *rs, const char *dir)
+{
+	if (rs->nin <= BL_MD_SHOWN)
+		return 0;
+	char *p = bl_xasprintf("%s/inputs.csv", dir);
+	FILE *f = fopen(p, "w");
+	free(p);
+	if (!f)
+		return -BL_EIO;
+	fputs("input,lines,used,skipped,records,warnings,unreadable\n", f);
+	for (size_t i = 0; i < rs->nin; i++) {
+		const struct bl_input_stats *s = &rs->in[i];
+		skip_field(f, s->path, false);
+		fprintf(f, "%lu,%lu,%lu,%lu,%lu,%d\n", s->lines, s->used, s->skipped, s->records,
+			s->warnings, s->unreadable ? 1 : 0);
+	}
+	int bad = ferror(f);
+	return fclose(f) != 0 || bad ? -BL_EIO : 0;
+}
+
 /* report.md, and report.html rendered from it. */
 static int build_documents(struct build *b)
 {
@@ -1072,6 +1099,10 @@ static int build_documents(struct build *b)
 	free(fc);
 	if (rc)
 		return rc;
+	if ((rc = write_inputs_csv(&b->rs, b->od.tmp)) != 0) {
+		fprintf(b->diag, "benchlog report: cannot write inputs.csv: %s\n", strerror(errno));
+		return rc;
+	}
 	if ((rc = write_file(b->od.tmp, "report.md", b->md, b->mdlen)) != 0) {
 		fprintf(b->diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
 		return rc;

@@ -34,11 +34,17 @@ m = re.search(r"\*\*(\d+) inputs\*\*, (\d+) lines: \*\*(\d+) used\*\*, (\d+) ski
 assert m, "no counts line in report.md"
 inputs, total, used, skipped = map(int, m.groups())
 rows = sum(int(r["lines"]) for r in csv.DictReader(open(d + "/skipped.csv", newline="", encoding="utf-8")))
+# report.md lists the first 25 inputs (analysis.h BL_MD_SHOWN) and
+# counts the rest; inputs.csv has every one
 inputs_sec = md.split("\n## Inputs\n", 1)[1].split("\n## ", 1)[0]
-per = [tuple(int(x) for x in r[1:4]) for r in
-       (l.split(" | ") for l in inputs_sec.splitlines() if l.startswith("| logs/"))
-       if all(x.isdigit() for x in r[1:4])]
+listed = [l for l in inputs_sec.splitlines()
+          if re.match(r"\| logs/[^|]* \| \d+ \| \d+ \| \d+ \| \d+ \| \d+ \|$", l)]
+per = [(int(r["lines"]), int(r["used"]), int(r["skipped"]))
+       for r in csv.DictReader(open(d + "/inputs.csv", newline="", encoding="utf-8"))]
 errors = []
+if len(listed) != 25: errors.append("report.md lists %d inputs, not 25" % len(listed))
+if "| 975 more inputs, each in [inputs.csv](inputs.csv) |" not in inputs_sec:
+    errors.append("report.md does not count the 975 inputs it does not list")
 if inputs != 1000: errors.append("inputs %d" % inputs)
 if total != want: errors.append("lines %d, generator counted %d" % (total, want))
 if used + skipped != total: errors.append("used %d + skipped %d != %d" % (used, skipped, total))
