@@ -28,7 +28,7 @@ static const char help[] =
 	"  -f, --format text|csv|md  aligned text (default), CSV or Markdown\n"
 	"      --csv              read every input as a CSV table\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"  -q, --quiet            no line-accounting summary on stderr\n"
+	"  -q, --quiet            no progress line, no line-accounting summary\n"
 	CLI_COMMON_HELP
 	"\nPer column: baseline and candidate n, mean, CI of the mean and median; the change\n"
 	"in % of |baseline mean| with its CI (Fieller), the two-sided p-value, and p\n"

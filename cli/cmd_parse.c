@@ -1,5 +1,6 @@
 /* cmd_parse.c — `benchlog parse`: logs to CSV tables (or TSV, JSON Lines,
  * one SQLite database). */
+#include <unistd.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@ static const char help[] =
 	"  -t, --table TABLE     only this table; without -o it goes to stdout\n"
 	"  -f, --format FORMAT   csv (default), tsv, jsonl, or sqlite: one typed\n"
 	"                        database DIR/benchlog.sqlite (needs -o)\n"
-	"  -q, --quiet           no line-accounting summary on stderr\n"
+	"  -q, --quiet           no progress line, no line-accounting summary\n"
 	"      --spreadsheet-safe  a CSV text cell beginning with = + - @ TAB or CR\n"
 	"                        gets a ' in front, so a spreadsheet does not run it\n"
 	"                        as a formula (docs/csv.md); numbers are untouched\n"
@@ -80,6 +81,8 @@ int cmd_parse(int argc, char **argv)
 		cli_usage_error("parse", "-f sqlite writes a database file: give the folder with -o DIR");
 		return EXIT_USAGE;
 	}
+	/* the progress line, unless the records go to the same terminal */
+	o.progress = !o.quiet && isatty(STDERR_FILENO) && (dir || !isatty(STDOUT_FILENO));
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	struct bl_sink sink;

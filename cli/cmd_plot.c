@@ -2,6 +2,7 @@
  * parse the inputs and draw one analysis's charts (the .gp script and data
  * file are kept beside each image). KIND: swpd (vmstat), contest, latency,
  * runs. */
+#include <unistd.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -30,7 +31,7 @@ static const char help[] =
 	"      --baseline GROUP  the group the others are compared with\n"
 	"      --range           contest error bars show min-max, not sd\n"
 	"      --quoted include|exclude  use records quoted in mail replies\n"
-	"  -q, --quiet           no line-accounting summary on stderr\n"
+	"  -q, --quiet           no progress line, no line-accounting summary\n"
 	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP;
 
@@ -126,7 +127,6 @@ int cmd_plot(int argc, char **argv)
 		default: cli_option_error("plot", lo, argv); return EXIT_USAGE;
 		}
 	}
-	(void)range;
 	ao.parse = &o;
 	ao.range_bars = range;
 	if (bl_mkdir_p(co.dir) != 0) {
@@ -136,6 +136,7 @@ int cmd_plot(int argc, char **argv)
 	/* A stop signal ends gnuplot's process group too, and nothing is
 	 * written after benchlog exits (plot.h, bl_gp_set_stop). */
 	bl_gp_set_stop(cli_catch_stops());
+	o.progress = !o.quiet && isatty(STDERR_FILENO);
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	void *st = an->create(&ao);

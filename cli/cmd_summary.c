@@ -1,6 +1,7 @@
 /* cmd_summary.c — `benchlog summary`: every analysis's section as text:
  * chkmmt-style averages of mtest01/time runs, and the sections of the other
  * formats found (see analyze/analysis.h). */
+#include <unistd.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include "core/util.h"
 
 static const char help[] =
-	"  -q, --quiet           no line-accounting summary on stderr\n"
+	"  -q, --quiet           no progress line, no line-accounting summary\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
 	"      --baseline GROUP      the group the others are compared with (default: the first)\n"
 	"      --confidence C        confidence level of comparisons, in (0, 1) (default 0.95)\n"
@@ -75,6 +76,7 @@ int cmd_summary(int argc, char **argv)
 	/* sections are printed once, as text: an analysis may write what is
 	 * final during the pass to a temporary file (bounded memory, issue 10) */
 	ao.stream_text = true;
+	o.progress = !o.quiet && isatty(STDERR_FILENO);
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	size_t na = 0;

@@ -358,6 +358,7 @@ int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
 		for (int i = 0; i < n; i++)
 			bl_tstats_read_partials(ts, inputs[i]);
 	} else {
+		ctx->opt.progress = !ctx->opt.quiet && isatty(STDERR_FILENO);
 		struct bl_sink sink;
 		bl_tstats_sink(ts, &sink);
 		bl_ctx_add_sink(ctx, &sink);

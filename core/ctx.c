@@ -6,6 +6,7 @@
 #include "core/cleanup.h"
 #include "core/escape.h"
 #include "core/ctx.h"
+#include "core/progress.h"
 #include "core/util.h"
 
 struct bl_runstate {
@@ -249,6 +250,8 @@ static void diag_line(FILE *f, const char *where, bool has_line, unsigned long l
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
 {
 	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
+	if (nth <= BL_WARN_SHOWN + 1)
+		bl_progress_clear(ctx->progress);
 	if (!ctx->diag || !warn_shown(ctx, nth, reason))
 		return;
 	va_list ap;
@@ -260,6 +263,8 @@ void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, c
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const char *fmt, ...)
 {
 	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
+	if (nth <= BL_WARN_SHOWN + 1)
+		bl_progress_clear(ctx->progress);
 	if (!ctx->diag || !warn_shown(ctx, nth, reason))
 		return;
 	va_list ap;

@@ -42,6 +42,10 @@ struct bl_opts {
 	const char *stutter_end_re;   /* vmstat --stutter-end RE */
 	const char *latency_unit;     /* --unit for one-latency-per-line input ("s", "ms", "us", "ns"); NULL = not enabled */
 	bool quiet;                   /* no progress output */
+	bool progress;                /* a sequential pass (parsers/pass.h)
+					 draws a progress line on stderr
+					 (core/progress.h); the caller checks
+					 that stderr is a terminal and -q */
 	volatile sig_atomic_t *stop;  /* set by a signal handler (SIGINT): the pass
 					 stops at the next chunk of input with
 					 ctx->error = -BL_EINTR; NULL = never */
@@ -60,6 +64,7 @@ struct bl_skip_sink {
 	void *ud;
 };
 
+struct bl_progress;   /* core/progress.h */
 struct bl_runstate;   /* per (group, family) run numbering, core/ctx.c */
 struct bl_dispatch;   /* parsers/dispatch.c */
 struct bl_ctx;
@@ -85,6 +90,10 @@ struct bl_ctx {
 	 * as it reads them (atomically: a progress line drawn on another
 	 * thread reads it while the file is parsed). */
 	unsigned long long *bytes_read;
+	/* NULL, or the progress line of the pass (core/progress.h): the
+	 * input layer ticks it after each chunk it reads, and warnings
+	 * clear it before they are printed. Owned by the pass. */
+	struct bl_progress *progress;
 
 	/* Current unit (file or message) and group. */
 	const char *source;

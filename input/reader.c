@@ -11,6 +11,7 @@
 #include <zlib.h>
 #include "input/mail.h"
 #include "input/reader.h"
+#include "core/progress.h"
 #include "core/util.h"
 
 #define IN_CHUNK (256 * 1024)
@@ -33,6 +34,7 @@ struct bl_src {
 	char warn[256];
 	volatile sig_atomic_t *stop;
 	unsigned long long *progress;  /* NULL, or where raw bytes read are added */
+	struct bl_progress *pg;        /* NULL, or the progress line ticked after each chunk */
 };
 
 /* n raw bytes read: counted, and told to the progress counter. */
@@ -41,6 +43,7 @@ static void src_count(struct bl_src *s, size_t n)
 	s->in_total += (unsigned long long)n;
 	if (s->progress)
 		__atomic_fetch_add(s->progress, (unsigned long long)n, __ATOMIC_RELAXED);
+	bl_progress_tick(s->pg);
 }
 
 static bool src_stopped(const struct bl_src *s)
@@ -711,8 +714,10 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
 	int rc = bl_src_open_stop(path, ctx->opt.stop, &s);
-	if (rc == 0)
+	if (rc == 0) {
 		s->progress = ctx->bytes_read;
+		s->pg = ctx->progress;
+	}
 	if (rc == -BL_EINTR) {
 		if (!ctx->error)
 			ctx->error = -BL_EINTR;

@@ -10,6 +10,7 @@
 #include "parsers/dispatch.h"
 #include "input/reader.h"
 #include "core/pool.h"
+#include "core/progress.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "report/ppass.h"
@@ -519,70 +520,6 @@ static unsigned long long bytes_so_far(struct ppass *pp)
 	return r > pp->bytes_done ? r : pp->bytes_done;
 }
 
-struct progress {
-	bool on;
-	struct timespec start, last;
-	int width;                   /* characters on the line now */
-};
-
-static double since(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
-}
-
-static void progress_clear(struct progress *pg)
-{
-	if (pg->width > 0) {
-		fprintf(stderr, "\r%*s\r", pg->width, "");
-		fflush(stderr);
-		pg->width = 0;
-	}
-}
-
-static void progress_draw(struct progress *pg, unsigned long done, size_t total,
-			  unsigned long long bytes_done, unsigned long long bytes_total)
-{
-	if (!pg->on)
-		return;
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	double el = since(&pg->start, &now);
-	/* nothing in the first second; then at most 4 lines a second */
-	if (el < 1.0 || (pg->width > 0 && since(&pg->last, &now) < 0.25))
-		return;
-	pg->last = now;
-	double rate = (double)bytes_done / 1e6 / el;
-	double left = -1;
-	if (bytes_total > 0 && bytes_done > 0)
-		left = el * (double)(bytes_total - bytes_done) / (double)bytes_done;
-	else if (done > 0)
-		left = el * (double)(total - done) / (double)done;
-	char eta[32] = "?";
-	if (left >= 0) {
-		unsigned long s = (unsigned long)(left + 0.5);
-		snprintf(eta, sizeof eta, "%lu:%02lu", s / 60, s % 60);
-	}
-	/* "benchlog: 0/1 files, 120.3 of 250.0 MB (48%), 45.1 MB/s, 0:03 left" */
-	char bytes[64];
-	if (bytes_total > 0) {
-		unsigned long long shown = bytes_done < bytes_total ? bytes_done : bytes_total;
-		snprintf(bytes, sizeof bytes, "%.1f of %.1f MB (%d%%)", (double)shown / 1e6,
-			 (double)bytes_total / 1e6, (int)(100.0 * (double)shown / (double)bytes_total));
-	} else {
-		snprintf(bytes, sizeof bytes, "%.1f MB", (double)bytes_done / 1e6);
-	}
-	char line[192];
-	int w = snprintf(line, sizeof line, "benchlog: %lu/%zu files, %s, %.1f MB/s, %s left",
-			 done, total, bytes, rate, eta);
-	if (w < 0)
-		return;
-	if (w >= (int)sizeof line)
-		w = (int)sizeof line - 1;
-	fprintf(stderr, "\r%s%*s", line, pg->width > w ? pg->width - w : 0, "");
-	fflush(stderr);
-	pg->width = pg->width > w ? pg->width : w;
-}
-
 /* ---- replay ---- */
 
 /* Counters a parser keeps across the whole pass in its own state (not in
@@ -714,7 +651,7 @@ static void set_group(struct bl_ctx *ctx, const char *g)
 
 /* What bl_ppass_run() keeps while it replays. */
 struct replay_state {
-	struct progress pg;
+	struct bl_progress pg;
 	struct runmap global;
 	struct bl_strmap global_idx;
 	struct counters counters;
@@ -782,7 +719,7 @@ static int replay_seg(struct ppass *pp, struct seg *s)
 	struct bl_ctx *ctx = pp->ctx;
 	struct replay_state *rs = pp->rs;
 	if (s->diaglen && ctx->diag) {
-		progress_clear(&rs->pg);
+		bl_progress_clear(&rs->pg);
 		fwrite(s->diag, 1, s->diaglen, ctx->diag);
 		fflush(ctx->diag);
 	}
@@ -856,7 +793,7 @@ static int replay_ready(struct ppass *pp, struct job *j)
 		unsigned long long bd = bytes_so_far(pp);
 		pthread_mutex_unlock(&pp->mu);
 		seg_free(s);
-		progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
+		bl_progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
 	}
 }
 
@@ -919,7 +856,7 @@ static int replay_job(struct ppass *pp, size_t i, volatile sig_atomic_t *stop)
 			unsigned long fd = pp->files_done;
 			unsigned long long bd = bytes_so_far(pp);
 			pthread_mutex_unlock(&pp->mu);
-			progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
+			bl_progress_draw(&rs->pg, fd, pp->n, bd, rs->bytes_total);
 			pthread_mutex_lock(&pp->mu);
 		}
 		bool finished = j->done && !j->head;
@@ -1097,8 +1034,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	pp->jobs = make_jobs(pp, paths, sizes, np, po->stop, &rs->bytes_total);
 	free(sizes);
 
-	rs->pg = (struct progress){ po->progress, { 0, 0 }, { 0, 0 }, 0 };
-	clock_gettime(CLOCK_MONOTONIC, &rs->pg.start);
+	bl_progress_init(&rs->pg, po->progress);
 	rs->global_idx = (struct bl_strmap)BL_STRMAP_INIT;
 	rs->global = (struct runmap){ NULL, 0, 0, &rs->global_idx, NULL, 0 };
 	rc = 0;
@@ -1111,7 +1047,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	}
 	if (rc == 0)
 		rc = rs->side_rc;
-	progress_clear(&rs->pg);
+	bl_progress_clear(&rs->pg);
 	runmap_free(&rs->global);
 	runmap_free(&rs->local);
 	if (!drain(pp)) {
