@@ -12,11 +12,11 @@ static int rank(enum bl_verdict_kind k)
 {
 	switch (k) {
 	case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER: return 0;
-	case BL_V_AVERAGES_ONLY: return 1;
-	case BL_V_NO_CHANGE: return 2;
+	case BL_V_NO_CHANGE: return 1;
+	case BL_V_AVERAGES_ONLY: return 2;
 	case BL_V_TOO_FEW: return 3;
-	case BL_V_NEGLIGIBLE: return 4;
-	case BL_V_NO_TEST: break;
+	case BL_V_NO_TEST: return 4;
+	case BL_V_NEGLIGIBLE: break;
 	}
 	return 5;
 }

@@ -7,10 +7,11 @@
  *     prints), but only groups of one mail thread (analyze/table_stats.h
  *     by_source) or one plain file with each other — unrelated posts are not a baseline and a candidate —
  *     unless the user names --baseline or gives --compare-all.
- * F2  Order: significant changes (better, worse, higher, lower) first,
- *     then differences of averages that allow no test, then no detectable
- *     change, too few runs, negligible and no test; within each, the
- *     larger |change| first.
+ * F2  Order, by practical importance: significant changes (better,
+ *     worse, higher, lower) first, then the other tested ones (no
+ *     detectable change), then the untested: differences of averages that
+ *     allow no test, too few runs, no test; negligible changes last;
+ *     within each, the larger |change| first.
  * F3  Where nothing can be compared, one sentence per table says why; for
  *     two groups of different sources it gives the difference of their
  *     means per measure, untested.

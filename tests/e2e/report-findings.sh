@@ -30,4 +30,25 @@ grep -q "^Table time: a and b come from different sources and are not compared .
 "$BENCHLOG" report -q --compare-all -o r2 a.log b.log 2>/dev/null
 grep -q "^| time | elapsed\\\\_s[^|]* | a → b | $2 $3 \[" r2/report.md \
 	|| { sed -n '/^## Findings/,/^## Inputs/p' r2/report.md; echo "want a Findings line elapsed_s $2 $3"; exit 1; }
+# F2: the three seeds' Findings in order of practical importance: the
+# significant first, then the other tested lines, then the untested
+# (averages only, too few runs, no test), negligible last; the larger
+# |change| first within each
+"$BENCHLOG" report -q -o r3 "$TOP"/fixtures/seeds/*.txt 2>/dev/null
+python3 - r3/report.md <<'PY'
+import sys
+rank = {"better": 0, "worse": 0, "higher": 0, "lower": 0, "no detectable change": 1,
+        "averages only, no test possible": 2, "too few runs": 3, "no test": 4, "negligible": 5}
+text = open(sys.argv[1], encoding="utf-8").read()
+sec = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
+rows = [l.split(" | ") for l in sec.splitlines() if l.startswith("| ") and " → " in l and not l.startswith("| table ")]
+key = []
+for r in rows:
+    verdict = r[5].rstrip(" |")
+    v = next(k for k in rank if verdict.startswith(k))
+    ch = r[3].split(" [")[0].replace("\u2212", "-").replace(" %", "")
+    key.append((rank[v], -abs(float(ch)) if ch else 0.0))
+assert len(rows) > 40 and key == sorted(key), [r[5] for r in rows]
+assert key[0][0] == 0 and key[-1][0] == 5
+PY
 exit 0
