@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "analyze/chart.h"
+#include "analyze/compare.h"
 #include "core/ctx.h"
 #include "tables/table.h"
 
@@ -67,6 +68,15 @@ struct bl_chart {
 				     gnuplot takes to draw it */
 };
 
+/* What findings() may compare: series of one plain file or one mail
+ * thread, or any two when compare_all or a baseline group is named
+ * (co->baseline); the baseline is the first series of a block, or the
+ * first of group co->baseline. */
+struct bl_findings_opts {
+	const struct bl_compare_opts *co;   /* confidence, bands */
+	bool compare_all;
+};
+
 struct bl_analysis {
 	const char *name;              /* "runs", "vmstat", "contest", "latency" */
 	const char *title;             /* section heading */
@@ -93,6 +103,17 @@ struct bl_analysis {
 	 * bl_chart_specs_free()). The data may point into the state: draw
 	 * them (plot/) before destroy(). 0 or -bl_err. May be NULL. */
 	int (*charts)(void *st, struct bl_chart_spec **specs, size_t *n);
+	/* The comparisons this analysis makes for the report's Findings
+	 * (report/findings.h F1), appended to rows: tested (struct bl_cmp
+	 * with t.p) but not adjusted or judged; the caller adjusts every row
+	 * of the report as one family (bl_compare_rows_judge). Strings of a
+	 * row point into the state or are static, except the owned ones
+	 * (compare.h). May be NULL. */
+	void (*findings)(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows);
+	/* The table whose rows findings() compares in place of compare.h's
+	 * generic walk (vmstat: samples in time order are not independent
+	 * runs); NULL when none. */
+	const char *findings_table;
 	void (*destroy)(void *st);
 };
 

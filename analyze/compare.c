@@ -280,9 +280,7 @@ static const char *better_name(enum bl_better b)
 static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cname, size_t gc,
 		      size_t base, size_t set, const struct side *sb, const struct side *sc, int better, double band)
 {
-	rows->row = bl_xrealloc(rows->row, (rows->n + 1) * sizeof *rows->row);
-	struct bl_cmp_row *w = &rows->row[rows->n++];
-	memset(w, 0, sizeof *w);
+	struct bl_cmp_row *w = bl_cmp_rows_add(rows);
 	w->table = bl_tstats_table(x->ts, x->t);
 	w->column = cname;
 	w->baseline = bl_xstrdup(x->sets.key[base]);
@@ -682,15 +680,71 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 	memset(&counts, 0, sizeof counts);
 	bool any = false;
 	walk(ts, NULL, NULL, o, &counts, &run, NULL, NULL, 0, &any);
-	out->tests = bl_compare_adjust(run.r, run.n);
-	for (size_t i = 0; i < run.n; i++) {
-		bl_compare_judge(&run.r[i], 1.0 - o->confidence, run.band[i], run.better[i], out->tests);
+	for (size_t i = 0; i < run.n; i++)
 		out->row[i].r = run.r[i];
-	}
 	free(run.r);
 	free(run.better);
 	free(run.band);
+	bl_compare_rows_judge(out, o->confidence);
 	return 0;
+}
+
+void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf)
+{
+	struct bl_cmp *r = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *r);
+	for (size_t i = 0; i < rows->n; i++)
+		r[i] = rows->row[i].r;
+	rows->tests = bl_compare_adjust(r, rows->n);
+	for (size_t i = 0; i < rows->n; i++) {
+		bl_compare_judge(&r[i], 1.0 - conf, rows->row[i].band, rows->row[i].better, rows->tests);
+		rows->row[i].r = r[i];
+	}
+	free(r);
+}
+
+int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *cand, double conf,
+		       struct bl_cmp *out)
+{
+	if (!base || !cand || !out || !(conf > 0 && conf < 1))
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	out->diff = out->pct = out->detect_pct = out->p_holm = out->p_bh = NAN;
+	out->ci.pct = out->ci.pct_lo = out->ci.pct_hi = NAN;
+	out->kind = BL_V_NO_TEST;
+	out->verdict = bl_verdict_kind_name(out->kind);
+	if (!(base->n > 0) || !(cand->n > 0)) {
+		out->note = !(base->n > 0) ? "no baseline values here" : "no candidate values here";
+		return 0;
+	}
+	double mb = base->mean, mc = cand->mean;
+	out->diff = mc - mb;
+	out->pct = mb != 0 ? 100.0 * out->diff / fabs(mb) : NAN;   /* D14's sign */
+	if (bl_test_power_too_low((unsigned long long)base->n, (unsigned long long)cand->n)) {
+		out->low_power = true;
+		out->note = "fewer than 3 values on a side: too few to detect any difference";
+		return 0;
+	}
+	bl_welch_moments(base->n, mb, base->sd, base->n_eff, cand->n, mc, cand->sd, cand->n_eff, conf, &out->t);
+	if (!out->t.ok) {
+		out->note = out->t.note ? out->t.note : "test undefined for these values";
+		return 0;
+	}
+	out->tested = true;
+	/* D14 and D16 with the variances of the means s^2 / n_eff (D15) */
+	bl_fieller(mb, base->sd * base->sd / base->n_eff, mc, cand->sd * cand->sd / cand->n_eff, out->t.df, conf,
+		   base->min >= 0 && cand->min >= 0, &out->ci);
+	if (isfinite(out->t.df) && mb != 0)
+		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
+	out->note = out->t.note;
+	return 0;
+}
+
+struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows)
+{
+	rows->row = bl_xrealloc(rows->row, (rows->n + 1) * sizeof *rows->row);
+	struct bl_cmp_row *w = &rows->row[rows->n++];
+	memset(w, 0, sizeof *w);
+	return w;
 }
 
 void bl_compare_rows_free(struct bl_cmp_rows *rows)

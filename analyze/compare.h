@@ -139,7 +139,26 @@ struct bl_cmp_rows {
  * the order bl_compare_write prints them; the same numbers. 0 or
  * -BL_EUSAGE. Free with bl_compare_rows_free (NULL-safe). */
 int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out);
+/* C3 over every row of rows, again: after a caller added rows of its own
+ * (an analysis's comparisons, analyze/analysis.h findings()), all
+ * p-values are one family (D12) and each row is judged (D13) with its
+ * better and band. */
+void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf);
+
+/* One side of a comparison from its summary: n values, their mean,
+ * sample sd and minimum, and the effective sample size of D15 (n for
+ * independent values). */
+struct bl_moments {
+	double n, n_eff, mean, sd, min;
+};
+/* C2 from summaries: Welch's test with n_eff (D6, D15), Fieller's CI with
+ * the variances of the means sd^2 / n_eff (D14), D16's change. Same
+ * contract as bl_compare_pair. */
+int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *cand, double conf,
+		       struct bl_cmp *out);
 void bl_compare_rows_free(struct bl_cmp_rows *rows);
+/* A new zeroed row at the end of rows (the caller fills it in). */
+struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows);
 
 /* Compare every table of ts (grouped as C1 says) and write the result.
  * Problems with the baseline are reported on diag. 0 or -BL_EIO. */

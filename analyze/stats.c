@@ -621,32 +621,58 @@ static int ttest_args(const struct bl_welford *base, const struct bl_welford *ca
 	return 0;
 }
 
+/* D6 with D15's n_eff, from n, mean and sd of each side; out set up by
+ * ttest_args or ttest_clear. */
+static void welch_core(double nb, double mb, double varb, double neff_b, double nc, double varc,
+		       double neff_c, struct bl_ttest *out)
+{
+	double vb, vc, den;
+
+	if (nb < 2 || nc < 2) {
+		out->note = "Welch's t-test needs at least 2 values on each side";
+		return;
+	}
+	if (!(neff_b >= 2.0 && neff_b <= nb && neff_c >= 2.0 && neff_c <= nc)) {
+		out->note = "effective sample size outside [2, n]";
+		return;
+	}
+	/* D6, with n_eff in place of n for autocorrelated series (D15) */
+	vb = varb / neff_b;
+	vc = varc / neff_c;
+	out->se = sqrt(vb + vc);
+	den = vb * vb / (neff_b - 1.0) + vc * vc / (neff_c - 1.0);
+	out->df = den > 0.0 ? (vb + vc) * (vb + vc) / den : NAN;
+	ttest_finish(out, mb);
+}
+
 int bl_welch_eff(const struct bl_welford *base, double neff_b,
 		 const struct bl_welford *cand, double neff_c, double conf,
 		 struct bl_ttest *out)
 {
-	double vb, vc, den;
-	int rc;
-
-	rc = ttest_args(base, cand, conf, out);
+	int rc = ttest_args(base, cand, conf, out);
 	if (rc < 0)
 		return rc;
-	if (base->n < 2 || cand->n < 2) {
-		out->note = "Welch's t-test needs at least 2 values on each side";
-		return 0;
+	welch_core((double)base->n, base->mean, bl_welford_var(base), neff_b, (double)cand->n,
+		   bl_welford_var(cand), neff_c, out);
+	return 0;
+}
+
+int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc, double mc,
+		     double sdc, double neff_c, double conf, struct bl_ttest *out)
+{
+	if (out == NULL)
+		return -BL_EUSAGE;
+	ttest_clear(out, conf);
+	if (!(conf > 0.0 && conf < 1.0)) {
+		out->note = "confidence level must be between 0 and 1";
+		return -BL_EUSAGE;
 	}
-	if (!(neff_b >= 2.0 && neff_b <= (double)base->n && neff_c >= 2.0 &&
-	      neff_c <= (double)cand->n)) {
-		out->note = "effective sample size outside [2, n]";
-		return 0;
-	}
-	/* D6, with n_eff in place of n for autocorrelated series (D15) */
-	vb = bl_welford_var(base) / neff_b;
-	vc = bl_welford_var(cand) / neff_c;
-	out->se = sqrt(vb + vc);
-	den = vb * vb / (neff_b - 1.0) + vc * vc / (neff_c - 1.0);
-	out->df = den > 0.0 ? (vb + vc) * (vb + vc) / den : NAN;
-	ttest_finish(out, base->mean);
+	if (!isfinite(mb) || !isfinite(mc) || !(sdb >= 0) || !(sdc >= 0))
+		return -BL_ERANGE;
+	out->diff = mc - mb;
+	if (mb != 0.0)
+		out->pct_change = 100.0 * out->diff / mb;
+	welch_core(nb, mb, sdb * sdb, neff_b, nc, sdc * sdc, neff_c, out);
 	return 0;
 }
 

@@ -243,6 +243,10 @@
  *     for cyclictest, whose values are the time past each period already;
  *     else the median. Lateness = value - target.
  *
+ * D18 The report's Findings per table (docs/statistics.md): vmstat by
+ *     series (means with D15's n_eff) and by iteration, not sample by
+ *     sample; the rest as compare does.
+ *
  * Errors: functions returning int give 0 or a negative enum bl_err
  * (core/util.h): -BL_EUSAGE for bad arguments (NULL, conf outside (0,1)),
  * -BL_ERANGE for non-finite data (D0), -BL_EFORMAT for inconsistent bins or
@@ -613,6 +617,11 @@ double bl_ci_half_eff(double sd, double n_eff, double conf);
 int bl_welch_eff(const struct bl_welford *base, double neff_b,
 		 const struct bl_welford *cand, double neff_c, double conf,
 		 struct bl_ttest *out);
+/* The same from summaries: n, mean, sample sd and n_eff of each side
+ * (a vmstat column's, analyze/vmstat.h). -BL_ERANGE for a non-finite
+ * mean or a bad sd (D0). */
+int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc, double mc,
+		     double sdc, double neff_c, double conf, struct bl_ttest *out);
 
 /* ---- D16: detectable change --------------------------------------------- */
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/escape.h"
+#include "input/mail.h"
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
@@ -28,6 +29,7 @@ struct pend {
 struct series {
 	struct bl_vm_series_info info;
 	char *source, *group, *layout, *mem_unit;
+	char *thread;                        /* D18's block within the source */
 	size_t gi;                           /* stream: index in vmstat_an.grp */
 	double kib;                          /* KiB per mem_unit */
 	bool have_row;
@@ -251,6 +253,12 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	s->info.id = id;
 	s->source = bl_xstrdup(r->source ? r->source : "");
 	s->group = bl_xstrdup(r->group ? r->group : "");
+	/* D18: the mail thread (input/mail.h), or the message id, "" for a file */
+	char *thr = r->msg && r->msg->subject && *r->msg->subject ? bl_mail_thread(r->msg->subject) : NULL;
+	s->thread = thr && strcmp(thr, "(no subject)") != 0 ? thr
+		  : bl_xstrdup(r->msg && r->msg->message_id ? r->msg->message_id : "");
+	if (s->thread != thr)
+		free(thr);
 	s->info.source = s->source;
 	s->info.group = s->group;
 	s->info.layout = "";
@@ -335,12 +343,14 @@ static struct bl_vm_iteration *iter_new(struct series *s, long sample, double ra
 	it->collapse_from = from;
 	it->stutter_end_swpd = NAN;
 	it->stutter_end_sample = -1;
+	it->si_peak = it->so_peak = NAN;
 	return it;
 }
 
-/* S4 for one row with a swpd value. */
-static void iterations(struct series *s, long sample, double raw)
+/* S4 for one row with a swpd value; w: its swpd, si, so, free. */
+static void iterations(struct series *s, long sample, const double w[BL_VM_NWATCH])
 {
+	double raw = w[BL_VM_SWPD];
 	double kib = raw * s->kib;
 	struct bl_vm_iteration *it;
 	if (s->nit == 0) {
@@ -357,6 +367,10 @@ static void iterations(struct series *s, long sample, double raw)
 	}
 	it->last_sample = sample;
 	it->n++;
+	if (!isnan(w[BL_VM_SI]) && !(w[BL_VM_SI] <= it->si_peak))
+		it->si_peak = w[BL_VM_SI];
+	if (!isnan(w[BL_VM_SO]) && !(w[BL_VM_SO] <= it->so_peak))
+		it->so_peak = w[BL_VM_SO];
 	s->have_prev = true;
 	s->prev_kib = kib;
 	s->prev_raw = raw;
@@ -471,7 +485,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	}
 	double w[BL_VM_NWATCH] = { colv(r, VM_SWPD), colv(r, VM_SI), colv(r, VM_SO), colv(r, VM_FREE) };
 	if (!isnan(w[BL_VM_SWPD]))
-		iterations(s, sample, w[BL_VM_SWPD]);
+		iterations(s, sample, w);
 	apply_events(s, sample, t, w);
 	if (s->open) {
 		struct bl_vm_interval *v = &s->iv[s->niv - 1];
@@ -1211,6 +1225,149 @@ static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	return 0;
 }
 
+/* ---- D18: comparisons for the report's Findings ------------------------- */
+
+/* Series i and j may be compared (analysis.h bl_findings_opts). */
+static bool same_block(const struct series *x, const struct series *y, const struct bl_findings_opts *o)
+{
+	if (o->compare_all || o->co->baseline)
+		return true;
+	return strcmp(x->source, y->source) == 0 && strcmp(x->thread, y->thread) == 0;
+}
+
+static void vm_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, const struct series *b,
+		   const struct series *c, const char *col, char *block, const struct bl_moments *mb,
+		   const struct bl_moments *mc)
+{
+	struct bl_cmp_row *w = bl_cmp_rows_add(rows);
+	w->table = "vmstat";
+	w->column = col;
+	w->block = block;
+	w->baseline = bl_xstrdup(b->group);
+	w->candidate = bl_xstrdup(c->group);
+	w->source = b->source;
+	w->better = 0;
+	w->band = bl_band_for(o->co, col);
+	w->n_base = (unsigned long long)mb->n;
+	w->n_cand = (unsigned long long)mc->n;
+	w->mean_base = mb->mean;
+	w->mean_cand = mc->mean;
+	bl_compare_moments(mb, mc, o->co->confidence, &w->r);
+}
+
+/* D18 (a): the mean of swpd, si, so and free of candidate series c
+ * against baseline series b, with D15's n_eff. */
+static void vm_series_rows(struct vmstat_an *a, size_t bi, size_t ci, const struct bl_findings_opts *o,
+			   struct bl_cmp_rows *rows)
+{
+	static const int cols[] = { VM_SWPD, VM_SI, VM_SO, VM_FREE };
+	static const char *const names[] = { "swpd", "si", "so", "free" };
+	const struct series *b = a->s[bi], *c = a->s[ci];
+	for (size_t k = 0; k < 4; k++) {
+		struct bl_vm_colstat sb, sc;
+		if (!bl_vmstat_colstat(a, bi, cols[k], &sb) || !bl_vmstat_colstat(a, ci, cols[k], &sc))
+			continue;
+		struct bl_moments mb = { (double)sb.n, sb.n_eff, sb.mean, sb.sd, sb.min };
+		struct bl_moments mc = { (double)sc.n, sc.n_eff, sc.mean, sc.sd, sc.min };
+		char *block = bl_xasprintf("mean, series %ld (n_eff %.3g) → %ld (n_eff %.3g)", b->info.id, sb.n_eff,
+					   c->info.id, sc.n_eff);
+		vm_row(rows, o, b, c, names[k], block, &mb, &mc);
+	}
+}
+
+/* D18 (b): per iteration, over every series of group g in the block of
+ * series s: swpd where stutter ended, peak si, peak so. */
+static void iter_values(struct vmstat_an *a, size_t s0, const char *g, const struct bl_findings_opts *o,
+			struct bl_welford w[3])
+{
+	for (int k = 0; k < 3; k++)
+		bl_welford_init(&w[k]);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct series *s = a->s[i];
+		if (strcmp(s->group, g) != 0 || !same_block(a->s[s0], s, o))
+			continue;
+		for (size_t k = 0; k < s->nit; k++) {
+			const struct bl_vm_iteration *it = bl_vmstat_iteration(a, i, k);
+			if (!isnan(it->stutter_end_swpd))
+				bl_welford_add(&w[0], it->stutter_end_swpd * s->kib);
+			if (!isnan(it->si_peak))
+				bl_welford_add(&w[1], it->si_peak * s->kib);
+			if (!isnan(it->so_peak))
+				bl_welford_add(&w[2], it->so_peak * s->kib);
+		}
+	}
+}
+
+static void vm_iter_rows(struct vmstat_an *a, size_t bi, size_t ci, const struct bl_findings_opts *o,
+			 struct bl_cmp_rows *rows)
+{
+	static const char *const names[] = { "swpd", "si", "so" };
+	static const char *const what[] = { "where stutter ended, per iteration", "peak per iteration",
+					    "peak per iteration" };
+	struct bl_welford wb[3], wc[3];
+	iter_values(a, bi, a->s[bi]->group, o, wb);
+	iter_values(a, bi, a->s[ci]->group, o, wc);
+	for (int k = 0; k < 3; k++) {
+		if (!wb[k].n || !wc[k].n)
+			continue;
+		struct bl_moments mb = { (double)wb[k].n, (double)wb[k].n, wb[k].mean,
+					 wb[k].n > 1 ? bl_welford_sd(&wb[k]) : NAN, wb[k].min };
+		struct bl_moments mc = { (double)wc[k].n, (double)wc[k].n, wc[k].mean,
+					 wc[k].n > 1 ? bl_welford_sd(&wc[k]) : NAN, wc[k].min };
+		vm_row(rows, o, a->s[bi], a->s[ci], names[k], bl_xstrdup(what[k]), &mb, &mc);
+	}
+}
+
+/* D18's block of series s as one string: "" when every series is one
+ * block (compare_all, a named baseline), else source and thread. */
+static char *block_key(const struct series *s, const struct bl_findings_opts *o)
+{
+	if (o->compare_all || o->co->baseline)
+		return bl_xstrdup("");
+	return bl_xasprintf("%s\x1f%s", s->source, s->thread);
+}
+
+/* analysis.h findings(): in each block the baseline is its first series
+ * (the first of co->baseline's group when named); every series of another
+ * group is compared with it (a), and each such group's iterations with
+ * the baseline group's, once (b). Not in stream_text mode (series are
+ * gone). Blocks and groups are found by hash: 15,000 series are not
+ * compared pairwise. */
+static void vm_findings(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows)
+{
+	struct vmstat_an *a = st;
+	if (a->stream)
+		return;
+	struct bl_strmap blocks = BL_STRMAP_INIT, seen = BL_STRMAP_INIT;
+	size_t *base = bl_xmalloc((a->n + 1) * sizeof *base), *blk = bl_xmalloc((a->n + 1) * sizeof *blk);
+	for (size_t i = 0; i < a->n; i++) {
+		char *k = block_key(a->s[i], o);
+		bool added = false;
+		blk[i] = bl_strmap_get(&blocks, k, &added);
+		free(k);
+		if (added)
+			base[blk[i]] = a->n;
+		if (base[blk[i]] == a->n && (!o->co->baseline || strcmp(a->s[i]->group, o->co->baseline) == 0))
+			base[blk[i]] = i;
+	}
+	for (size_t j = 0; j < a->n; j++) {
+		size_t b = base[blk[j]];
+		if (b == a->n || strcmp(a->s[j]->group, a->s[b]->group) == 0)
+			continue;
+		vm_series_rows(a, b, j, o, rows);
+		char *gk = bl_xasprintf("%zu\x1f%s", blk[j], a->s[j]->group);
+		bool added = false;
+		bl_strmap_get(&seen, gk, &added);
+		free(gk);
+		if (added)
+			vm_iter_rows(a, b, j, o, rows);
+	}
+	free(base);
+	free(blk);
+	bl_strmap_release(&blocks);
+	bl_strmap_release(&seen);
+}
+
 static void vm_destroy(void *st)
 {
 	struct vmstat_an *a = st;
@@ -1230,6 +1387,7 @@ static void vm_destroy(void *st)
 
 static void series_free(struct series *s)
 {
+	free(s->thread);
 	for (int c = 0; c < VM_NCOLS; c++)
 		bl_dist_free(s->dist[c]);
 	free(s->fz);
@@ -1256,6 +1414,8 @@ const struct bl_analysis bl_analysis_vmstat = {
 	.record = vm_record,
 	.has_data = vm_has_data,
 	.finish = vm_finish,
+	.findings = vm_findings,
+	.findings_table = "vmstat",
 	.write = vm_write,
 	.charts = vm_charts,
 	.destroy = vm_destroy,

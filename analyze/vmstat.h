@@ -94,6 +94,7 @@ struct bl_vm_iteration {
 	long peak_sample;
 	double collapse_from;            /* swpd before the drop; NaN for the first */
 	double stutter_end_swpd;         /* S4; NaN when no stutter ended in it */
+	double si_peak, so_peak;         /* the largest si and so in it; NaN: none */
 	long stutter_end_sample;         /* -1 when none */
 	unsigned nstutter;               /* intervals belonging to it */
 	bool stutter_open;               /* one of them is open at the end */

@@ -1078,10 +1078,47 @@ static int write_inputs_csv(const struct rstate *rs, const char *dir)
 	return fclose(f) != 0 || bad ? -BL_EIO : 0;
 }
 
+/* The analyses' own comparisons (analysis.h findings()) in place of the
+ * generic ones of their tables, then every row adjusted as one family
+ * (D12) and judged (D13). */
+static void analysis_findings(struct build *b)
+{
+	struct bl_cmp_rows *rows = &b->findings;
+	struct bl_findings_opts fo = { &b->co, b->o->compare_all };
+	for (size_t i = 0; i < b->na; i++) {
+		const char *own = bl_analyses[i]->findings_table;
+		size_t k = 0;
+		for (size_t j = 0; own && j < rows->n; j++) {
+			if (strcmp(rows->row[j].table, own) == 0) {
+				free(rows->row[j].block);
+				free(rows->row[j].baseline);
+				free(rows->row[j].candidate);
+			} else {
+				rows->row[k++] = rows->row[j];
+			}
+		}
+		if (own)
+			rows->n = k;
+		k = 0;
+		for (size_t j = 0; own && j < rows->nskip; j++) {
+			if (strcmp(rows->skip[j].table, own) == 0)
+				free(rows->skip[j].why);
+			else
+				rows->skip[k++] = rows->skip[j];
+		}
+		if (own)
+			rows->nskip = k;
+		if (bl_analyses[i]->findings && bl_analyses[i]->has_data(b->st[i]))
+			bl_analyses[i]->findings(b->st[i], &fo, rows);
+	}
+	bl_compare_rows_judge(rows, b->co.confidence);
+}
+
 /* report.md, and report.html rendered from it. */
 static int build_documents(struct build *b)
 {
 	bl_compare_rows(b->ts, &b->co, &b->findings);
+	analysis_findings(b);
 	int rc = assemble_md(&b->rs, &b->ctx, b->plots, b->titles, b->secs, b->nsecs,
 			     b->res->gnuplot_missing, &b->findings, b->co.confidence, &b->md, &b->mdlen);
 	if (rc)
