@@ -22,24 +22,33 @@ static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
 		snprintf(b, n, "%+.2g%%", v);
 }
 
+/* out cleared to "no test"; with values on both sides, the difference
+ * and the change in % of |mean_b| (D14's sign), and true. */
+static bool cmp_start(struct bl_cmp *out, bool has_b, bool has_c, double mb, double mc)
+{
+	memset(out, 0, sizeof *out);
+	out->diff = out->pct = out->detect_pct = out->p_holm = out->p_bh = NAN;
+	out->ci.pct = out->ci.pct_lo = out->ci.pct_hi = NAN;
+	out->kind = BL_V_NO_TEST;
+	out->verdict = bl_verdict_kind_name(out->kind);
+	if (!has_b || !has_c) {
+		out->note = !has_b ? "no baseline values here" : "no candidate values here";
+		return false;
+	}
+	out->diff = mc - mb;
+	out->pct = mb != 0 ? 100.0 * out->diff / fabs(mb) : NAN;
+	return true;
+}
+
 int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
 		    double conf, enum bl_cmp_test test, bool means,
 		    struct bl_cmp *out)
 {
 	if (!base || !cand || !out || !(conf > 0 && conf < 1))
 		return -BL_EUSAGE;
-	memset(out, 0, sizeof *out);
-	out->diff = out->pct = out->detect_pct = out->p_holm = out->p_bh = NAN;
-	out->ci.pct = out->ci.pct_lo = out->ci.pct_hi = NAN;
-	out->kind = BL_V_NO_TEST;
-	out->verdict = bl_verdict_kind_name(out->kind);
-	if (base->n == 0 || cand->n == 0) {
-		out->note = base->n == 0 ? "no baseline values here" : "no candidate values here";
-		return 0;
-	}
 	double mb = bl_welford_mean(base), mc = bl_welford_mean(cand);
-	out->diff = mc - mb;
-	out->pct = mb != 0 ? 100.0 * out->diff / fabs(mb) : NAN;   /* D14's sign */
+	if (!cmp_start(out, base->n > 0, cand->n > 0, mb, mc))
+		return 0;
 	if (means && (base->n < 3 || cand->n < 3)) {
 		out->means_only = true;
 		out->note = "averages alone (no per-run data) allow no test";
@@ -707,18 +716,9 @@ int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *c
 {
 	if (!base || !cand || !out || !(conf > 0 && conf < 1))
 		return -BL_EUSAGE;
-	memset(out, 0, sizeof *out);
-	out->diff = out->pct = out->detect_pct = out->p_holm = out->p_bh = NAN;
-	out->ci.pct = out->ci.pct_lo = out->ci.pct_hi = NAN;
-	out->kind = BL_V_NO_TEST;
-	out->verdict = bl_verdict_kind_name(out->kind);
-	if (!(base->n > 0) || !(cand->n > 0)) {
-		out->note = !(base->n > 0) ? "no baseline values here" : "no candidate values here";
-		return 0;
-	}
 	double mb = base->mean, mc = cand->mean;
-	out->diff = mc - mb;
-	out->pct = mb != 0 ? 100.0 * out->diff / fabs(mb) : NAN;   /* D14's sign */
+	if (!cmp_start(out, base->n > 0, cand->n > 0, mb, mc))
+		return 0;
 	if (bl_test_power_too_low((unsigned long long)base->n, (unsigned long long)cand->n)) {
 		out->low_power = true;
 		out->note = "fewer than 3 values on a side: too few to detect any difference";
