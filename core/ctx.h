@@ -94,6 +94,11 @@ struct bl_ctx {
 	 * input layer ticks it after each chunk it reads, and warnings
 	 * clear it before they are printed. Owned by the pass. */
 	struct bl_progress *progress;
+	/* NULL, or called after a warning's line (len bytes, '\n' included)
+	 * was written to diag. When set, the context writes no "more ...
+	 * warnings" note: whoever replays its text does (bl_warn_replay()). */
+	void (*warned)(void *ud, const char *reason, size_t len);
+	void *warned_ud;
 
 	/* Current unit (file or message) and group. */
 	const char *source;
@@ -195,6 +200,15 @@ void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
 /* A warning not tied to a line ("file.gz: corrupt gzip data at offset 123"). */
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Warnings made in another context and replayed into this one (report's
+ * parallel pass: each input's warnings are printed into a buffer of its
+ * own, then replayed in input order), so that the first BL_WARN_SHOWN of a
+ * kind are the first of the whole run, not of each input: count n more
+ * warnings of reason; text (len bytes: the printed line, or NULL) is
+ * written to ctx->diag when they are among the first BL_WARN_SHOWN of the
+ * kind, and the note is written when the count passes BL_WARN_SHOWN. */
+void bl_warn_replay(struct bl_ctx *ctx, const char *reason, unsigned long n,
+		    const char *text, size_t len);
 
 /* Count a line as skipped with a reason (static string) and send it to the
  * skip sink. Used by the dispatcher; parsers return BL_SKIP instead. */

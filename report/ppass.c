@@ -76,6 +76,13 @@ struct lskip {
 	size_t len;
 };
 
+/* A warning's line in a diag text: where, and its kind (replayed through
+ * bl_warn_replay(), so the first 10 of a kind are the run's first 10). */
+struct wmark {
+	const char *reason;
+	size_t off, len;
+};
+
 struct seg {
 	struct seg *next;
 	void **owned;                /* what the segment allocated: records, strings */
@@ -86,6 +93,8 @@ struct seg {
 	size_t nskips, capskips;
 	char *diag;                  /* warnings printed while it was parsed */
 	size_t diaglen;
+	struct wmark *marks;         /* the warning lines in diag, in order */
+	size_t nmarks;
 	size_t mem;                  /* bytes it holds */
 	/* interning caches (content-compared: parser pointers are reused);
 	 * they point into this segment only */
@@ -109,6 +118,9 @@ struct job {
 	struct seg *cur;             /* being filled (the parsing thread) */
 	char *diag;                  /* the file's warnings so far (memstream) */
 	size_t diaglen, diagsent;
+	struct wmark *marks;         /* the warning lines in diag not yet sent
+					(reason: the parser's static string) */
+	size_t nmarks, capmarks;
 	unsigned long total, used, skipped, records, input_errors;
 	int error;
 	struct bl_count *warns;
@@ -134,6 +146,7 @@ static void seg_free(struct seg *s)
 	free(s->skips);
 	free(s->reasons);
 	free(s->diag);
+	free(s->marks);
 	free(s);
 }
 
@@ -368,11 +381,19 @@ static void publish(struct job *j, bool last)
 		s->diag = bl_xstrndup(j->diag + j->diagsent, j->diaglen - j->diagsent);
 		s->diaglen = j->diaglen - j->diagsent;
 		s->mem += s->diaglen;
+		s->marks = bl_xcalloc(j->nmarks ? j->nmarks : 1, sizeof *s->marks);
+		for (size_t i = 0; i < j->nmarks; i++)
+			s->marks[s->nmarks++] = (struct wmark){ intern_reason(s, j->marks[i].reason),
+								j->marks[i].off - j->diagsent, j->marks[i].len };
+		s->mem += j->nmarks * sizeof *s->marks;
+		j->nmarks = 0;
 		j->diagsent = j->diaglen;
 	}
 	if (last) {
 		free(j->diag);
 		j->diag = NULL;
+		free(j->marks);
+		j->marks = NULL;
 	}
 	pthread_mutex_lock(&pp->mu);
 	if (j->tail)
@@ -400,6 +421,18 @@ static void publish(struct job *j, bool last)
 		j->ctx->error = -BL_EINTR;   /* nothing more is wanted of it */
 }
 
+/* A warning's line was written to the job's diag: mark it (ctx->warned). */
+static void log_warned(void *ud, const char *reason, size_t len)
+{
+	struct job *j = ud;
+	fflush(j->ctx->diag);        /* j->diaglen: the end of the line */
+	if (j->nmarks == j->capmarks) {
+		j->capmarks = j->capmarks ? 2 * j->capmarks : 16;
+		j->marks = bl_xrealloc(j->marks, j->capmarks * sizeof *j->marks);
+	}
+	j->marks[j->nmarks++] = (struct wmark){ reason, j->diaglen - len, len };
+}
+
 /* Parse one input into its log, segment by segment (on a worker, or on
  * the calling thread without workers). */
 static void parse_job(struct job *j, const struct bl_opts *opt, unsigned long long *bytes_read)
@@ -416,6 +449,8 @@ static void parse_job(struct job *j, const struct bl_opts *opt, unsigned long lo
 	c.bytes_read = bytes_read;   /* progress within the file */
 	c.skip.skipped = log_skip;
 	c.skip.ud = j;
+	c.warned = log_warned;
+	c.warned_ud = j;
 	j->ctx = &c;
 	if (bl_dispatch_open(&c) == 0) {
 		bl_read_input(&c, j->path);
@@ -711,6 +746,29 @@ static long run_of(struct replay_state *rs, const struct lrec *l)
 	return l->run + m->off;
 }
 
+/* A segment's diag text into ctx: the warning lines through
+ * bl_warn_replay() (the run's first 10 of a kind are shown, then a note),
+ * any other text as it is. */
+static void replay_diag(struct bl_ctx *ctx, struct bl_progress *pg, const struct seg *s)
+{
+	struct bl_progress *saved = ctx->progress;
+	ctx->progress = pg;
+	size_t pos = 0;
+	for (size_t i = 0; i <= s->nmarks; i++) {
+		size_t end = i < s->nmarks ? s->marks[i].off : s->diaglen;
+		if (end > pos && ctx->diag) {
+			bl_progress_clear(pg);
+			fwrite(s->diag + pos, 1, end - pos, ctx->diag);
+			fflush(ctx->diag);
+		}
+		if (i < s->nmarks) {
+			bl_warn_replay(ctx, s->marks[i].reason, 1, s->diag + end, s->marks[i].len);
+			pos = end + s->marks[i].len;
+		}
+	}
+	ctx->progress = saved;
+}
+
 /* Replay one segment: its warnings' text, its records (run numbers and
  * pass-wide counters offset, and stored back for the side), its skipped
  * lines; then the same records and lines into the side context. */
@@ -718,11 +776,8 @@ static int replay_seg(struct ppass *pp, struct seg *s)
 {
 	struct bl_ctx *ctx = pp->ctx;
 	struct replay_state *rs = pp->rs;
-	if (s->diaglen && ctx->diag) {
-		bl_progress_clear(&rs->pg);
-		fwrite(s->diag, 1, s->diaglen, ctx->diag);
-		fflush(ctx->diag);
-	}
+	if (s->diaglen)
+		replay_diag(ctx, &rs->pg, s);
 	struct counters *ctrs = &rs->counters;
 	const struct bl_table_def *lastt = NULL;
 	int cols[MAX_COUNTERS];
@@ -807,12 +862,15 @@ static int job_end(struct ppass *pp, struct job *j)
 	ctx->lines_total += j->total;
 	ctx->lines_used += j->used;
 	ctx->input_errors += j->input_errors;
-	FILE *diag = ctx->diag;
-	ctx->diag = NULL;            /* count the warnings; their text is out */
+	/* the warnings the input's context counted but did not print (all
+	 * past its first BL_WARN_SHOWN of a kind; those were replayed with
+	 * their text) */
+	struct bl_progress *saved = ctx->progress;
+	ctx->progress = &rs->pg;
 	for (size_t i = 0; i < j->nwarns; i++)
-		for (unsigned long k = 0; k < j->warns[i].n; k++)
-			bl_warn_at(ctx, "", j->warns[i].reason, "%s", "");
-	ctx->diag = diag;
+		if (j->warns[i].n > BL_WARN_SHOWN)
+			bl_warn_replay(ctx, j->warns[i].reason, j->warns[i].n - BL_WARN_SHOWN, NULL, 0);
+	ctx->progress = saved;
 	for (size_t i = 0; i < rs->local.n; i++) {
 		struct runmax *g = runmap_get(&rs->global, rs->local.v[i].group, rs->local.v[i].family, true);
 		if (g->max < rs->local.v[i].off + rs->local.v[i].max)
