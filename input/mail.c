@@ -133,6 +133,22 @@
  *     copies inside replies are text of another message and stay
  *     (quoted = 1). A .gz and its plain twin in one folder are the
  *     reader's business (one warning), not this rule's.
+ * R16 Base64 after its end: GMime stops decoding a base64 part at its '='
+ *     padding. When base64 data characters follow the padding (a "===="
+ *     line in the middle of a part, two encodings glued together), the
+ *     raw lines from the one holding the first of them to the end of the
+ *     part are skipped, "base64 after its end", with a warning naming
+ *     that line and the padding's.
+ * R15 Limits. A line over BL_LINE_MAX bytes (a 1 GiB Subject:) is never
+ *     held: as it is read, its bytes past what GMime needs to see the
+ *     structure are let go (a header field keeps "Name:", a folded
+ *     continuation one blank, any other line nothing), so the message
+ *     around it parses as before with that field empty; the line is
+ *     skipped, "line too long", with a warning naming it. A message (or
+ *     a single-message input) longer than the cap (bl_mail_set_max()) is read up to
+ *     the line the cap falls in, which is skipped as cut off, and the
+ *     input ends there, like a truncated .gz: a warning naming that line,
+ *     and the input counts as not read in full (exit status 1).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -147,8 +163,12 @@
 
 /* GMime parses a seekable stream, so the bytes it parses are held in
  * memory: a single message whole, an mbox a window at a time (R13). At
- * most MAIL_MAX bytes are held; what is beyond is not read. */
-#define MAIL_MAX ((size_t)1 << 30)
+ * most mail_max bytes are held (R15); GMime and the decoded text take
+ * about four times that at the peak. */
+#define MAIL_MAX_DEFAULT ((size_t)256 << 20)
+#define MAIL_MAX_LIMIT ((size_t)1 << 30)     /* bl_mail_set_max()'s most, */
+#define MAIL_MAX_LEAST ((size_t)4 << 20)     /* and least: an mbox window fits */
+static size_t mail_max = MAIL_MAX_DEFAULT;
 #define READ_CHUNK (256 * 1024)
 
 /* Skip reasons (counted by the dispatcher; documented in docs/mail.md). */
@@ -165,6 +185,8 @@ static const char R_PGP[] = "pgp armor";
 static const char R_SIG[] = "signature";
 static const char R_FOOTER[] = "list footer";
 static const char R_DUP[] = "duplicate message";
+static const char R_CAPPED[] = "line cut off by the mail size cap";
+static const char R_B64_AFTER[] = "base64 after its end";
 
 /* ---------------------------------------------------------------- R1 --- */
 
@@ -405,8 +427,15 @@ struct rd {
 	bool broken;             /* the input broke off (truncated or corrupt
 				    .gz, a read error): ba ends at the break */
 	bool cut;                /* ... inside a line, whose bytes were let go */
+	bool capped;             /* ... at the cap (R15), not by the input */
 	const struct bl_msg *tail; /* provenance of the last lines read: &last.m
 				    or NULL (plain text) */
+	/* R15, as bytes come in: the line at the end of ba */
+	unsigned long fill_line; /* its file line number */
+	size_t fill_cur;         /* its bytes in ba so far (no LF yet) */
+	bool dropping;           /* over BL_LINE_MAX: bytes let go up to its LF */
+	unsigned long *longl;    /* file line numbers of the lines let go, */
+	size_t nlong, caplong;   /* ascending */
 	/* unit state (R12) */
 	bool unit_open, unit_text;
 	const struct bl_msg *unit_msg;
@@ -473,12 +502,43 @@ static int unit_begin(struct rd *r, const struct bl_msg *msg)
 	return rc;
 }
 
+/* Was file line lineno let go as too long (R15)? */
+static bool too_long(const struct rd *r, unsigned long lineno)
+{
+	size_t lo = 0, hi = r->nlong;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->longl[mid] < lineno)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->nlong && r->longl[lo] == lineno;
+}
+
 static void skip_line(struct rd *r, const struct bl_msg *msg, const char *s, size_t n,
 		      unsigned long lineno, const char *reason)
 {
 	if (!r->unit_open)
 		unit_begin(r, msg);
+	if (r->nlong && too_long(r, lineno)) {
+		struct bl_line ln = { "", 0, r->source, lineno, 0, msg };
+		bl_warn(r->ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
+		reason = "line too long";
+	}
 	bl_skip_raw(r->ctx, s, n, lineno, reason);
+}
+
+/* A line of text for the parsers, unless it was let go as too long. */
+static int text_line(struct rd *r, const struct bl_msg *msg, const char *s, size_t n,
+		     unsigned long lineno)
+{
+	if (r->nlong && too_long(r, lineno)) {
+		skip_line(r, msg, s, n, lineno, NULL);
+		return 0;
+	}
+	r->unit_text = true;
+	return r->ctx->lines.line(r->ctx, s, n, lineno, 0);
 }
 
 /* Account view lines [v->next, upto) as skipped with reason. */
@@ -531,8 +591,7 @@ static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg, bool 
 	while (s < end && rc == 0) {
 		const char *next;
 		size_t n = line_at(s, end, &next);
-		rc = r->ctx->lines.line(r->ctx, s, n, r->line++, 0);
-		r->unit_text = true;
+		rc = text_line(r, msg, s, n, r->line++);
 		s = next;
 	}
 	r->off = to;
@@ -827,7 +886,7 @@ static bool flowed_may_join(const struct fl *a, size_t alen, const struct fl *b,
 static int flowed_pass(struct plist *l, bool delsp)
 {
 	size_t out = 0;
-	struct bl_buf tmp = BL_BUF_INIT(MAIL_MAX);
+	struct bl_buf tmp = BL_BUF_INIT(MAIL_MAX_LIMIT);
 	int rc = 0;
 	size_t width = FLOWED_MIN_WIDTH;
 	for (size_t i = 0; i < l->n; i++) {
@@ -1109,7 +1168,7 @@ static void html_char(struct html_out *h, size_t srcline, const char *s, size_t 
 static int html_to_text(const char *text, size_t len, const struct pl *map, size_t nmap,
 			struct plist *out)
 {
-	struct html_out h = { out, BL_BUF_INIT(MAIL_MAX), 0, false, 0, NULL, 0, 0, 0 };
+	struct html_out h = { out, BL_BUF_INIT(MAIL_MAX_LIMIT), 0, false, 0, NULL, 0, 0, 0 };
 	size_t srcline = 0;
 	int pre = 0, drop = 0;
 	bool space = false;
@@ -1454,8 +1513,50 @@ static GByteArray *decode_part(GMimeObject *obj, bool convert)
 }
 
 /* Split decoded text into part lines and map them to raw lines (R7). */
+/* Base64 goes on after its end (R16): the part's raw line holding the
+ * first data character after '=' padding, relative to s->first; s->n
+ * when there is none. *pad gets the line of the padding. */
+static size_t b64_after_end(const struct view *v, const struct seg *s, size_t *pad)
+{
+	bool padded = false;
+	for (size_t k = 0; k < s->n; k++) {
+		size_t n;
+		const char *t = view_line(v, s->first + k, &n);
+		for (size_t j = 0; j < n; j++) {
+			if (t[j] == '=' && !padded) {
+				padded = true;
+				*pad = k;
+			} else if (padded && (g_ascii_isalnum(t[j]) || t[j] == '+' || t[j] == '/')) {
+				return k;
+			}
+		}
+	}
+	return s->n;
+}
+
+/* The part's lines from `undecoded` on (relative to s->first) as one
+ * skipped entry (R16). */
+static int pl_undecoded(struct plist *l, const struct view *v, const struct seg *s, size_t undecoded,
+			const char *reason)
+{
+	size_t n0;
+	const char *t0 = view_line(v, s->first + undecoded, &n0);
+	struct pl *p = pl_push(l);
+	p->off = l->arena.len;
+	if (bl_buf_add(&l->arena, t0, n0) < 0 || bl_buf_addc(&l->arena, '\0') < 0)
+		return -BL_ENOMEM;
+	p->len = n0;
+	p->raw = p->at = s->first + undecoded;
+	p->nphys = s->n - undecoded;
+	p->skip = p->extra = reason;
+	return 0;
+}
+
+/* The decoded text's lines into l, each mapped to the raw lines it stands
+ * for (R7). Raw lines from `undecoded` on (relative to s->first; s->n:
+ * none) are base64 after its end (R16), skipped as such. */
 static int split_map(struct plist *l, const char *text, size_t len, const struct view *v,
-		     const struct seg *s, GMimeContentEncoding enc)
+		     const struct seg *s, GMimeContentEncoding enc, size_t undecoded)
 {
 	if (bl_buf_add(&l->arena, text, len) < 0 || bl_buf_addc(&l->arena, '\0') < 0)
 		return -BL_ENOMEM;
@@ -1518,6 +1619,8 @@ static int split_map(struct plist *l, const char *text, size_t len, const struct
 			mapped = true;
 		}
 	}
+	if (s->known && enc == GMIME_CONTENT_ENCODING_BASE64 && undecoded < nraw)
+		nraw = undecoded;
 	if (!mapped && s->known && nraw > 0 && enc == GMIME_CONTENT_ENCODING_BASE64) {
 		/* Raw line r decodes to the bytes from dec[r] on (3 bytes per 4
 		 * base64 characters). A decoded line is reported at the raw line
@@ -1558,16 +1661,10 @@ static int split_map(struct plist *l, const char *text, size_t len, const struct
 	}
 	if (!mapped && ndec == 0 && nraw > 0) {
 		/* nothing decoded from raw lines: they are skipped, not lost */
-		size_t n0;
-		const char *t0 = view_line(v, s->first, &n0);
-		struct pl *p = pl_push(l);
-		p->off = l->arena.len;
-		if (bl_buf_add(&l->arena, t0, n0) < 0 || bl_buf_addc(&l->arena, '\0') < 0)
-			return -BL_ENOMEM;
-		p->len = n0;
-		p->raw = p->at = s->first;
-		p->nphys = nraw;
-		p->skip = p->extra = R_UNDECODED;
+		int rc = pl_undecoded(l, v, s, 0, R_UNDECODED);
+		if (rc)
+			return rc;
+		l->v[l->n - 1].nphys = nraw;
 		mapped = true;
 	}
 	if (!mapped) {
@@ -1580,6 +1677,8 @@ static int split_map(struct plist *l, const char *text, size_t len, const struct
 		if (ndec > 0 && nraw > ndec)
 			l->v[ndec - 1].nphys += nraw - ndec;
 	}
+	if (s->known && nraw < s->n)
+		return pl_undecoded(l, v, s, nraw, R_B64_AFTER);
 	return 0;
 }
 
@@ -1597,8 +1696,7 @@ static int emit(struct rd *r, struct view *v, struct plist *l, const struct bl_m
 			if (!r->unit_open)
 				rc = unit_begin(r, msg);
 			if (rc == 0)
-				rc = r->ctx->lines.line(r->ctx, t, p->len, lineno, 0);
-			r->unit_text = true;
+				rc = text_line(r, msg, t, p->len, lineno);
 		}
 		for (size_t k = p->raw == p->at ? 1 : 0; k < p->nphys && rc == 0; k++) {
 			size_t n;
@@ -1630,8 +1728,18 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 			g_byte_array_unref(raw);
 		}
 	}
-	struct plist l = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
-	int rc = split_map(&l, (const char *)dec->data, dec->len, v, s, enc);
+	size_t undecoded = s->known ? s->n : 0, pad = 0;
+	if (s->known && enc == GMIME_CONTENT_ENCODING_BASE64)
+		undecoded = b64_after_end(v, s, &pad);
+	if (undecoded < s->n) {
+		struct bl_line ln = { "", 0, r->source, v->lineno0 + s->first + undecoded, 0, s->msg };
+		bl_warn(r->ctx, &ln, R_B64_AFTER,
+			"mail part: base64 goes on after its end (the '=' padding on line %lu); "
+			"%zu line%s from here on not decoded",
+			v->lineno0 + s->first + pad, s->n - undecoded, s->n - undecoded == 1 ? "" : "s");
+	}
+	struct plist l = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX_LIMIT * 4) };
+	int rc = split_map(&l, (const char *)dec->data, dec->len, v, s, enc, undecoded);
 	/* The part runs to where the input broke and its decoded text stops
 	 * inside a line: the raw line cut short was let go before parsing,
 	 * but a quoted-printable soft break ("16=" + "804") or base64's
@@ -1646,7 +1754,7 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 	}
 	GMimeContentType *ct = g_mime_object_get_content_type(s->obj);
 	if (rc == 0 && ct && g_mime_content_type_is_type(ct, "text", "html")) {
-		struct plist h = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX * 4) };
+		struct plist h = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX_LIMIT * 4) };
 		rc = html_to_text((const char *)dec->data, dlen, l.v, l.n, &h);
 		/* Source lines before the first text line are markup. */
 		size_t lead_raw = l.n ? l.v[0].raw : 0;
@@ -1987,25 +2095,97 @@ static void let_go_cut_line(struct rd *r)
 	}
 }
 
+/* How much of a line over BL_LINE_MAX stays for GMime (R15): "Name:" of
+ * a header field, the blank of a folded continuation, else nothing. */
+static size_t long_line_keep(const guint8 *s, size_t n)
+{
+	if (n > 0 && is_blank((char)s[0]))
+		return 1;
+	size_t k = 0;
+	while (k < n && k < 256 && (g_ascii_isalnum(s[k]) || s[k] == '-'))
+		k++;
+	return k > 0 && k < n && s[k] == ':' ? k + 1 : 0;
+}
+
+static void note_long(struct rd *r, unsigned long lineno)
+{
+	if (r->nlong == r->caplong) {
+		r->caplong = r->caplong ? 2 * r->caplong : 16;
+		r->longl = bl_xrealloc(r->longl, r->caplong * sizeof *r->longl);
+	}
+	r->longl[r->nlong++] = lineno;
+}
+
+/* R15 on the bytes of ba from `from` on, just read: a line over
+ * BL_LINE_MAX is cut to what long_line_keep() keeps, and the rest of its
+ * bytes, in this read and the later ones, are let go up to its LF. */
+static void keep_lines_short(struct rd *r, size_t from)
+{
+	guint8 *p = r->ba->data;
+	size_t len = r->ba->len, w = from;
+	for (size_t i = from; i < len;) {
+		guint8 *nl = memchr(p + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - p) + 1 : len;
+		if (r->dropping) {
+			if (nl) {
+				p[w++] = '\n';
+				r->dropping = false;
+				r->fill_cur = 0;
+				r->fill_line++;
+			}
+			i = e;
+			continue;
+		}
+		memmove(p + w, p + i, e - i);
+		w += e - i;
+		size_t n = r->fill_cur + (e - i) - (nl ? 1 : 0);   /* the line, LF excluded */
+		if (n > BL_LINE_MAX) {
+			size_t start = w - (e - i) - r->fill_cur;
+			w = start + long_line_keep(p + start, n);
+			note_long(r, r->fill_line);
+			if (nl)
+				p[w++] = '\n';
+			else
+				r->dropping = true;
+		}
+		if (nl) {
+			r->fill_cur = 0;
+			r->fill_line++;
+		} else {
+			r->fill_cur = n;
+		}
+		i = e;
+	}
+	g_byte_array_set_size(r->ba, (guint)w);
+}
+
 /* Read from src until ba holds want bytes or the input ends (*eof; also
- * on a read error, which the reader reports). Holding MAIL_MAX bytes, it
- * warns that `what` ("mail input", "mail message") is larger and reads no
- * more (*eof). */
+ * on a read error, which the reader reports). Lines over BL_LINE_MAX are
+ * cut as they come (R15). Holding mail_max bytes, `what` ("mail input",
+ * "mail message") is larger than the cap: the line the cap falls in is
+ * cut off, no more is read (*eof), and the input counts as not read in
+ * full (R15). */
 static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof, const char *what)
 {
 	while (!*eof && r->ba->len < want) {
-		if (r->ba->len >= MAIL_MAX) {
-			bl_warn_at(r->ctx, r->source, "mail input too large",
-				   "%s larger than %zu bytes; the rest is not read", what, MAIL_MAX);
+		if (r->ba->len >= mail_max) {
+			struct bl_line ln = { "", 0, r->source, r->fill_line, 0, r->tail };
+			bl_warn(r->ctx, &ln, "mail message too large",
+				"%s larger than %zu bytes (BENCHLOG_MAIL_MAX): not read from this line on",
+				what, mail_max);
+			r->ctx->input_errors++;
+			let_go_cut_line(r);
+			r->capped = true;
 			*eof = true;
 			break;
 		}
-		size_t room = MAIL_MAX - r->ba->len;
+		size_t room = mail_max - r->ba->len;
 		size_t chunk = room < READ_CHUNK ? room : READ_CHUNK;
 		guint old = r->ba->len;
 		g_byte_array_set_size(r->ba, old + (guint)chunk);
 		ssize_t n = bl_src_read(src, r->ba->data + old, chunk);
 		g_byte_array_set_size(r->ba, old + (guint)(n > 0 ? n : 0));
+		keep_lines_short(r, old);
 		if (n <= 0)
 			*eof = true;
 		if (n < 0 && bl_src_broken(n))
@@ -2042,6 +2222,13 @@ void bl_mail_set_window(size_t bytes)
 	mbox_window = bytes;
 }
 
+size_t bl_mail_set_max(size_t bytes)
+{
+	if (bytes)
+		mail_max = bytes < MAIL_MAX_LEAST ? MAIL_MAX_LEAST : bytes > MAIL_MAX_LIMIT ? MAIL_MAX_LIMIT : bytes;
+	return mail_max;
+}
+
 /* An mbox a window at a time (R13). */
 static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
 {
@@ -2076,6 +2263,7 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	r.ctx = ctx;
 	r.source = source;
 	r.line = 1;
+	r.fill_line = 1;
 	r.ba = g_byte_array_new();
 	int rc = 0;
 	bool eof = false;
@@ -2093,9 +2281,15 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	}
 	int rc2 = message_done(&r);
 	rc = rc ? rc : rc2;
-	if (r.cut && rc == 0 && !ctx->error)
+	if (r.cut && rc == 0 && !ctx->error && r.capped) {
+		struct bl_line ln = { "", 0, source, r.line, 0, r.tail };
+		ctx->lines_total++;
+		bl_skip(ctx, &ln, R_CAPPED);
+	} else if (r.cut && rc == 0 && !ctx->error) {
 		bl_skip_cut_line(ctx, source, r.line, r.tail);
+	}
 	prov_clear(&r.last);
+	free(r.longl);
 	g_byte_array_unref(r.ba);
 	return rc;
 }

@@ -52,3 +52,23 @@ hc loss-mail-rfc822-nested-1000 0 'deep.eml:1: mail: a message/rfc822 part neste
     { mailhdr; i=0; while [ $i -lt 1000 ]; do printf "Content-Type: message/rfc822\n\nFrom: user@example.org\nSubject: n%d\n" $i; i=$((i + 1)); done
       printf "Content-Type: text/plain\n\n"; sed -n 57,59p "$SEED0"; } > deep.eml
     "$B" parse -t vmstat deep.eml > /dev/null'
+# base64 that goes on after its '=' padding: GMime stops decoding there,
+# so the lines after it are skipped with a warning naming them
+# (input/mail.c R16). Lines: 7 of header, the first two base64 lines
+# 8-9, "====" 10, the rest of the part from 11.
+b64mail() {
+    { mailhdr; printf "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
+      sed -n 57,62p "$SEED0" | base64 -w 60 > b64.txt
+      head -2 b64.txt; echo "===="; tail -n +3 b64.txt; } > b.eml
+}
+hc loss-mail-base64-after-end 0 "^b.eml:11: mail part: base64 goes on after its end \\(the '=' padding on line 10\\); 6 lines from here on not decoded\$" '
+    b64mail; "$B" parse -t vmstat b.eml > /dev/null; rc=$?
+    [ "$(wc -l < b64.txt)" -eq 8 ] || rc=99'
+hc loss-mail-base64-after-end-strict 1 'base64 goes on after its end' '
+    b64mail; "$B" parse --strict -t vmstat b.eml > /dev/null'
+hc loss-mail-base64-padding-at-end 0 '' '
+    { mailhdr; printf "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
+      sed -n 57,62p "$SEED0" | base64 -w 60; echo "=="; echo; } > b.eml
+    "$B" parse --strict -t vmstat b.eml > v.csv; rc=$?
+    grep -q "base64" err && rc=99
+    [ "$(wc -l < v.csv)" -eq 5 ] || rc=98'
