@@ -41,6 +41,9 @@ TEST_SRC := $(sort $(wildcard tests/test_*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+# The command line but main() (cli/benchlog.c): linked into the tests and
+# the argv fuzz harness as well.
+CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/cli/benchlog.o,$(CLI_OBJ))
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(BUILD)/obj/tests/%.d)
 
@@ -56,12 +59,16 @@ $(BUILD)/libbenchlog.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/benchlog: $(CLI_OBJ) $(BUILD)/libbenchlog.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libbenchlog.a $(PKG_LIBS)
-
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libbenchlog.a
+$(BUILD)/libbenchlog-cli.a: $(CLI_LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libbenchlog.a $(PKG_LIBS) $(shell pkg-config --libs cmocka)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/benchlog: $(BUILD)/obj/cli/benchlog.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(BUILD)/obj/cli/benchlog.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a $(PKG_LIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a $(PKG_LIBS) $(shell pkg-config --libs cmocka)
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "analyze/compare.h"
 #include "core/strmap.h"
+#include "core/escape.h"
 #include "core/util.h"
 
 static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
@@ -473,7 +474,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	x->means = x->runs_col != NULL;
 	if (x->ng == 0) {
 		if (diag)
-			fprintf(diag, "benchlog compare: table %s has no column to tell the sets apart "
+			bl_term_printf(diag, "benchlog compare: table %s has no column to tell the sets apart "
 				"(use -g COLUMN)\n", tname);
 		x->k->one_set++;
 		return false;
@@ -498,7 +499,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	const char *cmpcol = bl_tstats_gcol(ts, x->t, x->ng - 1);
 	if (x->sets.n < 2) {
 		if (diag)
-			fprintf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
+			bl_term_printf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
 				tname, cmpcol, x->sets.n ? x->sets.key[0] : "", x->ng > 1 ? " in any block" : "");
 		if (x->run->rows && !x->run->printing) {
 			struct bl_cmp_rows *r = x->run->rows;
@@ -513,10 +514,10 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	long b = x->o->baseline ? bl_strmap_find(&x->sets, x->o->baseline) : 0;
 	if (b < 0) {
 		if (diag) {
-			fprintf(diag, "benchlog compare: table %s: no %s \"%s\"; there are:", tname, cmpcol,
+			bl_term_printf(diag, "benchlog compare: table %s: no %s \"%s\"; there are:", tname, cmpcol,
 				x->o->baseline);
 			for (size_t s = 0; s < x->sets.n; s++)
-				fprintf(diag, "%s \"%s\"", s ? "," : "", x->sets.key[s]);
+				bl_term_printf(diag, "%s \"%s\"", s ? "," : "", x->sets.key[s]);
 			fputc('\n', diag);
 		}
 		x->k->no_baseline++;
@@ -656,19 +657,22 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 				fputc('\n', f);
 			*any_text = true;
 			int better = bl_tstats_better(x.ts, x.t, cname);
+			/* names from a CSV header or a log: Markdown or terminal text */
+			struct bl_esc_ring er = BL_ESC_RING_INIT;
 			fprintf(f, "%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
-				md ? "### " : "== ", tname, cname,
+				md ? "### " : "== ", bl_esc_doc(&er, tname, md), bl_esc_doc(&er, cname, md),
 				better ? " (" : "", better ? better_name(better) : "",
 				better ? " is better)" : "",
-				x.sets.key[x.base], test_name(o->test), o->confidence * 100,
+				bl_esc_doc(&er, x.sets.key[x.base], md), test_name(o->test), o->confidence * 100,
 				md ? "" : " ==");
+			bl_esc_ring_release(&er);
 			bl_outtab_write(&tab, f, o->fmt);
 			bl_outtab_release(&tab);
 		}
 		if (!csv && counts->means_only > means_before) {
 			char runs[64];
 			runs_text(&x, runs, sizeof runs);
-			fprintf(f, "\nTable %s holds averages only: each row is already the mean of %s runs, "
+			bl_term_printf(f, "\nTable %s holds averages only: each row is already the mean of %s runs, "
 				"without the runs themselves or their spread. Averages alone (no per-run data) "
 				"allow no test; compare the per-run logs instead (for chkmmt's averages: the "
 				"mtest01 and time -v output it read).\n", tname, runs);

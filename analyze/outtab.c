@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/outtab.h"
+#include "core/escape.h"
 #include "core/util.h"
 
 int bl_tabfmt_parse(const char *s, enum bl_tabfmt *out)
@@ -103,13 +104,33 @@ static void pad(FILE *f, size_t n)
 		fputc(' ', f);
 }
 
+/* The cells (header first), each as a terminal shows it (core/escape.h
+ * E7: a group name from a log cannot drive it); NULL stays NULL. */
+static char **term_cells(const struct bl_outtab *t)
+{
+	size_t n = (t->nrows + 1) * t->ncols;
+	char **v = bl_xcalloc(n ? n : 1, sizeof *v);
+	struct bl_buf b = BL_BUF_INIT(0);
+	for (size_t i = 0; i < n; i++) {
+		const char *s = i < t->ncols ? t->head[i] : t->cell[i - t->ncols];
+		if (!s)
+			continue;
+		bl_buf_reset(&b);
+		bl_esc_term(&b, s, strlen(s), false);
+		v[i] = bl_xstrndup(b.data ? b.data : "", b.len);
+	}
+	bl_buf_release(&b);
+	return v;
+}
+
 static void write_text(const struct bl_outtab *t, FILE *f)
 {
+	char **cells = term_cells(t);   /* row r (0: the header) at r * ncols */
 	size_t *w = bl_xcalloc(t->ncols ? t->ncols : 1, sizeof *w);
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = width(t->head[c]);
-		for (size_t r = 0; r < t->nrows; r++) {
-			const char *s = t->cell[r * t->ncols + c];
+		w[c] = width(cells[c]);
+		for (size_t r = 1; r <= t->nrows; r++) {
+			const char *s = cells[r * t->ncols + c];
 			size_t x = s ? width(s) : 1;
 			if (x > w[c])
 				w[c] = x;
@@ -120,13 +141,13 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 		 * written, and the last column is not padded */
 		size_t last = t->ncols;
 		while (last > 0) {
-			const char *e = r == 0 ? t->head[last - 1] : t->cell[(r - 1) * t->ncols + last - 1];
+			const char *e = cells[r * t->ncols + last - 1];
 			if (!e || *e)
 				break;
 			last--;
 		}
 		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c];
+			const char *s = cells[r * t->ncols + c];
 			if (!s)
 				s = "-";
 			if (c >= last)
@@ -143,6 +164,9 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 		fputc('\n', f);
 	}
 	free(w);
+	for (size_t i = 0; i < (t->nrows + 1) * t->ncols; i++)
+		free(cells[i]);
+	free(cells);
 }
 
 static void write_csv(const struct bl_outtab *t, FILE *f)
@@ -164,15 +188,22 @@ static void write_csv(const struct bl_outtab *t, FILE *f)
 	}
 }
 
+/* A cell of a Markdown table: '|' escaped; control bytes and C1
+ * controls (U+0080-U+009F) as spaces, so the row stays one line and a
+ * terminal showing it is not driven. */
 static void md_cell(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '|')
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '|') {
 			fputs("\\|", f);
-		else if (*s == '\n' || *s == '\r')
+		} else if (*p < 0x20 || *p == 0x7f) {
 			fputc(' ', f);
-		else
-			fputc(*s, f);
+		} else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+			fputc(' ', f);
+			p++;
+		} else {
+			fputc(*p, f);
+		}
 	}
 }
 

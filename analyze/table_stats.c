@@ -13,6 +13,7 @@
 #include "input/mail.h"
 #include "input/reader.h"
 #include "core/strmap.h"
+#include "core/escape.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 
@@ -1474,7 +1475,7 @@ static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 				continue;
 			if (col->ntext > 0) {
 				if (diag)
-					fprintf(diag, "benchlog: note: table %s, column '%s' left out: %llu values are "
+					bl_term_printf(diag, "benchlog: note: table %s, column '%s' left out: %llu values are "
 						"not numbers (first '%s' at %s); name it with -c to use its numbers\n",
 						t->name, col->name, col->ntext, col->first_text, col->first_where);
 				continue;
@@ -1485,7 +1486,7 @@ static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 	for (size_t c = 0; c < t->ncol; c++) {
 		struct ts_col *col = &t->col[c];
 		if (col->requested && col->ntext > col->warned && diag)
-			fprintf(diag, "benchlog: note: table %s, column '%s': %llu values are not numbers "
+			bl_term_printf(diag, "benchlog: note: table %s, column '%s': %llu values are not numbers "
 				"and were left out\n", t->name, col->name, col->ntext);
 	}
 }
@@ -1823,10 +1824,12 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 			continue;
 		if (ti)
 			fputc('\n', f);
+		struct bl_esc_ring er = BL_ESC_RING_INIT;   /* a name from a CSV file */
 		if (o->fmt == BL_TAB_MD)
-			fprintf(f, "### %s\n\n", t->name);
+			fprintf(f, "### %s\n\n", bl_esc_doc(&er, t->name, true));
 		else
-			fprintf(f, "== %s ==\n\n", t->name);
+			fprintf(f, "== %s ==\n\n", bl_esc_doc(&er, t->name, false));
+		bl_esc_ring_release(&er);
 		bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
 		if (sketch || rejected)
@@ -1910,10 +1913,12 @@ static int write_histogram(struct bl_tstats *ts, FILE *f, const struct bl_tstats
 		if (csv)
 			continue;
 		fputc('\n', f);
+		struct bl_esc_ring er = BL_ESC_RING_INIT;
 		if (o->fmt == BL_TAB_MD)
-			fprintf(f, "### %s: histogram, %zu bins\n\n", t->name, o->bins);
+			fprintf(f, "### %s: histogram, %zu bins\n\n", bl_esc_doc(&er, t->name, true), o->bins);
 		else
-			fprintf(f, "== %s: histogram, %zu bins ==\n\n", t->name, o->bins);
+			fprintf(f, "== %s: histogram, %zu bins ==\n\n", bl_esc_doc(&er, t->name, false), o->bins);
+		bl_esc_ring_release(&er);
 		bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
 		fprintf(f, "\nBins are [from, to), the last one [from, to]; equal widths from min to max "

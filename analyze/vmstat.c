@@ -826,8 +826,8 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 		bl_fput_md_inline(f, in->source);
 		fprintf(f, " lines %lu–%lu)\n\n", in->first_line, in->last_line);
 	} else {
-		fprintf(f, "series %ld: %s lines %lu-%lu, group %s\n", in->id, in->source, in->first_line,
-			in->last_line, in->group);
+		bl_term_printf(f, "series %ld: %s lines %lu-%lu, group %s\n", in->id, in->source, in->first_line,
+			       in->last_line, in->group);
 	}
 	char dur[40];
 	cell(dur, sizeof dur, in->rows ? in->span_s : NAN);
@@ -900,7 +900,7 @@ static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 					fprintf(f, " and %zu more", nval[gi] - BL_MD_SHOWN);
 				fprintf(f, " |\n");
 			} else {
-				fprintf(f, "  %-24s %s\n", g, b->data);
+				bl_term_printf(f, "  %-24s %s\n", g, b->data);
 			}
 		}
 		bl_buf_release(b);
@@ -1021,7 +1021,7 @@ static int vm_write_stream(struct vmstat_an *a, FILE *f)
 	for (size_t g = 0; g < a->ngrp; g++) {
 		if (!a->grp[g].nval)
 			continue;
-		fprintf(f, "  %-24s ", a->grp[g].name);
+		bl_term_printf(f, "  %-24s ", a->grp[g].name);
 		if (bl_spool_copy_range(a->s5sorted, a->grp[g].at, a->grp[g].bytes, f) < 0)
 			return -BL_EIO;
 		fputc('\n', f);
@@ -1125,12 +1125,12 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 	for (size_t k = 0; k < s->nback; k++) {
 		const struct tback *b = &s->back[k];
 		if (k < BACK_WARN_MAX && diag)
-			fprintf(diag, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
+			bl_term_printf(diag, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
 					"inside series %ld: the swpd chart draws the rows from here on "
 					"after the ones before\n", s->source, b->line, b->from, b->to,
 				s->info.id);
 		else if (k == BACK_WARN_MAX && diag)
-			fprintf(diag, "benchlog: %s: vmstat time goes back %zu more times inside "
+			bl_term_printf(diag, "benchlog: %s: vmstat time goes back %zu more times inside "
 					"series %ld\n", s->source, s->nback - k, s->info.id);
 		add_note(g, s->smp[b->at].t_s + off,
 			 bl_xasprintf("time goes back: %s:%lu", s->source, b->line));

@@ -3,6 +3,7 @@
 #include "analyze/latency.h"
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
+#include "core/escape.h"
 #include "core/strmap.h"
 
 int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis_opts *ao)
@@ -46,9 +47,9 @@ int cli_check_baseline(const char *cmd, const struct bl_strmap *m, const char *b
 {
 	if (!baseline || m->n == 0 || bl_strmap_find(m, baseline) >= 0)
 		return 0;
-	fprintf(stderr, "benchlog %s: --baseline: no group \"%s\"; there are:", cmd, baseline);
+	bl_term_printf(stderr, "benchlog %s: --baseline: no group \"%s\"; there are:", cmd, baseline);
 	for (size_t i = 0; i < m->n; i++)
-		fprintf(stderr, "%s \"%s\"", i ? "," : "", bl_strmap_key(m, i));
+		bl_term_printf(stderr, "%s \"%s\"", i ? "," : "", bl_strmap_key(m, i));
 	fputc('\n', stderr);
 	return EXIT_USAGE;
 }

@@ -21,6 +21,12 @@ struct cli_cmd {
 
 extern const struct cli_cmd cli_cmds[];
 
+/* `benchlog ARGS`: the command argv[1] names run on argv (argv[1] is
+ * replaced by "benchlog CMD" while it runs); returns the exit status.
+ * main() (cli/benchlog.c) sets up the process first; the argv fuzz
+ * harness (tests/fuzz/fuzz_argv.c) calls this many times in one. */
+int cli_main(int argc, char **argv);
+
 int cmd_parse(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
@@ -62,10 +68,10 @@ enum {
  * "benchlog CMD: what is wrong" and the usage line are printed, as for
  * every usage error: docs/errors.md). */
 int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o);
-/* Print "benchlog CMD: msg" (unless fmt is NULL: getopt already said what
- * is wrong) and the command's synopsis to stderr. */
+/* Print "benchlog CMD: msg" (unless fmt is NULL: cli_getopt() already
+ * said what is wrong) and the command's synopsis to stderr. */
 void cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The default case of a command's getopt_long loop: after getopt's own
+/* The default case of a command's cli_getopt() loop: after its
  * message, "did you mean "--NAME"?" for an unknown long option within
  * two edits of one of lo (the command's option table), then the usage
  * line. The caller exits 2. */
@@ -76,6 +82,14 @@ void cli_option_error(const char *cmd, const struct option *lo, char **argv);
  * prefix of one of lo (known, or ambiguous: not mistyped) or is far from
  * all. The name is lo's. */
 const char *cli_near_option(const char *arg, const struct option *lo);
+/* getopt_long() for command cmd, with getopt's own messages off (it
+ * prints argv raw): on an unknown option, a missing argument ('?' or
+ * ':'; shortopts must start with ':') or an ambiguous abbreviation, says
+ * so in getopt's words ("benchlog CMD: unrecognized option '--x'"),
+ * every byte escaped for the terminal (core/escape.h E7), and returns
+ * '?'; the caller's `default:` adds a suggestion and the usage line
+ * with cli_option_error(). */
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *lo);
 /* Print the command's --help text (synopsis + body) to stdout. */
 void cli_help(const char *cmd, const char *body);
 /* Append the comma-separated names of arg to *v (-c, -g, --by lists); a

@@ -115,7 +115,7 @@ int cmd_compare(int argc, char **argv)
 	int status = EXIT_USAGE;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "b:g:c:t:f:q", lo, NULL)) != -1) {
+	while ((c = cli_getopt("compare", argc, argv, ":b:g:c:t:f:q", lo)) != -1) {
 		int r = cli_common_opt("compare", c, optarg, &o);
 		if (r < 0)
 			goto done;

@@ -50,7 +50,7 @@ int cmd_parse(int argc, char **argv)
 	bool sqlite = false;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:t:qf:", lo, NULL)) != -1) {
+	while ((c = cli_getopt("parse", argc, argv, ":o:t:qf:", lo)) != -1) {
 		int r = cli_common_opt("parse", c, optarg, &o);
 		if (r < 0)
 			return EXIT_USAGE;

@@ -85,7 +85,7 @@ int cmd_plot(int argc, char **argv)
 	bool range = false;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:q", lo, NULL)) != -1) {
+	while ((c = cli_getopt("plot", argc, argv, ":o:q", lo)) != -1) {
 		int r = cli_common_opt("plot", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "plot", &ao);

@@ -13,6 +13,7 @@
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
 #include "core/pool.h"
+#include "core/escape.h"
 #include "core/util.h"
 #include "report/report.h"
 #include "tables/table.h"
@@ -76,7 +77,7 @@ int cmd_report(int argc, char **argv)
 	int status = 0;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:j:q", lo, NULL)) != -1) {
+	while ((c = cli_getopt("report", argc, argv, ":o:j:q", lo)) != -1) {
 		int r = cli_common_opt("report", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "report", &ro.an);
@@ -145,7 +146,7 @@ int cmd_report(int argc, char **argv)
 			len--;
 		/* stdout is for data: the note goes to stderr, and -q silences it */
 		if (!o.quiet)
-			fprintf(stderr, "report written to %.*s/report.html\n", (int)len, ro.dir);
+			bl_term_printf(stderr, "report written to %.*s/report.html\n", (int)len, ro.dir);
 		if (res.records == 0) {
 			/* the same status as summary, stats and compare (docs/errors.md) */
 			fprintf(stderr, "benchlog report: no records found in the input (the report says so)\n");

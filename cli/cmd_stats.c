@@ -128,7 +128,7 @@ int cmd_stats(int argc, char **argv)
 	int status = EXIT_USAGE;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:c:g:f:q", lo, NULL)) != -1) {
+	while ((c = cli_getopt("stats", argc, argv, ":t:c:g:f:q", lo)) != -1) {
 		int r = cli_common_opt("stats", c, optarg, &o);
 		if (r < 0)
 			goto done;

@@ -46,7 +46,7 @@ int cmd_summary(int argc, char **argv)
 	ao.target_s = NAN;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q", lo, NULL)) != -1) {
+	while ((c = cli_getopt("summary", argc, argv, ":q", lo)) != -1) {
 		int r = cli_common_opt("summary", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "summary", &ao);

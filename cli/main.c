@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include "analyze/table_stats.h"
 #include "cli/cli.h"
+#include "input/mail.h"
+#include "plot/plot.h"
 #include "parsers/parser.h"
 #include "core/cleanup.h"
 #include "core/escape.h"
@@ -103,17 +105,9 @@ static const struct cli_cmd *find_cmd(const char *name)
  * terminal. */
 static void err_v(const char *prefix, const char *fmt, va_list ap)
 {
-	char *msg = NULL;
-	int n = vasprintf(&msg, fmt, ap);
-	if (n < 0)
-		bl_out_of_memory();
-	struct bl_buf b = BL_BUF_INIT(0);
 	if (prefix)
-		bl_buf_add(&b, prefix, strlen(prefix));
-	bl_esc_term(&b, msg, (size_t)n, true);
-	free(msg);
-	fwrite(b.data, 1, b.len, stderr);
-	bl_buf_release(&b);
+		fputs(prefix, stderr);
+	bl_term_vprintf(stderr, fmt, ap);
 }
 
 void cli_err(const char *fmt, ...)
@@ -124,15 +118,30 @@ void cli_err(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* "benchlog CMD: <message>" and a line end. */
+static void cmd_err_v(const char *cmd, const char *fmt, va_list ap)
+{
+	char *prefix = bl_xasprintf("benchlog %s: ", cmd);
+	err_v(prefix, fmt, ap);
+	free(prefix);
+	fputc('\n', stderr);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void cmd_err(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	cmd_err_v(cmd, fmt, ap);
+	va_end(ap);
+}
+
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 {
-	if (fmt) {   /* NULL: getopt has said what is wrong already */
+	if (fmt) {   /* NULL: cli_getopt() has said what is wrong already */
 		va_list ap;
 		va_start(ap, fmt);
-		char *prefix = bl_xasprintf("benchlog %s: ", cmd);
-		err_v(prefix, fmt, ap);
-		free(prefix);
-		fputc('\n', stderr);
+		cmd_err_v(cmd, fmt, ap);
 		va_end(ap);
 	}
 	const struct cli_cmd *c = find_cmd(cmd);
@@ -160,12 +169,73 @@ const char *cli_near_option(const char *arg, const struct option *lo)
 
 void cli_option_error(const char *cmd, const struct option *lo, char **argv)
 {
-	/* getopt has said what is wrong; the element it stopped at is
+	/* cli_getopt() has said what is wrong; the element it stopped at is
 	 * argv[optind - 1]. */
 	const char *best = cli_near_option(optind > 0 ? argv[optind - 1] : NULL, lo);
 	if (best)
 		cli_err("benchlog %s: did you mean \"--%s\"?\n", cmd, best);
 	cli_usage_error(cmd, NULL);
+}
+
+/* Long options of lo that name starts (before any '='); *exact set when
+ * one of them is name itself. */
+static size_t long_matches(const struct option *lo, const char *name, size_t n, bool *exact,
+			   struct bl_buf *list)
+{
+	size_t k = 0;
+	*exact = false;
+	for (; lo->name; lo++) {
+		if (strncmp(lo->name, name, n) != 0)
+			continue;
+		*exact |= strlen(lo->name) == n;
+		k++;
+		bl_buf_add(list, " '--", 4);
+		bl_buf_add(list, lo->name, strlen(lo->name));
+		bl_buf_addc(list, '\'');
+	}
+	return k;
+}
+
+/* What getopt would have said (glibc's words), every byte of argv
+ * escaped for the terminal. c is ':' (an argument missing) or '?'. */
+static void getopt_error(const char *cmd, int c, char **argv, const char *shortopts,
+			 const struct option *lo)
+{
+	const char *word = optind > 0 ? argv[optind - 1] : "";
+	bool is_long = word[0] == '-' && word[1] == '-';
+	if (!is_long && optopt > 0 && optopt < 256) {
+		cmd_err(cmd, c == ':' ? "option requires an argument -- '%c'" : "invalid option -- '%c'",
+				optopt);
+		return;
+	}
+	const char *name = word + (is_long ? 2 : 0);
+	const char *eq = strchr(name, '=');
+	size_t n = eq ? (size_t)(eq - name) : strlen(name);
+	struct bl_buf list = BL_BUF_INIT(0);
+	bool exact;
+	size_t k = is_long ? long_matches(lo, name, n, &exact, &list) : 0;
+	if (c == ':')
+		cmd_err(cmd, "option '%s' requires an argument", word);
+	else if (k > 1 && !exact)
+		cmd_err(cmd, "option '--%.*s' is ambiguous; possibilities:%s", (int)n, name, list.data);
+	else if (k >= 1 && eq)
+		cmd_err(cmd, "option '--%.*s' doesn't allow an argument", (int)n, name);
+	else
+		cmd_err(cmd, "unrecognized option '%s'", word);
+	bl_buf_release(&list);
+	(void)shortopts;
+}
+
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *lo)
+{
+	opterr = 0;
+	optopt = 0;
+	int c = getopt_long(argc, argv, shortopts, lo, NULL);
+	if (c == '?' || c == ':') {
+		getopt_error(cmd, c, argv, shortopts, lo);
+		return '?';
+	}
+	return c;
 }
 
 void cli_help(const char *cmd, const char *body)
@@ -479,6 +549,37 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 	return fin ? EXIT_DATA : st;
 }
 
+/* A setting from the environment (benchlog(1), ENVIRONMENT): unset or
+ * empty 0, a whole number in [lo, hi] 1 (in *v), else a usage error -1
+ * (said here). */
+static int env_setting(const char *name, long long lo, long long hi, const char *what, long long *v)
+{
+	const char *s = getenv(name);
+	if (!s || !*s)
+		return 0;
+	long long x;
+	if (bl_parse_ll(s, strlen(s), &x) != 0 || x < lo || x > hi) {
+		cli_err("benchlog: %s takes %s from %lld to %lld, not \"%s\"\n", name, what, lo, hi, s);
+		return -1;
+	}
+	*v = x;
+	return 1;
+}
+
+/* BENCHLOG_GNUPLOT_TIMEOUT (seconds) and BENCHLOG_MAIL_MAX (bytes);
+ * -1 after a usage error. */
+static int env_settings(void)
+{
+	long long v;
+	int t = env_setting("BENCHLOG_GNUPLOT_TIMEOUT", 1, 86400, "a whole number of seconds", &v);
+	if (t > 0)
+		bl_gp_set_timeout((unsigned)v);
+	int m = env_setting("BENCHLOG_MAIL_MAX", 4LL << 20, 1LL << 30, "a number of bytes", &v);
+	if (m > 0)
+		bl_mail_set_max((size_t)v);
+	return t < 0 || m < 0 ? -1 : 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: benchlog <command> [options] [input...]\n"
@@ -492,15 +593,8 @@ static void usage(FILE *f)
 		   "`benchlog <command> --help` for a command's options\n");
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
-	/* A closed pipe (benchlog parse … | head -1) is a write error we
-	 * report through the exit status, not a signal death. */
-	signal(SIGPIPE, SIG_IGN);
-	/* Past `ulimit -f` a write fails with EFBIG, reported like a full
-	 * disk, instead of killing benchlog before it cleans up. */
-	signal(SIGXFSZ, SIG_IGN);
-	bl_cleanup_init();
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -523,6 +617,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (env_settings() != 0)
+		return EXIT_USAGE;
 	/* `benchlog CMD -h` alone asks for help, as with git: the commands
 	 * themselves use -h for nothing else. */
 	static char help_opt[] = "--help";

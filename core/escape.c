@@ -1,5 +1,8 @@
 /* escape.c — see escape.h (E1-E7). */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "core/cleanup.h"
 #include "core/escape.h"
 
 /* Well-formed UTF-8 sequence at s within n bytes: its length, else 0. */
@@ -37,6 +40,13 @@ size_t bl_utf8_len(const unsigned char *s)
 	return s[0] ? utf8_len_n(s, n) : 0;
 }
 
+/* A C1 control (U+0080-U+009F, two bytes in UTF-8) at p? Terminals
+ * obey some (U+009B is CSI), and no text needs them. */
+static bool is_c1(const unsigned char *p)
+{
+	return p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
+}
+
 static bool is_ascii_punct(unsigned char c)
 {
 	return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) ||
@@ -48,13 +58,15 @@ int bl_esc_md_inline(struct bl_buf *b, const char *s)
 	int rc = 0;
 	bool lead = true;   /* only digits so far */
 	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
-		if (*p < 0x20 || *p == 0x7f)
+		bool c1 = is_c1(p);
+		if (*p < 0x20 || *p == 0x7f || c1)
 			rc = bl_buf_addc(b, ' ');
 		else if ((lead && is_ascii_punct(*p)) || strchr("\\`*_[]<>!&|~#", *p))
 			rc = bl_buf_add(b, (const char[]){ '\\', (char)*p }, 2);
 		else
 			rc = bl_buf_addc(b, (char)*p);
 		lead = lead && *p >= '0' && *p <= '9';
+		p += c1;
 	}
 	return rc;
 }
@@ -67,8 +79,11 @@ int bl_esc_md_heading(struct bl_buf *b, const char *s)
 int bl_esc_md_code(struct bl_buf *b, const char *s)
 {
 	int rc = 0;
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++)
-		rc = bl_buf_addc(b, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
+		bool c1 = is_c1(p);
+		rc = bl_buf_addc(b, *p < 0x20 || *p == 0x7f || c1 ? ' ' : (char)*p);
+		p += c1;
+	}
 	return rc;
 }
 
@@ -128,6 +143,8 @@ int bl_esc_gp(struct bl_buf *b, const char *s, size_t max_chars)
 			quote = true;
 		} else if (k == 1) {
 			rc = bl_buf_addc(b, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+		} else if (is_c1(p)) {
+			rc = bl_buf_addc(b, ' ');
 		} else {
 			rc = bl_buf_add(b, p, k);
 		}
@@ -228,6 +245,27 @@ int bl_fput_term(FILE *f, const char *s, size_t len)
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_esc_term(&b, s, len, true);
 	return put(f, &b);
+}
+
+int bl_term_vprintf(FILE *f, const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	int n = vasprintf(&msg, fmt, ap);
+	if (n < 0)
+		bl_out_of_memory();
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_term(&b, msg, (size_t)n, true);
+	free(msg);
+	return put(f, &b);
+}
+
+int bl_term_printf(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = bl_term_vprintf(f, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 const char *bl_esc_doc(struct bl_esc_ring *r, const char *s, bool md)

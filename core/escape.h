@@ -12,18 +12,21 @@
  *      strikethrough or table pipe can start; and before any ASCII
  *      punctuation that follows only digits from the start (a text put at
  *      the start of a line cannot begin a list, quote, heading or thematic
- *      break: "-", "1.", ">"). Control bytes (line ends, TAB, ESC...) become
- *      spaces, so the text cannot end its block or start one on a new line.
+ *      break: "-", "1.", ">"). Control bytes (line ends, TAB, ESC...) and
+ *      C1 controls (U+0080-U+009F) become spaces, so the text cannot end
+ *      its block or start one on a new line, nor drive a terminal that
+ *      shows the Markdown.
  *   E2 Markdown heading text: as E1 (the '#'s of a closing sequence are
  *      escaped, so they stay text).
- *   E3 Markdown code block line (inside a ``` fence): control bytes become
- *      spaces, so no line of the text can close the fence; the rest is
+ *   E3 Markdown code block line (inside a ``` fence): control bytes and
+ *      C1 controls become spaces, so no line of the text can close the fence; the rest is
  *      literal there.
  *   E4 HTML text or attribute value: & < > " ' as character references;
  *      control bytes other than TAB and LF as spaces.
  *   E5 gnuplot single-quoted string, the quotes included: a quote doubled
  *      (U+2019 right after the opening quote or another doubled quote,
- *      which gnuplot 5.4 would read as the end), control bytes as spaces,
+ *      which gnuplot 5.4 would read as the end), control bytes and C1
+ *      controls as spaces (a dumb-terminal chart is printed as it is),
  *      bytes that are not well-formed UTF-8 as '?'; max_chars > 3 cuts the
  *      text to that many characters, ending "...".
  *   E6 CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF
@@ -46,6 +49,7 @@
 #ifndef BL_ESCAPE_H
 #define BL_ESCAPE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -89,5 +93,11 @@ size_t bl_utf8_chars(const char *s);
 int bl_fput_md_inline(FILE *f, const char *s);
 int bl_fput_md_code(FILE *f, const char *s);
 int bl_fput_term(FILE *f, const char *s, size_t len);
+
+/* A diagnostic for a terminal: printf's text, every byte of it shown as
+ * E7 says (LF kept), so the names and values it quotes cannot drive the
+ * terminal. Returns 0 or EOF on a write error. */
+int bl_term_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int bl_term_vprintf(FILE *f, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "core/escape.h"
 #include "plot/plot.h"
 
 /* Size of the chart's script and data files (res->files before the
@@ -59,7 +60,7 @@ int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_
 			fputs(res.preview, preview);
 		if (rc < 0) {
 			if (res.message && diag)
-				fprintf(diag, "benchlog: %s chart: %s\n", s->name, res.message);
+				bl_term_printf(diag, "benchlog: %s chart: %s\n", s->name, res.message);
 			ret = rc;
 		} else if (rc == BL_PLOT_NOT_RENDERED && ret == 0) {
 			ret = -BL_ENOTFOUND;

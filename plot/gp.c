@@ -237,6 +237,12 @@ static char *trimmed(struct bl_buf *b)
 }
 
 static volatile sig_atomic_t *gp_stop;
+static unsigned gp_timeout = BL_GP_TIMEOUT_S;
+
+void bl_gp_set_timeout(unsigned seconds)
+{
+	gp_timeout = seconds ? seconds : BL_GP_TIMEOUT_S;
+}
 
 void bl_gp_set_stop(volatile sig_atomic_t *stop)
 {
@@ -339,7 +345,7 @@ static int gp_wait_output(int errfd, int outfd, struct bl_buf *errb, struct bl_b
 {
 	bool err_over = false; /* the first 16 KiB of stderr is enough to explain */
 	bool err_open = true, out_open = outfd >= 0;
-	double deadline = now_s() + BL_GP_TIMEOUT_S;
+	double deadline = now_s() + gp_timeout;
 	while (err_open || out_open) {
 		struct pollfd pf[2];
 		nfds_t n = 0;
@@ -390,7 +396,7 @@ static int gp_verdict(const char *script_name, int rc, int status, bool timed_ou
 	} else if (timed_out) {
 		rc = -BL_EIO;
 		free(msg);
-		msg = bl_xasprintf("gnuplot: %s: killed after %d s", script_name, BL_GP_TIMEOUT_S);
+		msg = bl_xasprintf("gnuplot: %s: killed after %u s", script_name, gp_timeout);
 	} else if (rc) {
 		free(msg);
 		msg = bl_xasprintf("gnuplot: %s: lost its output pipes", script_name);

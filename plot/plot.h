@@ -69,8 +69,11 @@
  * not found on PATH, so no image was made. Never returned by bl_gp_run(). */
 #define BL_PLOT_NOT_RENDERED 1
 
-/* Seconds gnuplot may run before it is killed (SIGKILL) and the run fails. */
+/* Seconds gnuplot may run before it is killed (SIGKILL, its process
+ * group) and the run fails: BL_GP_TIMEOUT_S unless set (cli:
+ * BENCHLOG_GNUPLOT_TIMEOUT). bl_gp_set_timeout(0) restores the default. */
 #define BL_GP_TIMEOUT_S 120
+void bl_gp_set_timeout(unsigned seconds);
 
 /* True when an executable `gnuplot` is found on $PATH. */
 bool bl_gp_available(void);
@@ -96,7 +99,7 @@ void bl_gp_set_stop(volatile sig_atomic_t *stop);
  * script_name: a plain file name inside dir (bl_gp_safe_name()).
  * Returns 0 when gnuplot exits 0; -BL_ENOTFOUND when gnuplot is not on
  * PATH (or dir does not exist); -BL_EIO when it cannot be started, exits
- * non-zero, dies from a signal, runs longer than BL_GP_TIMEOUT_S or
+ * non-zero, dies from a signal, runs longer than the timeout or
  * leaves an incomplete image; -BL_EINTR when stopped (bl_gp_set_stop());
  * -BL_EUSAGE for a bad script_name.
  * err_out (may be NULL): on return *err_out is NULL or a heap string the

@@ -819,11 +819,11 @@ static int build_open(struct build *b)
 	const char *why = NULL;
 	int rc = bl_outdir_begin(&b->od, o->dir, &why);
 	if (rc == -BL_EUSAGE) {
-		fprintf(b->diag, "benchlog report: %s %s\n", o->dir, why);
+		bl_term_printf(b->diag, "benchlog report: %s %s\n", o->dir, why);
 		return rc;
 	}
 	if (rc) {
-		fprintf(b->diag, "benchlog report: cannot create a folder beside %s: %s\n", o->dir,
+		bl_term_printf(b->diag, "benchlog report: cannot create a folder beside %s: %s\n", o->dir,
 			strerror(errno));
 		return rc;
 	}
@@ -831,17 +831,17 @@ static int build_open(struct build *b)
 	b->plots = bl_xasprintf("%s/plots", b->od.tmp);
 	b->skpath = bl_xasprintf("%s/skipped.csv", b->od.tmp);
 	if (mkdir(b->csvdir, 0755) || mkdir(b->plots, 0755)) {
-		fprintf(b->diag, "benchlog report: cannot create %s: %s\n", b->csvdir, strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot create %s: %s\n", b->csvdir, strerror(errno));
 		return -BL_EIO;
 	}
 	b->rs.skipped = fopen(b->skpath, "w");
 	if (!b->rs.skipped || fputs(skipped_header, b->rs.skipped) == EOF) {
-		fprintf(b->diag, "benchlog report: cannot write %s: %s\n", b->skpath, strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", b->skpath, strerror(errno));
 		return -BL_EIO;
 	}
 	struct bl_sink s;
 	if (bl_csv_dir_sink(&s, b->csvdir, NULL)) {
-		fprintf(b->diag, "benchlog report: cannot write to %s: %s\n", b->csvdir, strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write to %s: %s\n", b->csvdir, strerror(errno));
 		return -BL_EIO;
 	}
 	bl_ctx_add_sink(&b->side, &s);
@@ -850,7 +850,7 @@ static int build_open(struct build *b)
 	const char *sqwhy = NULL;
 	rc = bl_sqlite_sink(&s, db, NULL, &sqwhy);
 	if (rc) {
-		fprintf(b->diag, "benchlog report: cannot write %s: %s\n", db, sqwhy ? sqwhy : strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", db, sqwhy ? sqwhy : strerror(errno));
 		free(db);
 		return -BL_EIO;
 	}
@@ -925,7 +925,7 @@ static int build_parse(struct build *b)
 	};
 	int rc = bl_ppass_run(&b->ctx, o->inputs, o->ninputs, &po);
 	if (excluded_any)
-		fprintf(b->diag, "benchlog report: not reading %s (the report's own folder, inside an input "
+		bl_term_printf(b->diag, "benchlog report: not reading %s (the report's own folder, inside an input "
 			      "folder)\n", b->od.final);
 	if (rc == -BL_EINTR || is_stopped(o))
 		return -BL_EINTR;
@@ -941,7 +941,7 @@ static int build_parse(struct build *b)
 				  : b->ctx.error == -BL_EIO ? strerror(b->ctx.error_errno)
 				  : trc ? strerror(err)
 				  : fin && fin != -BL_EIO ? bl_strerror(fin) : strerror(fin_errno);
-		fprintf(b->diag, "benchlog report: cannot write the tables: %s\n", what);
+		bl_term_printf(b->diag, "benchlog report: cannot write the tables: %s\n", what);
 		return -BL_EIO;
 	}
 	struct bl_report_result *res = b->res;
@@ -955,32 +955,34 @@ static int build_parse(struct build *b)
 	for (size_t i = 0; i < b->rs.nin; i++) {
 		const struct bl_input_stats *in = &b->rs.in[i];
 		if (in->used + in->skipped != in->lines)
-			fprintf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
+			bl_term_printf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
 				      "(a line-accounting bug; please report it)\n",
 				in->path, in->lines, in->used, in->skipped);
 	}
 	/* --baseline must name a group, as in compare: a usage error listing
 	 * them, and the folder left as it was */
 	if (o->an.baseline && res->records && bl_strmap_find(&b->rs.groups, o->an.baseline) < 0) {
-		fprintf(b->diag, "benchlog report: --baseline: no group \"%s\"; there are:", o->an.baseline);
+		bl_term_printf(b->diag, "benchlog report: --baseline: no group \"%s\"; there are:", o->an.baseline);
 		for (size_t i = 0; i < b->rs.groups.n; i++)
-			fprintf(b->diag, "%s \"%s\"", i ? "," : "", bl_strmap_key(&b->rs.groups, i));
-		fprintf(b->diag, "\n");
+			bl_term_printf(b->diag, "%s \"%s\"", i ? "," : "", bl_strmap_key(&b->rs.groups, i));
+		bl_term_printf(b->diag, "\n");
 		return -BL_EUSAGE;
 	}
 	if (o->parse->strict && (res->warnings || res->input_errors)) {
-		fprintf(b->diag, "benchlog report: --strict: input was malformed or unreadable; "
+		bl_term_printf(b->diag, "benchlog report: --strict: input was malformed or unreadable; "
 			      "%s left as it was\n", o->dir);
 		return -BL_EFORMAT;
 	}
 	return 0;
 }
 
+/* A chart that could not be drawn fails the report (build_charts()):
+ * nothing half-made replaces an earlier one. */
 static void warn_charts(struct build *b, const struct section *x, int rc)
 {
 	b->res->chart_failed = true;
-	fprintf(b->diag, "benchlog report: warning: the %s charts could not be drawn (%s); their "
-		"section says so\n", x->an->name, bl_strerror(rc));
+	bl_term_printf(b->diag, "benchlog report: the %s charts could not be drawn (%s)\n", x->an->name,
+		       bl_strerror(rc));
 }
 
 /* One section per analysis with data, in registry order: its charts'
@@ -1026,15 +1028,17 @@ static int build_sections(struct build *b)
 		b->res->charts += x->nch;
 		if (wrc) {
 			rc = wrc;
-			fprintf(b->diag, "benchlog report: cannot write the %s section: %s\n", an->name,
+			bl_term_printf(b->diag, "benchlog report: cannot write the %s section: %s\n", an->name,
 				bl_strerror(wrc));
 		}
 	}
 	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
 }
 
-/* The queued charts drawn; each failure named once a chart, and its
- * section told. */
+/* The queued charts drawn; each failure named once a chart. A failed
+ * chart (gnuplot failed, timed out or left an incomplete image; a script
+ * that could not be written) fails the report: -BL_EIO, and the folder
+ * is left as it was. */
 static int build_charts(struct build *b)
 {
 	charts_draw(&b->charts, b->o->pool);
@@ -1047,11 +1051,16 @@ static int build_charts(struct build *b)
 		struct section *x = &b->secs[j->sec];
 		size_t sl = strlen(j->script) > 3 ? strlen(j->script) - 3 : 0;
 		if (j->msg)
-			fprintf(b->diag, "benchlog: %.*s chart: %s\n", (int)sl, j->script, j->msg);
+			bl_term_printf(b->diag, "benchlog: %.*s chart: %s\n", (int)sl, j->script, j->msg);
 		if (x->prc >= 0) {
 			x->prc = j->rc;
 			warn_charts(b, x, j->rc);
 		}
+	}
+	if (b->res->chart_failed) {
+		bl_term_printf(b->diag, "benchlog report: a chart could not be drawn; %s left as it was\n",
+			       b->o->dir);
+		return -BL_EIO;
 	}
 	return 0;
 }
@@ -1132,7 +1141,7 @@ static int build_documents(struct build *b)
 	if (fclose(ff) != 0 && !rc)
 		rc = -BL_ENOMEM;
 	if (!rc && (rc = write_file(b->od.tmp, "findings.csv", fc, fclen)) != 0)
-		fprintf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(errno));
 	free(fc);
 	if (rc)
 		return rc;
@@ -1141,14 +1150,14 @@ static int build_documents(struct build *b)
 		return rc;
 	}
 	if ((rc = write_file(b->od.tmp, "report.md", b->md, b->mdlen)) != 0) {
-		fprintf(b->diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write report.md: %s\n", strerror(errno));
 		return rc;
 	}
 	char *hp = bl_xasprintf("%s/report.html", b->od.tmp);
 	FILE *hf = fopen(hp, "w");
 	free(hp);
 	if (!hf) {
-		fprintf(b->diag, "benchlog report: cannot write report.html: %s\n", strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write report.html: %s\n", strerror(errno));
 		return -BL_EIO;
 	}
 	rc = bl_report_html(b->md, b->mdlen, b->od.tmp, "benchlog report", hf);
@@ -1158,7 +1167,7 @@ static int build_documents(struct build *b)
 		err = errno;
 	}
 	if (rc)
-		fprintf(b->diag, "benchlog report: cannot write report.html: %s\n",
+		bl_term_printf(b->diag, "benchlog report: cannot write report.html: %s\n",
 			rc == -BL_EIO ? strerror(err) : bl_strerror(rc));
 	return rc;
 }
@@ -1170,12 +1179,12 @@ static int build_commit(struct build *b)
 	if (is_stopped(o))
 		return -BL_EINTR;
 	if (bl_outdir_commit(&b->od)) {
-		fprintf(b->diag, "benchlog report: cannot put the report in place at %s: %s\n", o->dir,
+		bl_term_printf(b->diag, "benchlog report: cannot put the report in place at %s: %s\n", o->dir,
 			strerror(errno));
 		return -BL_EIO;
 	}
 	if (b->res->gnuplot_missing)
-		fprintf(b->diag, "benchlog report: gnuplot not found: the charts are scripts and data in "
+		bl_term_printf(b->diag, "benchlog report: gnuplot not found: the charts are scripts and data in "
 			      "%s/plots; render them with: cd %s/plots && for f in *.gp; do gnuplot \"$f\"; "
 			      "done\n", b->od.final, b->od.final);
 	if (!o->parse->quiet)

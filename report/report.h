@@ -62,8 +62,8 @@ struct bl_report_result {
 	size_t sections;                   /* analyses that had something to say */
 	size_t charts;                     /* charts listed in the report */
 	bool gnuplot_missing;              /* charts left as scripts and data */
-	bool chart_failed;                 /* some chart could not be drawn (a
-					      warning; the report says so) */
+	bool chart_failed;                 /* some chart could not be drawn:
+					      the report is not written */
 };
 
 /* Build the report. Returns 0 when the folder was written (inputs that
@@ -71,8 +71,8 @@ struct bl_report_result {
  * -BL_EINTR when *stop was set (nothing changed on disk);
  * -BL_EUSAGE for an unusable output folder or option (message on diag);
  * -BL_EFORMAT with --strict when an input was malformed or unreadable (the
- * report is not written); -BL_EIO with errno when writing failed (message
- * on diag). */
+ * report is not written); -BL_EIO when writing failed or a chart could not
+ * be drawn (res->chart_failed; message on diag, the report not written). */
 int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res);
 
 #endif

@@ -41,6 +41,8 @@ static void test_escape__md_inline(void **state)
 	expect(bl_esc_md_inline, "back\\slash", "back\\\\slash");
 	expect(bl_esc_md_inline, NULL, "");
 	expect(bl_esc_md_heading, "x #", "x \\#");
+	/* C1 controls (U+0080-U+009F) as spaces, other UTF-8 kept */
+	expect(bl_esc_md_inline, "a\xc2\x9b" "31mb \xc2\xb5s \xc2\x80", "a 31mb \xc2\xb5s  ");
 }
 
 /* E1 through cmark-gfm: a paragraph of the escaped text renders as one
@@ -77,6 +79,7 @@ static void test_escape__md_code_html(void **state)
 	(void)state;
 	expect(bl_esc_md_code, "a\n```\nb", "a ``` b");
 	expect(bl_esc_md_code, "*x* <y>", "*x* <y>");
+	expect(bl_esc_md_code, "a\xc2\x9f\xc2\xa0" "b", "a \xc2\xa0" "b");
 	expect(bl_esc_html, "<a href=\"x\">'&'</a>", "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 	expect(bl_esc_html, "a\x01\x7f\tb\nc", "a  \tb\nc");
 }
@@ -96,6 +99,7 @@ static void test_escape__gp(void **state)
 	expect_gp("'x", 0, "'\xe2\x80\x99x'");
 	expect_gp("a\x1b]0;t\x07", 0, "'a ]0;t '");
 	expect_gp("\xff", 0, "'?'");
+	expect_gp("a\xc2\x9b" "2J\xc2\xb5", 0, "'a 2J\xc2\xb5'");
 	expect_gp("abcdefghij", 8, "'abcde...'");
 }
 
@@ -151,6 +155,20 @@ static void test_escape__term(void **state)
 	expect_term("\xe2\x82", 2, false, "\\xe2\\x82");                /* cut sequence */
 }
 
+/* E7 over a whole printf: our text and the quoted values alike. */
+static void test_escape__term_printf(void **state)
+{
+	(void)state;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	assert_non_null(f);
+	assert_int_equal(bl_term_printf(f, "benchlog: no group \"%s\"; there are: %d\n", "g\x1b[31m\xc2\x9b", 2), 0);
+	fclose(f);
+	assert_string_equal(out, "benchlog: no group \"g\\e[31m\\xc2\\x9b\"; there are: 2\n");
+	free(out);
+}
+
 static void test_escape__limit(void **state)
 {
 	(void)state;
@@ -168,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_escape__gp),
 		cmocka_unit_test(test_escape__csv),
 		cmocka_unit_test(test_escape__term),
+		cmocka_unit_test(test_escape__term_printf),
 		cmocka_unit_test(test_escape__limit),
 	};
 	return cmocka_run_group_tests_name("escape", tests, NULL, NULL);

@@ -55,17 +55,22 @@ rc=0
 grep -q '^benchlog: back.txt:6: vmstat time goes back from t_s 2 to -3600 inside series 1: ' err
 if grep -q 'invalid usage\|could not be drawn' err; then cat err; exit 1; fi
 
-# A chart gnuplot cannot draw: a warning, the report written, status 0,
-# with one thread drawing and with helpers (-j 2).
+# A chart gnuplot cannot draw fails the report: said, status 1, and the
+# earlier report (rep, made above) left as it was, with one thread
+# drawing and with helpers (-j 2).
 mkdir bin
 printf '#!/bin/sh\necho "gnuplot: cannot draw" >&2\nexit 1\n' > bin/gnuplot
 chmod +x bin/gnuplot
+before=$(cat rep/report.md | cksum)
 for j in 1 2; do
     rc=0
-    PATH="$tmp/bin:$PATH" "$BENCHLOG" report -q -j "$j" -o "rep$j" two.txt > out 2> err || rc=$?
-    [ "$rc" -eq 0 ] || { echo "report -j $j: exit $rc"; cat err; exit 1; }
+    PATH="$tmp/bin:$PATH" "$BENCHLOG" report -q -j "$j" -o rep two.txt > out 2> err || rc=$?
+    [ "$rc" -eq 1 ] || { echo "report -j $j: exit $rc"; cat err; exit 1; }
     [ ! -s out ]   # -q: nothing on stdout
-    grep -q '^benchlog report: warning: the vmstat charts could not be drawn (.*); their section says so$' err \
+    grep -q '^benchlog report: the vmstat charts could not be drawn (.*)$' err \
         || { echo "report -j $j:"; cat err; exit 1; }
-    grep -q 'The charts of this section could not be drawn' "rep$j/report.md"
+    grep -q '^benchlog report: a chart could not be drawn; rep left as it was$' err \
+        || { echo "report -j $j:"; cat err; exit 1; }
+    [ "$(cat rep/report.md | cksum)" = "$before" ] || { echo "report -j $j: rep changed"; exit 1; }
+    ! ls -d rep.tmp-* 2>/dev/null || { echo "report -j $j: temporary folder left"; exit 1; }
 done

@@ -1,11 +1,12 @@
 /* fuzz_escape.c — any bytes through every escaping function of
  * core/escape.h; what comes out must be safe where it goes:
  *   E1 Markdown inline: cmark-gfm (report.html's renderer) makes of it one
- *      paragraph holding no element, and no control byte is left;
- *   E3 Markdown code line: no line end, no control byte;
+ *      paragraph holding no element, and no control byte or C1 control
+ *      is left;
+ *   E3 Markdown code line: no line end, no control byte, no C1 control;
  *   E4 HTML: none of < > " ' raw, & only as a reference we wrote;
  *   E5 gnuplot: one single-quoted string that gnuplot 5.4's scanner reads
- *      to the end (quotes come in pairs), no control byte;
+ *      to the end (quotes come in pairs), no control byte, no C1 control;
  *   E6 CSV: libcsv reads back one field holding the bytes (plus the ' of
  *      spreadsheet_safe when the text looks like a formula);
  *   E7 terminal: no control byte but TAB (and LF when kept), no C1
@@ -27,6 +28,15 @@ static void fze_no_controls(const char *what, const struct bl_buf *b, bool tab, 
 	}
 }
 
+/* No C1 control (U+0080-U+009F) in b: E1, E3, E5 make them spaces. */
+static void fze_no_c1(const char *what, const struct bl_buf *b)
+{
+	for (size_t i = 0; i + 1 < b->len; i++)
+		if ((unsigned char)b->data[i] == 0xc2 && (unsigned char)b->data[i + 1] >= 0x80 &&
+		    (unsigned char)b->data[i + 1] <= 0x9f)
+			fz_fail("%s: C1 control at %zu", what, i);
+}
+
 static void fze_md(const char *s)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
@@ -36,6 +46,7 @@ static void fze_md(const char *s)
 	if (bl_esc_md_inline(&b, s))
 		fz_fail("md: escape failed");
 	fze_no_controls("md", &b, false, false);
+	fze_no_c1("md", &b);
 	char *html = cmark_markdown_to_html(b.data, b.len, CMARK_OPT_DEFAULT);
 	if (!html)
 		fz_fail("md: cmark gave nothing");
@@ -58,6 +69,7 @@ static void fze_code_html(const char *s)
 	if (bl_esc_md_code(&b, s))
 		fz_fail("md code: escape failed");
 	fze_no_controls("md code", &b, false, false);
+	fze_no_c1("md code", &b);
 	bl_buf_reset(&b);
 	if (bl_esc_html(&b, s))
 		fz_fail("html: escape failed");
@@ -80,6 +92,7 @@ static void fze_gp(const char *s, size_t max)
 	if (bl_esc_gp(&b, s, max))
 		fz_fail("gp: escape failed");
 	fze_no_controls("gp", &b, false, false);
+	fze_no_c1("gp", &b);
 	if (b.len < 2 || b.data[0] != '\'' || b.data[b.len - 1] != '\'')
 		fz_fail("gp: not single-quoted");
 	/* gnuplot 5.4's scanner: inside, '' is a quote only after a

@@ -61,3 +61,24 @@ done
 hc chart-stale-private-folder 0 'wrote' '
     mkdir out/.gp-AbCdEf; echo 999999999 > out/.gp-AbCdEf/.benchlog-pid; echo x > out/.gp-AbCdEf/swpd.png
     "$B" plot swpd -q -o out "$SEED0"'
+# A gnuplot that hangs is killed after the timeout (120 s;
+# BENCHLOG_GNUPLOT_TIMEOUT makes it 1 s here), its process group with it:
+# the child it started does not write late.png 3 s later, and is gone.
+hc chart-gnuplot-timeout 1 'swpd.gp: killed after 1 s' '
+    fakegp hang; BENCHLOG_GNUPLOT_TIMEOUT=1 "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    sleep 2.5
+    [ -e out/late.png ] && { echo "written after the timeout" >&2; rc=99; }
+    ps -o stat= -p "$(cat child.pid)" 2>/dev/null | grep -qv Z && { echo "child alive" >&2; rc=98; }
+    ls out | grep -q "\.png\|\.svg" && rc=97; true'
+hc chart-gnuplot-timeout-report 1 'a chart could not be drawn; rep left as it was' '
+    fakegp hang; BENCHLOG_GNUPLOT_TIMEOUT=1 "$B" report -q -o rep "$SEED0"; rc=$?
+    sleep 2.5
+    [ -e rep/plots/late.png ] || ls rep.tmp-*/plots/late.png 2>/dev/null && rc=99; true'
+hc env-gnuplot-timeout-bad 2 '^benchlog: BENCHLOG_GNUPLOT_TIMEOUT takes a whole number of seconds from 1 to 86400, not "0"$' '
+    BENCHLOG_GNUPLOT_TIMEOUT=0 "$B" plot swpd -o out "$SEED0"'
+# A failed chart fails the report: status 1, the earlier report left as
+# it was, no temporary folder.
+hc chart-report-gnuplot-fails 1 'a chart could not be drawn; rep left as it was' '
+    fakegp fail; "$B" report -q -o rep "$SEED0"'
+hc chart-report-truncated-png 1 'swpd.png is incomplete' '
+    fakegp truncpng; "$B" report -q -o rep "$SEED0"'

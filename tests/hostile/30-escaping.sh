@@ -44,3 +44,50 @@ hc esc-gnuplot-group 0 'wrote' '
     "$B" plot contest -q -o out --group "x'"'"'; system(\"touch pwned\") #\`touch pwned2\`" "$SEED1"; rc=$?
     [ -e out/pwned ] || [ -e out/pwned2 ] || [ -e pwned ] && rc=99; true'
 hc esc-file-named-pipe-cmd 1 'No such file' '"$B" parse "|touch pwned" "<x"; rc=$?; [ -e pwned ] && rc=99'
+# Terminal text everywhere (core/escape.h E7): getopt's own messages are
+# off (it printed argv raw) and said again escaped; gnuplot's stderr,
+# compare's and report's messages, and the group names of summary, stats
+# and compare text show ESC as \e and C1 controls as \xHH. noraw FILE...:
+# no ESC, BEL or C1 CSI byte in them.
+noraw() { ! grep -q "$(printf '\033')\|$(printf '\007')\|$(printf '\302\233')" "$@"; }
+EVT=$(printf 'g\033]0;pwned\007\033[2J\302\23331m')
+export EVT
+hc esc-getopt-long 2 "^benchlog parse: unrecognized option '--xg\\\\e\\]0;pwned\\\\x07\\\\e\\[2J\\\\xc2\\\\x9b31m'\$" '
+    "$B" parse "--x$EVT" "$SEED0"; rc=$?; noraw err || rc=99'
+hc esc-getopt-long-with-value 2 "unrecognized option '--xg\\\\e" '
+    "$B" stats "--x$EVT=1" "$SEED0"; rc=$?; noraw err || rc=99'
+hc esc-getopt-short 2 "^benchlog summary: invalid option -- '\\\\e'\$" '
+    "$B" summary "-$(printf "\033")" "$SEED0"; rc=$?; noraw err || rc=99'
+hc esc-getopt-missing-arg 2 "^benchlog plot: option requires an argument -- 'o'\$" '"$B" plot swpd -o'
+hc esc-getopt-ambiguous 2 "^benchlog parse: option '--gr' is ambiguous; possibilities: '--group' '--group-regex' '--group-from'\$" '
+    "$B" parse --gr x "$SEED0"'
+hc esc-getopt-no-argument 2 "^benchlog report: option '--strict' doesn't allow an argument\$" '
+    "$B" report -o r2 --strict="$EVT" "$SEED0"; rc=$?; noraw err || rc=99'
+hc esc-gnuplot-stderr 1 'swpd.gp: \\e\]0;pwned\\x07\\e\[2J\\xc2\\x9b31m fake failure' '
+    mkdir -p fakebin; printf "#!/bin/sh\nexec sh \"%s/fake-gnuplot\" evilerr \"\$@\"\n" "$HOST" > fakebin/gnuplot
+    chmod +x fakebin/gnuplot; PATH="$W/fakebin:$PATH" "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    noraw err || rc=99'
+hc esc-summary-vmstat-group 0 '' '
+    "$B" summary --group "$EVT" "$SEED0" > sum.txt; rc=$?
+    noraw sum.txt err || rc=99
+    grep -qF "group g\\e]0;pwned\\x07\\e[2J\\xc2\\x9b31m" sum.txt || rc=98'
+hc esc-stats-group 0 '' '
+    "$B" stats --group "$EVT" "$SEED1" > s.txt; rc=$?
+    noraw s.txt err || rc=99
+    "$B" stats --format md --group "$EVT" "$SEED1" > s.md || rc=97
+    noraw s.md || rc=98'
+hc esc-stats-csv-names 0 '' '
+    printf "grp,v%s\n%s,1\n%s,2\nB,3\nB,4\n" "$EVT" "$EVT" "$EVT" > e.csv
+    "$B" stats -t "t$EVT" e.csv > s.txt; rc=$?
+    noraw s.txt err || rc=99
+    "$B" compare -g grp e.csv > c.txt; noraw c.txt err || rc=98'
+hc esc-compare-baseline-missing 2 'no group "zzg\\e\]0;pwned' '
+    "$B" compare --baseline "zz$EVT" "$SEED1" > c.txt; rc=$?; noraw c.txt err || rc=99'
+hc esc-compare-one-group 1 'one group only \(g\\e\]0;pwned' '
+    "$B" compare --group "$EVT" "$SEED1" > c.txt; rc=$?; noraw c.txt err || rc=99'
+hc esc-report-baseline-missing 2 'no group "zzg\\e\]0;pwned' '
+    "$B" report -q -o rep --baseline "zz$EVT" "$SEED1"; rc=$?; noraw err || rc=99'
+hc esc-plot-dumb-c1 0 '' '
+    "$B" plot swpd --term dumb -q -o out --group "$EVT" "$SEED0" > d.txt; rc=$?
+    noraw d.txt err || rc=99
+    [ -s d.txt ] || rc=98'
