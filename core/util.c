@@ -486,6 +486,10 @@ bool bl_startswith(const char *s, size_t len, const char *prefix)
 
 int bl_mkdir_p(const char *path)
 {
+	if (!*path) {   /* `-o ""`: no folder named */
+		errno = ENOENT;
+		return -1;
+	}
 	char *p = bl_xstrdup(path);
 	int rc = 0;
 	/* Each parent in turn ("a", "a/b"), then the whole. */

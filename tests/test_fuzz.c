@@ -3,7 +3,8 @@
  * tests/fuzz/ check:
  *   - every file in tests/fuzz/regress/<harness>/ (each crash or broken
  *     invariant libFuzzer ever found, kept as a regression) through its
- *     harness;
+ *     harness, and the command lines of tests/fuzz/seeds/argv/ (the
+ *     option-error paths) through the argv harness;
  *   - every file under fixtures/ through the reader harness (two option
  *     sets: whole buffer; one byte at a time with --strict, --group-regex
  *     and mail provenance), through the gzip harness (compressed by zlib and
@@ -30,6 +31,7 @@
 #include "tests/fuzz/fuzz_mail.c"
 #include "tests/fuzz/fuzz_csv.c"
 #include "tests/fuzz/fuzz_escape.c"
+#include "tests/fuzz/fuzz_argv.c"
 
 static const char *current_file = "";
 
@@ -137,6 +139,12 @@ static void replay_escape(const char *path, const uint8_t *d, size_t len)
 	assert_int_equal(bl_fuzz_escape(d, len), 0);
 }
 
+static void replay_argv(const char *path, const uint8_t *d, size_t len)
+{
+	(void)path;
+	assert_int_equal(bl_fuzz_argv(d, len), 0);
+}
+
 static void test_fuzz__regressions_replay(void **state)
 {
 	(void)state;
@@ -148,6 +156,8 @@ static void test_fuzz__regressions_replay(void **state)
 		{ "tests/fuzz/seeds/csv", replay_csv },
 		{ "tests/fuzz/regress/escape", replay_escape },
 		{ "tests/fuzz/seeds/gzip", replay_gzip },
+		{ "tests/fuzz/regress/argv", replay_argv },
+		{ "tests/fuzz/seeds/argv", replay_argv },
 	};
 	char *top = top_path("tests/fuzz/regress");
 	struct stat st;
