@@ -373,6 +373,9 @@ static int replay_ready(struct ppass *pp, struct job *j);
 static void publish(struct job *j, bool last)
 {
 	struct ppass *pp = j->pp;
+	/* read before the lock is let go: once last is published, the
+	 * calling thread may free pp and j */
+	bool inline_replay = pp->inline_replay;
 	struct seg *s = j->cur ? j->cur : seg_new();
 	j->cur = NULL;
 	if (j->ctx && j->ctx->diag)
@@ -409,13 +412,13 @@ static void publish(struct job *j, bool last)
 		pp->bytes_done += j->bytes;
 	}
 	pthread_cond_broadcast(&pp->done);
-	while (!last && !pp->inline_replay && !pp->quit && !stopped(j->stop) &&
+	while (!last && !inline_replay && !pp->quit && !stopped(j->stop) &&
 	       pp->held_mem > PPASS_AHEAD_BYTES && !(pp->replayed == j->index && j->head == NULL))
 		wait_100ms(pp, &pp->room);
 	bool quit = pp->quit;
 	pthread_mutex_unlock(&pp->mu);
 	/* a worker's j may be freed from here on once last is published */
-	if (pp->inline_replay && !quit && replay_ready(pp, j))
+	if (inline_replay && !quit && replay_ready(pp, j))
 		quit = true;
 	if (!last && quit && !j->ctx->error)
 		j->ctx->error = -BL_EINTR;   /* nothing more is wanted of it */
