@@ -216,6 +216,7 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 
 struct lseries {
 	char *source, *msgid, *group, *name;
+	char *thread;              /* D18's block within the source */
 	long run;
 	char *tool, *unit, *command;
 	int uexp;
@@ -354,6 +355,7 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	memset(s, 0, sizeof *s);
 	s->source = bl_xstrdup(src);
 	s->msgid = bl_xstrdup(mid);
+	s->thread = bl_cmp_thread(r->msg);
 	s->group = bl_xstrdup(grp);
 	s->name = bl_xstrdup(name);
 	s->run = r->run;
@@ -1216,6 +1218,7 @@ static void lat_destroy(void *st)
 		free(s->unit);
 		free(s->command);
 		free(s->period_from);
+		free(s->thread);
 		free(s->bins);
 		free(s->label);
 	}
@@ -1230,6 +1233,102 @@ static void lat_destroy(void *st)
 	free(L);
 }
 
+/* ---- D18 (c): comparisons for the report's Findings --------------------- */
+
+static void lat_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, const struct lseries *b,
+		    const struct lseries *c, const char *col, char *block)
+{
+	struct bl_cmp_row *w = bl_cmp_rows_add(rows);
+	w->table = "latency";
+	w->column = col;
+	w->block = block;
+	w->baseline = bl_xstrdup(b->group);
+	w->candidate = bl_xstrdup(c->group);
+	w->source = b->source;
+	w->better = -1;   /* lower latency is better */
+	w->band = bl_band_for(o->co, col);
+	w->n_base = (unsigned long long)b->sum.n;
+	w->n_cand = (unsigned long long)c->sum.n;
+	w->mean_base = b->sum.mean;
+	w->mean_cand = c->sum.mean;
+}
+
+/* Candidate series c against baseline b (same unit): the median by
+ * Mann-Whitney (D8), p99 by Kolmogorov-Smirnov (D9), both on the bins
+ * (T6), and the share later than target + the first threshold, untested. */
+static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl_findings_opts *o,
+		     struct bl_cmp_rows *rows)
+{
+	struct lseries *b = stats_of(L, bi), *c = stats_of(L, ci);
+	bool lim = isfinite(b->hist_limit) && b->hist_limit == c->hist_limit;
+	struct bl_bin *bb, *cb;
+	size_t nbb, ncb;
+	double ob, oc;
+	test_bins(b, lim, &bb, &nbb, &ob);
+	test_bins(c, lim, &cb, &ncb, &oc);
+	struct bl_utest ut;
+	struct bl_kstest ks;
+	memset(&ut, 0, sizeof ut);
+	memset(&ks, 0, sizeof ks);
+	ut.p = ks.p = NAN;
+	int ru = bl_mannwhitney_bins(bb, nbb, ob, cb, ncb, oc, &ut);
+	int rk = bl_ks2_bins(bb, nbb, ob, cb, ncb, oc, &ks);
+	free(bb);
+	free(cb);
+	const struct bl_latency_summary *mb = &b->sum, *mc = &c->sum;
+	lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, Mann-Whitney", c->name));
+	bl_compare_rank(mb->pct_lb[0] ? NAN : mb->pct[0], mc->pct_lb[0] ? NAN : mc->pct[0], ut.p,
+			ru == 0 && ut.ok, ru == 0 ? ut.note : "the overflow's order is unknown",
+			&rows->row[rows->n - 1].r);
+	lat_row(rows, o, b, c, "p99", bl_xasprintf("%s, Kolmogorov-Smirnov", c->name));
+	bl_compare_rank(mb->pct_lb[2] ? NAN : mb->pct[2], mc->pct_lb[2] ? NAN : mc->pct[2], ks.p,
+			rk == 0 && ks.ok, rk == 0 ? ks.note : "the overflow's order is unknown",
+			&rows->row[rows->n - 1].r);
+	if (mb->nlate && mc->nlate && mb->n > 0 && mc->n > 0) {
+		char d[32];
+		double fb = 100 * mb->late_count[0] / mb->n, fc = 100 * mc->late_count[0] / mc->n;
+		bl_fmt_duration(d, sizeof d, mb->late_thr[0] * pow10i(b->uexp));
+		lat_row(rows, o, b, c, "share late",
+			bl_xasprintf("%s, later than target + %s: %.3g %% → %.3g %%, not tested", c->name, d, fb, fc));
+		bl_compare_rank(fb, fc, NAN, false,
+				"a share of samples; the rank tests above compare the distributions",
+				&rows->row[rows->n - 1].r);
+	}
+}
+
+/* analysis.h findings(): per block (a plain file or a mail thread; all
+ * with compare_all or a named baseline) and unit, the first series with
+ * bins (the first of co->baseline's group when named) is the baseline;
+ * every series of another group is compared with it (lat_pair). */
+static void lat_findings(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows)
+{
+	struct bl_latency *L = st;
+	struct bl_strmap blocks = BL_STRMAP_INIT;
+	size_t *base = bl_xmalloc((L->ns + 1) * sizeof *base), *blk = bl_xmalloc((L->ns + 1) * sizeof *blk);
+	for (size_t i = 0; i < L->ns; i++) {
+		struct lseries *s = &L->s[i];
+		bool all = o->compare_all || o->co->baseline;
+		char *k = bl_xasprintf("%s\x1f%s\x1f%s", unit_of(s), all ? "" : s->source, all ? "" : s->thread);
+		bool added = false;
+		blk[i] = bl_strmap_get(&blocks, k, &added);
+		free(k);
+		if (added)
+			base[blk[i]] = L->ns;
+		if (base[blk[i]] == L->ns && s->nbins && stats_of(L, i)->rc == 0 &&
+		    (!o->co->baseline || strcmp(s->group, o->co->baseline) == 0))
+			base[blk[i]] = i;
+	}
+	for (size_t j = 0; j < L->ns; j++) {
+		size_t b = base[blk[j]];
+		if (b == L->ns || !L->s[j].nbins || stats_of(L, j)->rc || strcmp(L->s[j].group, L->s[b].group) == 0)
+			continue;
+		lat_pair(L, b, j, o, rows);
+	}
+	free(base);
+	free(blk);
+	bl_strmap_release(&blocks);
+}
+
 const struct bl_analysis bl_analysis_latency = {
 	.name = "latency",
 	.title = "Latency distributions",
@@ -1238,5 +1337,6 @@ const struct bl_analysis bl_analysis_latency = {
 	.has_data = lat_has_data,
 	.write = lat_write,
 	.charts = lat_charts,
+	.findings = lat_findings,
 	.destroy = lat_destroy,
 };

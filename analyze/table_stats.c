@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "analyze/compare.h"
 #include "analyze/table_stats.h"
 #include "analyze/vmstat.h"
 #include "parsers/pass.h"
@@ -523,9 +524,11 @@ static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const
 		free(ts->thr_subject);
 		free(ts->thr_key);
 		ts->thr_subject = bl_xstrdup(m->subject);
-		char *t = bl_mail_thread(m->subject);
-		ts->thr_key = t && strcmp(t, "(no subject)") != 0 ? bl_xasprintf("thread: %s", t) : NULL;
-		free(t);
+		ts->thr_key = bl_cmp_thread(m);
+		if (strncmp(ts->thr_key, "thread: ", 8) != 0) {
+			free(ts->thr_key);
+			ts->thr_key = NULL;
+		}
 	}
 	return ts->thr_key ? ts->thr_key : msgid;
 }

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "core/escape.h"
-#include "input/mail.h"
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
@@ -253,12 +252,7 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	s->info.id = id;
 	s->source = bl_xstrdup(r->source ? r->source : "");
 	s->group = bl_xstrdup(r->group ? r->group : "");
-	/* D18: the mail thread (input/mail.h), or the message id, "" for a file */
-	char *thr = r->msg && r->msg->subject && *r->msg->subject ? bl_mail_thread(r->msg->subject) : NULL;
-	s->thread = thr && strcmp(thr, "(no subject)") != 0 ? thr
-		  : bl_xstrdup(r->msg && r->msg->message_id ? r->msg->message_id : "");
-	if (s->thread != thr)
-		free(thr);
+	s->thread = bl_cmp_thread(r->msg);   /* D18's block within the source */
 	s->info.source = s->source;
 	s->info.group = s->group;
 	s->info.layout = "";

@@ -104,6 +104,9 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 	if (r->tested && r->kind != BL_V_NO_TEST)
 		pval(md, r->p_holm);
 	fputs(" | ", md);
+	if (r->tested && r->kind != BL_V_NO_TEST)
+		pval(md, r->p_bh);
+	fputs(" | ", md);
 	fputs(r->verdict, md);
 	if (r->kind == BL_V_NO_CHANGE && isfinite(r->detect_pct)) {
 		fputs(" (changes under ±", md);
@@ -143,15 +146,18 @@ void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence)
 			several = rows->row[i].source && rows->row[0].source &&
 				  strcmp(rows->row[i].source, rows->row[0].source) != 0;
 		fprintf(md, "Each line compares a candidate with its baseline, most important first. "
-			    "**change**: 100 (candidate − baseline) / |baseline| of the means, with its "
-			    "%g %% CI by Fieller's theorem; **p**: Welch's t-test adjusted by Holm's method "
-			    "over all %zu tests of this report; a change within its negligible band (±1 %% "
+			    "**change**: 100 (candidate − baseline) / |baseline| of the means (latency: of "
+			    "the p50 or p99), with its %g %% CI by Fieller's theorem (vmstat: with each "
+			    "series' effective sample size); **p Holm**: the p-value of Welch's t-test "
+			    "(latency: Mann–Whitney for p50, Kolmogorov–Smirnov for p99) adjusted by Holm's "
+			    "method over all %zu tests of this report, which the verdicts use; **p BH**: "
+			    "adjusted by Benjamini–Hochberg; a change within its negligible band (±1 %% "
 			    "unless `--negligible` says otherwise) is **negligible** when it is "
 			    "significant or its CI lies within the band too. docs/statistics.md "
-			    "(D12–D16) in benchlog's source defines each number.\n\n",
+			    "(D12–D18) in benchlog's source defines each number.\n\n",
 			confidence * 100, rows->tests);
-		fprintf(md, "| table | measure | baseline → candidate | change [%g %% CI] | p | verdict |\n"
-			    "|---|---|---|--:|--:|---|\n", confidence * 100);
+		fprintf(md, "| table | measure | baseline → candidate | change [%g %% CI] | p Holm | p BH | verdict |\n"
+			    "|---|---|---|--:|--:|--:|---|\n", confidence * 100);
 		size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
 		for (size_t i = 0; i < shown; i++)
 			row_line(md, &rows->row[i], several);

@@ -44,11 +44,11 @@ sec = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
 rows = [l.split(" | ") for l in sec.splitlines() if l.startswith("| ") and " → " in l and not l.startswith("| table ")]
 key = []
 for r in rows:
-    verdict = r[5].rstrip(" |")
+    verdict = r[6].rstrip(" |")
     v = next(k for k in rank if verdict.startswith(k))
     ch = r[3].split(" [")[0].replace("\u2212", "-").replace(" %", "")
     key.append((rank[v], -abs(float(ch)) if ch else 0.0))
-assert len(rows) > 40 and key == sorted(key), [r[5] for r in rows]
+assert len(rows) > 40 and key == sorted(key), [r[6] for r in rows]
 assert key[0][0] == 0 and key[-1][0] == 5
 PY
 exit 0
