@@ -24,7 +24,9 @@ hc chart-symlink-dangling 0 'wrote' '
 # Under ulimit -f (a full disk, in KiB): non-zero, and only complete
 # images (swpd.png is about 75 KB: 40 cannot hold it, 4000 can).
 for lim in 4:1 40:1 4000:0; do
-hc chart-ulimit-f-${lim%:*} ${lim#*:} '' '
+re='is incomplete \(disk full\?\)|File too large'
+[ "${lim#*:}" = 0 ] && re='wrote out/swpd.png and .svg'
+hc chart-ulimit-f-${lim%:*} ${lim#*:} "$re" '
     ( ulimit -f '${lim%:*}'; "$B" plot swpd -q -o out "$SEED0" ); rc=$?
     for f in out/*.png; do [ -f "$f" ] || continue
         tail -c 8 "$f" | od -An -c | grep -q "I   E   N   D" || { echo "incomplete $f" >&2; rc=98; }; done

@@ -3,19 +3,19 @@
 EVIL='evil ![x](http://e.example/i.png) [y](http://e.example/) **b** <script>alert(1)</script> <img src=http://e.example/j.png>
 # H1 heading'
 export EVIL
-hc esc-report-group-option 0 '' '
+hc esc-report-group-option 0 "$ACC" '
     "$B" report -o r2 --group "$EVIL" "$SEED0" "$SEED1"; rc=$?
     html_own r2/report.html || rc=99
     grep -q "^# H1" r2/report.md && rc=98'
-hc esc-report-group-from-file-name 0 '' '
+hc esc-report-group-from-file-name 0 "$ACC" '
     mkdir logs; cp "$SEED1" "logs/$(printf "![x](http:%%2F%%2Fe.example%%2Fi.png) [y](http:%%2F%%2Fe.example) <b>")"
     "$B" report -o r2 logs; rc=$?
     html_own r2/report.html || rc=99'
-hc esc-report-group-regex 0 '' '
+hc esc-report-group-regex 0 "$ACC" '
     printf "kernel: <script>x</script> ![i](http://e.example/i.png)\n" > g.txt; cat "$SEED1" >> g.txt
     "$B" report -o r2 --group-regex "^kernel: (.*)" g.txt; rc=$?
     html_own r2/report.html || rc=99'
-hc esc-report-seeds-self-contained 0 '' '
+hc esc-report-seeds-self-contained 0 "$ACC" '
     "$B" report -o r2 "$FX/seeds"; rc=$?
     html_own r2/report.html || rc=99'
 hc esc-terminal-file-name 1 'No such file' '
@@ -27,14 +27,14 @@ hc esc-terminal-quoted-value 0 'cannot read the value' '
     printf "\tCommand being timed: \"x\"\n\tUser time (seconds): 1.5\033[2Jx\n\tSystem time (seconds): 1.0\n" > t.txt
     "$B" parse -q t.txt > /dev/null; rc=$?
     grep -q "$(printf "\033")" err && rc=99'
-hc esc-terminal-summary-group 0 '' '
+hc esc-terminal-summary-group 0 NONE '
     "$B" summary --group "$(printf "g\033[31mred")" "$SEED1" > sum.txt 2>/dev/null; rc=$?
     grep -q "$(printf "\033")" sum.txt && rc=99
     grep -qF "g\\e[31mred" sum.txt || rc=98'
-hc esc-csv-byte-exact 0 '' '
+hc esc-csv-byte-exact 0 "$ACC" '
     "$B" parse -t contest --group "=HYPERLINK(\"http://e.example\",\"x\")" "$SEED1" > c.csv; rc=$?
     grep -qF ",\"=HYPERLINK(\"\"http://e.example\"\",\"\"x\"\")\"," c.csv || rc=99'
-hc esc-csv-spreadsheet-safe 0 '' '
+hc esc-csv-spreadsheet-safe 0 "$ACC" '
     "$B" parse --spreadsheet-safe -t contest --group "@SUM(1+1)" "$SEED1" > c.csv; rc=$?
     # the text cell gets its quote; the number columns are as without it
     grep -q ",'"'"'@SUM(1+1),option," c.csv || rc=99
@@ -67,16 +67,16 @@ hc esc-gnuplot-stderr 1 'swpd.gp: \\e\]0;pwned\\x07\\e\[2J\\xc2\\x9b31m fake fai
     mkdir -p fakebin; printf "#!/bin/sh\nexec sh \"%s/fake-gnuplot\" evilerr \"\$@\"\n" "$HOST" > fakebin/gnuplot
     chmod +x fakebin/gnuplot; PATH="$W/fakebin:$PATH" "$B" plot swpd -q -o out "$SEED0"; rc=$?
     noraw err || rc=99'
-hc esc-summary-vmstat-group 0 '' '
+hc esc-summary-vmstat-group 0 "$ACC" '
     "$B" summary --group "$EVT" "$SEED0" > sum.txt; rc=$?
     noraw sum.txt err || rc=99
     grep -qF "group g\\e]0;pwned\\x07\\e[2J\\xc2\\x9b31m" sum.txt || rc=98'
-hc esc-stats-group 0 '' '
+hc esc-stats-group 0 "$ACC" '
     "$B" stats --group "$EVT" "$SEED1" > s.txt; rc=$?
     noraw s.txt err || rc=99
     "$B" stats --format md --group "$EVT" "$SEED1" > s.md || rc=97
     noraw s.md || rc=98'
-hc esc-stats-csv-names 0 '' '
+hc esc-stats-csv-names 0 "$ACC" '
     printf "grp,v%s\n%s,1\n%s,2\nB,3\nB,4\n" "$EVT" "$EVT" "$EVT" > e.csv
     "$B" stats -t "t$EVT" e.csv > s.txt; rc=$?
     noraw s.txt err || rc=99
@@ -87,7 +87,7 @@ hc esc-compare-one-group 1 'one group only \(g\\e\]0;pwned' '
     "$B" compare --group "$EVT" "$SEED1" > c.txt; rc=$?; noraw c.txt err || rc=99'
 hc esc-report-baseline-missing 2 'no group "zzg\\e\]0;pwned' '
     "$B" report -q -o rep --baseline "zz$EVT" "$SEED1"; rc=$?; noraw err || rc=99'
-hc esc-plot-dumb-c1 0 '' '
+hc esc-plot-dumb-c1 0 'wrote out/swpd \(script swpd.gp' '
     "$B" plot swpd --term dumb -q -o out --group "$EVT" "$SEED0" > d.txt; rc=$?
     noraw d.txt err || rc=99
     [ -s d.txt ] || rc=98'

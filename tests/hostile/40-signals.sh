@@ -22,30 +22,30 @@ hc signal-parse-o-${sig%:*} ${sig#*:} 'benchlog: interrupted' \
     'midrun '${sig%:*}' "$B" parse -q -o out fifo; ls -a out | grep -v "^\.\.\?$\|^earlier.csv$" && rc=99'
 done
 hc signal-summary-HUP 129 'benchlog: interrupted' 'midrun HUP "$B" summary fifo > sum.txt; [ -s sum.txt ] && rc=99'
-hc signal-ignored-stays-ignored 0 '' '
+hc signal-ignored-stays-ignored 0 NONE '
     (trap "" HUP; "$B" parse -q -o out "$SEED0" & p=$!; kill -HUP $p; wait $p)'
 # Leftovers of a run killed outright (SIGKILL): the next run to the same
 # place removes those whose process is gone, and no other.
-hc stale-report-folder 0 '' '
+hc stale-report-folder 0 "$ACC" '
     mkdir rep.tmp-AbC123; echo 999999999 > rep.tmp-AbC123/.benchlog-pid; echo x > rep.tmp-AbC123/big
     "$B" report -o rep "$SEED0"; rc=$?; may_change=rep
     [ -e rep.tmp-AbC123 ] && rc=99; true'
-hc stale-report-folder-live-owner 0 '' '
+hc stale-report-folder-live-owner 0 "$ACC" '
     mkdir keep.tmp-AbC123; echo $$ > keep.tmp-AbC123/.benchlog-pid
     "$B" report -o keep "$SEED0"; rc=$?
     [ -d keep.tmp-AbC123 ] || rc=99; rm -rf keep.tmp-AbC123 keep'
-hc stale-report-folder-not-ours 0 '' '
+hc stale-report-folder-not-ours 0 "$ACC" '
     mkdir keep.tmp-AbC123; echo x > keep.tmp-AbC123/file
     "$B" report -o keep "$SEED0"; rc=$?
     [ -f keep.tmp-AbC123/file ] || rc=99; rm -rf keep.tmp-AbC123 keep'
-hc stale-table-file 0 '' '
+hc stale-table-file 0 NONE '
     echo x > out/.vmstat.csv.benchlog-999999999-AbC123
     echo y > out/.vmstat.csv.notes
     "$B" parse -q -o out "$SEED0"; rc=$?
     [ -e out/.vmstat.csv.benchlog-999999999-AbC123 ] && rc=99
     [ -e out/.vmstat.csv.notes ] || rc=98; rm -f out/vmstat.csv out/*.csv.notes
     ls out | grep -v earlier.csv | xargs -r -I{} rm -f out/{}'
-hc stale-after-sigkill 0 '' '
+hc stale-after-sigkill 0 "$ACC" '
     mkfifo fifo; "$B" report -q -o rep2 fifo & p=$!
     exec 3> fifo; cat "$SEED0" >&3; sleep 0.5; kill -KILL $p; wait $p; exec 3>&-
     ls -d rep2.tmp-* > /dev/null 2>&1 || { echo "no leftover to clean" >&2; rc=97; }

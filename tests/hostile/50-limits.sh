@@ -68,7 +68,7 @@ capmail() {   # a message of about 15 MB: 200,000 vmstat rows
     { printf "From: user@example.org\nSubject: vmstat\nMessage-ID: <c@example.org>\n\n"; sed -n 57,58p "$SEED0"
       python3 -c "import sys; sys.stdout.write(' 1  0  0 14696 10000 20000 30000    0    0     0     0  100   200  1  2 97\n' * 200000)"; }
 }
-hc mail-cap-single 1 '' '
+hc mail-cap-single 1 'mail input larger than 4194304 bytes' '
     capmail > cap.eml
     n=$(( $(head -c 4194304 cap.eml | wc -l) + 1 ))
     BENCHLOG_MAIL_MAX=4194304 "$B" parse -t vmstat cap.eml > v.csv; rc=$?

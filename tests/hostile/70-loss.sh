@@ -66,7 +66,7 @@ hc loss-mail-base64-after-end 0 "^b.eml:11: mail part: base64 goes on after its 
     [ "$(wc -l < b64.txt)" -eq 8 ] || rc=99'
 hc loss-mail-base64-after-end-strict 1 'base64 goes on after its end' '
     b64mail; "$B" parse --strict -t vmstat b.eml > /dev/null'
-hc loss-mail-base64-padding-at-end 0 '' '
+hc loss-mail-base64-padding-at-end 0 "$ACC" '
     { mailhdr; printf "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
       sed -n 57,62p "$SEED0" | base64 -w 60; echo "=="; echo; } > b.eml
     "$B" parse --strict -t vmstat b.eml > v.csv; rc=$?

@@ -7,7 +7,9 @@
 # report from an earlier run (rep/, made once by the runner). Then:
 #   1. the exit status of SCRIPT's last command is STATUS (SCRIPT sets $rc
 #      itself when it must run commands after benchlog);
-#   2. stderr matches the extended regex REGEX (grep -E; "" = anything);
+#   2. stderr matches the extended regex REGEX (grep -E), or is empty
+#      when REGEX is NONE; $ACC is the accounting line of a clean run
+#      (no warning);
 #   3. no temporary is left anywhere under $W: no *.tmp-*, no .gp-*, no
 #      hidden *.benchlog-* file;
 #   4. out/earlier.csv and rep/ are as they were, unless the case names
@@ -22,6 +24,8 @@
 # for a build that cannot run it (ulimit -v under AddressSanitizer).
 
 hc_pass=0; hc_fail=0; hc_skip=0
+ACC='^benchlog: [0-9]+ lines: [0-9]+ used, [0-9]+ skipped; [0-9]+ records$'
+
 
 skip() { echo "$*" > "$W/.skip"; }
 
@@ -51,7 +55,13 @@ hc_run() {
     fi
     may_change=$(cat "$W/.may" 2>/dev/null)
     [ "$got" = "$want" ] || bad="exit $got, want $want;"
-    if [ -n "$re" ] && ! grep -Eq -- "$re" "$W/err"; then bad="$bad stderr lacks /$re/;"; fi
+    if [ "$re" = NONE ]; then
+        [ ! -s "$W/err" ] || bad="$bad stderr not empty;"
+    elif [ -z "$re" ]; then
+        bad="$bad no message to check;"
+    elif ! grep -Eq -- "$re" "$W/err"; then
+        bad="$bad stderr lacks /$re/;"
+    fi
     left=$(find "$W" \( -name '*.tmp-*' -o -name '.gp-*' -o -name '.*.benchlog-*' \) -print | head -3)
     [ -z "$left" ] || bad="$bad left behind: $left;"
     # every file there before is there still, with the same bytes (new
