@@ -46,6 +46,10 @@ struct bl_analysis_opts {
 	const struct bl_opts *parse;   /* the pass's parse options */
 	bool include_quoted;            /* --quoted include */
 	bool keep_samples;              /* keep per-sample data for charts */
+	bool bounded;                   /* report: hold at most BL_MD_SHOWN groups
+					   or series in full and summarise the rest
+					   as the pass goes, so memory stays bounded
+					   whatever the input's size (issue 26) */
 	bool stream_text;               /* write() once, text: may spool (above) */
 	FILE *diag;                     /* notes about the data found while making
 					   the charts ("vmstat time goes back"),

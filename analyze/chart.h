@@ -64,6 +64,11 @@ struct bl_swpd_group {
 	size_t nstutter;
 	const struct bl_plot_event *events;
 	size_t nevents;
+	/* The rows the samples stand for: more than nsamples when the
+	 * analysis already reduced a long capture to a min/max envelope (per
+	 * bucket of its time range, each column's minimum and maximum in time
+	 * order) to keep its memory bounded; 0 = nsamples. */
+	unsigned long long rows;
 };
 
 struct bl_swpd_plot {

@@ -51,6 +51,7 @@ struct ts_table {
 	bool benchlog_csv;      /* a CSV whose header starts with the provenance columns */
 	struct ts_col *col;
 	size_t ncol, colcap;
+	size_t exact_max;       /* bl_tstats_opts.exact_max */
 	struct bl_strmap colmap; /* column name -> index (a CSV may have 100,000) */
 	char **gname;           /* group columns */
 	long *gidx;             /* their column index; -1 = not in this table */
@@ -299,6 +300,7 @@ static struct ts_table *table_find(struct bl_tstats *ts, const char *name)
 static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum origin origin)
 {
 	struct ts_table *t = bl_xcalloc(1, sizeof *t);
+	t->exact_max = ts->o->exact_max;
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
 	t->sb_logi = -1;
@@ -389,7 +391,7 @@ static void add_num(struct ts_table *t, struct ts_group *g, size_t c, double x)
 {
 	struct ts_cell *cell = cell_get(t, g, c);
 	if (!cell->d)
-		cell->d = bl_dist_new();
+		cell->d = t->exact_max ? bl_dist_new_exact(t->exact_max) : bl_dist_new();
 	bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
 	t->col[c].nnum++;
 }

@@ -124,6 +124,11 @@ struct bl_tstats_opts {
 	 * when the subject names none */
 	bool by_source;
 	bool include_quoted;         /* T1 */
+	/* Values a cell keeps exactly before its percentiles come from the
+	 * sketch (D11); 0 = BL_DIST_EXACT_MAX. The report's Findings need
+	 * only n, mean and sd, which stay exact, so it keeps few: a cell
+	 * then holds a bounded sketch, not up to 512 KiB of values. */
+	size_t exact_max;
 };
 
 struct bl_tstats;

@@ -64,15 +64,39 @@ struct series {
 	struct bl_swpd_sample *smp;
 	long *smp_no;
 	size_t nsmp, capsmp;
+	unsigned long long smp_rows;         /* the rows they stand for */
 	/* t_s that goes back inside the series (vmstat -t rows whose clock
 	 * went back, a row without its stamp among rows with one): the chart
 	 * draws the rows from there on after the ones before, as if a new
 	 * capture started, shifted by t_shift; each place is kept to be
 	 * named on o.diag and marked in the chart */
 	double t_shift;
-	struct tback { size_t at; unsigned long line; double from, to; } *back;
+	struct tback { double tc; unsigned long line; double from, to; } *back;
 	size_t nback, capback;
 	bool final;
+	bool chart_folded, s5_folded;        /* given to vmstat_an's charts, S5 */
+};
+
+/* The swpd chart's panel of one group, filled as its series end. */
+struct chart_group {
+	const char *name;          /* owned by vmstat_an.s5names */
+	struct bl_swpd_sample *smp;
+	size_t nsmp, capsmp;
+	unsigned long long rows;   /* the samples the kept ones stand for */
+	struct bl_plot_interval *iv;
+	size_t niv, capiv;
+	struct bl_plot_event *ev;
+	size_t nev, capev;
+	char **texts;     /* owned event texts made here */
+	size_t ntexts, captexts;
+	size_t ncapture;  /* captures after the first */
+};
+
+/* S5 of one group: "where stutter ended" values, as text. */
+struct s5group {
+	struct bl_buf vals;
+	size_t nval;               /* all of them (bounded: text of the first
+				      BL_MD_SHOWN only) */
 };
 
 /* A group, for S5 when streaming: the values are in vmstat_an.s5. */
@@ -103,6 +127,16 @@ struct vmstat_an {
 	struct vgroup *grp;      /* in order of first series */
 	size_t ngrp, capgrp;
 	struct bl_strmap gnames; /* grp[i].name is its key i */
+	/* not streaming: the charts' panels and S5 by group, each series
+	 * added once it is over (bounded: then freed, unless it is one of
+	 * the first BL_MD_SHOWN series with rows, which report.md shows) */
+	struct chart_group cg[16];   /* analyze/chart.h: at most 16 panels */
+	size_t ncg;
+	struct bl_strmap s5names;    /* groups in order of first series */
+	struct s5group *s5g;
+	size_t caps5g;
+	size_t kept_rows;            /* series with rows kept in a->s */
+	size_t left_out;             /* series with rows summarised and freed */
 };
 
 bool bl_vmstat_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *since_boot)
@@ -162,6 +196,107 @@ static size_t group_index(struct vmstat_an *a, const char *name)
 	return i;
 }
 
+/* ---- bounded state (not streaming) ------------------------------------- */
+
+/* Samples a series, or a chart panel, keeps at most (bounded): then they
+ * are reduced to a min/max envelope of VM_KEEP_SAMPLES / 4 buckets of
+ * their time range, at most two samples a bucket, and go on from there;
+ * the swpd chart is 1,200 pixels wide, so a panel keeps 4,096 to 16,384
+ * points of its time axis (docs/report.md). */
+#define VM_KEEP_SAMPLES 16384
+
+static double smp_val(const struct bl_swpd_sample *s, int k)
+{
+	return k == 0 ? s->swpd_kib : k == 1 ? s->free_kib : k == 2 ? s->si_kibps : s->so_kibps;
+}
+
+static void smp_set(struct bl_swpd_sample *s, int k, double v)
+{
+	if (k == 0)
+		s->swpd_kib = v;
+	else if (k == 1)
+		s->free_kib = v;
+	else if (k == 2)
+		s->si_kibps = v;
+	else
+		s->so_kibps = v;
+}
+
+/* Samples s[i..e) reduced to two: at the times of the first and the last,
+ * each field's minimum and maximum in the order they came (as plot/'s
+ * drawing envelope does). */
+static void bucket_minmax(const struct bl_swpd_sample *s, size_t i, size_t e,
+			  struct bl_swpd_sample *a, struct bl_swpd_sample *z)
+{
+	*a = s[i];
+	*z = s[e - 1];
+	for (int k = 0; k < 4; k++) {
+		size_t imin = SIZE_MAX, imax = SIZE_MAX;
+		for (size_t q = i; q < e; q++) {
+			double v = smp_val(&s[q], k);
+			if (isnan(v))
+				continue;
+			if (imin == SIZE_MAX || v < smp_val(&s[imin], k))
+				imin = q;
+			if (imax == SIZE_MAX || v > smp_val(&s[imax], k))
+				imax = q;
+		}
+		double x = NAN, y = NAN;
+		if (imin != SIZE_MAX) {
+			x = smp_val(&s[imin < imax ? imin : imax], k);
+			y = smp_val(&s[imin < imax ? imax : imin], k);
+		}
+		smp_set(a, k, x);
+		smp_set(z, k, y);
+	}
+}
+
+/* s[0..*n) (time order) in place to the min/max envelope of
+ * VM_KEEP_SAMPLES / 4 buckets of its time range; no[] (may be NULL), the
+ * sample numbers beside them, follows: a bucket's first and last. */
+static void envelope(struct bl_swpd_sample *s, long *no, size_t *n)
+{
+	size_t nb = VM_KEEP_SAMPLES / 4, out = 0, i = 0;
+	double t0 = s[0].t_s, t1 = s[*n - 1].t_s;
+	double scale = t1 > t0 ? (double)nb / (t1 - t0) : 0;
+	while (i < *n) {
+		size_t b = (size_t)fmin((double)(nb - 1), floor((s[i].t_s - t0) * scale));
+		size_t e = i + 1;
+		while (e < *n && (size_t)fmin((double)(nb - 1), floor((s[e].t_s - t0) * scale)) == b)
+			e++;
+		if (e - i == 1) {
+			if (no)
+				no[out] = no[i];
+			s[out++] = s[i];
+		} else {
+			struct bl_swpd_sample a, z;
+			long na = no ? no[i] : 0, nz = no ? no[e - 1] : 0;
+			bucket_minmax(s, i, e, &a, &z);
+			if (no) {
+				no[out] = na;
+				no[out + 1] = nz;
+			}
+			s[out++] = a;
+			s[out++] = z;
+		}
+		i = e;
+	}
+	*n = out;
+}
+
+/* S5's slot of group index gi in s5names (added in order). */
+static struct s5group *s5_slot(struct vmstat_an *a, size_t gi)
+{
+	if (gi >= a->caps5g) {
+		size_t old = a->caps5g;
+		a->caps5g = gi < 16 ? 32 : 2 * gi;
+		a->s5g = bl_xrealloc(a->s5g, a->caps5g * sizeof *a->s5g);
+		for (size_t k = old; k < a->caps5g; k++)
+			a->s5g[k] = (struct s5group){ BL_BUF_INIT(0), 0 };
+	}
+	return &a->s5g[gi];
+}
+
 static void colstat_of(struct bl_dist *d, const struct bl_lag1 *lag, struct bl_vm_colstat *out)
 {
 	const struct bl_welford *w = bl_dist_welford(d);
@@ -202,6 +337,8 @@ static void freeze(struct series *s)
 }
 
 static int retire(struct vmstat_an *a);
+static void fold(struct vmstat_an *a);
+static void fold_chart(struct vmstat_an *a, struct series *s);
 static void series_free(struct series *s);
 static struct series *series_new(struct vmstat_an *a, long id, const struct bl_record *r);
 
@@ -241,8 +378,11 @@ static struct series *series_get(struct vmstat_an *a, long id, const struct bl_r
 	}
 	if (a->n == 0 || id > a->max_id)
 		a->max_id = id;
-	if (a->n)
+	if (a->n) {
 		freeze(a->s[a->n - 1]);
+		if (a->o.bounded)
+			fold(a);
+	}
 	return series_new(a, id, r);
 }
 
@@ -506,15 +646,19 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			double last = s->smp[s->nsmp - 1].t_s;
 			double step = s->nsmp > 1 ? last - s->smp[s->nsmp - 2].t_s : 1;
 			s->back = bl_xgrow(s->back, &s->capback, s->nback + 1, sizeof *s->back);
-			s->back[s->nback++] = (struct tback){ s->nsmp, r->line, last - s->t_shift, t };
+			double from = last - s->t_shift;
 			s->t_shift = last + (step > 0 ? step : 1) - t;
 			tc = t + s->t_shift;
+			s->back[s->nback++] = (struct tback){ tc, r->line, from, t };
 		}
 		/* analyze/chart.h wants KiB and KiB/s; si and so scale with -S too */
 		s->smp[s->nsmp] = (struct bl_swpd_sample){
 			tc, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
 			w[BL_VM_FREE] * s->kib };
 		s->smp_no[s->nsmp++] = sample;
+		s->smp_rows++;
+		if (a->o.bounded && s->nsmp >= VM_KEEP_SAMPLES)
+			envelope(s->smp, s->smp_no, &s->nsmp);
 	}
 	return 0;
 }
@@ -558,13 +702,7 @@ static void finalize(struct series *s)
 
 static bool vm_has_data(void *st)
 {
-	struct vmstat_an *a = st;
-	if (a->stream)
-		return a->any_row;
-	for (size_t i = 0; i < a->n; i++)
-		if (a->s[i]->have_row)
-			return true;
-	return false;
+	return ((struct vmstat_an *)st)->any_row;
 }
 
 /* ---- accessors (analyze/vmstat.h) ---------------------------------------- */
@@ -839,14 +977,57 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 	write_iterations(f, s, fmt);
 }
 
+/* S5: the stutter_end values of series s into its group's list, once
+ * (bounded: the text of the first BL_MD_SHOWN a group has). */
+static void fold_s5(struct vmstat_an *a, struct series *s)
+{
+	if (s->s5_folded)
+		return;
+	s->s5_folded = true;
+	finalize(s);
+	size_t gi = bl_strmap_get(&a->s5names, s->group, NULL);
+	struct s5group *g = s5_slot(a, gi);
+	for (size_t k = 0; k < s->nit; k++) {
+		if (isnan(s->it[k].stutter_end_swpd))
+			continue;
+		if (a->o.bounded && g->nval++ >= BL_MD_SHOWN)
+			continue;
+		if (!a->o.bounded)
+			g->nval++;
+		char m[40];
+		mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
+		bl_buf_addf(&g->vals, "%s%s (series %ld, iteration %zu)", g->vals.len ? ", " : "", m,
+			    s->info.id, k + 1);
+	}
+}
+
+/* bounded: the series that just ended (the last in a->s) goes to the
+ * chart's panel and S5, and is freed unless it is one of the first
+ * BL_MD_SHOWN series with rows, which report.md shows in full. */
+static void fold(struct vmstat_an *a)
+{
+	struct series *s = a->s[a->n - 1];
+	fold_chart(a, s);
+	fold_s5(a, s);
+	bool rows = s->have_row && s->info.rows;
+	if (rows && a->kept_rows < BL_MD_SHOWN) {
+		a->kept_rows++;
+		return;
+	}
+	if (rows)
+		a->left_out++;
+	series_free(s);
+	a->n--;
+}
+
 /* S5 */
 static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 {
+	for (size_t i = 0; i < a->n; i++)
+		fold_s5(a, a->s[i]);
 	bool any = false;
-	for (size_t i = 0; i < a->n && !any; i++)
-		for (size_t k = 0; k < a->s[i]->nit; k++)
-			if (!isnan(a->s[i]->it[k].stutter_end_swpd))
-				any = true;
+	for (size_t gi = 0; gi < a->s5names.n && !any; gi++)
+		any = a->s5g[gi].nval > 0;
 	if (!any)
 		return;
 	if (fmt == BL_DOC_MD)
@@ -855,58 +1036,34 @@ static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 			   "| group | stutter ended at swpd |\n|---|---|\n");
 	else
 		fprintf(f, "stutter ended at swpd, by group:\n");
-	/* the groups in the order of their first series, each with its values
-	 * (in report.md at most BL_MD_SHOWN of them, analysis.h) */
-	struct bl_strmap names = BL_STRMAP_INIT;
-	size_t *first = bl_xcalloc(a->n + 1, sizeof *first);
-	struct bl_buf *vals = bl_xcalloc(a->n + 1, sizeof *vals);
-	size_t *nval = bl_xcalloc(a->n + 1, sizeof *nval);
-	for (size_t i = 0; i < a->n; i++) {
-		bool added;
-		size_t gi = bl_strmap_get(&names, a->s[i]->group, &added);
-		if (added)
-			first[gi] = i;
-		struct series *s = a->s[i];
-		for (size_t k = 0; k < s->nit; k++) {
-			if (isnan(s->it[k].stutter_end_swpd))
-				continue;
-			if (fmt == BL_DOC_MD && nval[gi]++ >= BL_MD_SHOWN)
-				continue;
-			char m[40];
-			mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
-			bl_buf_addf(&vals[gi], "%s%s (series %ld, iteration %zu)", vals[gi].len ? ", " : "", m,
-				    s->info.id, k + 1);
-		}
-	}
+	/* the groups in the order of their first series (in report.md at
+	 * most BL_MD_SHOWN of them, analysis.h) */
 	size_t shown = 0, more = 0;
-	for (size_t gi = 0; gi < names.n; gi++) {
-		struct bl_buf *b = &vals[gi];
-		if (b->len && fmt == BL_DOC_MD && shown == BL_MD_SHOWN) {
+	for (size_t gi = 0; gi < a->s5names.n; gi++) {
+		const struct s5group *g = &a->s5g[gi];
+		const char *name = bl_strmap_key(&a->s5names, gi);
+		if (!g->nval)
+			continue;
+		if (fmt == BL_DOC_MD && shown == BL_MD_SHOWN) {
 			more++;
-		} else if (b->len) {
-			const char *g = a->s[first[gi]]->group;
-			shown++;
-			if (fmt == BL_DOC_MD) {
-				fprintf(f, "| ");
-				bl_fput_md_inline(f, g);
-				fprintf(f, " | %s", b->data);
-				if (nval[gi] > BL_MD_SHOWN)
-					fprintf(f, " and %zu more", nval[gi] - BL_MD_SHOWN);
-				fprintf(f, " |\n");
-			} else {
-				bl_term_printf(f, "  %-24s %s\n", g, b->data);
-			}
+			continue;
 		}
-		bl_buf_release(b);
+		shown++;
+		if (fmt == BL_DOC_MD) {
+			fprintf(f, "| ");
+			bl_fput_md_inline(f, name);
+			fprintf(f, " | %s", g->vals.data);
+			if (a->o.bounded && g->nval > BL_MD_SHOWN)
+				fprintf(f, " and %zu more", g->nval - BL_MD_SHOWN);
+			fprintf(f, " |\n");
+		} else {
+			bl_term_printf(f, "  %-24s %s\n", name, g->vals.data);
+		}
 	}
 	fputc('\n', f);
 	if (more)
 		fprintf(f, "%zu more groups are not shown (csv/vmstat.csv and csv/events.csv hold their "
 			   "rows and events).\n\n", more);
-	free(first);
-	free(vals);
-	free(nval);
-	bl_strmap_release(&names);
 }
 
 /* ---- streaming: series written as they end ----------------------------- */
@@ -1048,6 +1205,7 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 		write_series(f, a, i, fmt);
 		shown++;
 	}
+	more += a->left_out;
 	if (more)
 		fprintf(f, "The first %zu series of %zu are shown; every row of all of them is in "
 			   "[csv/vmstat.csv](csv/vmstat.csv) and every event in [csv/events.csv](csv/events.csv), "
@@ -1078,18 +1236,6 @@ static double sample_t(const struct series *s, long sample)
 	return s->smp[lo].t_s;
 }
 
-struct chart_group {
-	const char *name;
-	struct bl_swpd_sample *smp;
-	size_t nsmp, capsmp;
-	struct bl_plot_interval *iv;
-	size_t niv, capiv;
-	struct bl_plot_event *ev;
-	size_t nev, capev;
-	char **texts;     /* owned event texts made here */
-	size_t ntexts, captexts;
-};
-
 /* A note of the chart's own at t: its text is owned by the group. */
 static void add_note(struct chart_group *g, double t, char *text)
 {
@@ -1103,7 +1249,12 @@ static void add_note(struct chart_group *g, double t, char *text)
  * series) and marked in the chart. */
 #define BACK_WARN_MAX 5
 
-static void add_series(struct chart_group *g, const struct series *s, FILE *diag)
+/* bounded: a panel marks where each of its first VM_CAPTURE_NOTES
+ * captures starts (a vmstat file of 115,000 captures would otherwise keep
+ * a note for each). */
+#define VM_CAPTURE_NOTES 50
+
+static void add_series(struct chart_group *g, const struct series *s, FILE *diag, bool bounded)
 {
 	if (s->nsmp == 0)
 		return;
@@ -1113,8 +1264,10 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 		double last = g->smp[g->nsmp - 1].t_s;
 		double step = g->nsmp > 1 ? last - g->smp[g->nsmp - 2].t_s : 1;
 		off = last + (step > 0 ? step : 1) - s->smp[0].t_s;
-		add_note(g, s->smp[0].t_s + off,
-			 bl_xasprintf("capture %ld: %s:%lu", s->info.id, s->source, s->info.first_line));
+		if (!bounded || g->ncapture < VM_CAPTURE_NOTES)
+			add_note(g, s->smp[0].t_s + off,
+				 bl_xasprintf("capture %ld: %s:%lu", s->info.id, s->source, s->info.first_line));
+		g->ncapture++;
 	}
 	for (size_t k = 0; k < s->nback; k++) {
 		const struct tback *b = &s->back[k];
@@ -1126,7 +1279,7 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 		else if (k == BACK_WARN_MAX && diag)
 			bl_term_printf(diag, "benchlog: %s: vmstat time goes back %zu more times inside "
 					"series %ld\n", s->source, s->nback - k, s->info.id);
-		add_note(g, s->smp[b->at].t_s + off,
+		add_note(g, b->tc + off,
 			 bl_xasprintf("time goes back: %s:%lu", s->source, b->line));
 	}
 	g->smp = bl_xgrow(g->smp, &g->capsmp, g->nsmp + s->nsmp, sizeof *g->smp);
@@ -1135,6 +1288,7 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 		g->smp[g->nsmp + k].t_s += off;
 	}
 	g->nsmp += s->nsmp;
+	g->rows += s->smp_rows;
 	if (s->niv) {
 		/* An interval still open at the end of this capture ends with it
 		 * (its last sample and that sample's step), not at the end of
@@ -1152,37 +1306,59 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 		}
 	}
 	if (s->nev) {
+		/* the texts copied: the series may be freed before the chart */
 		g->ev = bl_xgrow(g->ev, &g->capev, g->nev + s->nev, sizeof *g->ev);
+		g->texts = bl_xgrow(g->texts, &g->captexts, g->ntexts + s->nev, sizeof *g->texts);
 		for (size_t k = 0; k < s->nev; k++) {
 			const struct bl_vm_event *e = &s->ev[k];
 			enum bl_plot_event_kind kind = strcmp(e->kind, "stutter_start") == 0 ? BL_PLOT_EV_PROBLEM
 				: strcmp(e->kind, "stutter_end") == 0 ? BL_PLOT_EV_RECOVERED : BL_PLOT_EV_NOTE;
-			g->ev[g->nev++] = (struct bl_plot_event){ sample_t(s, e->sample) + off, e->text, kind };
+			char *text = g->texts[g->ntexts++] = bl_xstrdup(e->text);
+			g->ev[g->nev++] = (struct bl_plot_event){ sample_t(s, e->sample) + off, text, kind };
 		}
 	}
+}
+
+/* Add series s to its group's panel (the first 16 groups with samples
+ * have one), once; its samples are then no longer needed. */
+static void fold_chart(struct vmstat_an *a, struct series *s)
+{
+	if (s->chart_folded)
+		return;
+	s->chart_folded = true;
+	finalize(s);
+	if (s->nsmp == 0)
+		return;
+	size_t k = 0;
+	while (k < a->ncg && strcmp(a->cg[k].name, s->group) != 0)
+		k++;
+	if (k == a->ncg) {
+		if (a->ncg == 16)
+			return;   /* analyze/chart.h: at most 16 panels */
+		bool added;
+		size_t gi = bl_strmap_get(&a->s5names, s->group, &added);
+		a->cg[a->ncg++].name = bl_strmap_key(&a->s5names, gi);
+		if (added)
+			s5_slot(a, gi);
+	}
+	struct chart_group *g = &a->cg[k];
+	add_series(g, s, a->o.diag, a->o.bounded);
+	if (a->o.bounded && g->nsmp >= VM_KEEP_SAMPLES)
+		envelope(g->smp, NULL, &g->nsmp);
+	free(s->smp);
+	free(s->smp_no);
+	s->smp = NULL;
+	s->smp_no = NULL;
+	s->nsmp = s->capsmp = 0;
 }
 
 static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct vmstat_an *a = st;
-	struct chart_group g[16];
-	size_t ng = 0;
-	memset(g, 0, sizeof g);
-	for (size_t i = 0; i < a->n; i++) {
-		struct series *s = a->s[i];
-		finalize(s);
-		if (s->nsmp == 0)
-			continue;
-		size_t k = 0;
-		while (k < ng && strcmp(g[k].name, s->group) != 0)
-			k++;
-		if (k == ng) {
-			if (ng == 16)
-				continue;   /* analyze/chart.h: at most 16 panels */
-			g[ng++].name = s->group;
-		}
-		add_series(&g[k], s, a->o.diag);
-	}
+	for (size_t i = 0; i < a->n; i++)
+		fold_chart(a, a->s[i]);
+	struct chart_group *g = a->cg;
+	size_t ng = a->ncg;
 	if (ng == 0)
 		return 0;
 	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_SWPD, "swpd", NULL,
@@ -1190,7 +1366,7 @@ static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	struct bl_swpd_group *pg = bl_chart_spec_own(sp, bl_xcalloc(ng, sizeof *pg));
 	for (size_t k = 0; k < ng; k++) {
 		pg[k] = (struct bl_swpd_group){ g[k].name, g[k].smp, g[k].nsmp, g[k].iv, g[k].niv,
-						g[k].ev, g[k].nev };
+						g[k].ev, g[k].nev, g[k].rows };
 		bl_chart_spec_own(sp, g[k].smp);
 		bl_chart_spec_own(sp, g[k].iv);
 		bl_chart_spec_own(sp, g[k].ev);
@@ -1199,6 +1375,8 @@ static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 		bl_chart_spec_own(sp, g[k].texts);
 	}
 	sp->in.swpd = (struct bl_swpd_plot){ pg, ng, 0 };
+	memset(a->cg, 0, sizeof a->cg);   /* the spec owns them now */
+	a->ncg = 0;
 	/* The stutter chart answers "at which swpd did playback recover?":
 	 * only groups with a stutter interval have anything to say there, and
 	 * the others' bars would set its scale. It points into the first
@@ -1376,6 +1554,19 @@ static void vm_destroy(void *st)
 		fclose(a->s5);
 	if (a->s5sorted)
 		fclose(a->s5sorted);
+	for (size_t k = 0; k < a->ncg; k++) {
+		struct chart_group *g = &a->cg[k];
+		free(g->smp);
+		free(g->iv);
+		free(g->ev);
+		for (size_t t = 0; t < g->ntexts; t++)
+			free(g->texts[t]);
+		free(g->texts);
+	}
+	for (size_t k = 0; k < a->caps5g; k++)
+		bl_buf_release(&a->s5g[k].vals);
+	free(a->s5g);
+	bl_strmap_release(&a->s5names);
 	free(a);
 }
 

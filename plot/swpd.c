@@ -547,6 +547,7 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const dou
 		size_t ns = g->nsamples;
 		struct bl_swpd_sample *env = NULL;
 		char *note = NULL;
+		unsigned long long rows = g->rows > ns ? g->rows : ns;
 		if (ns > BL_SWPD_ENVELOPE_FACTOR * ncols) {
 			int rc = bl_swpd_envelope(g->samples, g->nsamples, px0[gi], px1[gi], nbuckets,
 						  &env, &ns);
@@ -558,7 +559,12 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const dou
 			note = bl_xasprintf("min/max envelope of %zu samples: per bucket of 1/%zu of the "
 					    "x range (two per pixel column), its minimum and maximum in time order "
 					    "(at the times of its first and last sample); every sample is in the "
-					    "vmstat table (csv/vmstat.csv of a report)", g->nsamples, nbuckets);
+					    "vmstat table (csv/vmstat.csv of a report)", (size_t)rows, nbuckets);
+		} else if (rows > ns) {
+			note = bl_xasprintf("min/max envelope of %llu samples, made while they were read: "
+					    "per bucket of its time range, its minimum and maximum in time order "
+					    "(at the times of its first and last sample); every sample is in the "
+					    "vmstat table (csv/vmstat.csv of a report)", rows);
 		}
 		struct bl_buf d = BL_BUF_INIT(0);
 		for (size_t i = 0; i < ns; i++) {

@@ -863,6 +863,7 @@ static int build_open(struct build *b)
 	struct bl_analysis_opts ao = o->an;
 	ao.parse = o->parse;
 	ao.keep_samples = true;
+	ao.bounded = true;           /* analysis.h: memory bounded (issue 26) */
 	ao.diag = b->diag;
 	for (size_t i = 0; i < b->na; i++) {
 		b->st[i] = bl_analyses[i]->create(&ao);
@@ -874,6 +875,7 @@ static int build_open(struct build *b)
 	b->tso.compare = true;
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
+	b->tso.exact_max = 64;       /* n, mean and sd are all it needs */
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
 	bl_tstats_sink(b->ts, &s);
 	bl_ctx_add_sink(&b->ctx, &s);
