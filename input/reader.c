@@ -37,13 +37,22 @@ struct bl_src {
 	struct bl_progress *pg;        /* NULL, or the progress line ticked after each chunk */
 };
 
-/* n raw bytes read: counted, and told to the progress counter. */
-static void src_count(struct bl_src *s, size_t n)
+/* n raw bytes done: told to the progress counter. */
+static void src_progress(struct bl_src *s, size_t n)
 {
-	s->in_total += (unsigned long long)n;
 	if (s->progress)
 		__atomic_fetch_add(s->progress, (unsigned long long)n, __ATOMIC_RELAXED);
 	bl_progress_tick(s->pg);
+}
+
+/* n raw bytes read: counted; for the progress a plain file's are done
+ * when read, a .gz file's when inflated (a 256 KiB chunk of it can be
+ * tens of MB of text, which report parses at the pace of its analyses). */
+static void src_count(struct bl_src *s, size_t n)
+{
+	s->in_total += (unsigned long long)n;
+	if (!s->gzip)
+		src_progress(s, n);
 }
 
 static bool src_stopped(const struct bl_src *s)
@@ -194,7 +203,9 @@ static ssize_t raw_read(struct bl_src *s, void *buf, size_t n)
 			size_t got = n - s->zs.avail_out;
 			return got ? (ssize_t)got : -BL_ECORRUPT;
 		}
+		uInt had = s->zs.avail_in;
 		int zr = inflate(&s->zs, Z_NO_FLUSH);
+		src_progress(s, had - s->zs.avail_in);
 		if (zr == Z_STREAM_END) {
 			unsigned long long end_off = s->in_total - s->zs.avail_in;
 			if (gzip_magic_ahead(s)) {

@@ -372,9 +372,13 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 			marks[nm++] = t1;
 	}
 	qsort(sh, g->nstutter, sizeof *sh, shade_cmp);
+	/* intervals that overlap, or lie less than a pixel column apart, are
+	 * one shade: a long capture's thousands of intervals are otherwise
+	 * thousands of gnuplot objects, and minutes of drawing */
+	double px = j->width > 0 ? (x1 - x0) / (double)j->width : 0;
 	size_t n = 0;
 	for (size_t i = 0; i < g->nstutter; i++) {
-		if (n && sh[i].a <= sh[n - 1].b) {
+		if (n && sh[i].a <= sh[n - 1].b + px) {
 			if (sh[i].b > sh[n - 1].b)
 				sh[n - 1].b = sh[i].b;
 		} else {
