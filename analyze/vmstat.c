@@ -137,6 +137,7 @@ struct vmstat_an {
 	size_t caps5g;
 	size_t kept_rows;            /* series with rows kept in a->s */
 	size_t left_out;             /* series with rows summarised and freed */
+	bool closed;                 /* bounded: the last series folded too */
 };
 
 bool bl_vmstat_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *since_boot)
@@ -1020,6 +1021,18 @@ static void fold(struct vmstat_an *a)
 	a->n--;
 }
 
+/* bounded, once the pass is over: the last series folded as the others
+ * were, so that a->s holds the first BL_MD_SHOWN series with rows, the
+ * ones report.md shows and the Findings compare (vm_findings()). */
+static void close_bounded(struct vmstat_an *a)
+{
+	if (!a->o.bounded || a->closed || a->n == 0)
+		return;
+	a->closed = true;
+	freeze(a->s[a->n - 1]);
+	fold(a);
+}
+
 /* S5 */
 static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 {
@@ -1184,6 +1197,7 @@ static int vm_write_stream(struct vmstat_an *a, FILE *f)
 static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
 {
 	struct vmstat_an *a = st;
+	close_bounded(a);
 	if (a->stream)
 		return fmt == BL_DOC_TEXT ? vm_write_stream(a, f) : -BL_EUSAGE;
 	if (fmt == BL_DOC_MD)
@@ -1207,10 +1221,10 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 	}
 	more += a->left_out;
 	if (more)
-		fprintf(f, "The first %zu series of %zu are shown; every row of all of them is in "
+		fprintf(f, "The first %zu series of %zu are shown%s; every row of all of them is in "
 			   "[csv/vmstat.csv](csv/vmstat.csv) and every event in [csv/events.csv](csv/events.csv), "
 			   "and `benchlog summary` on the same inputs prints every series' statistics.\n\n",
-			shown, shown + more);
+			shown, shown + more, a->o.bounded ? ", and the Findings compare these series only" : "");
 	write_by_group(f, a, fmt);
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
@@ -1355,6 +1369,7 @@ static void fold_chart(struct vmstat_an *a, struct series *s)
 static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct vmstat_an *a = st;
+	close_bounded(a);
 	for (size_t i = 0; i < a->n; i++)
 		fold_chart(a, a->s[i]);
 	struct chart_group *g = a->cg;
@@ -1510,6 +1525,7 @@ static void vm_findings(void *st, const struct bl_findings_opts *o, struct bl_cm
 	struct vmstat_an *a = st;
 	if (a->stream)
 		return;
+	close_bounded(a);
 	struct bl_strmap blocks = BL_STRMAP_INIT, seen = BL_STRMAP_INIT;
 	size_t *base = bl_xmalloc((a->n + 1) * sizeof *base), *blk = bl_xmalloc((a->n + 1) * sizeof *blk);
 	for (size_t i = 0; i < a->n; i++) {
