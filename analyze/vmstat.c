@@ -206,52 +206,6 @@ static size_t group_index(struct vmstat_an *a, const char *name)
  * points of its time axis (docs/report.md). */
 #define VM_KEEP_SAMPLES 16384
 
-static double smp_val(const struct bl_swpd_sample *s, int k)
-{
-	return k == 0 ? s->swpd_kib : k == 1 ? s->free_kib : k == 2 ? s->si_kibps : s->so_kibps;
-}
-
-static void smp_set(struct bl_swpd_sample *s, int k, double v)
-{
-	if (k == 0)
-		s->swpd_kib = v;
-	else if (k == 1)
-		s->free_kib = v;
-	else if (k == 2)
-		s->si_kibps = v;
-	else
-		s->so_kibps = v;
-}
-
-/* Samples s[i..e) reduced to two: at the times of the first and the last,
- * each field's minimum and maximum in the order they came (as plot/'s
- * drawing envelope does). */
-static void bucket_minmax(const struct bl_swpd_sample *s, size_t i, size_t e,
-			  struct bl_swpd_sample *a, struct bl_swpd_sample *z)
-{
-	*a = s[i];
-	*z = s[e - 1];
-	for (int k = 0; k < 4; k++) {
-		size_t imin = SIZE_MAX, imax = SIZE_MAX;
-		for (size_t q = i; q < e; q++) {
-			double v = smp_val(&s[q], k);
-			if (isnan(v))
-				continue;
-			if (imin == SIZE_MAX || v < smp_val(&s[imin], k))
-				imin = q;
-			if (imax == SIZE_MAX || v > smp_val(&s[imax], k))
-				imax = q;
-		}
-		double x = NAN, y = NAN;
-		if (imin != SIZE_MAX) {
-			x = smp_val(&s[imin < imax ? imin : imax], k);
-			y = smp_val(&s[imin < imax ? imax : imin], k);
-		}
-		smp_set(a, k, x);
-		smp_set(z, k, y);
-	}
-}
-
 /* s[0..*n) (time order) in place to the min/max envelope of
  * VM_KEEP_SAMPLES / 4 buckets of its time range; no[] (may be NULL), the
  * sample numbers beside them, follows: a bucket's first and last. */
@@ -272,7 +226,7 @@ static void envelope(struct bl_swpd_sample *s, long *no, size_t *n)
 		} else {
 			struct bl_swpd_sample a, z;
 			long na = no ? no[i] : 0, nz = no ? no[e - 1] : 0;
-			bucket_minmax(s, i, e, &a, &z);
+			bl_swpd_minmax(s, i, e, &a, &z);
 			if (no) {
 				no[out] = na;
 				no[out + 1] = nz;

@@ -231,24 +231,6 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 
 /* ---- the envelope ------------------------------------------------------- */
 
-/* Value k (0 swpd, 1 free, 2 si, 3 so) of a sample. */
-static double sample_val(const struct bl_swpd_sample *s, int k)
-{
-	return k == 0 ? s->swpd_kib : k == 1 ? s->free_kib : k == 2 ? s->si_kibps : s->so_kibps;
-}
-
-static void sample_set(struct bl_swpd_sample *s, int k, double v)
-{
-	if (k == 0)
-		s->swpd_kib = v;
-	else if (k == 1)
-		s->free_kib = v;
-	else if (k == 2)
-		s->si_kibps = v;
-	else
-		s->so_kibps = v;
-}
-
 int bl_swpd_envelope(const struct bl_swpd_sample *s, size_t n, double x0, double x1,
 		     size_t ncols, struct bl_swpd_sample **out, size_t *nout)
 {
@@ -283,27 +265,8 @@ int bl_swpd_envelope(const struct bl_swpd_sample *s, size_t n, double x0, double
 			i = e;
 			continue;
 		}
-		struct bl_swpd_sample a = s[i], z = s[e - 1];
-		for (int k = 0; k < 4; k++) {
-			size_t imin = SIZE_MAX, imax = SIZE_MAX;
-			for (size_t q = i; q < e; q++) {
-				double v = sample_val(&s[q], k);
-				if (isnan(v))
-					continue;
-				if (imin == SIZE_MAX || v < sample_val(&s[imin], k))
-					imin = q;
-				if (imax == SIZE_MAX || v > sample_val(&s[imax], k))
-					imax = q;
-			}
-			if (imin == SIZE_MAX) {
-				sample_set(&a, k, NAN);
-				sample_set(&z, k, NAN);
-				continue;
-			}
-			size_t first = imin < imax ? imin : imax, second = imin < imax ? imax : imin;
-			sample_set(&a, k, sample_val(&s[first], k));
-			sample_set(&z, k, sample_val(&s[second], k));
-		}
+		struct bl_swpd_sample a, z;
+		bl_swpd_minmax(s, i, e, &a, &z);
 		o[no++] = a;
 		o[no++] = z;
 		i = e;
