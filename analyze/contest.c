@@ -510,6 +510,8 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 	bool md = fmt == BL_DOC_MD;
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	if (fmt == BL_DOC_MD)
+		bl_md_details_open(f, "Per group and load: n, mean, sd, min, max, ratio");
+	if (fmt == BL_DOC_MD)
 		fprintf(f, "**Per group and load**: n, mean, sample standard deviation (n - 1), min and max "
 			   "of each measure; ratio = mean time / the group's no-load mean time.\n\n");
 	else
@@ -568,6 +570,8 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 		if (fmt == BL_DOC_MD)
 			fputc('\n', f);
 	}
+	if (fmt == BL_DOC_MD)
+		bl_md_details_close(f);
 	bl_esc_ring_release(&er);
 }
 

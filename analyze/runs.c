@@ -402,14 +402,18 @@ static int spool_avg(struct runs *s, const struct avg_block *a)
 /* chkmmt's own output found in the input, in its layout. */
 static void write_avg_blocks(const struct runs *s, FILE *f, enum bl_doc_format fmt)
 {
-	if (fmt == BL_DOC_MD)
+	if (fmt == BL_DOC_MD) {
+		bl_md_details_open(f, "chkmmt averages blocks found in the input");
 		fprintf(f, "Averages blocks found in the input (chkmmt output: means of runs the input "
 			   "does not hold, so they allow no statistical test):\n\n```\n");
+	}
 	else
 		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
 	for (size_t i = 0; i < s->navg; i++)
 		write_avg_block(f, &s->avg[i]);
 	fprintf(f, fmt == BL_DOC_MD ? "```\n\n" : "\n");
+	if (fmt == BL_DOC_MD)
+		bl_md_details_close(f);
 }
 
 static void num(FILE *f, double v, int width)

@@ -240,6 +240,20 @@ int bl_fput_md_code(FILE *f, const char *s)
 	return put(f, &b);
 }
 
+int bl_md_details_open(FILE *f, const char *summary)
+{
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_html(&b, summary);
+	int rc = fprintf(f, "<details><summary>%s</summary>\n\n", b.data ? b.data : "") < 0 ? EOF : 0;
+	bl_buf_release(&b);
+	return rc;
+}
+
+int bl_md_details_close(FILE *f)
+{
+	return fputs("\n</details>\n\n", f) == EOF ? EOF : 0;
+}
+
 int bl_fput_term(FILE *f, const char *s, size_t len)
 {
 	struct bl_buf b = BL_BUF_INIT(0);

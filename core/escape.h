@@ -94,6 +94,15 @@ int bl_fput_md_inline(FILE *f, const char *s);
 int bl_fput_md_code(FILE *f, const char *s);
 int bl_fput_term(FILE *f, const char *s, size_t len);
 
+/* A collapsible block of report.md around long material (per-group
+ * tables, skipped-line listings, chkmmt blocks), which report/html.c
+ * renders as <details>: bl_md_details_open writes the line
+ * "<details><summary>SUMMARY</summary>" (SUMMARY as E4) and a blank line,
+ * bl_md_details_close a blank line, "</details>" and a blank line. Only
+ * these exact lines, outside code fences, open and close a block. */
+int bl_md_details_open(FILE *f, const char *summary);
+int bl_md_details_close(FILE *f);
+
 /* A diagnostic for a terminal: printf's text, every byte of it shown as
  * E7 says (LF kept), so the names and values it quotes cannot drive the
  * terminal. Returns 0 or EOF on a write error. */

@@ -45,7 +45,9 @@ static const char style[] =
 	"img{display:block;max-width:100%;height:auto;margin:8px 0 4px;border:1px solid #e1e5ea;"
 	"border-radius:4px}\n"
 	"a{color:#1f5fa8}\n"
-	"em.missing{color:#9a3412}\n";
+	"em.missing{color:#9a3412}\n"
+	"details{margin:8px 0 16px}\n"
+	"summary{cursor:pointer;color:#1a4971;font-weight:600}\n";
 
 char *bl_report_slug(const char *text)
 {
@@ -225,7 +227,7 @@ static void put_body_with_ids(FILE *out, const char *body)
 
 /* Parse md and render it with cmark-gfm and its own allocator: *body_out
  * gets a heap string the caller frees. 0 or -BL_ENOMEM. */
-static int html_render(const char *md, size_t len, char **body_out)
+static int chunk_render(const char *md, size_t len, char **body_out)
 {
 	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
 	cmark_gfm_core_extensions_ensure_registered();
@@ -252,6 +254,97 @@ static int html_render(const char *md, size_t len, char **body_out)
 	cmark_node_free(doc);
 	cmark_parser_free(p);
 	return rc;
+}
+
+/* A line that opens a fenced code block, or closes the one open (fence:
+ * its character, 0 when none). */
+static bool fence_line(const char *l, size_t n, char *fence)
+{
+	size_t i = 0;
+	while (i < n && i < 3 && l[i] == ' ')
+		i++;
+	if (n - i < 3 || (l[i] != '`' && l[i] != '~') || l[i + 1] != l[i] || l[i + 2] != l[i])
+		return false;
+	if (!*fence)
+		*fence = l[i];
+	else if (*fence == l[i])
+		*fence = 0;
+	else
+		return false;
+	return true;
+}
+
+/* "<details><summary>TEXT</summary>" (escape.h bl_md_details_open): TEXT,
+ * already E4, holds no '<'. */
+static bool details_open(const char *l, size_t n, const char **text, size_t *tlen)
+{
+	static const char a[] = "<details><summary>", z[] = "</summary>";
+	size_t na = sizeof a - 1, nz = sizeof z - 1;
+	if (n < na + nz || memcmp(l, a, na) != 0 || memcmp(l + n - nz, z, nz) != 0)
+		return false;
+	*text = l + na;
+	*tlen = n - na - nz;
+	return memchr(*text, '<', *tlen) == NULL;
+}
+
+/* md[0..len) rendered, appended to out. */
+static int chunk_add(struct bl_buf *out, const char *md, size_t len)
+{
+	char *body = NULL;
+	int rc = chunk_render(md, len, &body);
+	if (!rc)
+		bl_buf_add(out, body, strlen(body));
+	free(body);
+	return rc;
+}
+
+/* md rendered piece by piece between the <details> lines of escape.h
+ * (outside code fences), which become the HTML elements themselves;
+ * cmark-gfm's safe mode would drop them as raw HTML. */
+static int html_render(const char *md, size_t len, char **body_out)
+{
+	struct bl_buf out = BL_BUF_INIT(0);
+	size_t start = 0, pos = 0;
+	int depth = 0, rc = 0;
+	char fence = 0;
+	bl_buf_add(&out, "", 0);
+	while (!rc && pos < len) {
+		size_t e = pos;
+		while (e < len && md[e] != '\n')
+			e++;
+		const char *l = md + pos, *text = NULL;
+		size_t n = e - pos, tlen = 0;
+		bool open = false, close = false;
+		if (!fence_line(l, n, &fence) && !fence) {
+			open = details_open(l, n, &text, &tlen);
+			close = !open && depth > 0 && n == 10 && memcmp(l, "</details>", 10) == 0;
+		}
+		if (open || close) {
+			rc = chunk_add(&out, md + start, pos - start);
+			if (open) {
+				bl_buf_add(&out, "<details>\n<summary>", 19);
+				bl_buf_add(&out, text, tlen);
+				bl_buf_add(&out, "</summary>\n", 11);
+				depth++;
+			} else {
+				bl_buf_add(&out, "</details>\n", 11);
+				depth--;
+			}
+			start = e < len ? e + 1 : len;
+		}
+		pos = e < len ? e + 1 : len;
+	}
+	if (!rc)
+		rc = chunk_add(&out, md + start, len - start);
+	while (depth-- > 0)
+		bl_buf_add(&out, "</details>\n", 11);
+	if (rc) {
+		bl_buf_release(&out);
+		return rc;
+	}
+	*body_out = bl_xstrdup(out.data);
+	bl_buf_release(&out);
+	return 0;
 }
 
 /* The document around body, its chart images embedded. */

@@ -292,6 +292,7 @@ static void write_near(FILE *md, const struct rstate *rs)
 {
 	if (!rs->near_runs)
 		return;
+	bl_md_details_open(md, "Skipped inside recognised data, where data can be lost");
 	fprintf(md, "Skipped inside recognised data, where data can be lost: %lu line%s in %lu run%s%s:\n\n"
 		    "| input | lines | reason | first line |\n|---|---|---|---|\n",
 		rs->near_lines, rs->near_lines == 1 ? "" : "s", rs->near_runs, rs->near_runs == 1 ? "" : "s",
@@ -310,6 +311,7 @@ static void write_near(FILE *md, const struct rstate *rs)
 		fputs(" |\n", md);
 	}
 	fputc('\n', md);
+	bl_md_details_close(md);
 }
 
 static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *ctx,
@@ -394,6 +396,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		struct bl_count *c = bl_xcalloc(ctx->nskips, sizeof *c);
 		memcpy(c, ctx->skips, ctx->nskips * sizeof *c);
 		qsort(c, ctx->nskips, sizeof *c, cmp_count);
+		bl_md_details_open(md, "Skipped lines by reason");
 		fprintf(md, "Skipped lines by reason:\n\n| reason | lines |\n|---|--:|\n");
 		for (size_t i = 0; i < ctx->nskips; i++) {
 			fputs("| ", md);
@@ -401,6 +404,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 			fprintf(md, " | %lu |\n", c[i].n);
 		}
 		fputc('\n', md);
+		bl_md_details_close(md);
 		free(c);
 	}
 	write_near(md, rs);

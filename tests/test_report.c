@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "core/escape.h"
 
 #include <cmocka.h>
 #include <cmark-gfm-core-extensions.h>
@@ -333,6 +334,41 @@ static void test_report__html_embeds_charts(void **state)
 	free(plots);
 }
 
+/* escape.h's <details> lines become elements; the same text inside a
+ * code block, escaped in a paragraph (E1) or with markup in its summary
+ * stays text; an unclosed block is closed at the end. */
+static void test_report__html_details(void **state)
+{
+	(void)state;
+	char *md = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&md, &len);
+	bl_md_details_open(f, "Per group & load");
+	fputs("| a |\n|---|\n| 1 |\n", f);
+	bl_md_details_close(f);
+	fputs("```\n<details><summary>in code</summary>\n</details>\n```\n\n", f);
+	bl_fput_md_inline(f, "<details><summary>input</summary>");
+	fputs("\n\n<details><summary><b>x</b></summary>\n\n", f);
+	bl_md_details_open(f, "open at the end");
+	fputs("text\n", f);
+	fclose(f);
+	char *html = render(md);
+	assert_non_null(strstr(html, "<details>\n<summary>Per group &amp; load</summary>\n<table>"));
+	assert_non_null(strstr(html, "</table>\n</details>\n<pre><code>&lt;details&gt;&lt;summary&gt;in code"));
+	assert_non_null(strstr(html, "<p>&lt;details&gt;&lt;summary&gt;input&lt;/summary&gt;</p>"));
+	assert_null(strstr(html, "<b>x</b>"));
+	assert_non_null(strstr(html, "<summary>open at the end</summary>\n<p>text</p>\n</details>\n"));
+	size_t opened = 0, closed = 0;
+	for (const char *p = html; (p = strstr(p, "<details>")) != NULL; p++)
+		opened++;
+	for (const char *p = html; (p = strstr(p, "</details>")) != NULL; p++)
+		closed++;
+	assert_int_equal(opened, 2);
+	assert_int_equal(closed, 2);
+	free(html);
+	free(md);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_report__stop_flag),
 		cmocka_unit_test(test_report__outdir_replaces_own_folder_only),
 		cmocka_unit_test(test_report__html_embeds_charts),
+		cmocka_unit_test(test_report__html_details),
 	};
 	return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }

@@ -26,7 +26,9 @@
 #     -22.8 % ((49.513 - 64.109) / 64.109 by hand) as "averages only, no
 #     test possible", and the minor-fault changes "negligible";
 #   - every chart is shown at 90 % of its natural width or more (the
-#     text's 80ch limit must not apply to it).
+#     text's 80ch limit must not apply to it);
+#   - the long material (per-group ConTest tables, skipped-line listings,
+#     chkmmt blocks) is in closed <details> blocks.
 # Skipped (77) when chromium is not installed (Debian package chromium).
 set -eu
 command -v python3 >/dev/null || exit 77
@@ -67,6 +69,9 @@ window.addEventListener('load', function () {
               return [h.textContent.trim(), h.getBoundingClientRect().top + window.scrollY]; }),
             shown: ok.map(function (i) { return i.getBoundingClientRect().width / i.naturalWidth; }),
             tables: document.querySelectorAll('table').length,
+            details: Array.prototype.map.call(document.querySelectorAll('details'), function (d) {
+              return [(d.querySelector('summary') || {}).textContent, d.open,
+                      d.getBoundingClientRect().height]; }),
             height: document.body.scrollHeight, cells: cells, rows: rows };
   var pre = document.createElement('pre');
   pre.id = 'bl-check';
@@ -119,6 +124,13 @@ if any(w < 200 for w in r["widths"]):
     fail.append("an image is too narrow: %r" % r["widths"])
 if not r["h2"] or r["h2"][0][0] != "Findings" or r["h2"][0][1] > 900:
     fail.append("first section: %r (want Findings within 900 px)" % (r["h2"][:1],))
+# long material folded (issue 27): the per-group ConTest tables, the
+# skipped-line listings and the chkmmt blocks in closed <details>
+folded = {d[0] for d in r["details"] if not d[1]}
+for want in ("Skipped lines by reason", "chkmmt averages blocks found in the input") + \
+        (("Per group and load: n, mean, sd, min, max, ratio",) if sys.argv[3] == "1" else ()):
+    if want not in folded:
+        fail.append("no closed <details> %r: %r" % (want, r["details"]))
 narrow = [round(x, 3) for x in r["shown"] if x < 0.9]
 if narrow:
     fail.append("charts shown below 90%% of their width: %r" % narrow)
