@@ -811,7 +811,8 @@ static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt
 	} else {
 		fprintf(f, "  events (%zu):\n", s->info.nevents);
 		for (size_t k = 0; k < s->nev; k++)
-			fprintf(f, "    sample %-5ld %-14s %s\n", s->ev[k].sample, s->ev[k].kind, s->ev[k].text);
+			bl_term_printf(f, "    sample %-5ld %-14s %s\n", s->ev[k].sample, s->ev[k].kind,
+				       s->ev[k].text);
 	}
 	if (s->info.nevents > s->nev)
 		fprintf(f, "%s(%zu more events not listed)\n", fmt == BL_DOC_MD ? "\n" : "    ",

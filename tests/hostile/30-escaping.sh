@@ -91,3 +91,8 @@ hc esc-plot-dumb-c1 0 'wrote out/swpd \(script swpd.gp' '
     "$B" plot swpd --term dumb -q -o out --group "$EVT" "$SEED0" > d.txt; rc=$?
     noraw d.txt err || rc=99
     [ -s d.txt ] || rc=98'
+hc esc-summary-event-text 0 "$ACC" '
+    sed "s/^Around here, mp3blaster/Around here$(printf "\007\302\233")2J, mp3blaster/" "$SEED0" > ev.txt
+    "$B" summary ev.txt > sum.txt; rc=$?
+    noraw sum.txt err || rc=99
+    grep -qF "stutter_start  Around here\\x07\\xc2\\x9b2J, mp3blaster" sum.txt || rc=98'
