@@ -51,4 +51,23 @@ for r in rows:
 assert len(rows) > 40 and key == sorted(key), [r[6] for r in rows]
 assert key[0][0] == 0 and key[-1][0] == 5
 PY
+# issue 27 item 5: `compare` gives the report's numbers: on the three
+# seeds (48 tests either way) every contest row of findings.csv has the
+# same p, Holm and BH p, Fieller interval, band and test count in
+# compare's CSV
+"$BENCHLOG" compare -q -f csv "$TOP"/fixtures/seeds/*.txt > cmp.csv 2>/dev/null || true
+python3 - r3/findings.csv cmp.csv <<'PY'
+import csv, sys
+f = [r for r in csv.DictReader(open(sys.argv[1])) if r["table"] == "contest"]
+c = {(r["load"], r["column"], r["baseline"], r["candidate"]): r for r in csv.DictReader(open(sys.argv[2]))
+     if r["table"] == "contest"}
+assert len(f) == 48, len(f)
+for r in f:
+    k = c[(r["by"], r["column"], r["baseline"], r["candidate"])]
+    for a, b in (("p", "p"), ("p_holm", "p_holm"), ("p_bh", "p_bh"), ("pct_lo", "pct_lo"),
+                 ("pct_hi", "pct_hi"), ("tests", "tests"), ("verdict", "verdict")):
+        x, y = r[a], k[b]
+        same = x == y or (x and y and abs(float(x) - float(y)) <= 1e-12 * max(1, abs(float(x))))
+        assert same, (r["by"], r["column"], a, x, y)
+PY
 exit 0
