@@ -592,12 +592,16 @@ static void apart(struct tabctx *x, struct bl_cmp_rows *rows)
 			 100.0 * (w[1].mean - w[0].mean) / fabs(w[0].mean));
 		bl_buf_add(&b, num, strlen(num));
 	}
+	/* a split table's means are over every split value at once */
+	const struct bl_table_def *def = bl_tstats_def(x->ts, x->t);
+	const char *split = def && def->split_col ? def->split_col : NULL;
 	rows->skip = bl_xrealloc(rows->skip, (rows->nskip + 1) * sizeof *rows->skip);
 	rows->skip[rows->nskip].table = bl_tstats_table(x->ts, x->t);
 	rows->skip[rows->nskip++].why = bl_xasprintf(
 		"%s and %s come from different sources and are not compared (--baseline or "
-		"--compare-all compares them); the difference of their means, not tested: %s",
-		s0, s1, b.data && b.len ? b.data : "none");
+		"--compare-all compares them); the difference of their means%s%s%s, not tested: %s",
+		s0, s1, split ? " (every " : "", split ? split : "", split ? " pooled)" : "",
+		b.data && b.len ? b.data : "none");
 	bl_buf_release(&b);
 }
 
