@@ -710,7 +710,7 @@ static void dist_to_sketch(struct bl_dist *d)
 static void dist_push(struct bl_dist *d, double x)
 {
 	if (d->len == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 64;
+		d->cap = d->cap ? d->cap * 2 : 4;   /* most cells of a report hold a few values */
 		if (d->cap > d->exact_max)
 			d->cap = d->exact_max;
 		d->x = bl_xrealloc(d->x, d->cap * sizeof *d->x);
