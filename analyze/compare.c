@@ -291,11 +291,8 @@ static const char *better_name(enum bl_better b)
 static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cname, size_t gc,
 		      size_t base, size_t set, const struct side *sb, const struct side *sc, int better, double band)
 {
-	struct bl_cmp_row *w = bl_cmp_rows_add(rows);
-	w->table = bl_tstats_table(x->ts, x->t);
-	w->column = cname;
-	w->baseline = bl_xstrdup(x->sets.key[base]);
-	w->candidate = bl_xstrdup(x->sets.key[set]);
+	struct bl_cmp_row *w = bl_cmp_rows_add(rows, bl_tstats_table(x->ts, x->t), cname,
+					       x->sets.key[base], x->sets.key[set], NULL);
 	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
 	bl_buf_add(&b, "", 0);
 	for (size_t k = 0; k + 1 < x->ng; k++) {
@@ -774,11 +771,17 @@ void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char
 	out->t.se = out->t.df = out->t.t = NAN;
 }
 
-struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows)
+struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
+				   const char *baseline, const char *candidate, const char *source)
 {
 	rows->row = bl_xrealloc(rows->row, (rows->n + 1) * sizeof *rows->row);
 	struct bl_cmp_row *w = &rows->row[rows->n++];
 	memset(w, 0, sizeof *w);
+	w->table = table;
+	w->column = col;
+	w->baseline = bl_xstrdup(baseline);
+	w->candidate = bl_xstrdup(candidate);
+	w->source = source;
 	return w;
 }
 

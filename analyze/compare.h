@@ -167,8 +167,11 @@ char *bl_cmp_thread(const struct bl_msg *m);
  * (tested when ok); no CI, no detectable change. */
 void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char *note,
 		     struct bl_cmp *out);
-/* A new zeroed row at the end of rows (the caller fills it in). */
-struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows);
+/* A new row at the end of rows: column col of table (both not copied),
+ * baseline and candidate groups (copied), source (not copied, may be
+ * NULL); the rest zeroed for the caller to fill in. Never NULL. */
+struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
+				   const char *baseline, const char *candidate, const char *source);
 
 /* Compare every table of ts (grouped as C1 says) and write the result.
  * Problems with the baseline are reported on diag. 0 or -BL_EIO. */

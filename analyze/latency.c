@@ -1238,13 +1238,8 @@ static void lat_destroy(void *st)
 static void lat_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, const struct lseries *b,
 		    const struct lseries *c, const char *col, char *block)
 {
-	struct bl_cmp_row *w = bl_cmp_rows_add(rows);
-	w->table = "latency";
-	w->column = col;
+	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "latency", col, b->group, c->group, b->source);
 	w->block = block;
-	w->baseline = bl_xstrdup(b->group);
-	w->candidate = bl_xstrdup(c->group);
-	w->source = b->source;
 	w->better = -1;   /* lower latency is better */
 	w->band = bl_band_for(o->co, col);
 	w->n_base = (unsigned long long)b->sum.n;

@@ -1381,13 +1381,8 @@ static void vm_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, c
 		   const struct series *c, const char *col, char *block, const struct bl_moments *mb,
 		   const struct bl_moments *mc)
 {
-	struct bl_cmp_row *w = bl_cmp_rows_add(rows);
-	w->table = "vmstat";
-	w->column = col;
+	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "vmstat", col, b->group, c->group, b->source);
 	w->block = block;
-	w->baseline = bl_xstrdup(b->group);
-	w->candidate = bl_xstrdup(c->group);
-	w->source = b->source;
 	w->better = 0;
 	w->band = bl_band_for(o->co, col);
 	w->n_base = (unsigned long long)mb->n;
