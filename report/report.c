@@ -29,11 +29,13 @@
 #define SKIP_TEXT_MAX 200
 static const char skipped_header[] = "source,first_line,last_line,lines,reason,message_id,text\n";
 
-/* The report page lists in full only the runs skipped inside recognised
+/* The report page lists in full only the skipped runs that sit near data,
+ * where data can be lost (issue 26): the runs skipped inside recognised
  * data (a parser's own reason: a malformed row, an incomplete record, a
- * value range), where data can be lost; at most NEAR_MAX of them, the
- * rest as counts per reason. Lines no parser claimed and the structure
- * of mail are counted only. */
+ * value range), and the lines no parser claimed ("no format recognised")
+ * in a mail message or plain file that gave records; at most NEAR_MAX of
+ * each, the rest as counts per reason. Lines no parser claimed elsewhere
+ * and the structure of mail are counted only. */
 #define NEAR_MAX 100
 static const char *const far_reasons[] = {
 	"no format recognised", "blank line", "mail header", "mbox separator",
@@ -57,6 +59,14 @@ struct nearrun {
 	unsigned long first, last;
 };
 
+/* Runs listed in full: the first NEAR_MAX kept, all of them counted. */
+struct nearlist {
+	struct nearrun v[NEAR_MAX];
+	size_t n;
+	unsigned long runs, lines;
+};
+
+
 /* The run being gathered: strings owned. */
 struct skiprun {
 	bool open;
@@ -78,9 +88,9 @@ struct rstate {
 	struct bl_ctx *skipctx;      /* the context whose skipped lines on_skip gets */
 	FILE *skipped;
 	struct skiprun run;
-	struct nearrun near[NEAR_MAX];
-	size_t nnear;                /* kept, at most NEAR_MAX */
-	unsigned long near_runs, near_lines;   /* all of them */
+	struct nearlist near;        /* skipped inside recognised data */
+	struct nearlist prose;       /* no format recognised, in a unit with records */
+	struct bl_strmap rec_units;  /* unit_key() of the units that gave records */
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
 	struct bl_input_stats *in;
@@ -105,6 +115,40 @@ static void skip_field(FILE *f, const char *s, bool last)
 	fputc(last ? '\n' : ',', f);
 }
 
+/* Add a run to l (its strings copied). */
+static void nearlist_add(struct nearlist *l, const char *source, const char *reason, const char *text,
+			 unsigned long first, unsigned long last)
+{
+	l->runs++;
+	l->lines += last - first + 1;
+	if (l->n < NEAR_MAX)
+		l->v[l->n++] = (struct nearrun){ bl_xstrdup(source), bl_xstrdup(reason), bl_xstrdup(text),
+						 first, last };
+}
+
+static void nearlist_release(struct nearlist *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].source);
+		free(l->v[i].reason);
+		free(l->v[i].text);
+	}
+	l->n = 0;
+	l->runs = l->lines = 0;
+}
+
+/* A unit of the input, for the listing of prose near data: a mail
+ * message, or a plain file (msgid ""). The pass replays each piece of
+ * about 1 MiB of an input records first, then skipped lines (ppass.h), so
+ * a unit is known to have given records when its prose lines come, except
+ * a message whose records fall in a later piece than its lines: those are
+ * counted only. The set is emptied when it reaches UNITS_MAX keys. */
+#define UNITS_MAX 65536
+static char *unit_key(const char *source, const char *msgid)
+{
+	return bl_xasprintf("%s%c%s", source, 0x1f, msgid);
+}
+
 /* Write the run gathered so far, if any, and close it. */
 static void skiprun_flush(struct rstate *rs)
 {
@@ -122,16 +166,12 @@ static void skiprun_flush(struct rstate *rs)
 		rs->skip_errno = errno;
 	}
 	if (near_data(k->reason)) {
-		rs->near_runs++;
-		rs->near_lines += k->last - k->first + 1;
-		if (rs->nnear < NEAR_MAX) {
-			struct nearrun *n = &rs->near[rs->nnear++];
-			n->source = bl_xstrdup(k->source);
-			n->reason = bl_xstrdup(k->reason);
-			n->text = bl_xstrdup(k->text);
-			n->first = k->first;
-			n->last = k->last;
-		}
+		nearlist_add(&rs->near, k->source, k->reason, k->text, k->first, k->last);
+	} else if (strcmp(k->reason, "no format recognised") == 0) {
+		char *key = unit_key(k->source, k->msgid);
+		if (bl_strmap_find(&rs->rec_units, key) >= 0)
+			nearlist_add(&rs->prose, k->source, k->reason, k->text, k->first, k->last);
+		free(key);
 	}
 	free(k->source);
 	free(k->reason);
@@ -221,6 +261,12 @@ static char *fmt_val(const struct bl_val *v)
 static int table_record(void *ud, const struct bl_record *r)
 {
 	struct rstate *rs = ud;
+	if (rs->rec_units.n >= UNITS_MAX)
+		bl_strmap_release(&rs->rec_units);
+	char *key = unit_key(r->source ? r->source : "",
+			     r->msg && r->msg->message_id ? r->msg->message_id : "");
+	bl_strmap_get(&rs->rec_units, key, NULL);
+	free(key);
 	bl_strmap_get(&rs->groups, r->group ? r->group : "", NULL);
 	struct tstat *t = NULL;
 	for (size_t i = 0; i < rs->nt; i++)
@@ -287,18 +333,18 @@ static int cmp_count(const void *a, const void *b)
 	return strcmp(x->reason, y->reason);
 }
 
-/* The skipped runs inside recognised data, in full (see near_data()). */
-static void write_near(FILE *md, const struct rstate *rs)
+/* A list of skipped runs in full, in a <details> block titled what. */
+static void write_runs(FILE *md, const struct nearlist *l, const char *what)
 {
-	if (!rs->near_runs)
+	if (!l->runs)
 		return;
-	bl_md_details_open(md, "Skipped inside recognised data, where data can be lost");
-	fprintf(md, "Skipped inside recognised data, where data can be lost: %lu line%s in %lu run%s%s:\n\n"
+	bl_md_details_open(md, what);
+	fprintf(md, "%s: %lu line%s in %lu run%s%s:\n\n"
 		    "| input | lines | reason | first line |\n|---|---|---|---|\n",
-		rs->near_lines, rs->near_lines == 1 ? "" : "s", rs->near_runs, rs->near_runs == 1 ? "" : "s",
-		rs->near_runs > rs->nnear ? " (the first 100 here, all in skipped.csv)" : "");
-	for (size_t i = 0; i < rs->nnear; i++) {
-		const struct nearrun *n = &rs->near[i];
+		what, l->lines, l->lines == 1 ? "" : "s", l->runs, l->runs == 1 ? "" : "s",
+		l->runs > l->n ? " (the first 100 here, all in skipped.csv)" : "");
+	for (size_t i = 0; i < l->n; i++) {
+		const struct nearrun *n = &l->v[i];
 		fputs("| ", md);
 		bl_fput_md_inline(md, n->source);
 		if (n->first == n->last)
@@ -407,7 +453,8 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		bl_md_details_close(md);
 		free(c);
 	}
-	write_near(md, rs);
+	write_runs(md, &rs->near, "Skipped inside recognised data, where data can be lost");
+	write_runs(md, &rs->prose, "Lines no parser read, in messages and files that gave records");
 	if (ctx->nwarns) {
 		struct bl_count *c = bl_xcalloc(ctx->nwarns, sizeof *c);
 		memcpy(c, ctx->warns, ctx->nwarns * sizeof *c);
@@ -1215,11 +1262,9 @@ static void build_release(struct build *b, int rc)
 	free(b->rs.run.source);
 	free(b->rs.run.reason);
 	free(b->rs.run.msgid);
-	for (size_t i = 0; i < b->rs.nnear; i++) {
-		free(b->rs.near[i].source);
-		free(b->rs.near[i].reason);
-		free(b->rs.near[i].text);
-	}
+	nearlist_release(&b->rs.near);
+	nearlist_release(&b->rs.prose);
+	bl_strmap_release(&b->rs.rec_units);
 	if (!b->finished) {
 		bl_ctx_finish(&b->ctx, 0);
 		bl_ctx_finish(&b->side, 0);
