@@ -41,7 +41,10 @@ static const char *const far_reasons[] = {
 	"no format recognised", "blank line", "mail header", "mbox separator",
 	"soft line break (joined to the line before)", "encoded line (decoded text has fewer lines)",
 	"html markup", "html alternative", "alternative part", "non-text part", "pgp armor",
-	"signature", "list footer", "line contains NUL bytes", NULL,
+	"signature", "list footer", "line contains NUL bytes",
+	/* a line that reads like `time CMD` with no histogram after it: prose
+	 * such as "time is a shell keyword" as often as a command */
+	"command line without latency output", NULL,
 };
 
 static bool near_data(const char *reason)

@@ -88,3 +88,14 @@ if ("001_07df0cd7d9b0f35d.txt", "1", "7") not in got:
     sys.exit("seed 001's lines 1-7 are not listed")
 print("%d runs listed, as the rule says" % len(got))
 PY
+
+# A line that reads like `time CMD` with no latency histogram after it is
+# counted, not listed as data that can be lost: prose such as "time is a
+# shell keyword" matches as often as a command does. The seed's vmstat
+# rows make the file one that gave records.
+{ cat "$TOP/fixtures/seeds/000_a7bf8587c1dba76c.txt"; printf '\ntime is a shell keyword in bash\n'; } > prose.txt
+"$BENCHLOG" report -q -j1 -o repp prose.txt > /dev/null
+grep -q '| command line without latency output | 1 |' repp/report.md ||
+    { echo "the time-like line is not counted"; exit 1; }
+! sed -n '/^Skipped inside recognised data/,/^<\/details>/p' repp/report.md | grep -q 'shell keyword' ||
+    { echo "a time-like prose line is listed as data that can be lost"; exit 1; }
