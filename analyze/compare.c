@@ -220,7 +220,11 @@ struct tabctx {
 	struct bl_strmap sets;        /* compared values, in order */
 	struct bl_strmap blocks;      /* --by keys, in order */
 	size_t *set_of, *block_of; /* per group */
-	long *cell;                /* nblocks x nsets -> group, -1 none */
+	/* the groups of each block, by set: block b's are entries
+	 * bstart[b]..bstart[b+1]-1 of bset (the set) and bgroup (the group),
+	 * in set order (a block holds few of the sets: a dense blocks x sets
+	 * table grew with the square of the inputs in a folder) */
+	size_t *bstart, *bset, *bgroup;
 	size_t base;               /* baseline set */
 	bool means;                /* R2 */
 	const char *runs_col;
@@ -232,7 +236,18 @@ static void tabctx_release(struct tabctx *x)
 	bl_strmap_release(&x->blocks);
 	free(x->set_of);
 	free(x->block_of);
-	free(x->cell);
+	free(x->bstart);
+	free(x->bset);
+	free(x->bgroup);
+}
+
+/* The group of set s in block b, or -1. */
+static long block_cell(const struct tabctx *x, size_t b, size_t s)
+{
+	for (size_t i = x->bstart[b]; i < x->bstart[b + 1]; i++)
+		if (x->bset[i] == s)
+			return (long)x->bgroup[i];
+	return -1;
 }
 
 static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nbyu, double conf)
@@ -326,24 +341,23 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 {
 	enum bl_tabfmt fmt = x->o->fmt;
 	bool csv = fmt == BL_TAB_CSV;
-	size_t nsets = x->sets.n;
 	int better = bl_tstats_better(x->ts, x->t, cname);
 	char num[48], b1[48], b2[48];
 	for (size_t b = 0; b < x->blocks.n; b++) {
 		/* C1: without --baseline, a block whose sets do not include
 		 * the table's first set compares with its own first set */
+		size_t lo = x->bstart[b], hi = x->bstart[b + 1];
 		size_t base = x->base;
-		for (size_t s = 0; !x->o->baseline && x->cell[b * nsets + base] < 0 && s < nsets; s++)
-			if (x->cell[b * nsets + s] >= 0)
-				base = s;
-		long gb = x->cell[b * nsets + base];
+		long gb = block_cell(x, b, base);
+		if (gb < 0 && !x->o->baseline && lo < hi) {
+			base = x->bset[lo];
+			gb = (long)x->bgroup[lo];
+		}
 		struct side sb;
 		side_get(x->ts, x->t, gb, c, x->o->confidence, &sb);
 		bool first = true;
 		/* the by-values of this block, from any of its groups */
-		long any = -1;
-		for (size_t s = 0; s < nsets && any < 0; s++)
-			any = x->cell[b * nsets + s];
+		long any = lo < hi ? (long)x->bgroup[lo] : -1;
 		if (!csv && sb.has) {
 			size_t col = 0;
 			bl_outtab_row(tab);
@@ -355,10 +369,11 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_set(tab, col, "");
 			first = false;
 		}
-		for (size_t s = 0; s < nsets; s++) {
+		for (size_t i = lo; i < hi; i++) {
+			size_t s = x->bset[i];
 			if (s == base)
 				continue;
-			long gc = x->cell[b * nsets + s];
+			long gc = (long)x->bgroup[i];
 			struct side sc;
 			side_get(x->ts, x->t, gc, c, x->o->confidence, &sc);
 			if (!sc.has)
@@ -529,13 +544,29 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		return false;
 	}
 	x->base = (size_t)b;
-	size_t nsets = x->sets.n;
-	size_t ncell = x->blocks.n * nsets;
-	x->cell = bl_xmalloc((ncell ? ncell : 1) * sizeof *x->cell);
-	for (size_t i = 0; i < ncell; i++)
-		x->cell[i] = -1;
+	size_t nb = x->blocks.n;
+	x->bstart = bl_xcalloc(nb + 1, sizeof *x->bstart);
+	x->bset = bl_xmalloc((ngr ? ngr : 1) * sizeof *x->bset);
+	x->bgroup = bl_xmalloc((ngr ? ngr : 1) * sizeof *x->bgroup);
 	for (size_t g = 0; g < ngr; g++)
-		x->cell[x->block_of[g] * nsets + x->set_of[g]] = (long)g;
+		x->bstart[x->block_of[g] + 1]++;
+	for (size_t k = 0; k < nb; k++)
+		x->bstart[k + 1] += x->bstart[k];
+	size_t *fill = bl_xmalloc((nb ? nb : 1) * sizeof *fill);
+	memcpy(fill, x->bstart, (nb ? nb : 1) * sizeof *fill);
+	for (size_t g = 0; g < ngr; g++) {
+		/* a group is one (block, set): insertion by set keeps each
+		 * block's entries in set order */
+		size_t bk = x->block_of[g], lo = x->bstart[bk], i = fill[bk]++;
+		while (i > lo && x->bset[i - 1] > x->set_of[g]) {
+			x->bset[i] = x->bset[i - 1];
+			x->bgroup[i] = x->bgroup[i - 1];
+			i--;
+		}
+		x->bset[i] = x->set_of[g];
+		x->bgroup[i] = g;
+	}
+	free(fill);
 	return true;
 }
 
