@@ -168,12 +168,6 @@ static void rb_add(struct bl_csv_writer *rb, const char *p, size_t n)
 	rb->n += n;
 }
 
-static inline void rb_addc(struct bl_csv_writer *rb, char c)
-{
-	*rb_room(rb, 1) = c;
-	rb->n++;
-}
-
 /* Bytes that send a text field to the slow path: CSV specials, every
  * non-ASCII byte (which may need UTF-8 repair), and with --spreadsheet-safe
  * a formula's first character. */
@@ -204,7 +198,7 @@ static void rb_text(struct bl_csv_writer *rb, const char *s)
 	}
 }
 
-/* "00" to "99", for rb_ll(). */
+/* "00" to "99", for put_ll(). */
 static const char digit_pairs[201] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
