@@ -69,7 +69,6 @@ struct nearlist {
 	unsigned long runs, lines;
 };
 
-
 /* The run being gathered: strings owned. */
 struct skiprun {
 	bool open;
@@ -94,6 +93,7 @@ struct rstate {
 	struct nearlist near;        /* skipped inside recognised data */
 	struct nearlist prose;       /* no format recognised, in a unit with records */
 	struct bl_strmap rec_units;  /* unit_key() of the units that gave records */
+	size_t rec_last;             /* 1 + the index of the last record's unit; 0 none */
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
 	struct bl_input_stats *in;
@@ -150,6 +150,13 @@ static void nearlist_release(struct nearlist *l)
 static char *unit_key(const char *source, const char *msgid)
 {
 	return bl_xasprintf("%s%c%s", source, 0x1f, msgid);
+}
+
+/* Whether key is unit_key(source, msgid), without making it. */
+static bool unit_is(const char *key, const char *source, const char *msgid)
+{
+	size_t l = strlen(source);
+	return strncmp(key, source, l) == 0 && key[l] == 0x1f && strcmp(key + l + 1, msgid) == 0;
 }
 
 /* Write the run gathered so far, if any, and close it. */
@@ -264,12 +271,16 @@ static char *fmt_val(const struct bl_val *v)
 static int table_record(void *ud, const struct bl_record *r)
 {
 	struct rstate *rs = ud;
-	if (rs->rec_units.n >= UNITS_MAX)
-		bl_strmap_release(&rs->rec_units);
-	char *key = unit_key(r->source ? r->source : "",
-			     r->msg && r->msg->message_id ? r->msg->message_id : "");
-	bl_strmap_get(&rs->rec_units, key, NULL);
-	free(key);
+	const char *src = r->source ? r->source : "";
+	const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
+	/* records come in runs of one unit: only a new one is looked up */
+	if (!rs->rec_last || !unit_is(bl_strmap_key(&rs->rec_units, rs->rec_last - 1), src, mid)) {
+		if (rs->rec_units.n >= UNITS_MAX)
+			bl_strmap_release(&rs->rec_units);
+		char *key = unit_key(src, mid);
+		rs->rec_last = 1 + bl_strmap_get(&rs->rec_units, key, NULL);
+		free(key);
+	}
 	bl_strmap_get(&rs->groups, r->group ? r->group : "", NULL);
 	struct tstat *t = NULL;
 	for (size_t i = 0; i < rs->nt; i++)
