@@ -1234,7 +1234,9 @@ static int read_csv_record(FILE *f, struct fields *out, unsigned long *line, cha
 	fields_clear(out);
 	csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
 	int rc = 1;
-	for (int lines = 0; lines < 1000; lines++) {
+	/* a record may span any number of lines: a quoted group value holds
+	 * whatever the CSV input's field held, line ends included */
+	for (long lines = 0;; lines++) {
 		ssize_t n = getline(buf, cap, f);
 		if (n < 0) {
 			if (lines > 0)
