@@ -358,7 +358,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 		bool first = true;
 		/* the by-values of this block, from any of its groups */
 		long any = lo < hi ? (long)x->bgroup[lo] : -1;
-		if (!csv && sb.has) {
+		if (!csv && sb.has && x->run->printing) {   /* the block's baseline line */
 			size_t col = 0;
 			bl_outtab_row(tab);
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)

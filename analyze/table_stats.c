@@ -20,9 +20,17 @@
 
 enum origin { FROM_LOG, FROM_CSV, FROM_PARTIAL };
 
+/* n, mean, sd, min and max (D1, D2) and the values refused (D0): all a
+ * moments_only cell keeps. */
+struct ts_moments {
+	struct bl_welford w;
+	unsigned long long rejected;
+};
+
 struct ts_cell {
 	struct bl_dist *d;      /* logs and CSV */
 	struct bl_partial *p;   /* merged partials */
+	struct ts_moments *m;   /* logs and CSV, bl_tstats_opts.moments_only */
 };
 
 struct ts_col {
@@ -51,7 +59,7 @@ struct ts_table {
 	bool benchlog_csv;      /* a CSV whose header starts with the provenance columns */
 	struct ts_col *col;
 	size_t ncol, colcap;
-	size_t exact_max;       /* bl_tstats_opts.exact_max */
+	bool moments_only;      /* bl_tstats_opts.moments_only */
 	struct bl_strmap colmap; /* column name -> index (a CSV may have 100,000) */
 	char **gname;           /* group columns */
 	long *gidx;             /* their column index; -1 = not in this table */
@@ -100,6 +108,7 @@ static void table_free(struct ts_table *t)
 		struct ts_group *gr = &t->grp[g];
 		for (size_t c = 0; c < gr->ncell; c++) {
 			bl_dist_free(gr->cell[c].d);
+			free(gr->cell[c].m);
 			if (gr->cell[c].p) {
 				bl_partial_release(gr->cell[c].p);
 				free(gr->cell[c].p);
@@ -300,7 +309,7 @@ static struct ts_table *table_find(struct bl_tstats *ts, const char *name)
 static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum origin origin)
 {
 	struct ts_table *t = bl_xcalloc(1, sizeof *t);
-	t->exact_max = ts->o->exact_max;
+	t->moments_only = ts->o->moments_only;
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
 	t->sb_logi = -1;
@@ -390,9 +399,20 @@ static struct ts_cell *cell_get(struct ts_table *t, struct ts_group *g, size_t c
 static void add_num(struct ts_table *t, struct ts_group *g, size_t c, double x)
 {
 	struct ts_cell *cell = cell_get(t, g, c);
-	if (!cell->d)
-		cell->d = t->exact_max ? bl_dist_new_exact(t->exact_max) : bl_dist_new();
-	bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
+	if (t->moments_only) {
+		if (!cell->m) {
+			cell->m = bl_xcalloc(1, sizeof *cell->m);
+			bl_welford_init(&cell->m->w);
+		}
+		if (isfinite(x))
+			bl_welford_add(&cell->m->w, x);
+		else
+			cell->m->rejected++;   /* D0 */
+	} else {
+		if (!cell->d)
+			cell->d = bl_dist_new();
+		bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
+	}
 	t->col[c].nnum++;
 }
 
@@ -1173,6 +1193,8 @@ static void finish(struct bl_tstats *ts);
 
 int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 {
+	if (ts->o->moments_only)
+		return -BL_EUSAGE;
 	finish(ts);
 	fputs("benchlog-stats-partials,1\n", f);
 	struct bl_partial p;
@@ -1642,7 +1664,7 @@ static struct ts_cell *cell_at(struct ts_table *t, size_t g, long c)
 	if ((size_t)c >= gr->ncell)
 		return NULL;
 	struct ts_cell *cell = &gr->cell[c];
-	return cell->d || cell->p ? cell : NULL;
+	return cell->d || cell->p || cell->m ? cell : NULL;
 }
 
 bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
@@ -1652,7 +1674,12 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 	struct ts_cell *cell = cell_at(tab_at(ts, t), g, c);
 	if (!cell)
 		return false;
-	if (cell->d) {
+	if (cell->m) {
+		out->w = cell->m->w;
+		out->exact = false;
+		out->rejected = cell->m->rejected;
+		out->collapsed = 0;
+	} else if (cell->d) {
 		out->w = *bl_dist_welford(cell->d);
 		out->exact = bl_dist_is_exact(cell->d);
 		out->rejected = bl_dist_rejected(cell->d);
@@ -1668,7 +1695,7 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 	out->sd = bl_welford_sd(&out->w);
 	out->ci95 = bl_ci95_half(out->sd, out->w.n);
 	for (size_t i = 0; i < npct; i++)
-		pct[i] = cell->d ? bl_dist_percentile(cell->d, p[i], rule)
+		pct[i] = cell->m ? NAN : cell->d ? bl_dist_percentile(cell->d, p[i], rule)
 			: bl_partial_percentile(cell->p, p[i], rule);
 	return true;
 }
@@ -1678,7 +1705,7 @@ int bl_tstats_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t
 {
 	struct ts_cell *cell = cell_at(tab_at(ts, t), g, c);
 	*used = 0;
-	if (!cell || nbins == 0)
+	if (!cell || nbins == 0 || cell->m)
 		return 0;
 	const struct bl_welford *w = cell->d ? bl_dist_welford(cell->d) : &cell->p->w;
 	if (w->n == 0)

@@ -721,9 +721,9 @@ static void chart_job(void *arg)
 	chart_draw(j);
 }
 
-/* Draw every queued chart as jobs on the pool (-j), the costliest first,
- * and wait for them. Afterwards the jobs are in section order. */
-static void charts_draw(struct charts *q, struct bl_pool *pool)
+/* Queue every chart as a job on the pool (-j), the costliest first; with
+ * no worker (-j1) each is drawn here before this returns. */
+static void charts_start(struct charts *q, struct bl_pool *pool)
 {
 	if (q->n)   /* q->v NULL when no chart: qsort must not see it (UBSan) */
 		qsort(q->v, q->n, sizeof *q->v, cmp_chart_cost);
@@ -731,6 +731,12 @@ static void charts_draw(struct charts *q, struct bl_pool *pool)
 		q->v[i].stop = q->stop;
 		bl_pool_submit(pool, chart_job, &q->v[i]);
 	}
+}
+
+/* Wait for the charts charts_start() queued. Afterwards the jobs are in
+ * section order. */
+static void charts_wait(struct charts *q, struct bl_pool *pool)
+{
 	bl_pool_wait(pool);
 	if (q->n)
 		qsort(q->v, q->n, sizeof *q->v, cmp_chart_order);
@@ -940,7 +946,7 @@ static int build_open(struct build *b)
 	b->tso.compare = true;
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
-	b->tso.exact_max = 64;       /* n, mean and sd are all it needs */
+	b->tso.moments_only = true;  /* n, mean and sd are all it needs */
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
 	bl_tstats_sink(b->ts, &s);
 	bl_ctx_add_sink(&b->ctx, &s);
@@ -1102,13 +1108,20 @@ static int build_sections(struct build *b)
 	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
 }
 
-/* The queued charts drawn; each failure named once a chart. A failed
- * chart (gnuplot failed, timed out or left an incomplete image; a script
- * that could not be written) fails the report: -BL_EIO, and the folder
- * is left as it was. */
+static void analysis_findings(struct build *b);
+
+/* The queued charts drawn, and meanwhile (-j2 and up: gnuplot runs in its
+ * own processes, the pool's workers only wait for them) the Findings
+ * worked out, which need no chart. Each chart's failure is named once. A
+ * failed chart (gnuplot failed, timed out or left an incomplete image; a
+ * script that could not be written) fails the report: -BL_EIO, and the
+ * folder is left as it was. */
 static int build_charts(struct build *b)
 {
-	charts_draw(&b->charts, b->o->pool);
+	charts_start(&b->charts, b->o->pool);
+	bl_compare_rows(b->ts, &b->co, &b->findings);
+	analysis_findings(b);
+	charts_wait(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
 		return -BL_EINTR;
 	for (size_t k = 0; k < b->charts.n; k++) {
@@ -1193,8 +1206,6 @@ static void analysis_findings(struct build *b)
 /* report.md, and report.html rendered from it. */
 static int build_documents(struct build *b)
 {
-	bl_compare_rows(b->ts, &b->co, &b->findings);
-	analysis_findings(b);
 	int rc = assemble_md(&b->rs, &b->ctx, b->plots, b->titles, b->secs, b->nsecs,
 			     b->res->gnuplot_missing, &b->findings, b->co.confidence, &b->md, &b->mdlen);
 	if (rc)
