@@ -73,11 +73,7 @@ void bl_ctx_release(struct bl_ctx *ctx)
 		free(ctx->runs[i].group);
 	free(ctx->runs);
 	bl_strmap_release(&ctx->runs_map);
-	bl_strmap_release(&ctx->msg_seen);
-	free(ctx->msg_first);
-	for (size_t i = 0; i < ctx->nmsg_sources; i++)
-		free(ctx->msg_sources[i]);
-	free(ctx->msg_sources);
+	bl_msgids_release(&ctx->msgids);
 	free(ctx->default_group);
 	free(ctx->group);
 	free(ctx->pending_heading);
@@ -314,7 +310,17 @@ void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 	ctx->lines_skipped++;
 	count(&ctx->skips, &ctx->nskips, reason);
 	if (ctx->skip.skipped)
-		ctx->skip.skipped(ctx->skip.ud, ln, ctx->skip_note ? ctx->skip_note : reason);
+		ctx->skip.skipped(ctx->skip.ud, ln, reason, ctx->skip_note);
+}
+
+void bl_msgids_release(struct bl_msgids *m)
+{
+	bl_strmap_release(&m->seen);
+	free(m->first);
+	for (size_t i = 0; i < m->nsources; i++)
+		free(m->sources[i]);
+	free(m->sources);
+	memset(m, 0, sizeof *m);
 }
 
 bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigned long line,
@@ -322,22 +328,28 @@ bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigne
 {
 	if (!id || !*id)
 		return false;
+	if (ctx->msgids_wait) {
+		if (!ctx->msgids_wait(ctx->msgids_ud))
+			ctx->msgids_shared = NULL;   /* the pass stops */
+		ctx->msgids_wait = NULL;
+	}
+	struct bl_msgids *m = ctx->msgids_shared ? ctx->msgids_shared : &ctx->msgids;
 	bool added;
-	size_t i = bl_strmap_get(&ctx->msg_seen, id, &added);
+	size_t i = bl_strmap_get(&m->seen, id, &added);
 	if (!added) {
-		const struct bl_msg_first *f = &ctx->msg_first[i];
-		*where = bl_xasprintf("%s:%lu", ctx->msg_sources[f->source], f->line);
+		const struct bl_msg_first *f = &m->first[i];
+		*where = bl_xasprintf("%s:%lu", m->sources[f->source], f->line);
 		return true;
 	}
 	if ((i & (i - 1)) == 0)   /* 0, 1, 2, 4, …: room for twice as many */
-		ctx->msg_first = bl_xrealloc(ctx->msg_first, (i ? 2 * i : 1) * sizeof *ctx->msg_first);
+		m->first = bl_xrealloc(m->first, (i ? 2 * i : 1) * sizeof *m->first);
 	const char *src = source ? source : "";
-	if (!ctx->nmsg_sources || strcmp(ctx->msg_sources[ctx->nmsg_sources - 1], src) != 0) {
-		ctx->msg_sources = bl_xrealloc(ctx->msg_sources, (ctx->nmsg_sources + 1) * sizeof *ctx->msg_sources);
-		ctx->msg_sources[ctx->nmsg_sources++] = bl_xstrdup(src);
+	if (!m->nsources || strcmp(m->sources[m->nsources - 1], src) != 0) {
+		m->sources = bl_xrealloc(m->sources, (m->nsources + 1) * sizeof *m->sources);
+		m->sources[m->nsources++] = bl_xstrdup(src);
 	}
-	ctx->msg_first[i].source = ctx->nmsg_sources - 1;
-	ctx->msg_first[i].line = line;
+	m->first[i].source = m->nsources - 1;
+	m->first[i].line = line;
 	return false;
 }
 

@@ -59,10 +59,22 @@ struct bl_count {
 };
 
 struct bl_skip_sink {
-	/* Called for every skipped line: text is the line as the parser saw it. */
-	void (*skipped)(void *ud, const struct bl_line *ln, const char *reason);
+	/* Called for every skipped line: text is the line as the parser saw
+	 * it; reason is what it is counted under, note NULL or the text a
+	 * listing of the line shows in its place (ctx->skip_note). */
+	void (*skipped)(void *ud, const struct bl_line *ln, const char *reason, const char *note);
 	void *ud;
 };
+
+/* Message-IDs met in a pass, and where each was first met (input/mail.c
+ * R14). Zeroed is empty; bl_msgids_release() frees it. Memory: the ids'
+ * text and two words each. */
+struct bl_msgids {
+	struct bl_strmap seen;
+	struct bl_msg_first { size_t source; unsigned long line; } *first;
+	char **sources; size_t nsources;   /* the sources met, in order */
+};
+void bl_msgids_release(struct bl_msgids *m);
 
 struct bl_progress;   /* core/progress.h */
 struct bl_runstate;   /* per (group, family) run numbering, core/ctx.c */
@@ -136,16 +148,23 @@ struct bl_ctx {
 					 not an output the front end names */
 
 	const char *skip_reason;      /* set by a parser returning BL_SKIP */
-	/* When set, the skip sink gets this text in place of the reason
-	 * the line is counted under ("duplicate of the message at
-	 * FILE:LINE", counted as "duplicate message"). */
+	/* When set, the skip sink gets this text as the note to show in
+	 * place of the reason the line is counted under ("duplicate of the
+	 * message at FILE:LINE", counted as "duplicate message"). */
 	const char *skip_note;
 
 	/* Message-IDs read in this pass, and where each was first met:
-	 * bl_msg_seen(). */
-	struct bl_strmap msg_seen;
-	struct bl_msg_first { size_t source; unsigned long line; } *msg_first;
-	char **msg_sources; size_t nmsg_sources;
+	 * bl_msg_seen(). The context's own set, unless msgids_shared is set:
+	 * a set the contexts of a parallel pass share, input by input in
+	 * input order (report/ppass.c). Before its first lookup there,
+	 * bl_msg_seen() calls msgids_wait(msgids_ud) once: it returns true
+	 * once the shared set holds every earlier input's Message-IDs and no
+	 * other context uses it, false when the pass stops (the context then
+	 * keeps to its own set). */
+	struct bl_msgids msgids;
+	struct bl_msgids *msgids_shared;
+	bool (*msgids_wait)(void *ud);
+	void *msgids_ud;
 
 	/* GNU time's status line ("Command exited with non-zero status N")
 	 * waits here for the timing record after it, whatever that record's
@@ -223,10 +242,10 @@ void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long 
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
 
 /* Each message once: has a message with this Message-ID been read in
- * this pass? If so returns true and sets *where to "FILE:LINE" of its
- * first line there (caller frees); if not, remembers id as met at
- * source:line and returns false. An empty id is never a duplicate.
- * Memory: the ids' text and two words each, for the pass. */
+ * this pass (ctx's set, or the shared one: see msgids)? If so returns
+ * true and sets *where to "FILE:LINE" of its first line there (caller
+ * frees); if not, remembers id as met at source:line and returns false.
+ * An empty id is never a duplicate. */
 bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigned long line,
 		 char **where);
 

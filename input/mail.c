@@ -132,7 +132,11 @@
  *     first line. A message without a Message-ID is always read. Quoted
  *     copies inside replies are text of another message and stay
  *     (quoted = 1). A .gz and its plain twin in one folder are the
- *     reader's business (one warning), not this rule's.
+ *     reader's business (one warning), not this rule's. The set is
+ *     the context's (core/ctx.h, msgids); report's parallel pass shares
+ *     one between its inputs' contexts, used by one input at a time in
+ *     input order (report/ppass.h), so every command finds the same
+ *     copies.
  * R16 Base64 after its end: GMime stops decoding a base64 part at its '='
  *     padding. When base64 data characters follow the padding (a "===="
  *     line in the middle of a part, two encodings glued together), the

@@ -72,6 +72,7 @@ struct lskip {
 	int quoted;
 	const char *group;
 	const char *reason;
+	const char *note;            /* NULL, or the lines' note (bl_skip_sink) */
 	const char *text;
 	size_t len;
 };
@@ -274,7 +275,7 @@ static int log_record(void *ud, const struct bl_record *r)
 	return 0;
 }
 
-static void log_skip(void *ud, const struct bl_line *ln, const char *reason)
+static void log_skip(void *ud, const struct bl_line *ln, const char *reason, const char *note)
 {
 	struct job *j = ud;
 	struct bl_ctx *c = j->ctx;
@@ -285,10 +286,13 @@ static void log_skip(void *ud, const struct bl_line *ln, const char *reason)
 	const struct bl_msg *msg = intern_msg(s, ln->msg);
 	const char *group = intern_group(s, c->opt.group ? c->opt.group : c->group);
 	const char *why = intern_reason(s, reason);
-	if (s->nskips) {             /* the next line of the last run? */
-		struct lskip *p = &s->skips[s->nskips - 1];
+	const char *nb = NULL;
+	struct lskip *p = s->nskips ? &s->skips[s->nskips - 1] : NULL;
+	if (note)                    /* one per message: the last run's, or new */
+		nb = p && p->note && strcmp(p->note, note) == 0 ? p->note : seg_strdup(s, note);
+	if (p) {                     /* the next line of the last run? */
 		if (p->last + 1 == ln->lineno && p->source == src && p->msg == msg &&
-		    p->quoted == ln->quote_depth && p->group == group && p->reason == why) {
+		    p->quoted == ln->quote_depth && p->group == group && p->reason == why && p->note == nb) {
 			p->last = ln->lineno;
 			return;
 		}
@@ -305,6 +309,7 @@ static void log_skip(void *ud, const struct bl_line *ln, const char *reason)
 	k->quoted = ln->quote_depth;
 	k->group = group;
 	k->reason = why;
+	k->note = nb;
 	k->len = ln->text ? (ln->len < SKIP_TEXT_KEEP ? ln->len : SKIP_TEXT_KEEP) : 0;
 	k->text = seg_strndup(s, ln->text ? ln->text : "", k->len);
 }
@@ -343,6 +348,12 @@ struct ppass {
 	unsigned long long bytes_done;
 	unsigned long long bytes_read;   /* raw bytes read so far, files being
 					    parsed included (atomic: workers add) */
+	/* Each message once (input/mail.c R14): the Message-IDs of the
+	 * inputs parsed so far, shared by their contexts. An input uses it
+	 * only once every earlier input is parsed (msgids_wait()), so ids go
+	 * in in input order, one input at a time, as in one sequential pass. */
+	struct bl_msgids msgids;
+	size_t parsed;               /* jobs[0..parsed) are done */
 	/* the replay (the calling thread's) */
 	struct bl_ctx *ctx;
 	struct replay_state *rs;
@@ -436,6 +447,27 @@ static void log_warned(void *ud, const char *reason, size_t len)
 	j->marks[j->nmarks++] = (struct wmark){ reason, j->diaglen - len, len };
 }
 
+/* Before an input's first Message-ID lookup (ctx->msgids_wait): wait
+ * until every earlier input is parsed, so that the shared set holds their
+ * ids and no other input uses it. Inputs without Message-IDs (plain
+ * files) never wait. False when the pass stops first. */
+static bool msgids_wait(void *ud)
+{
+	struct job *j = ud;
+	struct ppass *pp = j->pp;
+	pthread_mutex_lock(&pp->mu);
+	for (;;) {
+		while (pp->parsed < j->index && pp->jobs[pp->parsed].done)
+			pp->parsed++;
+		if (pp->parsed >= j->index || pp->quit || stopped(j->stop))
+			break;
+		wait_100ms(pp, &pp->done);
+	}
+	bool ok = pp->parsed >= j->index;
+	pthread_mutex_unlock(&pp->mu);
+	return ok;
+}
+
 /* Parse one input into its log, segment by segment (on a worker, or on
  * the calling thread without workers). */
 static void parse_job(struct job *j, const struct bl_opts *opt, unsigned long long *bytes_read)
@@ -454,6 +486,9 @@ static void parse_job(struct job *j, const struct bl_opts *opt, unsigned long lo
 	c.skip.ud = j;
 	c.warned = log_warned;
 	c.warned_ud = j;
+	c.msgids_shared = &j->pp->msgids;
+	c.msgids_wait = msgids_wait;
+	c.msgids_ud = j;
 	j->ctx = &c;
 	if (bl_dispatch_open(&c) == 0) {
 		bl_read_input(&c, j->path);
@@ -701,8 +736,8 @@ struct replay_state {
 	int side_rc;                       /* the side context's first error */
 };
 
-/* The skipped runs of one segment, line by line, each with its group,
- * into ctx. */
+/* The skipped runs of one segment, line by line, each with its group
+ * and note, into ctx. */
 static void replay_skips(struct bl_ctx *ctx, const struct seg *s)
 {
 	char *saved = ctx->group;
@@ -711,10 +746,12 @@ static void replay_skips(struct bl_ctx *ctx, const struct seg *s)
 		const struct lskip *k = &s->skips[i];
 		set_group(ctx, k->group);
 		struct bl_line ln = { k->text, k->len, k->source, k->first, k->quoted, k->msg };
+		ctx->skip_note = k->note;
 		for (unsigned long n = k->first; n <= k->last; n++) {
 			ln.lineno = n;
 			bl_skip(ctx, &ln, k->reason);
 		}
+		ctx->skip_note = NULL;
 	}
 	free(ctx->group);
 	ctx->group = saved;
@@ -1122,6 +1159,7 @@ int bl_ppass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct
 	for (size_t i = 0; i < np; i++)   /* the inputs parsed but not replayed */
 		job_free(&pp->jobs[i]);
 	free(pp->jobs);
+	bl_msgids_release(&pp->msgids);
 	pthread_cond_destroy(&pp->done);
 	pthread_cond_destroy(&pp->room);
 	pthread_mutex_destroy(&pp->mu);

@@ -35,6 +35,18 @@
  * offset the same way, by the highest value earlier files gave; counter
  * columns of the same name share one counter.
  *
+ * Each message once (input/mail.c R14): the inputs' contexts share one
+ * set of Message-IDs (struct bl_msgids). An input uses it only once every
+ * earlier input is parsed: before its first Message-ID lookup it waits
+ * for them (with -j1 they are). So ids go into the set in input order,
+ * one input at a time, and the copies found, and the first copy each
+ * names, are those of one sequential pass (bl_pass_run()). Plain files
+ * never look up an id and never wait; mail inputs are parsed one after
+ * the other, each while the one before it is replayed. A skipped line's
+ * note ("duplicate of the message at FILE:LINE") is logged beside its
+ * reason and replayed through ctx->skip_note, so the counts are by reason
+ * ("duplicate message") and the skip sinks see the note.
+ *
  * Memory: bounded whatever the inputs' sizes (issue 26): at most 64 inputs
  * per worker (1 with -j1) are parsed ahead of the replay, and the segments
  * published and not yet replayed hold at most about 16 MiB (ppass.c); a

@@ -216,13 +216,16 @@ static bool absorbed(const struct bl_line *ln, const char *reason)
 }
 
 /* Runs of skipped.csv (docs/csv.md): consecutive lines of one source and
- * message with the same reason; a blank line joins the run before it,
+ * message with the same reason (a line's note, when it has one, stands
+ * for its reason); a blank line joins the run before it,
  * and a message's mbox separator line the header run after it (the run
  * then counts as "mail header"). A run's lines may so include lines of
  * another reason; the per-reason totals are the report's counts. */
-static void on_skip(void *ud, const struct bl_line *ln, const char *reason)
+static void on_skip(void *ud, const struct bl_line *ln, const char *reason, const char *note)
 {
 	struct rstate *rs = ud;
+	if (note)                    /* "duplicate of the message at FILE:LINE" */
+		reason = note;
 	struct skiprun *k = &rs->run;
 	const char *src = ln->source ? ln->source : "";
 	const char *mid = ln->msg && ln->msg->message_id ? ln->msg->message_id : "";

@@ -154,8 +154,10 @@ struct cap {
 
 static char *dup_or_null(const char *s) { return s ? bl_xstrdup(s) : NULL; }
 
-static void cap_skip(void *ud, const struct bl_line *ln, const char *reason)
+static void cap_skip(void *ud, const struct bl_line *ln, const char *reason, const char *note)
 {
+	if (note)
+		reason = note;
 	struct cap *c = ud;
 	c->l = bl_xrealloc(c->l, (c->nl + 1) * sizeof *c->l);
 	struct cline *x = &c->l[c->nl++];

@@ -58,8 +58,10 @@ static int collect(void *ud, const struct bl_record *r)
 	return 0;
 }
 
-static void collect_skip(void *ud, const struct bl_line *ln, const char *reason)
+static void collect_skip(void *ud, const struct bl_line *ln, const char *reason, const char *note)
 {
+	if (note)
+		reason = note;
 	FILE *f = ud;
 	const char *src = strrchr(ln->source, '/');
 	fprintf(f, "%s:%lu %s\n", src ? src + 1 : ln->source, ln->lineno, reason);

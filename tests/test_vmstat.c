@@ -96,8 +96,9 @@ struct skips {
 	size_t n;
 };
 
-static void skip_cb(void *ud, const struct bl_line *ln, const char *reason)
+static void skip_cb(void *ud, const struct bl_line *ln, const char *reason, const char *note)
 {
+	(void)note;
 	struct skips *s = ud;
 	if (s->n < 256) {
 		s->line[s->n] = ln->lineno;
