@@ -68,6 +68,7 @@ struct ts_table {
 	struct ts_group *grp;
 	size_t ngrp, grpcap;
 	size_t *slot;           /* open addressing: group index + 1, 0 = free */
+	size_t last_grp;        /* group_get()'s last group, index + 1; 0 none */
 	size_t nslot;
 	size_t *order;          /* listed columns (T3), after finish */
 	size_t norder;
@@ -350,8 +351,9 @@ static void rehash(struct ts_table *t)
 	}
 }
 
-/* The group whose key values are vals[0..ng) (joined in ts->key). */
-static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, const char *const *vals)
+/* The group whose key values are vals[0..ng) (joined in ts->key); a new
+ * one when there is none. NULL when the key is too long. */
+static struct ts_group *group_find(struct bl_tstats *ts, struct ts_table *t, const char *const *vals)
 {
 	bl_buf_reset(&ts->key);
 	for (size_t k = 0; k < t->ng; k++) {
@@ -383,6 +385,24 @@ static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, cons
 	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
 	for (size_t k = 0; k < t->ng; k++)
 		g->key[k] = bl_xstrdup(vals[k]);
+	return g;
+}
+
+/* group_find() with its last answer kept. */
+static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, const char *const *vals)
+{
+	/* records come in runs of one group: the last one is tried first */
+	if (t->last_grp) {
+		struct ts_group *g = &t->grp[t->last_grp - 1];
+		size_t k = 0;
+		while (k < t->ng && strcmp(g->key[k], vals[k]) == 0)
+			k++;
+		if (k == t->ng)
+			return g;
+	}
+	struct ts_group *g = group_find(ts, t, vals);
+	if (g)
+		t->last_grp = (size_t)(g - t->grp) + 1;
 	return g;
 }
 

@@ -334,9 +334,10 @@ static struct series *series_get(struct vmstat_an *a, long id, const struct bl_r
 	if (a->n == 0 || id > a->max_id)
 		a->max_id = id;
 	if (a->n) {
-		freeze(a->s[a->n - 1]);
 		if (a->o.bounded)
-			fold(a);
+			fold(a);                 /* freezes the series it keeps */
+		else
+			freeze(a->s[a->n - 1]);
 	}
 	return series_new(a, id, r);
 }
@@ -959,7 +960,9 @@ static void fold_s5(struct vmstat_an *a, struct series *s)
 
 /* bounded: the series that just ended (the last in a->s) goes to the
  * chart's panel and S5, and is freed unless it is one of the first
- * BL_MD_SHOWN series with rows, which report.md shows in full. */
+ * BL_MD_SHOWN series with rows, which report.md shows in full and the
+ * Findings compare: only those are frozen (their S2 statistics worked
+ * out), the only ones whose statistics are read. */
 static void fold(struct vmstat_an *a)
 {
 	struct series *s = a->s[a->n - 1];
@@ -968,6 +971,7 @@ static void fold(struct vmstat_an *a)
 	bool rows = s->have_row && s->info.rows;
 	if (rows && a->kept_rows < BL_MD_SHOWN) {
 		a->kept_rows++;
+		freeze(s);
 		return;
 	}
 	if (rows)
@@ -984,7 +988,6 @@ static void close_bounded(struct vmstat_an *a)
 	if (!a->o.bounded || a->closed || a->n == 0)
 		return;
 	a->closed = true;
-	freeze(a->s[a->n - 1]);
 	fold(a);
 }
 

@@ -153,6 +153,7 @@ struct sq_sink {
 	size_t n;
 	sqlite3_stmt *src;
 	struct bl_strmap seen;   /* sources written: source \x1f message_id */
+	char *last;              /* the key of the last record's source */
 	bool failed;
 };
 
@@ -209,9 +210,14 @@ static int sq_source(struct sq_sink *s, const struct bl_record *r)
 {
 	const char *mid = r->msg ? r->msg->message_id : "";
 	char *key = bl_xasprintf("%s\x1f%s\x1f%lu", r->source, mid, r->msg ? r->msg->index : 0ul);
+	if (s->last && strcmp(s->last, key) == 0) {   /* records come in runs of one source */
+		free(key);
+		return 0;
+	}
+	free(s->last);
+	s->last = key;
 	bool added = false;
 	bl_strmap_get(&s->seen, key, &added);
-	free(key);
 	if (!added)
 		return 0;
 	sqlite3_stmt *st = s->src;
@@ -311,6 +317,7 @@ static void sq_free(void *ud)
 	free(s->only);
 	free(s->t);
 	bl_strmap_release(&s->seen);
+	free(s->last);
 	free(s);
 }
 
