@@ -79,6 +79,12 @@ struct bl_chart {
 struct bl_findings_opts {
 	const struct bl_compare_opts *co;   /* confidence, bands */
 	bool compare_all;
+	/* bl_analyses_findings(): `compare -t TABLE` and `-c LIST` keep only
+	 * the analyses' rows of that table and those measures (swpd, p50, ...);
+	 * NULL / 0: all */
+	const char *table;
+	char *const *cols;
+	size_t ncols;
 };
 
 struct bl_analysis {
@@ -123,6 +129,22 @@ struct bl_analysis {
 
 /* The registry in section order; NULL-terminated. */
 extern const struct bl_analysis *const bl_analyses[];
+
+struct bl_tstats;
+/* Every comparison of a report's Findings or a `compare` run, in one place
+ * so both make the same rows (analyze/compare.h C1-C4): compare.h's rows
+ * of every table of ts but those an analysis compares itself
+ * (findings_table), then each analysis's findings() (docs/statistics.md
+ * D18), kept as o->table and o->cols say, marked own; then all of them
+ * adjusted as one family (D12) and judged (D13). st: the analyses'
+ * states in bl_analyses order, each NULL when that analysis did not run
+ * (then it adds nothing). A table an analysis compares itself that ts
+ * holds while the analysis saw no record of it (vmstat rows read from a
+ * CSV table) gets a sentence in out->skip saying why it is not compared.
+ * out is overwritten; free it with bl_compare_rows_free(). 0 or
+ * -BL_EUSAGE. */
+int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_findings_opts *o,
+			 struct bl_cmp_rows *out);
 const struct bl_analysis *bl_analysis_find(const char *name);
 void bl_charts_free(struct bl_chart *c, size_t n);
 /* Append a chart entry (copies the strings). */

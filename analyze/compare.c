@@ -199,16 +199,55 @@ static void put_side(struct bl_outtab *tab, size_t *col, const struct side *s, e
 	bl_outtab_setnum(tab, (*col)++, s->median, fmt);
 }
 
-/* Every comparison of the run, made in a first walk over the tables and
- * read back in the second, which prints (C3: verdicts need all p). */
+/* Every comparison of the run, made in a first walk over the tables
+ * (bl_compare_rows) and read back, adjusted and judged with the
+ * analyses' own (C3, C4), in the second, which prints (bl_compare_write). */
 struct cmp_run {
 	struct bl_cmp *r;
 	int *better;
 	double *band;
-	size_t n, cap, next;
+	size_t n, cap;
 	bool printing;
-	struct bl_cmp_rows *rows;    /* bl_compare_rows: named copies, or NULL */
+	struct bl_cmp_rows *rows;    /* first walk: the named copies */
+	const struct bl_cmp_rows *done;   /* second walk: the judged family */
+	size_t next;                 /* second walk: the next row of done */
+	bool mismatch;               /* done is not the first walk's result */
 };
+
+/* C4: table t is compared by an analysis, not by the walk. */
+static bool owned(const struct cmp_run *run, const char *t)
+{
+	const struct bl_cmp_rows *r = run->printing ? run->done : run->rows;
+	for (size_t i = 0; r && i < r->nown; i++)
+		if (strcmp(r->own[i], t) == 0)
+			return true;
+	return false;
+}
+
+/* C4 for table t of ts, by its name or, for a CSV file not named after
+ * its table, the benchlog table its header shows. */
+static bool owned_table(const struct cmp_run *run, const struct bl_tstats *ts, size_t t)
+{
+	const struct bl_table_def *def = bl_tstats_def(ts, t);
+	return owned(run, bl_tstats_table(ts, t)) || (def && owned(run, def->name));
+}
+
+/* Second walk: the judged row of the comparison about to be printed (the
+ * walk's rows come in the first walk's order; the analyses' own are
+ * skipped), or NULL when done does not match (a caller's error). */
+static const struct bl_cmp_row *next_row(struct cmp_run *run, const char *table, const char *col,
+					 const char *cand)
+{
+	const struct bl_cmp_rows *d = run->done;
+	while (run->next < d->n && d->row[run->next].own)
+		run->next++;
+	const struct bl_cmp_row *w = run->next < d->n ? &d->row[run->next++] : NULL;
+	if (!w || strcmp(w->table, table) != 0 || strcmp(w->column, col) != 0 || strcmp(w->candidate, cand) != 0) {
+		run->mismatch = true;
+		return NULL;
+	}
+	return w;
+}
 
 struct tabctx {
 	struct cmp_run *run;
@@ -262,6 +301,7 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 		"base_median", "cand_n", "cand_mean", "cand_ci", "cand_median", "diff", "diff_lo",
 		"diff_hi", "pct_change", "pct_lo", "pct_hi", "t", "df", "p", "p_holm", "p_bh",
 		"tests", "negligible_pct", "detectable_pct", "test", "confidence", "verdict", "note",
+		"by",
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const char *n = names[i];
@@ -270,7 +310,7 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 			snprintf(buf, sizeof buf, "%.5s%s", n, ci);
 			n = buf;
 		}
-		bl_outtab_col(tab, n, i >= 4 && i != 26 && i != 28 && i != 29);
+		bl_outtab_col(tab, n, i >= 4 && i < 30 && i != 26 && i != 28 && i != 29);
 	}
 }
 
@@ -302,6 +342,23 @@ static const char *better_name(enum bl_better b)
 	return b == BL_BETTER_LOWER ? "lower" : b == BL_BETTER_HIGHER ? "higher" : "";
 }
 
+/* A row about to be printed counted in k; for "no detectable change",
+ * r->note becomes D16's change (in note[0..n)) and the row's own note. */
+static void count_row(struct bl_compare_counts *k, struct bl_cmp *r, char *note, size_t n)
+{
+	k->rows++;
+	k->significant += r->kind <= BL_V_LOWER;
+	k->negligible += r->kind == BL_V_NEGLIGIBLE;
+	k->untestable += r->kind == BL_V_NO_TEST;
+	k->low_power += r->low_power;
+	k->means_only += r->means_only;
+	if (r->kind == BL_V_NO_CHANGE && isfinite(r->detect_pct)) {
+		snprintf(note, n, "changes under ±%.3g%% cannot be detected (80%% power)%s%s",
+			 r->detect_pct, r->note ? "; " : "", r->note ? r->note : "");
+		r->note = note;
+	}
+}
+
 /* The named copy of a comparison being made (bl_compare_rows). */
 static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cname, size_t gc,
 		      size_t base, size_t set, const struct side *sb, const struct side *sc, int better, double band)
@@ -327,6 +384,7 @@ static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cn
 	}
 	w->block = bl_xstrdup(b.data ? b.data : "");
 	bl_buf_release(&b);
+	w->test = x->o->test == BL_CMP_STUDENT ? "student" : "welch";
 	w->better = better;
 	w->band = band;
 	w->n_base = sb->cs.w.n;
@@ -395,19 +453,13 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 						  run->band[run->n - 1]);
 				continue;
 			}
-			struct bl_cmp r = run->r[run->next++];
-			x->k->rows++;
-			x->k->significant += r.kind <= BL_V_LOWER;
-			x->k->negligible += r.kind == BL_V_NEGLIGIBLE;
-			x->k->untestable += r.kind == BL_V_NO_TEST;
-			x->k->low_power += r.low_power;
-			x->k->means_only += r.means_only;
-			char note[160];
-			if (r.kind == BL_V_NO_CHANGE && isfinite(r.detect_pct)) {
-				snprintf(note, sizeof note, "changes under ±%.3g%% cannot be detected (80%% power)%s%s",
-					 r.detect_pct, r.note ? "; " : "", r.note ? r.note : "");
-				r.note = note;
-			}
+			const struct bl_cmp_row *w = next_row(run, bl_tstats_table(x->ts, x->t), cname,
+							      x->sets.key[s]);
+			if (!w)
+				continue;
+			struct bl_cmp r = w->r;
+			char note[200];
+			count_row(x->k, &r, note, sizeof note);
 			size_t col = 0;
 			bl_outtab_row(tab);
 			if (csv) {
@@ -434,12 +486,13 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_setnum(tab, col++, r.p_holm, fmt);
 				bl_outtab_setnum(tab, col++, r.p_bh, fmt);
 				bl_outtab_setf(tab, col++, "%lu", x->k->tests);
-				bl_outtab_setnum(tab, col++, run->band[run->next - 1], fmt);
+				bl_outtab_setnum(tab, col++, w->band, fmt);
 				bl_outtab_setnum(tab, col++, r.detect_pct, fmt);
 				bl_outtab_set(tab, col++, x->o->test == BL_CMP_STUDENT ? "student" : "welch");
 				bl_outtab_setnum(tab, col++, x->o->confidence, fmt);
 				bl_outtab_set(tab, col++, r.verdict);
 				bl_outtab_set(tab, col++, r.note ? r.note : "");
+				bl_outtab_set(tab, col++, w->block);
 				continue;
 			}
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)
@@ -650,6 +703,8 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 		x.t = t;
 		x.o = o;
 		x.k = counts;
+		if (owned_table(run, ts, t))
+			continue;
 		if (!tabctx_init(&x, run->printing ? diag : NULL)) {
 			tabctx_release(&x);
 			continue;
@@ -716,9 +771,8 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 
 int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out)
 {
-	if (!ts || !o || !out)
+	if (!ts || !o || !out || out->n || out->nskip)
 		return -BL_EUSAGE;
-	memset(out, 0, sizeof *out);
 	struct cmp_run run;
 	memset(&run, 0, sizeof run);
 	run.rows = out;
@@ -799,7 +853,7 @@ void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char
 	out->tested = true;
 	out->t.ok = 1;
 	out->t.p = p;
-	out->t.se = out->t.df = out->t.t = NAN;
+	out->t.se = out->t.df = out->t.t = out->t.ci_lo = out->t.ci_hi = NAN;
 }
 
 struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
@@ -829,10 +883,141 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 		free(rows->skip[i].why);
 	free(rows->row);
 	free(rows->skip);
+	free(rows->own);
 	memset(rows, 0, sizeof *rows);
 }
 
-int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
+/* The CSV line of an analysis's own row (C4): as the walk's, without
+ * the sides' CI and median; the --by columns empty, its block in "by". */
+static void own_csv(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, size_t nbyu,
+		    const struct bl_compare_opts *o, size_t tests)
+{
+	enum bl_tabfmt fmt = o->fmt;
+	size_t col = 0;
+	bl_outtab_row(tab);
+	bl_outtab_set(tab, col++, w->table);
+	col += nbyu;
+	bl_outtab_set(tab, col++, w->column);
+	bl_outtab_set(tab, col++, better_name((enum bl_better)w->better));
+	bl_outtab_set(tab, col++, w->baseline);
+	bl_outtab_set(tab, col++, w->candidate);
+	bl_outtab_setf(tab, col++, "%llu", w->n_base);
+	bl_outtab_setnum(tab, col++, w->mean_base, fmt);
+	col += 2;
+	bl_outtab_setf(tab, col++, "%llu", w->n_cand);
+	bl_outtab_setnum(tab, col++, w->mean_cand, fmt);
+	col += 2;
+	double v[] = {
+		r->diff, r->tested ? r->t.ci_lo : NAN, r->tested ? r->t.ci_hi : NAN, r->pct,
+		r->tested ? r->ci.pct_lo : NAN, r->tested ? r->ci.pct_hi : NAN, r->tested ? r->t.t : NAN,
+		r->tested ? r->t.df : NAN, r->tested ? r->t.p : NAN, r->p_holm, r->p_bh,
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		bl_outtab_setnum(tab, col++, v[i], fmt);
+	bl_outtab_setf(tab, col++, "%zu", tests);
+	bl_outtab_setnum(tab, col++, w->band, fmt);
+	bl_outtab_setnum(tab, col++, r->detect_pct, fmt);
+	bl_outtab_set(tab, col++, w->test ? w->test : "");
+	bl_outtab_setnum(tab, col++, o->confidence, fmt);
+	bl_outtab_set(tab, col++, r->verdict);
+	bl_outtab_set(tab, col++, r->note ? r->note : "");
+	bl_outtab_set(tab, col++, w->block ? w->block : "");
+}
+
+/* The two text lines of an analysis's own row (C4): the baseline's
+ * measure, group, n and mean, then the candidate's with the comparison. */
+static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, enum bl_tabfmt fmt)
+{
+	char num[48], b1[48], b2[48];
+	bl_outtab_row(tab);
+	size_t col = 0;
+	if (w->block && *w->block)
+		bl_outtab_setf(tab, col++, "%s, %s", w->column, w->block);
+	else
+		bl_outtab_set(tab, col++, w->column);
+	bl_outtab_set(tab, col++, w->baseline);
+	bl_outtab_setf(tab, col++, "%llu", w->n_base);
+	bl_outtab_setnum(tab, col++, w->mean_base, fmt);
+	for (; col < tab->ncols; col++)
+		bl_outtab_set(tab, col, "");
+	bl_outtab_row(tab);
+	col = 0;
+	bl_outtab_set(tab, col++, "");
+	bl_outtab_set(tab, col++, w->candidate);
+	bl_outtab_setf(tab, col++, "%llu", w->n_cand);
+	bl_outtab_setnum(tab, col++, w->mean_cand, fmt);
+	fmt_pct(num, sizeof num, r->pct, fmt);
+	bl_outtab_set(tab, col++, num);
+	b1[0] = '\0';
+	if (r->tested) {
+		fmt_pct(b1, sizeof b1, r->ci.pct_lo, fmt);
+		fmt_pct(b2, sizeof b2, r->ci.pct_hi, fmt);
+	}
+	if (b1[0])
+		bl_outtab_setf(tab, col, "[%s, %s]", b1, b2);
+	else
+		bl_outtab_set(tab, col, "");
+	col++;
+	double p[] = { r->t.p, r->p_holm, r->p_bh };
+	for (size_t i = 0; i < 3; i++) {
+		fmt_p(num, sizeof num, r->tested ? p[i] : NAN, fmt);
+		bl_outtab_set(tab, col++, num);
+	}
+	bl_outtab_set(tab, col++, r->verdict);
+	bl_outtab_set(tab, col++, r->note ? r->note : "");
+}
+
+/* C4: the analyses' own rows of rows, after the walk's: in CSV into all,
+ * else one table per table, in the order the rows come. */
+static void own_write(const struct bl_cmp_rows *rows, FILE *f, const struct bl_compare_opts *o,
+		      struct bl_compare_counts *counts, struct bl_outtab *all, size_t nbyu, bool *any_text)
+{
+	bool md = o->fmt == BL_TAB_MD;
+	bool *done = bl_xcalloc(rows->n ? rows->n : 1, sizeof *done);
+	for (size_t i = 0; i < rows->n; i++) {
+		if (!rows->row[i].own || done[i])
+			continue;
+		const char *tname = rows->row[i].table;
+		struct bl_outtab tab;
+		bl_outtab_init(&tab);
+		char ci[40];
+		snprintf(ci, sizeof ci, "ci%g of change", o->confidence * 100);
+		/* no diff: a rank test's change is of a percentile, not of the
+		 * means shown (the CSV has it) */
+		static const char *const head[] = { "measure", "group", "n", "mean", "change", NULL,
+						    "p", "p Holm", "p BH", "verdict", "note" };
+		for (size_t h = 0; h < sizeof head / sizeof head[0]; h++)
+			bl_outtab_col(&tab, head[h] ? head[h] : ci, h >= 2 && h != 5 && h < 9);
+		counts->tables++;
+		for (size_t j = i; j < rows->n; j++) {
+			const struct bl_cmp_row *w = &rows->row[j];
+			if (!w->own || done[j] || strcmp(w->table, tname) != 0)
+				continue;
+			done[j] = true;
+			struct bl_cmp r = w->r;
+			char note[200];
+			count_row(counts, &r, note, sizeof note);
+			if (o->fmt == BL_TAB_CSV)
+				own_csv(all, w, &r, nbyu, o, rows->tests);
+			else
+				own_text(&tab, w, &r, o->fmt);
+		}
+		if (o->fmt != BL_TAB_CSV) {
+			if (*any_text)
+				fputc('\n', f);
+			*any_text = true;
+			struct bl_esc_ring er = BL_ESC_RING_INIT;
+			fprintf(f, "%s%s: compared by its analysis (docs/statistics.md D18), %g%% confidence%s\n\n",
+				md ? "### " : "== ", bl_esc_doc(&er, tname, md), o->confidence * 100, md ? "" : " ==");
+			bl_esc_ring_release(&er);
+			bl_outtab_write(&tab, f, o->fmt);
+		}
+		bl_outtab_release(&tab);
+	}
+	free(done);
+}
+
+int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE *f, FILE *diag,
 		     const struct bl_compare_opts *o, struct bl_compare_counts *counts)
 {
 	memset(counts, 0, sizeof *counts);
@@ -840,11 +1025,15 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 	bool csv = o->fmt == BL_TAB_CSV;
 	struct bl_outtab all;
 	bl_outtab_init(&all);
+	struct cmp_run run;
+	memset(&run, 0, sizeof run);
+	run.printing = true;
+	run.done = rows;
 	/* CSV: one table; its --by columns are the union of every table's */
 	const char **byu = NULL;
 	size_t nbyu = 0;
 	for (size_t t = 0; t < nt; t++)
-		for (size_t k = 0; k + 1 < bl_tstats_ngcols(ts, t); k++) {
+		for (size_t k = 0; k + 1 < bl_tstats_ngcols(ts, t) && !owned_table(&run, ts, t); k++) {
 			const char *n = bl_tstats_gcol(ts, t, k);
 			size_t j = 0;
 			while (j < nbyu && strcmp(byu[j], n) != 0)
@@ -856,23 +1045,21 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 		}
 	if (csv)
 		csv_header(&all, byu, nbyu, o->confidence);
-	/* C3: every comparison first, then one family of p-values (D12),
-	 * then the verdicts (D13), then the output */
-	struct cmp_run run;
-	memset(&run, 0, sizeof run);
+	/* C3, C4: rows holds every comparison, adjusted as one family (D12)
+	 * and judged (D13); the walk prints its own with both sides */
+	counts->tests = rows->tests;
 	bool any_text = false;
 	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
-	counts->tests = bl_compare_adjust(run.r, run.n);
-	for (size_t i = 0; i < run.n; i++)
-		bl_compare_judge(&run.r[i], 1.0 - o->confidence, run.band[i], run.better[i], counts->tests);
-	run.printing = true;
-	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
-	int rc = 0;
+	own_write(rows, f, o, counts, &all, nbyu, &any_text);
+	bool any_own = false;
+	for (size_t i = 0; i < rows->n && !any_own; i++)
+		any_own = rows->row[i].own;
+	int rc = run.mismatch ? -BL_EUSAGE : 0;
 	if (csv) {
-		if (counts->tables)
+		if (counts->tables && !rc)
 			rc = bl_outtab_write(&all, f, o->fmt);
 	} else if (any_text) {
-		fprintf(f, "\n%lu test%s in this run. p: %s (D%d), two-sided; p Holm: adjusted over all "
+		fprintf(f, "\n%lu test%s in this run. p: %s (D%d), two-sided%s; p Holm: adjusted over all "
 			"%lu by Holm's method, which the verdicts use; p BH: by Benjamini-Hochberg (D12). "
 			"Verdict (D13) at %g%% confidence: better/worse (by the column's direction; "
 			"higher/lower when it has none) when p Holm < %g and the change is outside the "
@@ -882,13 +1069,14 @@ int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
 			"by Fieller's theorem (D14), never below -100%% for values that cannot be "
 			"negative.\n",
 			counts->tests, counts->tests == 1 ? "" : "s", test_name(o->test),
-			o->test == BL_CMP_STUDENT ? 7 : 6, counts->tests, o->confidence * 100,
-			1.0 - o->confidence);
+			o->test == BL_CMP_STUDENT ? 7 : 6,
+			any_own ? " (rows compared by an analysis: its own test, D18; vmstat: Welch's with "
+				  "each series' effective sample size n_eff, D15; latency: Mann-Whitney, D8, "
+				  "for p50 and Kolmogorov-Smirnov, D9, for p99, on the bins, whose change is of "
+				  "that percentile)" : "",
+			counts->tests, o->confidence * 100, 1.0 - o->confidence);
 	}
 	bl_outtab_release(&all);
 	free(byu);
-	free(run.r);
-	free(run.better);
-	free(run.band);
 	return rc ? rc : ferror(f) ? -BL_EIO : 0;
 }

@@ -32,6 +32,14 @@
  *                           undefined (the note says why).
  *     R2 tables with 3 or more rows a side are tested, with the note that
  *     each value is already a mean of runs.
+ * C4  A table an analysis compares itself (analyze/analysis.h
+ *     findings_table: vmstat, whose samples in time order are not
+ *     independent runs) is left out of C1's walk, and the analyses' own
+ *     comparisons (docs/statistics.md D18: vmstat per series and per
+ *     iteration, latency p50 and p99) join the family of C3: `compare`
+ *     and the report's Findings make the same rows, with the same p,
+ *     Holm and BH p, bands, intervals and verdicts
+ *     (bl_analyses_findings()).
  */
 #ifndef BL_COMPARE_H
 #define BL_COMPARE_H
@@ -122,6 +130,10 @@ struct bl_cmp_row {
 	unsigned long long n_base, n_cand;
 	double mean_base, mean_cand;
 	struct bl_cmp r;             /* adjusted and judged (C3) */
+	const char *test;            /* static: "welch", "student", "mann-whitney",
+					"kolmogorov-smirnov"; NULL when none ran */
+	bool own;                    /* made by an analysis's findings()
+					(analysis.h), not by the walk over ts */
 };
 /* A table that could not be compared, and why (one sentence). */
 struct bl_cmp_skip {
@@ -134,9 +146,15 @@ struct bl_cmp_rows {
 	size_t tests;                /* m of D12 */
 	struct bl_cmp_skip *skip;
 	size_t nskip;
+	/* C4: tables whose rows an analysis compares itself (analysis.h
+	 * findings_table), left out of the walk over ts; the names are
+	 * static, the array owned */
+	const char **own;
+	size_t nown;
 };
 /* Every comparison of ts, adjusted as one family and judged (C1-C3), in
- * the order bl_compare_write prints them; the same numbers. 0 or
+ * the order bl_compare_write prints them; the same numbers. out: zeroed,
+ * or with only own/nown set (C4: those tables are left out). 0 or
  * -BL_EUSAGE. Free with bl_compare_rows_free (NULL-safe). */
 int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out);
 /* C3 over every row of rows, again: after a caller added rows of its own
@@ -173,9 +191,13 @@ void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char
 struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
 				   const char *baseline, const char *candidate, const char *source);
 
-/* Compare every table of ts (grouped as C1 says) and write the result.
- * Problems with the baseline are reported on diag. 0 or -BL_EIO. */
-int bl_compare_write(struct bl_tstats *ts, FILE *f, FILE *diag,
+/* Write the comparisons of rows, the run's whole family as
+ * analysis.h's bl_analyses_findings() made, adjusted and judged (C3, C4)
+ * from ts with the same o, and in their order: first every table of ts
+ * but rows->own, grouped as C1 says, with both sides' summaries; then
+ * the analyses' own rows (rows[i].own), one table per table. Problems
+ * with the baseline are reported on diag. 0 or -BL_EIO. */
+int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE *f, FILE *diag,
 		     const struct bl_compare_opts *o, struct bl_compare_counts *counts);
 
 #endif

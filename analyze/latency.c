@@ -1272,10 +1272,12 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 	free(cb);
 	const struct bl_latency_summary *mb = &b->sum, *mc = &c->sum;
 	lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, Mann-Whitney", c->name));
+	rows->row[rows->n - 1].test = "mann-whitney";
 	bl_compare_rank(mb->pct_lb[0] ? NAN : mb->pct[0], mc->pct_lb[0] ? NAN : mc->pct[0], ut.p,
 			ru == 0 && ut.ok, ru == 0 ? ut.note : "the overflow's order is unknown",
 			&rows->row[rows->n - 1].r);
 	lat_row(rows, o, b, c, "p99", bl_xasprintf("%s, Kolmogorov-Smirnov", c->name));
+	rows->row[rows->n - 1].test = "kolmogorov-smirnov";
 	bl_compare_rank(mb->pct_lb[2] ? NAN : mb->pct[2], mc->pct_lb[2] ? NAN : mc->pct[2], ks.p,
 			rk == 0 && ks.ok, rk == 0 ? ks.note : "the overflow's order is unknown",
 			&rows->row[rows->n - 1].r);

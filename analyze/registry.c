@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/analysis.h"
+#include "analyze/table_stats.h"
 #include "core/util.h"
 
 extern const struct bl_analysis bl_analysis_runs;
@@ -23,6 +24,77 @@ const struct bl_analysis *bl_analysis_find(const char *name)
 		if (strcmp(bl_analyses[i]->name, name) == 0)
 			return bl_analyses[i];
 	return NULL;
+}
+
+/* o's -t and -c keep row w. */
+static bool kept(const struct bl_findings_opts *o, const struct bl_cmp_row *w)
+{
+	if (o->table && strcmp(o->table, w->table) != 0)
+		return false;
+	for (size_t i = 0; i < o->ncols; i++)
+		if (strcmp(o->cols[i], w->column) == 0)
+			return true;
+	return o->ncols == 0;
+}
+
+/* ts holds rows of table t (by name, or by the header of a CSV file not
+ * named after it). */
+static bool has_table(struct bl_tstats *ts, const char *t)
+{
+	for (size_t i = 0; i < bl_tstats_ntables(ts); i++) {
+		const struct bl_table_def *def = bl_tstats_def(ts, i);
+		if (strcmp(bl_tstats_table(ts, i), t) == 0 || (def && strcmp(def->name, t) == 0))
+			return true;
+	}
+	return false;
+}
+
+int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_findings_opts *o,
+			 struct bl_cmp_rows *out)
+{
+	if (!ts || !st || !o || !o->co || !out)
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; bl_analyses[i]; i++) {
+		if (!bl_analyses[i]->findings_table)
+			continue;
+		out->own = bl_xrealloc(out->own, (out->nown + 1) * sizeof *out->own);
+		out->own[out->nown++] = bl_analyses[i]->findings_table;
+	}
+	int rc = bl_compare_rows(ts, o->co, out);
+	if (rc)
+		return rc;
+	for (size_t i = 0; bl_analyses[i]; i++) {
+		const struct bl_analysis *an = bl_analyses[i];
+		bool ran = st[i] && an->findings && an->has_data(st[i]);
+		if (ran) {
+			size_t k = out->n;
+			an->findings(st[i], o, out);
+			for (size_t j = k; j < out->n; j++) {
+				struct bl_cmp_row *w = &out->row[j];
+				if (!kept(o, w)) {
+					free(w->block);
+					free(w->baseline);
+					free(w->candidate);
+					continue;
+				}
+				w->own = true;
+				out->row[k++] = *w;
+			}
+			out->n = k;
+		}
+		const char *t = an->findings_table;
+		if (t && !ran && has_table(ts, t) && (!o->table || strcmp(o->table, t) == 0)) {
+			out->skip = bl_xrealloc(out->skip, (out->nskip + 1) * sizeof *out->skip);
+			out->skip[out->nskip].table = t;
+			out->skip[out->nskip++].why = bl_xasprintf(
+				"its rows come from a CSV table, whose samples in time order are not independent "
+				"runs; the %s analysis compares series read from the logs themselves "
+				"(docs/statistics.md D18)", an->name);
+		}
+	}
+	bl_compare_rows_judge(out, o->co->confidence);
+	return 0;
 }
 
 void bl_charts_add(struct bl_chart **c, size_t *n, const char *name, const char *title,

@@ -1387,6 +1387,7 @@ static void vm_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, c
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "vmstat", col, b->group, c->group, b->source);
 	w->block = block;
 	w->better = 0;
+	w->test = "welch";   /* D6 with D15's n_eff */
 	w->band = bl_band_for(o->co, col);
 	w->n_base = (unsigned long long)mb->n;
 	w->n_cand = (unsigned long long)mc->n;

@@ -3,9 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
+#include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "analyze/table_stats.h"
+#include "cli/analysis_opts.h"
 #include "cli/cli.h"
+#include "core/strmap.h"
 #include "parsers/pass.h"
 #include "core/util.h"
 #include "parsers/parser.h"
@@ -18,8 +22,7 @@ static const char help[] =
 	"                         (default: load for contest tables, else none; '' = none)\n"
 	"  -c, --column LIST      these columns only (default: the measures: numeric columns\n"
 	"                         except identifiers, positions and settings; docs/stats.md)\n"
-	"  -t, --table TABLE      rows of this table only; for CSV input, its table (not\n"
-	"                         latency: `benchlog summary` compares its histograms)\n"
+	"  -t, --table TABLE      rows of this table only; for CSV input, its table\n"
 	"      --confidence C     confidence level in (0, 1) (default 0.95; alpha = 1 - C)\n"
 	"      --test welch|student  Welch's unequal-variance t-test (default), or the\n"
 	"                         pooled Student's t-test ministat prints\n"
@@ -29,6 +32,7 @@ static const char help[] =
 	"      --csv              read every input as a CSV table\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
 	"  -q, --quiet            no progress line, no line-accounting summary\n"
+	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP
 	"\nPer column: baseline and candidate n, mean, CI of the mean and median; the change\n"
 	"in % of |baseline mean| with its CI (Fieller), the two-sided p-value, and p\n"
@@ -40,31 +44,88 @@ static const char help[] =
 	"  too few runs    fewer than 3 values on a side\n"
 	"  averages only, no test possible   the table holds means of runs only\n"
 	"  no test         the test is undefined (see the note)\n"
-	"docs/statistics.md D12-D16 define each number.\n"
+	"vmstat and latency are compared as the report's Findings compare them, by group,\n"
+	"whatever -g and --by say (D18): vmstat per series (mean swpd, si, so, free, Welch\n"
+	"with each series' effective sample size) and per iteration, never sample by\n"
+	"sample (vmstat rows of a CSV table are not compared); latency p50 by Mann-Whitney\n"
+	"and p99 by Kolmogorov-Smirnov on the histograms, and the share late (--target,\n"
+	"--late). Their rows follow the other tables' and join the same family of tests:\n"
+	"the numbers are those of the report's Findings when it compares all sources.\n"
+	"docs/statistics.md D12-D18 define each number.\n"
 	"Inputs as for `benchlog stats`: logs, CSV tables (*.csv with a header, or --csv).\n"
 	"Exit status 1 also when nothing could be compared.\n";
 
 enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV, OPT_NEGLIGIBLE };
 
-/* The pass over the inputs, then the comparisons on stdout. Returns the
- * exit status. */
+/* After the comparisons, on stderr: why an analysis's table gave no rows
+ * (as the walk says "one group only" of the others). */
+static void own_notes(const struct bl_cmp_rows *rows, void *const *st, const struct bl_findings_opts *fo)
+{
+	for (size_t i = 0; i < rows->nskip; i++)
+		for (size_t k = 0; k < rows->nown; k++)
+			if (strcmp(rows->skip[i].table, rows->own[k]) == 0)
+				cli_err("benchlog compare: table %s not compared: %s\n", rows->skip[i].table,
+					rows->skip[i].why);
+	for (size_t i = 0; bl_analyses[i] && fo->ncols == 0; i++) {
+		const char *t = bl_analyses[i]->name;   /* its rows' table */
+		if (!st[i] || !bl_analyses[i]->has_data(st[i]) || (fo->table && strcmp(fo->table, t) != 0))
+			continue;
+		size_t k = 0;
+		while (k < rows->n && !(rows->row[k].own && strcmp(rows->row[k].table, t) == 0))
+			k++;
+		if (k == rows->n)
+			cli_err("benchlog compare: table %s: no two series of different groups to compare%s\n", t,
+				fo->compare_all ? "" : " in one source");
+	}
+}
+
+/* The pass over the inputs into the tables' statistics and the analyses
+ * that compare their own tables (analysis.h findings(), as the report
+ * runs them), then every comparison on stdout. Returns the exit status. */
 static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
-		       const struct bl_compare_opts *co, char **inputs, int n, bool force_csv)
+		       const struct bl_compare_opts *co, struct bl_analysis_opts *ao, char **inputs, int n,
+		       bool force_csv)
 {
 	int status;
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, o);
+	size_t na = 0;
+	while (bl_analyses[na])
+		na++;
+	void **st = bl_xcalloc(na + 1, sizeof *st);
+	ao->parse = o;
+	ao->bounded = true;          /* as the report: its Findings' series */
+	ao->include_quoted = so->include_quoted;
+	ao->baseline = co->baseline;
+	ao->confidence = co->confidence;
+	bool any_data = false;
+	for (size_t i = 0; i < na; i++) {
+		if (!bl_analyses[i]->findings)
+			continue;
+		st[i] = bl_analyses[i]->create(ao);
+		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i] };
+		bl_ctx_add_sink(&ctx, &s);
+	}
+	struct bl_strmap groups = BL_STRMAP_INIT;   /* the logs' groups, for --baseline */
+	struct bl_sink gs = cli_groups_sink(&groups);
+	bl_ctx_add_sink(&ctx, &gs);
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
 	status = cli_tstats_read("compare", &ctx, ts, inputs, n, force_csv, false);
-	if (bl_tstats_ntables(ts) == 0) {
+	for (size_t i = 0; i < na; i++)
+		any_data |= st[i] && bl_analyses[i]->has_data(st[i]);
+	struct bl_cmp_rows rows;
+	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols };
+	bl_analyses_findings(ts, st, &fo, &rows);
+	if (bl_tstats_ntables(ts) == 0 && !any_data) {
 		if (!ctx.input_errors)
 			cli_err("benchlog compare: no numbers to compare%s%s in the input\n",
 				so->table ? " in table " : "", so->table ? so->table : "");
 		status = EXIT_DATA;
 	} else {
 		struct bl_compare_counts k;
-		if (bl_compare_write(ts, stdout, stderr, co, &k))
+		if (bl_compare_write(ts, &rows, stdout, stderr, co, &k))
 			status = EXIT_DATA;
+		own_notes(&rows, st, &fo);
 		if (k.low_power)
 			cli_err("benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
 				"on a side: too few to detect any difference\n", k.low_power,
@@ -72,13 +133,22 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		if (k.tables == 0)
 			status = EXIT_DATA;
 		/* --baseline named no group of any table: a usage error, as in
-		 * summary, plot and report (the groups are listed above) */
+		 * summary, plot and report (the groups are listed above, or
+		 * here when only vmstat or latency could have been compared) */
 		if (k.tables == 0 && k.no_baseline > 0)
+			status = EXIT_USAGE;
+		else if (k.tables == 0 && cli_check_baseline("compare", &groups, co->baseline))
 			status = EXIT_USAGE;
 	}
 	if (!o->quiet)
 		bl_diag_summary(&ctx, stderr);
+	bl_compare_rows_free(&rows);
+	bl_strmap_release(&groups);
 	bl_tstats_free(ts);
+	for (size_t i = 0; i < na; i++)
+		if (st[i])
+			bl_analyses[i]->destroy(st[i]);
+	free(st);
 	bl_ctx_release(&ctx);
 	return status;
 }
@@ -98,6 +168,7 @@ int cmd_compare(int argc, char **argv)
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		{ "quiet", no_argument, NULL, 'q' },
+		CLI_ANALYSIS_LONGOPTS,
 		CLI_COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -107,6 +178,9 @@ int cmd_compare(int argc, char **argv)
 	memset(&so, 0, sizeof so);
 	so.compare = true;
 	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0 };
+	struct bl_analysis_opts ao;
+	memset(&ao, 0, sizeof ao);
+	ao.target_s = NAN;
 	struct bl_band *bands = NULL;
 	char **cols = NULL, **by = NULL, **bufs = NULL;
 	size_t ncols = 0, nby = 0, nbufs = 0;
@@ -117,6 +191,8 @@ int cmd_compare(int argc, char **argv)
 	optind = 1;
 	while ((c = cli_getopt("compare", argc, argv, ":b:g:c:t:f:q", lo)) != -1) {
 		int r = cli_common_opt("compare", c, optarg, &o);
+		if (r == 0)
+			r = cli_analysis_opt(c, optarg, "compare", &ao);
 		if (r < 0)
 			goto done;
 		if (r)
@@ -193,7 +269,9 @@ int cmd_compare(int argc, char **argv)
 		default: cli_option_error("compare", lo, argv); goto done;
 		}
 	}
-	if (cli_table_opt_check("compare", so.table, argv + optind, argc - optind, force_csv))
+	/* -t latency: its histograms are compared by its analysis (D18) */
+	const struct bl_analysis *an = so.table ? bl_analysis_find(so.table) : NULL;
+	if (!(an && an->findings) && cli_table_opt_check("compare", so.table, argv + optind, argc - optind, force_csv))
 		goto done;
 	/* C1: per table, the --by columns (default R3's), then the compared
 	 * column (default R5's) */
@@ -204,7 +282,7 @@ int cmd_compare(int argc, char **argv)
 	so.cols = cols;
 	so.ncols = ncols;
 
-	status = compare_run(&o, &so, &co, argv + optind, argc - optind, force_csv);
+	status = compare_run(&o, &so, &co, &ao, argv + optind, argc - optind, force_csv);
 done:
 	for (size_t i = 0; i < nbufs; i++)
 		free(bufs[i]);

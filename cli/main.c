@@ -29,7 +29,7 @@ const struct cli_cmd cli_cmds[] = {
 	  "tables, skipped lines, a written summary and charts in one folder" },
 	{ "stats", cmd_stats, "benchlog stats [-t TABLE] [-c COLUMN...] [-g COLUMN...] [--percentiles LIST] [--bins N] [--format text|csv|md] [--rule type7|nearest] [--csv] [--partial|--merge] [OPTIONS] [INPUT...]",
 	  "n, mean, sd, CI95, min, percentiles, max per group, from logs, CSV or partials" },
-	{ "compare", cmd_compare, "benchlog compare [--baseline GROUP] [-c COLUMN...] [-t TABLE] [--by COLUMN...] [--confidence 0.95] [--test welch|student] [--negligible [COLUMN=]X%] [--format text|csv|md] [OPTIONS] [INPUT...]",
+	{ "compare", cmd_compare, "benchlog compare [--baseline GROUP] [-c COLUMN...] [-t TABLE] [--by COLUMN...] [--confidence 0.95] [--test welch|student] [--negligible [COLUMN=]X%] [--target DURATION] [--late LIST] [--format text|csv|md] [OPTIONS] [INPUT...]",
 	  "baseline against candidates per column: change, CI, Welch's t-test, verdict" },
 	{ "formats", cmd_formats, "benchlog formats [--columns|--sql]",
 	  "list the input formats and tables benchlog knows" },

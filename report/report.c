@@ -1111,8 +1111,6 @@ static int build_sections(struct build *b)
 	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
 }
 
-static void analysis_findings(struct build *b);
-
 /* The queued charts drawn, and meanwhile (-j2 and up: gnuplot runs in its
  * own processes, the pool's workers only wait for them) the Findings
  * worked out, which need no chart. Each chart's failure is named once. A
@@ -1122,8 +1120,9 @@ static void analysis_findings(struct build *b);
 static int build_charts(struct build *b)
 {
 	charts_start(&b->charts, b->o->pool);
-	bl_compare_rows(b->ts, &b->co, &b->findings);
-	analysis_findings(b);
+	/* the Findings: the rows `compare` makes (analysis.h) */
+	struct bl_findings_opts fo = { &b->co, b->o->compare_all, NULL, NULL, 0 };
+	bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
 	charts_wait(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
 		return -BL_EINTR;
@@ -1168,42 +1167,6 @@ static int write_inputs_csv(const struct rstate *rs, const char *dir)
 	}
 	int bad = ferror(f);
 	return fclose(f) != 0 || bad ? -BL_EIO : 0;
-}
-
-/* The analyses' own comparisons (analysis.h findings()) in place of the
- * generic ones of their tables, then every row adjusted as one family
- * (D12) and judged (D13). */
-static void analysis_findings(struct build *b)
-{
-	struct bl_cmp_rows *rows = &b->findings;
-	struct bl_findings_opts fo = { &b->co, b->o->compare_all };
-	for (size_t i = 0; i < b->na; i++) {
-		const char *own = bl_analyses[i]->findings_table;
-		size_t k = 0;
-		for (size_t j = 0; own && j < rows->n; j++) {
-			if (strcmp(rows->row[j].table, own) == 0) {
-				free(rows->row[j].block);
-				free(rows->row[j].baseline);
-				free(rows->row[j].candidate);
-			} else {
-				rows->row[k++] = rows->row[j];
-			}
-		}
-		if (own)
-			rows->n = k;
-		k = 0;
-		for (size_t j = 0; own && j < rows->nskip; j++) {
-			if (strcmp(rows->skip[j].table, own) == 0)
-				free(rows->skip[j].why);
-			else
-				rows->skip[k++] = rows->skip[j];
-		}
-		if (own)
-			rows->nskip = k;
-		if (bl_analyses[i]->findings && bl_analyses[i]->has_data(b->st[i]))
-			bl_analyses[i]->findings(b->st[i], &fo, rows);
-	}
-	bl_compare_rows_judge(rows, b->co.confidence);
 }
 
 /* report.md, and report.html rendered from it. */

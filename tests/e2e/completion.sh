@@ -45,7 +45,7 @@ t "stats summary" s
 t "--help --version" -
 t "--format" parse --fo
 t "--output" parse --ou
-t "--table" compare --ta
+t "--table --target" compare --ta
 t "--test" compare --te
 t "--columns --sql" formats -
 t "--since-boot --spreadsheet-safe --stutter-end --stutter-start --strict" report --s

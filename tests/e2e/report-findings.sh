@@ -51,23 +51,84 @@ for r in rows:
 assert len(rows) > 40 and key == sorted(key), [r[6] for r in rows]
 assert key[0][0] == 0 and key[-1][0] == 5
 PY
-# issue 27 item 5: `compare` gives the report's numbers: on the three
-# seeds (48 tests either way) every contest row of findings.csv has the
-# same p, Holm and BH p, Fieller interval, band and test count in
-# compare's CSV
-"$BENCHLOG" compare -q -f csv "$TOP"/fixtures/seeds/*.txt > cmp.csv 2>/dev/null || true
-python3 - r3/findings.csv cmp.csv <<'PY'
+# issue 27 item 5: `compare` gives the report's numbers (analyze/compare.h
+# C4: both make their rows with bl_analyses_findings()). same_rows checks
+# that every row of the report's findings.csv is in compare's CSV (by
+# table, by, column, baseline and candidate) with the same n, means,
+# change, Fieller interval, p, Holm and BH p, test count, detectable
+# change and verdict, and that compare's other rows are those F4 leaves
+# out of the Findings (no values on a side: no difference). The report's
+# numbers are checked against independent oracles elsewhere: contest by
+# compare-adjust-r.sh and stats-seeds.sh (R's p.adjust, ref.py), vmstat
+# by report-vmstat-findings.sh (R: acf, pt, Fieller by uniroot), latency
+# by report-latency-findings.sh (R: wilcox.test, ks.test).
+same_rows() {   # same_rows FINDINGS.CSV COMPARE.CSV MIN_ROWS TABLES...
+    python3 - "$@" <<'PY'
 import csv, sys
-f = [r for r in csv.DictReader(open(sys.argv[1])) if r["table"] == "contest"]
-c = {(r["load"], r["column"], r["baseline"], r["candidate"]): r for r in csv.DictReader(open(sys.argv[2]))
-     if r["table"] == "contest"}
-assert len(f) == 48, len(f)
+fpath, cpath, least, tables = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+key = lambda r: (r["table"], r["by"], r["column"], r["baseline"], r["candidate"])
+f = [r for r in csv.DictReader(open(fpath, newline="")) if r["table"] in tables]
+c = {}
+for r in csv.DictReader(open(cpath, newline="")):
+    if r["table"] in tables:
+        assert key(r) not in c, ("two compare rows", key(r))
+        c[key(r)] = r
+assert len(f) >= least, (fpath, len(f))
+num = ("base_n", "cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
+       "p_bh", "tests", "detectable_pct")
 for r in f:
-    k = c[(r["by"], r["column"], r["baseline"], r["candidate"])]
-    for a, b in (("p", "p"), ("p_holm", "p_holm"), ("p_bh", "p_bh"), ("pct_lo", "pct_lo"),
-                 ("pct_hi", "pct_hi"), ("tests", "tests"), ("verdict", "verdict")):
-        x, y = r[a], k[b]
-        same = x == y or (x and y and abs(float(x) - float(y)) <= 1e-12 * max(1, abs(float(x))))
-        assert same, (r["by"], r["column"], a, x, y)
+    k = c.pop(key(r), None)
+    assert k is not None, ("not in compare", key(r))
+    for a in num:
+        x, y = r[a], k[a]
+        same = x == y or (x != "" and y != "" and abs(float(x) - float(y)) <= 1e-12 * max(1, abs(float(x))))
+        assert same, (key(r), a, x, y)
+    assert r["verdict"] == k["verdict"], (key(r), r["verdict"], k["verdict"])
+    # compare's note of "no detectable change" starts with D16's change
+    assert k["note"] == r["note"] or (k["note"].startswith("changes under ±") and k["note"].endswith(r["note"])), \
+        (key(r), r["note"], k["note"])
+for k, r in c.items():
+    assert r["diff"] == "" and r["pct_change"] == "", ("only in compare", k)
 PY
+}
+"$BENCHLOG" compare -q -f csv "$TOP"/fixtures/seeds/*.txt > cmp.csv 2>/dev/null || true
+same_rows r3/findings.csv cmp.csv 48 contest
+# the three seeds: 48 contest tests, the number in compare's text
+"$BENCHLOG" compare -q "$TOP"/fixtures/seeds/*.txt 2>/dev/null | grep -q '^48 tests in this run\. ' ||
+    { echo "compare on the seeds: not 48 tests"; exit 1; }
+# vmstat (D18 (a), (b)): two kernels of one file, series means with n_eff
+# and iterations' peaks; the text states the report's number of tests
+ev="$TOP/fixtures/vmstat/e-events.txt"
+"$BENCHLOG" report -q -o rv "$ev" 2>/dev/null
+"$BENCHLOG" compare -q -f csv "$ev" > cv.csv 2>/dev/null
+same_rows rv/findings.csv cv.csv 6 vmstat mtest01
+m=$(python3 -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["tests"])' rv/findings.csv)
+"$BENCHLOG" compare -q "$ev" 2>/dev/null | grep -q "^$m tests in this run\\. " ||
+    { echo "compare on $ev: not $m tests"; exit 1; }
+# seed 000 (its vmstat stream, with stutter marked: the iteration where
+# stutter ended) and the same file, as the report compares them when told
+# to (--compare-all; compare compares all), also with --baseline and
+# --negligible
+s000="$TOP/fixtures/seeds/000_a7bf8587c1dba76c.txt"
+"$BENCHLOG" report -q --compare-all -o r0 "$s000" "$ev" 2>/dev/null
+"$BENCHLOG" compare -q -f csv "$s000" "$ev" > c0.csv 2>/dev/null
+same_rows r0/findings.csv c0.csv 7 vmstat averages time mtest01
+grep -q '^vmstat,"where stutter ended, per iteration",' r0/findings.csv ||
+    { echo "seed 000: no stutter iteration row"; exit 1; }
+opts="--baseline 2.4.12aa1 --negligible swpd=150% --negligible 2%"
+"$BENCHLOG" report -q $opts -o r0b "$s000" "$ev" 2>/dev/null
+"$BENCHLOG" compare -q -f csv $opts "$s000" "$ev" > c0b.csv 2>/dev/null
+same_rows r0b/findings.csv c0b.csv 7 vmstat averages time mtest01
+grep -q '^vmstat,"mean, series [^"]*",[^,]*,,swpd,2\.4\.12aa1,2\.4\.13-pre2aa1,.*,negligible,$' r0b/findings.csv ||
+    { grep '^vmstat' r0b/findings.csv; echo "--negligible swpd=150% not applied"; exit 1; }
+# latency (D18 (c)): p50 by Mann-Whitney, p99 by Kolmogorov-Smirnov, the
+# share late; --late as the report takes it
+python3 "$TOP/tests/gen-latency-pair" "$TOP/fixtures/seeds/001_07df0cd7d9b0f35d.txt" .
+"$BENCHLOG" report -q -o rl lat.txt 2>/dev/null
+"$BENCHLOG" compare -q -f csv lat.txt > cl.csv 2>/dev/null
+same_rows rl/findings.csv cl.csv 3 latency
+"$BENCHLOG" report -q --late 5ms -o rl5 lat.txt 2>/dev/null
+"$BENCHLOG" compare -q -f csv --late 5ms lat.txt > cl5.csv 2>/dev/null
+same_rows rl5/findings.csv cl5.csv 3 latency
+grep -q 'later than target + 5 ms' cl5.csv || { cat cl5.csv; echo "compare --late 5ms not applied"; exit 1; }
 exit 0

@@ -14,21 +14,7 @@ command -v Rscript >/dev/null || { echo "Rscript missing (scripts/install-deps i
 command -v python3 >/dev/null || exit 77
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 - "$TOP/fixtures/seeds/001_07df0cd7d9b0f35d.txt" "$tmp" <<'PY'
-import re, sys
-seed = open(sys.argv[1]).read().split("\n")
-script = seed[seed.index("#!/usr/bin/perl"):seed.index("exit 0;") + 1]
-k = seed.index("time ./int_resp_timer.pl")
-hist = seed[k:k + 29]
-assert hist[-1] == "0.385: 1"
-cand = [(b, int(c)) for b, c in (re.fullmatch(r"(0\.\d{3}): (\d+)", l).groups() for l in hist[1:])]
-base = [(b, c + 59 if b == "0.201" else c - 59 if b == "0.210" else c) for b, c in cand]
-lines = script + ["", "Default tunables", "time ./int_resp_timer.pl"] + ["%s: %d" % bc for bc in base] \
-    + ["", "Tweaked tunables", "time ./int_resp_timer.pl"] + ["%s: %d" % bc for bc in cand]
-open(sys.argv[2] + "/lat.txt", "w").write("\n".join(lines) + "\n")
-for name, h in (("base", base), ("cand", cand)):
-    open(sys.argv[2] + "/" + name, "w").write("".join((b + "\n") * c for b, c in h))
-PY
+python3 "$TOP/tests/gen-latency-pair" "$TOP/fixtures/seeds/001_07df0cd7d9b0f35d.txt" "$tmp"
 "$BENCHLOG" report -q -o "$tmp/r" "$tmp/lat.txt" 2>/dev/null
 Rscript - "$tmp/base" "$tmp/cand" "$tmp/r/findings.csv" <<'R'
 a <- commandArgs(TRUE)
