@@ -341,7 +341,7 @@ int bl_sqlite_sink(struct bl_sink *out, const char *path, const char *only_table
 	umask(um);
 	fchmod(fd, 0666 & ~um);
 	close(fd);
-	if (sqlite3_open_v2(s->tmp, &s->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK || sq_setup(s)) {
+	if (sqlite3_open_v2(s->tmp, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK || sq_setup(s)) {
 		*why = s->db ? sqlite3_errmsg(s->db) : "cannot open the database";
 		/* the message lives in the handle: copy what the caller sees */
 		static _Thread_local char msg[160];

@@ -17,6 +17,11 @@
  * The file is built as a temporary file beside path and renamed into place
  * by finish(ok = 1); finish(ok = 0) and free() remove it. An existing file
  * at path is replaced only then.
+ *
+ * Threads: a sink's calls must come from one thread at a time (the
+ * contexts' sinks are called in order anyway); its connection is opened
+ * without SQLite's per-call mutex: locking it at every bind took 7 % of
+ * the report's replaying thread over the 10,000 logs of `make bench`.
  */
 #ifndef BL_SQLITE_H
 #define BL_SQLITE_H
