@@ -58,24 +58,30 @@ static const char help[] =
 enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV, OPT_NEGLIGIBLE };
 
 /* After the comparisons, on stderr: why an analysis's table gave no rows
- * (as the walk says "one group only" of the others). */
-static void own_notes(const struct bl_cmp_rows *rows, void *const *st, const struct bl_findings_opts *fo)
+ * (as the walk says "one group only" of the others); that -c left none
+ * only when nothing at all was compared (none: k.tables 0). */
+static void own_notes(const struct bl_cmp_rows *rows, void *const *st, const struct bl_findings_opts *fo,
+		      bool none)
 {
 	for (size_t i = 0; i < rows->nskip; i++)
 		for (size_t k = 0; k < rows->nown; k++)
 			if (strcmp(rows->skip[i].table, rows->own[k]) == 0)
 				cli_err("benchlog compare: table %s not compared: %s\n", rows->skip[i].table,
 					rows->skip[i].why);
-	for (size_t i = 0; bl_analyses[i] && fo->ncols == 0; i++) {
+	for (size_t i = 0; bl_analyses[i]; i++) {
 		const char *t = bl_analyses[i]->name;   /* its rows' table */
 		if (!st[i] || !bl_analyses[i]->has_data(st[i]) || (fo->table && strcmp(fo->table, t) != 0))
 			continue;
 		size_t k = 0;
 		while (k < rows->n && !(rows->row[k].own && strcmp(rows->row[k].table, t) == 0))
 			k++;
-		if (k == rows->n)
-			cli_err("benchlog compare: table %s: no two series of different groups to compare%s\n", t,
-				fo->compare_all ? "" : " in one source");
+		if (k < rows->n)
+			continue;
+		if (fo->ncols && none)
+			cli_err("benchlog compare: table %s: none of its analysis's measures is among -c's "
+				"columns (docs/statistics.md D18)\n", t);
+		else if (!fo->ncols)
+			cli_err("benchlog compare: table %s: no two series of different groups to compare\n", t);
 	}
 }
 
@@ -125,7 +131,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		struct bl_compare_counts k;
 		if (bl_compare_write(ts, &rows, stdout, stderr, co, &k))
 			status = EXIT_DATA;
-		own_notes(&rows, st, &fo);
+		own_notes(&rows, st, &fo, k.tables == 0);
 		if (k.low_power)
 			cli_err("benchlog compare: warning: %lu comparison%s ha%s fewer than 3 values "
 				"on a side: too few to detect any difference\n", k.low_power,

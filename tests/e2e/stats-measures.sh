@@ -104,6 +104,12 @@ grep -qF "benchlog stats: $msg" "$tmp/e" || { cat "$tmp/e"; fail "stats -t laten
 [ "$(st "$BENCHLOG" compare -q -f csv -t latency "$F/latency")" = 0 ] || { cat "$tmp/e"; fail "compare -t latency: want exit 0"; }
 cut -d, -f1,2 "$tmp/o" | sort -u | tr '\n' ' ' | grep -qx 'latency,p50 latency,p99 latency,share late table,column ' ||
 	{ cat "$tmp/o"; fail "compare -t latency: want p50, p99 and share late rows only"; }
+# vmstat's columns other than its analysis's measures are not compared,
+# and compare says so when that leaves nothing
+[ "$(st "$BENCHLOG" compare -q -t vmstat -c cs "$F/vmstat/e-events.txt")" = 1 ] || fail "compare -t vmstat -c cs: want exit 1"
+grep -qF "benchlog compare: table vmstat: none of its analysis's measures is among -c's columns" "$tmp/e" ||
+	{ cat "$tmp/e"; fail "compare -t vmstat -c cs: no note"; }
+[ -s "$tmp/o" ] && fail "compare -t vmstat -c cs wrote output"
 # without -t: left out silently, the other tables summarised
 [ "$(st "$BENCHLOG" stats -f csv "$cyc")" = 0 ] || { cat "$tmp/e"; fail "stats on a cyclictest log"; }
 grep -q '^latency,' "$tmp/o" && fail "stats listed the latency table"
