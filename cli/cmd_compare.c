@@ -106,7 +106,8 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	ao->confidence = co->confidence;
 	bool any_data = false;
 	for (size_t i = 0; i < na; i++) {
-		if (!bl_analyses[i]->findings)
+		/* -t names another table: its rows would all be left out */
+		if (!bl_analyses[i]->findings || (so->table && strcmp(so->table, bl_analyses[i]->name) != 0))
 			continue;
 		st[i] = bl_analyses[i]->create(ao);
 		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i] };
