@@ -264,7 +264,8 @@ struct tabctx {
 	 * in set order (a block holds few of the sets: a dense blocks x sets
 	 * table grew with the square of the inputs in a folder) */
 	size_t *bstart, *bset, *bgroup;
-	size_t base;               /* baseline set */
+	size_t *rank;              /* each set's place (bl_compare_opts.set_order) */
+	size_t base;               /* baseline set; SIZE_MAX: none in this ts */
 	bool means;                /* R2 */
 	const char *runs_col;
 };
@@ -278,6 +279,7 @@ static void tabctx_release(struct tabctx *x)
 	free(x->bstart);
 	free(x->bset);
 	free(x->bgroup);
+	free(x->rank);
 }
 
 /* The group of set s in block b, or -1. */
@@ -571,8 +573,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 			struct bl_cmp_rows *r = x->run->rows;
 			r->skip = bl_xrealloc(r->skip, (r->nskip + 1) * sizeof *r->skip);
 			r->skip[r->nskip].table = tname;
-			r->skip[r->nskip++].why = bl_xasprintf("one %s only (%s): nothing to compare",
-							       cmpcol, x->sets.n ? x->sets.key[0] : "");
+			r->skip[r->nskip++].why = bl_compare_one_set_note(cmpcol, x->sets.n ? x->sets.key[0] : "");
 		}
 		x->k->one_set++;
 		return false;
@@ -597,6 +598,15 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		return false;
 	}
 	x->base = (size_t)b;
+	x->rank = bl_xcalloc(x->sets.n, sizeof *x->rank);
+	for (size_t s = 0; s < x->sets.n; s++) {
+		long r = x->o->set_order ? x->o->set_order(x->o->set_order_ud, tname, x->sets.key[s]) : (long)s;
+		x->rank[s] = r >= 0 ? (size_t)r : SIZE_MAX / 2 + s;
+		if (!x->o->baseline && x->o->set_order && s == 0)
+			x->base = SIZE_MAX;   /* none in this ts: each block its own first set */
+		if (!x->o->baseline && r == 0)
+			x->base = s;
+	}
 	size_t nb = x->blocks.n;
 	x->bstart = bl_xcalloc(nb + 1, sizeof *x->bstart);
 	x->bset = bl_xmalloc((ngr ? ngr : 1) * sizeof *x->bset);
@@ -611,7 +621,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		/* a group is one (block, set): insertion by set keeps each
 		 * block's entries in set order */
 		size_t bk = x->block_of[g], lo = x->bstart[bk], i = fill[bk]++;
-		while (i > lo && x->bset[i - 1] > x->set_of[g]) {
+		while (i > lo && x->rank[x->bset[i - 1]] > x->rank[x->set_of[g]]) {
 			x->bset[i] = x->bset[i - 1];
 			x->bgroup[i] = x->bgroup[i - 1];
 			i--;
@@ -652,38 +662,55 @@ static void runs_text(struct tabctx *x, char *buf, size_t n)
  * means is told, per column, in one sentence (report/findings.h F3). */
 static void apart(struct tabctx *x, struct bl_cmp_rows *rows)
 {
-	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
-	char num[64];
-	const char *s0 = x->sets.key[x->base], *s1 = x->sets.key[x->base ? 0 : 1];
-	bl_buf_add(&b, "", 0);
-	for (size_t lc = 0; lc < bl_tstats_ncols(x->ts, x->t); lc++) {
-		const char *cname = bl_tstats_col(x->ts, x->t, lc);
-		long c = bl_tstats_find_col(x->ts, x->t, cname);
-		struct bl_welford w[2];
-		bl_welford_init(&w[0]);
-		bl_welford_init(&w[1]);
+	size_t nc = bl_tstats_ncols(x->ts, x->t);
+	const char **cols = bl_xcalloc(nc ? nc : 1, sizeof *cols);
+	struct bl_welford *w = bl_xcalloc(2 * (nc ? nc : 1), sizeof *w);
+	for (size_t lc = 0; lc < nc; lc++) {
+		cols[lc] = bl_tstats_col(x->ts, x->t, lc);
+		long c = bl_tstats_find_col(x->ts, x->t, cols[lc]);
+		bl_welford_init(&w[lc]);
+		bl_welford_init(&w[nc + lc]);
 		for (size_t g = 0; g < bl_tstats_ngroups(x->ts, x->t); g++) {
 			struct bl_cellstat cs;
 			if (bl_tstats_cell(x->ts, x->t, g, c, NULL, 0, BL_PCT_TYPE7, &cs, NULL) && cs.w.n)
-				bl_welford_merge(&w[x->set_of[g] == x->base ? 0 : 1], &cs.w);
+				bl_welford_merge(&w[(x->set_of[g] == x->base ? 0 : nc) + lc], &cs.w);
 		}
-		if (!w[0].n || !w[1].n || w[0].mean == 0)
+	}
+	const struct bl_table_def *def = bl_tstats_def(x->ts, x->t);
+	rows->skip = bl_xrealloc(rows->skip, (rows->nskip + 1) * sizeof *rows->skip);
+	rows->skip[rows->nskip].table = bl_tstats_table(x->ts, x->t);
+	rows->skip[rows->nskip++].why = bl_compare_apart_note(x->sets.key[x->base], x->sets.key[x->base ? 0 : 1],
+							      def ? def->split_col : NULL, nc, cols, w, w + nc);
+	free(cols);
+	free(w);
+}
+
+char *bl_compare_one_set_note(const char *cmpcol, const char *set)
+{
+	return bl_xasprintf("one %s only (%s): nothing to compare", cmpcol, set);
+}
+
+char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
+			    const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1)
+{
+	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
+	char num[64];
+	bl_buf_add(&b, "", 0);
+	for (size_t k = 0; k < ncols; k++) {
+		if (!w0[k].n || !w1[k].n || w0[k].mean == 0)
 			continue;
-		snprintf(num, sizeof num, "%s%s %+.1f%%", b.len ? ", " : "", cname,
-			 100.0 * (w[1].mean - w[0].mean) / fabs(w[0].mean));
+		snprintf(num, sizeof num, "%s%s %+.1f%%", b.len ? ", " : "", cols[k],
+			 100.0 * (w1[k].mean - w0[k].mean) / fabs(w0[k].mean));
 		bl_buf_add(&b, num, strlen(num));
 	}
 	/* a split table's means are over every split value at once */
-	const struct bl_table_def *def = bl_tstats_def(x->ts, x->t);
-	const char *split = def && def->split_col ? def->split_col : NULL;
-	rows->skip = bl_xrealloc(rows->skip, (rows->nskip + 1) * sizeof *rows->skip);
-	rows->skip[rows->nskip].table = bl_tstats_table(x->ts, x->t);
-	rows->skip[rows->nskip++].why = bl_xasprintf(
+	char *why = bl_xasprintf(
 		"%s and %s come from different sources and are not compared (--baseline or "
 		"--compare-all compares them); the difference of their means%s%s%s, not tested: %s",
 		s0, s1, split ? " (every " : "", split ? split : "", split ? " pooled)" : "",
 		b.data && b.len ? b.data : "none");
 	bl_buf_release(&b);
+	return why;
 }
 
 /* One walk over the tables (C1): the first (run->printing false) makes
@@ -718,7 +745,7 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 				column_rows(&x, &tab, bl_tstats_find_col(ts, t, cname), cname, NULL, 0);
 				bl_outtab_release(&tab);
 			}
-			if (run->rows && run->n == before && x.sets.n == 2)
+			if (run->rows && run->n == before && x.sets.n == 2 && x.base < x.sets.n)
 				apart(&x, run->rows);
 			tabctx_release(&x);
 			continue;

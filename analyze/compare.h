@@ -97,6 +97,14 @@ struct bl_compare_opts {
 	enum bl_tabfmt fmt;
 	const struct bl_band *bands;   /* --negligible, in order given */
 	size_t nbands;
+	/* The order of a table's sets (C1: without --baseline the first is
+	 * the baseline, and a block without it compares with its own first):
+	 * NULL, the order first seen in ts; else set_order(set_order_ud,
+	 * table, set) gives each set's place, -1 for one it does not know
+	 * (those follow, in the order first seen). The report compares each
+	 * input alone and orders its sets as over all inputs. */
+	long (*set_order)(void *ud, const char *table, const char *set);
+	void *set_order_ud;
 };
 /* The band of column (D13): the last --negligible naming it, else the last
  * without a column, else 1 %. o may be NULL. */
@@ -157,6 +165,15 @@ struct bl_cmp_rows {
  * or with only own/nown set (C4: those tables are left out). 0 or
  * -BL_EUSAGE. Free with bl_compare_rows_free (NULL-safe). */
 int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out);
+/* The sentences of a table with nothing to compare (C1; the report's
+ * F3), as bl_compare_rows() gives them in its skip list; heap strings.
+ * One set only: cmpcol is the compared column, set its value ("" none).
+ * Two sets s0 (the baseline) and s1 that no block holds together: cols[k]
+ * (k < ncols, in listing order) with w0[k] and w1[k], the values of each
+ * set pooled; split: the table's split column (bl_table_def) or NULL. */
+char *bl_compare_one_set_note(const char *cmpcol, const char *set);
+char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
+			    const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1);
 /* C3 over every row of rows, again: after a caller added rows of its own
  * (an analysis's comparisons, analyze/analysis.h findings()), all
  * p-values are one family (D12) and each row is judged (D13) with its

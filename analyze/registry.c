@@ -49,50 +49,75 @@ static bool has_table(struct bl_tstats *ts, const char *t)
 	return false;
 }
 
-int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_findings_opts *o,
-			 struct bl_cmp_rows *out)
+void bl_analyses_own(struct bl_cmp_rows *out)
 {
-	if (!ts || !st || !o || !o->co || !out)
-		return -BL_EUSAGE;
-	memset(out, 0, sizeof *out);
 	for (size_t i = 0; bl_analyses[i]; i++) {
 		if (!bl_analyses[i]->findings_table)
 			continue;
 		out->own = bl_xrealloc(out->own, (out->nown + 1) * sizeof *out->own);
 		out->own[out->nown++] = bl_analyses[i]->findings_table;
 	}
+}
+
+/* Each analysis's findings() rows appended to out, kept as o says, marked
+ * own. ran[i]: whether analysis i ran. */
+static void own_rows(void *const *st, const struct bl_findings_opts *o, struct bl_cmp_rows *out, bool *ran)
+{
+	for (size_t i = 0; bl_analyses[i]; i++) {
+		const struct bl_analysis *an = bl_analyses[i];
+		ran[i] = st[i] && an->findings && an->has_data(st[i]);
+		if (!ran[i])
+			continue;
+		size_t k = out->n;
+		an->findings(st[i], o, out);
+		for (size_t j = k; j < out->n; j++) {
+			struct bl_cmp_row *w = &out->row[j];
+			if (!kept(o, w)) {
+				free(w->block);
+				free(w->baseline);
+				free(w->candidate);
+				continue;
+			}
+			w->own = true;
+			out->row[k++] = *w;
+		}
+		out->n = k;
+	}
+}
+
+int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_findings_opts *o,
+			 struct bl_cmp_rows *out)
+{
+	if (!ts || !st || !o || !o->co || !out)
+		return -BL_EUSAGE;
+	memset(out, 0, sizeof *out);
+	bl_analyses_own(out);
 	int rc = bl_compare_rows(ts, o->co, out);
 	if (rc)
 		return rc;
+	bool ran[sizeof bl_analyses / sizeof bl_analyses[0]];
+	own_rows(st, o, out, ran);
 	for (size_t i = 0; bl_analyses[i]; i++) {
-		const struct bl_analysis *an = bl_analyses[i];
-		bool ran = st[i] && an->findings && an->has_data(st[i]);
-		if (ran) {
-			size_t k = out->n;
-			an->findings(st[i], o, out);
-			for (size_t j = k; j < out->n; j++) {
-				struct bl_cmp_row *w = &out->row[j];
-				if (!kept(o, w)) {
-					free(w->block);
-					free(w->baseline);
-					free(w->candidate);
-					continue;
-				}
-				w->own = true;
-				out->row[k++] = *w;
-			}
-			out->n = k;
-		}
-		const char *t = an->findings_table;
-		if (t && !ran && has_table(ts, t) && (!o->table || strcmp(o->table, t) == 0)) {
+		const char *t = bl_analyses[i]->findings_table;
+		if (t && !ran[i] && has_table(ts, t) && (!o->table || strcmp(o->table, t) == 0)) {
 			out->skip = bl_xrealloc(out->skip, (out->nskip + 1) * sizeof *out->skip);
 			out->skip[out->nskip].table = t;
 			out->skip[out->nskip++].why = bl_xasprintf(
 				"its rows come from a CSV table, whose samples in time order are not independent "
 				"runs; the %s analysis compares series read from the logs themselves "
-				"(docs/statistics.md D18)", an->name);
+				"(docs/statistics.md D18)", bl_analyses[i]->name);
 		}
 	}
+	bl_compare_rows_judge(out, o->co->confidence);
+	return 0;
+}
+
+int bl_analyses_findings_more(void *const *st, const struct bl_findings_opts *o, struct bl_cmp_rows *out)
+{
+	if (!st || !o || !o->co || !out)
+		return -BL_EUSAGE;
+	bool ran[sizeof bl_analyses / sizeof bl_analyses[0]];
+	own_rows(st, o, out, ran);
 	bl_compare_rows_judge(out, o->co->confidence);
 	return 0;
 }

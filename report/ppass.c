@@ -128,6 +128,7 @@ struct job {
 	size_t nwarns;
 
 	struct bl_ctx *ctx;          /* while parsing */
+	void *state;                 /* po->input_open()'s, until input_close() */
 	volatile sig_atomic_t *stop;
 };
 
@@ -490,6 +491,9 @@ static void parse_job(struct job *j, const struct bl_opts *opt, unsigned long lo
 	c.msgids_wait = msgids_wait;
 	c.msgids_ud = j;
 	j->ctx = &c;
+	const struct bl_ppass_opts *po = j->pp->po;
+	if (po->input_open)
+		j->state = po->input_open(po->ud, &c);
 	if (bl_dispatch_open(&c) == 0) {
 		bl_read_input(&c, j->path);
 		bl_dispatch_close(&c);
@@ -531,6 +535,10 @@ static void job_free(struct job *j)
 	free(j->warns);
 	j->warns = NULL;
 	j->nwarns = 0;
+	if (j->state) {              /* abandoned before its replay ended */
+		j->pp->po->input_close(j->pp->po->ud, j->state, false);
+		j->state = NULL;
+	}
 }
 
 /* A job on the pool: parse one input. */
@@ -926,6 +934,10 @@ static int job_end(struct ppass *pp, struct job *j)
 		ctx->error = j->error;
 	if (ctx->error)
 		return ctx->error;
+	if (j->state) {
+		po->input_close(po->ud, j->state, true);
+		j->state = NULL;
+	}
 	if (po->input_done) {
 		struct bl_input_stats st = {
 			j->path, j->total, j->used, j->skipped, j->records, 0,

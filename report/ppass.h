@@ -105,6 +105,17 @@ struct bl_ppass_opts {
 	 * writes its CSV files there, beside the analyses). Only its sinks and
 	 * skip callback are used; its first error is returned. */
 	struct bl_ctx *side;
+	/* Sinks of one input's own (both may be NULL): input_open(ud, c) is
+	 * called on the thread that parses the input, with the input's own
+	 * context c, before it is read (concurrently for several inputs: it
+	 * must be thread-safe); it may add sinks to c, which get the input's
+	 * records as the parser emits them (runs and pass-wide counters not
+	 * yet offset), and returns a state. input_close(ud, state, true)
+	 * gets that state on the calling thread after the input's replay, in
+	 * input order, before input_done; input_close(ud, state, false) when
+	 * the input is abandoned (a stop, an error). */
+	void *(*input_open)(void *ud, struct bl_ctx *c);
+	void (*input_close)(void *ud, void *state, bool replayed);
 };
 
 /* Expand inputs (folders recursed, none = stdin) and parse them into ctx

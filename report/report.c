@@ -860,6 +860,44 @@ static bool is_stopped(const struct bl_report_opts *o)
 }
 
 /* What bl_report_build() holds from step to step. */
+/* ---- the Findings, one input at a time (findings.h F1) ----
+ *
+ * Comparisons stay inside one plain file or mail thread, so each input
+ * gets a collector of its own (on the thread that parses it), compared
+ * once it is replayed and then freed: memory does not grow with the
+ * number of inputs. What a table is over all inputs is kept here: its
+ * first set (the baseline of each block that holds it, as one collector
+ * over all inputs would choose), its sets, and the pooled values of its
+ * first two sets, for the sentence of F3 when nothing could be compared.
+ */
+
+struct ftable {
+	const char *name;            /* interned in fin.names */
+	const struct bl_table_def *def;
+	const char *cmpcol;
+	struct bl_strmap sets;       /* set values, in the order first seen */
+	bool rows;                   /* an input gave it comparisons */
+	size_t ncols;                /* columns listed by some input, in order */
+	const char **col;            /* interned */
+	long *defcol;                /* each one's index in the definition */
+	struct bl_welford *w[2];     /* sets 0 and 1 pooled, per column */
+};
+
+struct fin {
+	struct bl_strmap names;      /* what the rows' borrowed names point to */
+	struct bl_strmap tabidx;     /* table name: index in t */
+	struct ftable *t;
+	size_t nt;
+	struct bl_cmp_rows rows;     /* every input's comparisons, input order */
+	size_t rowcap;
+};
+
+/* One input's collector, and the context it warns into. */
+struct fin_input {
+	struct bl_ctx ctx;
+	struct bl_tstats *ts;
+};
+
 struct build {
 	const struct bl_report_opts *o;
 	struct bl_report_result *res;
@@ -879,10 +917,242 @@ struct build {
 	char *md;                    /* report.md */
 	size_t mdlen;
 	struct bl_tstats_opts tso;   /* the Findings' tables (findings.h F1) */
-	struct bl_tstats *ts;
+	struct bl_tstats *ts;        /* all inputs at once (--baseline,
+					--compare-all), else NULL: fin */
 	struct bl_compare_opts co;
 	struct bl_cmp_rows findings;
+	struct fin fin;
 };
+static const char *fin_name(struct fin *f, const char *s)
+{
+	return s ? bl_strmap_key(&f->names, bl_strmap_get(&f->names, s, NULL)) : NULL;
+}
+
+/* bl_compare_opts.set_order: the sets of a table in the order first seen
+ * over the inputs so far. */
+static long fin_set_order(void *ud, const char *table, const char *set)
+{
+	struct fin *f = ud;
+	long i = bl_strmap_find(&f->tabidx, table);
+	return i >= 0 ? bl_strmap_find(&f->t[i].sets, set) : -1;
+}
+
+static struct ftable *fin_table(struct fin *f, struct bl_tstats *ts, size_t t)
+{
+	bool added = false;
+	size_t i = bl_strmap_get(&f->tabidx, bl_tstats_table(ts, t), &added);
+	if (added) {
+		f->t = bl_xrealloc(f->t, (i + 1) * sizeof *f->t);
+		struct ftable *x = &f->t[i];
+		memset(x, 0, sizeof *x);
+		x->name = fin_name(f, bl_tstats_table(ts, t));
+		size_t ng = bl_tstats_ngcols(ts, t);
+		x->cmpcol = ng ? fin_name(f, bl_tstats_gcol(ts, t, ng - 1)) : "";
+		x->def = bl_tstats_def(ts, t);
+		f->nt = i + 1;
+	}
+	return &f->t[i];
+}
+
+/* Column name's place in x (added in the definition's order). */
+static size_t fin_col(struct fin *f, struct ftable *x, const struct bl_table_def *def, const char *name)
+{
+	for (size_t k = 0; k < x->ncols; k++)
+		if (strcmp(x->col[k], name) == 0)
+			return k;
+	long dc = def ? bl_table_col(def, name) : -1;
+	size_t at = x->ncols;
+	while (at > 0 && x->defcol[at - 1] > dc)
+		at--;
+	x->col = bl_xrealloc(x->col, (x->ncols + 1) * sizeof *x->col);
+	x->defcol = bl_xrealloc(x->defcol, (x->ncols + 1) * sizeof *x->defcol);
+	for (int s = 0; s < 2; s++)
+		x->w[s] = bl_xrealloc(x->w[s], (x->ncols + 1) * sizeof *x->w[s]);
+	memmove(x->col + at + 1, x->col + at, (x->ncols - at) * sizeof *x->col);
+	memmove(x->defcol + at + 1, x->defcol + at, (x->ncols - at) * sizeof *x->defcol);
+	for (int s = 0; s < 2; s++) {
+		memmove(x->w[s] + at + 1, x->w[s] + at, (x->ncols - at) * sizeof *x->w[s]);
+		bl_welford_init(&x->w[s][at]);
+	}
+	x->col[at] = fin_name(f, name);
+	x->defcol[at] = dc;
+	x->ncols++;
+	return at;
+}
+
+static bool own_table(const char *name);
+
+/* One input's tables into f: their sets, and the values of the first two
+ * sets of each table pooled per column. */
+static void fin_facts(struct fin *f, struct bl_tstats *ts)
+{
+	for (size_t t = 0; t < bl_tstats_ntables(ts); t++) {
+		if (own_table(bl_tstats_table(ts, t)))
+			continue;        /* compared by its analysis (C4) */
+		struct ftable *x = fin_table(f, ts, t);
+		size_t ng = bl_tstats_ngcols(ts, t);
+		if (!ng)
+			continue;
+		const struct bl_table_def *def = bl_tstats_def(ts, t);
+		size_t ngr = bl_tstats_ngroups(ts, t);
+		for (size_t g = 0; g < ngr; g++)
+			bl_strmap_get(&x->sets, bl_tstats_gval(ts, t, g, ng - 1), NULL);
+		if (x->sets.n > 2)
+			continue;        /* no sentence of two sets to make */
+		for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
+			const char *cname = bl_tstats_col(ts, t, lc);
+			size_t k = fin_col(f, x, def, cname);
+			long c = bl_tstats_find_col(ts, t, cname);
+			for (size_t g = 0; g < ngr; g++) {
+				struct bl_cellstat cs;
+				long si = bl_strmap_find(&x->sets, bl_tstats_gval(ts, t, g, ng - 1));
+				if (si < 2 && bl_tstats_cell(ts, t, g, c, NULL, 0, BL_PCT_TYPE7, &cs, NULL) && cs.w.n)
+					bl_welford_merge(&x->w[si][k], &cs.w);
+			}
+		}
+	}
+}
+
+/* A table an analysis compares itself (analysis.h findings_table). */
+static bool own_table(const char *name)
+{
+	for (size_t i = 0; bl_analyses[i]; i++)
+		if (bl_analyses[i]->findings_table && strcmp(bl_analyses[i]->findings_table, name) == 0)
+			return true;
+	return false;
+}
+
+/* On the thread that parses an input: its own collector. */
+static void *fin_open(void *ud, struct bl_ctx *c)
+{
+	struct build *b = ud;
+	struct fin_input *in = bl_xcalloc(1, sizeof *in);
+	bl_ctx_init(&in->ctx, b->o->parse);
+	in->ctx.diag = NULL;
+	in->ts = bl_tstats_new(&b->tso, &in->ctx);
+	struct bl_sink s;
+	bl_tstats_sink(in->ts, &s);
+	bl_ctx_add_sink(c, &s);
+	return in;
+}
+
+/* The input is replayed: its comparisons, in input order (the tables'
+ * first sets as over all inputs), then its facts; the collector freed. */
+static void fin_close(void *ud, void *state, bool replayed)
+{
+	struct build *b = ud;
+	struct fin_input *in = state;
+	struct fin *f = &b->fin;
+	if (replayed) {
+		struct bl_cmp_rows part;
+		memset(&part, 0, sizeof part);
+		bl_analyses_own(&part);
+		struct bl_compare_opts co = b->co;
+		co.set_order = fin_set_order;
+		co.set_order_ud = f;
+		bl_compare_rows(in->ts, &co, &part);
+		fin_facts(f, in->ts);
+		for (size_t i = 0; i < part.n; i++) {
+			struct bl_cmp_row w = part.row[i];
+			w.table = fin_name(f, w.table);
+			w.column = fin_name(f, w.column);
+			w.source = fin_name(f, w.source);
+			w.message_id = fin_name(f, w.message_id);
+			f->rows.row = bl_xgrow(f->rows.row, &f->rowcap, f->rows.n + 1, sizeof *f->rows.row);
+			f->rows.row[f->rows.n++] = w;
+			f->t[bl_strmap_find(&f->tabidx, w.table)].rows = true;
+		}
+		for (size_t i = 0; i < part.nskip; i++)
+			free(part.skip[i].why);   /* F3 is made over all inputs */
+		free(part.skip);
+		free(part.row);
+		free(part.own);
+	}
+	bl_tstats_free(in->ts);
+	bl_ctx_release(&in->ctx);
+	free(in);
+}
+
+struct fin_key {
+	size_t tab;
+	long col;
+	size_t seq;
+};
+
+static int cmp_fin_key(const void *a, const void *b)
+{
+	const struct fin_key *x = a, *y = b;
+	if (x->tab != y->tab)
+		return x->tab < y->tab ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Every input's comparisons into out, in the order of one walk over all
+ * inputs at once (table, then column, then block: compare.h C1), and a
+ * sentence for each table with none (F3). f's rows are out's then. */
+static void fin_finish(struct fin *f, struct bl_cmp_rows *out)
+{
+	size_t n = f->rows.n;
+	struct fin_key *k = bl_xcalloc(n ? n : 1, sizeof *k);
+	for (size_t i = 0; i < n; i++) {
+		const struct bl_cmp_row *w = &f->rows.row[i];
+		k[i].tab = (size_t)bl_strmap_find(&f->tabidx, w->table);
+		const struct bl_table_def *def = f->t[k[i].tab].def;
+		k[i].col = def ? bl_table_col(def, w->column) : -1;
+		k[i].seq = i;
+	}
+	qsort(k, n, sizeof *k, cmp_fin_key);
+	memset(out, 0, sizeof *out);
+	out->row = bl_xcalloc(n ? n : 1, sizeof *out->row);
+	for (size_t i = 0; i < n; i++)
+		out->row[i] = f->rows.row[k[i].seq];
+	out->n = n;
+	free(k);
+	free(f->rows.row);
+	memset(&f->rows, 0, sizeof f->rows);
+	for (size_t i = 0; i < f->nt; i++) {
+		const struct ftable *x = &f->t[i];
+		char *why = NULL;
+		if (x->rows || !*x->cmpcol)
+			continue;
+		if (x->sets.n < 2)
+			why = bl_compare_one_set_note(x->cmpcol, x->sets.n ? bl_strmap_key(&x->sets, 0) : "");
+		else if (x->sets.n == 2)
+			why = bl_compare_apart_note(bl_strmap_key(&x->sets, 0), bl_strmap_key(&x->sets, 1),
+						    x->def && x->def->split_col ? x->def->split_col : NULL,
+						    x->ncols, x->col, x->w[0], x->w[1]);
+		if (!why)
+			continue;
+		out->skip = bl_xrealloc(out->skip, (out->nskip + 1) * sizeof *out->skip);
+		out->skip[out->nskip].table = x->name;
+		out->skip[out->nskip++].why = why;
+	}
+}
+
+static void fin_release(struct fin *f)
+{
+	for (size_t i = 0; i < f->nt; i++) {
+		bl_strmap_release(&f->t[i].sets);
+		free(f->t[i].col);
+		free(f->t[i].defcol);
+		free(f->t[i].w[0]);
+		free(f->t[i].w[1]);
+	}
+	free(f->t);
+	bl_compare_rows_free(&f->rows);
+	bl_strmap_release(&f->tabidx);
+	bl_strmap_release(&f->names);
+	memset(f, 0, sizeof *f);
+}
+
+
+static void build_input_done(void *ud, const struct bl_input_stats *st)
+{
+	struct build *b = ud;
+	on_input(&b->rs, st);
+}
 
 /* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
  * of both contexts: the CSV files and skipped.csv on the side context,
@@ -950,11 +1220,13 @@ static int build_open(struct build *b)
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
 	b->tso.moments_only = true;  /* n, mean and sd are all it needs */
-	b->ts = bl_tstats_new(&b->tso, &b->ctx);
-	bl_tstats_sink(b->ts, &s);
-	bl_ctx_add_sink(&b->ctx, &s);
+	if (!b->tso.by_source) {     /* else one input at a time (fin_open()) */
+		b->ts = bl_tstats_new(&b->tso, &b->ctx);
+		bl_tstats_sink(b->ts, &s);
+		bl_ctx_add_sink(&b->ctx, &s);
+	}
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
-					  o->bands, o->nbands };
+					  o->bands, o->nbands, NULL, NULL };
 	return 0;
 }
 
@@ -996,8 +1268,8 @@ static int build_parse(struct build *b)
 	const char *exclude[] = { b->od.final, b->od.tmp };
 	bool excluded_any = false;
 	struct bl_ppass_opts po = {
-		o->pool, o->progress, o->stop, on_input, &b->rs, exclude, 2, &excluded_any,
-		&b->side,
+		o->pool, o->progress, o->stop, build_input_done, b, exclude, 2, &excluded_any,
+		&b->side, b->ts ? NULL : fin_open, b->ts ? NULL : fin_close,
 	};
 	int rc = bl_ppass_run(&b->ctx, o->inputs, o->ninputs, &po);
 	if (excluded_any)
@@ -1122,7 +1394,12 @@ static int build_charts(struct build *b)
 	charts_start(&b->charts, b->o->pool);
 	/* the Findings: the rows `compare` makes (analysis.h) */
 	struct bl_findings_opts fo = { &b->co, b->o->compare_all, NULL, NULL, 0 };
-	bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
+	if (b->ts) {
+		bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
+	} else {
+		fin_finish(&b->fin, &b->findings);
+		bl_analyses_findings_more(b->st, &fo, &b->findings);
+	}
 	charts_wait(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
 		return -BL_EINTR;
@@ -1248,6 +1525,7 @@ static void build_release(struct build *b, int rc)
 	free(b->md);
 	bl_compare_rows_free(&b->findings);
 	bl_tstats_free(b->ts);
+	fin_release(&b->fin);
 	if (b->rs.skipped)
 		fclose(b->rs.skipped);
 	free(b->rs.run.source);
