@@ -1453,19 +1453,20 @@ static int build_documents(struct build *b)
 			     b->res->gnuplot_missing, &b->findings, b->co.confidence, &b->md, &b->mdlen);
 	if (rc)
 		return rc;
-	char *fc = NULL;
-	size_t fclen = 0;
-	FILE *ff = open_memstream(&fc, &fclen);
-	if (!ff)
-		return -BL_ENOMEM;
-	rc = bl_report_findings_csv(ff, &b->findings);
-	if (fclose(ff) != 0 && !rc)
-		rc = -BL_ENOMEM;
-	if (!rc && (rc = write_file(b->od.tmp, "findings.csv", fc, fclen)) != 0)
-		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(errno));
-	free(fc);
-	if (rc)
+	/* straight to the file: over 10,000 logs it is 12 MB */
+	char *fp = bl_xasprintf("%s/findings.csv", b->od.tmp);
+	FILE *ff = fopen(fp, "w");
+	free(fp);
+	rc = ff ? bl_report_findings_csv(ff, &b->findings) : -BL_EIO;
+	int ferr = errno;
+	if (ff && fclose(ff) != 0 && !rc) {
+		rc = -BL_EIO;
+		ferr = errno;
+	}
+	if (rc) {
+		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(ferr));
 		return rc;
+	}
 	if ((rc = write_inputs_csv(&b->rs, b->od.tmp)) != 0) {
 		fprintf(b->diag, "benchlog report: cannot write inputs.csv: %s\n", strerror(errno));
 		return rc;
