@@ -1059,6 +1059,14 @@ static void fin_close(void *ud, void *state, bool replayed)
 			w.column = fin_name(f, w.column);
 			w.source = fin_name(f, w.source);
 			w.message_id = fin_name(f, w.message_id);
+			/* few distinct ones (sets, splits): interned until
+			 * fin_finish() gives every row its own copies again */
+			char *own[3] = { w.block, w.baseline, w.candidate };
+			w.block = (char *)fin_name(f, own[0]);
+			w.baseline = (char *)fin_name(f, own[1]);
+			w.candidate = (char *)fin_name(f, own[2]);
+			for (int k = 0; k < 3; k++)
+				free(own[k]);
 			f->rows.row = bl_xgrow(f->rows.row, &f->rowcap, f->rows.n + 1, sizeof *f->rows.row);
 			f->rows.row[f->rows.n++] = w;
 			f->t[bl_strmap_find(&f->tabidx, w.table)].rows = true;
@@ -1126,6 +1134,11 @@ static void fin_finish(struct fin *f, struct bl_cmp_rows *out)
 		}
 	}
 	free(k);
+	for (size_t i = 0; i < n; i++) {   /* the rows' own strings again */
+		r[i].block = r[i].block ? bl_xstrdup(r[i].block) : NULL;
+		r[i].baseline = r[i].baseline ? bl_xstrdup(r[i].baseline) : NULL;
+		r[i].candidate = r[i].candidate ? bl_xstrdup(r[i].candidate) : NULL;
+	}
 	memset(out, 0, sizeof *out);
 	out->row = r;
 	out->n = n;
@@ -1159,6 +1172,8 @@ static void fin_release(struct fin *f)
 		free(f->t[i].w[1]);
 	}
 	free(f->t);
+	for (size_t i = 0; i < f->rows.n; i++)   /* interned: not theirs (fin_close()) */
+		f->rows.row[i].block = f->rows.row[i].baseline = f->rows.row[i].candidate = NULL;
 	bl_compare_rows_free(&f->rows);
 	bl_strmap_release(&f->tabidx);
 	bl_strmap_release(&f->names);
