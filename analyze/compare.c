@@ -214,22 +214,24 @@ struct cmp_run {
 	bool mismatch;               /* done is not the first walk's result */
 };
 
-/* C4: table t is compared by an analysis, not by the walk. */
-static bool owned(const struct cmp_run *run, const char *t)
+static bool owned(const struct bl_cmp_rows *r, const char *t)
 {
-	const struct bl_cmp_rows *r = run->printing ? run->done : run->rows;
 	for (size_t i = 0; r && i < r->nown; i++)
 		if (strcmp(r->own[i], t) == 0)
 			return true;
 	return false;
 }
 
-/* C4 for table t of ts, by its name or, for a CSV file not named after
- * its table, the benchlog table its header shows. */
-static bool owned_table(const struct cmp_run *run, const struct bl_tstats *ts, size_t t)
+bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t)
 {
 	const struct bl_table_def *def = bl_tstats_def(ts, t);
-	return owned(run, bl_tstats_table(ts, t)) || (def && owned(run, def->name));
+	return owned(rows, bl_tstats_table(ts, t)) || (def && owned(rows, def->name));
+}
+
+/* C4 in a walk: the family it fills or prints. */
+static bool owned_table(const struct cmp_run *run, const struct bl_tstats *ts, size_t t)
+{
+	return bl_compare_owned(run->printing ? run->done : run->rows, ts, t);
 }
 
 /* Second walk: the judged row of the comparison about to be printed (the
@@ -598,12 +600,13 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		return false;
 	}
 	x->base = (size_t)b;
+	if (!x->o->baseline && x->o->set_order)
+		x->base = SIZE_MAX;      /* until the first set is found here; if it is
+					    not, each block has its own first set */
 	x->rank = bl_xcalloc(x->sets.n, sizeof *x->rank);
 	for (size_t s = 0; s < x->sets.n; s++) {
 		long r = x->o->set_order ? x->o->set_order(x->o->set_order_ud, tname, x->sets.key[s]) : (long)s;
 		x->rank[s] = r >= 0 ? (size_t)r : SIZE_MAX / 2 + s;
-		if (!x->o->baseline && x->o->set_order && s == 0)
-			x->base = SIZE_MAX;   /* none in this ts: each block its own first set */
 		if (!x->o->baseline && r == 0)
 			x->base = s;
 	}

@@ -160,6 +160,10 @@ struct bl_cmp_rows {
 	const char **own;
 	size_t nown;
 };
+/* C4: table t of ts is one of rows->own (by its name or, for a CSV file
+ * not named after its table, the benchlog table its header shows): an
+ * analysis compares it, not compare.h's walk. rows may be NULL (false). */
+bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t);
 /* Every comparison of ts, adjusted as one family and judged (C1-C3), in
  * the order bl_compare_write prints them; the same numbers. out: zeroed,
  * or with only own/nown set (C4: those tables are left out). 0 or

@@ -860,7 +860,6 @@ static bool is_stopped(const struct bl_report_opts *o)
 	return o->stop && *o->stop;
 }
 
-/* What bl_report_build() holds from step to step. */
 /* ---- the Findings, one input at a time (findings.h F1) ----
  *
  * Comparisons stay inside one plain file or mail thread, so each input
@@ -899,6 +898,7 @@ struct fin_input {
 	struct bl_tstats *ts;
 };
 
+/* What bl_report_build() holds from step to step. */
 struct build {
 	const struct bl_report_opts *o;
 	struct bl_report_result *res;
@@ -924,6 +924,7 @@ struct build {
 	struct bl_cmp_rows findings;
 	struct fin fin;
 };
+
 static const char *fin_name(struct fin *f, const char *s)
 {
 	return s ? bl_strmap_key(&f->names, bl_strmap_get(&f->names, s, NULL)) : NULL;
@@ -981,14 +982,13 @@ static size_t fin_col(struct fin *f, struct ftable *x, const struct bl_table_def
 	return at;
 }
 
-static bool own_table(const char *name);
-
 /* One input's tables into f: their sets, and the values of the first two
- * sets of each table pooled per column. */
-static void fin_facts(struct fin *f, struct bl_tstats *ts)
+ * sets of each table pooled per column. own: the tables the analyses
+ * compare themselves (left out, as the walk leaves them out). */
+static void fin_facts(struct fin *f, struct bl_tstats *ts, const struct bl_cmp_rows *own)
 {
 	for (size_t t = 0; t < bl_tstats_ntables(ts); t++) {
-		if (own_table(bl_tstats_table(ts, t)))
+		if (bl_compare_owned(own, ts, t))
 			continue;        /* compared by its analysis (C4) */
 		struct ftable *x = fin_table(f, ts, t);
 		size_t ng = bl_tstats_ngcols(ts, t);
@@ -1012,15 +1012,6 @@ static void fin_facts(struct fin *f, struct bl_tstats *ts)
 			}
 		}
 	}
-}
-
-/* A table an analysis compares itself (analysis.h findings_table). */
-static bool own_table(const char *name)
-{
-	for (size_t i = 0; bl_analyses[i]; i++)
-		if (bl_analyses[i]->findings_table && strcmp(bl_analyses[i]->findings_table, name) == 0)
-			return true;
-	return false;
 }
 
 /* On the thread that parses an input: its own collector. */
@@ -1052,7 +1043,7 @@ static void fin_close(void *ud, void *state, bool replayed)
 		co.set_order = fin_set_order;
 		co.set_order_ud = f;
 		bl_compare_rows(in->ts, &co, &part);
-		fin_facts(f, in->ts);
+		fin_facts(f, in->ts, &part);
 		for (size_t i = 0; i < part.n; i++) {
 			struct bl_cmp_row w = part.row[i];
 			w.table = fin_name(f, w.table);
@@ -1179,7 +1170,6 @@ static void fin_release(struct fin *f)
 	bl_strmap_release(&f->names);
 	memset(f, 0, sizeof *f);
 }
-
 
 static void build_input_done(void *ud, const struct bl_input_stats *st)
 {
