@@ -911,6 +911,29 @@ static void test_bins(const struct lseries *s, bool use_limit, struct bl_bin **o
 	}
 }
 
+/* D8 (Mann-Whitney) and D9 (Kolmogorov-Smirnov) of series c against b on
+ * their bins (T6: with one -h limit N for both, overflow samples (>= N)
+ * are one tie group above every bucket of either, a bin at N; else D8's
+ * own rule, the overflow above the other's bins). ut and ks are cleared
+ * first (p NaN); *ru and *rk get the tests' returns. */
+static void rank_tests(const struct lseries *b, const struct lseries *c, struct bl_utest *ut, int *ru,
+		       struct bl_kstest *ks, int *rk)
+{
+	bool lim = isfinite(b->hist_limit) && b->hist_limit == c->hist_limit;
+	struct bl_bin *bb, *cb;
+	size_t nbb, ncb;
+	double ob, oc;
+	test_bins(b, lim, &bb, &nbb, &ob);
+	test_bins(c, lim, &cb, &ncb, &oc);
+	memset(ut, 0, sizeof *ut);
+	memset(ks, 0, sizeof *ks);
+	ut->p = ks->p = NAN;
+	*ru = bl_mannwhitney_bins(bb, nbb, ob, cb, ncb, oc, ut);
+	*rk = bl_ks2_bins(bb, nbb, ob, cb, ncb, oc, ks);
+	free(bb);
+	free(cb);
+}
+
 /* "p = 0.0123", or "p < 1e-300" when it underflowed */
 static void fp(char *b, size_t bs, double p)
 {
@@ -1000,19 +1023,8 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				continue;
 			struct bl_utest ut;
 			struct bl_kstest ks;
-			/* T6: with one -h limit N for both, overflow samples (>= N)
-			 * are one tie group above every bucket of either: a bin at
-			 * N. Else D8's own rule (overflow above the other's bins). */
-			bool lim = isfinite(B->hist_limit) && B->hist_limit == s->hist_limit;
-			struct bl_bin *bb, *sb;
-			size_t nbb, nsb;
-			double ob, os;
-			test_bins(B, lim, &bb, &nbb, &ob);
-			test_bins(s, lim, &sb, &nsb, &os);
-			int r1 = bl_mannwhitney_bins(bb, nbb, ob, sb, nsb, os, &ut);
-			int r2 = bl_ks2_bins(bb, nbb, ob, sb, nsb, os, &ks);
-			free(bb);
-			free(sb);
+			int r1, r2;
+			rank_tests(B, s, &ut, &r1, &ks, &r2);
 			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", bl_esc_doc(&er, s->label, md),
 				bl_esc_doc(&er, B->label, md));
 			char a[64], b[64], c[64];
@@ -1255,21 +1267,10 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 		     struct bl_cmp_rows *rows)
 {
 	struct lseries *b = stats_of(L, bi), *c = stats_of(L, ci);
-	bool lim = isfinite(b->hist_limit) && b->hist_limit == c->hist_limit;
-	struct bl_bin *bb, *cb;
-	size_t nbb, ncb;
-	double ob, oc;
-	test_bins(b, lim, &bb, &nbb, &ob);
-	test_bins(c, lim, &cb, &ncb, &oc);
 	struct bl_utest ut;
 	struct bl_kstest ks;
-	memset(&ut, 0, sizeof ut);
-	memset(&ks, 0, sizeof ks);
-	ut.p = ks.p = NAN;
-	int ru = bl_mannwhitney_bins(bb, nbb, ob, cb, ncb, oc, &ut);
-	int rk = bl_ks2_bins(bb, nbb, ob, cb, ncb, oc, &ks);
-	free(bb);
-	free(cb);
+	int ru, rk;
+	rank_tests(b, c, &ut, &ru, &ks, &rk);
 	const struct bl_latency_summary *mb = &b->sum, *mc = &c->sum;
 	lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, Mann-Whitney", c->name));
 	rows->row[rows->n - 1].test = "mann-whitney";
