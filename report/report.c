@@ -1528,6 +1528,7 @@ static int build_commit(struct build *b)
 			strerror(errno));
 		return -BL_EIO;
 	}
+	bl_outdir_say_kept(&b->od, b->diag);
 	if (b->res->gnuplot_missing)
 		bl_term_printf(b->diag, "benchlog report: gnuplot not found: the charts are scripts and data in "
 			      "%s/plots; render them with: cd %s/plots && for f in *.gp; do gnuplot \"$f\"; "

@@ -84,3 +84,28 @@ hc chart-report-gnuplot-fails 1 'a chart could not be drawn; rep left as it was'
     fakegp fail; "$B" report -q -o rep "$SEED0"'
 hc chart-report-truncated-png 1 'swpd.png is incomplete' '
     fakegp truncpng; "$B" report -q -o rep "$SEED0"'
+# The report never removes what it did not write (report/outdir.h O1): a
+# file written into the -o folder while the report is built (here by the
+# gnuplot it runs) is there afterwards, with the new report around it.
+hc outdir-user-file-empty-folder 0 'rep2/user.txt was not written by benchlog \(it appeared during the run\); kept' '
+    mkdir rep2; HC_WRITE=$W/rep2/user.txt; export HC_WRITE; fakegp write
+    "$B" report -q -o rep2 "$SEED0"; rc=$?
+    [ "$(cat rep2/user.txt)" = "the user'"'"'s own" ] || rc=99
+    [ -s rep2/report.html ] && [ -f rep2/.benchlog-report ] || rc=98
+    ls -d rep2.kept-* 2>/dev/null && rc=97; true'
+hc outdir-user-file-earlier-report 0 'rep/plots/user.txt was not written by benchlog' '
+    may_change=rep; HC_WRITE=$W/rep/plots/user.txt; export HC_WRITE; fakegp write
+    "$B" report -q -o rep "$SEED1"; rc=$?
+    [ -f rep/plots/user.txt ] || rc=99
+    grep -q contest rep/report.md || rc=98
+    ls rep/plots | grep -q swpd && rc=97; true'
+hc outdir-user-replaces-report-file 0 'earlier folder is kept whole as rep\.kept-' '
+    may_change=rep; HC_WRITE=$W/rep/report.md; export HC_WRITE; rm rep/report.md; fakegp write
+    "$B" report -q -o rep "$SEED1"; rc=$?
+    [ "$(cat rep.kept-*/report.md)" = "the user'"'"'s own" ] || rc=99
+    grep -q contest rep/report.md || rc=98'
+hc outdir-folder-made-during-run 0 'rep3/user.txt was not written by benchlog' '
+    HC_WRITE=$W/rep3/user.txt; export HC_WRITE
+    mkdir -p fakebin; printf "#!/bin/sh\nmkdir -p \"%s/rep3\"\nexec sh \"%s/fake-gnuplot\" write \"\$@\"\n" "$W" "$HOST" > fakebin/gnuplot
+    chmod +x fakebin/gnuplot; PATH="$W/fakebin:$PATH" "$B" report -q -o rep3 "$SEED0"; rc=$?
+    [ -f rep3/user.txt ] && [ -s rep3/report.md ] || rc=99'
