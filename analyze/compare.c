@@ -18,10 +18,52 @@ static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
 		snprintf(b, n, "%s", v < 0 ? "-∞" : "+∞");   /* D14: unbounded */
 	else if (fmt == BL_TAB_CSV)
 		bl_fmt_double(b, n, v);
-	else if (v == 0 || fabs(v) >= 0.1)
-		snprintf(b, n, "%+.1f%%", v);
-	else   /* a tiny change is not shown as +0.0% */
-		snprintf(b, n, "%+.2g%%", v);
+	else {
+		char t[48];   /* ASCII signs: a terminal's table */
+		bl_fmt_pct_person(t, sizeof t, v, false);
+		snprintf(b, n, "%s%s%%", v < 0 ? "-" : v > 0 ? "+" : "", t);
+	}
+}
+
+void bl_fmt_pct_person(char *b, size_t n, double v, bool sign)
+{
+	if (!n)
+		return;
+	b[0] = '\0';
+	if (isnan(v))
+		return;
+	const char *sg = !sign || v == 0 ? "" : v < 0 ? "−" : "+";
+	double a = fabs(v);
+	if (isinf(v))
+		snprintf(b, n, "%s∞", sg);
+	else if (a == 0)
+		snprintf(b, n, "0");
+	else if (a >= 9.95)
+		snprintf(b, n, "%s%.0f", sg, a);
+	else if (a >= 0.995)
+		snprintf(b, n, "%s%.1f", sg, a);
+	else if (a >= 0.0001) {
+		int dec = 1 - (int)floor(log10(a));
+		snprintf(b, n, "%s%.*f", sg, dec, a);
+	} else
+		snprintf(b, n, "%s<0.0001", sg);
+}
+
+void bl_fmt_p_person(char *b, size_t n, double p)
+{
+	if (!n)
+		return;
+	b[0] = '\0';
+	if (isnan(p))
+		return;
+	if (p < 0.0001)
+		snprintf(b, n, "< 0.0001");
+	else if (p >= 0.095)
+		snprintf(b, n, "%.2g", p);
+	else {
+		int dec = 1 - (int)floor(log10(p));
+		snprintf(b, n, "%.*f", dec, p);
+	}
 }
 
 /* out cleared to "no test"; with values on both sides, the difference
@@ -29,8 +71,12 @@ static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
 static bool cmp_start(struct bl_cmp *out, bool has_b, bool has_c, double mb, double mc)
 {
 	memset(out, 0, sizeof *out);
-	out->diff = out->pct = out->detect_pct = out->p_holm = out->p_bh = NAN;
+	out->diff = out->pct = out->detect_pct = out->p_adj = out->p_holm = out->p_bh = NAN;
 	out->ci.pct = out->ci.pct_lo = out->ci.pct_hi = NAN;
+	out->ci_raw = out->ci;
+	out->mb = mb;
+	out->mc = mc;
+	out->vb = out->vc = NAN;
 	out->kind = BL_V_NO_TEST;
 	out->verdict = bl_verdict_kind_name(out->kind);
 	if (!has_b || !has_c) {
@@ -82,7 +128,11 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 		vb = bl_welford_var(base) / (double)base->n;
 		vc = bl_welford_var(cand) / (double)cand->n;
 	}
-	bl_fieller(mb, vb, mc, vc, out->t.df, conf, base->min >= 0 && cand->min >= 0, &out->ci);
+	out->vb = vb;
+	out->vc = vc;
+	out->nonneg = base->min >= 0 && cand->min >= 0;
+	bl_fieller(mb, vb, mc, vc, out->t.df, conf, out->nonneg, &out->ci);
+	out->ci_raw = out->ci;
 	if (isfinite(out->t.df) && mb != 0)   /* D16 */
 		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
 	if (means)
@@ -99,6 +149,8 @@ size_t bl_compare_adjust(struct bl_cmp *r, size_t n)
 		p[i] = r[i].tested ? r[i].t.p : NAN;
 	double *h = bl_xmalloc((n ? n : 1) * sizeof *h);
 	size_t m = bl_p_holm(p, n, h);
+	for (size_t i = 0; i < n; i++)   /* D12: Bonferroni, for verdicts */
+		r[i].p_adj = isnan(p[i]) ? NAN : fmin(1.0, (double)m * p[i]);
 	bl_p_bh(p, n, p);
 	for (size_t i = 0; i < n; i++) {
 		r[i].p_holm = h[i];
@@ -111,15 +163,42 @@ size_t bl_compare_adjust(struct bl_cmp *r, size_t n)
 
 void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better, size_t m)
 {
-	if (r->tested && m > 1 && isfinite(r->detect_pct) && r->diff != 0.0) {
-		/* D16 at alpha / m: |d| / |pct| is |mean_b| / 100 */
-		double mb = fabs(r->diff / r->pct);
-		r->detect_pct = bl_detectable_diff(r->t.se, r->t.df, alpha / (double)m, 0.8) / mb;
+	double a = m > 1 ? alpha / (double)m : alpha;   /* D12: the family's level */
+	if (r->tested && !isnan(r->vb)) {
+		/* D14 at 1 - alpha / m: the interval the verdict rests on */
+		bl_fieller(r->mb, r->vb, r->mc, r->vc, r->t.df, 1.0 - a, r->nonneg, &r->ci);
+		/* D16 at alpha / m, also when the two means are equal */
+		if (isfinite(r->t.df) && r->mb != 0)
+			r->detect_pct = 100.0 * bl_detectable_diff(r->t.se, r->t.df, a, 0.8) / fabs(r->mb);
 	}
-	double p = r->tested ? r->p_holm : NAN;
+	double p = r->tested ? r->p_adj : NAN;
 	r->kind = bl_judge(r->pct, r->ci.pct_lo, r->ci.pct_hi, p, alpha, band_pct, better,
 			   r->low_power, r->means_only);
 	r->verdict = bl_verdict_kind_name(r->kind);
+}
+
+/* Name ends with suf. */
+static bool ends(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+	return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+const char *bl_cmp_verdict_words(enum bl_verdict_kind k, const char *column, double pct)
+{
+	if (k != BL_V_BETTER && k != BL_V_WORSE && k != BL_V_HIGHER && k != BL_V_LOWER)
+		return bl_verdict_kind_name(k);
+	bool up = pct > 0;
+	const char *c = column ? column : "";
+	if (strstr(c, "fault"))
+		return up ? "more faults" : "fewer faults";
+	if (ends(c, "_s") || ends(c, "_ms") || ends(c, "_us") || ends(c, "_ns") || strcmp(c, "time") == 0)
+		return up ? "slower" : "faster";
+	if (ends(c, "_kib") || ends(c, "_kb") || ends(c, "_mib") || ends(c, "bytes") ||
+	    ends(c, "bytes_allocated") || strcmp(c, "swpd") == 0 || strcmp(c, "free") == 0 ||
+	    strstr(c, "rss"))
+		return up ? "more memory" : "less memory";
+	return up ? "higher" : "lower";
 }
 
 int bl_band_parse(char *s, struct bl_band *b)
@@ -305,7 +384,7 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 		"base_median", "cand_n", "cand_mean", "cand_ci", "cand_median", "diff", "diff_lo",
 		"diff_hi", "pct_change", "pct_lo", "pct_hi", "t", "df", "p", "p_holm", "p_bh",
 		"tests", "negligible_pct", "detectable_pct", "test", "confidence", "verdict", "note",
-		"by",
+		"by", "p_adj", "pct_lo_unadj", "pct_hi_unadj",
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const char *n = names[i];
@@ -314,7 +393,7 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 			snprintf(buf, sizeof buf, "%.5s%s", n, ci);
 			n = buf;
 		}
-		bl_outtab_col(tab, n, i >= 4 && i < 30 && i != 26 && i != 28 && i != 29);
+		bl_outtab_col(tab, n, i >= 4 && i != 26 && i != 28 && i != 29 && i != 30);
 	}
 }
 
@@ -334,8 +413,8 @@ static void text_header(struct bl_outtab *tab, struct tabctx *x)
 	snprintf(ci, sizeof ci, "ci%g of change", x->o->confidence * 100);
 	bl_outtab_col(tab, ci, false);
 	bl_outtab_col(tab, "p", true);
-	bl_outtab_col(tab, "p Holm", true);
-	bl_outtab_col(tab, "p BH", true);
+	bl_outtab_col(tab, "p adj", true);
+	bl_outtab_col(tab, "m", true);
 	bl_outtab_col(tab, "verdict", false);
 	bl_outtab_col(tab, "note", false);
 }
@@ -357,8 +436,10 @@ static void count_row(struct bl_compare_counts *k, struct bl_cmp *r, char *note,
 	k->low_power += r->low_power;
 	k->means_only += r->means_only;
 	if (r->kind == BL_V_NO_CHANGE && isfinite(r->detect_pct)) {
-		snprintf(note, n, "changes under ±%.3g%% cannot be detected (80%% power)%s%s",
-			 r->detect_pct, r->note ? "; " : "", r->note ? r->note : "");
+		char d[48];
+		bl_fmt_pct_person(d, sizeof d, r->detect_pct, false);
+		snprintf(note, n, "changes under ±%s%% cannot be detected (80%% power)%s%s",
+			 d, r->note ? "; " : "", r->note ? r->note : "");
 		r->note = note;
 	}
 }
@@ -489,7 +570,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_setnum(tab, col++, r.tested ? r.t.p : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.p_holm, fmt);
 				bl_outtab_setnum(tab, col++, r.p_bh, fmt);
-				bl_outtab_setf(tab, col++, "%lu", x->k->tests);
+				bl_outtab_setf(tab, col++, "%zu", w->family);
 				bl_outtab_setnum(tab, col++, w->band, fmt);
 				bl_outtab_setnum(tab, col++, r.detect_pct, fmt);
 				bl_outtab_set(tab, col++, x->o->test == BL_CMP_STUDENT ? "student" : "welch");
@@ -497,6 +578,9 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_set(tab, col++, r.verdict);
 				bl_outtab_set(tab, col++, r.note ? r.note : "");
 				bl_outtab_set(tab, col++, w->block);
+				bl_outtab_setnum(tab, col++, r.p_adj, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.ci_raw.pct_lo : NAN, fmt);
+				bl_outtab_setnum(tab, col++, r.tested ? r.ci_raw.pct_hi : NAN, fmt);
 				continue;
 			}
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)
@@ -523,10 +607,11 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			col++;
 			fmt_p(num, sizeof num, r.tested ? r.t.p : NAN, fmt);
 			bl_outtab_set(tab, col++, r.tested ? num : "");
-			fmt_p(num, sizeof num, r.p_holm, fmt);
+			fmt_p(num, sizeof num, r.p_adj, fmt);
 			bl_outtab_set(tab, col++, r.tested ? num : "");
-			fmt_p(num, sizeof num, r.p_bh, fmt);
-			bl_outtab_set(tab, col++, r.tested ? num : "");
+			if (r.tested)
+				bl_outtab_setf(tab, col, "%zu", w->family);
+			col++;
 			bl_outtab_set(tab, col++, r.verdict);
 			bl_outtab_set(tab, col++, r.note ? r.note : "");
 		}
@@ -819,16 +904,53 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 	return 0;
 }
 
+/* D12: the question a row answers, its family's key. */
+struct fam {
+	char *key;
+	size_t i;
+};
+
+static int fam_cmp(const void *a, const void *b)
+{
+	const struct fam *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+static char *fam_key(const struct bl_cmp_row *w)
+{
+	return bl_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s", w->table ? w->table : "",
+			    w->source ? w->source : "", w->message_id ? w->message_id : "",
+			    w->baseline ? w->baseline : "", w->candidate ? w->candidate : "");
+}
+
 void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf)
 {
-	struct bl_cmp *r = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *r);
-	for (size_t i = 0; i < rows->n; i++)
-		r[i] = rows->row[i].r;
-	rows->tests = bl_compare_adjust(r, rows->n);
-	for (size_t i = 0; i < rows->n; i++) {
-		bl_compare_judge(&r[i], 1.0 - conf, rows->row[i].band, rows->row[i].better, rows->tests);
-		rows->row[i].r = r[i];
+	size_t n = rows->n;
+	struct fam *f = bl_xmalloc((n ? n : 1) * sizeof *f);
+	for (size_t i = 0; i < n; i++)
+		f[i] = (struct fam){ fam_key(&rows->row[i]), i };
+	qsort(f, n, sizeof *f, fam_cmp);
+	struct bl_cmp *r = bl_xmalloc((n ? n : 1) * sizeof *r);
+	rows->tests = 0;
+	for (size_t a = 0, b; a < n; a = b) {
+		for (b = a + 1; b < n && strcmp(f[a].key, f[b].key) == 0; b++)
+			;
+		for (size_t k = a; k < b; k++)
+			r[k - a] = rows->row[f[k].i].r;
+		size_t m = bl_compare_adjust(r, b - a);
+		rows->tests += m;
+		for (size_t k = a; k < b; k++) {
+			struct bl_cmp_row *w = &rows->row[f[k].i];
+			bl_compare_judge(&r[k - a], 1.0 - conf, w->band, w->better, m);
+			r[k - a].verdict = bl_cmp_verdict_words(r[k - a].kind, w->column, r[k - a].pct);
+			w->r = r[k - a];
+			w->family = m;
+		}
 	}
+	for (size_t i = 0; i < n; i++)
+		free(f[i].key);
+	free(f);
 	free(r);
 }
 
@@ -852,8 +974,11 @@ int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *c
 	}
 	out->tested = true;
 	/* D14 and D16 with the variances of the means s^2 / n_eff (D15) */
-	bl_fieller(mb, base->sd * base->sd / base->n_eff, mc, cand->sd * cand->sd / cand->n_eff, out->t.df, conf,
-		   base->min >= 0 && cand->min >= 0, &out->ci);
+	out->vb = base->sd * base->sd / base->n_eff;
+	out->vc = cand->sd * cand->sd / cand->n_eff;
+	out->nonneg = base->min >= 0 && cand->min >= 0;
+	bl_fieller(mb, out->vb, mc, out->vc, out->t.df, conf, out->nonneg, &out->ci);
+	out->ci_raw = out->ci;
 	if (isfinite(out->t.df) && mb != 0)
 		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
 	out->note = out->t.note;
@@ -944,7 +1069,8 @@ static void own_csv(struct bl_outtab *tab, const struct bl_cmp_row *w, const str
 	};
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		bl_outtab_setnum(tab, col++, v[i], fmt);
-	bl_outtab_setf(tab, col++, "%zu", tests);
+	(void)tests;
+	bl_outtab_setf(tab, col++, "%zu", w->family);
 	bl_outtab_setnum(tab, col++, w->band, fmt);
 	bl_outtab_setnum(tab, col++, r->detect_pct, fmt);
 	bl_outtab_set(tab, col++, w->test ? w->test : "");
@@ -952,6 +1078,9 @@ static void own_csv(struct bl_outtab *tab, const struct bl_cmp_row *w, const str
 	bl_outtab_set(tab, col++, r->verdict);
 	bl_outtab_set(tab, col++, r->note ? r->note : "");
 	bl_outtab_set(tab, col++, w->block ? w->block : "");
+	bl_outtab_setnum(tab, col++, r->p_adj, fmt);
+	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_lo : NAN, fmt);
+	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_hi : NAN, fmt);
 }
 
 /* The two text lines of an analysis's own row (C4): the baseline's
@@ -988,11 +1117,13 @@ static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const st
 	else
 		bl_outtab_set(tab, col, "");
 	col++;
-	double p[] = { r->t.p, r->p_holm, r->p_bh };
-	for (size_t i = 0; i < 3; i++) {
-		fmt_p(num, sizeof num, r->tested ? p[i] : NAN, fmt);
-		bl_outtab_set(tab, col++, num);
-	}
+	fmt_p(num, sizeof num, r->tested ? r->t.p : NAN, fmt);
+	bl_outtab_set(tab, col++, num);
+	fmt_p(num, sizeof num, r->tested ? r->p_adj : NAN, fmt);
+	bl_outtab_set(tab, col++, num);
+	if (r->tested)
+		bl_outtab_setf(tab, col, "%zu", w->family);
+	col++;
 	bl_outtab_set(tab, col++, r->verdict);
 	bl_outtab_set(tab, col++, r->note ? r->note : "");
 }
@@ -1015,7 +1146,7 @@ static void own_write(const struct bl_cmp_rows *rows, FILE *f, const struct bl_c
 		/* no diff: a rank test's change is of a percentile, not of the
 		 * means shown (the CSV has it) */
 		static const char *const head[] = { "measure", "group", "n", "mean", "change", NULL,
-						    "p", "p Holm", "p BH", "verdict", "note" };
+						    "p", "p adj", "m", "verdict", "note" };
 		for (size_t h = 0; h < sizeof head / sizeof head[0]; h++)
 			bl_outtab_col(&tab, head[h] ? head[h] : ci, h >= 2 && h != 5 && h < 9);
 		counts->tables++;
@@ -1089,22 +1220,26 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 		if (counts->tables && !rc)
 			rc = bl_outtab_write(&all, f, o->fmt);
 	} else if (any_text) {
-		fprintf(f, "\n%lu test%s in this run. p: %s (D%d), two-sided%s; p Holm: adjusted over all "
-			"%lu by Holm's method, which the verdicts use; p BH: by Benjamini-Hochberg (D12). "
-			"Verdict (D13) at %g%% confidence: better/worse (by the column's direction; "
-			"higher/lower when it has none) when p Holm < %g and the change is outside the "
-			"negligible band (±1%% unless --negligible says otherwise); negligible within it "
-			"when significant or when its CI is inside it too; else no detectable change (with the change 80%% power would "
-			"detect, D16). change: 100 (candidate - baseline) / |baseline mean|; its interval "
-			"by Fieller's theorem (D14), never below -100%% for values that cannot be "
-			"negative.\n",
+		fprintf(f, "\n%lu test%s in this run. p: %s (D%d), two-sided%s. A family (D12) is one "
+			"baseline -> candidate pair of one table and source, its m tests the measures "
+			"compared for that pair%s; p adj: Bonferroni's m p, and the change's interval "
+			"at 1 - %g / m, simultaneous over the family (Holm's and Benjamini-Hochberg's "
+			"p are in the CSV). Verdict (D13) at %g%% confidence: negligible when that "
+			"interval lies inside the negligible band (±1%% unless --negligible says "
+			"otherwise); else faster/slower, more/less memory, more/fewer faults or "
+			"higher/lower when p adj < %g (the interval excludes 0); else no change "
+			"detected (with the change 80%% power would detect, D16). change: 100 "
+			"(candidate - baseline) / |baseline mean|; its interval by Fieller's theorem "
+			"(D14), never below -100%% for values that cannot be negative.\n",
 			counts->tests, counts->tests == 1 ? "" : "s", test_name(o->test),
 			o->test == BL_CMP_STUDENT ? 7 : 6,
 			any_own ? " (rows compared by an analysis: its own test, D18; vmstat: Welch's with "
 				  "each series' effective sample size n_eff, D15; latency: Mann-Whitney, D8, "
 				  "for p50 and Kolmogorov-Smirnov, D9, for p99, on the bins, whose change is of "
 				  "that percentile)" : "",
-			counts->tests, o->confidence * 100, 1.0 - o->confidence);
+			o->narrowed ? " (narrowed by -c to the columns named: a smaller question, "
+				      "so smaller m)" : "",
+			1.0 - o->confidence, o->confidence * 100, 1.0 - o->confidence);
 	}
 	bl_outtab_release(&all);
 	free(byu);

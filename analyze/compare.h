@@ -57,8 +57,14 @@ struct bl_cmp {
 	bool tested;          /* a test ran and t.ok */
 	double diff, pct;     /* always, when both sides have values (pct:
 				 100 d / |mean_b|, NaN when mean_b = 0) */
-	struct bl_ratio_ci ci;  /* D14 CI of pct, when tested */
+	struct bl_ratio_ci ci;  /* D14 CI of pct, when tested: at conf until
+				 bl_compare_judge, then at 1 - alpha / m (D12) */
+	struct bl_ratio_ci ci_raw;  /* D14 at conf, not adjusted */
+	double mb, vb, mc, vc;  /* D14's inputs: the means and the variances of
+				 the means (vb = NaN: no interval, a rank test) */
+	bool nonneg;          /* no value on either side is negative */
 	double detect_pct;    /* D16 at 80 % power, in % of |mean_b|; NaN untested */
+	double p_adj;         /* D12 Bonferroni in its family; NaN untested */
 	double p_holm, p_bh;  /* D12, set by bl_compare_adjust; NaN untested */
 	enum bl_verdict_kind kind;   /* C3, set by bl_compare_judge */
 	const char *verdict;  /* its words (static) */
@@ -73,13 +79,27 @@ struct bl_cmp {
 int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
 		    double conf, enum bl_cmp_test test, bool means,
 		    struct bl_cmp *out);
-/* C3, D12: Holm and BH over r[0..n) (untested ones left out); returns m,
- * the number of tests. */
+/* C3, D12: Bonferroni, Holm and BH over r[0..n), one family (untested
+ * ones left out); returns m, the number of tests. */
 size_t bl_compare_adjust(struct bl_cmp *r, size_t n);
 /* C3, D13: the verdict of r from its adjusted p; band_pct >= 0. m: the
- * number of tests; detect_pct becomes D16's change at alpha / m (the
- * first step of Holm's method), the size a test of this family detects. */
+ * number of tests of its family; ci becomes D14's interval at 1 - alpha / m
+ * and detect_pct D16's change at alpha / m, the size a test of this family
+ * detects. */
 void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better, size_t m);
+/* D13 rule 5's words for a change of column (by its name: a time, an
+ * amount of memory, a count of faults, else "higher" / "lower"), or the
+ * verdict's name for the other kinds. Static strings. */
+const char *bl_cmp_verdict_words(enum bl_verdict_kind k, const char *column, double pct);
+
+/* A change in % for a person to read (never exponent notation): 2-3
+ * significant digits, "27", "6.7", "0.39", "0.0051"; below 0.0001 in
+ * magnitude "0.0001" with a leading "<"; sign: "+" or "−" (U+2212) when
+ * sign, none otherwise; ±infinity as "∞" (D14: unbounded). Writes at
+ * most n bytes, always terminated; "" for NaN. */
+void bl_fmt_pct_person(char *b, size_t n, double v, bool sign);
+/* A p-value for a person: 2 significant digits, "< 0.0001" below. */
+void bl_fmt_p_person(char *b, size_t n, double p);
 
 /* Negligible band of a column (D13). */
 struct bl_band {
@@ -105,6 +125,9 @@ struct bl_compare_opts {
 	 * input alone and orders its sets as over all inputs. */
 	long (*set_order)(void *ud, const char *table, const char *set);
 	void *set_order_ud;
+	/* -c named the columns: the families (D12) hold only those, and the
+	 * text output says so */
+	bool narrowed;
 };
 /* The band of column (D13): the last --negligible naming it, else the last
  * without a column, else 1 %. o may be NULL. */
@@ -138,6 +161,7 @@ struct bl_cmp_row {
 	unsigned long long n_base, n_cand;
 	double mean_base, mean_cand;
 	struct bl_cmp r;             /* adjusted and judged (C3) */
+	size_t family;               /* D12: m, the tests of this row's family */
 	const char *test;            /* static: "welch", "student", "mann-whitney",
 					"kolmogorov-smirnov"; NULL when none ran */
 	bool own;                    /* made by an analysis's findings()

@@ -89,11 +89,14 @@ enum bl_verdict_kind bl_judge(double pct, double ci_lo, double ci_hi, double p_a
 		return BL_V_TOO_FEW;
 	if (isnan(pct) || isnan(p_adj) || !(alpha > 0.0 && alpha < 1.0))
 		return BL_V_NO_TEST;
-	if (fabs(pct) <= band_pct &&
-	    (p_adj < alpha || (ci_lo >= -band_pct && ci_hi <= band_pct)))
+	/* D13 rule 4: the whole interval inside the band (an equivalence
+	 * test at the interval's level), whatever p is */
+	if (isfinite(ci_lo) && isfinite(ci_hi) && ci_lo >= -band_pct && ci_hi <= band_pct)
 		return BL_V_NEGLIGIBLE;
-	if (!(p_adj < alpha) || fabs(pct) <= band_pct)
+	/* D13 rule 6: not rejected, so the family's interval holds 0 (D14) */
+	if (!(p_adj < alpha))
 		return BL_V_NO_CHANGE;
+	/* D13 rule 5 */
 	if (better == 0)
 		return pct > 0.0 ? BL_V_HIGHER : BL_V_LOWER;
 	return (pct > 0.0) == (better > 0) ? BL_V_BETTER : BL_V_WORSE;
@@ -107,7 +110,7 @@ const char *bl_verdict_kind_name(enum bl_verdict_kind v)
 	case BL_V_HIGHER: return "higher";
 	case BL_V_LOWER: return "lower";
 	case BL_V_NEGLIGIBLE: return "negligible";
-	case BL_V_NO_CHANGE: return "no detectable change";
+	case BL_V_NO_CHANGE: return "no change detected";
 	case BL_V_TOO_FEW: return "too few runs";
 	case BL_V_AVERAGES_ONLY: return "averages only, no test possible";
 	case BL_V_NO_TEST: break;

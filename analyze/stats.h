@@ -168,44 +168,49 @@
  *     bl_dist keeps the samples exactly up to BL_DIST_EXACT_MAX = 65536 and
  *     switches to the sketch beyond; exact mode gives D3 exactly.
  *
- * D12 Multiple tests. All tests of one report or one `compare` run form
- *     one family of m tests (m counts the p-values that are defined; NaN
- *     ones stay NaN, as R's p.adjust does with NA). Holm's step-down
- *     adjustment (Holm 1979) controls the family-wise error rate: with the
- *     p sorted, p_(1) <= ... <= p_(m),
- *         adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j)).
- *     Benjamini-Hochberg's step-up adjustment (1995) controls the false
- *     discovery rate and is shown beside it:
- *         adj_(i) = min_{j >= i} min(1, m p_(j) / j).
- *     Verdicts use Holm's. Equal to R's p.adjust(p, "holm") and
- *     p.adjust(p, "BH").
+ * D12 Multiple tests. A family is one question: one baseline -> candidate
+ *     pair of one table within one source (a file, a mail thread; across
+ *     sources with --baseline or --compare-all), and its m tests are the
+ *     measures compared for that pair (m counts the defined p-values; NaN
+ *     ones stay NaN, as R's p.adjust does with NA). Other inputs never
+ *     change a family. Verdicts and the interval shown use Bonferroni's
+ *     adjustment, adj = min(1, m p), with the interval at level
+ *     1 - alpha / m (simultaneous for the family), so the interval excludes
+ *     0 exactly when adj < alpha. Holm's step-down (Holm 1979),
+ *         adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j)),
+ *     and Benjamini-Hochberg's step-up (1995),
+ *         adj_(i) = min_{j >= i} min(1, m p_(j) / j),
+ *     over the same family are kept beside it in the CSV. Equal to R's
+ *     p.adjust(p, "bonferroni" / "holm" / "BH").
  *
- * D13 Verdict of one comparison, in this order:
- *       "averages only, no test possible"  a side has means of runs only,
- *                                          fewer than 3 (no variance);
- *       "too few runs"          fewer than 3 values on a side (D7's rule);
- *       "no test"               the test is undefined (note says why);
- *       "negligible"            |change| <= the band (default 1 %, per
- *                               measure: the size below which a change
- *                               does not matter) and either the change is
- *                               significant (adjusted p < alpha: real but
- *                               small) or its CI lies inside the band
- *                               (shown to be small); so a significant
- *                               change inside the band is negligible
- *                               whatever its p, and an imprecise one
- *                               (ctar_load: -0.3 %, CI [-100 %, +984 %])
- *                               is not called negligible;
- *       "better" / "worse"      adjusted p (D12) < alpha, by the measure's
- *                               better direction; "higher" / "lower" when
- *                               the measure has none;
- *       "no detectable change"  otherwise, shown with the D16 change.
+ * D13 Verdict of one comparison, the first that applies, from the D12
+ *     interval [lo, hi] of the change and the band (default 1 %, per
+ *     measure: the size below which a change does not matter):
+ *       1 "averages only, no test possible"  a side has means of runs
+ *                               only, fewer than 3 (no variance);
+ *       2 "too few runs"        fewer than 3 values on a side (D7's rule);
+ *       3 "no test"             the test is undefined (note says why);
+ *       4 "negligible"          -band <= lo and hi <= band: the whole
+ *                               family interval inside the band (an
+ *                               equivalence test at the same level),
+ *                               whatever p is;
+ *       5 the direction         adjusted p < alpha (the interval excludes
+ *                               0): "faster" / "slower" (times), "more
+ *                               memory" / "less memory", "more faults" /
+ *                               "fewer faults", else "higher" / "lower"
+ *                               (bl_cmp_verdict_words, analyze/compare.h);
+ *       6 "no change detected"  otherwise: the interval holds 0; shown
+ *                               with the D16 change.
+ *     Rank tests give no interval: rule 4 never applies to them.
  *
  * D14 CI of a relative change (Fieller 1954). The change is
  *     100 (xbar_c - xbar_b) / |xbar_b| %, so a candidate above the
  *     baseline is "+" whatever the baseline's sign. With v_b, v_c the
  *     variances of the two means (s^2/n, or s^2/n_eff by D15) and
- *     t = t_{(1+conf)/2, df}, df Welch's of D6 (so the interval excludes
- *     0 % exactly when the D6 test at 1 - conf rejects), the set of ratios
+ *     t = t_{(1+conf)/2, df}, df the test's (Welch's of D6; with
+ *     --test student D7's pooled variance s_p^2/n_b, s_p^2/n_c and df
+ *     n_b + n_c - 2), so the interval excludes 0 % exactly when that test
+ *     at 1 - conf rejects, the set of ratios
  *     rho = mu_c / mu_b with (xbar_c - rho xbar_b)^2 <= t^2 (v_c + rho^2 v_b)
  *     is, when a = xbar_b^2 - t^2 v_b > 0,
  *         rho = (xbar_c xbar_b +- t sqrt(xbar_b^2 v_c + xbar_c^2 v_b
@@ -233,7 +238,7 @@
  *     alpha detects with probability `power` (default 0.8):
  *         delta = (t_{1 - alpha/2, df} + t_{power, df}) se,
  *     se and df of the D6 test, in % of |xbar_b|; in a family of m tests
- *     (D12) at alpha / m, the first step of Holm's method. This is the usual
+ *     (D12) at alpha / m, the level of its interval and verdict. This is the usual
  *     normal-shift approximation with t quantiles; against the exact
  *     noncentral-t power of R's power.t.test (equal n and sd) it is 1.2 %
  *     low at 3 values a side and 0.02 % off at 30.
@@ -562,8 +567,8 @@ enum bl_verdict_kind {
 enum bl_verdict_kind bl_judge(double pct, double ci_lo, double ci_hi, double p_adj,
 			      double alpha, double band_pct, int better, bool too_few,
 			      bool averages_only);
-/* "better", "worse", "higher", "lower", "negligible", "no detectable
- * change", "too few runs", "averages only, no test possible", "no test".
+/* "better", "worse", "higher", "lower", "negligible", "no change
+ * detected", "too few runs", "averages only, no test possible", "no test".
  * Static strings. */
 const char *bl_verdict_kind_name(enum bl_verdict_kind v);
 

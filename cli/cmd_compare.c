@@ -184,7 +184,7 @@ int cmd_compare(int argc, char **argv)
 	struct bl_tstats_opts so;
 	memset(&so, 0, sizeof so);
 	so.compare = true;
-	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0, NULL, NULL };
+	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0, NULL, NULL, false };
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
 	ao.target_s = NAN;
@@ -288,6 +288,7 @@ int cmd_compare(int argc, char **argv)
 	so.cmpcol = gcol;
 	so.cols = cols;
 	so.ncols = ncols;
+	co.narrowed = ncols > 0;   /* D12: -c narrows the question */
 
 	status = compare_run(&o, &so, &co, &ao, argv + optind, argc - optind, force_csv);
 done:

@@ -44,23 +44,19 @@ static void cell(FILE *f, const char *s)
 	}
 }
 
-/* A change in % for reading: "−27.4 %", small ones with two digits. */
+/* A change in % for reading (compare.h bl_fmt_pct_person). */
 static void pct(FILE *f, double v)
 {
-	if (isinf(v))
-		fputs(v < 0 ? "−∞" : "+∞", f);
-	else if (v != 0 && fabs(v) < 0.1)
-		fprintf(f, "%s%.2g %%", v < 0 ? "−" : "+", fabs(v));
-	else
-		fprintf(f, "%s%.1f %%", v < 0 ? "−" : "+", fabs(v));
+	char b[48];
+	bl_fmt_pct_person(b, sizeof b, v, true);
+	fprintf(f, isinf(v) ? "%s" : "%s %%", b);
 }
 
 static void pval(FILE *f, double p)
 {
-	if (p < 1e-4)
-		fprintf(f, "%.1e", p);
-	else
-		fprintf(f, "%.2g", p);
+	char b[32];
+	bl_fmt_p_person(b, sizeof b, p);
+	fputs(b, f);
 }
 
 static const char *base_name(const char *path)
@@ -101,16 +97,16 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 		}
 	}
 	fputs(" | ", md);
-	if (r->tested && r->kind != BL_V_NO_TEST)
-		pval(md, r->p_holm);
-	fputs(" | ", md);
-	if (r->tested && r->kind != BL_V_NO_TEST)
-		pval(md, r->p_bh);
+	if (r->tested && r->kind != BL_V_NO_TEST) {
+		pval(md, r->p_adj);
+		fprintf(md, " (m %zu)", w->family);
+	}
 	fputs(" | ", md);
 	fputs(r->verdict, md);
 	if (r->kind == BL_V_NO_CHANGE && isfinite(r->detect_pct)) {
-		fputs(" (changes under ±", md);
-		fprintf(md, "%.3g %%", r->detect_pct);
+		char b[48];
+		bl_fmt_pct_person(b, sizeof b, r->detect_pct, false);
+		fprintf(md, " (changes under ±%s %%", b);
 		fputs(" cannot be detected at 80 % power)", md);
 	} else if (r->kind == BL_V_AVERAGES_ONLY) {
 		fputs(" (the difference of the means only)", md);
@@ -147,21 +143,25 @@ void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence)
 				  strcmp(rows->row[i].source, rows->row[0].source) != 0;
 		fprintf(md, "Each line compares a candidate with its baseline, most important first. "
 			    "**change**: 100 (candidate − baseline) / |baseline| of the means (latency: of "
-			    "the p50 or p99), with its %g %% CI by Fieller's theorem (vmstat: with each "
-			    "series' effective sample size); **p Holm**: the p-value of Welch's t-test "
-			    "(latency: Mann–Whitney for p50, Kolmogorov–Smirnov for p99) adjusted by Holm's "
-			    "method over all %zu tests of this report, which the verdicts use; **p BH**: "
-			    "adjusted by Benjamini–Hochberg; a change within its negligible band (±1 %% "
-			    "unless `--negligible` says otherwise) is **negligible** when it is "
-			    "significant or its CI lies within the band too. docs/statistics.md "
-			    "(D12–D18) in benchlog's source defines each number.\n\n",
-			confidence * 100, rows->tests);
-		fprintf(md, "| table | measure | baseline → candidate | change [%g %% CI] | p Holm | p BH | verdict |\n"
-			    "|---|---|---|--:|--:|--:|---|\n", confidence * 100);
+			    "the p50 or p99), with its interval[^ci]; **p adj.**: the p-value adjusted "
+			    "for the m measures compared for that baseline and candidate[^p]. A change is "
+			    "**negligible** when its whole interval lies within ±1 %% (unless "
+			    "`--negligible` says otherwise), and **no change detected** when the "
+			    "interval holds 0.\n\n");
+		fprintf(md, "| table | measure | baseline → candidate | change [interval] | p adj. | verdict |\n"
+			    "|---|---|---|--:|--:|---|\n");
 		size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
 		for (size_t i = 0; i < shown; i++)
 			row_line(md, &rows->row[i], several);
 		fputc('\n', md);
+		fprintf(md, "[^ci]: %g %% simultaneous over the pair's m measures: each interval at "
+			    "1 − %g / m (Bonferroni), by Fieller's theorem on Welch's t (vmstat: with each "
+			    "series' effective sample size); findings.csv also has the unadjusted %g %% "
+			    "interval.\n\n"
+			    "[^p]: Welch's t-test (latency: Mann–Whitney for p50, Kolmogorov–Smirnov for "
+			    "p99), two-sided, times m (Bonferroni); %zu tests in all. docs/statistics.md "
+			    "(D12–D18) in benchlog's source defines each number.\n\n",
+			confidence * 100, 1 - confidence, confidence * 100, rows->tests);
 		if (shown < rows->n) {
 			/* F4: the rest counted by verdict */
 			size_t count[BL_V_NO_TEST + 1] = { 0 };
@@ -212,7 +212,8 @@ int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
 	static const char *const head[] = {
 		"table", "by", "source", "thread", "column", "baseline", "candidate", "base_n",
 		"cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
-		"p_bh", "tests", "detectable_pct", "verdict", "note",
+		"p_bh", "tests", "detectable_pct", "verdict", "note", "p_adj", "pct_lo_unadj",
+		"pct_hi_unadj",
 	};
 	int bad = 0;
 	size_t nh = sizeof head / sizeof head[0];
@@ -228,8 +229,13 @@ int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
 		       putnum(f, w->mean_base) | putnum(f, w->mean_cand) | putnum(f, r->pct);
 		bad |= putnum(f, r->tested ? r->ci.pct_lo : NAN) | putnum(f, r->tested ? r->ci.pct_hi : NAN) |
 		       putnum(f, r->tested ? r->t.p : NAN) | putnum(f, r->p_holm) | putnum(f, r->p_bh) |
-		       putnum(f, (double)rows->tests) | putnum(f, r->detect_pct);
-		bad |= put(f, r->verdict, false) | put(f, r->note, true);
+		       putnum(f, (double)w->family) | putnum(f, r->detect_pct);
+		bad |= put(f, r->verdict, false) | put(f, r->note, false);
+		bad |= putnum(f, r->p_adj) | putnum(f, r->tested ? r->ci_raw.pct_lo : NAN);
+		char b[40] = "";
+		if (r->tested && !isnan(r->ci_raw.pct_hi))
+			snprintf(b, sizeof b, "%.17g", r->ci_raw.pct_hi);
+		bad |= put(f, b, true);
 	}
 	return bad || ferror(f) ? -BL_EIO : 0;
 }

@@ -1249,7 +1249,7 @@ static int build_open(struct build *b)
 		bl_ctx_add_sink(&b->ctx, &s);
 	}
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
-					  o->bands, o->nbands, NULL, NULL };
+					  o->bands, o->nbands, NULL, NULL, false };
 	return 0;
 }
 

@@ -87,24 +87,32 @@ static void test_infer__verdicts(void **state)
 	assert_int_equal(bl_judge(-27.4, NAN, NAN, 0.0006, 0.05, 1, -1, false, true), BL_V_AVERAGES_ONLY);
 	assert_int_equal(bl_judge(-27.4, NAN, NAN, 0.0006, 0.05, 1, -1, true, false), BL_V_TOO_FEW);
 	assert_int_equal(bl_judge(NAN, NAN, NAN, 0.0006, 0.05, 1, -1, false, false), BL_V_NO_TEST);
-	/* seed 001's minor faults: +0.004 %, significant, inside the band */
-	assert_int_equal(bl_judge(0.004, NAN, NAN, 1e-6, 0.05, 1, -1, false, false), BL_V_NEGLIGIBLE);
-	assert_int_equal(bl_judge(-1.0, NAN, NAN, 1e-6, 0.05, 1, -1, false, false), BL_V_NEGLIGIBLE);
-	/* inside the band, not significant: negligible only when the CI is
-	 * inside too (noload +0.4 % [-1.5 %, +2.3 %] is not; ctar_load -0.3 %
-	 * [-100 %, +984 %] is not) */
+	/* D13 rule 4: seed 001's minor faults, +0.004 % with the interval
+	 * [+0.002 %, +0.006 %] inside the band: negligible, significant or
+	 * not; without an interval (a rank test) never negligible */
+	assert_int_equal(bl_judge(0.004, 0.002, 0.006, 1e-6, 0.05, 1, -1, false, false), BL_V_NEGLIGIBLE);
+	assert_int_equal(bl_judge(0.004, 0.002, 0.006, 1, 0.05, 1, -1, false, false), BL_V_NEGLIGIBLE);
+	assert_int_equal(bl_judge(0.004, NAN, NAN, 1e-6, 0.05, 1, -1, false, false), BL_V_WORSE);
+	/* inside the band, not significant: negligible only when the
+	 * interval is inside too (noload +0.4 % [-1.5 %, +2.3 %] is not;
+	 * ctar_load -0.3 % [-100 %, +984 %] is not) */
 	assert_int_equal(bl_judge(0.4, -1.5, 2.3, 1, 0.05, 1, -1, false, false), BL_V_NO_CHANGE);
 	assert_int_equal(bl_judge(-0.3, -100, 984, 1, 0.05, 1, -1, false, false), BL_V_NO_CHANGE);
 	assert_int_equal(bl_judge(0.4, -0.5, 0.9, 1, 0.05, 1, -1, false, false), BL_V_NEGLIGIBLE);
+	/* issue 37: +0.9 % [+0.48 %, +1.32 %] under a 1 % band is no longer
+	 * negligible: the interval leaves the band and excludes 0 */
+	assert_int_equal(bl_judge(0.9, 0.48, 1.32, 0.001, 0.05, 1, 0, false, false), BL_V_HIGHER);
 	assert_int_equal(bl_judge(-27.4, NAN, NAN, 0.0006, 0.05, 1, -1, false, false), BL_V_BETTER);
 	assert_int_equal(bl_judge(27.4, NAN, NAN, 0.0006, 0.05, 1, -1, false, false), BL_V_WORSE);
 	assert_int_equal(bl_judge(27.4, NAN, NAN, 0.0006, 0.05, 1, +1, false, false), BL_V_BETTER);
 	assert_int_equal(bl_judge(27.4, NAN, NAN, 0.0006, 0.05, 1, 0, false, false), BL_V_HIGHER);
 	assert_int_equal(bl_judge(-27.4, NAN, NAN, 0.0006, 0.05, 1, 0, false, false), BL_V_LOWER);
 	assert_int_equal(bl_judge(-27.4, NAN, NAN, 0.05, 0.05, 1, -1, false, false), BL_V_NO_CHANGE);
-	/* a per-measure band of 30 % makes it negligible */
-	assert_int_equal(bl_judge(-27.4, NAN, NAN, 0.0006, 0.05, 30, -1, false, false), BL_V_NEGLIGIBLE);
-	assert_string_equal(bl_verdict_kind_name(BL_V_NO_CHANGE), "no detectable change");
+	/* read_load's family interval [-48.2 %, -4.5 %]: a 30 % band does
+	 * not hold it (faster), a 50 % band does (negligible) */
+	assert_int_equal(bl_judge(-27.4, -48.2, -4.5, 0.029, 0.05, 30, -1, false, false), BL_V_BETTER);
+	assert_int_equal(bl_judge(-27.4, -48.2, -4.5, 0.029, 0.05, 50, -1, false, false), BL_V_NEGLIGIBLE);
+	assert_string_equal(bl_verdict_kind_name(BL_V_NO_CHANGE), "no change detected");
 	assert_string_equal(bl_verdict_kind_name(BL_V_AVERAGES_ONLY), "averages only, no test possible");
 }
 

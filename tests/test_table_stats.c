@@ -781,8 +781,50 @@ static void test_table_stats__compare_pair_seed001(void **state)
 	welford_of(&c, ct_c, 3);
 	pair_judged(&b, &c, BL_CMP_WELCH, false, BL_BETTER_LOWER, &r);
 	NEAR(r.t.p, 0.99571616647265636, 1e-6);
-	assert_string_equal(r.verdict, "no detectable change");
+	assert_string_equal(r.verdict, "no change detected");
 	assert_true(r.ci.pct_lo == -100.0 && r.ci.clipped);
+}
+
+/* D12, D13: read_load judged in its family of 48 (seed 001's ConTest
+ * pair: 6 measures x 8 loads); the interval shown is the family's, the
+ * unadjusted one is kept */
+static void test_table_stats__compare_family_interval(void **state)
+{
+	(void)state;
+	static const double rd_b[] = { 31.20, 30.11, 31.03 }, rd_c[] = { 22.66, 23.11, 21.26 };
+	struct bl_welford b, c;
+	struct bl_cmp r;
+	welford_of(&b, rd_b, 3);
+	welford_of(&c, rd_c, 3);
+	assert_int_equal(bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, &r), 0);
+	/* a family of one p alone, judged as one of 48 */
+	bl_compare_adjust(&r, 1);
+	r.p_adj = fmin(1.0, 48 * r.t.p);
+	bl_compare_judge(&r, 0.05, 1.0, BL_BETTER_LOWER, 48);
+	/* [ref.R] family48 p 0.00060889309738516048 bonferroni 0.029226868674487705;
+	 * fieller at 1 - 0.05/48: lo -48.213851890602541 hi -4.4618589093415757 */
+	NEAR(r.p_adj, 0.029226868674487705, 1e-6);
+	NEAR(r.ci.pct_lo, -48.213851890602541, 1e-7);
+	NEAR(r.ci.pct_hi, -4.4618589093415757, 1e-7);
+	/* [ref.R] the unadjusted 95 % interval stays */
+	NEAR(r.ci_raw.pct_lo, -33.315970443247537, 1e-9);
+	NEAR(r.ci_raw.pct_hi, -21.342283703625863, 1e-9);
+	assert_int_equal(r.kind, BL_V_BETTER);
+	assert_string_equal(bl_cmp_verdict_words(r.kind, "time_s", r.pct), "faster");
+	assert_string_equal(bl_cmp_verdict_words(BL_V_WORSE, "minor_faults", 3), "more faults");
+	assert_string_equal(bl_cmp_verdict_words(BL_V_LOWER, "max_rss_kib", -3), "less memory");
+	assert_string_equal(bl_cmp_verdict_words(BL_V_HIGHER, "load_runs", 3), "higher");
+	assert_string_equal(bl_cmp_verdict_words(BL_V_NO_CHANGE, "time_s", 3), "no change detected");
+	/* D16 when the two means are equal (an integer counter): the change
+	 * detectable at 0.05 / 8 is still given.
+	 * [ref.R] detect_equal pct 84.398831369862833 */
+	welford_of(&b, (const double[]){ 10, 12, 14 }, 3);
+	welford_of(&c, (const double[]){ 14, 10, 12 }, 3);
+	assert_int_equal(bl_compare_pair(&b, &c, 0.95, BL_CMP_WELCH, false, &r), 0);
+	bl_compare_adjust(&r, 1);
+	bl_compare_judge(&r, 0.05, 1.0, BL_BETTER_LOWER, 8);
+	NEAR(r.detect_pct, 84.398831369862833, 1e-9);
+	assert_int_equal(r.kind, BL_V_NO_CHANGE);
 }
 
 static void test_table_stats__compare_pair_no_test(void **state)
@@ -829,7 +871,7 @@ static void test_table_stats__compare_pair_no_test(void **state)
 	assert_int_equal(bl_band_parse(a1, &bands[0]), 0);
 	assert_int_equal(bl_band_parse(a2, &bands[1]), 0);
 	assert_int_equal(bl_band_parse(bad, &bands[1]), -BL_EFORMAT);
-	struct bl_compare_opts o = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, bands, 2, NULL, NULL };
+	struct bl_compare_opts o = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, bands, 2, NULL, NULL, false };
 	assert_true(bl_band_for(&o, "time_s") == 2.0 && bl_band_for(&o, "cpu_pct") == 5.0);
 	assert_true(bl_band_for(NULL, "time_s") == 1.0);
 }
@@ -1037,6 +1079,7 @@ int main(void)
 		cmocka_unit_test(test_table_stats__merge_random_splits),
 		cmocka_unit_test(test_table_stats__partial_file_errors),
 		cmocka_unit_test(test_table_stats__compare_pair_seed001),
+		cmocka_unit_test(test_table_stats__compare_family_interval),
 		cmocka_unit_test(test_table_stats__compare_pair_no_test),
 		cmocka_unit_test(test_table_stats__seed001_through_parsers),
 		cmocka_unit_test(test_table_stats__vmstat_since_boot_row),

@@ -1,9 +1,11 @@
 #!/bin/sh
-# `benchlog compare` on seed 001 adjusts all of its tests as one family
-# (docs/statistics.md D12): the p_holm and p_bh columns must equal R's
-# p.adjust(p, "holm") and p.adjust(p, "BH") of its own p column, the
-# number of tests is stated (48: 8 loads x 6 measures), and the verdicts
-# follow D13: read_load "better", the minor-fault changes "negligible".
+# `benchlog compare` on seed 001 adjusts the tests of its one question
+# (Default -> Tweaked tunables, ConTest) as one family (docs/statistics.md
+# D12): the p_adj, p_holm and p_bh columns must equal R's
+# p.adjust(p, "bonferroni" / "holm" / "BH") of its own p column, the
+# family size is stated (48: 8 loads x 6 measures), the verdicts follow
+# D13 (read_load "faster", the minor-fault changes "negligible") and agree
+# with the interval beside them.
 # R (r-base-core) is the independent oracle; scripts/install-deps installs it.
 set -eu
 command -v Rscript >/dev/null || { echo "Rscript missing (scripts/install-deps installs r-base-core)"; exit 1; }
@@ -19,6 +21,9 @@ t <- !is.na(d$p)
 bad <- 0
 if (sum(t) != 48 || any(d$tests != 48)) { cat("want 48 tests, got", sum(t), unique(d$tests), "\n"); bad <- 1 }
 h <- p.adjust(d$p[t], "holm"); b <- p.adjust(d$p[t], "BH")
+bf <- p.adjust(d$p[t], "bonferroni")
+ef <- max(abs(bf - d$p_adj[t]) / pmax(bf, 1e-300))
+if (ef > 1e-12) { cat("Bonferroni p differ from R:", ef, "\n"); bad <- 1 }
 eh <- max(abs(h - d$p_holm[t]) / pmax(h, 1e-300)); eb <- max(abs(b - d$p_bh[t]) / pmax(b, 1e-300))
 if (eh > 1e-12 || eb > 1e-12) { cat("adjusted p differ from R: holm", eh, "BH", eb, "\n"); bad <- 1 }
 # Holm keeps 3 of the 11 raw p < 0.05, BH 9
@@ -31,7 +36,7 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 bad = 0
 rd = [r for r in rows if r["load"] == "read_load" and r["column"] == "time_s"][0]
-if rd["verdict"] != "better" or abs(float(rd["pct_change"]) + 27.4096) > 1e-3:
+if rd["verdict"] != "faster" or abs(float(rd["pct_change"]) + 27.4096) > 1e-3:
     print("read_load", rd["verdict"], rd["pct_change"]); bad += 1
 # the seven minor-fault changes of about +0.004 % (raw p < 0.05) are negligible
 small = [r for r in rows if r["column"] == "minor_faults" and float(r["p"]) < 0.05]
@@ -40,6 +45,17 @@ if len(small) != 7:
 for r in small:
     if r["verdict"] != "negligible" or abs(float(r["pct_change"])) > 0.01:
         print("minor faults", r["load"], r["pct_change"], r["verdict"]); bad += 1
+# D13: the verdict agrees with the family interval beside it
+for r in rows:
+    if r["pct_lo"] == "":
+        continue
+    lo, hi = float(r["pct_lo"]), float(r["pct_hi"])
+    if r["verdict"] == "no change detected" and not (lo <= 0 <= hi):
+        print("no change beside", r["load"], r["column"], lo, hi); bad += 1
+    if r["verdict"] == "negligible" and not (-1 <= lo and hi <= 1):
+        print("negligible beside", r["load"], r["column"], lo, hi); bad += 1
+    if r["verdict"] in ("faster", "slower", "higher", "lower") and lo <= 0 <= hi:
+        print("change beside", r["load"], r["column"], lo, hi); bad += 1
 sys.exit(1 if bad else 0)
 PY
 # the text output states the number of tests

@@ -6,9 +6,10 @@
 #   by hand from the seed text (31.20 30.11 31.03 / 22.66 23.11 21.26);
 #   Welch p from tests/stats-oracle/ref.py ("welch read_load: ...
 #   p=0.00060889309738515917", "welch ctar_load: ... p=0.99571616647265636").
-#   The change's CI is Fieller's (R's root-finding in
-#   tests/stats-oracle/ref.R: [-33.3 %, -21.3 %]); with 8 tests, Holm's and
-#   BH's adjusted p of the smallest p are both 8 x 0.000609 = 0.00487.
+#   -c time_s narrows the question to 8 tests (D12): Bonferroni's p is
+#   8 x 0.000609 = 0.00487, and the change's interval is Fieller's at
+#   1 - 0.05 / 8 (R's root-finding in tests/stats-oracle/ref.R:
+#   [-39.4 %, -14.7 %]; at 95 %, in the CSV: [-33.3 %, -21.3 %]).
 #   Seed 000: two chkmmt averages blocks, one row per kernel: averages alone
 #   (no per-run data) allow no test.
 set -eu
@@ -22,16 +23,16 @@ fail() { echo "$*"; exit 1; }
 "$BENCHLOG" compare -q -t contest -c time_s "$s001" > "$tmp/c1.txt"
 grep -q "^== contest: time_s (lower is better) — baseline Default tunables, Welch's t-test, 95% confidence ==$" "$tmp/c1.txt" \
 	|| { cat "$tmp/c1.txt"; fail "seed 001: heading"; }
-# the candidate row of read_load: mean 22.3433, -27.4%, verdict "better"
-grep -Eq '^ +Tweaked tunables +3 +22\.3433 .* -27\.4% +\[-33\.3%, -21\.3%\] +0\.000609 +0\.00487 +0\.00487 +better$' "$tmp/c1.txt" \
+# the candidate row of read_load: mean 22.3433, -27%, verdict "faster"
+grep -Eq '^ +Tweaked tunables +3 +22\.3433 .* -27% +\[-39%, -15%\] +0\.000609 +0\.00487 +8 +faster$' "$tmp/c1.txt" \
 	|| { cat "$tmp/c1.txt"; fail "seed 001: read_load verdict"; }
 grep -Eq '^read_load +Default tunables +3 +30\.78 ' "$tmp/c1.txt" || fail "seed 001: read_load baseline 30.78"
 # ctar_load: not significant
-awk '/^ctar_load/ { getline; print }' "$tmp/c1.txt" | grep -Eq ' no detectable change  changes under ' \
-	|| fail "seed 001: ctar_load must be no detectable change"
+awk '/^ctar_load/ { getline; print }' "$tmp/c1.txt" | grep -Eq ' no change detected  changes under ' \
+	|| fail "seed 001: ctar_load must be no change detected"
 # every load compared, exactly one significant
 [ "$(grep -c ' Tweaked tunables ' "$tmp/c1.txt")" -eq 8 ] || fail "seed 001: want 8 loads"
-[ "$(grep -c 'better$\|worse$' "$tmp/c1.txt")" -eq 1 ] || fail "seed 001: want one significant load"
+[ "$(grep -c 'faster$\|slower$' "$tmp/c1.txt")" -eq 1 ] || fail "seed 001: want one significant load"
 
 # --- seed 001: CSV, numbers against the references --------------------------
 "$BENCHLOG" compare -q -f csv -t contest -c time_s "$s001" > "$tmp/c1.csv"
@@ -48,7 +49,11 @@ close(rd["base_mean"], (31.20 + 30.11 + 31.03) / 3, 1e-12, "read_load baseline m
 close(rd["cand_mean"], (22.66 + 23.11 + 21.26) / 3, 1e-12, "read_load candidate mean")
 close(rd["p"], 0.00060889309738515917, 1e-6, "read_load Welch p")       # ref.py
 close(ct["p"], 0.99571616647265636, 1e-6, "ctar_load Welch p")          # ref.py
-if rd["verdict"] != "better" or ct["verdict"] != "no detectable change" or rd["better"] != "lower":
+close(rd["pct_lo"], -39.427673869792166, 1e-9, "read_load family interval")   # ref.R
+close(rd["pct_hi"], -14.706016818508584, 1e-9, "read_load family interval")
+close(rd["pct_lo_unadj"], -33.315970443247537, 1e-9, "read_load 95 % interval")
+close(rd["pct_hi_unadj"], -21.342283703625863, 1e-9, "read_load 95 % interval")
+if rd["verdict"] != "faster" or ct["verdict"] != "no change detected" or rd["better"] != "lower":
     print("verdicts", rd["verdict"], ct["verdict"], rd["better"]); bad += 1
 if rd["baseline"] != "Default tunables" or rd["candidate"] != "Tweaked tunables":
     print("sets", rd["baseline"], rd["candidate"]); bad += 1
@@ -57,7 +62,7 @@ EOF
 
 # --baseline turns the comparison round
 "$BENCHLOG" compare -q -f csv -t contest -c time_s --baseline "Tweaked tunables" "$s001" > "$tmp/c1r.csv"
-grep -q '^contest,read_load,time_s,lower,Tweaked tunables,Default tunables,.*,welch,0.95,worse,,read_load$' "$tmp/c1r.csv" \
+grep -q '^contest,read_load,time_s,lower,Tweaked tunables,Default tunables,.*,welch,0.95,slower,,read_load,.*$' "$tmp/c1r.csv" \
 	|| { cat "$tmp/c1r.csv"; fail "seed 001: reversed baseline"; }
 # an unknown baseline names the sets and fails
 if "$BENCHLOG" compare -q -t contest --baseline nope "$s001" > "$tmp/o" 2> "$tmp/e"; then fail "unknown baseline accepted"; fi

@@ -60,3 +60,20 @@ for (n in c(3, 30)) {
   approx <- (qt(0.975, 2 * n - 2) + qt(0.8, 2 * n - 2)) * sqrt(2 / n)
   out("power n %d exact %.17g approx %.17g ratio %.6f", n, exact, approx, approx / exact)
 }
+
+# D12/D13: read_load in its family of 48 (seed 001 ConTest, Default ->
+# Tweaked): Bonferroni's p and Fieller's interval at 1 - 0.05 / 48
+b <- c(31.20, 30.11, 31.03); c <- c(22.66, 23.11, 21.26)
+p <- t.test(c, b)$p.value
+out("family48 p %.17g bonferroni %.17g", p, min(1, 48 * p))
+fieller(b, c, conf = 1 - 0.05 / 48)
+
+# D16 with equal means (an integer counter): delta at alpha / 8 in % of
+# the mean, 3 values a side
+b <- c(10, 12, 14); c <- c(14, 10, 12)
+se <- sqrt(var(b) / 3 + var(c) / 3); df <- welch_df(b, c)
+out("detect_equal se %.17g df %.17g pct %.17g", se, df,
+    100 * (qt(1 - 0.05 / 8 / 2, df) + qt(0.8, df)) * se / mean(b))
+
+# D12: read_load in `compare -c time_s`'s narrowed family of 8
+fieller(c(31.20, 30.11, 31.03), c(22.66, 23.11, 21.26), conf = 1 - 0.05 / 8)
