@@ -410,8 +410,7 @@ static void text_header(struct bl_outtab *tab, struct tabctx *x)
 	bl_outtab_col(tab, "median", true);
 	bl_outtab_col(tab, "diff", true);
 	bl_outtab_col(tab, "change", true);
-	snprintf(ci, sizeof ci, "ci%g of change", x->o->confidence * 100);
-	bl_outtab_col(tab, ci, false);
+	bl_outtab_col(tab, "interval of change", false);
 	bl_outtab_col(tab, "p", true);
 	bl_outtab_col(tab, "p adj", true);
 	bl_outtab_col(tab, "m", true);
@@ -1142,7 +1141,7 @@ static void own_write(const struct bl_cmp_rows *rows, FILE *f, const struct bl_c
 		struct bl_outtab tab;
 		bl_outtab_init(&tab);
 		char ci[40];
-		snprintf(ci, sizeof ci, "ci%g of change", o->confidence * 100);
+		snprintf(ci, sizeof ci, "interval of change");
 		/* no diff: a rank test's change is of a percentile, not of the
 		 * means shown (the CSV has it) */
 		static const char *const head[] = { "measure", "group", "n", "mean", "change", NULL,
