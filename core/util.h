@@ -101,10 +101,23 @@ int bl_buf_addf(struct bl_buf *b, const char *fmt, ...) __attribute__((format(pr
 void bl_buf_reset(struct bl_buf *b);       /* len = 0, keeps memory */
 void bl_buf_release(struct bl_buf *b);     /* frees; NULL-safe, idempotent */
 
-/* Format a double so that strtod() gives back the same value, in the
- * shortest of %.15g/%.16g/%.17g; '.' decimal point (benchlog never sets
- * LC_NUMERIC). Writes at most 32 bytes including NUL; returns the length. */
+/* The text of a number, the one place a double becomes text in every
+ * table (CSV, TSV, JSON Lines), SQLite value, statistic and report
+ * (docs/csv.md, "Numbers"): the shortest decimal (of %.15g, %.16g,
+ * %.17g) that strtod() reads back as v, except that a v within 4 units
+ * in the last place of a decimal of at most 12 significant digits is
+ * written as that decimal: the difference is the rounding of benchlog's own
+ * arithmetic (1m46.942s = 60 + 46.942 -> "106.942", not
+ * "106.94200000000001"; a mean "30.78", not "30.780000000000001"), never
+ * a digit of the input. Integers in full up to 10^15 ("1000000", not
+ * "1e+06"); '.' decimal point (benchlog never sets LC_NUMERIC); "inf",
+ * "-inf", "nan" as printf writes them. Writes at most 32 bytes including
+ * NUL into out (outsz >= 32); returns the length. Thread-safe. */
 int bl_fmt_double(char *out, size_t outsz, double v);
+/* The double that bl_fmt_double(v)'s text reads back as: what a sink that
+ * stores binary numbers (SQLite) stores, so that it holds what the CSV
+ * says. v itself for all but the values bl_fmt_double rounds. */
+double bl_num_written(double v);
 
 /* True when s[0..len) starts with / equals the NUL-terminated prefix. */
 bool bl_startswith(const char *s, size_t len, const char *prefix);

@@ -203,7 +203,7 @@ static int putnum(FILE *f, double v)
 {
 	char b[40] = "";
 	if (!isnan(v))
-		snprintf(b, sizeof b, "%.17g", v);
+		bl_fmt_double(b, sizeof b, v);
 	return put(f, b, false);
 }
 

@@ -260,7 +260,7 @@ static int sq_record(void *ud, const struct bl_record *r)
 		int k = (int)(BL_PROV_COLS + i + 1);
 		const struct bl_val *v = &r->v[i];
 		switch (v->t) {
-		case BL_NUM: sqlite3_bind_double(st, k, v->u.d); break;
+		case BL_NUM: sqlite3_bind_double(st, k, bl_num_written(v->u.d)); break;
 		case BL_INT: sqlite3_bind_int64(st, k, v->u.i); break;
 		case BL_STR: bind_text(st, k, v->u.s); break;
 		case BL_NULL: sqlite3_bind_null(st, k); break;
