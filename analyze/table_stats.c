@@ -1158,12 +1158,7 @@ static bool csv_name(const char *p)
 
 int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, bool force_csv)
 {
-	static char *const stdin_only[] = { (char *)"-" };
 	struct bl_ctx *ctx = ts->ctx;
-	if (n == 0) {
-		inputs = stdin_only;
-		n = 1;
-	}
 	char **paths = NULL;
 	size_t np = 0;
 	bl_paths_expand(ctx, inputs, n, &paths, &np);

@@ -10,11 +10,9 @@
  * whether to draw at all (stderr a terminal, no -q): a bl_progress whose
  * `on` is false draws nothing.
  *
- * Two ways to use it: report's parallel pass (report/ppass.c) calls
- * bl_progress_draw() with its own counts while it waits for workers; the
- * sequential pass (parsers/pass.c) fills `files_*`, `bytes_total` and
- * `bytes` and lets the reader call bl_progress_tick() after every chunk
- * it reads, so one large file shows its progress too.
+ * The pass (parsers/pass.c) fills `files_*`, `bytes_total` and `bytes`
+ * and lets the reader call bl_progress_tick() after every chunk it reads,
+ * so one large file shows its progress too.
  *
  * Not thread-safe: one thread draws (the reader's counter `*bytes` may be
  * added to by others atomically). No allocation; nothing to release. */

@@ -444,6 +444,11 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout,
 			  long long **sizes)
 {
+	static char *const stdin_only[] = { (char *)"-" };
+	if (n == 0) {                /* no inputs: standard input */
+		inputs = stdin_only;
+		n = 1;
+	}
 	struct pathvec pv = {0};
 	int rc = 0;
 	pv_push(&pv, NULL);

@@ -58,7 +58,7 @@ void bl_src_close(struct bl_src *s);
 
 /* Expand the user's inputs: folders are walked recursively (sorted by
  * name, byte order; symlink loops and unreadable entries reported, not
- * fatal), "-" stays "-". *out is a NULL-terminated array the caller frees
+ * fatal), "-" stays "-"; no inputs (n = 0) is "-". *out is a NULL-terminated array the caller frees
  * with bl_paths_free(). Returns 0, or a negative bl_err when an input does
  * not exist (reported through ctx). */
 int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout);

@@ -6,11 +6,8 @@
  *     per measure (analyze/compare.h C1-C3, the numbers `benchlog compare`
  *     prints), but only groups of one mail thread (analyze/table_stats.h
  *     by_source) or one plain file with each other — unrelated posts are not a baseline and a candidate —
- *     unless the user names --baseline or gives --compare-all. Then
- *     each input is compared alone, once it is replayed, with its sets
- *     in the order first seen over all inputs (compare.h set_order), and
- *     its collector freed: the same rows as one walk over all inputs, in
- *     memory that does not grow with the number of inputs.
+ *     unless the user names --baseline or gives --compare-all: the
+ *     source is a grouping key of one collector over all inputs.
  * F2  Order, by practical importance: significant changes (better,
  *     worse, higher, lower) first, then the other tested ones (no
  *     detectable change), then the untested: differences of averages that

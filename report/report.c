@@ -1,6 +1,7 @@
-/* report.c — `benchlog report`: parse in parallel, write the tables, the
- * skipped lines, the analyses' sections and charts, report.md and
- * report.html into a temporary folder, then swap it in (report.h). */
+/* report.c — `benchlog report`: one parse pass (parsers/pass.h) whose
+ * sinks write the tables, the skipped lines and feed the analyses and the
+ * Findings; then the sections, charts (on the -j pool), report.md and
+ * report.html into a temporary folder, swapped in at the end (report.h). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
@@ -17,9 +18,9 @@
 #include "plot/plot.h"
 #include "report/html.h"
 #include "report/outdir.h"
-#include "report/ppass.h"
 #include "report/report.h"
 #include "report/findings.h"
+#include "parsers/pass.h"
 #include "tables/sqlite.h"
 
 #define PREVIEW_ROWS 10
@@ -78,6 +79,16 @@ struct skiprun {
 	char text[SKIP_TEXT_MAX + 1];
 };
 
+/* A unit of the input, for the listing of prose near data: a mail
+ * message, or a plain file (msgid ""). Its prose runs wait in `pending`
+ * until the unit ends (the pass reads units one after the other), then
+ * are listed when it gave records. */
+struct unit {
+	char *source, *msgid;        /* NULL: none yet */
+	bool records;
+	struct nearlist pending;
+};
+
 struct tstat {
 	const struct bl_table_def *def;
 	unsigned long rows;
@@ -87,14 +98,11 @@ struct tstat {
 
 struct rstate {
 	const struct bl_report_opts *o;
-	struct bl_ctx *ctx;
-	struct bl_ctx *skipctx;      /* the context whose skipped lines on_skip gets */
 	FILE *skipped;
 	struct skiprun run;
 	struct nearlist near;        /* skipped inside recognised data */
 	struct nearlist prose;       /* no format recognised, in a unit with records */
-	struct bl_strmap rec_units;  /* unit_key() of the units that gave records */
-	size_t rec_last;             /* 1 + the index of the last record's unit; 0 none */
+	struct unit unit;            /* the unit being read */
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
 	struct bl_input_stats *in;
@@ -141,23 +149,36 @@ static void nearlist_release(struct nearlist *l)
 	l->runs = l->lines = 0;
 }
 
-/* A unit of the input, for the listing of prose near data: a mail
- * message, or a plain file (msgid ""). The pass replays each piece of
- * about 1 MiB of an input records first, then skipped lines (ppass.h), so
- * a unit is known to have given records when its prose lines come, except
- * a message whose records fall in a later piece than its lines: those are
- * counted only. The set is emptied when it reaches UNITS_MAX keys. */
-#define UNITS_MAX 65536
-static char *unit_key(const char *source, const char *msgid)
+/* The unit ended: its prose runs listed when it gave records. */
+static void unit_end(struct rstate *rs)
 {
-	return bl_xasprintf("%s%c%s", source, 0x1f, msgid);
+	struct unit *u = &rs->unit;
+	struct nearlist *p = &u->pending;
+	if (u->records) {
+		rs->prose.runs += p->runs;
+		rs->prose.lines += p->lines;
+		for (size_t i = 0; i < p->n && rs->prose.n < NEAR_MAX; i++) {
+			rs->prose.v[rs->prose.n++] = p->v[i];
+			p->v[i] = (struct nearrun){ NULL, NULL, NULL, 0, 0 };
+		}
+	}
+	nearlist_release(p);
+	free(u->source);
+	free(u->msgid);
+	u->source = u->msgid = NULL;
+	u->records = false;
 }
 
-/* Whether key is unit_key(source, msgid), without making it. */
-static bool unit_is(const char *key, const char *source, const char *msgid)
+/* A record or a prose run of unit (source, msgid): a new unit ends the
+ * one before. */
+static void unit_enter(struct rstate *rs, const char *source, const char *msgid)
 {
-	size_t l = strlen(source);
-	return strncmp(key, source, l) == 0 && key[l] == 0x1f && strcmp(key + l + 1, msgid) == 0;
+	struct unit *u = &rs->unit;
+	if (u->source && strcmp(u->source, source) == 0 && strcmp(u->msgid, msgid) == 0)
+		return;
+	unit_end(rs);
+	u->source = bl_xstrdup(source);
+	u->msgid = bl_xstrdup(msgid);
 }
 
 /* Write the run gathered so far, if any, and close it. */
@@ -179,10 +200,8 @@ static void skiprun_flush(struct rstate *rs)
 	if (near_data(k->reason)) {
 		nearlist_add(&rs->near, k->source, k->reason, k->text, k->first, k->last);
 	} else if (strcmp(k->reason, "no format recognised") == 0) {
-		char *key = unit_key(k->source, k->msgid);
-		if (bl_strmap_find(&rs->rec_units, key) >= 0)
-			nearlist_add(&rs->prose, k->source, k->reason, k->text, k->first, k->last);
-		free(key);
+		unit_enter(rs, k->source, k->msgid);
+		nearlist_add(&rs->unit.pending, k->source, k->reason, k->text, k->first, k->last);
 	}
 	free(k->source);
 	free(k->reason);
@@ -277,13 +296,13 @@ static int table_record(void *ud, const struct bl_record *r)
 	struct rstate *rs = ud;
 	const char *src = r->source ? r->source : "";
 	const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
-	/* records come in runs of one unit: only a new one is looked up */
-	if (!rs->rec_last || !unit_is(bl_strmap_key(&rs->rec_units, rs->rec_last - 1), src, mid)) {
-		if (rs->rec_units.n >= UNITS_MAX)
-			bl_strmap_release(&rs->rec_units);
-		char *key = unit_key(src, mid);
-		rs->rec_last = 1 + bl_strmap_get(&rs->rec_units, key, NULL);
-		free(key);
+	struct unit *u = &rs->unit;
+	if (!u->records || strcmp(u->source, src) != 0 || strcmp(u->msgid, mid) != 0) {
+		/* a skipped run still open belongs to this unit or an earlier one */
+		if (rs->run.open && (strcmp(rs->run.source, src) != 0 || strcmp(rs->run.msgid, mid) != 0))
+			skiprun_flush(rs);
+		unit_enter(rs, src, mid);
+		u->records = true;
 	}
 	bl_strmap_get(&rs->groups, r->group ? r->group : "", NULL);
 	struct tstat *t = NULL;
@@ -860,44 +879,6 @@ static bool is_stopped(const struct bl_report_opts *o)
 	return o->stop && *o->stop;
 }
 
-/* ---- the Findings, one input at a time (findings.h F1) ----
- *
- * Comparisons stay inside one plain file or mail thread, so each input
- * gets a collector of its own (on the thread that parses it), compared
- * once it is replayed and then freed: memory does not grow with the
- * number of inputs. What a table is over all inputs is kept here: its
- * first set (the baseline of each block that holds it, as one collector
- * over all inputs would choose), its sets, and the pooled values of its
- * first two sets, for the sentence of F3 when nothing could be compared.
- */
-
-struct ftable {
-	const char *name;            /* interned in fin.names */
-	const struct bl_table_def *def;
-	const char *cmpcol;
-	struct bl_strmap sets;       /* set values, in the order first seen */
-	bool rows;                   /* an input gave it comparisons */
-	size_t ncols;                /* columns listed by some input, in order */
-	const char **col;            /* interned */
-	long *defcol;                /* each one's index in the definition */
-	struct bl_welford *w[2];     /* sets 0 and 1 pooled, per column */
-};
-
-struct fin {
-	struct bl_strmap names;      /* what the rows' borrowed names point to */
-	struct bl_strmap tabidx;     /* table name: index in t */
-	struct ftable *t;
-	size_t nt;
-	struct bl_cmp_rows rows;     /* every input's comparisons, input order */
-	size_t rowcap;
-};
-
-/* One input's collector, and the context it warns into. */
-struct fin_input {
-	struct bl_ctx ctx;
-	struct bl_tstats *ts;
-};
-
 /* What bl_report_build() holds from step to step. */
 struct build {
 	const struct bl_report_opts *o;
@@ -905,9 +886,8 @@ struct build {
 	FILE *diag;
 	struct bl_outdir od;
 	char *csvdir, *plots, *skpath;
-	struct bl_ctx ctx;           /* the analyses' context */
-	struct bl_ctx side;          /* the CSV files' and skipped.csv's */
-	bool finished;               /* both contexts finished */
+	struct bl_ctx ctx;           /* the pass: every sink of the report */
+	bool finished;               /* the context finished */
 	struct rstate rs;
 	void **st;                   /* each analysis's state, registry order */
 	size_t na;
@@ -918,268 +898,14 @@ struct build {
 	char *md;                    /* report.md */
 	size_t mdlen;
 	struct bl_tstats_opts tso;   /* the Findings' tables (findings.h F1) */
-	struct bl_tstats *ts;        /* all inputs at once (--baseline,
-					--compare-all), else NULL: fin */
+	struct bl_tstats *ts;
 	struct bl_compare_opts co;
 	struct bl_cmp_rows findings;
-	struct fin fin;
 };
-
-static const char *fin_name(struct fin *f, const char *s)
-{
-	return s ? bl_strmap_key(&f->names, bl_strmap_get(&f->names, s, NULL)) : NULL;
-}
-
-/* bl_compare_opts.set_order: the sets of a table in the order first seen
- * over the inputs so far. */
-static long fin_set_order(void *ud, const char *table, const char *set)
-{
-	struct fin *f = ud;
-	long i = bl_strmap_find(&f->tabidx, table);
-	return i >= 0 ? bl_strmap_find(&f->t[i].sets, set) : -1;
-}
-
-static struct ftable *fin_table(struct fin *f, struct bl_tstats *ts, size_t t)
-{
-	bool added = false;
-	size_t i = bl_strmap_get(&f->tabidx, bl_tstats_table(ts, t), &added);
-	if (added) {
-		f->t = bl_xrealloc(f->t, (i + 1) * sizeof *f->t);
-		struct ftable *x = &f->t[i];
-		memset(x, 0, sizeof *x);
-		x->name = fin_name(f, bl_tstats_table(ts, t));
-		size_t ng = bl_tstats_ngcols(ts, t);
-		x->cmpcol = ng ? fin_name(f, bl_tstats_gcol(ts, t, ng - 1)) : "";
-		x->def = bl_tstats_def(ts, t);
-		f->nt = i + 1;
-	}
-	return &f->t[i];
-}
-
-/* Column name's place in x (added in the definition's order). */
-static size_t fin_col(struct fin *f, struct ftable *x, const struct bl_table_def *def, const char *name)
-{
-	for (size_t k = 0; k < x->ncols; k++)
-		if (strcmp(x->col[k], name) == 0)
-			return k;
-	long dc = def ? bl_table_col(def, name) : -1;
-	size_t at = x->ncols;
-	while (at > 0 && x->defcol[at - 1] > dc)
-		at--;
-	x->col = bl_xrealloc(x->col, (x->ncols + 1) * sizeof *x->col);
-	x->defcol = bl_xrealloc(x->defcol, (x->ncols + 1) * sizeof *x->defcol);
-	for (int s = 0; s < 2; s++)
-		x->w[s] = bl_xrealloc(x->w[s], (x->ncols + 1) * sizeof *x->w[s]);
-	memmove(x->col + at + 1, x->col + at, (x->ncols - at) * sizeof *x->col);
-	memmove(x->defcol + at + 1, x->defcol + at, (x->ncols - at) * sizeof *x->defcol);
-	for (int s = 0; s < 2; s++) {
-		memmove(x->w[s] + at + 1, x->w[s] + at, (x->ncols - at) * sizeof *x->w[s]);
-		bl_welford_init(&x->w[s][at]);
-	}
-	x->col[at] = fin_name(f, name);
-	x->defcol[at] = dc;
-	x->ncols++;
-	return at;
-}
-
-/* One input's tables into f: their sets, and the values of the first two
- * sets of each table pooled per column. own: the tables the analyses
- * compare themselves (left out, as the walk leaves them out). */
-static void fin_facts(struct fin *f, struct bl_tstats *ts, const struct bl_cmp_rows *own)
-{
-	for (size_t t = 0; t < bl_tstats_ntables(ts); t++) {
-		if (bl_compare_owned(own, ts, t))
-			continue;        /* compared by its analysis (C4) */
-		struct ftable *x = fin_table(f, ts, t);
-		size_t ng = bl_tstats_ngcols(ts, t);
-		if (!ng)
-			continue;
-		const struct bl_table_def *def = bl_tstats_def(ts, t);
-		size_t ngr = bl_tstats_ngroups(ts, t);
-		for (size_t g = 0; g < ngr; g++)
-			bl_strmap_get(&x->sets, bl_tstats_gval(ts, t, g, ng - 1), NULL);
-		if (x->sets.n > 2)
-			continue;        /* no sentence of two sets to make */
-		for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
-			const char *cname = bl_tstats_col(ts, t, lc);
-			size_t k = fin_col(f, x, def, cname);
-			long c = bl_tstats_find_col(ts, t, cname);
-			for (size_t g = 0; g < ngr; g++) {
-				struct bl_cellstat cs;
-				long si = bl_strmap_find(&x->sets, bl_tstats_gval(ts, t, g, ng - 1));
-				if (si < 2 && bl_tstats_cell(ts, t, g, c, NULL, 0, BL_PCT_TYPE7, &cs, NULL) && cs.w.n)
-					bl_welford_merge(&x->w[si][k], &cs.w);
-			}
-		}
-	}
-}
-
-/* On the thread that parses an input: its own collector. */
-static void *fin_open(void *ud, struct bl_ctx *c)
-{
-	struct build *b = ud;
-	struct fin_input *in = bl_xcalloc(1, sizeof *in);
-	bl_ctx_init(&in->ctx, b->o->parse);
-	in->ctx.diag = NULL;
-	in->ts = bl_tstats_new(&b->tso, &in->ctx);
-	struct bl_sink s;
-	bl_tstats_sink(in->ts, &s);
-	bl_ctx_add_sink(c, &s);
-	return in;
-}
-
-/* The input is replayed: its comparisons, in input order (the tables'
- * first sets as over all inputs), then its facts; the collector freed. */
-static void fin_close(void *ud, void *state, bool replayed)
-{
-	struct build *b = ud;
-	struct fin_input *in = state;
-	struct fin *f = &b->fin;
-	if (replayed) {
-		struct bl_cmp_rows part;
-		memset(&part, 0, sizeof part);
-		bl_analyses_own(&part);
-		struct bl_compare_opts co = b->co;
-		co.set_order = fin_set_order;
-		co.set_order_ud = f;
-		bl_compare_rows(in->ts, &co, &part);
-		fin_facts(f, in->ts, &part);
-		for (size_t i = 0; i < part.n; i++) {
-			struct bl_cmp_row w = part.row[i];
-			w.table = fin_name(f, w.table);
-			w.column = fin_name(f, w.column);
-			w.source = fin_name(f, w.source);
-			w.message_id = fin_name(f, w.message_id);
-			/* few distinct ones (sets, splits): interned until
-			 * fin_finish() gives every row its own copies again */
-			char *own[3] = { w.block, w.baseline, w.candidate };
-			w.block = (char *)fin_name(f, own[0]);
-			w.baseline = (char *)fin_name(f, own[1]);
-			w.candidate = (char *)fin_name(f, own[2]);
-			for (int k = 0; k < 3; k++)
-				free(own[k]);
-			f->rows.row = bl_xgrow(f->rows.row, &f->rowcap, f->rows.n + 1, sizeof *f->rows.row);
-			f->rows.row[f->rows.n++] = w;
-			f->t[bl_strmap_find(&f->tabidx, w.table)].rows = true;
-		}
-		for (size_t i = 0; i < part.nskip; i++)
-			free(part.skip[i].why);   /* F3 is made over all inputs */
-		free(part.skip);
-		free(part.row);
-		free(part.own);
-	}
-	bl_tstats_free(in->ts);
-	bl_ctx_release(&in->ctx);
-	free(in);
-}
-
-struct fin_key {
-	size_t tab;
-	long col;
-	size_t seq;
-};
-
-static int cmp_fin_key(const void *a, const void *b)
-{
-	const struct fin_key *x = a, *y = b;
-	if (x->tab != y->tab)
-		return x->tab < y->tab ? -1 : 1;
-	if (x->col != y->col)
-		return x->col < y->col ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-/* Every input's comparisons into out, in the order of one walk over all
- * inputs at once (table, then column, then block: compare.h C1), and a
- * sentence for each table with none (F3). f's rows are out's then. */
-static void fin_finish(struct fin *f, struct bl_cmp_rows *out)
-{
-	size_t n = f->rows.n;
-	struct fin_key *k = bl_xcalloc(n ? n : 1, sizeof *k);
-	for (size_t i = 0; i < n; i++) {
-		const struct bl_cmp_row *w = &f->rows.row[i];
-		k[i].tab = (size_t)bl_strmap_find(&f->tabidx, w->table);
-		const struct bl_table_def *def = f->t[k[i].tab].def;
-		k[i].col = def ? bl_table_col(def, w->column) : -1;
-		k[i].seq = i;
-	}
-	qsort(k, n, sizeof *k, cmp_fin_key);
-	/* row i becomes the row k[i].seq was, in place (following each cycle
-	 * of the permutation once): a second array of them was the largest
-	 * allocation of a report over 10,000 logs */
-	struct bl_cmp_row *r = f->rows.row;
-	for (size_t i = 0; i < n; i++) {
-		if (k[i].seq == SIZE_MAX)
-			continue;
-		struct bl_cmp_row first = r[i];
-		size_t j = i;
-		for (;;) {
-			size_t from = k[j].seq;
-			k[j].seq = SIZE_MAX;
-			if (from == i) {
-				r[j] = first;
-				break;
-			}
-			r[j] = r[from];
-			j = from;
-		}
-	}
-	free(k);
-	for (size_t i = 0; i < n; i++) {   /* the rows' own strings again */
-		r[i].block = r[i].block ? bl_xstrdup(r[i].block) : NULL;
-		r[i].baseline = r[i].baseline ? bl_xstrdup(r[i].baseline) : NULL;
-		r[i].candidate = r[i].candidate ? bl_xstrdup(r[i].candidate) : NULL;
-	}
-	memset(out, 0, sizeof *out);
-	out->row = r;
-	out->n = n;
-	memset(&f->rows, 0, sizeof f->rows);
-	for (size_t i = 0; i < f->nt; i++) {
-		const struct ftable *x = &f->t[i];
-		char *why = NULL;
-		if (x->rows || !*x->cmpcol)
-			continue;
-		if (x->sets.n < 2)
-			why = bl_compare_one_set_note(x->cmpcol, x->sets.n ? bl_strmap_key(&x->sets, 0) : "");
-		else if (x->sets.n == 2)
-			why = bl_compare_apart_note(bl_strmap_key(&x->sets, 0), bl_strmap_key(&x->sets, 1),
-						    x->def && x->def->split_col ? x->def->split_col : NULL,
-						    x->ncols, x->col, x->w[0], x->w[1]);
-		if (!why)
-			continue;
-		out->skip = bl_xrealloc(out->skip, (out->nskip + 1) * sizeof *out->skip);
-		out->skip[out->nskip].table = x->name;
-		out->skip[out->nskip++].why = why;
-	}
-}
-
-static void fin_release(struct fin *f)
-{
-	for (size_t i = 0; i < f->nt; i++) {
-		bl_strmap_release(&f->t[i].sets);
-		free(f->t[i].col);
-		free(f->t[i].defcol);
-		free(f->t[i].w[0]);
-		free(f->t[i].w[1]);
-	}
-	free(f->t);
-	for (size_t i = 0; i < f->rows.n; i++)   /* interned: not theirs (fin_close()) */
-		f->rows.row[i].block = f->rows.row[i].baseline = f->rows.row[i].candidate = NULL;
-	bl_compare_rows_free(&f->rows);
-	bl_strmap_release(&f->tabidx);
-	bl_strmap_release(&f->names);
-	memset(f, 0, sizeof *f);
-}
-
-static void build_input_done(void *ud, const struct bl_input_stats *st)
-{
-	struct build *b = ud;
-	on_input(&b->rs, st);
-}
 
 /* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
- * of both contexts: the CSV files and skipped.csv on the side context,
- * the preview tables and the analyses on the main one. */
+ * of the pass: the CSV files, SQLite, skipped.csv, the preview tables,
+ * the analyses and the Findings' tables. */
 static int build_open(struct build *b)
 {
 	const struct bl_report_opts *o = b->o;
@@ -1211,7 +937,7 @@ static int build_open(struct build *b)
 		bl_term_printf(b->diag, "benchlog report: cannot write to %s: %s\n", b->csvdir, strerror(errno));
 		return -BL_EIO;
 	}
-	bl_ctx_add_sink(&b->side, &s);
+	bl_ctx_add_sink(&b->ctx, &s);
 	/* the same tables typed, beside csv/ (tables/sqlite.h) */
 	char *db = bl_xasprintf("%s/report.sqlite", b->od.tmp);
 	const char *sqwhy = NULL;
@@ -1222,9 +948,9 @@ static int build_open(struct build *b)
 		return -BL_EIO;
 	}
 	free(db);
-	bl_ctx_add_sink(&b->side, &s);
-	b->side.skip.skipped = on_skip;
-	b->side.skip.ud = &b->rs;
+	bl_ctx_add_sink(&b->ctx, &s);
+	b->ctx.skip.skipped = on_skip;
+	b->ctx.skip.ud = &b->rs;
 	s = (struct bl_sink){ table_record, NULL, NULL, &b->rs };
 	bl_ctx_add_sink(&b->ctx, &s);
 	struct bl_analysis_opts ao = o->an;
@@ -1238,40 +964,43 @@ static int build_open(struct build *b)
 		bl_ctx_add_sink(&b->ctx, &s);
 	}
 	/* the Findings: every table's groups, per split and measure, within
-	 * one message or file unless told otherwise (findings.h F1) */
+	 * one message or file unless told otherwise (findings.h F1: the
+	 * source is a grouping key) */
 	b->tso.compare = true;
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
 	b->tso.moments_only = true;  /* n, mean and sd are all it needs */
-	if (!b->tso.by_source) {     /* else one input at a time (fin_open()) */
-		b->ts = bl_tstats_new(&b->tso, &b->ctx);
-		bl_tstats_sink(b->ts, &s);
-		bl_ctx_add_sink(&b->ctx, &s);
-	}
+	b->ts = bl_tstats_new(&b->tso, &b->ctx);
+	bl_tstats_sink(b->ts, &s);
+	bl_ctx_add_sink(&b->ctx, &s);
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
 					  o->bands, o->nbands, NULL, NULL, false };
 	return 0;
 }
 
 /* Close the tables: the CSV files flushed, synced and renamed into place
- * (the side context's finish; ok false drops them), skipped.csv closed,
- * and all of them given the user's mode. 0, or -BL_EIO with *err the
- * errno of the first failed write. */
+ * (the context's finish; ok false drops them), skipped.csv closed, and
+ * all of them given the user's mode. 0, or a negative bl_err: -BL_EIO
+ * with *err the errno of the first failed write. */
 static int tables_close(struct build *b, bool ok, int *err)
 {
-	int sfin = bl_ctx_finish(&b->side, ok);
+	int sfin = bl_ctx_finish(&b->ctx, ok);
 	int fin_errno = errno;
 	struct rstate *rs = &b->rs;
+	b->finished = true;
 	skiprun_flush(rs);
+	unit_end(rs);
 	if (fclose(rs->skipped) != 0 && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
 	}
 	rs->skipped = NULL;
-	if (b->side.error == -BL_EIO) {
-		*err = b->side.error_errno;
+	if (b->ctx.error == -BL_EIO) {
+		*err = b->ctx.error_errno;
 		return -BL_EIO;
 	}
+	if (sfin && sfin != -BL_EIO)
+		return sfin;
 	if (sfin || rs->skip_err) {
 		*err = sfin ? fin_errno : rs->skip_errno;
 		return -BL_EIO;
@@ -1281,8 +1010,8 @@ static int tables_close(struct build *b, bool ok, int *err)
 	return 0;
 }
 
-/* Every input parsed into both contexts (ppass.h), the tables closed, the
- * counts taken; --strict refuses malformed or unreadable input. */
+/* Every input parsed (parsers/pass.h), the tables closed, the counts
+ * taken; --strict refuses malformed or unreadable input. */
 static int build_parse(struct build *b)
 {
 	const struct bl_report_opts *o = b->o;
@@ -1290,11 +1019,8 @@ static int build_parse(struct build *b)
 	 * folder (`benchlog report -o out .`). */
 	const char *exclude[] = { b->od.final, b->od.tmp };
 	bool excluded_any = false;
-	struct bl_ppass_opts po = {
-		o->pool, o->progress, o->stop, build_input_done, b, exclude, 2, &excluded_any,
-		&b->side, b->ts ? NULL : fin_open, b->ts ? NULL : fin_close,
-	};
-	int rc = bl_ppass_run(&b->ctx, o->inputs, o->ninputs, &po);
+	struct bl_pass_hooks h = { on_input, &b->rs, exclude, 2, &excluded_any };
+	int rc = bl_pass_run_hooked(&b->ctx, o->inputs, o->ninputs, &h);
 	if (excluded_any)
 		bl_term_printf(b->diag, "benchlog report: not reading %s (the report's own folder, inside an input "
 			      "folder)\n", b->od.final);
@@ -1302,16 +1028,12 @@ static int build_parse(struct build *b)
 		return -BL_EINTR;
 	if (rc == -BL_EUSAGE)
 		return rc;
-	int fin = bl_ctx_finish(&b->ctx, rc == 0);
-	int fin_errno = errno;
-	b->finished = true;
 	int err = 0;
-	int trc = tables_close(b, !rc && !fin, &err);
-	if (rc || fin || trc) {
+	int trc = tables_close(b, rc == 0, &err);
+	if (rc || trc) {
 		const char *what = rc && rc != -BL_EIO ? bl_strerror(rc)
 				  : b->ctx.error == -BL_EIO ? strerror(b->ctx.error_errno)
-				  : trc ? strerror(err)
-				  : fin && fin != -BL_EIO ? bl_strerror(fin) : strerror(fin_errno);
+				  : trc != -BL_EIO ? bl_strerror(trc) : strerror(err);
 		bl_term_printf(b->diag, "benchlog report: cannot write the tables: %s\n", what);
 		return -BL_EIO;
 	}
@@ -1417,12 +1139,7 @@ static int build_charts(struct build *b)
 	charts_start(&b->charts, b->o->pool);
 	/* the Findings: the rows `compare` makes (analysis.h) */
 	struct bl_findings_opts fo = { &b->co, b->o->compare_all, NULL, NULL, 0 };
-	if (b->ts) {
-		bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
-	} else {
-		fin_finish(&b->fin, &b->findings);
-		bl_analyses_findings_more(b->st, &fo, &b->findings);
-	}
+	bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
 	charts_wait(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
 		return -BL_EINTR;
@@ -1550,7 +1267,6 @@ static void build_release(struct build *b, int rc)
 	free(b->md);
 	bl_compare_rows_free(&b->findings);
 	bl_tstats_free(b->ts);
-	fin_release(&b->fin);
 	if (b->rs.skipped)
 		fclose(b->rs.skipped);
 	free(b->rs.run.source);
@@ -1558,18 +1274,15 @@ static void build_release(struct build *b, int rc)
 	free(b->rs.run.msgid);
 	nearlist_release(&b->rs.near);
 	nearlist_release(&b->rs.prose);
-	bl_strmap_release(&b->rs.rec_units);
-	if (!b->finished) {
+	unit_end(&b->rs);
+	if (!b->finished)
 		bl_ctx_finish(&b->ctx, 0);
-		bl_ctx_finish(&b->side, 0);
-	}
 	for (size_t i = 0; i < b->na; i++)
 		if (b->st[i])
 			bl_analyses[i]->destroy(b->st[i]);
 	free(b->st);
 	free(b->titles);
 	bl_ctx_release(&b->ctx);
-	bl_ctx_release(&b->side);
 	rstate_free(&b->rs);
 	if (rc)
 		bl_outdir_abort(&b->od);
@@ -1588,13 +1301,12 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	b.o = o;
 	b.res = res;
 	b.diag = o->diag ? o->diag : stderr;
-	bl_ctx_init(&b.ctx, o->parse);
+	struct bl_opts popt = *o->parse;
+	popt.progress = o->progress;
+	popt.stop = o->stop;
+	bl_ctx_init(&b.ctx, &popt);
 	b.ctx.diag = b.diag;
-	bl_ctx_init(&b.side, o->parse);
-	b.side.diag = NULL;
 	b.rs.o = o;
-	b.rs.ctx = &b.ctx;
-	b.rs.skipctx = &b.side;
 	while (bl_analyses[b.na])
 		b.na++;
 	b.st = bl_xcalloc(b.na + 1, sizeof *b.st);

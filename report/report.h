@@ -41,10 +41,10 @@ struct bl_report_opts {
 	struct bl_analysis_opts an;        /* analysis options; .parse and
 					      .keep_samples are set here */
 	const char *dir;                   /* output folder */
-	struct bl_pool *pool;              /* -j's workers (core/pool.h), owned
-					      by the caller; NULL: all on the
-					      calling thread */
-	bool progress;                     /* progress line on stderr (ppass.h) */
+	struct bl_pool *pool;              /* -j's workers (core/pool.h): the
+					      gnuplot runs; owned by the caller;
+					      NULL: all on the calling thread */
+	bool progress;                     /* progress line on stderr (parsers/pass.h) */
 	volatile sig_atomic_t *stop;       /* set by a signal handler; may be NULL */
 	FILE *diag;                        /* warnings and notes (stderr) */
 	char *const *inputs;               /* as the user gave them: named in the report */

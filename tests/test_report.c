@@ -1,11 +1,11 @@
-/* test_report.c — report/: the parallel pass (ordered replay, run
- * numbering across files, diagnostics order, same result for any number of
- * threads), the output folder swap, and the HTML rendering.
+/* test_report.c — report/: the pass it reads its inputs with (run
+ * numbering across files, each input's counts, a stop), the output folder
+ * swap, and the HTML rendering.
  *
  * Where the expected values come from (never from this code):
  *   - run numbers: worked out by hand from the inputs written below, by the
- *     rule in report/ppass.h (a file's runs of group G continue after the
- *     highest run earlier files gave G);
+ *     rule of core/ctx.h (runs are numbered per group across the whole
+ *     pass: a file's runs of group G continue after earlier files' runs);
  *   - line counts: counted by hand in the literal inputs;
  *   - base64: RFC 4648 section 10 test vectors ("foobar" -> "Zm9vYmFy") and
  *     `printf '\211PNG' | base64` = "iVBORw==" (coreutils);
@@ -35,7 +35,7 @@
 #include "core/util.h"
 #include "report/html.h"
 #include "report/outdir.h"
-#include "report/ppass.h"
+#include "parsers/pass.h"
 
 static char tmpdir[] = "/tmp/bl-test-report-XXXXXX";
 
@@ -81,7 +81,7 @@ static void on_input(void *ud, const struct bl_input_stats *st)
 	assert_int_equal(st->used + st->skipped, st->lines);
 }
 
-static void run_pass(unsigned jobs, struct pass_out *o)
+static void run_pass(struct pass_out *o)
 {
 	memset(o, 0, sizeof *o);
 	struct bl_ctx ctx;
@@ -96,10 +96,8 @@ static void run_pass(unsigned jobs, struct pass_out *o)
 	ctx.diag = df;
 	char *in = bl_xstrdup(tmpdir);
 	char *inputs[] = { in };
-	struct bl_pool *pool = bl_pool_new(jobs, NULL);
-	struct bl_ppass_opts po = { .pool = pool, .input_done = on_input, .ud = o };
-	assert_int_equal(bl_ppass_run(&ctx, inputs, 1, &po), 0);
-	bl_pool_free(pool);
+	struct bl_pass_hooks h = { .input_done = on_input, .ud = o };
+	assert_int_equal(bl_pass_run_hooked(&ctx, inputs, 1, &h), 0);
 	o->lines = ctx.lines_total;
 	o->used = ctx.lines_used;
 	o->skipped = ctx.lines_skipped;
@@ -151,7 +149,7 @@ static void test_report__runs_continue_across_files(void **state)
 {
 	(void)state;
 	struct pass_out o;
-	run_pass(1, &o);
+	run_pass(&o);
 	/* a: runs 1, 2 of 2.4.7-x; b: its run 1 follows a's highest (2) -> 3;
 	 * c: a new group, run 1; d: its runs 1, 2 follow b's 3 -> 4, 5. */
 	assert_string_equal(o.records,
@@ -171,65 +169,20 @@ static void test_report__runs_continue_across_files(void **state)
 	free_out(&o);
 }
 
-/* Same records, skipped lines and diagnostics, in the same order, for any
- * number of threads; warnings come out in input order. */
-static void test_report__same_for_any_jobs(void **state)
-{
-	(void)state;
-	/* Two files with a line over the reader's 1 MiB cap: a warning each. */
-	size_t big = (size_t)BL_LINE_MAX + 10;
-	char *line = bl_xmalloc(big + 2);
-	memset(line, 'x', big);
-	line[big] = '\n';
-	line[big + 1] = '\0';
-	char *t1 = bl_xasprintf("2.4.7-x\n%sPASS ... 7000000 bytes allocated.\n", line);
-	write_text("b2.txt", t1);
-	write_text("c2.txt", line);
-	free(t1);
-	free(line);
-	struct pass_out one, many;
-	run_pass(1, &one);
-	assert_non_null(strstr(one.diag, "b2.txt:2: line longer than"));
-	char *first = strstr(one.diag, "b2.txt:2:");
-	char *second = strstr(one.diag, "c2.txt:1:");
-	assert_non_null(second);
-	assert_true(first < second);
-	for (unsigned jobs = 2; jobs <= 8; jobs *= 2) {
-		for (int rep = 0; rep < 3; rep++) {
-			run_pass(jobs, &many);
-			assert_string_equal(many.records, one.records);
-			assert_string_equal(many.skips, one.skips);
-			assert_string_equal(many.diag, one.diag);
-			assert_int_equal(many.lines, one.lines);
-			free_out(&many);
-		}
-	}
-	/* b2 (after b, before c) continues 2.4.7-x after b's run 3. */
-	assert_non_null(strstr(one.records, "b2.txt|2.4.7-x|4|mtest01\n"));
-	assert_non_null(strstr(one.records, "d.txt|2.4.7-x|5|mtest01\nd.txt|2.4.7-x|6|mtest01\n"));
-	free_out(&one);
-	char *p = bl_xasprintf("%s/b2.txt", tmpdir);
-	unlink(p);
-	free(p);
-	p = bl_xasprintf("%s/c2.txt", tmpdir);
-	unlink(p);
-	free(p);
-}
-
 /* A stop request (signal flag) ends the pass with -BL_EINTR. */
 static void test_report__stop_flag(void **state)
 {
 	(void)state;
 	struct bl_ctx ctx;
-	bl_ctx_init(&ctx, NULL);
-	ctx.diag = NULL;
 	volatile sig_atomic_t stop = 1;
+	struct bl_opts opt;
+	bl_opts_init(&opt);
+	opt.stop = &stop;
+	bl_ctx_init(&ctx, &opt);
+	ctx.diag = NULL;
 	char *inputs[] = { tmpdir };
-	struct bl_pool *pool = bl_pool_new(2, &stop);
-	struct bl_ppass_opts po = { .pool = pool, .stop = &stop };
-	assert_int_equal(bl_ppass_run(&ctx, inputs, 1, &po), -BL_EINTR);
+	assert_int_equal(bl_pass_run(&ctx, inputs, 1), -BL_EINTR);
 	assert_int_equal(ctx.records, 0);
-	bl_pool_free(pool);
 	bl_ctx_release(&ctx);
 }
 
@@ -375,7 +328,6 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_report__runs_continue_across_files),
-		cmocka_unit_test(test_report__same_for_any_jobs),
 		cmocka_unit_test(test_report__stop_flag),
 		cmocka_unit_test(test_report__outdir_replaces_own_folder_only),
 		cmocka_unit_test(test_report__html_embeds_charts),

@@ -4,8 +4,8 @@
 # command line — is read once; the other copies' lines are skipped
 # "duplicate message", told to skipped.csv as "duplicate of the message
 # at FILE:LINE". Every command that reads several inputs agrees with
-# parse, report too (its inputs are parsed on threads of their own,
-# report/ppass.c), with -j1 and -j2 alike. Expected by hand:
+# parse, report too (it reads them with parse's pass, parsers/pass.h),
+# with -j1 and -j2 alike. Expected by hand:
 #   a.mbox (27 lines): <a@example.org> 1 s (lines 1-9), <b@example.org>
 #           2 s (lines 10-18), <a@example.org> again, cross-posted with
 #           another list's tag (lines 19-27)

@@ -1,6 +1,6 @@
 #!/bin/sh
-# report parses each input on its own and renumbers runs when it replays
-# them; `parse` numbers them in one pass. The tables must be identical,
+# report and `parse` read their inputs with the same pass (parsers/pass.h).
+# The tables must be identical,
 # also when one group holds runs of two families (seed 001's "Tweaked
 # tunables": ConTest runs and the timer loop's time block) across files.
 set -eu

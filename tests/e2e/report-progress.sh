@@ -5,9 +5,9 @@
 # -q, never when stderr is a file; stdout carries nothing, the note
 # "report written to ..." goes to stderr unless -q.
 # The terminal is a pseudo-terminal from script(1) (util-linux); a FIFO
-# whose writer waits 2 s makes the pass last that long. -j2: a worker
-# reads the FIFO while the calling thread draws the line (with -j1 the
-# one thread is in the read, and the line is drawn between inputs).
+# whose writer waits 2 s before it writes makes the pass last that long;
+# the line is drawn after each chunk read (parsers/pass.c), so once the
+# FIFO's data come.
 set -eu
 command -v script >/dev/null || exit 77
 command -v mkfifo >/dev/null || exit 77
@@ -18,7 +18,7 @@ seed="$TOP/fixtures/seeds/000_a7bf8587c1dba76c.txt"
 slow() {   # slow OUTPUT-FILE BENCHLOG-ARGS...: run with a 2 s input on a pty
     out=$1; shift
     rm -f pipe; mkfifo pipe
-    ( cat "$seed"; sleep 2 ) > pipe &
+    ( sleep 2; cat "$seed" ) > pipe &
     script -qec "$*" /dev/null < /dev/null > "$out"
     wait
 }
