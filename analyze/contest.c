@@ -24,15 +24,13 @@ static const struct {
 	const char *name;   /* column */
 	int col;            /* enum bl_contest_col */
 	int dec;            /* decimals of mean and sd */
-	const char *unit;   /* for differences */
-	const char *up, *down;
 } measures[BL_CM_N] = {
-	[BL_CM_TIME] = { "time_s", CT_TIME_S, 3, " s", "longer", "shorter" },
-	[BL_CM_CPU] = { "cpu_pct", CT_CPU_PCT, 2, "%", "higher", "lower" },
-	[BL_CM_LOAD_RUNS] = { "load_runs", CT_LOAD_RUNS, 2, "", "higher", "lower" },
-	[BL_CM_LOAD_CPU] = { "load_cpu_pct", CT_LOAD_CPU_PCT, 2, "%", "higher", "lower" },
-	[BL_CM_MAJOR] = { "major_faults", CT_MAJOR_FAULTS, 1, "", "higher", "lower" },
-	[BL_CM_MINOR] = { "minor_faults", CT_MINOR_FAULTS, 1, "", "higher", "lower" },
+	[BL_CM_TIME] = { "time_s", CT_TIME_S, 3 },
+	[BL_CM_CPU] = { "cpu_pct", CT_CPU_PCT, 2 },
+	[BL_CM_LOAD_RUNS] = { "load_runs", CT_LOAD_RUNS, 2 },
+	[BL_CM_LOAD_CPU] = { "load_cpu_pct", CT_LOAD_CPU_PCT, 2 },
+	[BL_CM_MAJOR] = { "major_faults", CT_MAJOR_FAULTS, 1 },
+	[BL_CM_MINOR] = { "minor_faults", CT_MINOR_FAULTS, 1 },
 };
 
 struct cell {
@@ -118,41 +116,6 @@ size_t bl_contest_baseline(const struct bl_contest *c, bool *found)
 		if (found)
 			*found = false;
 	}
-	return 0;
-}
-
-static double conf_of(const struct bl_contest *c)
-{
-	double conf = c->o.confidence;
-	return conf > 0 && conf < 1 ? conf : 0.95;
-}
-
-int bl_contest_compare(const struct bl_contest *c, size_t base, size_t cand, size_t l,
-		       enum bl_contest_measure m, struct bl_contest_cmp *out)
-{
-	if (!out || base >= c->ng || cand >= c->ng || l >= c->nl || (unsigned)m >= BL_CM_N)
-		return -BL_EUSAGE;
-	memset(out, 0, sizeof *out);
-	out->detectable = NAN;
-	out->direction = "";
-	const struct bl_welford *b = bl_contest_cell(c, base, l, m);
-	const struct bl_welford *k = bl_contest_cell(c, cand, l, m);
-	if (!b || !k)
-		return -BL_ENOTFOUND;
-	double conf = conf_of(c);
-	out->n_base = b->n;
-	out->n_cand = k->n;
-	out->base_mean = bl_welford_mean(b);
-	out->cand_mean = bl_welford_mean(k);
-	int rc = bl_welch(b, k, conf, &out->t);
-	if (rc)
-		return rc;
-	out->too_few = bl_test_power_too_low(b->n, k->n);
-	if (out->t.ok && isfinite(out->t.ci_hi) && isfinite(out->t.ci_lo))
-		out->detectable = (out->t.ci_hi - out->t.ci_lo) / 2;
-	out->significant = out->t.ok && !out->too_few && out->t.p < 1 - conf;
-	if (out->significant)
-		out->direction = out->t.diff > 0 ? measures[m].up : measures[m].down;
 	return 0;
 }
 
@@ -400,100 +363,21 @@ static void write_report_rows(const struct bl_contest *c, FILE *f)
 	}
 }
 
-static void fmt_p(char *b, size_t n, double p)
-{
-	if (isnan(p))
-		snprintf(b, n, "-");
-	else if (p < 0.0001)
-		snprintf(b, n, "%.1e", p);
-	else
-		snprintf(b, n, "%.4f", p);
-}
-
-/* The plain verdict of C3. */
-static char *verdict_text(const struct bl_contest_cmp *k, enum bl_contest_measure m)
-{
-	int dec = measures[m].dec;
-	if (k->too_few)
-		return bl_xasprintf("too few runs to compare (%llu and %llu; at least 3 a side)",
-				    k->n_base, k->n_cand);
-	if (!k->t.ok)
-		return bl_xasprintf("cannot be tested: %s", k->t.note ? k->t.note : "undefined");
-	if (k->significant)
-		return bl_xasprintf("%s (significant)", k->direction);
-	if (k->t.se == 0)
-		return bl_xstrdup("no difference: every run gave the same value");
-	if (isnan(k->detectable))
-		return bl_xstrdup("not significant");
-	double pct = k->base_mean != 0 ? 100 * k->detectable / fabs(k->base_mean) : NAN;
-	char pb[48] = "";
-	if (!isnan(pct))
-		snprintf(pb, sizeof pb, " (±%.1f%%)", pct);
-	if (k->n_base == k->n_cand)
-		return bl_xasprintf("not significant: with %llu runs a side, changes under ±%.*f%s%s "
-				    "cannot be detected", k->n_base, dec, k->detectable, measures[m].unit, pb);
-	return bl_xasprintf("not significant: with %llu and %llu runs, changes under ±%.*f%s%s "
-			    "cannot be detected", k->n_base, k->n_cand, dec, k->detectable,
-			    measures[m].unit, pb);
-}
-
+/* C3: where the groups are compared (one number, one place). */
 static void write_compare(const struct bl_contest *c, FILE *f, enum bl_doc_format fmt)
 {
 	bool found;
 	size_t base = bl_contest_baseline(c, &found);
-	double conf = conf_of(c);
 	bool md = fmt == BL_DOC_MD;
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	if (!found)
 		fprintf(f, "%sNo group is named \"%s\"; the baseline is the first group.\n\n",
 			md ? "> " : "note: ", bl_esc_doc(&er, c->o.baseline, md));
-	if (md)
-		fprintf(f, "**Time compared with %s (baseline)**, Welch's t-test at %g%% confidence; "
-			   "change = (candidate - baseline) / baseline.\n\n",
-			bl_esc_doc(&er, c->g[base].name, md), conf * 100);
-	else
-		fprintf(f, "Time compared with \"%s\" (baseline), Welch's t-test at %g%% confidence:\n",
-			bl_esc_doc(&er, c->g[base].name, md), conf * 100);
-	for (size_t g = 0; g < c->ng; g++) {
-		if (g == base)
-			continue;
-		if (fmt == BL_DOC_MD) {
-			fprintf(f, "%s vs %s:\n\n", bl_esc_doc(&er, c->g[g].name, md),
-				bl_esc_doc(&er, c->g[base].name, md));
-			fprintf(f, "| load | baseline s | candidate s | difference s | change | p | verdict |\n"
-				   "|---|--:|--:|--:|--:|--:|---|\n");
-		} else {
-			fprintf(f, "\n%s vs %s\n", bl_esc_doc(&er, c->g[g].name, md),
-				bl_esc_doc(&er, c->g[base].name, md));
-			fprintf(f, "%-14s %10s %10s %9s %8s %9s  %s\n", "load", "baseline", "candidate",
-				"diff", "change", "p", "verdict");
-		}
-		for (size_t l = 0; l < c->nl; l++) {
-			struct bl_contest_cmp k;
-			if (bl_contest_compare(c, base, g, l, BL_CM_TIME, &k))
-				continue;
-			char pb[24], ch[24];
-			fmt_p(pb, sizeof pb, k.t.ok ? k.t.p : NAN);
-			if (isnan(k.t.pct_change))
-				snprintf(ch, sizeof ch, "-");
-			else
-				snprintf(ch, sizeof ch, "%+.1f%%", k.t.pct_change);
-			char *v = verdict_text(&k, BL_CM_TIME);
-			if (fmt == BL_DOC_MD)
-				fprintf(f, "| %s | %.3f | %.3f | %+.3f | %s | %s | %s |\n",
-					bl_esc_doc(&er, c->loads[l], md),
-					k.base_mean, k.cand_mean, k.t.diff, ch, pb, v);
-			else
-				fprintf(f, "%-14s %10.3f %10.3f %+9.3f %8s %9s  %s\n",
-					bl_esc_doc(&er, c->loads[l], md),
-					k.base_mean, k.cand_mean, k.t.diff, ch, pb, v);
-			free(v);
-		}
-		if (fmt == BL_DOC_MD)
-			fputc('\n', f);
-	}
-	if (fmt == BL_DOC_TEXT)
-		fputc('\n', f);
+	fprintf(f, "Each group is compared with %s%s%s (baseline), load by load and measure by "
+		   "measure, within one file or mail thread: the change, its interval, the adjusted p "
+		   "and the verdict of each are the rows of the Findings (`benchlog compare -t "
+		   "contest` prints the same numbers).\n\n",
+		md ? "**" : "\"", bl_esc_doc(&er, c->g[base].name, md), md ? "**" : "\"");
 	bl_esc_ring_release(&er);
 }
 

@@ -13,15 +13,11 @@
  *       "noload" or "no_load"). NaN when the group has no no-load run
  *       (contest -r printed "inf" there; benchlog prints "-").
  *   C3  Comparison: baseline = the group named opts->baseline, else the
- *       first group; each other group is a candidate. Per load and
- *       measure: Welch's t-test (D6) of candidate minus baseline at
- *       opts->confidence. Verdict: fewer than 3 runs on a side: "too few
- *       runs" (D7 power rule); p < 1 - confidence: significant, "longer"/
- *       "shorter" for times ("higher"/"lower" for other measures);
- *       otherwise not significant, and the smallest difference these runs
- *       could have shown (the half-width of the CI of the difference,
- *       t_{(1+conf)/2, df} se) is reported as "changes under ±X cannot be
- *       detected with n and m runs".
+ *       first group. The section does not test the groups itself: each
+ *       load and measure is a row of the report's Findings and of
+ *       `benchlog compare -t contest` (analyze/compare.h, docs/statistics.md
+ *       D12, D13), compared within one file or mail thread, one number in
+ *       one place; the section says where.
  *
  * Memory: per cell one bl_welford per measure; report rows read back are
  * kept up to BL_CONTEST_MAX_REPORT_ROWS (more are counted, not kept).
@@ -69,22 +65,6 @@ double bl_contest_ratio(const struct bl_contest *c, size_t g, size_t l);
 /* C3: the baseline group's index; *found (may be NULL) is false when
  * opts->baseline names no group (the first group is used then). */
 size_t bl_contest_baseline(const struct bl_contest *c, bool *found);
-
-struct bl_contest_cmp {
-	unsigned long long n_base, n_cand;
-	double base_mean, cand_mean;
-	struct bl_ttest t;      /* D6; t.ok = 0 when not defined */
-	double detectable;      /* C3 half-width; NaN when not defined */
-	bool too_few;           /* fewer than 3 runs on a side */
-	bool significant;       /* t.ok, not too_few and p < 1 - confidence */
-	const char *direction;  /* "longer", "shorter", "higher", "lower", "" */
-};
-
-/* C3 for (base group, candidate group, load, measure). Returns 0, or
- * -BL_ENOTFOUND when either cell has no value, -BL_EUSAGE for indexes out
- * of range. */
-int bl_contest_compare(const struct bl_contest *c, size_t base, size_t cand, size_t l,
-		       enum bl_contest_measure m, struct bl_contest_cmp *out);
 
 /* Report rows (contest_report table) read back. */
 size_t bl_contest_report_rows(const struct bl_contest *c);
