@@ -234,7 +234,7 @@ int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
 		bad |= putnum(f, r->p_adj) | putnum(f, r->tested ? r->ci_raw.pct_lo : NAN);
 		char b[40] = "";
 		if (r->tested && !isnan(r->ci_raw.pct_hi))
-			snprintf(b, sizeof b, "%.17g", r->ci_raw.pct_hi);
+			bl_fmt_double(b, sizeof b, r->ci_raw.pct_hi);
 		bad |= put(f, b, true);
 	}
 	return bad || ferror(f) ? -BL_EIO : 0;
