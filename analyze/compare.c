@@ -916,7 +916,7 @@ static int fam_cmp(const void *a, const void *b)
 	return c ? c : (x->i > y->i) - (x->i < y->i);
 }
 
-static char *fam_key(const struct bl_cmp_row *w)
+char *bl_cmp_family_key(const struct bl_cmp_row *w)
 {
 	return bl_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s", w->table ? w->table : "",
 			    w->source ? w->source : "", w->message_id ? w->message_id : "",
@@ -928,7 +928,7 @@ void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf)
 	size_t n = rows->n;
 	struct fam *f = bl_xmalloc((n ? n : 1) * sizeof *f);
 	for (size_t i = 0; i < n; i++)
-		f[i] = (struct fam){ fam_key(&rows->row[i]), i };
+		f[i] = (struct fam){ bl_cmp_family_key(&rows->row[i]), i };
 	qsort(f, n, sizeof *f, fam_cmp);
 	struct bl_cmp *r = bl_xmalloc((n ? n : 1) * sizeof *r);
 	rows->tests = 0;

@@ -167,6 +167,10 @@ struct bl_cmp_row {
 	bool own;                    /* made by an analysis's findings()
 					(analysis.h), not by the walk over ts */
 };
+/* D12: the family (one question) row w belongs to, as a heap string:
+ * equal for two rows exactly when they share table, source, thread,
+ * baseline and candidate. The caller frees it. */
+char *bl_cmp_family_key(const struct bl_cmp_row *w);
 /* A table that could not be compared, and why (one sentence). */
 struct bl_cmp_skip {
 	const char *table;           /* points into ts */

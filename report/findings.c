@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/findings.h"
+#include "core/escape.h"
 #include "core/util.h"
 
 /* F2: the verdict's place in the order. */
@@ -116,7 +117,89 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 	fputs(" |\n", md);
 }
 
-void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence)
+void bl_report_findings_order(struct bl_cmp_rows *rows)
+{
+	/* F4: nothing compared when a side has no values */
+	size_t k = 0;
+	for (size_t i = 0; i < rows->n; i++) {
+		if (isnan(rows->row[i].r.diff)) {
+			free(rows->row[i].block);
+			free(rows->row[i].baseline);
+			free(rows->row[i].candidate);
+			continue;
+		}
+		rows->row[k++] = rows->row[i];
+	}
+	rows->n = k;
+	qsort(rows->row, rows->n, sizeof *rows->row, cmp_finding);   /* F2 */
+}
+
+static void table_head(FILE *md)
+{
+	fprintf(md, "| table | measure | baseline → candidate | change [interval] | p adj. | verdict |\n"
+		    "|---|---|---|--:|--:|---|\n");
+}
+
+/* F4: the rows from..n-1 counted by verdict, after lead. */
+static void count_rest(FILE *md, const struct bl_cmp_rows *rows, size_t from, const char *lead)
+{
+	size_t count[BL_V_NO_TEST + 1] = { 0 };
+	for (size_t i = from; i < rows->n; i++)
+		count[rows->row[i].r.kind]++;
+	fputs(lead, md);
+	const char *sep = " ";
+	for (int v = 0; v <= BL_V_NO_TEST; v++) {
+		if (!count[v])
+			continue;
+		fprintf(md, "%s%zu %s", sep, count[v], bl_verdict_kind_name((enum bl_verdict_kind)v));
+		sep = ", ";
+	}
+	fputs(".\n\n", md);
+}
+
+/* F5: the rows that changed, the rest counted, every row behind a
+ * <details>. */
+static void findings_rows(FILE *md, const struct bl_cmp_rows *rows)
+{
+	bool several = false;
+	for (size_t i = 1; i < rows->n && !several; i++)
+		several = rows->row[i].source && rows->row[0].source &&
+			  strcmp(rows->row[i].source, rows->row[0].source) != 0;
+	size_t nch = 0;   /* F2 puts them first */
+	while (nch < rows->n && rank(rows->row[nch].r.kind) == 0)
+		nch++;
+	if (nch) {
+		table_head(md);
+		for (size_t i = 0; i < nch && i < BL_FINDINGS_SHOWN; i++)
+			row_line(md, &rows->row[i], several);
+		fputc('\n', md);
+	} else {
+		fprintf(md, "No comparison shows a change.\n\n");
+	}
+	if (nch < rows->n) {
+		char lead[96];
+		snprintf(lead, sizeof lead, "%s%zu comparison%s:", nch ? "The other " : "",
+			 rows->n - nch, rows->n - nch == 1 ? "" : "s");
+		count_rest(md, rows, nch, lead);
+	}
+	char summary[64];
+	snprintf(summary, sizeof summary, "All %zu comparisons", rows->n);
+	bl_md_details_open(md, summary);
+	table_head(md);
+	size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
+	for (size_t i = 0; i < shown; i++)
+		row_line(md, &rows->row[i], several);
+	fputc('\n', md);
+	if (shown < rows->n) {
+		char lead[96];
+		snprintf(lead, sizeof lead, "%zu more comparisons, all in [findings.csv](findings.csv) in this order:",
+			 rows->n - shown);
+		count_rest(md, rows, shown, lead);
+	}
+	bl_md_details_close(md);
+}
+
+void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confidence)
 {
 	fprintf(md, "## Findings\n\n");
 	if (rows->n == 0) {
@@ -124,59 +207,22 @@ void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence)
 			    "same mail thread or plain file (`--baseline GROUP` or `--compare-all` "
 			    "compares across them).\n\n");
 	} else {
-		/* F4: nothing compared when a side has no values */
-		size_t k = 0;
-		for (size_t i = 0; i < rows->n; i++) {
-			if (isnan(rows->row[i].r.diff)) {
-				free(rows->row[i].block);
-				free(rows->row[i].baseline);
-				free(rows->row[i].candidate);
-				continue;
-			}
-			rows->row[k++] = rows->row[i];
-		}
-		rows->n = k;
-		qsort(rows->row, rows->n, sizeof *rows->row, cmp_finding);
-		bool several = false;
-		for (size_t i = 1; i < rows->n && !several; i++)
-			several = rows->row[i].source && rows->row[0].source &&
-				  strcmp(rows->row[i].source, rows->row[0].source) != 0;
 		fprintf(md, "Each line compares a candidate with its baseline, most important first. "
 			    "**change**: 100 (candidate − baseline) / |baseline| of the means (latency: of "
-			    "the p50 or p99), with its interval[^ci]; **p adj.**: the p-value adjusted "
-			    "for the m measures compared for that baseline and candidate[^p]. A change is "
+			    "the p50 or p99), with its interval¹; **p adj.**: the p-value adjusted "
+			    "for the m measures compared for that baseline and candidate². A change is "
 			    "**negligible** when its whole interval lies within ±1 %% (unless "
 			    "`--negligible` says otherwise), and **no change detected** when the "
 			    "interval holds 0.\n\n");
-		fprintf(md, "| table | measure | baseline → candidate | change [interval] | p adj. | verdict |\n"
-			    "|---|---|---|--:|--:|---|\n");
-		size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
-		for (size_t i = 0; i < shown; i++)
-			row_line(md, &rows->row[i], several);
-		fputc('\n', md);
-		fprintf(md, "[^ci]: %g %% simultaneous over the pair's m measures: each interval at "
+		findings_rows(md, rows);
+		fprintf(md, "¹ The interval is %g %% simultaneous over the pair's m measures: each interval at "
 			    "1 − %g / m (Bonferroni), by Fieller's theorem on Welch's t (vmstat: with each "
 			    "series' effective sample size); findings.csv also has the unadjusted %g %% "
 			    "interval.\n\n"
-			    "[^p]: Welch's t-test (latency: Mann–Whitney for p50, Kolmogorov–Smirnov for "
+			    "² Welch's t-test (latency: Mann–Whitney for p50, Kolmogorov–Smirnov for "
 			    "p99), two-sided, times m (Bonferroni); %zu tests in all. docs/statistics.md "
 			    "(D12–D18) in benchlog's source defines each number.\n\n",
 			confidence * 100, 1 - confidence, confidence * 100, rows->tests);
-		if (shown < rows->n) {
-			/* F4: the rest counted by verdict */
-			size_t count[BL_V_NO_TEST + 1] = { 0 };
-			for (size_t i = shown; i < rows->n; i++)
-				count[rows->row[i].r.kind]++;
-			fprintf(md, "%zu more comparisons, all in [findings.csv](findings.csv) in this order:", rows->n - shown);
-			const char *sep = " ";
-			for (int v = 0; v <= BL_V_NO_TEST; v++) {
-				if (!count[v])
-					continue;
-				fprintf(md, "%s%zu %s", sep, count[v], bl_verdict_kind_name((enum bl_verdict_kind)v));
-				sep = ", ";
-			}
-			fputs(".\n\n", md);
-		}
 	}
 	for (size_t i = 0; i < rows->nskip; i++) {
 		fputs("Table ", md);

@@ -16,10 +16,14 @@
  * F3  Where nothing can be compared, one sentence per table says why; for
  *     two groups of different sources it gives the difference of their
  *     means per measure, untested.
- * F4  The section lists the first BL_FINDINGS_SHOWN comparisons and counts
- *     the rest by verdict; findings.csv in the report folder holds every
- *     one, in the same order. A comparison with no values on a side is
- *     not a finding (nothing was compared).
+ * F4  The full table lists the first BL_FINDINGS_SHOWN comparisons and
+ *     counts the rest by verdict; findings.csv in the report folder holds
+ *     every one, in the same order. A comparison with no values on a side
+ *     is not a finding (nothing was compared).
+ * F5  The section opens with the rows that changed (D13 rule 13.5), then
+ *     counts the other rows by verdict, then gives every row in a table
+ *     inside a <details> block (closed in report.html). The plain-words
+ *     answer above it is report/headline.h's.
  */
 #ifndef BL_REPORT_FINDINGS_H
 #define BL_REPORT_FINDINGS_H
@@ -29,10 +33,14 @@
 
 #define BL_FINDINGS_SHOWN 100
 
-/* Write "## Findings" and its table to md. rows may hold no comparison
- * (then only the sentences of F3, or one saying nothing was comparable).
- * Reorders rows->row (F2). */
-void bl_report_findings(FILE *md, struct bl_cmp_rows *rows, double confidence);
+/* F4, F2: drop the rows with no values on a side, and order the rest
+ * (in place). Before bl_report_findings, the headline and the CSV. */
+void bl_report_findings_order(struct bl_cmp_rows *rows);
+/* Write "## Findings" to md (F5): the rows that changed, the rest
+ * counted, every row in a <details> table. rows ordered by
+ * bl_report_findings_order; it may hold no comparison (then only the
+ * sentences of F3, or one saying nothing was comparable). */
+void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confidence);
 /* F4: every finding as CSV (libcsv quoting), after bl_report_findings has
  * ordered them: table, by (the split), source, thread, column,
  * baseline, candidate, base_n, cand_n, base_mean, cand_mean, pct_change,

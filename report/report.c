@@ -20,6 +20,7 @@
 #include "report/outdir.h"
 #include "report/report.h"
 #include "report/findings.h"
+#include "report/headline.h"
 #include "parsers/pass.h"
 #include "tables/sqlite.h"
 
@@ -403,6 +404,9 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 {
 	const struct bl_report_opts *o = rs->o;
 	fprintf(md, "# benchlog report\n\n");
+	/* the answer first, in plain words (headline.h), then its table */
+	bl_report_findings_order(findings);
+	bl_report_headline(md, findings, conf);
 	fprintf(md, "Made by `benchlog report` (benchlog %s) from ", BENCHLOG_VERSION);
 	if (o->ninputs == 0)
 		fprintf(md, "standard input");
@@ -417,7 +421,6 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	if (shown < o->ninputs)
 		fprintf(md, " and %zu more", o->ninputs - shown);
 	fprintf(md, ".\n\n");
-	/* the answer first (findings.h), then what was read */
 	bl_report_findings(md, findings, conf);
 	fprintf(md, "## Inputs\n\n");
 	unsigned long ntables = 0;

@@ -45,6 +45,9 @@ rank = {"faster": 0, "slower": 0, "more ": 0, "less ": 0, "fewer ": 0, "higher":
         "averages only, no test possible": 2, "too few runs": 3, "no test": 4, "negligible": 5}
 text = open(sys.argv[1], encoding="utf-8").read()
 sec = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
+# F5: the full table is the one in <details>; the changed rows above it
+# are its first rows
+changed, sec = sec.split("<details>", 1)
 rows = [l.split(" | ") for l in sec.splitlines() if l.startswith("| ") and " → " in l and not l.startswith("| table ")]
 key = []
 for r in rows:
@@ -54,6 +57,10 @@ for r in rows:
     key.append((rank[v], -abs(float(ch)) if ch else 0.0))
 assert len(rows) > 40 and key == sorted(key), [r[5] for r in rows]
 assert key[0][0] == 0 and key[-1][0] == 5
+first = [l for l in changed.splitlines() if l.startswith("| ") and " → " in l and not l.startswith("| table ")]
+assert first and first == [" | ".join(r) for r in rows[:len(first)]], first
+assert all(next(k for k in rank if r.split(" | ")[5].startswith(k)) in
+           ("faster", "slower", "more ", "less ", "fewer ", "higher", "lower") for r in first), first
 PY
 # issue 27 item 5: `compare` gives the report's numbers (analyze/compare.h
 # C4: both make their rows with bl_analyses_findings()). same_rows checks

@@ -1,0 +1,202 @@
+/* headline.c — H1, H2 of report/headline.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/headline.h"
+#include "core/escape.h"
+#include "core/strmap.h"
+#include "core/util.h"
+
+/* One question's tally (H1). */
+struct question {
+	size_t first;        /* its first row, in F2's order */
+	size_t n;            /* its rows */
+	size_t changed;      /* D13 rule 13.5 */
+	size_t shown[BL_HEADLINE_CHANGES];
+	size_t no_change, negligible, averages, untested;
+};
+
+static const char *base_name(const char *path)
+{
+	const char *s = path ? strrchr(path, '/') : NULL;
+	return s ? s + 1 : path ? path : "";
+}
+
+static bool ends(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+	return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+/* The direction in plain words: times are shorter or longer, faults
+ * more or fewer, the rest higher or lower (D13 rule 13.5's measures). */
+static const char *direction(const char *col, double pct)
+{
+	bool up = pct > 0;
+	if (strstr(col, "fault"))
+		return up ? "more" : "fewer";
+	if (ends(col, "_s") || ends(col, "_ms") || ends(col, "_us") || ends(col, "_ns"))
+		return up ? "longer" : "shorter";
+	return up ? "higher" : "lower";
+}
+
+/* "read_load time_s 27 % shorter (95 % simultaneous CI 4.5–48 %)" */
+static void change_words(FILE *md, const struct bl_cmp_row *w, double conf)
+{
+	const struct bl_cmp *r = &w->r;
+	char a[48], b[48];
+	if (w->own) {   /* an analysis's row: the measure, then what it compares */
+		bl_fput_md_inline(md, w->column);
+		if (w->block && *w->block) {
+			fputs(" (", md);
+			bl_fput_md_inline(md, w->block);
+			fputs(")", md);
+		}
+	} else {
+		if (w->block && *w->block) {
+			bl_fput_md_inline(md, w->block);
+			fputc(' ', md);
+		}
+		bl_fput_md_inline(md, w->column);
+	}
+	bl_fmt_pct_person(a, sizeof a, r->pct, false);
+	fprintf(md, " %s %% %s", a, direction(w->column, r->pct));
+	if (!isnan(r->ci.pct_lo) && !isnan(r->ci.pct_hi)) {
+		/* the interval's ends as sizes of the change, smaller first */
+		double lo = fabs(r->pct < 0 ? r->ci.pct_hi : r->ci.pct_lo);
+		double hi = fabs(r->pct < 0 ? r->ci.pct_lo : r->ci.pct_hi);
+		bl_fmt_pct_person(a, sizeof a, lo, false);
+		bl_fmt_pct_person(b, sizeof b, hi, false);
+		if (isinf(hi))
+			fprintf(md, " (%g %% simultaneous CI: %s %% or more)", conf * 100, a);
+		else
+			fprintf(md, " (%g %% simultaneous CI %s–%s %%)", conf * 100, a, b);
+	}
+}
+
+/* "Tweaked tunables vs Default tunables (ConTest, 001_….txt, 3 runs each): " */
+static void question_head(FILE *md, const struct bl_cmp_row *w)
+{
+	fputs("**", md);
+	bl_fput_md_inline(md, w->candidate);
+	fputs("** vs **", md);
+	bl_fput_md_inline(md, w->baseline);
+	fputs("** (", md);
+	bl_fput_md_inline(md, strcmp(w->table, "contest") == 0 ? "ConTest" : w->table);
+	if (w->source && *w->source) {
+		fputs(", ", md);
+		bl_fput_md_inline(md, base_name(w->source));
+	} else if (w->message_id && *w->message_id) {
+		fputs(", ", md);
+		bl_fput_md_inline(md, w->message_id);
+	}
+	if (w->r.means_only)
+		fputs(", averages of runs", md);
+	else if (!w->own && w->n_base == w->n_cand)
+		fprintf(md, ", %llu run%s each", w->n_base, w->n_base == 1 ? "" : "s");
+	else if (!w->own)
+		fprintf(md, ", %llu and %llu runs", w->n_base, w->n_cand);
+	fputs("): ", md);
+}
+
+/* "No change detected in the other 47 measures." and its kin. */
+static void rest_words(FILE *md, const struct question *q)
+{
+	size_t rest = q->n - q->changed;
+	if (rest == 0)
+		return;
+	const char *other = q->changed ? "the other " : "";
+	const char *s = rest == 1 ? "" : "s";
+	if (q->no_change == rest) {
+		fprintf(md, "%s change detected in %s%zu measure%s.", q->changed ? "No" : "no", other, rest, s);
+		return;
+	}
+	if (q->negligible == rest) {
+		fprintf(md, "%segligible change in %s%zu measure%s.", q->changed ? "N" : "n", other, rest, s);
+		return;
+	}
+	if (q->averages == rest) {
+		fprintf(md, "%sverages only in %s%zu measure%s: no test possible, the differences of the "
+			    "means are in the Findings.", q->changed ? "A" : "a", other, rest, s);
+		return;
+	}
+	fprintf(md, "%sf %s%zu measure%s:", q->changed ? "O" : "o", other, rest, s);
+	const char *sep = " ";
+	if (q->no_change) {
+		fprintf(md, "%sno change detected in %zu", sep, q->no_change);
+		sep = ", ";
+	}
+	if (q->negligible) {
+		fprintf(md, "%snegligible in %zu", sep, q->negligible);
+		sep = ", ";
+	}
+	if (q->averages) {
+		fprintf(md, "%s%zu with averages only", sep, q->averages);
+		sep = ", ";
+	}
+	if (q->untested)
+		fprintf(md, "%s%zu not tested (too few runs, or no test possible)", sep, q->untested);
+	fputc('.', md);
+}
+
+static void question_write(FILE *md, const struct bl_cmp_rows *rows, const struct question *q, double conf)
+{
+	question_head(md, &rows->row[q->first]);
+	size_t k = q->changed < BL_HEADLINE_CHANGES ? q->changed : BL_HEADLINE_CHANGES;
+	for (size_t i = 0; i < k; i++) {
+		if (i)
+			fputs(i + 1 == k && k == q->changed ? " and " : ", ", md);
+		change_words(md, &rows->row[q->shown[i]], conf);
+	}
+	if (k < q->changed)
+		fprintf(md, " and %zu more changes (in the Findings)", q->changed - k);
+	if (k)
+		fputs(". ", md);
+	rest_words(md, q);
+	fputs("\n\n", md);
+}
+
+void bl_report_headline(FILE *md, const struct bl_cmp_rows *rows, double conf)
+{
+	if (!rows || rows->n == 0)
+		return;
+	struct bl_strmap fam = BL_STRMAP_INIT;
+	struct question *q = NULL;
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct bl_cmp_row *w = &rows->row[i];
+		char *key = bl_cmp_family_key(w);
+		bool added;
+		size_t f = bl_strmap_get(&fam, key, &added);
+		free(key);
+		if (added) {
+			q = bl_xrealloc(q, fam.n * sizeof *q);
+			memset(&q[f], 0, sizeof q[f]);
+			q[f].first = i;
+		}
+		q[f].n++;
+		switch (w->r.kind) {
+		case BL_V_NO_CHANGE: q[f].no_change++; break;
+		case BL_V_NEGLIGIBLE: q[f].negligible++; break;
+		case BL_V_AVERAGES_ONLY: q[f].averages++; break;
+		case BL_V_TOO_FEW: case BL_V_NO_TEST: q[f].untested++; break;
+		case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER:
+			if (q[f].changed < BL_HEADLINE_CHANGES)
+				q[f].shown[q[f].changed] = i;
+			q[f].changed++;
+			break;
+		}
+	}
+	size_t shown = fam.n < BL_HEADLINE_SHOWN ? fam.n : BL_HEADLINE_SHOWN;
+	for (size_t f = 0; f < shown; f++)
+		question_write(md, rows, &q[f], conf);
+	if (shown < fam.n) {
+		size_t more = 0;
+		for (size_t f = shown; f < fam.n; f++)
+			more += q[f].changed > 0;
+		fprintf(md, "%zu more comparisons of a candidate with its baseline, %zu of them with a "
+			    "change, are in the Findings below.\n\n", fam.n - shown, more);
+	}
+	free(q);
+	bl_strmap_release(&fam);
+}
