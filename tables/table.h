@@ -8,13 +8,17 @@
 #include <stdio.h>
 #include "core/record.h"
 
-/* Output formats, all from the same table definitions:
+/* Output formats, all from the same table definitions and one cell path
+ * (every number is bl_fmt_double()'s text, core/util.h, in all three):
  *   csv    RFC 4180 (default), header row
  *   tsv    header row, TAB-separated; TAB, LF, CR and backslash inside text
  *          are written as \t, \n, \r and \\ (the PostgreSQL/MySQL text convention)
- *   jsonl  one JSON object per line (jansson), keys in column order, null
- *          for unknown, numbers as JSON numbers; a non-finite number (ConTest's
- *          "inf" ratio) is the string "inf" / "-inf", as JSON has none */
+ *   jsonl  one JSON object per line, keys in column order, null for
+ *          unknown, numbers as JSON numbers (an integer without ".0");
+ *          strings escaped as jansson escapes them (\" \\ \b \f \n \r \t,
+ *          \u00XX for other control characters, UTF-8 as it is); a
+ *          non-finite number (ConTest's "inf" ratio) is the string "inf" /
+ *          "-inf", as JSON has none */
 enum bl_outfmt { BL_OUT_CSV = 0, BL_OUT_TSV, BL_OUT_JSONL };
 /* "csv" / "tsv" / "jsonl" -> 0 and *out, else -BL_EUSAGE. */
 int bl_outfmt_parse(const char *s, enum bl_outfmt *out);
@@ -43,14 +47,16 @@ void bl_csv_set_spreadsheet_safe(bool on);
  * through a bl_csv_writer). 0 or -BL_EIO. */
 int bl_csv_write_record(FILE *f, const struct bl_record *r);
 
-/* A CSV writer of one table's rows to f: rows are buffered (64 KiB) and
- * reach f in blocks, so f holds them all only after
+/* A writer of table rows to f, in CSV (bl_csv_writer_new) or any format
+ * (bl_table_writer_new; no header: bl_table_write_header): rows are
+ * buffered (64 KiB) and reach f in blocks, so f holds them all only after
  * bl_csv_writer_flush(). The provenance text shared by consecutive rows is
  * escaped once. The writer does not own f. new() never fails (out of
  * memory ends the program, core/util.h); record() and flush() return 0 or
  * -BL_EIO (errno from the failed write); free(NULL) is a no-op. */
 struct bl_csv_writer;
 struct bl_csv_writer *bl_csv_writer_new(FILE *f);
+struct bl_csv_writer *bl_table_writer_new(FILE *f, enum bl_outfmt fmt);
 int bl_csv_writer_record(struct bl_csv_writer *w, const struct bl_record *r);
 int bl_csv_writer_flush(struct bl_csv_writer *w);
 void bl_csv_writer_free(struct bl_csv_writer *w);
