@@ -555,16 +555,24 @@ int bl_linesplit_feed(struct bl_linesplit *ls, const char *buf, size_t len)
 	if (len)
 		ls->after_cr = false;
 	size_t nl = find_byte(buf, start, len, '\n'), cr = find_byte(buf, start, len, '\r');
+	/* NUL and ESC likewise, once per block, not twice per line (`summary`
+	 * of 20 MB of mtest01 + time -v: 5.9x chkmmt's speed before, see
+	 * docs/performance.md for after) */
+	size_t nul = find_byte(buf, start, len, '\0'), esc = find_byte(buf, start, len, '\x1b');
 	while (start < len) {
 		if (nl < start)
 			nl = find_byte(buf, start, len, '\n');
 		if (cr < start)
 			cr = find_byte(buf, start, len, '\r');
+		if (nul < start)
+			nul = find_byte(buf, start, len, '\0');
+		if (esc < start)
+			esc = find_byte(buf, start, len, '\x1b');
 		size_t pos = nl < cr ? nl : cr;
 		if (pos == len)
 			break;
 		size_t n = pos - start;
-		bool clean = !memchr(buf + start, '\0', n) && !memchr(buf + start, '\x1b', n);
+		bool clean = nul >= pos && esc >= pos;
 		if (ls->writable)
 			((char *)buf)[pos] = '\0';  /* the line ends in place */
 		int rc = ls_deliver(ls, buf + start, n, clean);
