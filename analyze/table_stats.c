@@ -511,7 +511,7 @@ static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_de
 	for (size_t k = 0; k < t->ng; k++)
 		if (t->gidx[k] < 0 && !t->skip) {
 			t->skip = true;
-			fprintf(ts->ctx->diag ? ts->ctx->diag : stderr,
+			bl_term_printf(ts->ctx->diag ? ts->ctx->diag : stderr,
 				"benchlog: table %s has no column '%s' to group by; left out\n",
 				t->name, t->gname[k]);
 		}
@@ -1169,7 +1169,7 @@ int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, b
 		if (!force_csv && csv_name(paths[i])) {
 			is_csv[i] = bl_csv_is_table(paths[i], why, sizeof why);
 			if (!is_csv[i] && ctx->diag)
-				fprintf(ctx->diag, "benchlog: note: %s: read as a log, not as a CSV table: %s\n",
+				bl_term_printf(ctx->diag, "benchlog: note: %s: read as a log, not as a CSV table: %s\n",
 					paths[i], why);
 		}
 	}
@@ -1548,7 +1548,7 @@ static void finish(struct bl_tstats *ts)
 		for (size_t i = 0; i < ts->ntab && !found; i++)
 			found = col_index(ts->tab[i], ts->o->cols[k]) >= 0;
 		if (!found && ts->ntab)
-			fprintf(ts->ctx->diag, "benchlog: note: no table in the input has a column '%s'\n",
+			bl_term_printf(ts->ctx->diag, "benchlog: note: no table in the input has a column '%s'\n",
 				ts->o->cols[k]);
 	}
 }

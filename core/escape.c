@@ -1,7 +1,10 @@
 /* escape.c — see escape.h (E1-E7). */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include "core/cleanup.h"
 #include "core/escape.h"
 
@@ -198,6 +201,8 @@ int bl_esc_term(struct bl_buf *b, const char *s, size_t len, bool keep_lf)
 		bool c1 = k == 2 && c == 0xc2 && p[i + 1] <= 0x9f;   /* U+0080-U+009F */
 		if (c == 0x1b) {
 			rc = bl_buf_add(b, "\\e", 2);
+		} else if ((c == '\n' && !keep_lf) || c == '\r') {
+			rc = bl_buf_add(b, c == '\n' ? "\\n" : "\\r", 2);
 		} else if (c == '\\') {
 			rc = bl_buf_add(b, "\\\\", 2);
 		} else if ((c < 0x20 && c != '\t' && !(c == '\n' && keep_lf)) || c == 0x7f || k == 0 || c1) {
@@ -261,15 +266,101 @@ int bl_fput_term(FILE *f, const char *s, size_t len)
 	return put(f, &b);
 }
 
+/* Length modifiers of a printf conversion, as far as they change the
+ * argument's type. */
+enum lenmod { LM_NONE, LM_L, LM_LL, LM_Z, LM_J, LM_T, LM_LD };
+
+static enum lenmod lenmod_of(const char *m, size_t n)
+{
+	if (n == 2 && m[0] == 'l')
+		return LM_LL;
+	if (n != 1)
+		return LM_NONE;   /* none, hh */
+	switch (m[0]) {
+	case 'l': return LM_L;
+	case 'z': return LM_Z;
+	case 'j': return LM_J;
+	case 't': return LM_T;
+	case 'L': return LM_LD;
+	default: return LM_NONE;   /* h */
+	}
+}
+
+#define CONV_FMT(v) (nstar == 0 ? asprintf(&out, spec, v) \
+	: nstar == 1 ? asprintf(&out, spec, star[0], v) : asprintf(&out, spec, star[0], star[1], v))
+
+/* One conversion spec ("%-*.*zu", NUL-terminated) formatted alone, with
+ * its arguments taken from ap; heap text, its length in *n. */
+static char *term_conv(const char *spec, size_t len, va_list *ap, int *n)
+{
+	int star[2] = { 0, 0 }, nstar = 0;
+	size_t m0 = 1;
+	while (m0 < len - 1 && strchr("-+ #0'123456789.*", spec[m0])) {
+		if (spec[m0] == '*' && nstar < 2)
+			star[nstar++] = va_arg(*ap, int);
+		m0++;
+	}
+	enum lenmod lm = lenmod_of(spec + m0, len - 1 - m0);
+	char conv = spec[len - 1];
+	char *out = NULL;
+	switch (conv) {
+	case 's': *n = CONV_FMT(va_arg(*ap, const char *)); break;
+	case 'c': *n = CONV_FMT(va_arg(*ap, int)); break;
+	case 'p': *n = CONV_FMT(va_arg(*ap, void *)); break;
+	case 'd': case 'i':
+		*n = lm == LM_L ? CONV_FMT(va_arg(*ap, long)) : lm == LM_LL ? CONV_FMT(va_arg(*ap, long long))
+		   : lm == LM_Z ? CONV_FMT(va_arg(*ap, ssize_t)) : lm == LM_J ? CONV_FMT(va_arg(*ap, intmax_t))
+		   : lm == LM_T ? CONV_FMT(va_arg(*ap, ptrdiff_t)) : CONV_FMT(va_arg(*ap, int));
+		break;
+	case 'u': case 'o': case 'x': case 'X':
+		*n = lm == LM_L ? CONV_FMT(va_arg(*ap, unsigned long))
+		   : lm == LM_LL ? CONV_FMT(va_arg(*ap, unsigned long long))
+		   : lm == LM_Z ? CONV_FMT(va_arg(*ap, size_t)) : lm == LM_J ? CONV_FMT(va_arg(*ap, uintmax_t))
+		   : lm == LM_T ? CONV_FMT(va_arg(*ap, ptrdiff_t)) : CONV_FMT(va_arg(*ap, unsigned));
+		break;
+	default:   /* e f g a, upper case too */
+		*n = lm == LM_LD ? CONV_FMT(va_arg(*ap, long double)) : CONV_FMT(va_arg(*ap, double));
+		break;
+	}
+	if (*n < 0)
+		bl_out_of_memory();
+	return out;
+}
+
+/* E7 for a diagnostic: the format's own text keeps its line ends; what a
+ * conversion puts in (a file name, an option value, a quoted value) has
+ * every LF and CR escaped as well, so no value can start a line. */
 int bl_term_vprintf(FILE *f, const char *fmt, va_list ap)
 {
-	char *msg = NULL;
-	int n = vasprintf(&msg, fmt, ap);
-	if (n < 0)
-		bl_out_of_memory();
 	struct bl_buf b = BL_BUF_INIT(0);
-	bl_esc_term(&b, msg, (size_t)n, true);
-	free(msg);
+	va_list aq;
+	va_copy(aq, ap);
+	for (const char *p = fmt; *p; ) {
+		const char *pct = strchr(p, '%');
+		size_t lit = pct ? (size_t)(pct - p) : strlen(p);
+		bl_esc_term(&b, p, lit, true);
+		if (!pct)
+			break;
+		size_t len = 1 + strspn(pct + 1, "-+ #0'123456789.*hlLqjzt");
+		if (!pct[len]) {          /* a lone '%' at the end */
+			bl_esc_term(&b, pct, len, true);
+			break;
+		}
+		len++;
+		if (pct[len - 1] == '%') {
+			bl_buf_add(&b, "%", 1);
+		} else if (len < 32) {
+			char spec[32];
+			memcpy(spec, pct, len);
+			spec[len] = '\0';
+			int n;
+			char *out = term_conv(spec, len, &aq, &n);
+			bl_esc_term(&b, out, (size_t)n, false);
+			free(out);
+		}
+		p = pct + len;
+	}
+	va_end(aq);
 	return put(f, &b);
 }
 

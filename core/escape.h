@@ -35,8 +35,8 @@
  *      Byte-exact: a program reading the file gets the text back. With
  *      spreadsheet_safe, a text beginning with = + - @ TAB or CR (a
  *      formula to a spreadsheet) gets a ' in front (docs/csv.md).
- *   E7 terminal (diagnostics on stderr): ESC as \e, the other C0 controls
- *      but TAB, DEL, the C1 controls (U+0080-U+009F, which some terminals
+ *   E7 terminal (diagnostics on stderr): ESC as \e, CR as \r, LF as \n
+ *      (unless keep_lf), the other C0 controls but TAB, DEL, the C1 controls (U+0080-U+009F, which some terminals
  *      obey even as single bytes) and bytes that are not well-formed UTF-8
  *      as \xHH, a backslash as \\, so a file name or a quoted value cannot
  *      move the cursor, retitle the window, clear the screen or forge a
@@ -104,8 +104,12 @@ int bl_md_details_open(FILE *f, const char *summary);
 int bl_md_details_close(FILE *f);
 
 /* A diagnostic for a terminal: printf's text, every byte of it shown as
- * E7 says (LF kept), so the names and values it quotes cannot drive the
- * terminal. Returns 0 or EOF on a write error. */
+ * E7 says, so the names and values it quotes cannot drive the terminal:
+ * the format's own LFs are kept, while what a conversion puts in (%s of a
+ * file name or an option value) shows its LF and CR as \n and \r, so it
+ * never starts a line. Conversions: flags, width and precision (also *),
+ * hh h l ll z j t L, d i u o x X c s p e f g a and %%. Returns 0 or EOF on
+ * a write error. */
 int bl_term_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int bl_term_vprintf(FILE *f, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 

@@ -35,6 +35,7 @@
 #include <strings.h>
 #include "parsers/dispatch.h"
 #include "input/mail.h"
+#include "core/escape.h"
 #include "core/re.h"
 #include "input/reader.h"
 #include "core/util.h"
@@ -98,7 +99,7 @@ static const char *const generic_headings[] = {
 static void open_error(struct bl_ctx *ctx, char *err)
 {
 	if (ctx->diag)
-		fprintf(ctx->diag, "benchlog: %s\n", err ? err : "a pattern does not compile");
+		bl_term_printf(ctx->diag, "benchlog: %s\n", err ? err : "a pattern does not compile");
 	free(err);
 }
 

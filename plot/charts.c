@@ -59,8 +59,12 @@ int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_
 		if (res.preview && preview)
 			fputs(res.preview, preview);
 		if (rc < 0) {
-			if (res.message && diag)
-				bl_term_printf(diag, "benchlog: %s chart: %s\n", s->name, res.message);
+			if (res.message && diag) {
+				/* gnuplot's own lines stay lines (E7 with LF) */
+				bl_term_printf(diag, "benchlog: %s chart: ", s->name);
+				bl_fput_term(diag, res.message, strlen(res.message));
+				fputc('\n', diag);
+			}
 			ret = rc;
 		} else if (rc == BL_PLOT_NOT_RENDERED && ret == 0) {
 			ret = -BL_ENOTFOUND;

@@ -1152,8 +1152,12 @@ static int build_charts(struct build *b)
 			continue;
 		struct section *x = &b->secs[j->sec];
 		size_t sl = strlen(j->script) > 3 ? strlen(j->script) - 3 : 0;
-		if (j->msg)
-			bl_term_printf(b->diag, "benchlog: %.*s chart: %s\n", (int)sl, j->script, j->msg);
+		if (j->msg) {
+			/* gnuplot's own lines stay lines (E7 with LF) */
+			bl_term_printf(b->diag, "benchlog: %.*s chart: ", (int)sl, j->script);
+			bl_fput_term(b->diag, j->msg, strlen(j->msg));
+			fputc('\n', b->diag);
+		}
 		if (x->prc >= 0) {
 			x->prc = j->rc;
 			warn_charts(b, x, j->rc);

@@ -148,7 +148,9 @@ static void test_escape__term(void **state)
 	expect_term("x\x9b" "31m", 5, false, "x\\x9b31m");           /* a lone C1 byte */
 	expect_term("x\xc2\x9b" "1m", 5, false, "x\\xc2\\x9b1m");     /* U+009B in UTF-8 */
 	expect_term("b\bc\x7f", 4, false, "b\\x08c\\x7f");
-	expect_term("l1\nl2", 5, false, "l1\\x0al2");
+	expect_term("l1\nl2", 5, false, "l1\\nl2");
+	expect_term("cr\rlf", 5, false, "cr\\rlf");
+	expect_term("cr\r\n", 4, true, "cr\\r\n");
 	expect_term("l1\nl2", 5, true, "l1\nl2");
 	expect_term("tab\there \\ \xc2\xb5s", 14, false, "tab\there \\\\ \xc2\xb5s");
 	expect_term("nul\0x", 5, false, "nul\\x00x");
@@ -169,6 +171,26 @@ static void test_escape__term_printf(void **state)
 	free(out);
 }
 
+/* A value never starts a line (issue 34 item 7): the format's own LFs
+ * stay, an LF or CR inside a conversion is shown as \n, \r; every kind of
+ * conversion the code uses formats as printf does. */
+static void test_escape__term_printf_values_stay_on_their_line(void **state)
+{
+	(void)state;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	assert_non_null(f);
+	assert_int_equal(bl_term_printf(f, "benchlog compare: no group \"%s\"\nusage: x\n",
+					"nope\nbenchlog: forged\r"), 0);
+	assert_int_equal(bl_term_printf(f, "%zu|%5.1f|%.*s|%-3d|%lu|%lld|%c|%%|%x|%s\n", (size_t)7, 2.25, 2,
+					"abc", -4, 99UL, -5LL, 'q', 255u, "end"), 0);
+	fclose(f);
+	assert_string_equal(out, "benchlog compare: no group \"nope\\nbenchlog: forged\\r\"\nusage: x\n"
+				 "7|  2.2|ab|-4 |99|-5|q|%|ff|end\n");
+	free(out);
+}
+
 static void test_escape__limit(void **state)
 {
 	(void)state;
@@ -181,6 +203,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escape__md_inline),
+		cmocka_unit_test(test_escape__term_printf_values_stay_on_their_line),
 		cmocka_unit_test(test_escape__md_renders_as_text),
 		cmocka_unit_test(test_escape__md_code_html),
 		cmocka_unit_test(test_escape__gp),

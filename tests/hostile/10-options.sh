@@ -22,3 +22,27 @@ hc opt-missing-arg 2 "option '--baseline' requires an argument" '"$B" compare --
 hc opt-report-onto-file 2 'exists and is not a folder' '"$B" report -o out/earlier.csv "$SEED0"'
 hc opt-unknown-command 2 'unknown command "nosuch"' '"$B" nosuch'
 hc opt-escape-in-value 2 'not "\\e]0;pwn\\x07"$' '"$B" plot swpd --term "$(printf "\033]0;pwn\007")" "$SEED0"; rc=$?; grep -q "$(printf "\033")" err && rc=99'
+# A newline (or CR) in an option value never starts a line on stderr
+# (core/escape.h E7: what a conversion puts into a diagnostic shows LF as
+# \n, CR as \r): no line of stderr may begin with the forged text.
+FORGE=$(printf 'nope\nbenchlog: forged line\r')
+export FORGE
+noforge() { ! grep -q '^benchlog: forged' err; }
+hc opt-newline-compare-baseline 2 'no group "nope\\nbenchlog: forged line\\r"' '
+    "$B" compare --baseline "$FORGE" "$SEED1" > /dev/null; rc=$?; noforge || rc=99'
+hc opt-newline-report-baseline 2 'no group "nope\\nbenchlog: forged line\\r"' '
+    "$B" report -q -o r2 --baseline "$FORGE" "$SEED1"; rc=$?; noforge || rc=99'
+hc opt-newline-parse-table 2 'unknown table "nope\\nbenchlog: forged line\\r"' '
+    "$B" parse -t "$FORGE" "$SEED1"; rc=$?; noforge || rc=99'
+hc opt-newline-plot-term 2 'not "nope\\nbenchlog: forged line\\r"' '
+    "$B" plot swpd --term "$FORGE" "$SEED0"; rc=$?; noforge || rc=99'
+hc opt-newline-stats-column 1 "no table in the input has a column 'nope\\\\nbenchlog: forged line\\\\r'" '
+    "$B" stats -c "$FORGE" "$SEED1" > /dev/null; rc=$?; noforge || rc=99'
+hc opt-newline-stats-group 1 "has no column 'nope\\\\nbenchlog: forged line\\\\r' to group by" '
+    "$B" stats -g "$FORGE" "$SEED1" > /dev/null; rc=$?; noforge || rc=99'
+hc opt-newline-long-option 2 "unrecognized option '--nope\\\\nbenchlog: forged line\\\\r'" '
+    "$B" summary "--$FORGE" "$SEED1"; rc=$?; noforge || rc=99'
+hc opt-newline-input-name 1 'nope\\nbenchlog: forged line\\r: No such file' '
+    "$B" parse "$FORGE"; rc=$?; noforge || rc=99'
+hc opt-newline-group-regex 2 'group-regex: missing closing parenthesis' '
+    "$B" parse --group-regex "($FORGE" "$SEED1"; rc=$?; noforge || rc=99'
