@@ -143,6 +143,17 @@
  *     raw lines from the one holding the first of them to the end of the
  *     part are skipped, "base64 after its end", with a warning naming
  *     that line and the padding's.
+ * R17 The header block ends where RFC 5322 says (§2.2, §3.6.8): at its
+ *     first line that is no header field. GMime drops such a line and
+ *     reads header fields on to the empty line, so an mbox message with
+ *     no empty line after its headers lost its first text lines as "mail
+ *     header". A line of the block that is neither a field (a name of
+ *     bytes other than ':', blanks and controls, then ':', as GMime reads
+ *     one) nor a folded continuation (leading SP or TAB) starts the text:
+ *     it and the lines after it up to the empty line (or the message's
+ *     end) are read as text of the message, with a warning naming the
+ *     line ("mail header without blank line"). Fields GMime read after it
+ *     still apply to the message (its Subject, Date, Content-Type).
  * R15 Limits. A line over BL_LINE_MAX bytes (a 1 GiB Subject:) is never
  *     held: as it is read, its bytes past what GMime needs to see the
  *     structure are let go (a header field keeps "Name:", a folded
@@ -1811,6 +1822,47 @@ static void skip_part(struct rd *r, struct view *v, const struct seg *s)
 	v->next = s->first + s->n;
 }
 
+/* R17: is s (n bytes, no line end) a header field as GMime reads one? */
+static bool field_line(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] != ':' && (unsigned char)s[i] > ' ' && s[i] != 0x7f)
+		i++;
+	return i > 0 && i < n && s[i] == ':';
+}
+
+/* R17: the lines of v's header block from its first line that is no
+ * field up to the empty line, read as the message's text with a warning. */
+static int read_header_text(struct rd *r, struct view *v, const struct bl_msg *msg)
+{
+	size_t k, n;
+	for (k = 0; k < v->nl; k++) {
+		const char *s = view_line(v, k, &n);
+		if (n == 0)
+			return 0;
+		if (k > 0 && (s[0] == ' ' || s[0] == '\t'))
+			continue;
+		if (!field_line(s, n))
+			break;
+	}
+	if (k == v->nl)
+		return 0;
+	size_t stop = k;
+	while (stop < v->nl && (view_line(v, stop, &n), n != 0))
+		stop++;
+	view_skip_to(r, v, k, msg);
+	struct bl_line ln = { "", 0, r->source, v->lineno0 + k, 0, msg };
+	bl_warn(r->ctx, &ln, "mail header without blank line",
+		"mail header block has no empty line after it: this line is no header field; "
+		"%zu line%s from here read as the message's text", stop - k, stop - k == 1 ? "" : "s");
+	int rc = 0;
+	for (; v->next < stop && rc == 0; v->next++) {
+		const char *s = view_line(v, v->next, &n);
+		rc = text_line(r, msg, s, n, v->lineno0 + v->next);
+	}
+	return rc;
+}
+
 /* Read one parsed message whose raw bytes are view v, after the mbox
  * separator lines of the input up to byte sep_to, followed by separator
  * lines up to byte tail_to (R5, R12). */
@@ -1843,6 +1895,8 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 	walk_message(r, &ss, v, m, NULL, &top->m);
 	rc = unit_begin(r, &top->m);
 	file_skip_to(r, sep_to, R_SEP, &top->m);
+	if (rc == 0)
+		rc = read_header_text(r, v, &top->m);
 	for (size_t i = 0; i < ss.n && rc == 0; i++) {
 		struct seg *s = &ss.v[i];
 		if (!s->skip && (!r->unit_open || r->unit_text || r->unit_msg != s->msg))
