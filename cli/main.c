@@ -537,8 +537,11 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 		return EXIT_DATA;
 	}
 	if ((ctx->error == -BL_EIO && !ctx->sinks_tell_io) || fin) {
-		cli_err("benchlog: cannot write output: %s\n",
-			strerror(ctx->error == -BL_EIO && ctx->error_errno ? ctx->error_errno : fin_errno));
+		int e = ctx->error == -BL_EIO && ctx->error_errno ? ctx->error_errno : fin_errno;
+		if (ctx->error_path)
+			cli_err("benchlog: cannot write %s: %s\n", ctx->error_path, strerror(e));
+		else
+			cli_err("benchlog: cannot write output: %s\n", strerror(e));
 		output_error_told = true;
 	}
 	if (ctx->error && ctx->error != -BL_EIO)

@@ -39,18 +39,45 @@ void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s)
 	ctx->sinks[ctx->nsinks++] = *s;
 }
 
+/* The file the failing sink named (bl_sink_blame), per thread as errno. */
+static _Thread_local char *blamed;
+
+void bl_sink_blame(const char *path)
+{
+	int e = errno;
+	free(blamed);
+	blamed = path ? bl_xstrdup(path) : NULL;
+	errno = e;
+}
+
+/* After a sink returned rc: the file it named, kept as ctx->error_path
+ * (the first). */
+static void note_failed_path(struct bl_ctx *ctx, int rc)
+{
+	if (rc == -BL_EIO && !ctx->error_path && blamed) {
+		ctx->error_path = blamed;
+		blamed = NULL;
+	}
+}
+
 int bl_ctx_finish(struct bl_ctx *ctx, int ok)
 {
-	int rc = 0;
+	int rc = 0, e = 0;
 	if (ctx->error)
 		ok = 0;
 	for (size_t i = 0; i < ctx->nsinks; i++) {
 		if (ctx->sinks[i].finish) {
 			int r = ctx->sinks[i].finish(ctx->sinks[i].ud, ok);
-			if (r && !rc)
+			if (r && !rc) {
 				rc = r;
+				e = errno;
+				note_failed_path(ctx, r);
+			}
 		}
 	}
+	bl_sink_blame(NULL);
+	if (rc)
+		errno = e;   /* the failing sink's reason, for the front end */
 	return rc;
 }
 
@@ -67,6 +94,8 @@ void bl_ctx_release(struct bl_ctx *ctx)
 		if (ctx->sinks[i].free)
 			ctx->sinks[i].free(ctx->sinks[i].ud);
 	free(ctx->sinks);
+	free(ctx->error_path);
+	ctx->error_path = NULL;
 	free_counts(ctx->skips, ctx->nskips);
 	free_counts(ctx->warns, ctx->nwarns);
 	for (size_t i = 0; i < ctx->nruns; i++)
@@ -186,6 +215,8 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	ctx->records++;
 	for (size_t i = 0; i < ctx->nsinks; i++) {
 		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
+		if (rc && !ctx->error)
+			note_failed_path(ctx, rc);
 		if (rc)
 			return emit_to(ctx, rc);
 	}

@@ -143,6 +143,10 @@ struct bl_ctx {
 	int error_errno;              /* errno when that error was -BL_EIO from a
 					 sink (ENOSPC, EPIPE: a reader that went
 					 away), else 0 */
+	char *error_path;             /* the file a sink could not write when
+					 error (or bl_ctx_finish's result) is
+					 -BL_EIO and the sink named it, else
+					 NULL (heap) */
 	bool sinks_tell_io;           /* the sinks' -BL_EIO is theirs to report
 					 (summary's analyses: a temporary file),
 					 not an output the front end names */
@@ -185,6 +189,10 @@ int bl_ctx_finish(struct bl_ctx *ctx, int ok);
 void bl_ctx_release(struct bl_ctx *ctx);
 /* Takes ownership of *s (copied by value). */
 void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s);
+/* A sink about to return -BL_EIO names the file it could not write (or
+ * NULL): like errno, per thread, copied; the context keeps it as
+ * error_path for the front end's message. Leaves errno as it was. */
+void bl_sink_blame(const char *path);
 
 /* Set the current group label (copied), found in the unit: group_source
  * "label". */

@@ -658,6 +658,7 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 		bl_cleanup_add(dt->tmp, false);
 	}
 	if (fd < 0) {
+		bl_sink_blame(dt->final);
 		free(dt->tmp);
 		free(dt->final);
 		return NULL;
@@ -696,7 +697,10 @@ static int dir_record(void *ud, const struct bl_record *r)
 	int rc = dir_table_get(d, r->table, &dt);
 	if (rc || !dt)
 		return rc;
-	return bl_csv_writer_record(dt->w, r);
+	rc = bl_csv_writer_record(dt->w, r);
+	if (rc == -BL_EIO)
+		bl_sink_blame(dt->final);
+	return rc;
 }
 
 /* A table with no rows this run whose file is in the folder from an
@@ -726,34 +730,57 @@ static int dir_refresh_stale(struct dir_sink *d)
 	return 0;
 }
 
+/* The first failure of dir_finish: -BL_EIO, its errno in *err and the
+ * file named (bl_sink_blame); a later one changes nothing. */
+static int dir_fail(int rc, const char *path, int *err)
+{
+	if (rc)
+		return rc;
+	*err = errno;
+	bl_sink_blame(path);
+	return -BL_EIO;
+}
+
+/* All tables of a run land, or none. Every file is written and closed
+ * first; then every final name is checked (a folder or another non-file
+ * in the place of any table fails the run before a single rename); only
+ * then are they renamed into place. On failure every temporary is
+ * removed, and errno and bl_sink_blame() name the first file that could
+ * not be written. */
 static int dir_finish(void *ud, int ok)
 {
 	struct dir_sink *d = ud;
 	int rc = ok ? dir_refresh_stale(d) : 0;
+	int err = rc ? errno : 0;
 	for (size_t i = 0; i < d->n; i++) {
 		struct dir_table *dt = &d->t[i];
 		if (dt->f) {
 			if (dt->w && bl_csv_writer_flush(dt->w))
-				rc = rc ? rc : -BL_EIO;
+				rc = dir_fail(rc, dt->final, &err);
 			if (fflush(dt->f) != 0 || ferror(dt->f) || fsync(fileno(dt->f)) != 0)
-				rc = rc ? rc : -BL_EIO;
+				rc = dir_fail(rc, dt->final, &err);
 			if (fclose(dt->f) != 0)
-				rc = rc ? rc : -BL_EIO;
+				rc = dir_fail(rc, dt->final, &err);
 			dt->f = NULL;
 		}
 	}
-	for (size_t i = 0; i < d->n; i++) {
-		struct dir_table *dt = &d->t[i];
-		if (ok && rc == 0) {
-			if (rename(dt->tmp, dt->final) != 0)
-				rc = -BL_EIO;
+	for (size_t i = 0; i < d->n && ok && rc == 0; i++) {
+		struct stat st;
+		if (lstat(d->t[i].final, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+			errno = S_ISDIR(st.st_mode) ? EISDIR : EEXIST;
+			rc = dir_fail(rc, d->t[i].final, &err);
 		}
 	}
+	for (size_t i = 0; i < d->n && ok && rc == 0; i++)
+		if (rename(d->t[i].tmp, d->t[i].final) != 0)
+			rc = dir_fail(rc, d->t[i].final, &err);
 	for (size_t i = 0; i < d->n; i++) {
 		if (!ok || rc)
 			unlink(d->t[i].tmp);
 		bl_cleanup_forget(d->t[i].tmp);
 	}
+	if (rc)
+		errno = err;
 	return rc;
 }
 

@@ -6,7 +6,8 @@
 #     (strerror(ENOSPC)); the input is not blamed;
 #   - -o into a full file system (a 64 KiB tmpfs in a user and mount
 #     namespace; that part is skipped where unshare(1) is not allowed):
-#     the same message, exit 1, and no file left in the folder, not even a
+#     the message names the table file, "benchlog: cannot write
+#     small/mtest01.csv: No space left on device", exit 1, and no file left in the folder, not even a
 #     temporary one;
 #   - stdout closed early (benchlog parse … | head -1): exit 1, nothing at
 #     all on stderr, no core dump;
@@ -71,7 +72,7 @@ if unshare -rm true 2>/dev/null; then
     unshare -rm sh -c 'mount -t tmpfs -o size=64k tmpfs small && "$0" parse -o small many.txt > out 2> err; echo $? > rc; ls -A small > left' "$BENCHLOG"
     rc=$(cat rc)
     want_rc 1
-    want_err "benchlog: cannot write output: No space left on device"
+    want_err "benchlog: cannot write small/mtest01.csv: No space left on device"
     grep -q '^many.txt' err && fail "the input was blamed: $(grep '^many.txt' err)"
     [ ! -s left ] || fail "left in the full folder: $(cat left)"
 else

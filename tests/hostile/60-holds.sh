@@ -40,3 +40,13 @@ hc injection-file-name 0 NONE '
     cp "$SEED1" "./\$(touch pwned)\`touch pwned2\`;touch pwned3"
     "$B" report -q -o r2 ./*touch* > /dev/null; rc=$?
     [ -e pwned ] || [ -e pwned2 ] || [ -e pwned3 ] && rc=99; true'
+# Output errors name the file and the real reason, and a run's tables land
+# all or none (tables/table.c dir_finish): a folder where vmstat.csv goes
+# fails the run before any table is renamed into place.
+hc out-table-path-is-folder 1 '^benchlog: cannot write out/vmstat\.csv: Is a directory$' '
+    mkdir out/vmstat.csv; "$B" parse -q -o out "$SEED0"; rc=$?
+    [ "$(ls -A out | LC_ALL=C sort | tr "\n" " ")" = "earlier.csv vmstat.csv " ] || rc=99
+    [ -z "$(ls -A out/vmstat.csv)" ] || rc=98'
+hc out-table-path-is-folder-tsv 1 '^benchlog: cannot write out/averages\.tsv: Is a directory$' '
+    mkdir out/averages.tsv; "$B" parse -q -f tsv -o out "$SEED0"; rc=$?
+    [ "$(ls -A out | LC_ALL=C sort | tr "\n" " ")" = "averages.tsv earlier.csv " ] || rc=99'
