@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gsl/gsl_cdf.h>
 #include "analyze/compare.h"
 #include "core/strmap.h"
 #include "core/escape.h"
@@ -1008,6 +1009,37 @@ void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char
 	out->t.ok = 1;
 	out->t.p = p;
 	out->t.se = out->t.df = out->t.t = out->t.ci_lo = out->t.ci_hi = NAN;
+}
+
+/* df of a normal reference: large enough that t is z to 1e-9 */
+#define NORMAL_DF 1e12
+
+void bl_compare_estimates(double stat_b, double var_b, double stat_c, double var_c, bool nonneg,
+			  double conf, const char *note, struct bl_cmp *out)
+{
+	if (!cmp_start(out, isfinite(stat_b), isfinite(stat_c), stat_b, stat_c))
+		return;
+	out->note = note;
+	if (!(var_b >= 0) || !(var_c >= 0) || !isfinite(var_b) || !isfinite(var_c) || !(conf > 0 && conf < 1))
+		return;
+	double se = sqrt(var_b + var_c), d = stat_c - stat_b;
+	out->tested = true;
+	out->t.ok = 1;
+	out->t.diff = d;
+	out->t.se = se;
+	out->t.df = NORMAL_DF;
+	out->t.t = se > 0 ? d / se : d == 0 ? 0 : d > 0 ? INFINITY : -INFINITY;
+	out->t.p = isinf(out->t.t) ? 0 : 2 * gsl_cdf_ugaussian_Q(fabs(out->t.t));
+	double z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	out->t.ci_lo = d - z * se;
+	out->t.ci_hi = d + z * se;
+	out->vb = var_b;
+	out->vc = var_c;
+	out->nonneg = nonneg;
+	bl_fieller(stat_b, var_b, stat_c, var_c, NORMAL_DF, conf, nonneg, &out->ci);
+	out->ci_raw = out->ci;
+	if (stat_b != 0)
+		out->detect_pct = 100.0 * bl_detectable_diff(se, NORMAL_DF, 1.0 - conf, 0.8) / fabs(stat_b);
 }
 
 struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,

@@ -234,6 +234,14 @@ char *bl_cmp_thread(const struct bl_msg *m);
  * (tested when ok); no CI, no detectable change. */
 void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char *note,
 		     struct bl_cmp *out);
+/* C2 for two independent estimates stat_b, stat_c with the variances of
+ * the estimates var_b, var_c (D19: a percentile's bootstrap variance; a
+ * share's binomial p(1 - p)/n): the change in % of |stat_b|, z with a
+ * two-sided normal p, D14's interval with df = infinity (the judge
+ * adjusts it to the family), D16's change. nonneg: neither side can be
+ * negative. Untested (note) when a variance is not finite. */
+void bl_compare_estimates(double stat_b, double var_b, double stat_c, double var_c, bool nonneg,
+			  double conf, const char *note, struct bl_cmp *out);
 /* A new row at the end of rows: column col of table (both not copied),
  * baseline and candidate groups (copied), source (not copied, may be
  * NULL); the rest zeroed for the caller to fill in. Never NULL. */

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 
 #include "analyze/stats.h"
 #include "core/util.h"
@@ -271,4 +273,83 @@ double bl_detectable_diff(double se, double df, double alpha, double power)
 	    !(power >= 0.5 && power < 1.0))
 		return NAN;
 	return (gsl_cdf_tdist_Pinv(1.0 - alpha / 2.0, df) + gsl_cdf_tdist_Pinv(power, df)) * se;
+}
+
+/* ---- D19 ----------------------------------------------------------------- */
+
+static int bin_cmp(const void *a, const void *b)
+{
+	double x = ((const struct bl_bin *)a)->value, y = ((const struct bl_bin *)b)->value;
+	return (x > y) - (x < y);
+}
+
+/* D3 type 7 on counts c[0..k) of sorted values v (v[k - 1] may be
+ * +infinity, the overflow), N samples. */
+static double counts_percentile(const double *v, const unsigned *c, size_t k, double N, double p)
+{
+	double h = (N - 1) * p / 100, j = floor(h), frac = h - j, cum = 0;
+	double lo = NAN, hi = NAN;
+	for (size_t i = 0; i < k && isnan(hi); i++) {
+		cum += c[i];
+		if (isnan(lo) && cum > j)
+			lo = v[i];
+		if (!isnan(lo) && cum > j + 1)
+			hi = v[i];
+	}
+	if (isnan(hi))
+		hi = lo;
+	if (frac == 0 || lo == hi)
+		return lo;
+	return lo + frac * (hi - lo);
+}
+
+double bl_bins_percentile_boot_var(const struct bl_bin *b, size_t n, double overflow, double p,
+				   unsigned reps, unsigned long seed)
+{
+	if ((!b && n) || !(p >= 0 && p <= 100) || reps < 2 || !(overflow >= 0) || !isfinite(overflow))
+		return NAN;
+	struct bl_bin *s = bl_xmalloc((n + 1) * sizeof *s);
+	size_t k = 0;
+	double N = overflow;
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(b[i].value) || !(b[i].count >= 0) || !isfinite(b[i].count)) {
+			free(s);
+			return NAN;
+		}
+		if (b[i].count > 0)
+			s[k++] = b[i];
+		N += b[i].count;
+	}
+	qsort(s, k, sizeof *s, bin_cmp);
+	if (overflow > 0)
+		s[k++] = (struct bl_bin){ INFINITY, overflow };
+	if (N < 2 || N > 4294967295.0 || k == 0) {
+		free(s);
+		return NAN;
+	}
+	double *v = bl_xmalloc(k * sizeof *v), *w = bl_xmalloc(k * sizeof *w);
+	unsigned *c = bl_xmalloc(k * sizeof *c);
+	for (size_t i = 0; i < k; i++) {
+		v[i] = s[i].value;
+		w[i] = s[i].count / N;
+	}
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, seed);
+	struct bl_welford acc;
+	bl_welford_init(&acc);
+	bool inf = false;
+	for (unsigned i = 0; i < reps && !inf; i++) {
+		gsl_ran_multinomial(r, k, (unsigned)N, w, c);
+		double q = counts_percentile(v, c, k, N, p);
+		if (isinf(q))
+			inf = true;
+		else
+			bl_welford_add(&acc, q);
+	}
+	gsl_rng_free(r);
+	free(c);
+	free(w);
+	free(v);
+	free(s);
+	return inf ? INFINITY : bl_welford_var(&acc);
 }

@@ -1247,8 +1247,9 @@ static void lat_destroy(void *st)
 
 /* ---- D18 (c): comparisons for the report's Findings --------------------- */
 
-static void lat_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, const struct lseries *b,
-		    const struct lseries *c, const char *col, char *block)
+static struct bl_cmp_row *lat_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o,
+				   const struct lseries *b, const struct lseries *c, const char *col,
+				   char *block, double vb, double vc, const char *test)
 {
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "latency", col, b->group, c->group, b->source);
 	w->block = block;
@@ -1256,13 +1257,27 @@ static void lat_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, 
 	w->band = bl_band_for(o->co, col);
 	w->n_base = (unsigned long long)b->sum.n;
 	w->n_cand = (unsigned long long)c->sum.n;
-	w->mean_base = b->sum.mean;
-	w->mean_cand = c->sum.mean;
+	w->mean_base = vb;   /* the statistic compared, each side's */
+	w->mean_cand = vc;
+	w->test = test;
+	return w;
 }
 
-/* Candidate series c against baseline b (same unit): the median by
- * Mann-Whitney (D8), p99 by Kolmogorov-Smirnov (D9), both on the bins
- * (T6), and the share later than target + the first threshold, untested. */
+/* D19: bootstrap variance of percentile k of s (its bins and overflow, as
+ * the rank tests see them, T6); the seed fixed per series and percentile
+ * so that every run gives the same numbers. */
+static double boot_var(const struct lseries *s, size_t k)
+{
+	return bl_bins_percentile_boot_var(s->bins, s->nbins, s->overflow, bl_lat_pcts[k], BL_BOOT_REPS,
+					   1000003UL * (k + 1) + (unsigned long)s->nbins);
+}
+
+/* Candidate series c against baseline b (the same thread of the baseline
+ * group, same unit), D18 (c): the mean (D6 on the bins' moments), p50
+ * (Mann-Whitney, D8), p99 (D19: its bootstrap interval and test), the
+ * whole distribution (Kolmogorov-Smirnov, D9) and the share later than
+ * target + the first threshold (D19 with the binomial variance). Each
+ * row's values are the statistic it compares, each side's. */
 static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl_findings_opts *o,
 		     struct bl_cmp_rows *rows)
 {
@@ -1272,32 +1287,83 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 	int ru, rk;
 	rank_tests(b, c, &ut, &ru, &ks, &rk);
 	const struct bl_latency_summary *mb = &b->sum, *mc = &c->sum;
-	lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, Mann-Whitney", c->name));
-	rows->row[rows->n - 1].test = "mann-whitney";
-	bl_compare_rank(mb->pct_lb[0] ? NAN : mb->pct[0], mc->pct_lb[0] ? NAN : mc->pct[0], ut.p,
-			ru == 0 && ut.ok, ru == 0 ? ut.note : "the overflow's order is unknown",
-			&rows->row[rows->n - 1].r);
-	lat_row(rows, o, b, c, "p99", bl_xasprintf("%s, Kolmogorov-Smirnov", c->name));
-	rows->row[rows->n - 1].test = "kolmogorov-smirnov";
-	bl_compare_rank(mb->pct_lb[2] ? NAN : mb->pct[2], mc->pct_lb[2] ? NAN : mc->pct[2], ks.p,
-			rk == 0 && ks.ok, rk == 0 ? ks.note : "the overflow's order is unknown",
-			&rows->row[rows->n - 1].r);
+	double conf = o->co->confidence;
+	bool nonneg = mb->min >= 0 && mc->min >= 0;
+	struct bl_cmp_row *w = lat_row(rows, o, b, c, "mean", bl_xasprintf("%s, %.6g → %.6g %s", c->name,
+				       mb->mean, mc->mean, unit_of(c)), mb->mean, mc->mean, "welch");
+	if (mb->overflow > 0 || mc->overflow > 0) {
+		bl_compare_rank(mb->mean, mc->mean, NAN, false, "the overflow's values are unknown: the mean "
+				"is a lower bound", &w->r);
+		w->test = NULL;
+	} else {
+		struct bl_moments xb = { mb->n, mb->n, mb->mean, mb->sd, mb->min };
+		struct bl_moments xc = { mc->n, mc->n, mc->mean, mc->sd, mc->min };
+		bl_compare_moments(&xb, &xc, conf, &w->r);
+	}
+	double p50b = mb->pct_lb[0] ? NAN : mb->pct[0], p50c = mc->pct_lb[0] ? NAN : mc->pct[0];
+	w = lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, %.6g → %.6g %s, Mann-Whitney", c->name, mb->pct[0],
+		    mc->pct[0], unit_of(c)), p50b, p50c, "mann-whitney");
+	bl_compare_rank(p50b, p50c, ut.p, ru == 0 && ut.ok, ru == 0 ? ut.note : "the overflow's order is unknown",
+			&w->r);
+	/* each side's p99 is shown, a bound when it lies in the overflow
+	 * (then not tested) */
+	double p99b = mb->pct[2], p99c = mc->pct[2];
+	bool bound = mb->pct_lb[2] || mc->pct_lb[2];
+	w = lat_row(rows, o, b, c, "p99", bl_xasprintf("%s, %s%.6g → %s%.6g %s, bootstrap", c->name,
+		    mb->pct_lb[2] ? "≥ " : "", p99b, mc->pct_lb[2] ? "≥ " : "", p99c, unit_of(c)),
+		    p99b, p99c, "bootstrap");
+	double vb = bound ? NAN : boot_var(b, 2), vc = bound ? NAN : boot_var(c, 2);
+	bl_compare_estimates(p99b, vb, p99c, vc, nonneg, conf,
+			     bound ? "a p99 in the overflow is only a bound: not tested"
+			     : isinf(vb) || isinf(vc) ? "a resample's p99 falls in the overflow: no interval" : NULL,
+			     &w->r);
+	if (!w->r.tested)
+		w->test = NULL;
+	w = lat_row(rows, o, b, c, "distribution",
+		    bl_xasprintf("%s, Kolmogorov-Smirnov: the whole distribution; change of the mean", c->name),
+		    mb->mean, mc->mean, "kolmogorov-smirnov");
+	bl_compare_rank(mb->mean, mc->mean, ks.p, rk == 0 && ks.ok, rk == 0 ? ks.note : "the overflow's order is unknown",
+			&w->r);
 	if (mb->nlate && mc->nlate && mb->n > 0 && mc->n > 0) {
 		char d[32];
 		double fb = 100 * mb->late_count[0] / mb->n, fc = 100 * mc->late_count[0] / mc->n;
 		bl_fmt_duration(d, sizeof d, mb->late_thr[0] * pow10i(b->uexp));
-		lat_row(rows, o, b, c, "share late",
-			bl_xasprintf("%s, later than target + %s: %.3g %% → %.3g %%, not tested", c->name, d, fb, fc));
-		bl_compare_rank(fb, fc, NAN, false,
-				"a share of samples; the rank tests above compare the distributions",
-				&rows->row[rows->n - 1].r);
+		w = lat_row(rows, o, b, c, "share late",
+			    bl_xasprintf("%s, later than target + %s, in %%", c->name, d), fb, fc, "binomial");
+		/* D19 with the binomial variance of a share, in %^2 */
+		bl_compare_estimates(fb, fb * (100 - fb) / mb->n, fc, fc * (100 - fc) / mc->n, true, conf,
+				     NULL, &w->r);
 	}
 }
 
+/* The series of group g in block k of blk[] named as s, or the group's
+ * only series there; ns when none (the same thread of the baseline). */
+static size_t same_thread(const struct bl_latency *L, const size_t *blk, size_t k, const char *group,
+			  const struct lseries *s, bool (*ok)(struct bl_latency *, size_t))
+{
+	size_t only = L->ns, nof = 0;
+	for (size_t i = 0; i < L->ns; i++) {
+		if (blk[i] != k || strcmp(L->s[i].group, group) != 0 || !ok((struct bl_latency *)L, i))
+			continue;
+		if (strcmp(L->s[i].name, s->name) == 0)
+			return i;
+		only = i;
+		nof++;
+	}
+	return nof == 1 ? only : L->ns;
+}
+
+static bool usable(struct bl_latency *L, size_t i)
+{
+	return L->s[i].nbins && stats_of(L, i)->rc == 0;
+}
+
 /* analysis.h findings(): per block (a plain file or a mail thread; all
- * with compare_all or a named baseline) and unit, the first series with
- * bins (the first of co->baseline's group when named) is the baseline;
- * every series of another group is compared with it (lat_pair). */
+ * with compare_all or a named baseline) and unit, the group of the first
+ * series with bins (co->baseline's group when named) is the baseline;
+ * every series of another group is compared with the same thread of the
+ * baseline group (the series of that name, or its only series; none:
+ * not compared), lat_pair. */
 static void lat_findings(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows)
 {
 	struct bl_latency *L = st;
@@ -1312,15 +1378,17 @@ static void lat_findings(void *st, const struct bl_findings_opts *o, struct bl_c
 		free(k);
 		if (added)
 			base[blk[i]] = L->ns;
-		if (base[blk[i]] == L->ns && s->nbins && stats_of(L, i)->rc == 0 &&
+		if (base[blk[i]] == L->ns && usable(L, i) &&
 		    (!o->co->baseline || strcmp(s->group, o->co->baseline) == 0))
 			base[blk[i]] = i;
 	}
 	for (size_t j = 0; j < L->ns; j++) {
 		size_t b = base[blk[j]];
-		if (b == L->ns || !L->s[j].nbins || stats_of(L, j)->rc || strcmp(L->s[j].group, L->s[b].group) == 0)
+		if (b == L->ns || !usable(L, j) || strcmp(L->s[j].group, L->s[b].group) == 0)
 			continue;
-		lat_pair(L, b, j, o, rows);
+		size_t t = same_thread(L, blk, blk[j], L->s[b].group, &L->s[j], usable);
+		if (t < L->ns)
+			lat_pair(L, t, j, o, rows);
 	}
 	free(base);
 	free(blk);

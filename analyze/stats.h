@@ -252,6 +252,15 @@
  *     series (means with D15's n_eff) and by iteration, not sample by
  *     sample; the rest as compare does.
  *
+ * D19 Percentile of a histogram compared (docs/statistics.md): the
+ *     variance of a D4 percentile by the bootstrap, resampling the bins
+ *     as a multinomial of N draws (B = 2000 replicates, a fixed seed, so
+ *     every run gives the same numbers); two independent sides compared by
+ *     z = (q_c - q_b) / sqrt(v_b + v_c), two-sided normal p, and D14's
+ *     interval of the ratio with those variances and df = infinity (so
+ *     the interval and the test agree, as D14 says). A replicate in the
+ *     overflow makes the variance unknown: no test.
+ *
  * Errors: functions returning int give 0 or a negative enum bl_err
  * (core/util.h): -BL_EUSAGE for bad arguments (NULL, conf outside (0,1)),
  * -BL_ERANGE for non-finite data (D0), -BL_EFORMAT for inconsistent bins or
@@ -627,6 +636,17 @@ int bl_welch_eff(const struct bl_welford *base, double neff_b,
  * mean or a bad sd (D0). */
 int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc, double mc,
 		     double sdc, double neff_c, double conf, struct bl_ttest *out);
+
+/* ---- D19: bootstrap variance of a histogram's percentile ---------------- */
+
+#define BL_BOOT_REPS 2000
+/* D19: the bootstrap variance of the D3 (type 7) percentile p (0-100) of
+ * n bins (any order) and `overflow` samples above every bin: reps
+ * multinomial resamples of all N samples, from the generator seeded with
+ * seed. NaN for bad input, fewer than 2 samples or more than 2^32 - 1;
+ * +infinity when a replicate's percentile falls in the overflow. */
+double bl_bins_percentile_boot_var(const struct bl_bin *b, size_t n, double overflow, double p,
+				   unsigned reps, unsigned long seed);
 
 /* ---- D16: detectable change --------------------------------------------- */
 

@@ -209,7 +209,7 @@ void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confide
 	} else {
 		fprintf(md, "Each line compares a candidate with its baseline, most important first. "
 			    "**change**: 100 (candidate − baseline) / |baseline| of the means (latency: of "
-			    "the p50 or p99), with its interval¹; **p adj.**: the p-value adjusted "
+			    "the statistic named), with its interval¹; **p adj.**: the p-value adjusted "
 			    "for the m measures compared for that baseline and candidate². A change is "
 			    "**negligible** when its whole interval lies within ±1 %% (unless "
 			    "`--negligible` says otherwise), and **no change detected** when the "
@@ -219,8 +219,9 @@ void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confide
 			    "1 − %g / m (Bonferroni), by Fieller's theorem on Welch's t (vmstat: with each "
 			    "series' effective sample size); findings.csv also has the unadjusted %g %% "
 			    "interval.\n\n"
-			    "² Welch's t-test (latency: Mann–Whitney for p50, Kolmogorov–Smirnov for "
-			    "p99), two-sided, times m (Bonferroni); %zu tests in all. docs/statistics.md "
+			    "² Welch's t-test (latency: Mann–Whitney for p50, a bootstrap of each side's p99 "
+			    "for p99, Kolmogorov–Smirnov for the whole distribution, a normal test for "
+			    "the share late), two-sided, times m (Bonferroni); %zu tests in all. docs/statistics.md "
 			    "(D12–D18) in benchlog's source defines each number.\n\n",
 			confidence * 100, 1 - confidence, confidence * 100, rows->tests);
 	}
