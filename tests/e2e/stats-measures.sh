@@ -3,8 +3,8 @@
 # (analyze/table_stats.h R6, docs/stats.md), and the latency table of
 # histogram buckets is not read by them (R7). The vmstat and latency
 # tables are compared by their analyses (analyze/compare.h C4,
-# docs/statistics.md D18): only swpd, si, so, free and p50, p99, share
-# late, whatever -c names.
+# docs/statistics.md D18): only swpd, si, so, free and mean, p50, p99,
+# distribution, share late, whatever -c names.
 # Expected values:
 #   - the identifier/position/setting columns below are read by hand from
 #     `benchlog formats --columns` (their meaning column);
@@ -53,7 +53,7 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 bad = set(sys.argv[2].split(","))
 # latency and vmstat: only the measures their analyses compare (D18)
-own = {"latency": {"p50", "p99", "share late"}, "vmstat": {"swpd", "si", "so", "free"}}
+own = {"latency": {"mean", "p50", "p99", "distribution", "share late"}, "vmstat": {"swpd", "si", "so", "free"}}
 wrong = sorted({(r["table"], r["column"]) for r in rows
                 if r["column"] in bad or (r["table"] in own and r["column"] not in own[r["table"]])})
 if wrong:
@@ -102,8 +102,8 @@ grep -qF "benchlog stats: $msg" "$tmp/e" || { cat "$tmp/e"; fail "stats -t laten
 # compare -t latency: its analysis compares the histograms (D18), not
 # the buckets' columns
 [ "$(st "$BENCHLOG" compare -q -f csv -t latency "$F/latency")" = 0 ] || { cat "$tmp/e"; fail "compare -t latency: want exit 0"; }
-cut -d, -f1,2 "$tmp/o" | sort -u | tr '\n' ' ' | grep -qx 'latency,p50 latency,p99 latency,share late table,column ' ||
-	{ cat "$tmp/o"; fail "compare -t latency: want p50, p99 and share late rows only"; }
+cut -d, -f1,2 "$tmp/o" | sort -u | tr '\n' ' ' | grep -qx 'latency,distribution latency,mean latency,p50 latency,p99 latency,share late table,column ' ||
+	{ cat "$tmp/o"; fail "compare -t latency: want mean, p50, p99, distribution and share late rows only"; }
 # vmstat's columns other than its analysis's measures are not compared,
 # and compare says so when that leaves nothing
 [ "$(st "$BENCHLOG" compare -q -t vmstat -c cs "$F/vmstat/e-events.txt")" = 1 ] || fail "compare -t vmstat -c cs: want exit 1"
