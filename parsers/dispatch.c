@@ -21,6 +21,19 @@
  *      under "Thanks," is one; it is at the quote depth of its data. An
  *      underline right after it ("WITH EXT2" / "---------", setext style:
  *      only '-' or '=', 3 or more) keeps it pending and shares its fate.
+ *   L4b a result label (parsers/labels.c: "Before:", "Without the patch:",
+ *      "base", "patched", "by using X", "NOK: v6.18-rc3:") that no parser
+ *      takes sets the group when data at its quote depth follows it with
+ *      at most 3 other non-blank lines between (a command line, "***
+ *      Executing round 1 ***"), so the records under "Before:" and under
+ *      "After:" of one message are two groups (label). A bare label
+ *      (no ':') must stand alone as a heading does. A kernel label or a
+ *      later result label before the data replaces it. Confirmed, it is
+ *      the group until another label takes over, a line of smaller quote
+ *      depth comes (a reply's own text below a quoted label) or a line of
+ *      text at its depth introduces something else (4 or more words and
+ *      a final ':' or ':-', "Below is the summary of testlog :-"); then
+ *      the group before it comes back.
  *   L5 in mail, a line no parser takes that names a kernel version after
  *      "Linux" or "kernel" ("Linux version 6.10.0-rc5+", "on kernel
  *      5.16.0") sets the group when it is still the thread's (kernel).
@@ -39,6 +52,7 @@
 #include "core/re.h"
 #include "input/reader.h"
 #include "core/util.h"
+#include "parsers/labels.h"
 #include "parsers/parser.h"
 
 struct held_line {
@@ -79,12 +93,27 @@ struct bl_dispatch {
 	bool has_heading;
 	struct held_line underline;   /* the heading's underline, if any */
 	bool has_underline;
+	/* A pending result label (rule L4b): the line, the label's name in
+	 * it, and the non-blank lines seen since. */
+	struct held_line rlabel;
+	size_t rlabel_off, rlabel_len;
+	bool has_rlabel;
+	int rlabel_gap;
+	/* A confirmed result label's scope: its depth and the group before
+	 * it (owned), which comes back when the scope ends. */
+	bool in_scope;
+	int scope_depth;
+	char *scope_prev;
+	const char *scope_prev_source;
 	struct bl_buf norm;         /* the current line after normalisation */
 	struct bl_re kernel_re, body_kernel_re, user_re;
 	bool has_user_re;
 	/* What the line before the current one was, for rule L4. */
 	enum { PK_BLANK, PK_DATA, PK_END, PK_TEXT } prev;
 };
+
+/* Non-blank lines allowed between a result label and its data (rule L4b). */
+#define RLABEL_GAP_MAX 3
 
 static const char *const generic_headings[] = {
 	"sample output", "output", "results", "result", "example", "data",
@@ -192,6 +221,8 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	free_states(d, d->np);
 	free(d->heading.text);
 	free(d->underline.text);
+	free(d->rlabel.text);
+	free(d->scope_prev);
 	bl_buf_release(&d->joined);
 	bl_buf_release(&d->seg);
 	bl_buf_release(&d->norm);
@@ -320,6 +351,66 @@ static void heading_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
 		d->underline.text = NULL;
 		d->has_underline = false;
 	}
+}
+
+/* Resolve a pending result label (rule L4b): used when data confirmed
+ * it, else skipped as the text it is. */
+static void rlabel_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
+{
+	if (!d->has_rlabel)
+		return;
+	if (used) {
+		ctx->lines_used++;
+	} else {
+		struct bl_line ln;
+		mkline(ctx, &ln, d->rlabel.text, d->rlabel.len, d->rlabel.lineno, d->rlabel.depth);
+		bl_skip(ctx, &ln, "no format recognised");
+	}
+	free(d->rlabel.text);
+	d->rlabel.text = NULL;
+	d->has_rlabel = false;
+}
+
+/* End a result label's scope (rule L4b); restore: give the group before
+ * it back (another label taking over needs no restoring). */
+static void scope_end(struct bl_ctx *ctx, struct bl_dispatch *d, bool restore)
+{
+	if (d->in_scope && restore && d->scope_prev)
+		bl_set_group_from(ctx, d->scope_prev, strlen(d->scope_prev), d->scope_prev_source);
+	free(d->scope_prev);
+	d->scope_prev = NULL;
+	d->in_scope = false;
+}
+
+/* Does a line of text end a result label's scope: an introducing
+ * sentence (more than 3 words, a final ':' or ':-') such as "Below is
+ * the summary of testlog :-"? */
+static bool ends_scope(const char *s, size_t n)
+{
+	bl_trim(&s, &n);
+	if (n >= 2 && s[n - 2] == ':' && s[n - 1] == '-')
+		n -= 2;
+	else if (n && s[n - 1] == ':')
+		n--;
+	else
+		return false;
+	size_t words = 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && (i == 0 || s[i - 1] == ' '))
+			words++;
+	return words > 3;
+}
+
+static void rlabel_hold(struct bl_dispatch *d, const struct bl_line *ln, size_t off, size_t len)
+{
+	d->rlabel.text = bl_xstrndup(ln->text, ln->len);
+	d->rlabel.len = ln->len;
+	d->rlabel.lineno = ln->lineno;
+	d->rlabel.depth = ln->quote_depth;
+	d->rlabel_off = off;
+	d->rlabel_len = len;
+	d->rlabel_gap = 0;
+	d->has_rlabel = true;
 }
 
 /* "-----" or "=====" (3 or more, blanks around allowed): a setext underline. */
@@ -475,6 +566,14 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 			return 1;
 		}
 	}
+	/* rule L4b */
+	size_t roff, rlen;
+	enum bl_rlabel rl = bl_result_label(ln->text, ln->len, &roff, &rlen);
+	if (rl == BL_RLABEL_COLON || (rl == BL_RLABEL_BARE && d->prev != PK_TEXT)) {
+		rlabel_drop(ctx, d, false);
+		rlabel_hold(d, ln, roff, rlen);
+		return 4;
+	}
 	/* rule L5 */
 	if (ctx->msg && ctx->group_source == ctx->default_group_source &&
 	    strcmp(ctx->group_source, "thread") == 0 &&
@@ -598,6 +697,30 @@ static bool continue_held(struct bl_ctx *ctx, struct bl_dispatch *d, const struc
 	return false;
 }
 
+/* After the parsers saw a non-blank line while a result label was
+ * pending (rule L4b): data at its depth confirms it and its group stays;
+ * otherwise the group before it comes back, and data at another depth,
+ * or a fourth line of text, ends it. */
+static void rlabel_after(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verdict v,
+			 bool tried, const char *saved, const char *saved_source)
+{
+	bool data = v == BL_USED || v == BL_MORE;
+	if (tried && data) {
+		if (!d->in_scope) {
+			d->scope_prev = saved ? bl_xstrdup(saved) : NULL;
+			d->scope_prev_source = saved_source;
+		}
+		d->in_scope = true;
+		d->scope_depth = d->rlabel.depth;
+		rlabel_drop(ctx, d, true);
+		return;
+	}
+	if (tried && saved)
+		bl_set_group_from(ctx, saved, strlen(saved), saved_source);
+	if (data || ++d->rlabel_gap > RLABEL_GAP_MAX)
+		rlabel_drop(ctx, d, false);
+}
+
 int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
 			  unsigned hint)
 {
@@ -632,8 +755,18 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		return ctx->error;
 	}
 
-	/* A pending heading (rule L4) is in force while the parsers look at
-	 * the next non-blank line, so a record emitted at once carries it. */
+	/* A pending result label (rule L4b), then a pending heading (rule
+	 * L4), is in force while the parsers look at the next non-blank line
+	 * at its depth, so a record emitted at once carries it. */
+	if (d->in_scope && !blank && ln.quote_depth < d->scope_depth)
+		scope_end(ctx, d, true);   /* the reply's own text after a quoted label */
+	bool try_rlabel = d->has_rlabel && !blank && d->rlabel.depth == ln.quote_depth;
+	char *saved_rgroup = NULL;
+	const char *saved_rsource = ctx->group_source;
+	if (try_rlabel) {
+		saved_rgroup = ctx->group ? bl_xstrdup(ctx->group) : NULL;
+		bl_set_group(ctx, d->rlabel.text + d->rlabel_off, d->rlabel_len);
+	}
 	char *saved_group = NULL;
 	const char *saved_source = ctx->group_source;
 	bool try_heading = d->has_heading && !blank && d->heading.depth == ln.quote_depth;
@@ -645,6 +778,8 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	enum bl_verdict v = offer(ctx, d, &ln, &pi);
 	if (try_heading) {
 		bool confirmed = v == BL_USED || v == BL_MORE;
+		if (confirmed && !try_rlabel)
+			scope_end(ctx, d, false);
 		if (!confirmed && saved_group)
 			bl_set_group_from(ctx, saved_group, strlen(saved_group), saved_source);
 		free(saved_group);
@@ -652,6 +787,9 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	} else if (d->has_heading && !blank) {
 		heading_drop(ctx, d, false);
 	}
+	if (d->has_rlabel && !blank)
+		rlabel_after(ctx, d, v, try_rlabel, saved_rgroup, saved_rsource);
+	free(saved_rgroup);
 	if (v == BL_NO) {
 		if (blank) {
 			bl_skip(ctx, &ln, "blank line");
@@ -660,10 +798,19 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		}
 		int lab = labels(ctx, d, &ln);
 		heading_drop(ctx, d, false);
-		d->prev = lab == 1 ? PK_BLANK : lab == 2 ? PK_TEXT
+		if (lab == 1) {
+			rlabel_drop(ctx, d, false);
+			scope_end(ctx, d, false);
+		} else if (lab == 0 && d->in_scope && ln.quote_depth == d->scope_depth &&
+			   ends_scope(ln.text, ln.len)) {
+			scope_end(ctx, d, true);
+		}
+		d->prev = lab == 1 || lab == 4 ? PK_BLANK : lab == 2 ? PK_TEXT
 			: ends_sentence(ln.text, ln.len) ? PK_END : PK_TEXT;
 		if (lab == 1) {
 			ctx->lines_used++;
+		} else if (lab == 4) {
+			/* held by labels() until data confirms it */
 		} else if (lab == 2) {
 			d->heading.text = bl_xstrndup(ln.text, ln.len);
 			d->heading.len = ln.len;
@@ -720,6 +867,8 @@ int bl_dispatch_end_unit(struct bl_ctx *ctx)
 	struct bl_dispatch *d = ctx->dispatch;
 	resolve_held(ctx, d);
 	heading_drop(ctx, d, false);
+	rlabel_drop(ctx, d, false);
+	scope_end(ctx, d, false);
 	for (size_t i = 0; i < d->np; i++)
 		if (bl_parsers[i]->flush)
 			bl_parsers[i]->flush(d->st[i], ctx);

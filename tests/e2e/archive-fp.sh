@@ -7,7 +7,12 @@
 #   elapsed worked out from m:ss.sss, 12m18.964s = 738.964 s)
 #   are grouped by their threads, the subject without Re: and [...] tags,
 #   as no label stands right above them: "load", "done" and "NQN:testnqn
-#   disconnected 1 controller(s)" are program output, not headings.
+#   disconnected 1 controller(s)" are program output, not headings;
+#   except the two REQ_OP_VERIFY blocks under "With Verify resulting in
+#   REQ_OP_VERIFY to null_blk :-" and "With Emulation resulting in
+#   REQ_OP_READ null_blk :-", result labels (rule L4b), whose scope ends
+#   at "Below is the summary of testlog :-", before the 0.362 s and
+#   0.364 s blocks of the test log.
 set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,8 +26,8 @@ for r in csv.DictReader(open(sys.argv[1])):
     print("%.3f|%s|%s" % (float(r["elapsed_s"]), r["group"], r["group_source"]))' "$tmp/o/time.csv")
 want='574.472|block: Add support for REQ_OP_ASSIGN_RANGE|thread
 574.472|block: Add support for REQ_OP_ASSIGN_RANGE|thread
-123.773|block: add support for REQ_OP_VERIFY|thread
-738.964|block: add support for REQ_OP_VERIFY|thread
+123.773|With Verify resulting in REQ_OP_VERIFY to null_blk|label
+738.964|With Emulation resulting in REQ_OP_READ null_blk|label
 0.362|block: add support for REQ_OP_VERIFY|thread
 0.364|block: add support for REQ_OP_VERIFY|thread
 330.328|block: ignore __blkdev_issue_discard() ret value|thread

@@ -1,0 +1,26 @@
+/* labels.h — result labels: the lines of patch mails and posts that say
+ * which side of a before/after comparison the results under them are
+ * ("Before:", "Without the patch:", "base", "patched", "by using X",
+ * "NOK: v6.18-rc3:"). Rule L4b of parsers/dispatch.c, which decides
+ * whether such a line introduces results; docs/formats.md, "Groups". */
+#ifndef BL_LABELS_H
+#define BL_LABELS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The form of a result label. */
+enum bl_rlabel {
+	BL_RLABEL_NONE = 0,
+	BL_RLABEL_COLON,   /* ends in ':' or ':-' ("Before:", "Without the patch:") */
+	BL_RLABEL_BARE,    /* the label alone ("base", "patched", "with the patch") */
+};
+
+/* Is the line s[0..n) (quote prefix already stripped; blanks around
+ * allowed; need not be NUL-terminated) a result label? On a label, the
+ * group's name is s[*off .. *off + *len): the label without decoration
+ * (leading and trailing runs of '*', '=', '-'), blanks and the final
+ * ':' / ':-'. The rules (R1-R5) are stated in labels.c. */
+enum bl_rlabel bl_result_label(const char *s, size_t n, size_t *off, size_t *len);
+
+#endif
