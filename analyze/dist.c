@@ -289,7 +289,7 @@ double bl_partial_percentile(const struct bl_partial *p, double pct, enum bl_pct
 	if (frac == 0.0)
 		return lo;
 	hi = partial_at(p, j + 1.0);
-	return lo + frac * (hi - lo);
+	return bl__lerp(lo, hi, frac);
 }
 
 static void write_store(FILE *f, const char *key, const struct bl_sketch_store *st)

@@ -216,6 +216,12 @@ void bl__pct_position(double n, double p, enum bl_pct_rule rule,
 	*frac = h - *j;
 }
 
+double bl__lerp(double lo, double hi, double frac)
+{
+	double d = hi - lo;
+	return isfinite(d) ? lo + frac * d : (1.0 - frac) * lo + frac * hi;
+}
+
 double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rule rule)
 {
 	double jd, frac, lo, hi;
@@ -233,7 +239,7 @@ double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rul
 	hi = x[j + 1];
 	if (!isfinite(hi))
 		return NAN;
-	return lo + frac * (hi - lo);
+	return bl__lerp(lo, hi, frac);
 }
 
 int bl__cmp_double(const void *a, const void *b)
@@ -511,7 +517,7 @@ double bl_bins_percentile_rule(const struct bl_bin *b, size_t n, double overflow
 	if (frac > 0.0) {
 		hi = bins_at(s, ns, j + 1.0, &ovf);
 		/* In the overflow only the lower end is known: report x_j (D4). */
-		r = ovf ? lo : lo + frac * (hi - lo);
+		r = ovf ? lo : bl__lerp(lo, hi, frac);
 	}
 	free(s);
 	if (lower_bound)
@@ -540,7 +546,8 @@ double bl_ci_half(double sd, unsigned long long n, double conf)
 {
 	if (n < 2 || !(sd >= 0.0) || !isfinite(sd))
 		return NAN;
-	return t_crit(conf, (double)(n - 1)) * sd / sqrt((double)n);
+	/* sd / sqrt(n) first: t sd alone overflows for sd near DBL_MAX */
+	return t_crit(conf, (double)(n - 1)) * (sd / sqrt((double)n));
 }
 
 double bl_ci95_half(double sd, unsigned long long n)

@@ -19,6 +19,11 @@ bool bl__pct_ok(double p);
 void bl__pct_position(double n, double p, enum bl_pct_rule rule,
 		      double *j, double *frac);
 
+/* D3's interpolation lo + frac (hi - lo), 0 <= frac <= 1, without
+ * overflow: where hi - lo is not finite (ends near -DBL_MAX and +DBL_MAX)
+ * it is (1 - frac) lo + frac hi, which stays within [lo, hi]. */
+double bl__lerp(double lo, double hi, double frac);
+
 /* qsort comparator for finite doubles, ascending. */
 int bl__cmp_double(const void *a, const void *b);
 /* Sort finite doubles ascending, stably (equal values, -0.0 and +0.0

@@ -194,6 +194,23 @@ static void test_stats__welford_exact_references(void **state)
 	welford_of_text(big, N_OF(big), &w);
 	NEAR_REL(bl_welford_mean(&w), 9.1799999999999997495e+307, 1e-12);
 	NEAR_REL(bl_welford_sd(&w), 1.3865857348177212417e+308, 1e-12);
+	/* issue 37: D3 between -1.5e308 and 1e308 does not overflow. R:
+	 * quantile(c(1.7e308, 1.6e308, 1.79e308, 1e308, -1.5e308), c(.01, .99),
+	 * type = 7) = -1.4000000000000001e+308, 1.7864000000000001e+308; the
+	 * 95 % half-width t_{.975,4} s / sqrt 5 = 2.7764451051977934 (R's qt)
+	 * x 1.3865857348177212e308 / sqrt 5 = 1.721673587346076e308 (python3,
+	 * s from exact fractions above), finite */
+	{
+		double x[] = { -1.5e308, 1.0e308, 1.6e308, 1.7e308, 1.79e308 };
+		NEAR_REL(bl_percentile_sorted(x, 5, 1, BL_PCT_TYPE7), -1.4000000000000001e+308, 1e-12);
+		NEAR_REL(bl_percentile_sorted(x, 5, 99, BL_PCT_TYPE7), 1.7864000000000001e+308, 1e-12);
+		struct bl_dist *d = bl_dist_new();
+		for (size_t i = 0; i < 5; i++)
+			assert_int_equal(bl_dist_add(d, x[i]), 0);
+		NEAR_REL(bl_dist_percentile(d, 1, BL_PCT_TYPE7), -1.4000000000000001e+308, 1e-12);
+		bl_dist_free(d);
+		NEAR_REL(bl_ci95_half(bl_welford_sd(&w), 5), 1.721673587346076e308, 1e-12);
+	}
 	/* 1e15 + 0.1 k, k = 1..12, as parsed (ulp at 1e15 is 0.125) */
 	for (int k = 1; k <= 12; k++) {
 		snprintf(buf[k - 1], sizeof buf[0], "%lld.%d", 1000000000000000LL + k / 10, k % 10);
