@@ -1,5 +1,6 @@
 /* findings.c — F1-F3 of report/findings.h. */
 #include <csv.h>
+#include <sqlite3.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,43 +247,118 @@ static int put(FILE *f, const char *s, bool last)
 	return fputc(last ? '\n' : ',', f) == EOF ? -1 : 0;
 }
 
-static int putnum(FILE *f, double v)
+/* F6: the columns of findings.csv and of report.sqlite's findings
+ * table, in order; a field is text (s) or a number (v, NaN empty). */
+static const char *const fhead[] = {
+	"table", "by", "source", "thread", "column", "baseline", "candidate", "base_n",
+	"cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
+	"p_bh", "tests", "detectable_pct", "verdict", "note", "p_adj", "pct_lo_unadj",
+	"pct_hi_unadj",
+};
+#define NF (sizeof fhead / sizeof fhead[0])
+struct fval {
+	const char *s;   /* text field, or NULL for a number */
+	double v;
+};
+
+static void fields(const struct bl_cmp_row *w, struct fval *o)
 {
-	char b[40] = "";
-	if (!isnan(v))
-		bl_fmt_double(b, sizeof b, v);
-	return put(f, b, false);
+	const struct bl_cmp *r = &w->r;
+	const char *t[] = { w->table, w->block, w->source, w->message_id, w->column, w->baseline, w->candidate };
+	size_t k = 0;
+	for (size_t i = 0; i < 7; i++)
+		o[k++] = (struct fval){ t[i] ? t[i] : "", NAN };
+	double v[] = {
+		(double)w->n_base, (double)w->n_cand, w->mean_base, w->mean_cand, r->pct,
+		r->tested ? r->ci.pct_lo : NAN, r->tested ? r->ci.pct_hi : NAN, r->tested ? r->t.p : NAN,
+		r->p_holm, r->p_bh, (double)w->family, r->detect_pct,
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		o[k++] = (struct fval){ NULL, v[i] };
+	o[k++] = (struct fval){ r->verdict ? r->verdict : "", NAN };
+	o[k++] = (struct fval){ r->note ? r->note : "", NAN };
+	o[k++] = (struct fval){ NULL, r->p_adj };
+	o[k++] = (struct fval){ NULL, r->tested ? r->ci_raw.pct_lo : NAN };
+	o[k++] = (struct fval){ NULL, r->tested ? r->ci_raw.pct_hi : NAN };
 }
 
 int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
 {
-	static const char *const head[] = {
-		"table", "by", "source", "thread", "column", "baseline", "candidate", "base_n",
-		"cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
-		"p_bh", "tests", "detectable_pct", "verdict", "note", "p_adj", "pct_lo_unadj",
-		"pct_hi_unadj",
-	};
 	int bad = 0;
-	size_t nh = sizeof head / sizeof head[0];
-	for (size_t i = 0; i < nh; i++)
-		bad |= put(f, head[i], i + 1 == nh);
+	for (size_t i = 0; i < NF; i++)
+		bad |= put(f, fhead[i], i + 1 == NF);
+	struct fval fv[NF];
 	for (size_t i = 0; i < rows->n; i++) {
-		const struct bl_cmp_row *w = &rows->row[i];
-		const struct bl_cmp *r = &w->r;
-		bad |= put(f, w->table, false) | put(f, w->block, false) | put(f, w->source, false) |
-		       put(f, w->message_id, false) | put(f, w->column, false) |
-		       put(f, w->baseline, false) | put(f, w->candidate, false);
-		bad |= putnum(f, (double)w->n_base) | putnum(f, (double)w->n_cand) |
-		       putnum(f, w->mean_base) | putnum(f, w->mean_cand) | putnum(f, r->pct);
-		bad |= putnum(f, r->tested ? r->ci.pct_lo : NAN) | putnum(f, r->tested ? r->ci.pct_hi : NAN) |
-		       putnum(f, r->tested ? r->t.p : NAN) | putnum(f, r->p_holm) | putnum(f, r->p_bh) |
-		       putnum(f, (double)w->family) | putnum(f, r->detect_pct);
-		bad |= put(f, r->verdict, false) | put(f, r->note, false);
-		bad |= putnum(f, r->p_adj) | putnum(f, r->tested ? r->ci_raw.pct_lo : NAN);
-		char b[40] = "";
-		if (r->tested && !isnan(r->ci_raw.pct_hi))
-			bl_fmt_double(b, sizeof b, r->ci_raw.pct_hi);
-		bad |= put(f, b, true);
+		fields(&rows->row[i], fv);
+		for (size_t k = 0; k < NF; k++) {
+			char b[40] = "";
+			if (!fv[k].s && !isnan(fv[k].v))
+				bl_fmt_double(b, sizeof b, fv[k].v);
+			bad |= put(f, fv[k].s ? fv[k].s : b, k + 1 == NF);
+		}
 	}
 	return bad || ferror(f) ? -BL_EIO : 0;
+}
+
+int bl_report_findings_sqlite(const char *path, const struct bl_cmp_rows *rows, const char **why)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	*why = NULL;
+	struct bl_buf q = BL_BUF_INIT(0);
+	bl_buf_add(&q, "CREATE TABLE findings(", 22);
+	struct fval fv[NF];
+	if (rows->n)
+		fields(&rows->row[0], fv);
+	for (size_t k = 0; k < NF; k++) {
+		char c[64];
+		bool num = rows->n ? !fv[k].s : k >= 7 && k != 19 && k != 20;
+		bool whole = k == 7 || k == 8 || k == 17;   /* base_n, cand_n, tests */
+		int n = snprintf(c, sizeof c, "%s\"%s\" %s", k ? ", " : "", fhead[k],
+				 whole ? "INTEGER" : num ? "REAL" : "TEXT");
+		bl_buf_add(&q, c, (size_t)n);
+	}
+	bl_buf_add(&q, ");", 3);
+	int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, q.data, NULL, NULL, NULL);
+	bl_buf_release(&q);
+	if (rc == SQLITE_OK) {
+		char ins[256] = "INSERT INTO findings VALUES(?";
+		for (size_t k = 1; k < NF; k++)
+			snprintf(ins + strlen(ins), sizeof ins - strlen(ins), ",?");
+		snprintf(ins + strlen(ins), sizeof ins - strlen(ins), ")");
+		rc = sqlite3_prepare_v2(db, ins, -1, &st, NULL);
+	}
+	for (size_t i = 0; rc == SQLITE_OK && i < rows->n; i++) {
+		fields(&rows->row[i], fv);
+		for (size_t k = 0; k < NF; k++) {
+			int b = (int)k + 1;
+			if (fv[k].s)
+				sqlite3_bind_text(st, b, fv[k].s, -1, SQLITE_STATIC);
+			else if (isnan(fv[k].v))
+				sqlite3_bind_null(st, b);
+			else if (k == 7 || k == 8 || k == 17)
+				sqlite3_bind_int64(st, b, (sqlite3_int64)fv[k].v);
+			else   /* the double the CSV's text reads back as */
+				sqlite3_bind_double(st, b, bl_num_written(fv[k].v));
+		}
+		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		*why = db ? sqlite3_errmsg(db) : "cannot open the database";
+	int out = rc == SQLITE_OK ? 0 : -BL_EIO;
+	static char msg[200];
+	if (*why) {
+		snprintf(msg, sizeof msg, "%s", *why);
+		*why = msg;
+	}
+	sqlite3_close(db);
+	return out;
 }

@@ -47,5 +47,10 @@ void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confide
  * pct_lo, pct_hi, p, p_holm, p_bh, tests, detectable_pct, verdict, note.
  * 0 or -BL_EIO. */
 int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows);
+/* F6: the same rows, columns and numbers as the table `findings` of the
+ * existing SQLite database path (report.sqlite): numbers REAL (NULL when
+ * empty; the double findings.csv's text reads back as), text TEXT, in one
+ * transaction. 0, or -BL_EIO with *why (a static string). */
+int bl_report_findings_sqlite(const char *path, const struct bl_cmp_rows *rows, const char **why);
 
 #endif

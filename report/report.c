@@ -1214,6 +1214,15 @@ static int build_documents(struct build *b)
 		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(ferr));
 		return rc;
 	}
+	/* the same rows as report.sqlite's findings table (findings.h F6) */
+	char *dbp = bl_xasprintf("%s/report.sqlite", b->od.tmp);
+	const char *dbwhy = NULL;
+	rc = bl_report_findings_sqlite(dbp, &b->findings, &dbwhy);
+	if (rc)
+		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", dbp, dbwhy ? dbwhy : "error");
+	free(dbp);
+	if (rc)
+		return rc;
 	if ((rc = write_inputs_csv(&b->rs, b->od.tmp)) != 0) {
 		fprintf(b->diag, "benchlog report: cannot write inputs.csv: %s\n", strerror(errno));
 		return rc;

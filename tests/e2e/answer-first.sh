@@ -12,7 +12,8 @@
 #     interval and adjusted p as they were;
 #   - the verdict agrees with its interval (D13) in every findings.csv
 #     row of both reports;
-#   - `compare` on the seeds gives findings.csv's read_load numbers.
+#   - `compare` on the seeds gives findings.csv's read_load numbers, and
+#     report.sqlite's findings table holds findings.csv's.
 set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -69,4 +70,23 @@ assert len(cr) == 1, len(cr)
 for k in ("pct_change", "pct_lo", "pct_hi", "p", "p_adj", "tests", "verdict"):
     assert cr[0][k] == r[k], (k, cr[0][k], r[k])
 PY
+# report.sqlite's findings table holds findings.csv's rows and numbers
+# (report/findings.h F6)
+if command -v sqlite3 >/dev/null; then
+    for d in a b; do
+        sqlite3 -csv -header "$tmp/$d/report.sqlite" 'SELECT * FROM findings' > "$tmp/$d.db.csv"
+        python3 - "$tmp/$d/findings.csv" "$tmp/$d.db.csv" <<'PY'
+import csv, sys
+a = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+b = list(csv.DictReader(open(sys.argv[2], newline="", encoding="utf-8")))
+assert len(a) == len(b) and len(a) > 40, (len(a), len(b))
+for x, y in zip(a, b):
+    for k in x:
+        if x[k] != y[k]:
+            # sqlite3's shell prints 15 significant digits
+            u, v = float(x[k]), float(y[k])
+            assert x[k] != "" and (u == v or abs(u - v) <= 1e-13 * abs(u)), (k, x[k], y[k])
+PY
+    done
+fi
 exit 0
