@@ -8,7 +8,6 @@
 #include "analyze/compare.h"
 #include "core/strmap.h"
 #include "core/escape.h"
-#include "input/mail.h"
 #include "core/util.h"
 
 static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
@@ -983,18 +982,6 @@ int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *c
 		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
 	out->note = out->t.note;
 	return 0;
-}
-
-char *bl_cmp_thread(const struct bl_msg *m)
-{
-	char *t = m && m->subject && *m->subject ? bl_mail_thread(m->subject) : NULL;
-	if (t && strcmp(t, "(no subject)") != 0) {
-		char *k = bl_xasprintf("thread: %s", t);
-		free(t);
-		return k;
-	}
-	free(t);
-	return bl_xstrdup(m && m->message_id ? m->message_id : "");
 }
 
 void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char *note,

@@ -224,11 +224,6 @@ struct bl_moments {
 int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *cand, double conf,
 		       struct bl_cmp *out);
 void bl_compare_rows_free(struct bl_cmp_rows *rows);
-/* The block a mail record belongs to in the report's Findings (D18): its
- * thread, "thread: " and the subject without Re:/Fwd: and [tags]
- * (input/mail.h); the message id when the subject names none; "" for a
- * plain file (m NULL). The caller frees it. */
-char *bl_cmp_thread(const struct bl_msg *m);
 /* C2 for a statistic compared by a rank test (D8, D9): the change of
  * stat_c against stat_b in % of |stat_b|, and the test's two-sided p
  * (tested when ok); no CI, no detectable change. */

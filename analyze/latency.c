@@ -10,6 +10,7 @@
 #include "analyze/analysis.h"
 #include "analyze/latency.h"
 #include "analyze/stats.h"
+#include "input/mail.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/latency.h"
@@ -355,7 +356,7 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	memset(s, 0, sizeof *s);
 	s->source = bl_xstrdup(src);
 	s->msgid = bl_xstrdup(mid);
-	s->thread = bl_cmp_thread(r->msg);
+	s->thread = bl_mail_thread_key(r->msg);
 	s->group = bl_xstrdup(grp);
 	s->name = bl_xstrdup(name);
 	s->run = r->run;

@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "analyze/compare.h"
 #include "analyze/table_stats.h"
-#include "analyze/vmstat.h"
 #include "parsers/pass.h"
 #include "input/mail.h"
 #include "input/reader.h"
@@ -188,6 +186,20 @@ static bool benchlog_table(const struct ts_table *t)
 static const struct bl_table_def *table_def(const struct ts_table *t)
 {
 	return t->def ? t->def : bl_table_find(t->name);
+}
+
+/* T1: a CSV header's name for a since-boot mark: its table's
+ * since_boot_col, or for a CSV filed as "csv" any benchlog table's. */
+static bool since_boot_name(const struct ts_table *t, const char *name)
+{
+	const struct bl_table_def *d = table_def(t);
+	if (d)
+		return d->since_boot_col && strcmp(d->since_boot_col, name) == 0;
+	for (size_t i = 0; bl_parsers[i]; i++)
+		for (const struct bl_table_def *const *x = bl_parsers[i]->tables; x && *x; x++)
+			if ((*x)->since_boot_col && strcmp((*x)->since_boot_col, name) == 0)
+				return true;
+	return false;
 }
 
 /* R4: the provenance columns that are numbers. */
@@ -492,7 +504,7 @@ static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_de
 	}
 	/* a table first seen in CSV input gets the schema's columns by name */
 	t->def = d;
-	int sb = bl_table_col(d, "since_boot");
+	int sb = d->since_boot_col ? bl_table_col(d, d->since_boot_col) : -1;
 	t->sb_logi = sb < 0 ? -1 : BL_PROV_COLS + sb;
 	for (size_t i = 0; i < BL_PROV_COLS + d->ncols; i++) {
 		bool prov = i < BL_PROV_COLS;
@@ -566,7 +578,7 @@ static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const
 		free(ts->thr_subject);
 		free(ts->thr_key);
 		ts->thr_subject = bl_xstrdup(m->subject);
-		ts->thr_key = bl_cmp_thread(m);
+		ts->thr_key = bl_mail_thread_key(m);
 		if (strncmp(ts->thr_key, "thread: ", 8) != 0) {
 			free(ts->thr_key);
 			ts->thr_key = NULL;
@@ -593,7 +605,7 @@ static int ts_record(void *ud, const struct bl_record *r)
 		return 0;
 	if (t->sb_logi >= 0) {
 		struct bl_val v = rec_val(r, t->sb_logi);
-		if (bl_vmstat_since_boot_left_out(ts->ctx->opt.since_boot, &v)) {
+		if (bl_since_boot_left_out(ts->ctx->opt.since_boot, &v)) {
 			ts->since_boot_out++;
 			return 0;
 		}
@@ -907,7 +919,7 @@ static int csv_header(struct csvrd *rd)
 	/* T1: the since-boot mark of benchlog's vmstat table, read back */
 	rd->sbpos = -1;
 	for (size_t i = 0; benchlog_table(t) && i < rd->nhead; i++)
-		if (strcmp(rd->f.v[i], "since_boot") == 0)
+		if (since_boot_name(t, rd->f.v[i]))
 			rd->sbpos = (long)i;
 	rd->gpos = bl_xcalloc(t->ng ? t->ng : 1, sizeof *rd->gpos);
 	for (size_t k = 0; k < t->ng; k++) {
@@ -956,7 +968,7 @@ static void csv_row(struct csvrd *rd)
 		struct bl_val v = { BL_NULL, { .s = NULL } };
 		if (bl_parse_ll(s, strlen(s), &x) == 0)
 			v = (struct bl_val){ BL_INT, { .i = x } };
-		if (bl_vmstat_since_boot_left_out(ts->ctx->opt.since_boot, &v)) {
+		if (bl_since_boot_left_out(ts->ctx->opt.since_boot, &v)) {
 			ts->since_boot_out++;
 			count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
 			ts->ctx->records++;

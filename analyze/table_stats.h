@@ -34,10 +34,11 @@
  *     quoted in mail replies (quoted > 0) are left out unless
  *     include_quoted. vmstat's since-boot row (since_boot = 1) is left
  *     out unless --since-boot keep (ctx->opt.since_boot), by the rule the
- *     summary uses (bl_vmstat_since_boot_left_out, analyze/vmstat.h S1):
- *     log records of a table with a since_boot column, and CSV rows of a
- *     benchlog table (filed under one, or with its provenance header)
- *     whose since_boot field is non-zero; bl_tstats_since_boot_left_out() counts
+ *     summary uses (bl_since_boot_left_out, core/ctx.h; analyze/vmstat.h
+ *     S1): log records of a table whose definition names a
+ *     since_boot_col (core/record.h), and CSV rows of a benchlog table
+ *     (filed under one, or with its provenance header) whose field of
+ *     that name is non-zero; bl_tstats_since_boot_left_out() counts
  *     them. With opts.table set, log records of other tables
  *     are ignored. Tables of histogram buckets (R7: `latency`) are never
  *     read: their log records are ignored, the lines of a CSV of one

@@ -13,6 +13,7 @@
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
+#include "input/mail.h"
 #include "analyze/vmstat.h"
 #include "core/strmap.h"
 #include "core/util.h"
@@ -140,11 +141,6 @@ struct vmstat_an {
 	bool closed;                 /* bounded: the last series folded too */
 };
 
-bool bl_vmstat_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *since_boot)
-{
-	return since_boot->t == BL_INT && since_boot->u.i != 0 && mode != BL_SB_KEEP;
-}
-
 double bl_vmstat_kib_per_unit(const char *u)
 {
 	if (!u || strcmp(u, "KiB") == 0)
@@ -270,8 +266,7 @@ static void colstat_of(struct bl_dist *d, const struct bl_lag1 *lag, struct bl_v
 }
 
 /* A series is over when a record of another series comes: the parser
- * numbers series in input order and the report's replay keeps them apart
- * and in order, so no record of it follows. Its S2 statistics are kept
+ * numbers series in input order, so no record of it follows. Its S2 statistics are kept
  * and its dists freed, so memory does not grow with the rows of the
  * input (issue 10: summary under 16 MiB whatever the input size). */
 static void freeze(struct series *s)
@@ -348,7 +343,7 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	s->info.id = id;
 	s->source = bl_xstrdup(r->source ? r->source : "");
 	s->group = bl_xstrdup(r->group ? r->group : "");
-	s->thread = bl_cmp_thread(r->msg);   /* D18's block within the source */
+	s->thread = bl_mail_thread_key(r->msg);   /* D18's block within the source */
 	s->info.source = s->source;
 	s->info.group = s->group;
 	s->info.layout = "";
@@ -540,7 +535,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 			s->info.first_line = r->line;
 	}
 	s->info.last_line = r->line;
-	if (bl_vmstat_since_boot_left_out(a->since_boot, &r->v[VM_SINCE_BOOT])) {
+	if (bl_since_boot_left_out(a->since_boot, &r->v[VM_SINCE_BOOT])) {
 		s->info.since_boot_left_out++;
 		return 0;
 	}

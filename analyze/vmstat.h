@@ -7,7 +7,7 @@
  * Definitions (statistics: analyze/stats.h D1-D3). Tests cite them "S1".."S5".
  *   S1  Rows. A series' rows are its `vmstat` records (parsers/vmstat.h),
  *       less the since-boot row (since_boot = 1) unless --since-boot keep
- *       (bl_vmstat_since_boot_left_out, which stats and compare share),
+ *       (bl_since_boot_left_out, core/ctx.h, which stats and compare share),
  *       less quoted records unless opts->include_quoted. Events (`events`
  *       records) follow the same quoting rule.
  *   S2  Column statistics, per series and numeric column with at least one
@@ -138,14 +138,5 @@ size_t bl_vmstat_nevents_kept(void *st, size_t i);
 const struct bl_vm_event *bl_vmstat_event(void *st, size_t i, size_t k);
 /* KiB per mem_unit ("KiB" 1, "kB" 1000/1024, "MiB" 1024, "MB" 10^6/1024). */
 double bl_vmstat_kib_per_unit(const char *mem_unit);
-/* S1's since-boot rule, one place for every analysis: this one (summary,
- * report) and `benchlog stats` / `compare` (analyze/table_stats.c), on log
- * records and on CSV read back alike. True when a row whose since_boot
- * value is since_boot (BL_INT non-zero = marked; anything else = not
- * marked) is left out of statistics under --since-boot mode: a marked row
- * is left out unless mode is BL_SB_KEEP. (Under BL_SB_DROP the parser
- * writes no marked row; one read back from a CSV is left out as under
- * auto.) */
-bool bl_vmstat_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *since_boot);
 
 #endif

@@ -16,6 +16,11 @@ struct bl_runstate {
 	unsigned long long mask;   /* kinds seen in the current run */
 };
 
+bool bl_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *mark)
+{
+	return mark->t == BL_INT && mark->u.i != 0 && mode != BL_SB_KEEP;
+}
+
 void bl_opts_init(struct bl_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -223,30 +228,18 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	return 0;
 }
 
-/* Count k more of reason; returns how many there are now. */
-static unsigned long count_k(struct bl_count **c, size_t *n, const char *reason, unsigned long k)
-{
-	for (size_t i = 0; i < *n; i++) {
-		if (strcmp((*c)[i].reason, reason) == 0)
-			return (*c)[i].n += k;
-	}
-	*c = bl_xrealloc(*c, (*n + 1) * sizeof **c);
-	(*c)[*n].reason = bl_xstrdup(reason);
-	(*c)[*n].n = k;
-	(*n)++;
-	return k;
-}
-
 /* Count one more of reason; returns how many there are now. */
 static unsigned long count(struct bl_count **c, size_t *n, const char *reason)
 {
-	return count_k(c, n, reason, 1);
-}
-
-static void warn_note(struct bl_ctx *ctx, const char *reason)
-{
-	fprintf(ctx->diag, "benchlog: more \"%s\" warnings are counted, not shown (the first %d are above)\n",
-		reason, BL_WARN_SHOWN);
+	for (size_t i = 0; i < *n; i++) {
+		if (strcmp((*c)[i].reason, reason) == 0)
+			return ++(*c)[i].n;
+	}
+	*c = bl_xrealloc(*c, (*n + 1) * sizeof **c);
+	(*c)[*n].reason = bl_xstrdup(reason);
+	(*c)[*n].n = 1;
+	(*n)++;
+	return 1;
 }
 
 /* Warnings of one kind shown before the rest are only counted: a big input
@@ -256,15 +249,16 @@ static bool warn_shown(struct bl_ctx *ctx, unsigned long nth, const char *reason
 {
 	if (nth <= BL_WARN_SHOWN)
 		return true;
-	if (nth == BL_WARN_SHOWN + 1 && ctx->diag && !ctx->warned)
-		warn_note(ctx, reason);
+	if (nth == BL_WARN_SHOWN + 1 && ctx->diag)
+		fprintf(ctx->diag, "benchlog: more \"%s\" warnings are counted, not shown (the first %d are above)\n",
+			reason, BL_WARN_SHOWN);
 	return false;
 }
 
 /* One diagnostic line: where, then the message, every byte from the input
  * (a file name, a quoted value) shown as core/escape.h E7 says, so it
  * cannot drive the terminal; then a newline. */
-static size_t diag_line(FILE *f, const char *where, bool has_line, unsigned long lineno,
+static void diag_line(FILE *f, const char *where, bool has_line, unsigned long lineno,
 			const char *fmt, va_list ap)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
@@ -282,9 +276,7 @@ static size_t diag_line(FILE *f, const char *where, bool has_line, unsigned long
 	free(msg);
 	bl_buf_addc(&b, '\n');
 	fwrite(b.data, 1, b.len, f);
-	size_t len = b.len;
 	bl_buf_release(&b);
-	return len;
 }
 
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
@@ -296,10 +288,8 @@ void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, c
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	size_t len = diag_line(ctx->diag, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, fmt, ap);
+	diag_line(ctx->diag, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, fmt, ap);
 	va_end(ap);
-	if (ctx->warned)
-		ctx->warned(ctx->warned_ud, reason, len);
 }
 
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const char *fmt, ...)
@@ -311,27 +301,8 @@ void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	size_t len = diag_line(ctx->diag, where, false, 0, fmt, ap);
+	diag_line(ctx->diag, where, false, 0, fmt, ap);
 	va_end(ap);
-	if (ctx->warned)
-		ctx->warned(ctx->warned_ud, reason, len);
-}
-
-void bl_warn_replay(struct bl_ctx *ctx, const char *reason, unsigned long n,
-		    const char *text, size_t len)
-{
-	if (n == 0)
-		return;
-	unsigned long nth = count_k(&ctx->warns, &ctx->nwarns, reason, n);
-	unsigned long before = nth - n;
-	if (!ctx->diag || before > BL_WARN_SHOWN)
-		return;
-	bl_progress_clear(ctx->progress);
-	if (text && nth <= BL_WARN_SHOWN)
-		fwrite(text, 1, len, ctx->diag);
-	if (nth > BL_WARN_SHOWN)
-		warn_note(ctx, reason);
-	fflush(ctx->diag);
 }
 
 void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
@@ -359,12 +330,7 @@ bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigne
 {
 	if (!id || !*id)
 		return false;
-	if (ctx->msgids_wait) {
-		if (!ctx->msgids_wait(ctx->msgids_ud))
-			ctx->msgids_shared = NULL;   /* the pass stops */
-		ctx->msgids_wait = NULL;
-	}
-	struct bl_msgids *m = ctx->msgids_shared ? ctx->msgids_shared : &ctx->msgids;
+	struct bl_msgids *m = &ctx->msgids;
 	bool added;
 	size_t i = bl_strmap_get(&m->seen, id, &added);
 	if (!added) {

@@ -52,6 +52,13 @@ struct bl_opts {
 };
 void bl_opts_init(struct bl_opts *o);
 
+/* The since-boot rule, which summary, stats and compare share: a row
+ * whose since_boot_col (core/record.h) holds a non-zero integer (mark)
+ * is left out unless mode is BL_SB_KEEP. (Under BL_SB_DROP the parser
+ * writes no marked row; one read back from a CSV is left out as under
+ * auto.) */
+bool bl_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *mark);
+
 /* Per-reason counters. */
 struct bl_count {
 	char *reason;
@@ -99,18 +106,12 @@ struct bl_ctx {
 	struct bl_opts opt;
 	FILE *diag;                   /* where warnings go (stderr) */
 	/* NULL, or a counter the input layer adds the raw bytes of a file to
-	 * as it reads them (atomically: a progress line drawn on another
-	 * thread reads it while the file is parsed). */
+	 * as it reads them (the progress line reads it; one thread). */
 	unsigned long long *bytes_read;
 	/* NULL, or the progress line of the pass (core/progress.h): the
 	 * input layer ticks it after each chunk it reads, and warnings
 	 * clear it before they are printed. Owned by the pass. */
 	struct bl_progress *progress;
-	/* NULL, or called after a warning's line (len bytes, '\n' included)
-	 * was written to diag. When set, the context writes no "more ...
-	 * warnings" note: whoever replays its text does (bl_warn_replay()). */
-	void (*warned)(void *ud, const char *reason, size_t len);
-	void *warned_ud;
 
 	/* Current unit (file or message) and group. */
 	const char *source;
@@ -158,17 +159,8 @@ struct bl_ctx {
 	const char *skip_note;
 
 	/* Message-IDs read in this pass, and where each was first met:
-	 * bl_msg_seen(). The context's own set, unless msgids_shared is set:
-	 * a set the contexts of a parallel pass share, input by input in
-	 * input order (report/ppass.c). Before its first lookup there,
-	 * bl_msg_seen() calls msgids_wait(msgids_ud) once: it returns true
-	 * once the shared set holds every earlier input's Message-IDs and no
-	 * other context uses it, false when the pass stops (the context then
-	 * keeps to its own set). */
+	 * bl_msg_seen(). */
 	struct bl_msgids msgids;
-	struct bl_msgids *msgids_shared;
-	bool (*msgids_wait)(void *ud);
-	void *msgids_ud;
 
 	/* GNU time's status line ("Command exited with non-zero status N")
 	 * waits here for the timing record after it, whatever that record's
@@ -227,15 +219,6 @@ void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
 /* A warning not tied to a line ("file.gz: corrupt gzip data at offset 123"). */
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Warnings made in another context and replayed into this one (report's
- * parallel pass: each input's warnings are printed into a buffer of its
- * own, then replayed in input order), so that the first BL_WARN_SHOWN of a
- * kind are the first of the whole run, not of each input: count n more
- * warnings of reason; text (len bytes: the printed line, or NULL) is
- * written to ctx->diag when they are among the first BL_WARN_SHOWN of the
- * kind, and the note is written when the count passes BL_WARN_SHOWN. */
-void bl_warn_replay(struct bl_ctx *ctx, const char *reason, unsigned long n,
-		    const char *text, size_t len);
 
 /* Count a line as skipped with a reason (static string) and send it to the
  * skip sink. Used by the dispatcher; parsers return BL_SKIP instead. */
@@ -250,7 +233,7 @@ void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long 
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
 
 /* Each message once: has a message with this Message-ID been read in
- * this pass (ctx's set, or the shared one: see msgids)? If so returns
+ * this pass (ctx->msgids)? If so returns
  * true and sets *where to "FILE:LINE" of its first line there (caller
  * frees); if not, remembers id as met at source:line and returns false.
  * An empty id is never a duplicate. */

@@ -69,6 +69,6 @@ void bl_progress_tick(struct bl_progress *pg)
 {
 	if (!pg || !pg->on)
 		return;
-	unsigned long long b = pg->bytes ? __atomic_load_n(pg->bytes, __ATOMIC_RELAXED) : 0;
+	unsigned long long b = pg->bytes ? *pg->bytes : 0;
 	bl_progress_draw(pg, pg->files_done, pg->files_total, b, pg->bytes_total);
 }

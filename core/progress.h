@@ -14,8 +14,8 @@
  * and lets the reader call bl_progress_tick() after every chunk it reads,
  * so one large file shows its progress too.
  *
- * Not thread-safe: one thread draws (the reader's counter `*bytes` may be
- * added to by others atomically). No allocation; nothing to release. */
+ * Not thread-safe: the pass's one thread reads, counts and draws. No
+ * allocation; nothing to release. */
 #ifndef BL_PROGRESS_H
 #define BL_PROGRESS_H
 
@@ -33,7 +33,7 @@ struct bl_progress {
 	unsigned long files_done;
 	size_t files_total;
 	unsigned long long bytes_total;      /* sizes on disk (compressed); 0: unknown */
-	const unsigned long long *bytes;     /* raw bytes read so far, atomic; may be NULL */
+	const unsigned long long *bytes;     /* raw bytes read so far; may be NULL */
 };
 
 /* Start the clock; on: whether to draw. */

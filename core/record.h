@@ -55,10 +55,6 @@ enum bl_role {
 	BL_ROLE_LABEL,       /* what the row is about: text, a tool setting
 				(interval, -p), a count of runs, a bucket's
 				weight, how long the run was */
-	BL_ROLE_COUNTER,     /* a number that counts on across the inputs of
-				one pass (vmstat's capture number), kept by the
-				parser: a pass that parses inputs apart
-				(report -j) must continue it, as it does `run` */
 };
 
 /* Which way a measure is better (docs/stats.md, R1). */
@@ -86,10 +82,6 @@ struct bl_table_def {
 	const char *doc;       /* one line */
 	size_t ncols;          /* table's own columns (without provenance) */
 	const struct bl_col_def *cols;
-	/* The run family (bl_run_join()) whose numbers the `run` column holds,
-	 * NULL for a table without runs; lets a pass that renumbers runs
-	 * across inputs (report -j) keep each family's numbering apart. */
-	const char *run_family;
 	/* More about the table than its one-line doc, or NULL: Markdown
 	 * (paragraphs or "- " items, lines joined with \n) that
 	 * `benchlog formats --columns` prints after the column list, and so
@@ -108,6 +100,12 @@ struct bl_table_def {
 	const char *weight_col; /* every row is a histogram bucket weighted by
 				   this column (latency: count): one row is
 				   not one sample; NULL otherwise */
+	const char *since_boot_col; /* a row whose value here is non-zero
+				   holds averages since boot, not a sample
+				   (vmstat's first row): left out of statistics
+				   unless --since-boot keep
+				   (bl_since_boot_left_out(), core/ctx.h);
+				   NULL when none */
 };
 
 /* The definition of column name in t (case-insensitive), or NULL. */

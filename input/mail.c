@@ -133,9 +133,8 @@
  *     copies inside replies are text of another message and stay
  *     (quoted = 1). A .gz and its plain twin in one folder are the
  *     reader's business (one warning), not this rule's. The set is
- *     the context's (core/ctx.h, msgids); report's parallel pass shares
- *     one between its inputs' contexts, used by one input at a time in
- *     input order (report/ppass.h), so every command finds the same
+ *     the context's (core/ctx.h, msgids): every command reads its
+ *     inputs with one pass (parsers/pass.h), so each finds the same
  *     copies.
  * R16 Base64 after its end: GMime stops decoding a base64 part at its '='
  *     padding. When base64 data characters follow the padding (a "===="
@@ -2350,4 +2349,16 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	free(r.longl);
 	g_byte_array_unref(r.ba);
 	return rc;
+}
+
+char *bl_mail_thread_key(const struct bl_msg *m)
+{
+	char *t = m && m->subject && *m->subject ? bl_mail_thread(m->subject) : NULL;
+	if (t && strcmp(t, "(no subject)") != 0) {
+		char *k = bl_xasprintf("thread: %s", t);
+		free(t);
+		return k;
+	}
+	free(t);
+	return bl_xstrdup(m && m->message_id ? m->message_id : "");
 }

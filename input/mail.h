@@ -50,5 +50,10 @@ char *bl_mail_subject_group(const char *subject);
  * "[LTP]"), in any order, with runs of blanks made one space. "(no
  * subject)" when nothing is left. The caller frees the result. */
 char *bl_mail_thread(const char *subject);
+/* The block a mail record belongs to in comparisons (the report's
+ * Findings, docs/statistics.md D18): its thread, "thread: " and
+ * bl_mail_thread() of its subject; the message id when the subject names
+ * none; "" for a plain file (m NULL). The caller frees it. */
+char *bl_mail_thread_key(const struct bl_msg *m);
 
 #endif

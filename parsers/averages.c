@@ -34,7 +34,7 @@ static const struct bl_col_def avg_cols[AVG_NCOLS] = {
 
 const struct bl_table_def bl_table_averages = {
 	"averages", "chkmmt summary blocks (\"Averages for N mtest01 runs\"): means only, no per-run data",
-	AVG_NCOLS, avg_cols, NULL,
+	AVG_NCOLS, avg_cols,
 	"Parser: parsers/averages.c; format: docs/formats.md, \"chkmmt averages\".\n\n"
 	"- A summary, never runs: `run` is empty, and its `User time (seconds):` lines are not "
 	"`time` rows. Averages alone allow no statistical test (`benchlog compare` says so).",

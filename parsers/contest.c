@@ -82,7 +82,7 @@ static const struct bl_col_def ct_cols[CT_NCOLS] = {
 
 const struct bl_table_def bl_table_contest = {
 	"contest", "one row per ConTest per-load log line (every generation, wrapped records re-joined)",
-	CT_NCOLS, ct_cols, BL_RUN_FAMILY_CONTEST,
+	CT_NCOLS, ct_cols,
 	"Parser: parsers/contest.c; format: docs/formats.md, \"ConTest\". A column the line's "
 	"generation does not print is empty.\n\n"
 	"- `line` is the record's first line, `quoted` its quote depth.\n"
@@ -106,7 +106,7 @@ static const struct bl_col_def cr_cols[CR_NCOLS] = {
 
 const struct bl_table_def bl_table_contest_report = {
 	"contest_report", "one row per kernel row of a `contest -r` report block (2002, 2003, 2004 layouts, hand-made tables)",
-	CR_NCOLS, cr_cols, NULL,
+	CR_NCOLS, cr_cols,
 	"Parser: parsers/contest.c; format: docs/formats.md, \"ConTest\". Rows of `contest -r` "
 	"report blocks (2002, 2003 and 2004 layouts) and of hand-made tables with a `Kernel … Time "
 	"… CPU` header; columns are mapped by the header's words, never by position.\n\n"

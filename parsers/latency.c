@@ -137,7 +137,7 @@ static const struct bl_col_def lat_cols[LAT_NCOLS] = {
 
 const struct bl_table_def bl_table_latency = {
 	"latency", "one row per latency histogram bucket, overflow count or sample, per series",
-	LAT_NCOLS, lat_cols, BL_RUN_FAMILY_MTEST,
+	LAT_NCOLS, lat_cols,
 	"Parser: parsers/latency.c; format: docs/formats.md, \"Latency histograms and samples\".\n\n"
 	"- `line` is the bucket's line; for an overflow row, the `# Histogram Overflows:` line.\n"
 	"- Rows come series by series, each in input order (int_resp_timer keys stay in Perl's "
@@ -182,7 +182,7 @@ static const struct bl_col_def ls_cols[LS_NCOLS] = {
 
 const struct bl_table_def bl_table_latency_series = {
 	"latency_series", "one row per latency series: tool, command, totals and the tool's own figures",
-	LS_NCOLS, ls_cols, BL_RUN_FAMILY_MTEST,
+	LS_NCOLS, ls_cols,
 	"Parser: parsers/latency.c; format: docs/formats.md, \"Latency histograms and samples\".\n\n"
 	"Join with `latency` on `source, message_id, group, run, series`; join a series to its "
 	"timing with `time.source = latency_series.source and time.line = latency_series.time_line`.",

@@ -41,7 +41,6 @@ static const struct bl_col_def mt_cols[MT_NCOLS] = {
 
 const struct bl_table_def bl_table_mtest01 = {
 	"mtest01", "one row per LTP mtest01 result line", MT_NCOLS, mt_cols,
-	BL_RUN_FAMILY_MTEST,
 	"Parser: parsers/mtest01.c; format: docs/formats.md, \"LTP mtest01\".\n\n"
 	"- The target line (`Filling up 80% of ram which is N kbytes`) goes into the next "
 	"result's `target_bytes` and `target_pct`.\n"

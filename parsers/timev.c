@@ -61,7 +61,7 @@ static const struct bl_col_def time_cols[TIME_NCOLS] = {
 
 const struct bl_table_def bl_table_time = {
 	"time", "one row per timing block (GNU time -v/default/-p, bash, zsh, tcsh, BusyBox)",
-	TIME_NCOLS, time_cols, BL_RUN_FAMILY_MTEST,
+	TIME_NCOLS, time_cols,
 	"Parsers: parsers/timev.c (`gnu-v`), parsers/timeshort.c (the others); formats: "
 	"docs/formats.md, \"GNU time -v\" and \"Short timing formats\". A column the block's "
 	"format does not print is empty.\n\n"

@@ -132,7 +132,7 @@
 /* ---- tables ------------------------------------------------------------ */
 
 static const struct bl_col_def vm_cols[VM_NCOLS] = {
-	[VM_SERIES] = { "series", BL_INT, "capture number, 1-based across the run of benchlog", "", BL_ROLE_COUNTER, BL_BETTER_NONE },
+	[VM_SERIES] = { "series", BL_INT, "capture number, 1-based across the run of benchlog", "", BL_ROLE_ID, BL_BETTER_NONE },
 	[VM_SAMPLE] = { "sample", BL_INT, "0-based sample number within the series (the since-boot row, when there is one, is 0)", "", BL_ROLE_ID, BL_BETTER_NONE },
 	[VM_T_S] = { "t_s", BL_NUM, "seconds since the series' first row, s: from the rows' time stamps, else sample × interval (`--interval`, else the command line's delay, else 1 s)", "s", BL_ROLE_ID, BL_BETTER_NONE },
 	[VM_SINCE_BOOT] = { "since_boot", BL_INT, "1 for vmstat's first row, the average since boot (docs/formats.md, \"The since-boot row\"); else 0", "", BL_ROLE_LABEL, BL_BETTER_NONE },
@@ -174,25 +174,25 @@ static const struct bl_col_def vm_cols[VM_NCOLS] = {
 };
 
 const struct bl_table_def bl_table_vmstat = {
-	"vmstat", "one row per vmstat sample (every procps layout, toybox, FreeBSD)", VM_NCOLS, vm_cols, NULL,
+	"vmstat", "one row per vmstat sample (every procps layout, toybox, FreeBSD)", VM_NCOLS, vm_cols,
 	"Parser: parsers/vmstat.c; format: docs/formats.md, \"vmstat\". A column the capture's "
 	"layout does not have is empty.\n\n"
 	"- `line` is the row's first line (a wrapped row's first part).\n"
 	"- Rows a mail client glued into one line share its `line`.\n"
 	"- With `--since-boot drop` the since-boot row is not written; the sample numbers of the "
 	"other rows do not change.",
-	.group_col = "group",
+	.group_col = "group", .since_boot_col = "since_boot",
 };
 
 static const struct bl_col_def ev_cols[EV_NCOLS] = {
-	[EV_SERIES] = { "series", BL_INT, "the vmstat series the line sits in", "", BL_ROLE_COUNTER, BL_BETTER_NONE },
+	[EV_SERIES] = { "series", BL_INT, "the vmstat series the line sits in", "", BL_ROLE_ID, BL_BETTER_NONE },
 	[EV_SAMPLE] = { "sample", BL_INT, "the sample of the row that follows the line", "", BL_ROLE_ID, BL_BETTER_NONE },
 	[EV_TEXT] = { "text", BL_STR, "the line, trimmed", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[EV_KIND] = { "kind", BL_STR, "`stutter_start`, `stutter_end` or `note` (patterns: `--stutter-start RE`, `--stutter-end RE`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_events = {
-	"events", "prose lines between the rows of a vmstat capture", EV_NCOLS, ev_cols, NULL,
+	"events", "prose lines between the rows of a vmstat capture", EV_NCOLS, ev_cols,
 	"Parser: parsers/vmstat.c; format: docs/formats.md, \"vmstat\", \"Events\".\n\n"
 	"- `group` is the group in force when the line came (the same as the rows' around it).\n"
 	"- Prose after the last row of a series is not an event: it is counted in the skipped lines "

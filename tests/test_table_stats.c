@@ -139,8 +139,8 @@ static void test_table_stats__definition_facts(void **state)
 	assert_int_equal(coldef("mtest01", "bytes_allocated")->better, BL_BETTER_HIGHER);
 	assert_string_equal(coldef("time", "elapsed_s")->unit, "s");
 	assert_string_equal(coldef("latency_series", "footer_max_us")->unit, "us");
-	assert_int_equal(coldef("vmstat", "series")->role, BL_ROLE_COUNTER);
-	assert_int_equal(coldef("events", "series")->role, BL_ROLE_COUNTER);
+	assert_int_equal(coldef("vmstat", "series")->role, BL_ROLE_ID);
+	assert_int_equal(coldef("events", "series")->role, BL_ROLE_ID);
 	assert_string_equal(bl_table_find("averages")->runs_col, "runs");
 	assert_string_equal(bl_table_find("contest_report")->runs_col, "runs");
 	assert_null(bl_table_find("time")->runs_col);

@@ -378,7 +378,7 @@ static void test_util__csv_integers_same_as_printf(void **state)
 	for (size_t i = 0; i < NCOL; i++)
 		cols[i] = (struct bl_col_def){ "x", i % 2 ? BL_NUM : BL_INT, "", "", BL_ROLE_MEASURE,
 					       BL_BETTER_NONE };
-	const struct bl_table_def t = { "ints", "", NCOL, cols, NULL, NULL, .group_col = "group" };
+	const struct bl_table_def t = { "ints", "", NCOL, cols, NULL, .group_col = "group" };
 	long long vals[2000];
 	size_t nv = 0;
 	const long long edge[] = { 0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, LLONG_MAX, LLONG_MIN,
@@ -459,7 +459,7 @@ static void test_util__csv_text_again_and_different(void **state)
 {
 	(void)state;
 	static const struct bl_col_def cols[] = { { "t", BL_STR, "", "", BL_ROLE_LABEL, BL_BETTER_NONE } };
-	const struct bl_table_def t = { "texts", "", 1, cols, NULL, NULL, .group_col = "group" };
+	const struct bl_table_def t = { "texts", "", 1, cols, NULL, .group_col = "group" };
 	static const struct { const char *src, *grp, *col, *want; } rows[] = {
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
 		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,text one\n" },

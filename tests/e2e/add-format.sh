@@ -41,7 +41,7 @@ static const struct bl_col_def dice_cols[DICE_NCOLS] = {
 };
 
 const struct bl_table_def bl_table_dice = {
-	"dice", "one row per `dice roll: N` line", DICE_NCOLS, dice_cols, NULL,
+	"dice", "one row per `dice roll: N` line", DICE_NCOLS, dice_cols,
 	"Parser: parsers/dice.c.", .group_col = "group",
 };
 
