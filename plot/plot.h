@@ -172,41 +172,18 @@ void bl_plot_result_release(struct bl_plot_result *r);
  * (within a factor of 4) share their x and y ranges, and their strips'
  * free memory scale when the peaks of free are within a factor of 4 too.
  * Default basename "swpd". Files: swpd.gp, swpd-<group 1..n>.dat.
- * A group with more than BL_SWPD_ENVELOPE_FACTOR samples per pixel column
- * (width_px) gets the envelope of bl_swpd_envelope() in its .dat file,
- * two buckets per pixel column over its x range; the .dat header and the
- * script say so. Overlapping stutter intervals are shaded as one, and a "stutter
+ * A group with more than BL_SWPD_BAND_FACTOR samples per pixel column
+ * (width_px) is drawn as a band: its .dat file holds, per bucket of its x
+ * range (BL_SWPD_BAND_BUCKETS_PER_PX per pixel column), each series'
+ * minimum and maximum at the times of the bucket's first and last sample,
+ * and the script fills between them (filledcurves); the .dat header and
+ * the script say so. Overlapping stutter intervals are shaded as one, and a "stutter
  * goes on" mark is drawn once per position. */
+#define BL_SWPD_BAND_FACTOR 8
+#define BL_SWPD_BAND_BUCKETS_PER_PX 2
 int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 		 struct bl_plot_result *res);
 
-/* The min/max envelope bl_plot_swpd() draws instead of every sample when
- * a panel has more than BL_SWPD_ENVELOPE_FACTOR samples per pixel column
- * of the image (the full data stays in csv/vmstat.csv). It uses two
- * buckets per pixel column: with one, a series that swings across the
- * whole panel in every column (so in the 10,000-file folder) is drawn
- * with lighter stripes where the anti-aliased line between a bucket's
- * minimum and maximum covers only part of a column.
- * The x range [x0, x1] is cut into ncols buckets of equal width; sample i
- * falls in bucket floor((t_i - x0) / (x1 - x0) * ncols), clamped to
- * 0..ncols-1 (samples are sorted, so a bucket is a run of consecutive
- * samples). A bucket of one sample gives that sample. A bucket of two or
- * more gives two rows: the first at the time of the bucket's first sample,
- * the second at the time of its last; in each of swpd, free, si and so,
- * the first row holds whichever of the bucket's minimum and maximum comes
- * first in time (the earliest occurrence of each), the second the other
- * one — so a line through the rows covers the same range in each pixel
- * column as a line through every sample, spikes included. A column that is
- * NaN in every sample of the bucket is NaN in both rows; NaN samples are
- * otherwise ignored.
- * s: n samples sorted by t_s (finite); x0 < x1 finite; ncols >= 1.
- * *out: heap array of *nout <= min(n, 2 * ncols) rows the caller frees
- * (NULL when n == 0). Returns 0 or -BL_EUSAGE (bad range, ncols 0,
- * samples not sorted). */
-#define BL_SWPD_ENVELOPE_FACTOR 8
-#define BL_SWPD_ENVELOPE_BUCKETS_PER_PX 2
-int bl_swpd_envelope(const struct bl_swpd_sample *s, size_t n, double x0, double x1,
-		     size_t ncols, struct bl_swpd_sample **out, size_t *nout);
 
 /* Seconds spent per swpd bin, as drawn by bl_plot_swpd_stutter().
  * Each sample i stands for the span [t_i, t_{i+1}) at swpd_i; the last

@@ -229,51 +229,51 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 	free(ev);
 }
 
-/* ---- the envelope ------------------------------------------------------- */
+/* ---- the band --------------------------------------------------------- */
 
-int bl_swpd_envelope(const struct bl_swpd_sample *s, size_t n, double x0, double x1,
-		     size_t ncols, struct bl_swpd_sample **out, size_t *nout)
+/* Data of a long capture as a band (plot.h, bl_plot_swpd): the x range
+ * [x0, x1] cut into nb buckets of equal width, sample i in bucket
+ * floor((t_i - x0) / (x1 - x0) * nb) clamped to 0..nb-1 (samples are
+ * sorted: a bucket is a run of them); per bucket a row at the time of its
+ * first sample and, when it has more, one at the time of its last, each
+ * with the bucket's minimum and maximum of swpd and free (MiB), si and so
+ * (KiB/s), NaN ones ignored ('?' when the bucket has none). Filled
+ * between minimum and maximum it paints what a line through every sample
+ * paints within each bucket, with one polygon per series in place of a
+ * line that goes up and down the panel in every pixel column: gnuplot
+ * drew the 8 panels of the 10,000-file folder's chart in 1.0 s of
+ * processor time against 1.7 s. Returns the buckets written. */
+static size_t swpd_band(const struct bl_swpd_sample *s, size_t n, double x0, double x1, size_t nb,
+			struct bl_buf *d)
 {
-	*out = NULL;
-	*nout = 0;
-	if (!(x1 > x0) || !isfinite(x0) || !isfinite(x1) || ncols == 0 || (n && !s))
-		return -BL_EUSAGE;
-	for (size_t i = 0; i < n; i++)
-		if (!isfinite(s[i].t_s) || (i && s[i].t_s < s[i - 1].t_s))
-			return -BL_EUSAGE;
-	if (n == 0)
-		return 0;
-	size_t cap = n < 2 * ncols ? n : 2 * ncols;
-	struct bl_swpd_sample *o = bl_xcalloc(cap, sizeof *o);
-	size_t no = 0;
-	double scale = (double)ncols / (x1 - x0);
-	size_t i = 0;
-	while (i < n) {
-		/* The bucket: samples i .. e-1. */
-		double fb = floor((s[i].t_s - x0) * scale);
-		size_t b = fb < 0 ? 0 : fb >= (double)ncols ? ncols - 1 : (size_t)fb;
-		size_t e = i + 1;
-		while (e < n) {
-			double fe = floor((s[e].t_s - x0) * scale);
-			size_t be = fe < 0 ? 0 : fe >= (double)ncols ? ncols - 1 : (size_t)fe;
-			if (be != b)
-				break;
-			e++;
+	static const double scale[4] = { KIB_PER_MIB, KIB_PER_MIB, 1, 1 };
+	double per = (double)nb / (x1 - x0);
+	size_t nbk = 0;
+	for (size_t i = 0, e; i < n; i = e) {
+		double fb = floor((s[i].t_s - x0) * per);
+		for (e = i + 1; e < n && floor((s[e].t_s - x0) * per) <= fb; e++)
+			;
+		if (fb >= (double)nb - 1)
+			e = n;       /* the last bucket takes x1 */
+		double lo[4], hi[4];
+		for (int k = 0; k < 4; k++) {
+			lo[k] = hi[k] = NAN;
+			for (size_t q = i; q < e; q++) {
+				double v = bl_swpd_val(&s[q], k) / scale[k];
+				lo[k] = fmin_nan(lo[k], v);
+				hi[k] = fmax_nan(hi[k], v);
+			}
 		}
-		if (e - i == 1) {
-			o[no++] = s[i];
-			i = e;
-			continue;
+		for (size_t r = 0; r < (e - i > 1 ? 2u : 1u); r++) {
+			gp_datanum(d, s[r ? e - 1 : i].t_s, ' ');
+			for (int k = 0; k < 4; k++) {
+				gp_datanum(d, lo[k], ' ');
+				gp_datanum(d, hi[k], k == 3 ? '\n' : ' ');
+			}
 		}
-		struct bl_swpd_sample a, z;
-		bl_swpd_minmax(s, i, e, &a, &z);
-		o[no++] = a;
-		o[no++] = z;
-		i = e;
+		nbk++;
 	}
-	*out = o;
-	*nout = no;
-	return 0;
+	return nbk;
 }
 
 /* ---- a) swpd over time ------------------------------------------------- */
@@ -395,7 +395,7 @@ static void place(struct gp_job *j, int ngroups, int top_px, int h_px)
  * axis, shaded the same, its x axis the panel's (the time labels are
  * the strip's). y1, y2, yf: tops of the swpd, si/so and free axes. */
 static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t gi,
-		       size_t ngroups, const char *datafile, double x0, double x1,
+		       size_t ngroups, const char *datafile, bool band, double x0, double x1,
 		       double y1, double y2, double yf)
 {
 	int top = LAYOUT_TOP_PX + GROUP_PX * (int)gi;
@@ -448,13 +448,13 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	 * the key (first panel) still lists every series; free is drawn in
 	 * the strip below and listed here for its colour. */
 	static const struct {
-		int col;
+		int col, band_col;   /* of the samples; of the band's minimum */
 		const char *axes, *style, *title;
 	} series[4] = {
-		{ 2, "x1y1", "lw 2", "swpd (MiB)" },
-		{ 3, "x1y1", "lw 1.5", "free (MiB, below)" },
-		{ 4, "x1y2", "lw 1.2", "si (KiB/s)" },
-		{ 5, "x1y2", "lw 1.2", "so (KiB/s)" },
+		{ 2, 2, "x1y1", "lw 2", "swpd (MiB)" },
+		{ 3, 4, "x1y1", "lw 1.5", "free (MiB, below)" },
+		{ 4, 6, "x1y2", "lw 1.2", "si (KiB/s)" },
+		{ 5, 8, "x1y2", "lw 1.2", "so (KiB/s)" },
 	};
 	const char *colors[4] = { gp_color(0), "#808080", gp_color(2), gp_color(1) };
 	bool any[4];
@@ -467,12 +467,15 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 			any[k] = !isnan(v);
 		}
 		gs(j, "%s", k ? "     " : "plot ");
-		if (any[k] && k != 1)
-			gs(j, "'%s' using 1:%d", datafile, series[k].col);
+		if (any[k] && k != 1 && band)
+			gs(j, "'%s' using 1:%d:%d axes %s with filledcurves fc rgb '%s' fs solid 1.0 border",
+			   datafile, series[k].band_col, series[k].band_col + 1, series[k].axes, colors[k]);
+		else if (any[k] && k != 1)
+			gs(j, "'%s' using 1:%d axes %s with lines %s", datafile, series[k].col,
+			   series[k].axes, series[k].style);
 		else
-			gs(j, "NaN");
-		gs(j, " axes %s with lines %s lc rgb '%s' title '%s', \\\n", series[k].axes,
-		   series[k].style, colors[k], series[k].title);
+			gs(j, "NaN axes %s with lines %s", series[k].axes, series[k].style);
+		gs(j, " lc rgb '%s' title '%s', \\\n", colors[k], series[k].title);
 	}
 	gs(j, "     NaN with boxes fs solid 1.0 noborder fc rgb '" STUTTER_FILL "' title 'stutter'\n");
 
@@ -490,50 +493,53 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	gn(j, tic_step(yf));
 	gs(j, "\n");
 	draw_stutter(j, g, x0, x1, false);
-	if (any[1])
-		gs(j, "plot '%s' using 1:3", datafile);
+	if (any[1] && band)
+		gs(j, "plot '%s' using 1:4:5 axes x1y1 with filledcurves fc rgb '%s' fs solid 1.0 border",
+		   datafile, colors[1]);
+	else if (any[1])
+		gs(j, "plot '%s' using 1:3 axes x1y1 with lines %s", datafile, series[1].style);
 	else
 		gs(j, "set label 'no free memory column' at graph 0.5, graph 0.5 center front\n"
-		      "plot NaN");
-	gs(j, " axes x1y1 with lines %s lc rgb '%s' notitle\n", series[1].style, colors[1]);
+		      "plot NaN axes x1y1 with lines %s", series[1].style);
+	gs(j, " lc rgb '%s' notitle\n", colors[1]);
 }
 
-/* Data: one file per group (names[gi]): every sample, or the min/max
- * envelope with two buckets per pixel column of the image width (the
- * plot area is narrower) when there are many more samples than columns:
- * gnuplot draws the same picture from it, where 40,000 samples a panel
- * took it seconds. px0, px1: each panel's x range. */
+/* Data: one file per group (names[gi]): every sample, or, when there
+ * are many more samples than pixel columns of the image width (the plot
+ * area is narrower), the band of swpd_band() with two buckets per column
+ * (band[gi] set): gnuplot draws the same picture from it, where 40,000
+ * samples a panel took it seconds. px0, px1: each panel's x range. */
 static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const double *px0,
-		      const double *px1, const char **names)
+		      const double *px1, const char **names, bool *band)
 {
 	size_t ncols = (size_t)j->width;
-	size_t nbuckets = BL_SWPD_ENVELOPE_BUCKETS_PER_PX * ncols;
+	size_t nbuckets = BL_SWPD_BAND_BUCKETS_PER_PX * ncols;
 	for (size_t gi = 0; gi < in->ngroups && !j->err; gi++) {
 		const struct bl_swpd_group *g = &in->groups[gi];
-		const struct bl_swpd_sample *smp = g->samples;
 		size_t ns = g->nsamples;
-		struct bl_swpd_sample *env = NULL;
 		char *note = NULL;
 		unsigned long long rows = g->rows > ns ? g->rows : ns;
-		if (ns > BL_SWPD_ENVELOPE_FACTOR * ncols) {
-			int rc = bl_swpd_envelope(g->samples, g->nsamples, px0[gi], px1[gi], nbuckets,
-						  &env, &ns);
-			if (rc) {
-				job_fail(j, rc, "plot: group %zu: cannot reduce the samples", gi + 1);
-				break;
-			}
-			smp = env;
-			note = bl_xasprintf("min/max envelope of %zu samples: per bucket of 1/%zu of the "
-					    "x range (two per pixel column), its minimum and maximum in time order "
-					    "(at the times of its first and last sample); every sample is in the "
-					    "vmstat table (csv/vmstat.csv of a report)", (size_t)rows, nbuckets);
-		} else if (rows > ns) {
+		struct bl_buf d = BL_BUF_INIT(0);
+		band[gi] = ns > BL_SWPD_BAND_FACTOR * ncols;
+		if (band[gi]) {
+			swpd_band(g->samples, ns, px0[gi], px1[gi], nbuckets, &d);
+			note = bl_xasprintf("min/max band of %llu samples: per bucket of 1/%zu of the x range "
+					    "(two per pixel column), each column's minimum and maximum, at the times "
+					    "of its first and last sample; every sample is in the vmstat table "
+					    "(csv/vmstat.csv of a report)", rows, nbuckets);
+			names[gi] = job_data_note(j, "t_s swpd_MiB_min swpd_MiB_max free_MiB_min free_MiB_max "
+						  "si_KiB/s_min si_KiB/s_max so_KiB/s_min so_KiB/s_max", note, &d);
+			bl_buf_release(&d);
+			free(note);
+			continue;
+		}
+		const struct bl_swpd_sample *smp = g->samples;
+		if (rows > ns) {
 			note = bl_xasprintf("min/max envelope of %llu samples, made while they were read: "
 					    "per bucket of its time range, its minimum and maximum in time order "
 					    "(at the times of its first and last sample); every sample is in the "
 					    "vmstat table (csv/vmstat.csv of a report)", rows);
 		}
-		struct bl_buf d = BL_BUF_INIT(0);
 		for (size_t i = 0; i < ns; i++) {
 			const struct bl_swpd_sample *s = &smp[i];
 			gp_datanum(&d, s->t_s, ' ');
@@ -544,7 +550,6 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const dou
 		}
 		names[gi] = job_data_note(j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
 		bl_buf_release(&d);
-		free(env);
 		free(note);
 	}
 }
@@ -642,7 +647,8 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	double head = any_events ? 1.0 / 0.66 : 1.05;
 
 	const char **names = bl_xcalloc(in->ngroups, sizeof *names);
-	swpd_data(&j, in, px0, px1, names);
+	bool *band = bl_xcalloc(in->ngroups, sizeof *band);
+	swpd_data(&j, in, px0, px1, names, band);
 
 	gs(&j, "set datafile missing '?'\n");
 	gs(&j, "set multiplot title ");
@@ -657,11 +663,12 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	gs(&j, "if (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
 	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++)
-		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], px0[gi], px1[gi],
+		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], band[gi], px0[gi], px1[gi],
 			   nice_ceil(py1[gi] * head), nice_ceil(py2[gi] * head),
 			   nice_ceil(pyf[gi] * 1.05));
 	gs(&j, "unset multiplot\n");
 	free(names);
+	free(band);
 	free(px0);
 	free(px1);
 	free(py1);

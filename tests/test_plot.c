@@ -672,82 +672,62 @@ static void test_plot__stutter_bins_seed000(void **state)
 	assert_null(b);
 }
 
-/* The min/max envelope (plot.h, bl_swpd_envelope). 20 samples at t = 0..19
- * over the x range [0, 20] in 4 buckets of 5 samples; every expected row
- * below is worked out by hand from the values in the table:
+/* The min/max band of a long capture (plot.h, bl_plot_swpd). 20 samples
+ * at t = 0..19 in an image 2 px wide (20 > 8 x 2: a band) over the x
+ * range [0, 19] in 4 buckets (two per column) of 19/4 = 4.75 s: t 0..4,
+ * 5..9, 10..14 and 15..19 (t 19 = x1 goes to the last bucket). Every
+ * expected row is worked out by hand from the values in the table (MiB,
+ * the samples holding 1024 times as many KiB):
  *
- *   bucket  t       swpd (KiB)        free         si            so
- *   0       0..4    5 9 1 7 3         100 x5       0 0 0 0 50    NaN
- *   1       5..9    4 4 4 4 4         100 x5       0 x5          NaN
- *   2       10..14  2 NaN 8 0 8       100 x5       0 x5          NaN
- *   3       15..19  NaN x5            100 100 500 100 100  0 x5  NaN
+ *   bucket  t       swpd (MiB)        free (MiB)          si            so
+ *   0       0..4    5 9 1 7 3         100 x5              0 0 0 0 50    NaN
+ *   1       5..9    4 4 4 4 4         100 x5              0 x5          NaN
+ *   2       10..14  2 NaN 8 0 8       100 x5              0 x5          NaN
+ *   3       15..19  NaN x5            100 100 500 100 100 0 x5          NaN
  *
- *   bucket 0: swpd max 9 (t 1) before min 1 (t 2): rows (0: 9) (4: 1);
- *             si min 0 first at t 0, max 50 at t 4: rows 0, 50
- *   bucket 1: all equal: 4 and 4
- *   bucket 2: NaN ignored; max 8 first at t 12, min 0 at t 13: 8, 0
- *   bucket 3: swpd all NaN: NaN, NaN; free min 100 at t 15, max 500 at
- *             t 17: 100, 500
- *   so: NaN in every row. Rows at the bucket's first and last times. */
-static void test_plot__swpd_envelope(void **state)
+ *   minimum and maximum per bucket, NaN ignored, '?' when all are NaN,
+ *   in a row at the bucket's first time and one at its last:
+ *   0: swpd 1 9, free 100 100, si 0 50; 1: swpd 4 4; 2: swpd 0 8;
+ *   3: swpd ? ?, free 100 500. */
+static void test_plot__swpd_band(void **state)
 {
 	(void)state;
 	static const double sw[20] = { 5, 9, 1, 7, 3, 4, 4, 4, 4, 4, 2, NAN, 8, 0, 8,
 				       NAN, NAN, NAN, NAN, NAN };
 	struct bl_swpd_sample s[20];
 	for (size_t i = 0; i < 20; i++) {
-		s[i] = (struct bl_swpd_sample){ (double)i, sw[i], 0, NAN, 100 };
+		s[i] = (struct bl_swpd_sample){ (double)i, 1024 * sw[i], 0, NAN, 1024 * 100 };
 		if (i == 4)
 			s[i].si_kibps = 50;
 		if (i == 17)
-			s[i].free_kib = 500;
+			s[i].free_kib = 1024 * 500;
 	}
-	struct bl_swpd_sample *e = NULL;
-	size_t n = 0;
-	assert_int_equal(bl_swpd_envelope(s, 20, 0, 20, 4, &e, &n), 0);
-	assert_int_equal(n, 8);
-	static const double want[8][4] = {
-		/* t, swpd, free, si */
-		{ 0, 9, 100, 0 }, { 4, 1, 100, 50 },
-		{ 5, 4, 100, 0 }, { 9, 4, 100, 0 },
-		{ 10, 8, 100, 0 }, { 14, 0, 100, 0 },
-		{ 15, NAN, 100, 0 }, { 19, NAN, 500, 0 },
-	};
-	for (size_t i = 0; i < 8; i++) {
-		assert_near(e[i].t_s, want[i][0], 0);
-		if (isnan(want[i][1]))
-			assert_true(isnan(e[i].swpd_kib));
-		else
-			assert_near(e[i].swpd_kib, want[i][1], 0);
-		assert_near(e[i].free_kib, want[i][2], 0);
-		assert_near(e[i].si_kibps, want[i][3], 0);
-		assert_true(isnan(e[i].so_kibps));
-	}
-	free(e);
-
-	/* Uneven times: t 0 and 0.5 share bucket 0 of [0, 20] / 4, t 10 is
-	 * alone in bucket 2 and passes as it is; t 20 (= x1) goes to the last
-	 * bucket, not past it. */
-	const struct bl_swpd_sample u[4] = { { 0, 1, 2, 3, 4 }, { 0.5, 5, 6, 7, 8 },
-					     { 10, 9, 9, 9, 9 }, { 20, 1, 1, 1, 1 } };
-	assert_int_equal(bl_swpd_envelope(u, 4, 0, 20, 4, &e, &n), 0);
-	assert_int_equal(n, 4);
-	assert_near(e[0].t_s, 0, 0);
-	assert_near(e[0].swpd_kib, 1, 0);
-	assert_near(e[1].t_s, 0.5, 0);
-	assert_near(e[1].swpd_kib, 5, 0);
-	assert_near(e[2].t_s, 10, 0);
-	assert_near(e[2].so_kibps, 9, 0);
-	assert_near(e[3].t_s, 20, 0);
-	free(e);
-
-	/* Bad arguments. */
-	assert_int_equal(bl_swpd_envelope(u, 4, 5, 5, 4, &e, &n), -BL_EUSAGE);
-	assert_int_equal(bl_swpd_envelope(u, 4, 0, 20, 0, &e, &n), -BL_EUSAGE);
-	const struct bl_swpd_sample back[2] = { { 5, 1, 0, 0, 0 }, { 4, 1, 0, 0, 0 } };
-	assert_int_equal(bl_swpd_envelope(back, 2, 0, 20, 4, &e, &n), -BL_EUSAGE);
-	assert_null(e);
-	assert_int_equal(n, 0);
+	struct bl_swpd_group g = { .name = "a", .samples = s, .nsamples = 20 };
+	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
+	struct bl_plot_opts o;
+	opts_for(&o, "band", BL_PLOT_PNG);
+	o.width_px = 2;
+	o.script_only = true;
+	struct bl_plot_result r;
+	bl_plot_result_init(&r);
+	int rc = bl_plot_swpd(&in, &o, &r);
+	if (rc)
+		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
+	char *d = slurp("band-1.dat", NULL);
+	assert_contains(d, "# min/max band of 20 samples: per bucket of 1/4 of the x range");
+	assert_contains(d, "# t_s swpd_MiB_min swpd_MiB_max free_MiB_min free_MiB_max si_KiB/s_min "
+			   "si_KiB/s_max so_KiB/s_min so_KiB/s_max\n"
+			   "0 1 9 100 100 0 50 ? ?\n4 1 9 100 100 0 50 ? ?\n"
+			   "5 4 4 100 100 0 0 ? ?\n9 4 4 100 100 0 0 ? ?\n"
+			   "10 0 8 100 100 0 0 ? ?\n14 0 8 100 100 0 0 ? ?\n"
+			   "15 ? ? 100 500 0 0 ? ?\n19 ? ? 100 500 0 0 ? ?\n");
+	char *gp = slurp("band.gp", NULL);
+	assert_contains(gp, "'band-1.dat' using 1:2:3 axes x1y1 with filledcurves");
+	assert_contains(gp, "'band-1.dat' using 1:6:7 axes x1y2 with filledcurves");
+	assert_contains(gp, "'band-1.dat' using 1:4:5 axes x1y1 with filledcurves");
+	free(gp);
+	free(d);
+	bl_plot_result_release(&r);
 }
 
 /* Number of data rows (lines not starting with '#') in a data file. */
@@ -763,7 +743,7 @@ static size_t data_rows(const char *dat)
 	return n;
 }
 
-/* The chart uses the envelope past 8 samples per pixel column: 100
+/* The chart draws a band past 8 samples per pixel column: 100
  * samples at t = 0..99 in an image 10 px wide (80 is the limit) give 20
  * buckets (two per column) of 99/20 = 4.95 s, each with 4 or 5 samples,
  * so 2 rows each: 40 rows; the second panel's 40 samples (not more than
@@ -771,7 +751,7 @@ static size_t data_rows(const char *dat)
  * overlapping stutter intervals are shaded once and "stutter goes on" is
  * drawn once per position, and an open interval with an end (the end of
  * its capture) stops there. */
-static void test_plot__swpd_chart_envelope_and_stutter(void **state)
+static void test_plot__swpd_chart_band_and_stutter(void **state)
 {
 	(void)state;
 	struct bl_swpd_sample s[100];
@@ -796,18 +776,18 @@ static void test_plot__swpd_chart_envelope_and_stutter(void **state)
 	if (rc)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
 	char *d1 = slurp("env-1.dat", NULL), *d2 = slurp("env-2.dat", NULL);
-	assert_contains(d1, "# min/max envelope of 100 samples: per bucket of 1/20 of the x range");
+	assert_contains(d1, "# min/max band of 100 samples: per bucket of 1/20 of the x range");
 	assert_int_equal(data_rows(d1), 40);
-	/* Bucket 0 = t 0..4 (t 4.95 starts the next): swpd i % 7 MiB, min 0
-	 * at t 0 before max 4 at t 4: rows (0: 0 MiB) (4: 4 MiB); bucket 1 =
-	 * t 5..9: 5 6 0 1 2, max 6 at t 6 before min 0 at t 7: (5: 6) (9: 0);
-	 * free 2048 KiB = 2 MiB. */
-	assert_contains(d1, "# t_s swpd_MiB free_MiB si_KiB/s so_KiB/s\n0 0 2 0 0\n4 4 2 0 0\n"
-			    "5 6 2 0 0\n9 0 2 0 0\n");
-	assert_true(strstr(d2, "envelope") == NULL);
+	/* Bucket 0 = t 0..4 (t 4.95 starts the next): swpd i % 7 MiB, 0 to
+	 * 4; bucket 1 = t 5..9: 5 6 0 1 2, 0 to 6; each in a row at its first
+	 * and at its last time; free 2048 KiB = 2 MiB. */
+	assert_contains(d1, "so_KiB/s_max\n0 0 4 2 2 0 0 0 0\n4 0 4 2 2 0 0 0 0\n"
+			    "5 0 6 2 2 0 0 0 0\n9 0 6 2 2 0 0 0 0\n");
+	assert_true(strstr(d2, "band") == NULL);
 	assert_int_equal(data_rows(d2), 40);
 	char *gp = slurp("env.gp", NULL);
-	assert_contains(gp, "#   min/max envelope of 100 samples");
+	assert_contains(gp, "#   min/max band of 100 samples");
+	assert_contains(gp, "'env-2.dat' using 1:2 axes x1y1 with lines");
 	/* One rectangle 20..99 (in the panel, and again in its free-memory
 	 * strip) and one label at 99 (the panel's), not three. */
 	assert_contains(gp, "set object rect from 20, graph 0 to 99, graph 1 behind");
@@ -1494,8 +1474,8 @@ int main(void)
 		cmocka_unit_test(test_plot__swpd_free_own_axis),
 		cmocka_unit_test(test_plot__swpd_free_strips_own_scale),
 		cmocka_unit_test(test_plot__stutter_bins_seed000),
-		cmocka_unit_test(test_plot__swpd_envelope),
-		cmocka_unit_test(test_plot__swpd_chart_envelope_and_stutter),
+		cmocka_unit_test(test_plot__swpd_band),
+		cmocka_unit_test(test_plot__swpd_chart_band_and_stutter),
 		cmocka_unit_test(test_plot__swpd_stutter_chart),
 		cmocka_unit_test(test_plot__contest_seed001),
 		cmocka_unit_test(test_plot__latency_seed001),
