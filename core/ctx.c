@@ -1,6 +1,7 @@
 /* ctx.c — parse context: groups, runs, sinks, accounting (see ctx.h). */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/cleanup.h"
@@ -114,6 +115,15 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	memset(ctx, 0, sizeof *ctx);
 }
 
+/* Numbers no two contexts share: records of several contexts may meet in
+ * one writer. */
+static _Atomic unsigned long prov_gen_last;
+
+void bl_ctx_prov_moved(struct bl_ctx *ctx)
+{
+	ctx->prov_gen = atomic_fetch_add(&prov_gen_last, 1) + 1;
+}
+
 void bl_set_group_from(struct bl_ctx *ctx, const char *name, size_t len, const char *source)
 {
 	if (ctx->opt.group)
@@ -124,7 +134,7 @@ void bl_set_group_from(struct bl_ctx *ctx, const char *name, size_t len, const c
 	free(ctx->group);
 	ctx->group = bl_xstrndup(name, len);
 	ctx->group_source = source;
-	ctx->prov_gen++;
+	bl_ctx_prov_moved(ctx);
 }
 
 void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len)
@@ -214,6 +224,7 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	if (!r->group) {
 		r->group = bl_ctx_group(ctx);
 		r->group_source = bl_ctx_group_source(ctx);
+		r->prov_gen = ctx->prov_gen;
 	} else if (!r->group_source) {
 		r->group_source = bl_ctx_group_source(ctx);
 	}

@@ -126,7 +126,9 @@ struct bl_ctx {
 	 * subject), "thread" (a message's subject without Re:/Fwd:/[…]
 	 * tags), "file" (a plain file's stem). */
 	const char *group_source;
-	unsigned long prov_gen;       /* changes with the unit and the group */
+	unsigned long prov_gen;       /* changes with the unit and the group
+					 (bl_ctx_prov_moved()); never 0 once a
+					 unit began, unique across contexts */
 	char *pending_heading;        /* candidate short heading (owned) */
 
 	struct bl_sink *sinks;
@@ -188,6 +190,8 @@ void bl_sink_blame(const char *path);
 
 /* Set the current group label (copied), found in the unit: group_source
  * "label". */
+/* Give ctx a new prov_gen: its unit or group changed. */
+void bl_ctx_prov_moved(struct bl_ctx *ctx);
 void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len);
 /* The same with the group's source (a static string, see group_source). */
 void bl_set_group_from(struct bl_ctx *ctx, const char *name, size_t len, const char *source);

@@ -128,6 +128,10 @@ struct bl_record {
 	const char *group;
 	const char *group_source;  /* static string, see core/ctx.h */
 	long run;                  /* 0 = not applicable (written empty) */
+	/* Set by bl_emit(): records with the same non-zero prov_gen have the
+	 * same source, msg, group and group_source (a writer keeps their text
+	 * without comparing strings); 0 = not known (the parser set group). */
+	unsigned long prov_gen;
 	struct bl_val v[BL_MAX_COLS]; /* the table's own columns, in schema order */
 };
 

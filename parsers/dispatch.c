@@ -256,7 +256,7 @@ void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct
 	free(ctx->group);
 	ctx->group = bl_xstrdup(ctx->default_group);
 	ctx->group_source = ctx->default_group_source;
-	ctx->prov_gen++;
+	bl_ctx_prov_moved(ctx);
 	ctx->dispatch->active = -1;
 	ctx->dispatch->prev = PK_BLANK;
 }
