@@ -132,7 +132,8 @@ void bl_report_findings_order(struct bl_cmp_rows *rows)
 		rows->row[k++] = rows->row[i];
 	}
 	rows->n = k;
-	qsort(rows->row, rows->n, sizeof *rows->row, cmp_finding);   /* F2 */
+	if (rows->n)
+		qsort(rows->row, rows->n, sizeof *rows->row, cmp_finding);   /* F2 */
 }
 
 static void table_head(FILE *md)
