@@ -1288,9 +1288,9 @@ static void build_release(struct build *b, int rc)
 	free(b->rs.run.source);
 	free(b->rs.run.reason);
 	free(b->rs.run.msgid);
+	unit_end(&b->rs);            /* before prose: it may add to it */
 	nearlist_release(&b->rs.near);
 	nearlist_release(&b->rs.prose);
-	unit_end(&b->rs);
 	if (!b->finished)
 		bl_ctx_finish(&b->ctx, 0);
 	for (size_t i = 0; i < b->na; i++)
