@@ -260,7 +260,18 @@ struct bl_latency {
 	struct ltime *t;
 	size_t nt;
 	bool labelled;
+	/* bounded (the report, compare): series past the first LAT_KEEP,
+	 * counted by their latency_series row (one per series), their rows
+	 * left to the tables */
+	size_t more_series;
 };
+
+/* With opts->bounded at most this many series are held in full (their
+ * bins, figures and label: a few KB each), in order of first
+ * appearance; the section shows the first BL_MD_SHOWN of them and the
+ * Findings compare these only. A cyclictest run with 10^5 threads then
+ * holds 4,096 of them (about 10 MB), not 10^5 (issue 34). */
+#define LAT_KEEP 4096     /* the section's sentence says 4096 */
 
 /* A series' identity as one string (fields joined by 0x1f, which no
  * name holds): looked up by hash, since a cyclictest histogram may have
@@ -347,8 +358,13 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	const char *mid = msgid_of(r);
 	const char *src = r->source ? r->source : "";
 	const char *grp = r->group ? r->group : "";
+	const char *key = series_key(L, r->run, name, grp, src, mid);
+	if (L->o.bounded && L->ns >= LAT_KEEP) {
+		long k = bl_strmap_find(&L->sidx, key);
+		return k < 0 ? NULL : &L->s[k];
+	}
 	bool added = false;
-	size_t i = bl_strmap_get(&L->sidx, series_key(L, r->run, name, grp, src, mid), &added);
+	size_t i = bl_strmap_get(&L->sidx, key, &added);
 	if (!added)
 		return &L->s[i];
 	L->s = bl_xgrow(L->s, &L->scap, L->ns + 1, sizeof *L->s);
@@ -415,6 +431,10 @@ static int lat_record(void *st, const struct bl_record *r)
 	if (!name)
 		return 0;
 	struct lseries *s = series(L, r, name);
+	if (!s) {
+		L->more_series += r->table == &bl_table_latency_series;
+		return 0;
+	}
 	s->done = false;
 	if (r->table == &bl_table_latency) {
 		set_unit(s, str_of(&r->v[LAT_UNIT]));
@@ -993,13 +1013,19 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				fprintf(f, " %9s", pct_names[k]);
 			fprintf(f, " %9s\n", "max");
 		}
-		/* baseline first, then the others in input order */
+		/* baseline first, then the others in input order; in report.md
+		 * the first BL_MD_SHOWN rows and tests (analysis.h) */
+		size_t rows = 0, hidden = 0;
 		for (size_t pass = 0; pass < 2; pass++)
 			for (size_t j = 0; j < L->ns; j++) {
 				struct lseries *s = &L->s[j];
 				if ((pass == 0) != (j == base) || strcmp(unit_of(s), unit) || !s->nbins ||
 				    stats_of(L, j)->rc)
 					continue;
+				if (md && rows++ >= BL_MD_SHOWN) {
+					hidden++;
+					continue;
+				}
 				char a[64], b[72];
 				fnum(a, sizeof a, s->sum.n);
 				fnum(b, sizeof b, s->sum.mean);
@@ -1018,10 +1044,17 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				fprintf(f, md ? " %s |\n" : " %9s\n", b);
 			}
 		fputc('\n', f);
+		if (hidden)
+			fprintf(f, "The first %d series of %zu are shown (%zu not shown), with the tests of the "
+				   "first %d against the baseline below; `benchlog summary` prints every one.\n\n",
+				BL_MD_SHOWN, rows, hidden, BL_MD_SHOWN - 1);
+		size_t tests = 0;
 		for (size_t j = 0; j < L->ns; j++) {
 			struct lseries *s = &L->s[j];
 			if (j == base || strcmp(unit_of(s), unit) || !s->nbins || stats_of(L, j)->rc)
 				continue;
+			if (md && ++tests >= BL_MD_SHOWN)
+				break;
 			struct bl_utest ut;
 			struct bl_kstest ks;
 			int r1, r2;
@@ -1069,8 +1102,19 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 		fprintf(f, "Percentiles: Hyndman-Fan type 7 on the samples the buckets stand for, from the bins "
 			   "(docs/statistics.md D3, D4);\noverflow = more than the last bucket (percentiles there "
 			   "are lower bounds). Lateness = value - target.\n\n");
-	for (size_t i = 0; i < L->ns; i++)
+	/* report.md: the first BL_MD_SHOWN series (analysis.h), then how
+	 * many are not shown and where they are */
+	size_t shown = fmt == BL_DOC_MD && L->ns > BL_MD_SHOWN ? BL_MD_SHOWN : L->ns;
+	for (size_t i = 0; i < shown; i++)
 		write_series(L, f, fmt, i);
+	size_t all = L->ns + L->more_series;
+	if (shown < all)
+		fprintf(f, "The first %zu series of %zu are shown (%zu not shown); every bucket of all of them "
+			   "is in [csv/latency.csv](csv/latency.csv) and every series' figures in "
+			   "[csv/latency_series.csv](csv/latency_series.csv), and `benchlog summary` on the same "
+			   "inputs prints every series' statistics.%s\n\n",
+			shown, all, all - shown,
+			L->more_series ? " The comparisons and the Findings take the first 4096 series only." : "");
 	write_comparisons(L, f, fmt);
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
@@ -1083,15 +1127,6 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 /* ---- charts ------------------------------------------------------------ */
 
 #define MAX_CHART_SERIES 16
-
-/* True when series i is the first of its unit. */
-static bool first_of_unit(const struct bl_latency *L, size_t i)
-{
-	for (size_t j = 0; j < i; j++)
-		if (strcmp(unit_of(&L->s[j]), unit_of(&L->s[i])) == 0)
-			return false;
-	return true;
-}
 
 static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 		       struct bl_chart_spec **specs, size_t *nspecs)
@@ -1209,12 +1244,21 @@ static int lat_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct bl_latency *L = st;
 	make_labels(L);
-	size_t nunits = 0;
-	for (size_t i = 0; i < L->ns; i++)
-		nunits += first_of_unit(L, i);
-	for (size_t i = 0; i < L->ns; i++)
-		if (first_of_unit(L, i))
-			chart_unit(L, unit_of(&L->s[i]), nunits == 1, specs, nspecs);
+	/* the units in order of their first series, found by hash (10^5
+	 * series are not compared pairwise) */
+	struct bl_strmap units = BL_STRMAP_INIT;
+	size_t *first = bl_xmalloc((L->ns + 1) * sizeof *first);
+	for (size_t i = 0; i < L->ns; i++) {
+		bool added = false;
+		size_t u = bl_strmap_get(&units, unit_of(&L->s[i]), &added);
+		if (added)
+			first[u] = i;
+	}
+	/* the unit string the charts keep is the state's, not the map's */
+	for (size_t u = 0; u < units.n; u++)
+		chart_unit(L, unit_of(&L->s[first[u]]), units.n == 1, specs, nspecs);
+	free(first);
+	bl_strmap_release(&units);
 	return 0;
 }
 
