@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/escape.h"
+#include "core/strmap.h"
 #include "analyze/analysis.h"
 #include "analyze/contest.h"
 #include "core/util.h"
@@ -53,12 +54,24 @@ struct rrow {
 	double cpulcpu;          /* NaN = absent */
 };
 
+/* With opts->bounded (the report) at most this many groups and loads are
+ * held, in order of first appearance (cells: groups x loads x 384 bytes,
+ * 1.5 MB at most); the records of the others are counted, and they are
+ * in csv/contest.csv and the Findings (which compare the table itself,
+ * C3). The chart draws at most 16 groups and 64 loads of them. A log of
+ * 50,000 loads so costs what its bytes cost (issue 34). */
+#define CT_KEEP 64
+
 struct bl_contest {
 	struct bl_analysis_opts o;
 	struct grp *g;
-	size_t ng;
-	char **loads;
+	size_t ng, capg;
+	struct bl_strmap gmap;   /* group name -> index into g */
+	struct bl_strmap lmap;   /* load name -> load index; its keys are the loads */
+	char **loads;            /* lmap.key */
 	size_t nl;
+	size_t noload;           /* index of "noload" / "no_load"; (size_t)-1 none */
+	unsigned long records_not_kept;   /* bounded: records of groups or loads past CT_KEEP */
 	unsigned long records, quoted_left_out;
 	struct rrow *rr;
 	size_t nrr, caprr;
@@ -90,10 +103,7 @@ const struct bl_welford *bl_contest_cell(const struct bl_contest *c, size_t g, s
 
 static size_t noload_index(const struct bl_contest *c)
 {
-	for (size_t l = 0; l < c->nl; l++)
-		if (strcmp(c->loads[l], "noload") == 0 || strcmp(c->loads[l], "no_load") == 0)
-			return l;
-	return (size_t)-1;
+	return c->noload;
 }
 
 double bl_contest_ratio(const struct bl_contest *c, size_t g, size_t l)
@@ -125,25 +135,42 @@ static void *ct_create(const struct bl_analysis_opts *o)
 {
 	struct bl_contest *c = bl_xcalloc(1, sizeof *c);
 	c->o = *o;
+	c->noload = (size_t)-1;
 	return c;
 }
 
+/* The load's index, added when new; (size_t)-1 when bounded and
+ * CT_KEEP loads are held already. By hash: 50,000 loads are not
+ * compared pairwise. */
 static size_t load_index(struct bl_contest *c, const char *name)
 {
-	for (size_t l = 0; l < c->nl; l++)
-		if (strcmp(c->loads[l], name) == 0)
-			return l;
-	c->loads = bl_xrealloc(c->loads, (c->nl + 1) * sizeof *c->loads);
-	c->loads[c->nl] = bl_xstrdup(name);
-	return c->nl++;
+	if (c->o.bounded && c->nl >= CT_KEEP) {
+		long l = bl_strmap_find(&c->lmap, name);
+		return l < 0 ? (size_t)-1 : (size_t)l;
+	}
+	bool added = false;
+	size_t l = bl_strmap_get(&c->lmap, name, &added);
+	if (added) {
+		c->loads = c->lmap.key;
+		c->nl = c->lmap.n;
+		if (c->noload == (size_t)-1 && (strcmp(name, "noload") == 0 || strcmp(name, "no_load") == 0))
+			c->noload = l;
+	}
+	return l;
 }
 
+/* The group, added when new; NULL as load_index() says. */
 static struct grp *group_of(struct bl_contest *c, const char *name)
 {
-	for (size_t g = 0; g < c->ng; g++)
-		if (strcmp(c->g[g].name, name) == 0)
-			return &c->g[g];
-	c->g = bl_xrealloc(c->g, (c->ng + 1) * sizeof *c->g);
+	if (c->o.bounded && c->ng >= CT_KEEP) {
+		long g = bl_strmap_find(&c->gmap, name);
+		return g < 0 ? NULL : &c->g[g];
+	}
+	bool added = false;
+	size_t i = bl_strmap_get(&c->gmap, name, &added);
+	if (!added)
+		return &c->g[i];
+	c->g = bl_xgrow(c->g, &c->capg, c->ng + 1, sizeof *c->g);
 	struct grp *g = &c->g[c->ng++];
 	memset(g, 0, sizeof *g);
 	g->name = bl_xstrdup(name);
@@ -214,6 +241,11 @@ static int ct_record(void *st, const struct bl_record *r)
 		return 0;
 	struct grp *g = group_of(c, r->group ? r->group : "");
 	size_t l = load_index(c, r->v[CT_LOAD].u.s);
+	if (!g || l == (size_t)-1) {
+		c->records_not_kept++;
+		c->records++;
+		return 0;
+	}
 	struct cell *ce = cell_of(g, l);
 	for (int m = 0; m < BL_CM_N; m++) {
 		double d;
@@ -279,25 +311,33 @@ static double cell_mean(const struct bl_contest *c, size_t g, size_t l, enum bl_
 	return w ? bl_welford_mean(w) : NAN;
 }
 
-/* The contest -r view of the runs: one block per load, one row per group. */
-static void write_contest_r(const struct bl_contest *c, FILE *f)
+/* How many of n entries a list shows: in report.md the first BL_MD_SHOWN
+ * (analysis.h), in text all. */
+static size_t shown(size_t n, bool md)
 {
-	size_t kw = strlen("Kernel [runs]");
-	for (size_t g = 0; g < c->ng; g++) {
+	return md && n > BL_MD_SHOWN ? BL_MD_SHOWN : n;
+}
+
+/* The contest -r view of the runs: one block per load, one row per group
+ * (md: the first BL_MD_SHOWN of each). */
+static void write_contest_r(const struct bl_contest *c, FILE *f, bool md)
+{
+	size_t kw = strlen("Kernel [runs]"), nl = shown(c->nl, md), ng = shown(c->ng, md);
+	for (size_t g = 0; g < ng; g++) {
 		char *k = bl_xasprintf("%s [%ld]", c->g[g].name, c->g[g].runs);
 		size_t w = utf8_width(k);
 		kw = w > kw ? w : kw;
 		free(k);
 	}
 	kw = kw + 2 > 24 ? kw + 2 : 24;
-	for (size_t l = 0; l < c->nl; l++) {
+	for (size_t l = 0; l < nl; l++) {
 		if (l)
 			fputc('\n', f);
 		pad(f, c->loads[l], 0);
 		fputs(":\n", f);
 		pad(f, "Kernel [runs]", kw);
 		fputs("Time    CPU%    Loads   LCPU%   Ratio\n", f);
-		for (size_t g = 0; g < c->ng; g++) {
+		for (size_t g = 0; g < ng; g++) {
 			const struct bl_welford *t = bl_contest_cell(c, g, l, BL_CM_TIME);
 			if (!t)
 				continue;
@@ -401,7 +441,8 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 	else
 		fprintf(f, "Per group and load: n, mean, sample sd (n - 1), min, max; ratio = mean time / "
 			   "the group's no-load mean time.\n");
-	for (size_t g = 0; g < c->ng; g++) {
+	size_t nl = shown(c->nl, md), ng = shown(c->ng, md);
+	for (size_t g = 0; g < ng; g++) {
 		const struct grp *gr = &c->g[g];
 		if (fmt == BL_DOC_MD)
 			fprintf(f, "%s: %lu records, %ld run%s.\n\n| load | measure | n | mean | sd | min | max | ratio |\n"
@@ -413,7 +454,7 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 				bl_esc_doc(&er, gr->name, md), gr->records, gr->runs,
 				gr->runs == 1 ? "" : "s", "load", "measure",
 				"n", "mean", "sd", "min", "max", "ratio");
-		for (size_t l = 0; l < c->nl; l++) {
+		for (size_t l = 0; l < nl; l++) {
 			bool first = true;
 			for (int m = 0; m < BL_CM_N; m++) {
 				const struct bl_welford *w = bl_contest_cell(c, g, l, (enum bl_contest_measure)m);
@@ -467,11 +508,18 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 	if (c->records) {
 		fprintf(f, "%lu ConTest record%s of %zu load%s in %zu group%s (", c->records,
 			c->records == 1 ? "" : "s", c->nl, c->nl == 1 ? "" : "s", c->ng, c->ng == 1 ? "" : "s");
-		for (size_t g = 0; g < c->ng; g++)
+		for (size_t g = 0; g < shown(c->ng, md); g++)
 			fprintf(f, "%s%s: %ld run%s", g ? "; " : "", bl_esc_doc(&er, c->g[g].name, md),
 				c->g[g].runs,
 				c->g[g].runs == 1 ? "" : "s");
+		if (shown(c->ng, md) < c->ng)
+			fprintf(f, "; %zu more", c->ng - shown(c->ng, md));
 		fprintf(f, ").\n");
+		if (c->records_not_kept)
+			fprintf(f, "%lu of the records are of loads or groups past the first %d of each, which the "
+				   "report does not hold (not shown): every record is in "
+				   "[csv/contest.csv](csv/contest.csv), and the Findings compare them all.\n",
+				c->records_not_kept, CT_KEEP);
 	}
 	if (c->quoted_left_out)
 		fprintf(f, "%lu quoted record%s (mail replies) left out; use --quoted include to count them.\n",
@@ -484,8 +532,15 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 		else
 			fprintf(f, "As contest -r reports them (means of the runs; Ratio = Time / the group's "
 				   "no-load Time):\n\n");
-		write_contest_r(c, f);
+		write_contest_r(c, f, md);
 		fputs(md ? "```\n\n" : "\n", f);
+		if (shown(c->nl, md) < c->nl || shown(c->ng, md) < c->ng)
+			fprintf(f, "The first %zu loads of %zu and the first %zu groups of %zu are shown here and "
+				   "below (%zu loads and %zu groups not shown); every record of all of them is in "
+				   "[csv/contest.csv](csv/contest.csv), and `benchlog summary` on the same inputs "
+				   "prints every one.\n\n",
+				shown(c->nl, md), c->nl, shown(c->ng, md), c->ng, c->nl - shown(c->nl, md),
+				c->ng - shown(c->ng, md));
 		if (c->ng > 1)
 			write_compare(c, f, fmt);
 		write_details(c, f, fmt);
@@ -567,9 +622,8 @@ static void ct_destroy(void *st)
 		free(c->g[g].cells);
 	}
 	free(c->g);
-	for (size_t l = 0; l < c->nl; l++)
-		free(c->loads[l]);
-	free(c->loads);
+	bl_strmap_release(&c->lmap);
+	bl_strmap_release(&c->gmap);
 	for (size_t i = 0; i < c->nrr; i++) {
 		free(c->rr[i].load);
 		free(c->rr[i].kernel);
