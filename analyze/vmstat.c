@@ -792,6 +792,11 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 	fputc('\n', f);
 }
 
+/* report.md lists at most this many events, stutter intervals and
+ * iterations of a series (BL_MD_SHOWN series), then says how many are not
+ * shown: about 30 KB a series, whatever the capture's length (issue 34). */
+#define VM_MD_LIST 50
+
 static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt)
 {
 	if (s->info.nevents == 0)
@@ -799,7 +804,7 @@ static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "Events (prose between the rows, anchored to the next sample):\n\n"
 			   "| sample | line | kind | text |\n|--:|--:|---|---|\n");
-		for (size_t k = 0; k < s->nev; k++) {
+		for (size_t k = 0; k < s->nev && k < VM_MD_LIST; k++) {
 			fprintf(f, "| %ld | %lu | %s | ", s->ev[k].sample, s->ev[k].line, s->ev[k].kind);
 			bl_fput_md_inline(f, s->ev[k].text);
 			fprintf(f, " |\n");
@@ -810,9 +815,12 @@ static void write_events(FILE *f, const struct series *s, enum bl_doc_format fmt
 			bl_term_printf(f, "    sample %-5ld %-14s %s\n", s->ev[k].sample, s->ev[k].kind,
 				       s->ev[k].text);
 	}
-	if (s->info.nevents > s->nev)
-		fprintf(f, "%s(%zu more events not listed)\n", fmt == BL_DOC_MD ? "\n" : "    ",
-			s->info.nevents - s->nev);
+	size_t listed = fmt == BL_DOC_MD && s->nev > VM_MD_LIST ? VM_MD_LIST : s->nev;
+	if (fmt == BL_DOC_MD && s->info.nevents > listed)
+		fprintf(f, "\nThe first %zu events of %zu are shown (%zu not shown); every event is in "
+			   "[csv/events.csv](csv/events.csv).\n", listed, s->info.nevents, s->info.nevents - listed);
+	else if (s->info.nevents > s->nev)
+		fprintf(f, "    (%zu more events not listed)\n", s->info.nevents - s->nev);
 	fputc('\n', f);
 }
 
@@ -831,7 +839,8 @@ static void write_intervals(FILE *f, const struct series *s, enum bl_doc_format 
 		fprintf(f, "  stutter intervals (%zu; from stutter_start to stutter_end, memory in %s):\n",
 			s->niv, s->mem_unit);
 	}
-	for (size_t k = 0; k < s->niv; k++) {
+	size_t shown = fmt == BL_DOC_MD && s->niv > VM_MD_LIST ? VM_MD_LIST : s->niv;
+	for (size_t k = 0; k < shown; k++) {
 		const struct bl_vm_interval *v = &s->iv[k];
 		char a[BL_VM_NWATCH][40], b[BL_VM_NWATCH][40], lo[40], hi[40], dur[40];
 		for (int w = 0; w < BL_VM_NWATCH; w++) {
@@ -857,6 +866,11 @@ static void write_intervals(FILE *f, const struct series *s, enum bl_doc_format 
 			}
 		}
 	}
+	if (shown < s->niv)
+		fprintf(f, "\nThe first %zu stutter intervals of %zu are shown (%zu not shown); every "
+			   "stutter_start and stutter_end event is in [csv/events.csv](csv/events.csv) and every "
+			   "row in [csv/vmstat.csv](csv/vmstat.csv), and `benchlog summary` on the same inputs "
+			   "prints every interval.\n", shown, s->niv, s->niv - shown);
 	fputc('\n', f);
 }
 
@@ -874,7 +888,8 @@ static void write_iterations(FILE *f, const struct series *s, enum bl_doc_format
 			   "least %.0f MiB; swpd in %s):\n    %-3s %-11s %12s %12s %12s  %s\n", s->nit,
 			BL_VM_COLLAPSE_KIB / 1024, s->mem_unit, "#", "samples", "drop from", "start",
 			"peak", "stutter ended at swpd");
-	for (size_t k = 0; k < s->nit; k++) {
+	size_t shown = fmt == BL_DOC_MD && s->nit > VM_MD_LIST ? VM_MD_LIST : s->nit;
+	for (size_t k = 0; k < shown; k++) {
 		const struct bl_vm_iteration *it = &s->it[k];
 		char from[40], first[40], peak[40], end[40], endm[40], range[48], ended[128];
 		cell(from, sizeof from, it->collapse_from);
@@ -895,6 +910,10 @@ static void write_iterations(FILE *f, const struct series *s, enum bl_doc_format
 		else
 			fprintf(f, "    %-3zu %-11s %12s %12s %12s  %s\n", k + 1, range, from, first, peak, ended);
 	}
+	if (shown < s->nit)
+		fprintf(f, "\nThe first %zu iterations of %zu are shown (%zu not shown); every row is in "
+			   "[csv/vmstat.csv](csv/vmstat.csv), and `benchlog summary` on the same inputs prints "
+			   "every iteration.\n", shown, s->nit, s->nit - shown);
 	fputc('\n', f);
 }
 
