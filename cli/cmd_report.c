@@ -44,7 +44,13 @@ static const char help[] =
 	"is replaced only if benchlog made it. Progress is shown on a terminal when\n"
 	"the work takes more than a second. On SIGINT, SIGTERM, SIGHUP, SIGQUIT,\n"
 	"SIGUSR1 or SIGALRM the run stops, an earlier report is left as it was,\n"
-	"and the exit status is 128 + the signal (130 for SIGINT, 143 for SIGTERM).\n";
+	"and the exit status is 128 + the signal (130 for SIGINT, 143 for SIGTERM).\n"
+	"\nMemory stays bounded whatever the number of things in the input: the\n"
+	"report holds at most 4096 latency series, 64 ConTest loads and groups and\n"
+	"25 vmstat series in full (more are counted; their rows are in csv/), and\n"
+	"report.md lists at most 25 groups, series, loads or threads a section and\n"
+	"50 events, stutter intervals and iterations a vmstat series, saying how\n"
+	"many are not shown (docs/report.md, \"Bounded\").\n";
 
 enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE, OPT_COMPARE_ALL, OPT_NEGLIGIBLE };
 

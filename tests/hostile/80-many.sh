@@ -1,0 +1,64 @@
+# Many things in one input (issue 34): threads, loads, stutter intervals.
+# The report holds a bounded number of each and lists at most a stated
+# number per list in report.md, saying how many are not shown; every
+# record is still in the tables. Smaller versions of `make bench`'s
+# cases (tests/gen-many writes them and counts lines, records,
+# intervals and iterations itself); memory and time are measured there,
+# not here.
+GEN=$TOP/tests/gen-many
+# many_acc GEN-STDERR: the accounting line's line count is the generator's
+many_acc() {
+    want=$(sed -n 's/^lines \([0-9]*\) .*/\1/p' "$1")
+    got=$(sed -n 's/^benchlog: \([0-9]*\) lines: .*/\1/p' err)
+    [ -n "$want" ] && [ "$want" = "$got" ]
+}
+# rows FILE: data rows of a CSV file with one line per record
+rows() { echo $(( $(wc -l < "$1") - 1 )); }
+
+hc many-threads 0 'lines: [0-9]+ used, [0-9]+ skipped' '
+    "$GEN" cyclictest 5000 > cyc.txt 2> gen.txt
+    "$B" report -j1 -o many cyc.txt; rc=$?
+    many_acc gen.txt || rc=99
+    [ "$(rows many/csv/latency_series.csv)" -eq 5000 ] || rc=98
+    # every thread: 8 buckets of 1-3 samples and its overflow (0), a row each
+    [ "$(rows many/csv/latency.csv)" -eq 45000 ] || rc=97
+    grep -qx "The first 25 series of 5000 are shown (4975 not shown); every bucket of all of them is in \[csv/latency.csv\](csv/latency.csv) and every series. figures in \[csv/latency_series.csv\](csv/latency_series.csv), and .benchlog summary. on the same inputs prints every series. statistics. The comparisons and the Findings take the first 4096 series only." many/report.md || rc=96
+    grep -q "^The first 25 series of 4096 are shown (4071 not shown)" many/report.md || rc=95
+    [ "$(grep -c "^#### cyc T" many/report.md)" -eq 25 ] || rc=94'
+hc many-threads-few 0 'lines: [0-9]+ used, [0-9]+ skipped' '
+    # 25 threads: every one shown, nothing said about more
+    "$GEN" cyclictest 25 > cyc.txt 2> gen.txt
+    "$B" report -j1 -o many cyc.txt; rc=$?
+    many_acc gen.txt || rc=99
+    [ "$(grep -c "^#### cyc T" many/report.md)" -eq 25 ] || rc=98
+    ! grep -q "not shown)" many/report.md || rc=97'
+hc many-loads 0 'lines: [0-9]+ used, [0-9]+ skipped' '
+    "$GEN" contest 3000 > con.txt 2> gen.txt
+    "$B" report -j1 -o many con.txt; rc=$?
+    many_acc gen.txt || rc=99
+    [ "$(rows many/csv/contest.csv)" -eq 3000 ] || rc=98
+    # 64 loads held, 25 of them shown; 3000 - 64 records not held
+    grep -q "^2936 of the records are of loads or groups past the first 64 of each, which the report does not hold (not shown)" many/report.md || rc=97
+    grep -q "^The first 25 loads of 64 and the first 1 groups of 1 are shown here and below (39 loads and 0 groups not shown)" many/report.md || rc=96
+    [ "$(grep -c "^w[0-9]*_load:$" many/report.md)" -eq 25 ] || rc=95'
+hc many-loads-two-groups 0 'lines: [0-9]+ used, [0-9]+ skipped' '
+    # two kernels, 40 loads each: the Findings compare every load
+    "$GEN" contest 40 2 > con.txt 2> gen.txt
+    "$B" report -j1 -o many con.txt; rc=$?
+    many_acc gen.txt || rc=99
+    [ "$(rows many/csv/contest.csv)" -eq 80 ] || rc=98
+    grep -q "(15 loads and 0 groups not shown)" many/report.md || rc=97
+    [ "$(cut -d, -f2 many/findings.csv | grep -c "^w[0-9]*_load$")" -eq 240 ] || rc=96'
+hc many-intervals 0 'lines: [0-9]+ used, [0-9]+ skipped' '
+    "$GEN" stutter 20000 > vm.txt 2> gen.txt
+    "$B" report -j1 -o many vm.txt; rc=$?
+    many_acc gen.txt || rc=99
+    read _ _ _ rec _ iv _ it < gen.txt
+    [ "$(rows many/csv/vmstat.csv)" -eq "$rec" ] || rc=98
+    [ "$(rows many/csv/events.csv)" -eq $((2 * iv)) ] || rc=97
+    grep -q "^The first 50 stutter intervals of $iv are shown ($((iv - 50)) not shown)" many/report.md || rc=96
+    grep -q "^The first 50 iterations of $it are shown ($((it - 50)) not shown)" many/report.md || rc=95
+    grep -q "^The first 50 events of $((2 * iv)) are shown ($((2 * iv - 50)) not shown)" many/report.md || rc=94
+    # the terminal summary lists every interval
+    "$B" summary -q vm.txt > sum.txt 2>/dev/null || rc=93
+    [ "$(grep -c "^    #[0-9]* samples" sum.txt)" -eq "$iv" ] || rc=92'
