@@ -46,11 +46,11 @@ static const char help[] =
 	"SIGUSR1 or SIGALRM the run stops, an earlier report is left as it was,\n"
 	"and the exit status is 128 + the signal (130 for SIGINT, 143 for SIGTERM).\n"
 	"\nMemory stays bounded whatever the number of things in the input: the\n"
-	"report holds at most 4096 latency series, 64 ConTest loads and groups and\n"
-	"25 vmstat series in full (more are counted; their rows are in csv/), and\n"
-	"report.md lists at most 25 groups, series, loads or threads a section and\n"
-	"50 events, stutter intervals and iterations a vmstat series, saying how\n"
-	"many are not shown (docs/report.md, \"Bounded\").\n";
+	"report holds at most 4096 latency series (1024 a group), 64 ConTest loads\n"
+	"and groups and 25 vmstat series in full (more are counted; their rows are\n"
+	"in csv/), and report.md lists at most 25 groups, series, loads or threads\n"
+	"a section and 50 events, stutter intervals and iterations a vmstat series,\n"
+	"saying how many are not shown (docs/report.md, \"Bounded\").\n";
 
 enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE, OPT_COMPARE_ALL, OPT_NEGLIGIBLE };
 
