@@ -6,6 +6,8 @@
 #   make install PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=address,undefined check
 #   make WERROR=1 ...    warnings are errors (CI sets this)
+#   make V=1 ...         print each command in full (default: one short
+#                        line per file made; `make -s`: nothing)
 #
 # Library flags come from pkg-config; libcsv ships no .pc file, so it is -lcsv.
 
@@ -27,6 +29,22 @@ SAN_FLAGS :=
 ifneq ($(SANITIZE),)
 SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 BUILD := build-san
+endif
+
+# Quiet by default: a short "  CC      core/util.c" line per file made, the
+# way Linux's Kbuild prints; V=1 prints the commands instead, -s nothing.
+# Compiler diagnostics are never hidden.
+V ?= 0
+ifeq ($(V),1)
+Q :=
+say :=
+else
+Q := @
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say :=
+else
+say = @printf '  %-7s %s\n' '$(1)' '$(2)'
+endif
 endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -53,26 +71,35 @@ all: $(BUILD)/benchlog
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/libbenchlog.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/libbenchlog-cli.a: $(CLI_LIB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/benchlog: $(BUILD)/obj/cli/benchlog.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $(BUILD)/obj/cli/benchlog.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a $(PKG_LIBS)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(BUILD)/obj/cli/benchlog.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a $(PKG_LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a $(PKG_LIBS) $(shell pkg-config --libs cmocka)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libbenchlog-cli.a $(BUILD)/libbenchlog.a $(PKG_LIBS) $(shell pkg-config --libs cmocka)
+
+# Kept, so that `make unit` does not compile every test again.
+.SECONDARY: $(TEST_SRC:tests/%.c=$(BUILD)/obj/tests/%.o)
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP -c $< -o $@
 
 # Manual pages: man/<page>.1.scd -> $(BUILD)/man/<page>.1 with scdoc(1),
 # @VERSION@ replaced by VERSION. `all` builds them when scdoc is installed
@@ -92,7 +119,8 @@ man: $(MAN_OUT)
 
 $(BUILD)/man/%: man/%.scd VERSION
 	@mkdir -p $(dir $@)
-	sed 's/@VERSION@/$(VERSION)/g' $< | $(if $(MAN_DATE),SOURCE_DATE_EPOCH=$(MAN_DATE)) scdoc > $@.tmp && mv $@.tmp $@
+	$(call say,SCDOC,$<)
+	$(Q)sed 's/@VERSION@/$(VERSION)/g' $< | $(if $(MAN_DATE),SOURCE_DATE_EPOCH=$(MAN_DATE)) scdoc > $@.tmp && mv $@.tmp $@
 
 deps:
 	@scripts/install-deps
@@ -102,13 +130,18 @@ deps:
 # tests (cmocka), the golden and end-to-end shell tests, then the hostile
 # catalogue (tests/hostile/: bad input and faults, each case checking the
 # message, the exit status and that nothing is left half-written).
+#
+# It prints one line per step ("unit: N passed, N failed", .ci/run sums
+# them), a progress line on a terminal while a suite runs, and the details
+# of each failure; under 100 lines when everything passes.
 check: deps
-	@$(MAKE) --no-print-directory all $(TESTS)
-	@scripts/check-layers; l=$$?; \
-	 scripts/check-function-size; f=$$?; \
-	 $(MAKE) --no-print-directory unit; u=$$?; \
-	 $(MAKE) --no-print-directory golden; g=$$?; \
-	 $(MAKE) --no-print-directory hostile; h=$$?; \
+	@$(MAKE) -s --no-print-directory all $(TESTS)
+	@echo "build: $(BUILD)/benchlog and $(words $(TESTS)) unit test programs"
+	@scripts/check-layers && echo "check-layers: no upward include"; l=$$?; \
+	 scripts/check-function-size && echo "check-function-size: no function over 150 lines"; f=$$?; \
+	 $(MAKE) -s --no-print-directory unit; u=$$?; \
+	 $(MAKE) -s --no-print-directory golden; g=$$?; \
+	 $(MAKE) -s --no-print-directory hostile; h=$$?; \
 	 test $$l -eq 0 && test $$f -eq 0 && test $$u -eq 0 && test $$g -eq 0 && test $$h -eq 0
 
 hostile: $(BUILD)/benchlog

@@ -50,7 +50,7 @@ hc_run() {
     got=$?
     bad=""
     if [ -f "$W/.skip" ]; then
-        hc_skip=$((hc_skip + 1)); echo "skipped: $name: $(cat "$W/.skip")" >&2
+        hc_skip=$((hc_skip + 1)); progress_clear; echo "skipped: $name: $(cat "$W/.skip")" >&2
         rm -rf "$W"; return
     fi
     may_change=$(cat "$W/.may" 2>/dev/null)
@@ -84,6 +84,7 @@ hc_run() {
         rm -rf "$W"
     else
         hc_fail=$((hc_fail + 1))
+        progress_clear
         echo "FAIL hostile $name: $bad" >&2
         sed -n 1,12p "$W/err" | sed 's/^/    /' >&2
         rm -rf "$W"
