@@ -525,8 +525,15 @@ int bl_mkdir_p(const char *path)
 			rc = -1;
 		*c = '/';
 	}
-	if (!rc && mkdir(p, 0777) != 0 && errno != EEXIST)
-		rc = -1;
+	if (!rc && mkdir(p, 0777) != 0) {
+		struct stat st;
+		if (errno != EEXIST)
+			rc = -1;
+		else if (stat(p, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			rc = -1;
+		}
+	}
 	int e = errno;
 	free(p);
 	errno = e;

@@ -139,6 +139,14 @@ touch deep/file
 "$BENCHLOG" parse -q -o deep/file/x many.txt > out 2> err; rc=$?
 want_rc 1
 want_err "benchlog parse: cannot create deep/file/x: Not a directory"
+# the -o folder itself a file: "Not a directory" too, not the EACCES of
+# the open that came after (issue 35)
+"$BENCHLOG" parse -q -o deep/file many.txt > out 2> err; rc=$?
+want_rc 1
+want_err "benchlog parse: cannot create deep/file: Not a directory"
+"$BENCHLOG" plot swpd -q -o deep/file "$TOP"/fixtures/seeds/000_a7bf8587c1dba76c.txt > out 2> err; rc=$?
+want_rc 1
+want_err "benchlog plot: cannot create deep/file: Not a directory"
 
 echo "bad-output: $fails failed"
 [ "$fails" -eq 0 ]
