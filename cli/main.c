@@ -586,14 +586,14 @@ static int env_settings(void)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: benchlog <command> [options] [input...]\n"
-		   "       benchlog --version | --help\n\n"
+		   "       benchlog --version | --help | help COMMAND\n\n"
 		   "Turns archived Linux benchmark logs (time -v, vmstat, mtest01, ConTest,\n"
 		   "latency histograms; plain, .gz or mail) into CSV, statistics and charts.\n\n"
 		   "commands:\n");
 	for (const struct cli_cmd *c = cli_cmds; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fprintf(f, "\nexit status: 0 success, 1 data or runtime error, 2 usage error\n"
-		   "`benchlog <command> --help` for a command's options\n");
+		   "`benchlog help <command>` (or `benchlog <command> --help`) for a command's options\n");
 }
 
 int cli_main(int argc, char **argv)
@@ -606,7 +606,18 @@ int cli_main(int argc, char **argv)
 		printf("benchlog %s\n", BENCHLOG_VERSION);
 		return cli_close_stdout();
 	}
+	/* `benchlog help CMD` is `benchlog CMD --help`, as with git */
+	static char help_opt[] = "--help";
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		if (argc == 3) {
+			char *hargv[] = { argv[0], argv[2], help_opt, NULL };
+			return cli_main(3, hargv);
+		}
+		if (argc > 3) {
+			cli_err("benchlog help: takes one command name, not %d words\n", argc - 2);
+			usage(stderr);
+			return EXIT_USAGE;
+		}
 		usage(stdout);
 		return cli_close_stdout();
 	}
@@ -624,7 +635,6 @@ int cli_main(int argc, char **argv)
 		return EXIT_USAGE;
 	/* `benchlog CMD -h` alone asks for help, as with git: the commands
 	 * themselves use -h for nothing else. */
-	static char help_opt[] = "--help";
 	if (argc == 3 && strcmp(argv[2], "-h") == 0)
 		argv[2] = help_opt;
 	/* getopt names the program argv[0] in its messages ("unrecognized

@@ -9,7 +9,8 @@
 #   - every long option (--name) and short option (-x,) that `--help`
 #     shows appears in the page outside EXAMPLES, as does every table `benchlog formats`
 #     lists in benchlog-parse.1;
-#   - `benchlog CMD -h` prints the same text as `benchlog CMD --help`;
+#   - `benchlog CMD -h` and `benchlog help CMD` print the same text as
+#     `benchlog CMD --help`;
 #   - `benchlog --version` prints "benchlog " and the VERSION file, and
 #     CHANGELOG.md has a section for that version.
 # The expected text is benchlog's own --help output: the test checks that
@@ -36,6 +37,8 @@ for c in $cmds; do
     "$BENCHLOG" "$c" --help > "$tmp/$c.help"
     "$BENCHLOG" "$c" -h > "$tmp/$c.h"
     cmp -s "$tmp/$c.help" "$tmp/$c.h" || { echo "benchlog $c -h differs from --help"; exit 1; }
+    "$BENCHLOG" help "$c" > "$tmp/$c.hc"
+    cmp -s "$tmp/$c.help" "$tmp/$c.hc" || { echo "benchlog help $c differs from benchlog $c --help"; exit 1; }
 done
 "$BENCHLOG" formats | awk '/^tables:/ { on = 1; next } on { print $1 }' > "$tmp/tables"
 
