@@ -118,9 +118,14 @@ int cmd_parse(int argc, char **argv)
 	}
 	bl_ctx_add_sink(&ctx, &sink);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);
+	unsigned long records = ctx.records;
 	bl_ctx_release(&ctx);
-	if (picking && st == 0 && pick.n == 0 && !o.quiet)
-		cli_err("benchlog parse: no records found\n");
+	if (st == 0 && records == 0) {
+		/* the same status as every other command (docs/errors.md):
+		 * the tables asked for are written, headers only */
+		cli_err("benchlog parse: no records found in the input\n");
+		return EXIT_DATA;
+	}
 	if (picking && st == 0 && pick.n > 1) {
 		/* "3 tables have rows (vmstat, events, time): choose one ..." */
 		cli_err("benchlog parse: %zu tables have rows (", pick.n);

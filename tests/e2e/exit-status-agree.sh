@@ -1,6 +1,7 @@
 #!/bin/sh
 # Exit statuses agree across commands (issue 29, docs/errors.md):
-# - no records found is 1 in summary, report, stats and compare;
+# - no records found is 1 in every command that reads logs (parse, summary,
+#   report, stats, compare, plot), -q or not, with a line saying so;
 # - an unknown --baseline is a usage error (2) in compare, report, summary
 #   and plot, with the groups listed, and the report folder not written;
 # - report -q prints nothing on stdout; "report written to" goes to stderr;
@@ -17,6 +18,13 @@ want() { # want STATUS DESCRIPTION COMMAND...
     if [ "$got" != "$w" ]; then echo "$d: exit $got, want $w"; cat "$tmp/err"; fail=1; fi
 }
 empty=errors/empty.txt
+want 1 "parse, no records" "$BENCHLOG" parse "$empty"
+grep -qx 'benchlog parse: no records found in the input' "$tmp/err" || { echo "parse: no 'no records found'"; fail=1; }
+want 1 "parse -q -t time, no records" "$BENCHLOG" parse -q -t time "$empty"
+[ -s "$tmp/err" ] || { echo "parse -q: no records, and nothing said"; fail=1; }
+want 1 "parse -o, no records" "$BENCHLOG" parse -q -o "$tmp/p0" "$empty"
+want 1 "plot swpd, no records" "$BENCHLOG" plot swpd -q -o "$tmp/p1" "$empty"
+want 1 "plot runs, no records" "$BENCHLOG" plot runs -q -o "$tmp/p2" "$empty"
 want 1 "summary, no records" "$BENCHLOG" summary "$empty"
 want 1 "stats, no records" "$BENCHLOG" stats "$empty"
 want 1 "compare, no records" "$BENCHLOG" compare "$empty"
