@@ -398,8 +398,9 @@ static int cmp_count(const void *a, const void *b)
 
 void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 {
-	fprintf(f, "benchlog: %lu lines: %lu used, %lu skipped; %lu records",
-		ctx->lines_total, ctx->lines_used, ctx->lines_skipped, ctx->records);
+	fprintf(f, "benchlog: %lu line%s: %lu used, %lu skipped; %lu record%s",
+		ctx->lines_total, ctx->lines_total == 1 ? "" : "s", ctx->lines_used,
+		ctx->lines_skipped, ctx->records, ctx->records == 1 ? "" : "s");
 	unsigned long w = bl_warn_total(ctx);
 	if (w)
 		fprintf(f, "; %lu warning%s", w, w == 1 ? "" : "s");

@@ -28,7 +28,7 @@ want_row() { grep -Fxq -- "$1" out || { fail "no row: $1"; sed 's/^/  out: /' ou
 want_rows() { n=$(($(wc -l < out) - 1)); [ "$n" -eq "$1" ] || fail "$n rows, want $1"; }
 # The accounting line: T lines: U used, S skipped, and T = U + S.
 want_lines() {
-    line=$(grep '^benchlog: [0-9]* lines:' err)
+    line=$(grep '^benchlog: [0-9]* lines*:' err)
     echo "$line" | grep -Fq "benchlog: $1 lines: $2 used, $3 skipped" || fail "accounting: $line; want $1/$2/$3"
     [ "$1" -eq $(($2 + $3)) ] || fail "want-values do not add up"
 }
@@ -39,13 +39,23 @@ MT_HEADER=source,line,message_id,date,subject,quoted,group,group_source,run,gene
 case=empty
 : > empty.txt
 run parse -t mtest01 empty.txt
-want_rc 0; want_rows 0; want_lines 0 0 0
+want_rc 1; want_rows 0; want_lines 0 0 0   # no records found: 1 (docs/errors.md)
+want_err "benchlog parse: no records found in the input"
 [ "$(cat out)" = "$MT_HEADER" ] || fail "not the header alone"
 
 case=headers-only   # a vmstat header with no rows: used, nothing emitted
 printf 'procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n' > hdr.txt
 run parse -t vmstat hdr.txt
-want_rc 0; want_rows 0; want_lines 2 2 0
+want_rc 1; want_rows 0; want_lines 2 2 0
+
+case=one-line   # counts worded: "1 line", "1 record", "0 records"
+mt 100 > one.txt
+run parse -t mtest01 one.txt
+want_rc 0; want_rows 1
+want_err "benchlog: 1 line: 1 used, 0 skipped; 1 record"
+printf 'hello\n' > prose.txt
+run parse -t mtest01 prose.txt
+want_rc 1; want_err "benchlog: 1 line: 0 used, 1 skipped; 0 records"
 
 case=rows-without-header   # vmstat rows with no header are not guessed
 { mt 100; printf ' 1  0      0 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n'; mt 200; } > rows.txt
@@ -120,7 +130,7 @@ want_err "u16odd.txt: 1 invalid UTF-16 code units (unpaired surrogates or an odd
 # three lines, each holding NUL bytes.
 { mt 100; mt 200; } | iconv -f UTF-8 -t UTF-16LE > u16nobom.txt
 run parse -t mtest01 u16nobom.txt
-want_rc 0; want_rows 0; want_err "  skipped        3  line contains NUL bytes"
+want_rc 1; want_rows 0; want_err "  skipped        3  line contains NUL bytes"
 
 case=CR-only   # classic Mac line ends
 printf 'PASS ... 100 bytes allocated.\rPASS ... 200 bytes allocated.\r\rPASS ... 300 bytes allocated.' > cr.txt

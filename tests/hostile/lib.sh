@@ -24,7 +24,7 @@
 # for a build that cannot run it (ulimit -v under AddressSanitizer).
 
 hc_pass=0; hc_fail=0; hc_skip=0
-ACC='^benchlog: [0-9]+ lines: [0-9]+ used, [0-9]+ skipped; [0-9]+ records$'
+ACC='^benchlog: [0-9]+ lines?: [0-9]+ used, [0-9]+ skipped; [0-9]+ records?$'
 
 
 skip() { echo "$*" > "$W/.skip"; }
@@ -74,7 +74,7 @@ hc_run() {
         [ -z "$gone" ] || bad="$bad $d/ changed: $gone;"
     done
     if grep -Eq 'Sanitizer|runtime error:' "$W/err"; then bad="$bad sanitizer report;"; fi
-    acc=$(sed -n 's/^benchlog: \([0-9]*\) lines: \([0-9]*\) used, \([0-9]*\) skipped.*/\1 \2 \3/p' "$W/err")
+    acc=$(sed -n 's/^benchlog: \([0-9]*\) lines*: \([0-9]*\) used, \([0-9]*\) skipped.*/\1 \2 \3/p' "$W/err")
     if [ -n "$acc" ]; then
         set -- $acc
         [ $(($2 + $3)) -eq "$1" ] || bad="$bad used + skipped != lines ($acc);"
