@@ -124,6 +124,10 @@ struct bl_analysis {
 	 * generic walk (vmstat: samples in time order are not independent
 	 * runs); NULL when none. */
 	const char *findings_table;
+	/* What its charts are drawn from, for `plot` to say when has_data()
+	 * but charts() gives none ("… nothing this chart can draw: it needs
+	 * …"); NULL when any data it has is drawn. */
+	const char *chart_needs;
 	void (*destroy)(void *st);
 };
 

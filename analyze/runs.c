@@ -635,5 +635,9 @@ const struct bl_analysis bl_analysis_runs = {
 	.finish = runs_finish,
 	.write = runs_write,
 	.charts = runs_charts,
+	.chart_needs = "one point per run: bytes_allocated of an mtest01 result or elapsed_s, "
+		       "cpu_pct of a time block (tables mtest01, time); chkmmt averages blocks are "
+		       "means without their runs, and a time block after a latency histogram times "
+		       "that loop",
 	.destroy = runs_destroy,
 };

@@ -172,9 +172,10 @@ int cmd_plot(int argc, char **argv)
 				bl_strerror(rc));
 			status = EXIT_DATA;
 		} else if (nch == 0) {
-			/* e.g. only `contest -r` tables: means without the runs to chart */
-			cli_err("benchlog plot: the input has %s data but nothing this chart can draw\n",
-				kind);
+			/* e.g. only chkmmt averages: means without the runs to chart */
+			cli_err("benchlog plot: the input has %s data but nothing this chart can draw%s%s\n",
+				kind, an->chart_needs ? ": it needs " : "",
+				an->chart_needs ? an->chart_needs : "");
 			if (!status)
 				status = EXIT_DATA;
 		}

@@ -1,8 +1,9 @@
 #!/bin/sh
 # A time block whose one value cannot be read (fixtures/errors/badvalue.txt:
 # "User time (seconds): 1.5x") is a run with nothing to draw. `plot runs`
-# says so ("the input has runs data but nothing this chart can draw",
-# exit 1, beside the file:line warning); `report` draws no runs chart and
+# says so and what it needs ("the input has runs data but nothing this
+# chart can draw: it needs one point per run: …", exit 1, beside the
+# file:line warning); `report` draws no runs chart and
 # warns of no failed one (exit 0). Neither calls it a usage error: the
 # plot library's "invalid usage" is for its callers' mistakes, not for
 # data.
@@ -14,11 +15,20 @@ in="$TOP/fixtures/errors/badvalue.txt"
 rc=0
 "$BENCHLOG" plot runs -q -o p "$in" > out 2> err || rc=$?
 [ "$rc" -eq 1 ] || { echo "plot runs: exit $rc, not 1"; cat err; exit 1; }
-grep -q '^benchlog plot: the input has runs data but nothing this chart can draw$' err ||
-    { echo "plot runs: no 'nothing this chart can draw':"; cat err; exit 1; }
+grep -q '^benchlog plot: the input has runs data but nothing this chart can draw: it needs one point per run: bytes_allocated of an mtest01 result or elapsed_s, cpu_pct of a time block' err ||
+    { echo "plot runs: no 'nothing this chart can draw: it needs ...':"; cat err; exit 1; }
 grep -q 'badvalue.txt:1: time -v: cannot read the value of "User time (seconds)": "1.5x"' err ||
     { echo "plot runs: no warning for the value:"; cat err; exit 1; }
 ! grep -q 'invalid usage' err || { echo "plot runs: a usage error:"; cat err; exit 1; }
+# the seeds: chkmmt averages and a time block timing a latency loop, no run
+rc=0
+"$BENCHLOG" plot runs -q -o p "$TOP"/fixtures/seeds/*.txt > out 2> err || rc=$?
+[ "$rc" -eq 1 ] || { echo "plot runs (seeds): exit $rc, not 1"; cat err; exit 1; }
+grep -q 'chkmmt averages blocks are means without their runs' err ||
+    { echo "plot runs (seeds): does not say what it needs:"; cat err; exit 1; }
+# -q: errors only, no "wrote ..." lines
+"$BENCHLOG" plot swpd -q -o p "$TOP"/fixtures/seeds/000_a7bf8587c1dba76c.txt > out 2> err
+[ ! -s err ] && [ ! -s out ] || { echo "plot -q printed:"; cat out err; exit 1; }
 rc=0
 "$BENCHLOG" report -q -o r "$in" > out 2> err || rc=$?
 [ "$rc" -eq 0 ] || { echo "report: exit $rc, not 0"; cat err; exit 1; }
