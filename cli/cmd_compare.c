@@ -31,7 +31,8 @@ static const char help[] =
 	"  -f, --format text|csv|md  aligned text (default), CSV or Markdown\n"
 	"      --csv              read every input as a CSV table\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"  -q, --quiet            no progress line, no line-accounting summary\n"
+	"  -q, --quiet            errors and warnings only: no progress line,\n"
+	"                         accounting summary, notes or \"wrote\" lines\n"
 	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP
 	"\nPer column: baseline and candidate n, mean, CI of the mean and median; the change\n"

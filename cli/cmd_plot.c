@@ -31,7 +31,8 @@ static const char help[] =
 	"      --baseline GROUP  the group the others are compared with\n"
 	"      --range           contest error bars show min-max, not sd\n"
 	"      --quoted include|exclude  use records quoted in mail replies\n"
-	"  -q, --quiet           no progress line, no line-accounting summary\n"
+	"  -q, --quiet           errors and warnings only: no progress line,\n"
+	"                        accounting summary, notes or \"wrote\" lines\n"
 	CLI_ANALYSIS_HELP
 	CLI_COMMON_HELP;
 
@@ -179,7 +180,7 @@ int cmd_plot(int argc, char **argv)
 			if (!status)
 				status = EXIT_DATA;
 		}
-		for (size_t i = 0; i < nch && !cli_interrupted(); i++)
+		for (size_t i = 0; i < nch && !cli_interrupted() && !o.quiet; i++)
 			cli_err("benchlog plot: wrote %s/%s%s%s (script %s.gp, data %s-N.dat): %s\n",
 				co.dir, ch[i].name,
 				co.terms & BL_PLOT_PNG ? ".png" : "",

@@ -30,7 +30,8 @@ static const char help[] =
 	"      --partial          write mergeable partial aggregates instead (docs/stats.md)\n"
 	"      --merge            inputs are partial files: merge them and print the result\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"  -q, --quiet            no progress line, no line-accounting summary\n"
+	"  -q, --quiet            errors and warnings only: no progress line,\n"
+	"                         accounting summary, notes or \"wrote\" lines\n"
 	CLI_COMMON_HELP
 	"\nInputs: logs (through the parsers, like `benchlog parse`), and CSV tables: a file\n"
 	"named *.csv or *.csv.gz whose first line is a header (non-empty, distinct names,\n"

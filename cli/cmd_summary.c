@@ -14,7 +14,8 @@
 #include "core/util.h"
 
 static const char help[] =
-	"  -q, --quiet           no progress line, no line-accounting summary\n"
+	"  -q, --quiet           errors and warnings only: no progress line,\n"
+	"                        accounting summary, notes or \"wrote\" lines\n"
 	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
 	"      --baseline GROUP      the group the others are compared with (default: the first)\n"
 	"      --confidence C        confidence level of comparisons, in (0, 1) (default 0.95)\n"

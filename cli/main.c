@@ -438,7 +438,8 @@ int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
 	if (ctx->error && ctx->error != -BL_EIO)
 		cli_err("benchlog: %s\n", bl_strerror(ctx->error));
 	int status = bl_pass_status(ctx) ? EXIT_DATA : 0;
-	cli_tstats_notes(cmd, ts);
+	if (!ctx->opt.quiet)
+		cli_tstats_notes(cmd, ts);
 	return status;
 }
 

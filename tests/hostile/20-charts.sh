@@ -9,17 +9,18 @@ fakegp() {   # fakegp MODE: a gnuplot on PATH that behaves as MODE
     PATH="$W/fakebin:$PATH"
 }
 
+# (no -q: the "wrote …" line is what these cases read; -q silences it)
 hc chart-symlink-png 0 'wrote out/swpd.png' '
     echo secret > target; ln -s "$W/target" out/swpd.png
-    "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    "$B" plot swpd -o out "$SEED0"; rc=$?
     [ "$(cat target)" = secret ] && [ ! -L out/swpd.png ] && [ -s out/swpd.png ] || rc=99'
 hc chart-symlink-svg 0 'wrote out/swpd.png and .svg' '
     echo secret > target; ln -s "$W/target" out/swpd.svg
-    "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    "$B" plot swpd -o out "$SEED0"; rc=$?
     [ "$(cat target)" = secret ] && [ ! -L out/swpd.svg ] || rc=99'
 hc chart-symlink-dangling 0 'wrote' '
     ln -s "$W/nothere" out/swpd.png
-    "$B" plot swpd -q -o out "$SEED0"; rc=$?
+    "$B" plot swpd -o out "$SEED0"; rc=$?
     [ ! -e nothere ] && [ ! -L out/swpd.png ] || rc=99'
 # Under ulimit -f (a full disk, in KiB): non-zero, and only complete
 # images (swpd.png is about 75 KB: 40 cannot hold it, 4000 can).
@@ -27,7 +28,7 @@ for lim in 4:1 40:1 4000:0; do
 re='is incomplete \(disk full\?\)|File too large'
 [ "${lim#*:}" = 0 ] && re='wrote out/swpd.png and .svg'
 hc chart-ulimit-f-${lim%:*} ${lim#*:} "$re" '
-    ( ulimit -f '${lim%:*}'; "$B" plot swpd -q -o out "$SEED0" ); rc=$?
+    ( ulimit -f '${lim%:*}'; "$B" plot swpd -o out "$SEED0" ); rc=$?
     for f in out/*.png; do [ -f "$f" ] || continue
         tail -c 8 "$f" | od -An -c | grep -q "I   E   N   D" || { echo "incomplete $f" >&2; rc=98; }; done
     for f in out/*.svg; do [ -f "$f" ] || continue
@@ -62,7 +63,7 @@ hc chart-interrupt-${sig%:*} ${sig#*:} 'interrupted' '
 done
 hc chart-stale-private-folder 0 'wrote' '
     mkdir out/.gp-AbCdEf; echo 999999999 > out/.gp-AbCdEf/.benchlog-pid; echo x > out/.gp-AbCdEf/swpd.png
-    "$B" plot swpd -q -o out "$SEED0"'
+    "$B" plot swpd -o out "$SEED0"'
 # A gnuplot that hangs is killed after the timeout (120 s;
 # BENCHLOG_GNUPLOT_TIMEOUT makes it 1 s here), its process group with it:
 # the child it started does not write late.png 3 s later, and is gone.

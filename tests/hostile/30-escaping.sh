@@ -41,7 +41,7 @@ hc esc-csv-spreadsheet-safe 0 "$ACC" '
     "$B" parse -t contest --group "@SUM(1+1)" "$SEED1" > plain.csv
     [ "$(cut -d, -f10- c.csv | cksum)" = "$(cut -d, -f10- plain.csv | cksum)" ] || rc=98'
 hc esc-gnuplot-group 0 'wrote' '
-    "$B" plot contest -q -o out --group "x'"'"'; system(\"touch pwned\") #\`touch pwned2\`" "$SEED1"; rc=$?
+    "$B" plot contest -o out --group "x'"'"'; system(\"touch pwned\") #\`touch pwned2\`" "$SEED1"; rc=$?
     [ -e out/pwned ] || [ -e out/pwned2 ] || [ -e pwned ] && rc=99; true'
 hc esc-file-named-pipe-cmd 1 'No such file' '"$B" parse "|touch pwned" "<x"; rc=$?; [ -e pwned ] && rc=99'
 # Terminal text everywhere (core/escape.h E7): getopt's own messages are
@@ -88,7 +88,7 @@ hc esc-compare-one-group 1 'one group only \(g\\e\]0;pwned' '
 hc esc-report-baseline-missing 2 'no group "zzg\\e\]0;pwned' '
     "$B" report -q -o rep --baseline "zz$EVT" "$SEED1"; rc=$?; noraw err || rc=99'
 hc esc-plot-dumb-c1 0 'wrote out/swpd \(script swpd.gp' '
-    "$B" plot swpd --term dumb -q -o out --group "$EVT" "$SEED0" > d.txt; rc=$?
+    "$B" plot swpd --term dumb -o out --group "$EVT" "$SEED0" > d.txt; rc=$?
     noraw d.txt err || rc=99
     [ -s d.txt ] || rc=98'
 hc esc-summary-event-text 0 "$ACC" '
