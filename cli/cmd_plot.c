@@ -38,6 +38,31 @@ static const char help[] =
 
 enum { OPT_TERM = OPT_CLI_LAST + 1, OPT_BASELINE, OPT_RANGE };
 
+/* --term LIST: png, svg, dumb, comma-separated, into *terms; -1 with a
+ * usage error said for anything else or an empty list. */
+static int term_opt(const char *arg, unsigned *terms)
+{
+	*terms = 0;
+	char *list = bl_xstrdup(arg), *save = NULL;
+	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (strcmp(t, "png") == 0) *terms |= BL_PLOT_PNG;
+		else if (strcmp(t, "svg") == 0) *terms |= BL_PLOT_SVG;
+		else if (strcmp(t, "dumb") == 0) *terms |= BL_PLOT_DUMB;
+		else {
+			/* t points into list: tell before freeing */
+			cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", t);
+			free(list);
+			return -1;
+		}
+	}
+	free(list);
+	if (!*terms) {
+		cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_plot(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -103,27 +128,10 @@ int cmd_plot(int argc, char **argv)
 			if (cli_quoted_opt("plot", optarg, &ao.include_quoted))
 				return EXIT_USAGE;
 			break;
-		case OPT_TERM: {
-			co.terms = 0;
-			char *list = bl_xstrdup(optarg), *save = NULL;
-			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-				if (strcmp(t, "png") == 0) co.terms |= BL_PLOT_PNG;
-				else if (strcmp(t, "svg") == 0) co.terms |= BL_PLOT_SVG;
-				else if (strcmp(t, "dumb") == 0) co.terms |= BL_PLOT_DUMB;
-				else {
-					/* t points into list: tell before freeing */
-					cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", t);
-					free(list);
-					return EXIT_USAGE;
-				}
-			}
-			free(list);
-			if (!co.terms) {
-				cli_usage_error("plot", "--term takes png, svg, dumb, not \"%s\"", optarg);
+		case OPT_TERM:
+			if (term_opt(optarg, &co.terms))
 				return EXIT_USAGE;
-			}
 			break;
-		}
 		case OPT_HELP: cli_help("plot", help); return 0;
 		default: cli_option_error("plot", lo, argv); return EXIT_USAGE;
 		}

@@ -475,7 +475,9 @@ static void parse_cli(struct rows *out, const char *input, const char *opt)
 	argv[k++] = (char *)input;
 	argv[k] = NULL;
 	int st = run_prog(argv, NULL, NULL);
-	if (st != 0) {
+	/* 1 when the input gives no record (seed 003): every table is then
+	 * empty, which the caller compares like any other result */
+	if (st != 0 && st != 1) {
 		print_error("%s parse %s: exit %d\n", bin, input, st);
 		fail();
 	}
