@@ -6,6 +6,14 @@
 #include "core/escape.h"
 #include "core/strmap.h"
 
+const struct cli_opt cli_analysis_opts[] = {
+	{ OPT_TARGET, "target", "DURATION", "latency target, e.g. 0.2s or 50us (default: the\n"
+	  "stated period, 0 for cyclictest, else the median)" },
+	{ OPT_LATE, "late", "LIST", "lateness thresholds, e.g. 10ms,50ms,100ms (default\n"
+	  "10/50/100 ms, or 10/50/100 us for us/ns series)" },
+	{ 0, NULL, NULL, NULL },
+};
+
 int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis_opts *ao)
 {
 	static double late[CLI_MAX_LATE];

@@ -1,5 +1,5 @@
 /* analysis_opts.h — options the analysing commands (summary, plot, report)
- * share on top of CLI_COMMON_LONGOPTS; they fill struct bl_analysis_opts
+ * share on top of cli_common_opts; they fill struct bl_analysis_opts
  * (analyze/analysis.h). Long-only, values from 1900 so they never meet a
  * command's own option codes (OPT_CLI_LAST + n).
  *
@@ -18,19 +18,15 @@
 
 #include <getopt.h>
 #include "analyze/analysis.h"
+#include "cli/cli.h"
 #include "core/record.h"
 
 enum { OPT_TARGET = 1900, OPT_LATE };
 #define CLI_MAX_LATE 16
 
-#define CLI_ANALYSIS_LONGOPTS \
-	{ "target", required_argument, NULL, OPT_TARGET }, \
-	{ "late", required_argument, NULL, OPT_LATE }
-#define CLI_ANALYSIS_HELP \
-	"      --target DURATION     latency target, e.g. 0.2s or 50us (default: the\n" \
-	"                            stated period, 0 for cyclictest, else the median)\n" \
-	"      --late LIST           lateness thresholds, e.g. 10ms,50ms,100ms (default\n" \
-	"                            10/50/100 ms, or 10/50/100 us for us/ns series)\n"
+/* --target and --late, for the options of summary, plot, report and
+ * compare (cli/cli.h, struct cli_opt). */
+extern const struct cli_opt cli_analysis_opts[];
 
 /* Handle --target/--late for command cmd. Returns 1 when handled, 0 when c
  * is not one of them, -1 on a bad value (usage error printed). The

@@ -41,27 +41,39 @@ enum {
 	OPT_SINCE_BOOT, OPT_STUTTER_START, OPT_STUTTER_END, OPT_UNIT, OPT_HELP,
 	OPT_QUOTED, OPT_SPREADSHEET_SAFE, OPT_CLI_LAST
 };
-#define CLI_COMMON_LONGOPTS \
-	{ "group", required_argument, NULL, OPT_GROUP }, \
-	{ "group-regex", required_argument, NULL, OPT_GROUP_REGEX }, \
-	{ "group-from", required_argument, NULL, OPT_GROUP_FROM }, \
-	{ "strict", no_argument, NULL, OPT_STRICT }, \
-	{ "interval", required_argument, NULL, OPT_INTERVAL }, \
-	{ "since-boot", required_argument, NULL, OPT_SINCE_BOOT }, \
-	{ "stutter-start", required_argument, NULL, OPT_STUTTER_START }, \
-	{ "stutter-end", required_argument, NULL, OPT_STUTTER_END }, \
-	{ "unit", required_argument, NULL, OPT_UNIT }, \
-	{ "help", no_argument, NULL, OPT_HELP }
-#define CLI_COMMON_HELP \
-	"      --group NAME          put every record in group NAME\n" \
-	"      --group-regex RE      lines matching RE set the group (capture 1)\n" \
-	"      --group-from subject  take the group from the mail subject's kernel\n" \
-	"      --strict              malformed or unreadable input makes the run fail\n" \
-	"      --interval SECONDS    vmstat sampling interval (default 1)\n" \
-	"      --since-boot auto|keep|drop  vmstat's first row (default auto)\n" \
-	"      --stutter-start RE, --stutter-end RE  vmstat event patterns\n" \
-	"      --unit s|ms|us|ns     read one-latency-per-line input in this unit\n" \
-	"      --help                show this help\n"
+/* One option of a command, described once (after tmux's cmd_entry and
+ * args_parse): getopt's tables and the option list of `--help` are made
+ * from it (cli/opts.c); bash completion reads that list, and
+ * tests/e2e/help-man.sh checks the man pages' OPTIONS against it. A
+ * command's options are its own table followed by the shared ones
+ * (cli_common_opts; cli_analysis_opts in cli/analysis_opts.h), each
+ * ended by an entry whose name is NULL. */
+struct cli_opt {
+	int key;            /* the short option's letter, or an OPT_* code
+			       (1000 and up) for a long-only option */
+	const char *name;   /* the long name, without "--" */
+	const char *arg;    /* the argument as --help shows it ("DIR",
+			       "auto|keep|drop": choices, which completion
+			       offers); NULL for an option without one */
+	const char *help;   /* the --help text; each "\n" starts a line
+			       indented under the first */
+};
+
+/* --group … --unit and --help: cli_common_opt() handles all but --help. */
+extern const struct cli_opt cli_common_opts[];
+
+#define CLI_MAX_OPTS 48
+/* getopt_long()'s tables for a command, made by cli_opts_getopt_tab(). */
+struct cli_getopt_tab {
+	char shortopts[2 * CLI_MAX_OPTS + 2];
+	struct option lo[CLI_MAX_OPTS + 1];
+};
+/* Fill t from parts (a NULL-terminated list of option tables); more than
+ * CLI_MAX_OPTS options in all is a programming error (abort). */
+void cli_opts_getopt_tab(const struct cli_opt *const *parts, struct cli_getopt_tab *t);
+/* `benchlog CMD --help` on stdout: the usage line and summary, the
+ * options of parts, one a line (or more), then notes (may be NULL). */
+void cli_opts_help(const char *cmd, const struct cli_opt *const *parts, const char *notes);
 
 /* Handle a common option of command cmd ("parse", …). Returns 1 when
  * handled, 0 when not a common option, -1 on a bad value (then
@@ -90,8 +102,8 @@ const char *cli_near_option(const char *arg, const struct option *lo);
  * '?'; the caller's `default:` adds a suggestion and the usage line
  * with cli_option_error(). */
 int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *lo);
-/* Print the command's --help text (synopsis + body) to stdout. */
-void cli_help(const char *cmd, const char *body);
+/* Print the command's usage line and summary (the start of --help). */
+void cli_help_head(const char *cmd);
 /* Append the comma-separated names of arg to *v (-c, -g, --by lists); a
  * backslash before a comma (or a backslash) takes it literally:
  * -c 'wall\, s'. The strings live in copies the caller frees through

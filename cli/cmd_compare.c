@@ -14,28 +14,31 @@
 #include "core/util.h"
 #include "parsers/parser.h"
 
-static const char help[] =
-	"  -b, --baseline GROUP   the set the others are compared with (default: the first)\n"
-	"  -g, --group-by COLUMN  the column that names the sets (default: group; kernel\n"
-	"                         for contest_report)\n"
-	"      --by LIST          compare within blocks of these columns, comma-separated\n"
-	"                         (default: load for contest tables, else none; '' = none)\n"
-	"  -c, --column LIST      these columns only (default: the measures: numeric columns\n"
-	"                         except identifiers, positions and settings; docs/stats.md)\n"
-	"  -t, --table TABLE      rows of this table only; for CSV input, its table\n"
-	"      --confidence C     confidence level in (0, 1) (default 0.95; alpha = 1 - C)\n"
-	"      --test welch|student  Welch's unequal-variance t-test (default), or the\n"
-	"                         pooled Student's t-test ministat prints\n"
-	"      --negligible [COLUMN=]X%  changes within +-X% are negligible, whatever p\n"
-	"                         is (default 1%; repeat for several columns)\n"
-	"  -f, --format text|csv|md  aligned text (default), CSV or Markdown\n"
-	"      --csv              read every input as a CSV table\n"
-	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"  -q, --quiet            errors and warnings only: no progress line,\n"
-	"                         accounting summary, notes or \"wrote\" lines\n"
-	CLI_ANALYSIS_HELP
-	CLI_COMMON_HELP
-	"\nPer column: baseline and candidate n, mean, CI of the mean and median; the change\n"
+enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV, OPT_NEGLIGIBLE };
+
+static const struct cli_opt opts[] = {
+	{ 'b', "baseline", "GROUP", "the set the others are compared with (default: the first)" },
+	{ 'g', "group-by", "COLUMN", "the column that names the sets (default: group; kernel\n"
+	  "for contest_report)" },
+	{ OPT_BY, "by", "LIST", "compare within blocks of these columns, comma-separated\n"
+	  "(default: load for contest tables, else none; '' = none)" },
+	{ 'c', "column", "LIST", "these columns only (default: the measures: numeric columns\n"
+	  "except identifiers, positions and settings; docs/stats.md)" },
+	{ 't', "table", "TABLE", "rows of this table only; for CSV input, its table" },
+	{ OPT_CONF, "confidence", "C", "confidence level in (0, 1) (default 0.95; alpha = 1 - C)" },
+	{ OPT_TEST, "test", "welch|student", "Welch's unequal-variance t-test (default), or the\n"
+	  "pooled Student's t-test ministat prints" },
+	{ OPT_NEGLIGIBLE, "negligible", "[COLUMN=]X%", "changes within +-X% are negligible, whatever p\n"
+	  "is (default 1%; repeat for several columns)" },
+	{ 'f', "format", "text|csv|md", "aligned text (default), CSV or Markdown" },
+	{ OPT_CSV, "csv", NULL, "read every input as a CSV table" },
+	{ OPT_QUOTED, "quoted", "include|exclude", "use records quoted in mail replies (default exclude)" },
+	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
+	  "accounting summary, notes or \"wrote\" lines" },
+	{ 0, NULL, NULL, NULL },
+};
+static const char notes[] =
+	"Per column: baseline and candidate n, mean, CI of the mean and median; the change\n"
 	"in % of |baseline mean| with its interval (Fieller), the two-sided p-value, and p\n"
 	"adjusted (Bonferroni) within its family: the measures compared for one baseline\n"
 	"and candidate of one table and source, m of them (-c narrows it); the interval\n"
@@ -58,8 +61,8 @@ static const char help[] =
 	"docs/statistics.md D12-D18 define each number.\n"
 	"Inputs as for `benchlog stats`: logs, CSV tables (*.csv with a header, or --csv).\n"
 	"Exit status 1 also when nothing could be compared.\n";
+static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
 
-enum { OPT_BY = OPT_CLI_LAST + 1, OPT_CONF, OPT_TEST, OPT_CSV, OPT_NEGLIGIBLE };
 
 /* After the comparisons, on stderr: why an analysis's table gave no rows
  * (as the walk says "one group only" of the others); that -c left none
@@ -166,23 +169,8 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 
 int cmd_compare(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "group-by", required_argument, NULL, 'g' },
-		{ "by", required_argument, NULL, OPT_BY },
-		{ "column", required_argument, NULL, 'c' },
-		{ "table", required_argument, NULL, 't' },
-		{ "confidence", required_argument, NULL, OPT_CONF },
-		{ "test", required_argument, NULL, OPT_TEST },
-		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
-		{ "format", required_argument, NULL, 'f' },
-		{ "csv", no_argument, NULL, OPT_CSV },
-		{ "quoted", required_argument, NULL, OPT_QUOTED },
-		{ "quiet", no_argument, NULL, 'q' },
-		CLI_ANALYSIS_LONGOPTS,
-		CLI_COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	struct bl_tstats_opts so;
@@ -200,7 +188,7 @@ int cmd_compare(int argc, char **argv)
 	int status = EXIT_USAGE;
 	int c;
 	optind = 1;
-	while ((c = cli_getopt("compare", argc, argv, ":b:g:c:t:f:q", lo)) != -1) {
+	while ((c = cli_getopt("compare", argc, argv, gt.shortopts, gt.lo)) != -1) {
 		int r = cli_common_opt("compare", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "compare", &ao);
@@ -276,8 +264,8 @@ int cmd_compare(int argc, char **argv)
 				goto done;
 			break;
 		case 'q': o.quiet = true; break;
-		case OPT_HELP: cli_help("compare", help); status = 0; goto done;
-		default: cli_option_error("compare", lo, argv); goto done;
+		case OPT_HELP: cli_opts_help("compare", parts, notes); status = 0; goto done;
+		default: cli_option_error("compare", gt.lo, argv); goto done;
 		}
 	}
 	/* -t latency: its histograms are compared by its analysis (D18) */

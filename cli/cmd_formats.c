@@ -81,34 +81,44 @@ static void columns_md(void)
 	}
 }
 
+enum { OPT_COLUMNS = OPT_CLI_LAST + 1, OPT_SQL };
+
+/* One of them at most, and nothing else on the line. */
+static const struct cli_opt opts[] = {
+	{ OPT_COLUMNS, "columns", NULL, "every table and column as Markdown (docs/csv.md)" },
+	{ OPT_SQL, "sql", NULL, "the SQLite schema of `parse -f sqlite` (docs/schema.sql)" },
+	{ OPT_HELP, "help", NULL, "show this help" },
+	{ 0, NULL, NULL, NULL },
+};
+static const struct cli_opt *const parts[] = { opts, NULL };
+
 int cmd_formats(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
-		cli_help("formats", "      --columns   every table and column as Markdown (docs/csv.md)\n"
-				    "      --sql       the SQLite schema of `parse -f sqlite` (docs/schema.sql)\n");
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
+	if (argc > 2 || (argc == 2 && (argv[1][0] != '-' || argv[1][1] != '-'))) {
+		cli_usage_error("formats", "unexpected argument \"%s\"", argv[argc - 1]);
+		return EXIT_USAGE;
+	}
+	int c = 0;
+	optind = 1;
+	if (argc == 2 && (c = cli_getopt("formats", argc, argv, gt.shortopts, gt.lo)) == '?') {
+		cli_option_error("formats", gt.lo, argv);
+		return EXIT_USAGE;
+	}
+	if (c == OPT_HELP) {
+		cli_opts_help("formats", parts, NULL);
 		return 0;
 	}
-	if (argc > 1 && strcmp(argv[1], "--columns") == 0 && argc == 2) {
+	if (c == OPT_COLUMNS) {
 		columns_md();
 		return 0;
 	}
-	if (argc > 1 && strcmp(argv[1], "--sql") == 0 && argc == 2) {
+	if (c == OPT_SQL) {
 		char *sql = bl_sqlite_schema();
 		fputs(sql, stdout);
 		free(sql);
 		return 0;
-	}
-	if (argc > 1) {
-		static const struct option lo[] = {
-			{ "columns", no_argument, NULL, 0 }, { "sql", no_argument, NULL, 0 },
-			{ "help", no_argument, NULL, 0 }, { NULL, 0, NULL, 0 },
-		};
-		const char *near = cli_near_option(argv[1], lo);
-		if (near)
-			cli_usage_error("formats", "unexpected argument \"%s\"; did you mean \"--%s\"?", argv[1], near);
-		else
-			cli_usage_error("formats", "unexpected argument \"%s\"", argv[1]);
-		return EXIT_USAGE;
 	}
 	printf("formats:\n");
 	for (size_t i = 0; bl_parsers[i]; i++) {

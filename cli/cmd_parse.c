@@ -13,37 +13,33 @@
 #include "core/util.h"
 #include "parsers/parser.h"
 
-static const char help[] =
-	"  -o, --output DIR      write one DIR/<table>.<format> per table that has rows\n"
-	"                        (created with its parents if missing; files\n"
-	"                        replaced atomically; a table file left from an\n"
-	"                        earlier run with no rows now is rewritten with\n"
-	"                        its header only)\n"
-	"  -t, --table TABLE     only this table; without -o it goes to stdout\n"
-	"  -f, --format FORMAT   csv (default), tsv, jsonl, or sqlite: one typed\n"
-	"                        database DIR/benchlog.sqlite (needs -o)\n"
-	"  -q, --quiet           errors and warnings only: no progress line,\n"
-	"                        accounting summary, notes or \"wrote\" lines\n"
-	"      --spreadsheet-safe  a CSV text cell beginning with = + - @ TAB or CR\n"
-	"                        gets a ' in front, so a spreadsheet does not run it\n"
-	"                        as a formula (docs/csv.md); numbers are untouched\n"
-	CLI_COMMON_HELP
-	"\nWithout -o, one table is written to stdout: -t TABLE, else the one table\n"
+static const struct cli_opt opts[] = {
+	{ 'o', "output", "DIR", "write one DIR/<table>.<format> per table that has rows\n"
+	  "(created with its parents if missing; files\n"
+	  "replaced atomically; a table file left from an\n"
+	  "earlier run with no rows now is rewritten with\n"
+	  "its header only)" },
+	{ 't', "table", "TABLE", "only this table; without -o it goes to stdout" },
+	{ 'f', "format", "csv|tsv|jsonl|sqlite", "csv (default), tsv, jsonl, or sqlite: one typed\n"
+	  "database DIR/benchlog.sqlite (needs -o)" },
+	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
+	  "accounting summary, notes or \"wrote\" lines" },
+	{ OPT_SPREADSHEET_SAFE, "spreadsheet-safe", NULL, "a CSV text cell beginning with = + - @ TAB or CR\n"
+	  "gets a ' in front, so a spreadsheet does not run it\n"
+	  "as a formula (docs/csv.md); numbers are untouched" },
+	{ 0, NULL, NULL, NULL },
+};
+static const struct cli_opt *const parts[] = { opts, cli_common_opts, NULL };
+static const char notes[] =
+	"Without -o, one table is written to stdout: -t TABLE, else the one table\n"
 	"that has rows (when several have rows, name one with -t or use -o).\n"
 	"Inputs: files, folders (recursed, sorted), .gz, mail, \"-\" for stdin.\n"
 	"Tables: see `benchlog formats` and docs/csv.md.\n";
 
 int cmd_parse(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "table", required_argument, NULL, 't' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "spreadsheet-safe", no_argument, NULL, OPT_SPREADSHEET_SAFE },
-		CLI_COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	const char *dir = NULL, *table = NULL;
@@ -51,7 +47,7 @@ int cmd_parse(int argc, char **argv)
 	bool sqlite = false;
 	int c;
 	optind = 1;
-	while ((c = cli_getopt("parse", argc, argv, ":o:t:qf:", lo)) != -1) {
+	while ((c = cli_getopt("parse", argc, argv, gt.shortopts, gt.lo)) != -1) {
 		int r = cli_common_opt("parse", c, optarg, &o);
 		if (r < 0)
 			return EXIT_USAGE;
@@ -69,8 +65,8 @@ int cmd_parse(int argc, char **argv)
 			}
 			break;
 		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
-		case OPT_HELP: cli_help("parse", help); return 0;
-		default: cli_option_error("parse", lo, argv); return EXIT_USAGE;
+		case OPT_HELP: cli_opts_help("parse", parts, notes); return 0;
+		default: cli_option_error("parse", gt.lo, argv); return EXIT_USAGE;
 		}
 	}
 	const struct bl_table_def *td = NULL;

@@ -24,19 +24,22 @@ static const struct { const char *kind; const char *analysis; } kinds[] = {
 	{ "runs", "runs" },
 };
 
-static const char help[] =
-	"KIND is swpd (vmstat swap and stutter), contest, latency or runs.\n\n"
-	"  -o, --output DIR      where charts go (default: the current folder)\n"
-	"      --term LIST       png, svg and/or dumb, comma-separated (default png,svg)\n"
-	"      --baseline GROUP  the group the others are compared with\n"
-	"      --range           contest error bars show min-max, not sd\n"
-	"      --quoted include|exclude  use records quoted in mail replies\n"
-	"  -q, --quiet           errors and warnings only: no progress line,\n"
-	"                        accounting summary, notes or \"wrote\" lines\n"
-	CLI_ANALYSIS_HELP
-	CLI_COMMON_HELP;
-
 enum { OPT_TERM = OPT_CLI_LAST + 1, OPT_BASELINE, OPT_RANGE };
+
+static const struct cli_opt opts[] = {
+	{ 'o', "output", "DIR", "where charts go (default: the current folder)" },
+	{ OPT_TERM, "term", "png,svg,dumb", "one or more, comma-separated (default png,svg)" },
+	{ OPT_BASELINE, "baseline", "GROUP", "the group the others are compared with" },
+	{ OPT_RANGE, "range", NULL, "contest error bars show min-max, not sd" },
+	{ OPT_QUOTED, "quoted", "include|exclude", "use records quoted in mail replies (default exclude)" },
+	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
+	  "accounting summary, notes or \"wrote\" lines" },
+	{ 0, NULL, NULL, NULL },
+};
+static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
+static const char notes[] =
+	"KIND is swpd (vmstat swap and stutter), contest, latency or runs.\n";
+
 
 /* --term LIST: png, svg, dumb, comma-separated, into *terms; -1 with a
  * usage error said for anything else or an empty list. */
@@ -65,19 +68,10 @@ static int term_opt(const char *arg, unsigned *terms)
 
 int cmd_plot(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "term", required_argument, NULL, OPT_TERM },
-		{ "baseline", required_argument, NULL, OPT_BASELINE },
-		{ "range", no_argument, NULL, OPT_RANGE },
-		{ "quoted", required_argument, NULL, OPT_QUOTED },
-		{ "quiet", no_argument, NULL, 'q' },
-		CLI_COMMON_LONGOPTS,
-		CLI_ANALYSIS_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		cli_help("plot", help);
+		cli_opts_help("plot", parts, notes);
 		return 0;
 	}
 	if (argc < 2) {
@@ -111,7 +105,7 @@ int cmd_plot(int argc, char **argv)
 	bool range = false;
 	int c;
 	optind = 1;
-	while ((c = cli_getopt("plot", argc, argv, ":o:q", lo)) != -1) {
+	while ((c = cli_getopt("plot", argc, argv, gt.shortopts, gt.lo)) != -1) {
 		int r = cli_common_opt("plot", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "plot", &ao);
@@ -132,8 +126,8 @@ int cmd_plot(int argc, char **argv)
 			if (term_opt(optarg, &co.terms))
 				return EXIT_USAGE;
 			break;
-		case OPT_HELP: cli_help("plot", help); return 0;
-		default: cli_option_error("plot", lo, argv); return EXIT_USAGE;
+		case OPT_HELP: cli_opts_help("plot", parts, notes); return 0;
+		default: cli_option_error("plot", gt.lo, argv); return EXIT_USAGE;
 		}
 	}
 	ao.parse = &o;

@@ -18,28 +18,31 @@
 #include "report/report.h"
 #include "tables/table.h"
 
-static const char help[] =
-	"  -o, --output DIR      the report folder (default benchlog-report); built\n"
-	"                        beside DIR and swapped in when complete\n"
-	"  -j, --jobs N          draw N charts at a time, each gnuplot run a job on\n"
-	"                        a worker thread (like make -j; -j1 starts no thread;\n"
-	"                        default: the number of processors, at most 8); the\n"
-	"                        report is the same for any N\n"
-	"  -q, --quiet           errors and warnings only: no progress line,\n"
-	"                        accounting summary, notes or \"wrote\" lines\n"
-	"      --baseline GROUP  the group the others are compared with (in Findings:\n"
-	"                        across every source)\n"
-	"      --compare-all     Findings compare groups of unrelated sources too (by\n"
-	"                        default only groups of one mail message or one file)\n"
-	"      --negligible [COLUMN=]X%  in Findings, changes within +-X% are negligible\n"
-	"                        (default 1%; repeat for several columns)\n"
-	"      --range           contest error bars show min-max, not sd\n"
-	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"      --spreadsheet-safe  CSV text cells beginning with = + - @ TAB or CR get a '\n"
-	"                        in front (docs/csv.md)\n"
-	CLI_ANALYSIS_HELP
-	CLI_COMMON_HELP
-	"\nDIR gets csv/<table>.csv, skipped.csv (every line not used, with the\n"
+enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE, OPT_COMPARE_ALL, OPT_NEGLIGIBLE };
+
+static const struct cli_opt opts[] = {
+	{ 'o', "output", "DIR", "the report folder (default benchlog-report); built\n"
+	  "beside DIR and swapped in when complete" },
+	{ 'j', "jobs", "N", "draw N charts at a time, each gnuplot run a job on a worker\n"
+	  "thread (like make -j; -j1 starts no thread; default: the number of\n"
+	  "processors, at most 8); the report is the same for any N" },
+	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
+	  "accounting summary, notes or \"wrote\" lines" },
+	{ OPT_BASELINE, "baseline", "GROUP", "the group the others are compared with (in Findings:\n"
+	  "across every source)" },
+	{ OPT_COMPARE_ALL, "compare-all", NULL, "Findings compare groups of unrelated sources too (by\n"
+	  "default only groups of one mail message or one file)" },
+	{ OPT_NEGLIGIBLE, "negligible", "[COLUMN=]X%", "in Findings, changes within +-X% are negligible\n"
+	  "(default 1%; repeat for several columns)" },
+	{ OPT_RANGE, "range", NULL, "contest error bars show min-max, not sd" },
+	{ OPT_QUOTED, "quoted", "include|exclude", "use records quoted in mail replies (default exclude)" },
+	{ OPT_SPREADSHEET_SAFE, "spreadsheet-safe", NULL, "CSV text cells beginning with = + - @ TAB or CR get a '\n"
+	  "in front (docs/csv.md)" },
+	{ 0, NULL, NULL, NULL },
+};
+static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
+static const char notes[] =
+	"DIR gets csv/<table>.csv, skipped.csv (every line not used, with the\n"
 	"reason), plots/ (PNG and SVG charts with their gnuplot scripts and data),\n"
 	"report.md and report.html (self-contained: charts embedded). The folder\n"
 	"is replaced only if benchlog made it. Progress is shown on a terminal when\n"
@@ -53,24 +56,11 @@ static const char help[] =
 	"a section and 50 events, stutter intervals and iterations a vmstat series,\n"
 	"saying how many are not shown (docs/report.md, \"Bounded\").\n";
 
-enum { OPT_BASELINE = OPT_CLI_LAST + 1, OPT_RANGE, OPT_COMPARE_ALL, OPT_NEGLIGIBLE };
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "baseline", required_argument, NULL, OPT_BASELINE },
-		{ "range", no_argument, NULL, OPT_RANGE },
-		{ "compare-all", no_argument, NULL, OPT_COMPARE_ALL },
-		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
-		{ "quoted", required_argument, NULL, OPT_QUOTED },
-		{ "spreadsheet-safe", no_argument, NULL, OPT_SPREADSHEET_SAFE },
-		CLI_COMMON_LONGOPTS,
-		CLI_ANALYSIS_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	struct bl_report_opts ro;
@@ -84,7 +74,7 @@ int cmd_report(int argc, char **argv)
 	int status = 0;
 	int c;
 	optind = 1;
-	while ((c = cli_getopt("report", argc, argv, ":o:j:q", lo)) != -1) {
+	while ((c = cli_getopt("report", argc, argv, gt.shortopts, gt.lo)) != -1) {
 		int r = cli_common_opt("report", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "report", &ro.an);
@@ -125,8 +115,8 @@ int cmd_report(int argc, char **argv)
 				{ status = EXIT_USAGE; goto done; }
 			break;
 		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
-		case OPT_HELP: cli_help("report", help); goto done;
-		default: cli_option_error("report", lo, argv); { status = EXIT_USAGE; goto done; }
+		case OPT_HELP: cli_opts_help("report", parts, notes); goto done;
+		default: cli_option_error("report", gt.lo, argv); { status = EXIT_USAGE; goto done; }
 		}
 	}
 	ro.parse = &o;

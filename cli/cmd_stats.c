@@ -10,30 +10,34 @@
 #include "core/util.h"
 #include "parsers/parser.h"
 
-static const char help[] =
-	"  -t, --table TABLE      rows of this table only (default: every table found but\n"
-	"                         latency, whose histogram buckets `benchlog summary` reads);\n"
-	"                         for CSV input, the table the rows belong to\n"
-	"  -c, --column LIST      these columns, comma-separated, in this order (repeatable;\n"
-	"                         default: the measures, i.e. numeric columns except\n"
-	"                         identifiers, positions and settings such as line, series,\n"
-	"                         sample, t_s, tid, exit_status: docs/stats.md);\n"
-	"                         write a comma inside a name as \\,\n"
-	"  -g, --group-by LIST    group by these columns (default: group, and load for\n"
-	"                         contest tables)\n"
-	"      --percentiles LIST percentiles to show, in % (default 50,90,95,99)\n"
-	"      --rule type7|nearest  percentile definition (default type7, as R and datamash)\n"
-	"      --bins N           a histogram of N equal-width bins per group and column\n"
-	"                         (with --format csv, the histogram table alone)\n"
-	"  -f, --format text|csv|md  aligned text (default), CSV or a Markdown table\n"
-	"      --csv              read every input as a CSV table\n"
-	"      --partial          write mergeable partial aggregates instead (docs/stats.md)\n"
-	"      --merge            inputs are partial files: merge them and print the result\n"
-	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"  -q, --quiet            errors and warnings only: no progress line,\n"
-	"                         accounting summary, notes or \"wrote\" lines\n"
-	CLI_COMMON_HELP
-	"\nInputs: logs (through the parsers, like `benchlog parse`), and CSV tables: a file\n"
+enum { OPT_PCTS = OPT_CLI_LAST + 1, OPT_BINS, OPT_RULE, OPT_CSV, OPT_PARTIAL, OPT_MERGE };
+
+static const struct cli_opt opts[] = {
+	{ 't', "table", "TABLE", "rows of this table only (default: every table found but\n"
+	  "latency, whose histogram buckets `benchlog summary` reads);\n"
+	  "for CSV input, the table the rows belong to" },
+	{ 'c', "column", "LIST", "these columns, comma-separated, in this order (repeatable;\n"
+	  "default: the measures, i.e. numeric columns except\n"
+	  "identifiers, positions and settings such as line, series,\n"
+	  "sample, t_s, tid, exit_status: docs/stats.md);\n"
+	  "write a comma inside a name as \\," },
+	{ 'g', "group-by", "LIST", "group by these columns (default: group, and load for\n"
+	  "contest tables)" },
+	{ OPT_PCTS, "percentiles", "LIST", "percentiles to show, in % (default 50,90,95,99)" },
+	{ OPT_RULE, "rule", "type7|nearest", "percentile definition (default type7, as R and datamash)" },
+	{ OPT_BINS, "bins", "N", "a histogram of N equal-width bins per group and column\n"
+	  "(with --format csv, the histogram table alone)" },
+	{ 'f', "format", "text|csv|md", "aligned text (default), CSV or a Markdown table" },
+	{ OPT_CSV, "csv", NULL, "read every input as a CSV table" },
+	{ OPT_PARTIAL, "partial", NULL, "write mergeable partial aggregates instead (docs/stats.md)" },
+	{ OPT_MERGE, "merge", NULL, "inputs are partial files: merge them and print the result" },
+	{ OPT_QUOTED, "quoted", "include|exclude", "use records quoted in mail replies (default exclude)" },
+	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
+	  "accounting summary, notes or \"wrote\" lines" },
+	{ 0, NULL, NULL, NULL },
+};
+static const char notes[] =
+	"Inputs: logs (through the parsers, like `benchlog parse`), and CSV tables: a file\n"
 	"named *.csv or *.csv.gz whose first line is a header (non-empty, distinct names,\n"
 	"none a number), or any input with --csv. Values that are not numbers are left\n"
 	"out: a column with some is dropped from the defaults (a note says so).\n"
@@ -43,8 +47,8 @@ static const char help[] =
 	"\"exact\") up to 65536 values per group and column; beyond, and after --merge,\n"
 	"they come from a log-bucketed sketch and are within 1% (\"sketch\"). n, mean,\n"
 	"sd, min and max are always exact; memory stays bounded.\n";
+static const struct cli_opt *const parts[] = { opts, cli_common_opts, NULL };
 
-enum { OPT_PCTS = OPT_CLI_LAST + 1, OPT_BINS, OPT_RULE, OPT_CSV, OPT_PARTIAL, OPT_MERGE };
 
 static int parse_pcts(const char *arg, double **out, size_t *n)
 {
@@ -100,22 +104,8 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 
 int cmd_stats(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "table", required_argument, NULL, 't' },
-		{ "column", required_argument, NULL, 'c' },
-		{ "group-by", required_argument, NULL, 'g' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "percentiles", required_argument, NULL, OPT_PCTS },
-		{ "bins", required_argument, NULL, OPT_BINS },
-		{ "rule", required_argument, NULL, OPT_RULE },
-		{ "csv", no_argument, NULL, OPT_CSV },
-		{ "partial", no_argument, NULL, OPT_PARTIAL },
-		{ "merge", no_argument, NULL, OPT_MERGE },
-		{ "quoted", required_argument, NULL, OPT_QUOTED },
-		CLI_COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	struct bl_tstats_opts so;
@@ -129,7 +119,7 @@ int cmd_stats(int argc, char **argv)
 	int status = EXIT_USAGE;
 	int c;
 	optind = 1;
-	while ((c = cli_getopt("stats", argc, argv, ":t:c:g:f:q", lo)) != -1) {
+	while ((c = cli_getopt("stats", argc, argv, gt.shortopts, gt.lo)) != -1) {
 		int r = cli_common_opt("stats", c, optarg, &o);
 		if (r < 0)
 			goto done;
@@ -188,8 +178,8 @@ int cmd_stats(int argc, char **argv)
 			if (cli_quoted_opt("stats", optarg, &so.include_quoted))
 				goto done;
 			break;
-		case OPT_HELP: cli_help("stats", help); status = 0; goto done;
-		default: cli_option_error("stats", lo, argv); goto done;
+		case OPT_HELP: cli_opts_help("stats", parts, notes); status = 0; goto done;
+		default: cli_option_error("stats", gt.lo, argv); goto done;
 		}
 	}
 	if (partial && merge) {

@@ -13,32 +13,28 @@
 #include "core/strmap.h"
 #include "core/util.h"
 
-static const char help[] =
-	"  -q, --quiet           errors and warnings only: no progress line,\n"
-	"                        accounting summary, notes or \"wrote\" lines\n"
-	"      --quoted include|exclude  use records quoted in mail replies (default exclude)\n"
-	"      --baseline GROUP      the group the others are compared with (default: the first)\n"
-	"      --confidence C        confidence level of comparisons, in (0, 1) (default 0.95)\n"
-	CLI_ANALYSIS_HELP
-	CLI_COMMON_HELP
-	"\nFor each group (kernel label, heading or file stem), prints what the\n"
+enum { OPT_SUM_BASELINE = OPT_CLI_LAST + 1, OPT_SUM_CONFIDENCE };
+
+static const struct cli_opt opts[] = {
+	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
+	  "accounting summary, notes or \"wrote\" lines" },
+	{ OPT_QUOTED, "quoted", "include|exclude", "use records quoted in mail replies (default exclude)" },
+	{ OPT_SUM_BASELINE, "baseline", "GROUP", "the group the others are compared with (default: the first)" },
+	{ OPT_SUM_CONFIDENCE, "confidence", "C", "confidence level of comparisons, in (0, 1) (default 0.95)" },
+	{ 0, NULL, NULL, NULL },
+};
+static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
+static const char notes[] =
+	"For each group (kernel label, heading or file stem), prints what the\n"
 	"chkmmt script prints for the mtest01 + time -v runs found, in its layout\n"
 	"and precision, then n, mean, sample standard deviation, min and max;\n"
 	"then a section for each other format found.\n";
 
-enum { OPT_SUM_BASELINE = OPT_CLI_LAST + 1, OPT_SUM_CONFIDENCE };
 
 int cmd_summary(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "quoted", required_argument, NULL, OPT_QUOTED },
-		{ "baseline", required_argument, NULL, OPT_SUM_BASELINE },
-		{ "confidence", required_argument, NULL, OPT_SUM_CONFIDENCE },
-		CLI_COMMON_LONGOPTS,
-		CLI_ANALYSIS_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt_tab gt;
+	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
 	bl_opts_init(&o);
 	struct bl_analysis_opts ao;
@@ -47,7 +43,7 @@ int cmd_summary(int argc, char **argv)
 	ao.target_s = NAN;
 	int c;
 	optind = 1;
-	while ((c = cli_getopt("summary", argc, argv, ":q", lo)) != -1) {
+	while ((c = cli_getopt("summary", argc, argv, gt.shortopts, gt.lo)) != -1) {
 		int r = cli_common_opt("summary", c, optarg, &o);
 		if (r == 0)
 			r = cli_analysis_opt(c, optarg, "summary", &ao);
@@ -69,8 +65,8 @@ int cmd_summary(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_HELP: cli_help("summary", help); return 0;
-		default: cli_option_error("summary", lo, argv); return EXIT_USAGE;
+		case OPT_HELP: cli_opts_help("summary", parts, notes); return 0;
+		default: cli_option_error("summary", gt.lo, argv); return EXIT_USAGE;
 		}
 	}
 	ao.parse = &o;

@@ -238,12 +238,11 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, co
 	return c;
 }
 
-void cli_help(const char *cmd, const char *body)
+void cli_help_head(const char *cmd)
 {
 	const struct cli_cmd *c = find_cmd(cmd);
 	if (c)
 		printf("usage: %s\n\n%s\n\n", c->synopsis, c->summary);
-	fputs(body, stdout);
 }
 
 int cli_common_opt(const char *cmd, int c, const char *arg, struct bl_opts *o)

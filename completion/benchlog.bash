@@ -2,9 +2,11 @@
 #
 # Completes the commands, each command's options, and option values:
 # table names after -t/--table, chart kinds after `plot`, column names
-# after -c/-g/--by when -t names a table, the fixed choices of --format,
-# --term, --since-boot, --unit, --quoted, --rule, --test, --group-from,
-# folders after -o; anything else completes file names.
+# after -c/-g/--by when -t names a table, folders after -o, and the
+# choices an option's --help line names (--format csv|tsv|jsonl|sqlite,
+# --term png,svg,dumb, --since-boot auto|keep|drop, …: cli/opts.c makes
+# those lines from the one description of each option); anything else
+# completes file names.
 #
 # Commands, options, tables, chart kinds and columns are read from the
 # benchlog being completed (`benchlog --help`, `benchlog CMD --help`,
@@ -107,18 +109,6 @@ _benchlog()
             awk '/^tables:/ { on = 1; next } on { print $1 }')
         return 0
         ;;
-    -f | --format)
-        case $cmd in
-        parse) _benchlog_list "$cur" csv tsv jsonl sqlite ;;
-        stats | compare) _benchlog_list "$cur" text csv md ;;
-        esac
-        return 0
-        ;;
-    --term)
-        _benchlog_commas=1
-        _benchlog_list "$cur" png svg dumb
-        return 0
-        ;;
     -c | --column | -g | --group-by | --by)
         if [[ -n $table ]]; then
             _benchlog_commas=1
@@ -129,23 +119,34 @@ _benchlog()
         fi
         return 0
         ;;
-    --since-boot) _benchlog_list "$cur" auto keep drop; return 0 ;;
-    --unit) _benchlog_list "$cur" s ms us ns; return 0 ;;
-    --quoted) _benchlog_list "$cur" include exclude; return 0 ;;
-    --rule) _benchlog_list "$cur" type7 nearest; return 0 ;;
-    --test) _benchlog_list "$cur" welch student; return 0 ;;
-    --group-from) _benchlog_list "$cur" subject; return 0 ;;
     -o | --output)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -d -- "$cur"))
         return 0
         ;;
-    -j | --jobs | -b | --baseline | --group | --group-regex | --interval | \
-        --stutter-start | --stutter-end | --percentiles | --bins | \
-        --confidence | --target | --late)
-        # a value of the user's own: no file names offered
-        compopt +o default +o bashdefault 2>/dev/null
-        return 0
+    -?*)
+        # the option's argument as its --help line shows it (cli/opts.c):
+        # choices "auto|keep|drop" or "png,svg,dumb" (a comma-separated
+        # list of them), a lower-case word such as "subject" (the one
+        # choice), or a placeholder in capitals (a value of the user's own:
+        # nothing offered, no file names)
+        local arg
+        arg=$(_benchlog_ask "help_$cmd" "$bin" "$cmd" --help |
+            awk -v o="$prev" '/^ +-[A-Za-z-]/ {
+                sub(/^ +/, ""); n = index($0, "  "); if (n) $0 = substr($0, 1, n - 1)
+                k = split($0, w, " ")
+                for (i = 1; i < k; i++) { x = w[i]; sub(/,$/, "", x); if (x == o) { print w[k]; exit } } }')
+        if [[ -n $arg ]]; then
+            if [[ $arg == *[[:upper:]]* ]]; then
+                compopt +o default +o bashdefault 2>/dev/null
+            elif [[ $arg == *,* ]]; then
+                _benchlog_commas=1
+                _benchlog_list "$cur" ${arg//,/ }
+            else
+                _benchlog_list "$cur" ${arg//|/ }
+            fi
+            return 0
+        fi
         ;;
     esac
 

@@ -47,7 +47,7 @@ t "--format" parse --fo
 t "--output" parse --ou
 t "--table --target" compare --ta
 t "--test" compare --te
-t "--columns --sql" formats -
+t "--columns --help --sql" formats -
 t "--since-boot --spreadsheet-safe --stutter-end --stutter-start --strict" report --s
 t "latency latency_series" parse -t la
 t "${TABLES% }" stats -t ""

@@ -74,10 +74,10 @@ typo compare --colunm --column --colunm swpd "$in"
 typo plot --outptu --output swpd --outptu x "$in"
 typo report --jbos --jobs --jbos 2 "$in"
 typo report --quite --quiet --quite "$in"
-# formats reads its one argument itself
+# formats reads its one option through the same table as the others
 rc=0
 "$BENCHLOG" formats --colums > out 2> err || rc=$?
-printf '%s\n' 'benchlog formats: unexpected argument "--colums"; did you mean "--columns"?' \
+printf '%s\n' "benchlog formats: unrecognized option '--colums'" 'benchlog formats: did you mean "--columns"?' \
     "$("$BENCHLOG" formats --help | head -1)" > want
 [ "$rc" -eq 2 ] && cmp -s err want || { echo "formats --colums: exit $rc"; diff want err; fails=1; }
 exit $fails
