@@ -42,9 +42,11 @@ static const struct cli_opt opts[] = {
 };
 static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
 static const char notes[] =
-	"DIR gets csv/<table>.csv, skipped.csv (every line not used, with the\n"
-	"reason), plots/ (PNG and SVG charts with their gnuplot scripts and data),\n"
-	"report.md and report.html (self-contained: charts embedded). The folder\n"
+	"DIR gets report.html (self-contained: charts embedded) and report.md,\n"
+	"findings.csv (every comparison of the Findings), csv/<table>.csv and the\n"
+	"same tables in report.sqlite, skipped.csv (every line not used, with the\n"
+	"reason), inputs.csv (with more than 25 inputs: each one's counts) and\n"
+	"plots/ (PNG and SVG charts with their gnuplot scripts and data). The folder\n"
 	"is replaced only if benchlog made it. Progress is shown on a terminal when\n"
 	"the work takes more than a second. On SIGINT, SIGTERM, SIGHUP, SIGQUIT,\n"
 	"SIGUSR1 or SIGALRM the run stops, an earlier report is left as it was,\n"
