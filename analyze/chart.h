@@ -176,6 +176,10 @@ struct bl_runs_plot {
 					     group name's first appearance */
 	size_t nruns;                     /* 1..100000, at most 16 groups */
 };
+/* The runs chart the runs analysis asks for draws at most this many
+ * groups, one colour of plot/'s palette each (the groups with the most
+ * runs; its title counts the others). */
+#define BL_RUNS_CHART_GROUPS 8
 
 /* ---- the list an analysis returns ------------------------------------ */
 

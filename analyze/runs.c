@@ -551,8 +551,9 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 		write_avg_blocks(s, f, fmt);
 	}
 	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
-		fprintf(f, "The chart shows the first 16 groups with values; %zu more are %s.\n\n",
-			s->chart_groups_left_out, shown < s->n ? "not drawn" : "in the tables above");
+		fprintf(f, "The chart shows the %d groups with the most runs; %zu more are %s.\n\n",
+			BL_RUNS_CHART_GROUPS, s->chart_groups_left_out,
+			shown < s->n ? "not drawn" : "in the tables above");
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, true),
@@ -561,46 +562,90 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	return ferror(f) ? -BL_EIO : 0;
 }
 
+/* The runs chart's groups: at most BL_RUNS_CHART_GROUPS, those with the
+ * most runs that have a value (ties: the first met), kept in the order
+ * they were met; their points appended to pts (*keep of them). Returns
+ * the number of groups with a value; has[] says which measures some
+ * drawn run has. */
+static size_t chart_groups(const struct runs *s, struct bl_run_point *pts, size_t *keep, bool has[3])
+{
+	struct bl_strmap idx = BL_STRMAP_INIT;      /* group -> its index, in order met */
+	size_t *cnt = bl_xcalloc(s->npts + 1, sizeof *cnt);
+	size_t *slot = bl_xcalloc(s->npts + 1, sizeof *slot);
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct bl_run_point *p = &s->pts[i];
+		slot[i] = SIZE_MAX;
+		/* A run whose values could not be read (a time block with a
+		 * damaged value and nothing else) has nothing to draw and
+		 * takes no group's place. */
+		if (isnan(p->elapsed_s) && isnan(p->cpu_pct) && isnan(p->bytes_allocated))
+			continue;
+		slot[i] = bl_strmap_get(&idx, p->group, NULL);
+		cnt[slot[i]]++;
+	}
+	size_t ng = idx.n;
+	/* the BL_RUNS_CHART_GROUPS largest counts, first met on ties */
+	bool *drawn = bl_xcalloc(ng + 1, sizeof *drawn);
+	for (size_t k = 0; k < BL_RUNS_CHART_GROUPS && k < ng; k++) {
+		size_t best = SIZE_MAX;
+		for (size_t g = 0; g < ng; g++)
+			if (!drawn[g] && (best == SIZE_MAX || cnt[g] > cnt[best]))
+				best = g;
+		drawn[best] = true;
+	}
+	*keep = 0;
+	for (size_t i = 0; i < s->npts; i++)
+		if (slot[i] != SIZE_MAX && drawn[slot[i]]) {
+			pts[(*keep)++] = s->pts[i];
+			has[0] |= !isnan(s->pts[i].elapsed_s);
+			has[1] |= !isnan(s->pts[i].cpu_pct);
+			has[2] |= !isnan(s->pts[i].bytes_allocated);
+		}
+	free(drawn);
+	free(slot);
+	free(cnt);
+	bl_strmap_release(&idx);
+	return ng;
+}
+
 static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct runs *s = st;
 	if (s->npts == 0)
 		return 0;
-	/* The chart holds at most 16 groups (one colour each): the first 16
-	 * groups met are drawn and the section says so. */
-	size_t keep = 0;
-	const char *drawn[16];
-	size_t ndrawn = 0;
-	struct bl_strmap valued = BL_STRMAP_INIT;   /* groups with a value to draw */
 	struct bl_run_point *pts = bl_xcalloc(s->npts, sizeof *pts);
-	for (size_t i = 0; i < s->npts; i++) {
-		/* A run whose values could not be read (a time block with a
-		 * damaged value and nothing else) has nothing to draw and takes
-		 * no group's place. */
-		if (isnan(s->pts[i].elapsed_s) && isnan(s->pts[i].cpu_pct) &&
-		    isnan(s->pts[i].bytes_allocated))
-			continue;
-		bl_strmap_get(&valued, s->pts[i].group, NULL);
-		bool known = false;
-		for (size_t k = 0; k < ndrawn; k++)
-			if (strcmp(drawn[k], s->pts[i].group) == 0)
-				known = true;
-		if (!known && ndrawn < 16)
-			drawn[ndrawn++] = s->pts[i].group, known = true;
-		if (known)
-			pts[keep++] = s->pts[i];
-	}
+	size_t keep;
+	bool has[3] = { false, false, false };
+	size_t ng = chart_groups(s, pts, &keep, has);
+	size_t drawn = ng < BL_RUNS_CHART_GROUPS ? ng : BL_RUNS_CHART_GROUPS;
+	s->chart_groups_left_out = ng - drawn;
 	/* No run with a value: no chart, which the caller reports as such,
 	 * rather than the plot library's refusal. */
-	s->chart_groups_left_out = valued.n - ndrawn;
-	bl_strmap_release(&valued);
 	if (keep == 0) {
 		free(pts);
 		return 0;
 	}
-	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_RUNS, "runs",
-		"Runs per group: wall-clock time, CPU and allocation",
-		"elapsed time, CPU and allocation per run, by group");
+	/* The title names what is drawn: the measures the runs have, and
+	 * how many of the groups. */
+	static const char *const what[3] = { "wall-clock time", "CPU", "allocation" };
+	const char *w[3] = { "", "", "" };
+	int nw = 0;
+	for (int m = 0; m < 3; m++)
+		if (has[m])
+			w[nw++] = what[m];
+	char *measures = nw == 1 ? bl_xasprintf("%s", w[0])
+		       : nw == 2 ? bl_xasprintf("%s and %s", w[0], w[1])
+		       : bl_xasprintf("%s, %s and %s", w[0], w[1], w[2]);
+	char *groups = drawn < ng ? bl_xasprintf("the %zu groups with the most runs, of %zu", drawn, ng)
+		     : bl_xasprintf("%zu group%s", ng, ng == 1 ? "" : "s");
+	char *title = bl_xasprintf("Runs: %s per run, %s", measures, groups);
+	char *caption = bl_xasprintf("%s per run, by group (%s%s)", measures, groups,
+				     drawn < ng ? "; the others are in the tables" : "");
+	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_RUNS, "runs", title, caption);
+	free(measures);
+	free(groups);
+	free(title);
+	free(caption);
 	sp->in.runs = (struct bl_runs_plot){ bl_chart_spec_own(sp, pts), keep };
 	return 0;
 }

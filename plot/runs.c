@@ -2,6 +2,12 @@
  * one colour per group, the group mean as a dashed line (bl_plot_runs,
  * see plot.h). The mean is the arithmetic mean of the runs that have the
  * value (NaN runs left out), as the chkmmt script of seed 000 computes it.
+ *
+ * Layout: a panel per measure the runs have (only those), side by side;
+ * below them one legend for all panels, a line per group with its colour,
+ * run count and means, across the whole width, so no name is cut by a
+ * panel's edge. The canvas grows to fit the legend's longest line and
+ * its number of lines.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,18 +19,28 @@
 #define MAX_RUNS 100000
 #define NAME_MAX_CHARS 40
 #define BYTES_PER_MIB 1048576.0
+/* Pixel sizes (pngcairo and svg, font sans 10): a panel, the legend's
+ * line, a character of it (a generous average, so a line is never cut),
+ * the title band above the panels. */
+#define PANEL_W 480
+#define PANEL_H 400
+#define LEFT_W 120
+#define LEGEND_LINE_H 17
+#define LEGEND_CHAR_W 7
+#define TITLE_H 30
 
 struct metric {
 	const char *title;   /* panel title */
 	const char *ylabel;
-	const char *unit;    /* for the key: "mean 64.1 s" */
+	const char *unit;    /* for the legend: "elapsed 64.1 s" */
+	const char *word;
 	int column;          /* in the data files */
 };
 
 static const struct metric metrics[3] = {
-	{ "Elapsed (wall-clock)", "Seconds", "s", 2 },
-	{ "Percent of CPU this job got", "CPU (%)", "%", 3 },
-	{ "Bytes allocated", "MiB", "MiB", 4 },
+	{ "Elapsed (wall-clock)", "Seconds", "s", "elapsed", 2 },
+	{ "Percent of CPU this job got", "CPU (%)", "%", "CPU", 3 },
+	{ "Bytes allocated", "MiB", "MiB", "allocated", 4 },
 };
 
 struct rgroup {
@@ -33,6 +49,16 @@ struct rgroup {
 	size_t n;
 	double sum[3];
 	size_t cnt[3];
+	char *legend;        /* its legend line */
+};
+
+struct runs_layout {
+	struct rgroup grp[GP_MAX_GROUPS];
+	size_t ng;
+	bool has[3];         /* the measures some run has: a panel each */
+	int npanels;
+	long rmin, rmax;
+	size_t legend_chars; /* the longest legend line */
 };
 
 struct run_key {
@@ -57,155 +83,230 @@ static double metric_value(const struct bl_run_point *r, int m)
 	}
 }
 
-static int runs_chart(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
-		      struct bl_plot_result *res)
+static void layout_free(struct runs_layout *L)
 {
-	struct gp_job j;
-	/* Which panels: decided before job_begin, since they set the width. */
-	bool has[3] = { false, false, false };
-	int npanels = 0;
-	if (in && in->runs && in->nruns <= MAX_RUNS) {
-		for (size_t i = 0; i < in->nruns; i++)
-			for (int m = 0; m < 3; m++)
-				if (!isnan(metric_value(&in->runs[i], m)))
-					has[m] = true;
-		npanels = has[0] + has[1] + has[2];
+	for (size_t g = 0; g < L->ng; g++) {
+		free(L->grp[g].idx);
+		free(L->grp[g].legend);
 	}
-	int np = npanels ? npanels : 1;
-	if (job_begin(&j, opts, res, "runs",
-		      "per run: elapsed, CPU and allocation, one colour per group",
-		      120 + 480 * np, 560, 40 * np + 10, 30))
-		return job_abort(&j);
-	if (!in || !in->runs || in->nruns == 0 || in->nruns > MAX_RUNS)
-		return job_fail(&j, -BL_EUSAGE, "plot: runs chart needs 1-%d runs", MAX_RUNS),
-		       job_abort(&j);
-	for (size_t i = 0; i < in->nruns; i++) {
-		const struct bl_run_point *r = &in->runs[i];
-		if (r->run < 0)
-			return job_fail(&j, -BL_EUSAGE, "plot: run %zu: negative run number",
-					i + 1), job_abort(&j);
-		if (gp_check_num(&j, r->elapsed_s, "elapsed") ||
-		    gp_check_num(&j, r->cpu_pct, "CPU percent") ||
-		    gp_check_num(&j, r->bytes_allocated, "bytes allocated"))
-			return job_abort(&j);
-	}
-	if (npanels == 0)
-		return job_fail(&j, -BL_EUSAGE, "plot: runs chart: no values"), job_abort(&j);
+}
 
-	/* Groups in order of first appearance. */
-	struct rgroup grp[GP_MAX_GROUPS];
-	size_t ng = 0;
-	memset(grp, 0, sizeof grp);
-	long rmin = in->runs[0].run, rmax = in->runs[0].run;
+/* The groups in order of first appearance, their runs sorted by run
+ * number, sums and counts; the panels; each group's legend line ("name
+ * (3 runs): elapsed 64.1 s, CPU 50 %"). -1 past GP_MAX_GROUPS groups. */
+static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
+{
+	memset(L, 0, sizeof *L);
+	L->rmin = L->rmax = in->runs[0].run;
 	for (size_t i = 0; i < in->nruns; i++) {
 		const struct bl_run_point *r = &in->runs[i];
 		const char *name = r->group ? r->group : "";
 		size_t g = 0;
-		while (g < ng && strcmp(grp[g].name, name) != 0)
+		while (g < L->ng && strcmp(L->grp[g].name, name) != 0)
 			g++;
-		if (g == ng) {
-			if (ng == GP_MAX_GROUPS) {
-				for (size_t k = 0; k < ng; k++)
-					free(grp[k].idx);
-				return job_fail(&j, -BL_EUSAGE, "plot: runs chart: more than %d "
-						"groups", GP_MAX_GROUPS), job_abort(&j);
-			}
-			grp[ng++].name = name;
+		if (g == L->ng) {
+			if (L->ng == GP_MAX_GROUPS)
+				return -1;
+			L->grp[L->ng++].name = name;
 		}
-		grp[g].idx = bl_xrealloc(grp[g].idx, (grp[g].n + 1) * sizeof *grp[g].idx);
-		grp[g].idx[grp[g].n++] = i;
+		struct rgroup *G = &L->grp[g];
+		G->idx = bl_xrealloc(G->idx, (G->n + 1) * sizeof *G->idx);
+		G->idx[G->n++] = i;
 		for (int m = 0; m < 3; m++) {
 			double v = metric_value(r, m);
 			if (!isnan(v)) {
-				grp[g].sum[m] += v;
-				grp[g].cnt[m]++;
+				G->sum[m] += v;
+				G->cnt[m]++;
+				L->has[m] = true;
 			}
 		}
-		rmin = r->run < rmin ? r->run : rmin;
-		rmax = r->run > rmax ? r->run : rmax;
+		L->rmin = r->run < L->rmin ? r->run : L->rmin;
+		L->rmax = r->run > L->rmax ? r->run : L->rmax;
 	}
-
-	const char *files[GP_MAX_GROUPS] = { NULL };
-	for (size_t g = 0; g < ng && !j.err; g++) {
-		struct run_key *key = bl_xcalloc(grp[g].n, sizeof *key);
-		for (size_t k = 0; k < grp[g].n; k++)
-			key[k] = (struct run_key){ in->runs[grp[g].idx[k]].run, grp[g].idx[k] };
-		qsort(key, grp[g].n, sizeof *key, run_cmp);
-		for (size_t k = 0; k < grp[g].n; k++)
-			grp[g].idx[k] = key[k].i;
+	L->npanels = L->has[0] + L->has[1] + L->has[2];
+	for (size_t g = 0; g < L->ng; g++) {
+		struct rgroup *G = &L->grp[g];
+		struct run_key *key = bl_xcalloc(G->n, sizeof *key);
+		for (size_t k = 0; k < G->n; k++)
+			key[k] = (struct run_key){ in->runs[G->idx[k]].run, G->idx[k] };
+		qsort(key, G->n, sizeof *key, run_cmp);
+		for (size_t k = 0; k < G->n; k++)
+			G->idx[k] = key[k].i;
 		free(key);
+		/* the name cut as gqm() cuts it, then the means */
+		size_t nl = strlen(G->name);
+		int cut = nl > NAME_MAX_CHARS ? NAME_MAX_CHARS : (int)nl;
+		struct bl_buf b = BL_BUF_INIT(0);
+		char *head = bl_xasprintf("%.*s%s (%zu run%s):", cut, G->name, nl > NAME_MAX_CHARS ? "…" : "",
+					  G->n, G->n == 1 ? "" : "s");
+		bl_buf_add(&b, head, strlen(head));
+		free(head);
+		const char *sep = " ";
+		for (int m = 0; m < 3; m++) {
+			if (!L->has[m] || !G->cnt[m])
+				continue;
+			char *t = bl_xasprintf("%s%s %.4g %s", sep, metrics[m].word,
+					       G->sum[m] / (double)G->cnt[m], metrics[m].unit);
+			bl_buf_add(&b, t, strlen(t));
+			free(t);
+			sep = ", ";
+		}
+		bl_buf_addc(&b, '\0');
+		G->legend = b.data;
+		size_t chars = strlen(G->legend) + 6;   /* the sample and its gap */
+		L->legend_chars = chars > L->legend_chars ? chars : L->legend_chars;
+	}
+	return 0;
+}
+
+/* One data file per group: run, elapsed_s, cpu_pct, allocated_MiB. */
+static void write_data(struct gp_job *j, const struct bl_runs_plot *in, const struct runs_layout *L,
+		       const char **files)
+{
+	for (size_t g = 0; g < L->ng && !j->err; g++) {
 		struct bl_buf d = BL_BUF_INIT(0);
-		for (size_t k = 0; k < grp[g].n; k++) {
-			const struct bl_run_point *r = &in->runs[grp[g].idx[k]];
+		for (size_t k = 0; k < L->grp[g].n; k++) {
+			const struct bl_run_point *r = &in->runs[L->grp[g].idx[k]];
 			gp_datanum(&d, (double)r->run, ' ');
 			gp_datanum(&d, r->elapsed_s, ' ');
 			gp_datanum(&d, r->cpu_pct, ' ');
 			gp_datanum(&d, r->bytes_allocated / BYTES_PER_MIB, '\n');
 		}
-		files[g] = job_data(&j, "run elapsed_s cpu_pct allocated_MiB", &d);
+		files[g] = job_data(j, "run elapsed_s cpu_pct allocated_MiB", &d);
 		bl_buf_release(&d);
 	}
+}
 
-	gs(&j, "set datafile missing '?'\n");
-	gs(&j, "set multiplot layout 1,%d title ", npanels);
+/* Panel m at (x, y) of size (w, h), fractions of the canvas. */
+static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char **files, int m,
+		       double x, double y, double w, double h)
+{
+	const struct metric *mt = &metrics[m];
+	/* Groups a hundredfold apart (a 0.3 s command beside a 4 h one)
+	 * would lie flat on a linear axis from 0: such a panel is drawn on
+	 * a log axis instead, and says so in its title. */
+	double lo = INFINITY, hi = 0;
+	for (size_t g = 0; g < L->ng; g++) {
+		if (!L->grp[g].cnt[m])
+			continue;
+		double mean = L->grp[g].sum[m] / (double)L->grp[g].cnt[m];
+		if (mean > 0) {
+			lo = mean < lo ? mean : lo;
+			hi = mean > hi ? mean : hi;
+		}
+	}
+	bool logy = hi > 0 && hi > 100 * lo;
+	(void)y, (void)h;
+	gs(j, "\nset origin %.4f, LH\nset size %.4f, TOP - LH\n", x, w);
+	if (logy)
+		gs(j, "set logscale y\nset yrange [*:*]\nset title '%s (log scale)'\nset ylabel '%s'\n",
+		   mt->title, mt->ylabel);
+	else
+		gs(j, "unset logscale y\nset yrange [0:*]\nset title '%s'\nset ylabel '%s'\n",
+		   mt->title, mt->ylabel);
+	gs(j, "plot ");
+	bool first = true;
+	for (size_t g = 0; g < L->ng; g++) {
+		if (!L->grp[g].cnt[m])
+			continue;
+		double mean = L->grp[g].sum[m] / (double)L->grp[g].cnt[m];
+		gs(j, "%s'%s' using 1:%d with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' notitle, \\\n     ",
+		   first ? "" : ", \\\n     ", files[g], mt->column, gp_color(g));
+		gn(j, mean);
+		gs(j, " with lines dt 2 lw 1.2 lc rgb '%s' notitle", gp_color(g));
+		first = false;
+	}
+	gs(j, "\n");
+}
+
+/* The legend below the panels, in a frame of its own of height h (a
+ * fraction of the canvas): a line per group, its colour and legend text;
+ * the curves at y = 2 lie outside [0:1] and are not drawn. */
+static void draw_legend(struct gp_job *j, const struct runs_layout *L, double h)
+{
+	(void)h;
+	gs(j, "\nset origin 0, 0\nset size 1, LH\n");
+	gs(j, "unset logscale y\nunset title\nunset xlabel\nunset ylabel\nunset border\nunset tics\n"
+	      "unset grid\nset xrange [0:1]\nset yrange [0:1]\nset offsets 0, 0, 0, 0\n"
+	      "set margins 0, 0, 0, 0\n");
+	gs(j, "set key at screen 0.01, screen LH left top Left reverse vertical samplen 2 maxrows %zu\n",
+	   L->ng);
+	gs(j, "plot ");
+	for (size_t g = 0; g < L->ng; g++) {
+		gs(j, "%s2 with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' title ",
+		   g ? ", \\\n     " : "", gp_color(g));
+		gq(j, L->grp[g].legend);
+		gs(j, " noenhanced");
+	}
+	gs(j, "\n");
+}
+
+static int runs_chart(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
+		      struct bl_plot_result *res)
+{
+	struct gp_job j;
+	struct runs_layout L;
+	bool valid = in && in->runs && in->nruns > 0 && in->nruns <= MAX_RUNS;
+	int lrc = valid ? layout(in, &L) : 0;
+	if (!valid)
+		memset(&L, 0, sizeof L);
+	/* The canvas: the panels side by side over the legend, as wide as
+	 * its longest line needs. */
+	int np = L.npanels ? L.npanels : 1;
+	int legend_h = LEGEND_LINE_H * (int)(L.ng ? L.ng : 1) + 20;
+	int w = LEFT_W + PANEL_W * np, lw = 40 + LEGEND_CHAR_W * (int)L.legend_chars;
+	w = lw > w ? lw : w;
+	int h = TITLE_H + PANEL_H + legend_h;
+	/* dumb: a character a column, a line a row */
+	int dw = 40 * np + 10, dh = 26 + (int)L.ng;
+	dw = (int)L.legend_chars + 6 > dw ? (int)L.legend_chars + 6 : dw;
+	int rc = job_begin(&j, opts, res, "runs", "per run: elapsed, CPU and allocation, one colour per group",
+			   w, h, dw, dh);
+	if (!rc && !valid)
+		rc = job_fail(&j, -BL_EUSAGE, "plot: runs chart needs 1-%d runs", MAX_RUNS);
+	if (!rc && lrc)
+		rc = job_fail(&j, -BL_EUSAGE, "plot: runs chart: more than %d groups", GP_MAX_GROUPS);
+	for (size_t i = 0; !rc && i < in->nruns; i++) {
+		const struct bl_run_point *r = &in->runs[i];
+		if (r->run < 0)
+			rc = job_fail(&j, -BL_EUSAGE, "plot: run %zu: negative run number", i + 1);
+		else if (gp_check_num(&j, r->elapsed_s, "elapsed") ||
+			 gp_check_num(&j, r->cpu_pct, "CPU percent") ||
+			 gp_check_num(&j, r->bytes_allocated, "bytes allocated"))
+			rc = j.err;
+	}
+	if (!rc && L.npanels == 0)
+		rc = job_fail(&j, -BL_EUSAGE, "plot: runs chart: no values");
+	if (rc) {
+		layout_free(&L);
+		return job_abort(&j);
+	}
+	const char *files[GP_MAX_GROUPS] = { NULL };
+	write_data(&j, in, &L, files);
+
+	/* fractions of the canvas: the legend below, the title band above */
+	double lh = (double)legend_h / h, top = 1.0 - (double)TITLE_H / h;
+	double pw = (double)w / np / w;
+	/* LH: the legend's height, TOP: where the title band starts, as
+	 * fractions of the canvas (in lines for dumb: its legend needs one
+	 * per group and its margins) */
+	gs(&j, "LH = (fmt eq 'dumb') ? %d.0 / %d : %.4f\n", (int)L.ng + 2, dh, lh);
+	gs(&j, "TOP = (fmt eq 'dumb') ? 1 - 2.0 / %d : %.4f\n", dh, top);
+	gs(&j, "set datafile missing '?'\nset multiplot title ");
 	gq(&j, opts && opts->title ? opts->title : "Runs");
 	gs(&j, " noenhanced font ',12'\n");
-	gs(&j, "set xrange [%g:%g]\n", (double)rmin - 0.5, (double)rmax + 0.5);
-	if (rmax - rmin <= 20)
+	gs(&j, "set xrange [%g:%g]\n", (double)L.rmin - 0.5, (double)L.rmax + 0.5);
+	if (L.rmax - L.rmin <= 20)
 		gs(&j, "set xtics 1\n");
 	gs(&j, "set xlabel 'Run'\nif (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
-	gs(&j, "set key outside bottom center vertical samplen 2 maxrows %zu\n", ng);
-	gs(&j, "set bmargin %zu\n", 4 + ng);
 	/* From 0, so the size of a difference is seen honestly; 8% headroom. */
-	gs(&j, "set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n");
-	for (int m = 0; m < 3; m++) {
-		if (!has[m])
-			continue;
-		const struct metric *mt = &metrics[m];
-		/* Groups a hundredfold apart (a 0.3 s command beside a 4 h one)
-		 * would lie flat on a linear axis from 0: such a panel is drawn
-		 * on a log axis instead, and says so in its title. */
-		double lo = INFINITY, hi = 0;
-		for (size_t g = 0; g < ng; g++) {
-			if (!grp[g].cnt[m])
-				continue;
-			double mean = grp[g].sum[m] / (double)grp[g].cnt[m];
-			if (mean > 0) {
-				lo = mean < lo ? mean : lo;
-				hi = mean > hi ? mean : hi;
-			}
-		}
-		bool logy = hi > 0 && hi > 100 * lo;
-		if (logy)
-			gs(&j, "\nset logscale y\nset yrange [*:*]\nset title '%s (log scale)'\nset ylabel '%s'\n",
-			   mt->title, mt->ylabel);
-		else
-			gs(&j, "\nunset logscale y\nset yrange [0:*]\nset title '%s'\nset ylabel '%s'\n",
-			   mt->title, mt->ylabel);
-		gs(&j, "plot ");
-		bool first = true;
-		for (size_t g = 0; g < ng; g++) {
-			if (!grp[g].cnt[m])
-				continue;
-			double mean = grp[g].sum[m] / (double)grp[g].cnt[m];
-			char num[40];
-			snprintf(num, sizeof num, "%.4g", mean);
-			char *t = bl_xasprintf("%s: mean %s %s", grp[g].name, num, mt->unit);
-			gs(&j, "%s'%s' using 1:%d with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' "
-			       "title ", first ? "" : ", \\\n     ", files[g], mt->column,
-			   gp_color(g));
-			gqm(&j, t, 2 * NAME_MAX_CHARS);
-			gs(&j, " noenhanced, \\\n     ");
-			gn(&j, mean);
-			gs(&j, " with lines dt 2 lw 1.2 lc rgb '%s' notitle", gp_color(g));
-			free(t);
-			first = false;
-		}
-		gs(&j, "\n");
-	}
+	gs(&j, "unset key\nset rmargin 4\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n");
+	for (int m = 0, k = 0; m < 3; m++)
+		if (L.has[m])
+			draw_panel(&j, &L, files, m, pw * k++, lh, pw, top - lh);
+	draw_legend(&j, &L, lh);
 	gs(&j, "unset multiplot\n");
-	for (size_t g = 0; g < ng; g++)
-		free(grp[g].idx);
+	layout_free(&L);
 	return job_end(&j);
 }
 

@@ -1105,17 +1105,19 @@ static void test_plot__runs(void **state)
 	char *gp = slurp("runs.gp", NULL);
 	/* No allocation values: two panels. Means by hand: (39.70+47.46+47.05)/3
 	 * = 44.7367, (44.48+42.15+51.10)/3 = 45.91; CPU 98.67 and 118.7. */
-	assert_contains(gp, "set multiplot layout 1,2 title 'ConTest mem_load, 2.5.52-mm2'");
-	assert_contains(gp, "title 'Default tunables: mean 44.74 s' noenhanced");
-	assert_contains(gp, "title 'Tweaked tunables: mean 45.91 s' noenhanced");
-	assert_contains(gp, "title 'Default tunables: mean 98.67 %' noenhanced");
-	assert_contains(gp, "title 'Tweaked tunables: mean 118.7 %' noenhanced");
+	assert_contains(gp, "set multiplot title 'ConTest mem_load, 2.5.52-mm2'");
+	/* one legend below both panels, a line per group with its means */
+	assert_contains(gp, "title 'Default tunables (3 runs): elapsed 44.74 s, CPU 98.67 %' noenhanced");
+	assert_contains(gp, "title 'Tweaked tunables (3 runs): elapsed 45.91 s, CPU 118.7 %' noenhanced");
+	assert_contains(gp, "set key at screen 0.01, screen LH left top Left reverse vertical samplen 2 maxrows 2");
 	free(gp);
 	/* Data sorted by run number within the group. */
 	char *dat = slurp("runs-2.dat", NULL);
 	assert_contains(dat, "\n1 44.48 96 ?\n2 42.15 130 ?\n3 51.1 130 ?\n");
 	free(dat);
-	assert_png("runs.png", 1080, 560, 10000);
+	/* two panels of 480 px beside a 120 px margin; 30 px of title, 400 of
+	 * panels, the legend 20 + 17 px per group */
+	assert_png("runs.png", 1080, 30 + 400 + 20 + 2 * 17, 10000);
 	bl_plot_result_release(&r);
 
 	/* Three panels: seeds/000 averages of 10 mtest01 runs per kernel,
@@ -1131,9 +1133,9 @@ static void test_plot__runs(void **state)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
 	gp = slurp("runs3.gp", NULL);
 	/* 1245184000 / 2^20 = 1187.5 MiB */
-	assert_contains(gp, "title '2.4.13-pre2aa1: mean 1188 MiB' noenhanced");
+	assert_contains(gp, "title '2.4.13-pre2aa1 (1 run): elapsed 49.51 s, CPU 9.7 %, allocated 1188 MiB' noenhanced");
 	free(gp);
-	assert_png("runs3.png", 1560, 560, 10000);
+	assert_png("runs3.png", 1560, 30 + 400 + 20 + 2 * 17, 10000);
 	bl_plot_result_release(&r);
 }
 
