@@ -3,6 +3,7 @@
 #   make                 build build/benchlog and build/libbenchlog.a
 #   make check           install missing Debian packages, build, run every test
 #   make demo            install missing packages, run `benchlog report` on fixtures/
+#   make docs            regenerate the docs made from the table definitions
 #   make install PREFIX=/usr/local DESTDIR=
 #   make SANITIZE=address,undefined check
 #   make WERROR=1 ...    warnings are errors (CI sets this)
@@ -65,7 +66,7 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/cli/benchlog.o,$(CLI_OBJ))
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(BUILD)/obj/tests/%.d)
 
-.PHONY: all check unit golden hostile demo install deps clean bench fuzz man
+.PHONY: all check unit golden hostile demo install deps clean bench fuzz man docs
 
 all: $(BUILD)/benchlog
 
@@ -124,6 +125,14 @@ $(BUILD)/man/%: man/%.scd VERSION
 
 deps:
 	@scripts/install-deps
+
+# The parts of the docs made from the table definitions and the parser
+# registry (`benchlog formats`): docs/csv.md, docs/schema.sql and the
+# format and table lists of benchlog-formats(1) and benchlog-parse(1).
+# `make check` fails while one is stale (tests/e2e/docs-generated.sh).
+docs: $(BUILD)/benchlog
+	@for g in gen-csv-doc gen-schema-sql gen-man-lists; do \
+	   BENCHLOG=$(abspath $(BUILD)/benchlog) scripts/$$g || exit 1; done
 
 # The layer check (no upward #include, scripts/check-layers), the
 # function-size check (none over 150 lines, scripts/check-function-size), the unit

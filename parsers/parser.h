@@ -16,10 +16,11 @@
  *   3. add fixtures/<format>/<case>.txt and, worked out by hand, the
  *      expected fixtures/<format>/<case>.<table>.csv (tests/run-golden);
  *   4. document it: a section of docs/formats.md (and a row of its
- *      "Evidence a record needs"), its tables in the list of
- *      man/benchlog-parse.1.scd, and docs/csv.md regenerated from the
- *      definitions by scripts/gen-csv-doc;
- *   5. `make check`.
+ *      "Evidence a record needs"), the one doc written by hand;
+ *   5. `make docs`: docs/csv.md, docs/schema.sql and the man pages'
+ *      lists of formats and tables are made from the definitions and
+ *      the registry (`make check` fails while one is stale);
+ *   6. `make check`.
  * Statistics (stats, compare) read the new tables from their definitions;
  * a summary section or charts need an analysis (analyze/analysis.h).
  *
