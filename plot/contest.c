@@ -194,6 +194,8 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, " noenhanced\nset ylabel ");
 	gq(j, in->value_label ? in->value_label : "Time (s)");
 	gs(j, " noenhanced\n");
+	/* dumb: the label beside the tic numbers, not over them */
+	gs(j, "if (fmt eq 'dumb') { set lmargin 15; set ylabel offset character -3,0 }\n");
 	gs(j, "plot ");
 	for (size_t g = 0; g < ng; g++) {
 		if (g)
@@ -203,9 +205,12 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 		else
 			gs(j, "'%s' using %zu:%zu:%zu", f1 ? f1 : "", 2 + 3 * g, 3 + 3 * g,
 			   4 + 3 * g);
-		gs(j, " lc rgb '%s' title ", gp_color(g));
+		/* dumb draws no sample for a filled bar: the key names the
+		 * character the g-th bars are drawn with (gnuplot's dumb
+		 * terminal takes them in this order) */
+		gs(j, " lc rgb '%s' title (", gp_color(g));
 		gqm(j, in->groups[g], NAME_MAX_CHARS);
-		gs(j, " noenhanced");
+		gs(j, " . (fmt eq 'dumb' ? ' [%c]' : '')) noenhanced", GP_DUMB_CHARS[g % (sizeof GP_DUMB_CHARS - 1)]);
 	}
 	gs(j, "\n");
 }

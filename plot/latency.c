@@ -150,7 +150,7 @@ static void lat_marks(struct gp_job *j, const struct bl_latency_plot *in, const 
 		bl_fmt_double(num, sizeof num, mk->value);
 		char *lab = mk->label ? bl_xstrdup(mk->label)
 				      : bl_xasprintf("%s%s %s", target ? "target " : "", num, unit);
-		gs(j, "set arrow from ");
+		gs(j, "set arrow %zu from ", m + 1);
 		gn(j, mk->value);
 		gs(j, ", graph 0 to ");
 		gn(j, mk->value);
@@ -164,6 +164,10 @@ static void lat_marks(struct gp_job *j, const struct bl_latency_plot *in, const 
 		      "noenhanced\n", 0.93 - 0.09 * (double)(m % 4), col);
 		free(lab);
 	}
+	/* dumb: the lines under the labels, so a label crossing the next
+	 * mark's line stays readable ("target 0.2 s", not "t|rget") */
+	if (in->nmarks)
+		gs(j, "if (fmt eq 'dumb') { set for [i=1:%zu] arrow i back }\n", in->nmarks);
 }
 
 /* Panel 1: counts, boxes of the same bin side by side. */

@@ -35,6 +35,10 @@
 extern const char *const gp_colors[GP_NCOLORS];
 const char *gp_color(size_t i);
 
+/* The characters gnuplot's dumb terminal draws the 1st, 2nd, ... plot
+ * element with (it has no colours), for keys that must name them. */
+#define GP_DUMB_CHARS "*#$%@&="
+
 /* Caps on input sizes (the charts would be unreadable past them). */
 #define GP_MAX_GROUPS 16
 
