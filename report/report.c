@@ -88,7 +88,14 @@ struct unit {
 	char *source, *msgid;        /* NULL: none yet */
 	bool records;
 	struct nearlist pending;
+	/* A mail message's skipped runs, held while it has given no record:
+	 * one that gives none is one row of skipped.csv (skip_whole()); at
+	 * most HELD_MAX, then they are written as they come (spilled). */
+	struct heldrun { unsigned long first, last; char *reason, *text; } *held;
+	size_t nheld;
+	bool spilled;
 };
+#define HELD_MAX 32768   /* about 4 MB of runs at most (~120 bytes each) */
 
 struct tstat {
 	const struct bl_table_def *def;
@@ -150,11 +157,20 @@ static void nearlist_release(struct nearlist *l)
 	l->runs = l->lines = 0;
 }
 
-/* The unit ended: its prose runs listed when it gave records. */
+static void skip_whole(struct rstate *rs);
+static void held_free(struct unit *u);
+
+/* The unit ended: its prose runs listed when it gave records; a mail
+ * message that gave none, a row per range of lines (skip_whole()). */
 static void unit_end(struct rstate *rs)
 {
 	struct unit *u = &rs->unit;
 	struct nearlist *p = &u->pending;
+	if (u->nheld && rs->skipped)
+		skip_whole(rs);
+	else   /* the report is given up: nothing more is written */
+		held_free(u);
+	u->spilled = false;
 	if (u->records) {
 		rs->prose.runs += p->runs;
 		rs->prose.lines += p->lines;
@@ -182,26 +198,155 @@ static void unit_enter(struct rstate *rs, const char *source, const char *msgid)
 	u->msgid = bl_xstrdup(msgid);
 }
 
-/* Write the run gathered so far, if any, and close it. */
+/* One row of skipped.csv. */
+static void skip_row(struct rstate *rs, const char *source, unsigned long first, unsigned long last,
+		     unsigned long lines, const char *reason, const char *msgid, const char *text)
+{
+	FILE *f = rs->skipped;
+	skip_field(f, source, false);
+	fprintf(f, "%lu,%lu,%lu,", first, last, lines);
+	skip_field(f, reason, false);
+	skip_field(f, msgid, false);
+	skip_field(f, text, true);
+	if (ferror(f) && !rs->skip_err) {
+		rs->skip_err = -BL_EIO;
+		rs->skip_errno = errno;
+	}
+}
+
+/* The unit's held runs let go. */
+static void held_free(struct unit *u)
+{
+	for (size_t i = 0; i < u->nheld; i++) {
+		free(u->held[i].reason);
+		free(u->held[i].text);
+	}
+	free(u->held);
+	u->held = NULL;
+	u->nheld = 0;
+}
+
+/* Held runs a..b written as rows, one each. */
+static void held_rows(struct rstate *rs, size_t a, size_t b)
+{
+	struct unit *u = &rs->unit;
+	for (size_t i = a; i < b; i++) {
+		struct heldrun *h = &u->held[i];
+		skip_row(rs, u->source, h->first, h->last, h->last - h->first + 1, h->reason, u->msgid,
+			 h->text);
+	}
+}
+
+/* The unit's held runs written as rows, one each, and let go. */
+static void held_write(struct rstate *rs)
+{
+	held_rows(rs, 0, rs->unit.nheld);
+	held_free(&rs->unit);
+}
+
+/* Held runs a..b, one range of lines, as one row: "no record: mail
+ * header 90; no format recognised 34", its reasons with their lines, the
+ * most first (ties: first met), and no text. More than 16 reasons: a row
+ * each. */
+static void held_range_row(struct rstate *rs, size_t a, size_t b)
+{
+	struct unit *u = &rs->unit;
+	struct { const char *r; unsigned long n; bool out; } c[16];
+	size_t nc = 0;
+	for (size_t i = a; i < b; i++) {
+		size_t k = 0;
+		while (k < nc && strcmp(c[k].r, u->held[i].reason) != 0)
+			k++;
+		if (k == nc) {
+			if (nc == sizeof c / sizeof c[0]) {
+				held_rows(rs, a, b);
+				return;
+			}
+			c[nc].r = u->held[i].reason;
+			c[nc].n = 0;
+			c[nc++].out = false;
+		}
+		c[k].n += u->held[i].last - u->held[i].first + 1;
+	}
+	struct bl_buf why = BL_BUF_INIT(0);
+	static const char head[] = "no record: ";
+	bl_buf_add(&why, head, sizeof head - 1);
+	for (size_t done = 0; done < nc; done++) {
+		size_t best = nc;
+		for (size_t k = 0; k < nc; k++)
+			if (!c[k].out && (best == nc || c[k].n > c[best].n))
+				best = k;
+		c[best].out = true;
+		char *one = bl_xasprintf("%s%s %lu", done ? "; " : "", c[best].r, c[best].n);
+		bl_buf_add(&why, one, strlen(one));
+		free(one);
+	}
+	bl_buf_addc(&why, '\0');
+	unsigned long first = u->held[a].first, last = u->held[b - 1].last;
+	/* no text: the message id names the message, and its first line
+	 * is its mbox separator */
+	skip_row(rs, u->source, first, last, last - first + 1, why.data, u->msgid, "");
+	bl_buf_release(&why);
+}
+
+static int held_cmp(const void *x, const void *y)
+{
+	const struct heldrun *a = x, *b = y;
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+/* A mail message that gave no record, its runs held (issue 35 item 3):
+ * each range of consecutive lines it skipped is one row (a line used
+ * without a record, such as a label, splits the message in two); a range
+ * of one run keeps its own row, and a duplicate message (its one
+ * `duplicate of the message at` run beside its separator line) its rows. */
+static void skip_whole(struct rstate *rs)
+{
+	struct unit *u = &rs->unit;
+	bool dup = false;
+	for (size_t i = 0; i < u->nheld; i++)
+		dup |= strncmp(u->held[i].reason, "duplicate of the message at ", 28) == 0;
+	if (dup) {
+		held_write(rs);
+		return;
+	}
+	/* in line order: a line a parser held and gave back comes late */
+	qsort(u->held, u->nheld, sizeof *u->held, held_cmp);
+	for (size_t a = 0, b; a < u->nheld; a = b) {
+		b = a + 1;
+		while (b < u->nheld && u->held[b].first == u->held[b - 1].last + 1)
+			b++;
+		if (b - a == 1)
+			held_rows(rs, a, b);
+		else
+			held_range_row(rs, a, b);
+	}
+	held_free(u);
+}
+
+/* Write the run gathered so far, if any, and close it: held when it
+ * belongs to a mail message that has given no record yet. */
 static void skiprun_flush(struct rstate *rs)
 {
 	struct skiprun *k = &rs->run;
 	if (!k->open)
 		return;
-	FILE *f = rs->skipped;
-	skip_field(f, k->source, false);
-	fprintf(f, "%lu,%lu,%lu,", k->first, k->last, k->last - k->first + 1);
-	skip_field(f, k->reason, false);
-	skip_field(f, k->msgid, false);
-	skip_field(f, k->text, true);
-	if (ferror(f) && !rs->skip_err) {
-		rs->skip_err = -BL_EIO;
-		rs->skip_errno = errno;
+	unit_enter(rs, k->source, k->msgid);
+	struct unit *u = &rs->unit;
+	if (*k->msgid && !u->records && !u->spilled && u->nheld < HELD_MAX) {
+		u->held = bl_xrealloc(u->held, (u->nheld + 1) * sizeof *u->held);
+		u->held[u->nheld++] = (struct heldrun){ k->first, k->last, bl_xstrdup(k->reason),
+							bl_xstrdup(k->text) };
+	} else {
+		if (u->nheld) {   /* HELD_MAX runs: written as they come from now on */
+			held_write(rs);
+			u->spilled = true;
+		}
+		skip_row(rs, k->source, k->first, k->last, k->last - k->first + 1, k->reason, k->msgid, k->text);
 	}
 	if (near_data(k->reason)) {
 		nearlist_add(&rs->near, k->source, k->reason, k->text, k->first, k->last);
 	} else if (strcmp(k->reason, "no format recognised") == 0) {
-		unit_enter(rs, k->source, k->msgid);
 		nearlist_add(&rs->unit.pending, k->source, k->reason, k->text, k->first, k->last);
 	}
 	free(k->source);
@@ -304,6 +449,7 @@ static int table_record(void *ud, const struct bl_record *r)
 			skiprun_flush(rs);
 		unit_enter(rs, src, mid);
 		u->records = true;
+		held_write(rs);   /* its runs so far, a row each */
 	}
 	bl_strmap_get(&rs->groups, r->group ? r->group : "", NULL);
 	struct tstat *t = NULL;
@@ -1285,6 +1431,7 @@ static void build_release(struct build *b, int rc)
 	bl_tstats_free(b->ts);
 	if (b->rs.skipped)
 		fclose(b->rs.skipped);
+	b->rs.skipped = NULL;        /* unit_end() below writes nothing then */
 	free(b->rs.run.source);
 	free(b->rs.run.reason);
 	free(b->rs.run.msgid);
