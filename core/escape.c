@@ -34,6 +34,18 @@ static size_t utf8_len_n(const unsigned char *s, size_t n)
 	return k;
 }
 
+bool bl_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		size_t k = utf8_len_n(p + i, len - i);
+		if (k == 0)
+			return false;
+		i += k;
+	}
+	return true;
+}
+
 size_t bl_utf8_len(const unsigned char *s)
 {
 	/* a NUL ends the text first, so reading stops at it */
@@ -56,20 +68,40 @@ static bool is_ascii_punct(unsigned char c)
 	       (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 }
 
+/* A character of text as E1-E4 put it: a control (C0, DEL, a C1
+ * control) as a space, a byte that starts no well-formed UTF-8 sequence
+ * as U+FFFD, a well-formed sequence as it is; *k is how many bytes of p
+ * it takes. Returns true when the caller may write p itself (ASCII it
+ * escapes its own way, or a sequence it copies). */
+static bool text_char(struct bl_buf *b, const unsigned char *p, size_t *k, int *rc)
+{
+	*k = bl_utf8_len(p);
+	if (*p < 0x20 || *p == 0x7f || is_c1(p)) {
+		*k = *k ? *k : 1;
+		*rc = bl_buf_addc(b, ' ');
+		return false;
+	}
+	if (*k == 0) {
+		*k = 1;
+		*rc = bl_buf_add(b, "\xEF\xBF\xBD", 3);
+		return false;
+	}
+	return true;
+}
+
 int bl_esc_md_inline(struct bl_buf *b, const char *s)
 {
 	int rc = 0;
 	bool lead = true;   /* only digits so far */
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
-		bool c1 = is_c1(p);
-		if (*p < 0x20 || *p == 0x7f || c1)
-			rc = bl_buf_addc(b, ' ');
-		else if ((lead && is_ascii_punct(*p)) || strchr("\\`*_[]<>!&|~#", *p))
+	size_t k;
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p += k) {
+		if (!text_char(b, p, &k, &rc))
+			;
+		else if (k == 1 && ((lead && is_ascii_punct(*p)) || strchr("\\`*_[]<>!&|~#", *p)))
 			rc = bl_buf_add(b, (const char[]){ '\\', (char)*p }, 2);
 		else
-			rc = bl_buf_addc(b, (char)*p);
+			rc = bl_buf_add(b, p, k);
 		lead = lead && *p >= '0' && *p <= '9';
-		p += c1;
 	}
 	return rc;
 }
@@ -82,27 +114,32 @@ int bl_esc_md_heading(struct bl_buf *b, const char *s)
 int bl_esc_md_code(struct bl_buf *b, const char *s)
 {
 	int rc = 0;
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
-		bool c1 = is_c1(p);
-		rc = bl_buf_addc(b, *p < 0x20 || *p == 0x7f || c1 ? ' ' : (char)*p);
-		p += c1;
-	}
+	size_t k;
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p += k)
+		if (text_char(b, p, &k, &rc))
+			rc = bl_buf_add(b, p, k);
 	return rc;
 }
 
 int bl_esc_html(struct bl_buf *b, const char *s)
 {
 	int rc = 0;
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p++) {
+	size_t k;
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && !rc; p += k) {
+		if (*p == '\t' || *p == '\n') {
+			k = 1;
+			rc = bl_buf_addc(b, (char)*p);
+			continue;
+		}
+		if (!text_char(b, p, &k, &rc))
+			continue;
 		switch (*p) {
 		case '&': rc = bl_buf_add(b, "&amp;", 5); break;
 		case '<': rc = bl_buf_add(b, "&lt;", 4); break;
 		case '>': rc = bl_buf_add(b, "&gt;", 4); break;
 		case '"': rc = bl_buf_add(b, "&quot;", 6); break;
 		case '\'': rc = bl_buf_add(b, "&#39;", 5); break;
-		default:
-			rc = bl_buf_addc(b, (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f
-					       ? ' ' : (char)*p);
+		default: rc = bl_buf_add(b, p, k);
 		}
 	}
 	return rc;

@@ -15,14 +15,16 @@
  *      break: "-", "1.", ">"). Control bytes (line ends, TAB, ESC...) and
  *      C1 controls (U+0080-U+009F) become spaces, so the text cannot end
  *      its block or start one on a new line, nor drive a terminal that
- *      shows the Markdown.
+ *      shows the Markdown; a byte that starts no well-formed UTF-8
+ *      sequence becomes U+FFFD, so the text is valid UTF-8 (E1-E4).
  *   E2 Markdown heading text: as E1 (the '#'s of a closing sequence are
  *      escaped, so they stay text).
  *   E3 Markdown code block line (inside a ``` fence): control bytes and
  *      C1 controls become spaces, so no line of the text can close the fence; the rest is
  *      literal there.
  *   E4 HTML text or attribute value: & < > " ' as character references;
- *      control bytes other than TAB and LF as spaces.
+ *      control bytes other than TAB and LF, and C1 controls, as spaces;
+ *      bytes outside well-formed UTF-8 as U+FFFD.
  *   E5 gnuplot single-quoted string, the quotes included: a quote doubled
  *      (U+2019 right after the opening quote or another doubled quote,
  *      which gnuplot 5.4 would read as the end), control bytes and C1
@@ -70,6 +72,8 @@ bool bl_esc_formula_like(const char *s, size_t len);
  * no surrogates, at most U+10FFFF; s NUL-terminated or at least 4 bytes
  * long), or 0 if the byte at s does not start one. */
 size_t bl_utf8_len(const unsigned char *s);
+/* Whether the len bytes at s are well-formed UTF-8 throughout. */
+bool bl_utf8_valid(const char *s, size_t len);
 
 /* For a printf that takes several texts at once: each call escapes s into
  * the next of the ring's buffers (E1 when md, else E7 without LF, for a

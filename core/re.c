@@ -27,7 +27,7 @@ int bl_re_compile(struct bl_re *re, const char *pattern, unsigned flags, const c
 {
 	int ec;
 	PCRE2_SIZE eo;
-	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+	uint32_t opts = flags & BL_RE_BYTES ? 0 : PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
 	if (flags & BL_RE_CASELESS)
 		opts |= PCRE2_CASELESS;
 	re->origin = origin;

@@ -22,6 +22,10 @@ struct bl_re {
 };
 
 #define BL_RE_CASELESS 1u
+/* Match bytes, not UTF-8 characters: '.' and classes take any byte, so a
+ * line that is not valid UTF-8 matches as far as its bytes do (the
+ * default, UTF-8 mode, lets an invalid byte match nothing). */
+#define BL_RE_BYTES 2u
 
 /* Compile pattern. Returns 0, or -BL_EFORMAT with *err (caller frees) set to
  * "<origin>: <pcre2 message> at offset N". */

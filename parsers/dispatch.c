@@ -108,6 +108,9 @@ struct bl_dispatch {
 	struct bl_buf norm;         /* the current line after normalisation */
 	struct bl_re kernel_re, body_kernel_re, user_re;
 	bool has_user_re;
+	struct bl_re user_re_bytes;   /* the same pattern on bytes (rule L2) */
+	bool has_user_re_bytes;
+	char *bytes_warned;           /* the input whose byte match was warned */
 	/* What the line before the current one was, for rule L4. */
 	enum { PK_BLANK, PK_DATA, PK_END, PK_TEXT } prev;
 };
@@ -173,6 +176,8 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 			return -BL_EUSAGE;
 		}
 		d->has_user_re = true;
+		d->has_user_re_bytes = bl_re_compile(&d->user_re_bytes, ctx->opt.group_regex, BL_RE_BYTES,
+						     "--group-regex", NULL) == 0;
 	}
 	while (bl_parsers[d->np])
 		d->np++;
@@ -188,6 +193,8 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 			bl_re_release(&d->body_kernel_re);
 			if (d->has_user_re)
 				bl_re_release(&d->user_re);
+			if (d->has_user_re_bytes)
+				bl_re_release(&d->user_re_bytes);
 			free(d);
 			return rc;
 		}
@@ -230,6 +237,9 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	bl_re_release(&d->body_kernel_re);
 	if (d->has_user_re)
 		bl_re_release(&d->user_re);
+	if (d->has_user_re_bytes)
+		bl_re_release(&d->user_re_bytes);
+	free(d->bytes_warned);
 	free(d);
 	ctx->dispatch = NULL;
 	ctx->lines = (struct bl_line_handler){ NULL, NULL, NULL };
@@ -721,6 +731,27 @@ static void rlabel_after(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verd
 		rlabel_drop(ctx, d, false);
 }
 
+/* Rule L2's match: the pattern that matched ln, or NULL. A line that is
+ * not well-formed UTF-8 is matched byte by byte, so its invalid bytes
+ * neither stop a match nor end a capture (in UTF-8 mode they match
+ * nothing, and "(.*)" would stop short of them); the first such line of
+ * each input that matches is warned about. */
+static struct bl_re *user_re_match(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln)
+{
+	if (!d->has_user_re_bytes || bl_utf8_valid(ln->text, ln->len))
+		return bl_re_match(&d->user_re, ln->text, ln->len) == 1 ? &d->user_re : NULL;
+	if (bl_re_match(&d->user_re_bytes, ln->text, ln->len) != 1)
+		return NULL;
+	if (!d->bytes_warned || strcmp(d->bytes_warned, ln->source) != 0) {
+		free(d->bytes_warned);
+		d->bytes_warned = bl_xstrdup(ln->source);
+		bl_warn(ctx, ln, "group label not valid UTF-8",
+			"line is not valid UTF-8; --group-regex matched it byte by byte (the first such "
+			"line of this input)");
+	}
+	return &d->user_re_bytes;
+}
+
 int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
 			  unsigned hint)
 {
@@ -734,10 +765,11 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		return ctx->error;
 
 	/* --group-regex (rule L2) */
-	if (d->has_user_re && bl_re_match(&d->user_re, ln.text, ln.len) == 1) {
+	struct bl_re *ure = d->has_user_re ? user_re_match(ctx, d, &ln) : NULL;
+	if (ure) {
 		size_t off, l;
-		if (!bl_re_group(&d->user_re, 1, &off, &l))
-			bl_re_group(&d->user_re, 0, &off, &l);
+		if (!bl_re_group(ure, 1, &off, &l))
+			bl_re_group(ure, 0, &off, &l);
 		bl_set_group_from(ctx, ln.text + off, l, "option");
 		heading_drop(ctx, d, false);
 		ctx->lines_used++;

@@ -38,12 +38,15 @@ static int cmp_finding(const void *a, const void *b)
 /* Markdown table cell text: '|' and markup characters escaped. */
 static void cell(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		char c = *s == '\n' || *s == '\t' ? ' ' : *s;
-		if (strchr("\\`*_[]<>|&!~#", c))
+	/* E3 first: valid UTF-8, every control (C0, C1) a space */
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_esc_md_code(&b, s);
+	for (const char *p = b.data ? b.data : ""; *p; p++) {
+		if (strchr("\\`*_[]<>|&!~#", *p))
 			fputc('\\', f);
-		fputc(c, f);
+		fputc(*p, f);
 	}
+	bl_buf_release(&b);
 }
 
 /* A change in % for reading (compare.h bl_fmt_pct_person). */

@@ -2,8 +2,9 @@
  *
  * CSV (RFC 4180): a header row, fields separated by ',', LF line ends,
  * empty field for unknown. Text fields that hold ',', '"', CR or LF are
- * quoted by libcsv; text is made valid UTF-8 first (invalid bytes become
- * U+FFFD) so every CSV reader can load it. Numbers are written with
+ * quoted by libcsv; text is made valid UTF-8 first (bl_utf8_clean: bytes
+ * outside UTF-8 as \xHH, one cell per text) so every CSV reader can
+ * load it. Numbers are written with
  * bl_fmt_double() (core/util.h, '.' decimal point). TSV and JSON Lines go
  * through the same row writer and cell path, with their own quoting.
  */
@@ -50,27 +51,35 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 	return len;
 }
 
-const char *bl_utf8_clean(const char *s, char **fixed)
+/* Would s need the escaping of bl_utf8_clean? */
+static bool text_needs_escape(const char *s, size_t n)
 {
-	size_t n = strlen(s);
-	*fixed = NULL;
-	size_t i = 0;
-	while (i < n) {
+	for (size_t i = 0; i < n;) {
 		size_t l = utf8_seq((const unsigned char *)s + i, n - i);
-		if (!l)
-			break;
+		if (!l || (s[i] == '\\' && (s[i + 1] == 'x' || s[i + 1] == '\\')))
+			return true;
 		i += l;
 	}
-	if (i == n)
+	return false;
+}
+
+const char *bl_utf8_clean(const char *s, char **fixed)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t n = strlen(s);
+	*fixed = NULL;
+	if (!text_needs_escape(s, n))
 		return s;
 	struct bl_buf b = BL_BUF_INIT(0);
-	bl_buf_add(&b, s, i);
-	while (i < n) {
-		size_t l = utf8_seq((const unsigned char *)s + i, n - i);
-		if (l)
-			bl_buf_add(&b, s + i, l);
+	for (size_t i = 0; i < n;) {
+		const unsigned char *p = (const unsigned char *)s + i;
+		size_t l = utf8_seq(p, n - i);
+		if (!l)
+			bl_buf_add(&b, (const char[]){ '\\', 'x', hex[*p >> 4], hex[*p & 15] }, 4);
+		else if (*p == '\\')
+			bl_buf_add(&b, "\\\\", 2);
 		else
-			bl_buf_add(&b, "\xEF\xBF\xBD", 3);
+			bl_buf_add(&b, s + i, l);
 		i += l ? l : 1;
 	}
 	*fixed = b.data ? b.data : bl_xstrdup("");
@@ -256,7 +265,8 @@ static bool plain_text(enum bl_outfmt fmt, const char *s, size_t *len)
 		if (spreadsheet_safe && bl_esc_formula_like(s, *s ? 1 : 0))
 			return false;
 		for (; p[i]; i++)
-			if (p[i] >= 0x80 || p[i] == ',' || p[i] == '"' || p[i] == '\r' || p[i] == '\n')
+			if (p[i] >= 0x80 || p[i] == ',' || p[i] == '"' || p[i] == '\r' || p[i] == '\n' ||
+			    p[i] == '\\')
 				return false;
 	} else if (fmt == BL_OUT_TSV) {
 		for (; p[i]; i++)

@@ -29,8 +29,12 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, en
 /* One table to an open stream (stdout) in any format; the header is
  * written before the first row, or at finish() when no row came. */
 int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
-/* Text made valid UTF-8 (invalid bytes become U+FFFD): returns s itself
- * when it already is, else a new string in *fixed (caller frees). */
+/* A text cell (CSV, TSV, JSON Lines, SQLite, skipped.csv; docs/csv.md
+ * "Text"), valid UTF-8 and one cell per text: s itself when it is
+ * well-formed UTF-8 holding no "\x" or "\\"; otherwise a new string in
+ * *fixed (caller frees) with each byte outside well-formed UTF-8 as \xHH
+ * (lower-case hex) and each backslash doubled, so two different texts
+ * never give the same cell. */
 const char *bl_utf8_clean(const char *s, char **fixed);
 
 /* Write one record's fields as a CSV line (RFC 4180: fields quoted with

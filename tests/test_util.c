@@ -455,6 +455,32 @@ static void test_util__csv_integers_same_as_printf(void **state)
  * a source or group that starts like the last one but goes on with a comma
  * or a quote, or stops short of it, or changes in place in the same
  * buffer, is still written by RFC 4180's rules. Expected rows by hand. */
+/* docs/csv.md "Text": valid UTF-8 without \x or \\ as it is; any other
+ * text with its backslashes doubled and each byte outside UTF-8 as \xHH,
+ * so different texts give different cells (expected values by hand). */
+static void test_util__text_cell_one_per_text(void **state)
+{
+	(void)state;
+	static const struct { const char *in, *want; } v[] = {
+		{ "plain", "plain" },
+		{ "C:\\logs \xc2\xb5s", "C:\\logs \xc2\xb5s" },   /* a lone backslash, U+00B5 */
+		{ "k\xff", "k\\xff" },
+		{ "k\\xff", "k\\\\xff" },                       /* the text \xff itself */
+		{ "k\xc0\xaf", "k\\xc0\\xaf" },                  /* overlong '/' */
+		{ "k\xed\xa0\x80", "k\\xed\\xa0\\x80" },        /* a surrogate */
+		{ "a\\\\b\xfe", "a\\\\\\\\b\\xfe" },
+		{ "k\xef\xbf\xbd", "k\xef\xbf\xbd" },            /* U+FFFD is text */
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		char *fixed;
+		const char *got = bl_utf8_clean(v[i].in, &fixed);
+		if (strcmp(got, v[i].want) != 0)
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, got, v[i].want);
+		assert_true(fixed == NULL || got == fixed);
+		free(fixed);
+	}
+}
+
 static void test_util__csv_text_again_and_different(void **state)
 {
 	(void)state;
@@ -470,7 +496,7 @@ static void test_util__csv_text_again_and_different(void **state)
 		{ "logs/2.4.10-ac12/vmstat.tx", "kernel 2.4.1", "text on",
 		  "logs/2.4.10-ac12/vmstat.tx,7,,,,0,kernel 2.4.1,,,text on\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10\n", "text one\xff",
-		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,\"kernel 2.4.10\n\",,,text one\xef\xbf\xbd\n" },
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,\"kernel 2.4.10\n\",,,text one\\xff\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
 		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,text one\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.11", "text one",
@@ -517,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_util__scan_uints_same_as_strtoll),
 		cmocka_unit_test(test_util__csv_integers_same_as_printf),
 		cmocka_unit_test(test_util__csv_text_again_and_different),
+		cmocka_unit_test(test_util__text_cell_one_per_text),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

@@ -96,3 +96,51 @@ hc esc-summary-event-text 0 "$ACC" '
     "$B" summary ev.txt > sum.txt; rc=$?
     noraw sum.txt err || rc=99
     grep -qF "stutter_start  Around here\\x07\\xc2\\x9b2J, mp3blaster" sum.txt || rc=98'
+# Bytes valid UTF-8 or shown escaped (core/escape.h E1-E4, tables/table.h
+# bl_utf8_clean, parsers/dispatch.c L2): --group-regex matches a line that
+# is not UTF-8 byte by byte and says so once per input; 14 labels that
+# differ only in bytes that are not UTF-8 stay 14 in CSV, JSON Lines and
+# SQLite, every cell valid UTF-8; report.md and report.html hold only
+# valid UTF-8 and no C0 or C1 control for any group name or event text.
+labels14() {   # 14 labels, distinct as bytes (by hand: \xff, \xfe, two
+               # overlongs, two surrogates, a cut sequence, past U+10FFFF,
+               # two lone continuation bytes, the text \xff, U+FFFD, ?, U+00FF)
+    for l in 'k\377' 'k\376' 'k\300\257' 'k\340\200\257' 'k\355\240\200' 'k\355\277\277' 'k\303' \
+             'k\364\220\200\200' 'k\200' 'k\277' 'k\\xff' 'k\357\277\275' 'k?' 'k\303\277'; do
+        printf "kernel: $l\nPASS ... 1000 bytes allocated.\n"
+    done > l.txt
+}
+hc esc-group-regex-invalid-utf8 0 'g\.txt:1: line is not valid UTF-8; --group-regex matched it byte by byte' '
+    printf "kernel: 2.4\377-x\nPASS ... 1000 bytes allocated.\nkernel: 2.6\376\nPASS ... 1001 bytes allocated.\n" > g.txt
+    "$B" parse -t mtest01 --group-regex "^kernel: (.*)" g.txt > g.csv; rc=$?
+    grep -qF ",2.4\\xff-x,option," g.csv || rc=99
+    grep -qF ",2.6\\xfe,option," g.csv || rc=98
+    [ "$(grep -c "line is not valid UTF-8" err)" -eq 1 ] || rc=97'
+hc esc-labels-14-distinct 0 'l\.txt:1: line is not valid UTF-8' '
+    labels14
+    "$B" parse -q -t mtest01 --group-regex "^kernel: (.*)" l.txt > l.csv || rc=90
+    "$B" parse -q -t mtest01 -f jsonl --group-regex "^kernel: (.*)" l.txt > l.jsonl || rc=91
+    mkdir db; "$B" parse -q -f sqlite -o db --group-regex "^kernel: (.*)" l.txt || rc=92
+    python3 - <<PY || rc=99
+import csv, json, sqlite3, sys
+c = list(csv.DictReader(open("l.csv", encoding="utf-8", errors="strict")))
+j = [json.loads(x) for x in open("l.jsonl", encoding="utf-8", errors="strict")]
+s = [r[0] for r in sqlite3.connect("db/benchlog.sqlite").execute("select \"group\" from mtest01")]
+for name, v in (("csv", [r["group"] for r in c]), ("jsonl", [r["group"] for r in j]), ("sqlite", s)):
+    if len(v) != 14 or len(set(v)) != 14:
+        sys.exit("%s: %d rows, %d distinct groups, want 14: %r" % (name, len(v), len(set(v)), v))
+PY
+    true'
+hc esc-report-valid-utf8-no-controls 0 "$ACC" '
+    G=$(printf "g\007b\302\233c\377d\033e\001f\tg\rh\302\205i")
+    sed "s/^Around here, mp3blaster/Around here$(printf "\007\302\233\377\033\001\r")x, mp3blaster/" "$SEED0" > ev.txt
+    "$B" report -o r2 --group "$G" ev.txt "$SEED1"; rc=$?
+    python3 - <<PY || rc=99
+import re, sys
+for f in ("r2/report.md", "r2/report.html"):
+    t = open(f, "rb").read().decode("utf-8", errors="strict")
+    bad = [hex(ord(ch)) for ch in t if (ord(ch) < 32 and ch not in "\n\t") or 0x7f <= ord(ch) <= 0x9f]
+    if bad:
+        sys.exit("%s: control characters %s" % (f, bad[:6]))
+PY
+    html_own r2/report.html || rc=98'
