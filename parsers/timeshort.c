@@ -9,7 +9,9 @@
  *   bash         "real\t3m28.568s" (bash TIMEFORMAT %3lR; decimal comma
  *                "0m0,102s" from bash >= 4.4 under some locales)
  *   busybox      "real\t0m 1.00s" (a space after the minutes)
- *   zsh          "sleep 1  0.00s user 0.00s system 0% cpu 1.003 total"
+ *   zsh          "sleep 1  0.00s user 0.00s system 0% cpu 1.003 total", and
+ *                without the job (a TIMEFMT without %J):
+ *                "18.50s user 0.67s system 180% cpu 10.644 total"
  *   tcsh         "0.000u 0.001s 0:00.00 0.0%\t0+0k 0+0io 0pf+0w"
  *   csh          "0.0u 0.0s 0:00 0% 0+0k 0+0io 0pf+0w"
  *
@@ -48,7 +50,7 @@ static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 		"(?:([0-9]+)inputs\\+([0-9]+)outputs\\s+\\(([0-9]+)major\\+([0-9]+)minor\\)pagefaults\\s+([0-9]+)swaps)?\\s*$",
 		0, "GNU time default format", err);
 	rc |= bl_re_compile(&t->zsh,
-		"^(.*?\\S)\\s+([0-9]+\\.[0-9]+)s\\s+user\\s+([0-9]+\\.[0-9]+)s\\s+system\\s+([0-9]+)%\\s+cpu\\s+([0-9:.]+)\\s+total\\s*$",
+		"^(?:(.*?\\S)\\s+)?([0-9]+\\.[0-9]+)s\\s+user\\s+([0-9]+\\.[0-9]+)s\\s+system\\s+([0-9]+)%\\s+cpu\\s+([0-9:.]+)\\s+total\\s*$",
 		0, "zsh time format", err);
 	rc |= bl_re_compile(&t->tcsh,
 		"^([0-9]+\\.[0-9]+)u\\s+([0-9]+\\.[0-9]+)s\\s+([0-9:.]+)\\s+([0-9]+(?:\\.[0-9]+)?)%\\s+"
