@@ -44,7 +44,10 @@
  *       Overflow at cycle number:" with "# Thread N: c1 c2 ... [# K
  *       others]", "# SMIs:", "# Thread Ids:", "# Break thread/value:".
  *       Values may be wider than their zero padding; text after a second
- *       '#' on a footer line is an annotation and ignored.
+ *       '#' on a footer line, and after a row's or a footer's values a
+ *       blank and a word that does not start like a number ("000001 111448
+ *       -- note", "# Max Latencies: 00463  -- note"), is the author's
+ *       annotation: the values are read, the note ignored.
  *     - The number of threads is the count of "# Min Latencies" values, else
  *       of status-line threads, else the row width; one more column than
  *       threads (with -H, or when the footer says so) is the histofall sum
@@ -869,12 +872,30 @@ static bool irt_bucket(const char *s, size_t n, size_t *klen, const char **cnt, 
 	return irt_shape(s, n, klen, cnt, clen) == IRT_BUCKET;
 }
 
-/* L2: a histogram row: two or more runs of digits separated by blanks.
- * Returns the number of counts (tokens after the bucket), 0 if not a row. */
-static size_t ct_row_shape(const char *s, size_t n)
+/* L2: an author's comment after a row's or a footer's values: a word
+ * that does not start like a number ("-- note", "<- max", "// note"). */
+static bool is_comment_start(const char *s, size_t n)
+{
+	if (n == 0 || is_digit(s[0]))
+		return false;
+	return !((s[0] == '-' || s[0] == '+' || s[0] == '.') && n > 1 && is_digit(s[1]));
+}
+
+/* L2: a histogram row: two or more runs of digits separated by blanks,
+ * then maybe blanks and an author's comment. Returns the number of counts
+ * (tokens after the bucket), 0 if not a row; *end is where the values end
+ * (before the comment). */
+static size_t ct_row_shape(const char *s, size_t n, size_t *end)
 {
 	size_t i = 0, tokens = 0;
+	*end = n;
 	while (i < n) {
+		if (tokens >= 2 && i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t') && is_comment_start(s + i, n - i)) {
+			*end = i;
+			while (*end > 0 && (s[*end - 1] == ' ' || s[*end - 1] == '\t'))
+				(*end)--;
+			break;
+		}
 		if (!is_digit(s[i]))
 			return 0;
 		while (i < n && is_digit(s[i]))
@@ -922,7 +943,7 @@ static int footer_values(const char *s, size_t n, struct footer *f, const struct
 	while (i < n) {
 		while (i < n && (s[i] == ' ' || s[i] == '\t'))
 			i++;
-		if (i >= n || s[i] == '#')
+		if (i >= n || s[i] == '#' || (nv > 0 && is_comment_start(s + i, n - i)))
 			break;
 		size_t b = i;
 		while (i < n && s[i] != ' ' && s[i] != '\t')
@@ -1080,11 +1101,12 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 	}
 	if (s[0] == 'T' && n > 2 && s[1] == ':' && bl_re_match(&L->status, s, n) == 1)
 		return CK_STATUS;
-	if (in_hist && is_digit(s[0]) && ct_row_shape(s, n))
+	size_t end;
+	if (in_hist && is_digit(s[0]) && ct_row_shape(s, n, &end))
 		return CK_ROW;
 	/* a row of a negative bucket: cyclictest prints none; said and
 	 * skipped, and the histogram goes on */
-	if (in_hist && s[0] == '-' && n > 1 && is_digit(s[1]) && ct_row_shape(s + 1, n - 1))
+	if (in_hist && s[0] == '-' && n > 1 && is_digit(s[1]) && ct_row_shape(s + 1, n - 1, &end))
 		return CK_BADROW;
 	if (s[0] == 'p' && bl_re_match(&L->policy, s, n) == 1)
 		return CK_LOAD;
@@ -1159,7 +1181,7 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 			      const char *s, size_t n)
 {
 	struct run *r = &L->r;
-	size_t nc = ct_row_shape(s, n);
+	size_t nc = ct_row_shape(s, n, &n);   /* an author's comment is not data */
 	if (r->ncols && nc != r->ncols) {
 		bl_warn(ctx, ln, "cyclictest row width differs",
 			"cyclictest histogram row has %zu counts, the first row had %zu", nc, r->ncols);
@@ -1263,7 +1285,7 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 				const char *tok[3];
 				size_t tl[3];
 				size_t nt = bl_split_blanks(p + i + 1, len - i - 1, tok, tl, 3);
-				if (nt == 2 && tl[1] == 6 && memcmp(tok[1], "others", 6) == 0 &&
+				if (nt >= 2 && tl[1] == 6 && memcmp(tok[1], "others", 6) == 0 &&
 				    bl_parse_ll(tok[0], tl[0], &o) == 0) {
 					cy->has_omitted = true;
 					cy->omitted = o;
