@@ -14,10 +14,38 @@
  *                "18.50s user 0.67s system 180% cpu 10.644 total"
  *   tcsh         "0.000u 0.001s 0:00.00 0.0%\t0+0k 0+0io 0pf+0w"
  *   csh          "0.0u 0.0s 0:00 0% 0+0k 0+0io 0pf+0w"
+ *   bsd          BSD and macOS /usr/bin/time (FreeBSD usr.bin/time/time.c
+ *                showtime(): "%9jd%c%02ld real %9jd%c%02ld user %9jd%c%02ld
+ *                sys", %c the locale's decimal point):
+ *                "        1.09 real         0.44 user         0.61 sys";
+ *                the timed program's last output may be glued before it
+ *                when it ended without a newline ("It works!        0.02 real ...")
+ *   bsd-l        the same line, then -l's rusage lines ("%10ld  %s", 20
+ *                columns on recent macOS): "16384000  maximum resident set
+ *                size" ... "involuntary context switches", and on recent
+ *                macOS "instructions retired", "cycles elapsed", "peak
+ *                memory footprint"
+ *   bsd-lp       -l with -p: "real 0.10" / "user 0.00" / "sys 0.00" (read as
+ *                posix-p, which -p alone stays: GNU and BSD print it alike),
+ *                then the rusage lines
  *
  * A real/user/sys block opens at "real" and ends at "sys" (or when a line
  * that is not "user"/"sys" comes); text after the value (annotations people
  * add) is ignored. Runs join the mtest family like time -v blocks.
+ *
+ * BSD rusage lines (-l) are read only right after a bsd line or a posix-p
+ * block, in the order time.c prints them, each once, starting with
+ * "maximum resident set size". They map to the GNU columns of the same
+ * rusage fields: page reclaims -> minor_faults, page faults ->
+ * major_faults, average shared memory / unshared data / unshared stack
+ * size -> avg_shared_text_kib / avg_unshared_data_kib / avg_stack_kib,
+ * messages sent/received -> socket_sent/socket_received, signals
+ * received -> signals; block input/output operations count operations,
+ * not the 512-byte blocks of fs_inputs/fs_outputs, and are not stored. The maximum resident set size is in bytes on macOS and in KiB
+ * on FreeBSD, NetBSD and OpenBSD: it is read as bytes (rounded to the
+ * nearest KiB) when the block shows it is macOS's (values right-aligned
+ * in 20 columns, or the macOS-only lines), as KiB never, and left empty
+ * with a warning when the 10-column layout both print leaves it open.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +55,47 @@
 #include "parsers/tables.h"
 #include "parsers/timeparse.h"
 
+/* BSD -l rusage lines in time.c's order; col < 0: read, not stored. */
+static const struct {
+	const char *label;
+	int col;
+	bool mac_only;
+} bsd_rusage[] = {
+	{ "maximum resident set size", TIME_MAX_RSS_KIB, false },
+	{ "average shared memory size", TIME_AVG_SHARED_TEXT_KIB, false },
+	{ "average unshared data size", TIME_AVG_UNSHARED_DATA_KIB, false },
+	{ "average unshared stack size", TIME_AVG_STACK_KIB, false },
+	{ "page reclaims", TIME_MINOR_FAULTS, false },
+	{ "page faults", TIME_MAJOR_FAULTS, false },
+	{ "swaps", TIME_SWAPS, false },
+	/* operations, not the Linux 512-byte blocks of fs_inputs/fs_outputs */
+	{ "block input operations", -1, false },
+	{ "block output operations", -1, false },
+	{ "messages sent", TIME_SOCKET_SENT, false },
+	{ "messages received", TIME_SOCKET_RECEIVED, false },
+	{ "signals received", TIME_SIGNALS, false },
+	{ "voluntary context switches", TIME_VOLUNTARY_CS, false },
+	{ "involuntary context switches", TIME_INVOLUNTARY_CS, false },
+	{ "instructions retired", -1, true },
+	{ "cycles elapsed", -1, true },
+	{ "peak memory footprint", -1, true },
+};
+#define BSD_NRUSAGE (sizeof bsd_rusage / sizeof bsd_rusage[0])
+
 struct timeshort {
-	struct bl_re gnu, zsh, tcsh;
+	struct bl_re gnu, zsh, tcsh, bsd;
 	bool ok;
 	/* open real/user/sys block */
 	bool open;
+	/* the open block is complete (a bsd line, or posix-p up to "sys"):
+	 * only BSD rusage lines may follow; rus is the next expected one */
+	bool rus_ok;
+	size_t rus;
+	bool posix;                    /* the open block is posix-p */
+	bool mac;                      /* macOS evidence seen (see the top) */
+	bool has_rss;
+	long long rss;
+	unsigned long rss_line;
 	struct bl_record rec;
 	/* the open block's source and group, and a zsh line's command
 	 * (timeparse.h) */
@@ -52,6 +116,9 @@ static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 	rc |= bl_re_compile(&t->zsh,
 		"^(?:(.*?\\S)\\s+)?([0-9]+\\.[0-9]+)s\\s+user\\s+([0-9]+\\.[0-9]+)s\\s+system\\s+([0-9]+)%\\s+cpu\\s+([0-9:.]+)\\s+total\\s*$",
 		0, "zsh time format", err);
+	rc |= bl_re_compile(&t->bsd,
+		"^(?:.*\\s)?([0-9]+[.,][0-9]+)\\s+real\\s+([0-9]+[.,][0-9]+)\\s+user\\s+([0-9]+[.,][0-9]+)\\s+sys\\s*$",
+		0, "BSD time format", err);
 	rc |= bl_re_compile(&t->tcsh,
 		"^([0-9]+\\.[0-9]+)u\\s+([0-9]+\\.[0-9]+)s\\s+([0-9:.]+)\\s+([0-9]+(?:\\.[0-9]+)?)%\\s+"
 		"([0-9]+)\\+([0-9]+)k\\s+([0-9]+)\\+([0-9]+)io\\s+([0-9]+)pf\\+([0-9]+)w\\s*$",
@@ -65,12 +132,33 @@ static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 static void ts_reset(struct timeshort *t)
 {
 	t->open = false;
+	t->posix = false;
+	t->rus_ok = false;
+	t->rus = 0;
+	t->mac = false;
+	t->has_rss = false;
+}
+
+/* The BSD maximum resident set size, once the whole block is known. */
+static void bsd_rss(struct timeshort *t, struct bl_ctx *ctx)
+{
+	if (!t->has_rss)
+		return;
+	if (t->mac) {
+		bl_set_int(&t->rec, TIME_MAX_RSS_KIB, (t->rss + 512) / 1024);
+		return;
+	}
+	struct bl_line ln = { "", 0, bl_time_text_of(&t->txt.source), t->rss_line, 0, NULL };
+	bl_warn(ctx, &ln, "BSD time RSS unit unknown",
+		"BSD time -l: maximum resident set size %lld is bytes on macOS and KiB on the BSDs, "
+		"and this 10-column layout does not say which: max_rss_kib left empty", t->rss);
 }
 
 static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
 {
 	if (!t->open)
 		return;
+	bsd_rss(t, ctx);
 	t->rec.source = bl_time_text_of(&t->txt.source);
 	t->rec.group = bl_time_text_of(&t->txt.group);
 	t->rec.group_source = t->txt.group_source;
@@ -155,6 +243,61 @@ static int rus_value(const char *s, size_t n, double *out, bool *busybox, bool *
 	return bl_parse_shell_duration(tok[0], tl[0], out);
 }
 
+/* A BSD -l rusage line: "%10ld  %s" (20 columns on recent macOS), the
+ * label time.c prints next. BL_NO when it is not that line. */
+static enum bl_verdict bsd_rusage_line(struct timeshort *t, const struct bl_line *ln, const char *s, size_t n)
+{
+	size_t lead = 0, v = 0;
+	while (lead < ln->len && ln->text[lead] == ' ')
+		lead++;
+	while (v < n && s[v] >= '0' && s[v] <= '9')
+		v++;
+	if (v == 0 || v == n || (s[v] != ' ' && s[v] != '\t') || t->rus >= BSD_NRUSAGE)
+		return BL_NO;
+	const char *lab = s + v;
+	size_t ll = n - v;
+	bl_trim(&lab, &ll);
+	const char *want = bsd_rusage[t->rus].label;
+	long long val;
+	if (ll != strlen(want) || memcmp(lab, want, ll) != 0 || bl_parse_ll(s, v, &val) != 0)
+		return BL_NO;
+	int col = bsd_rusage[t->rus].col;
+	if (t->rus == 0) {
+		/* the first line says the layout: 20 columns only on macOS */
+		if (ln->text + lead == s && lead + v == 20)
+			t->mac = true;
+		bl_set_str(&t->rec, TIME_FORMAT, t->posix ? "bsd-lp" : "bsd-l");
+	}
+	if (bsd_rusage[t->rus].mac_only)
+		t->mac = true;
+	if (col == TIME_MAX_RSS_KIB) {
+		t->has_rss = true;
+		t->rss = val;
+		t->rss_line = ln->lineno;
+	} else if (col >= 0) {
+		bl_set_int(&t->rec, col, val);
+	}
+	t->rus++;
+	return BL_USED;
+}
+
+/* The BSD default line: "%9jd%c%02ld real %9jd%c%02ld user %9jd%c%02ld sys". */
+static void bsd_line(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *s)
+{
+	static const int cols[3] = { TIME_ELAPSED_S, TIME_USER_S, TIME_SYS_S };
+	ts_open(t, ctx, ln, "bsd");
+	for (int i = 0; i < 3; i++) {
+		const char *p;
+		size_t l;
+		double d;
+		if (grp(&t->bsd, i + 1, s, &p, &l) && bl_parse_shell_duration(p, l, &d) == 0)
+			bl_set_num(&t->rec, cols[i], d);
+		else if (grp(&t->bsd, i + 1, s, &p, &l))
+			bad_value(ctx, ln, cols[i], p, l);
+	}
+	t->rus_ok = true;
+}
+
 static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct timeshort *t = st;
@@ -170,9 +313,9 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	int which = -1;
 	if (bl_startswith(s, n, "real") && (s[4] == ' ' || s[4] == '\t'))
 		which = 0;
-	else if (t->open && bl_startswith(s, n, "user") && (s[4] == ' ' || s[4] == '\t'))
+	else if (t->open && !t->rus_ok && bl_startswith(s, n, "user") && (s[4] == ' ' || s[4] == '\t'))
 		which = 1;
-	else if (t->open && bl_startswith(s, n, "sys") && (s[3] == ' ' || s[3] == '\t'))
+	else if (t->open && !t->rus_ok && bl_startswith(s, n, "sys") && (s[3] == ' ' || s[3] == '\t'))
 		which = 2;
 	if (which >= 0) {
 		size_t lab = which == 2 ? 3 : 4;
@@ -184,13 +327,21 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			ts_emit(t, ctx);
 			return BL_NO;
 		}
-		if (which == 0)
+		if (which == 0) {
 			ts_open(t, ctx, ln, busybox ? "busybox" : units ? "bash" : "posix-p");
+			t->posix = !busybox && !units;
+		}
 		bl_set_num(&t->rec, which == 0 ? TIME_ELAPSED_S : which == 1 ? TIME_USER_S : TIME_SYS_S, d);
-		if (which == 2)
-			ts_emit(t, ctx);
+		if (which == 2) {
+			if (t->posix)
+				t->rus_ok = true;   /* BSD -lp: rusage lines may follow */
+			else
+				ts_emit(t, ctx);
+		}
 		return BL_USED;
 	}
+	if (t->open && t->rus_ok && bsd_rusage_line(t, ln, s, n) == BL_USED)
+		return BL_USED;
 	if (t->open)
 		ts_emit(t, ctx);
 
@@ -221,6 +372,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	}
 	if (flags & BL_F_JOINED)
 		return BL_NO;
+	if (bl_re_match(&t->bsd, s, n) == 1) {
+		bsd_line(t, ctx, ln, s);
+		return BL_USED;
+	}
 	if (bl_re_match(&t->zsh, s, n) == 1) {
 		struct bl_record r;
 		bl_record_init(&r, &bl_table_time, ln);
@@ -287,6 +442,7 @@ static void ts_release(void *st)
 		bl_re_release(&t->gnu);
 		bl_re_release(&t->zsh);
 		bl_re_release(&t->tcsh);
+		bl_re_release(&t->bsd);
 	}
 }
 
@@ -294,7 +450,7 @@ static const struct bl_table_def *const ts_tables[] = { &bl_table_time, NULL };
 
 const struct bl_parser bl_parser_timeshort = {
 	.name = "timeshort",
-	.summary = "GNU time default and -p, bash/BusyBox real-user-sys, zsh and tcsh/csh time lines",
+	.summary = "GNU time default and -p, bash/BusyBox real-user-sys, zsh, tcsh/csh and BSD/macOS time lines",
 	.tables = ts_tables,
 	.state_size = sizeof(struct timeshort),
 	.init = ts_init,
