@@ -65,6 +65,33 @@ CREATE TABLE "contest_report" (
 );
 CREATE INDEX "contest_report_group" ON "contest_report" ("group");
 
+CREATE TABLE "vmstat_disk" (
+  "source" TEXT,
+  "line" INTEGER,
+  "message_id" TEXT,
+  "date" TEXT,
+  "subject" TEXT,
+  "quoted" INTEGER,
+  "group" TEXT,
+  "group_source" TEXT,
+  "run" INTEGER,
+  "disk" TEXT,
+  "sample" INTEGER,
+  "reads_total" INTEGER,
+  "reads_merged" INTEGER,
+  "reads_sectors" INTEGER,
+  "reads_ms" INTEGER,
+  "writes_total" INTEGER,
+  "writes_merged" INTEGER,
+  "writes_sectors" INTEGER,
+  "writes_ms" INTEGER,
+  "io_cur" INTEGER,
+  "io_sec" INTEGER,
+  "timestamp" TEXT,
+  "tz" TEXT
+);
+CREATE INDEX "vmstat_disk_group" ON "vmstat_disk" ("group");
+
 CREATE TABLE "vmstat" (
   "source" TEXT,
   "line" INTEGER,
@@ -280,6 +307,11 @@ INSERT INTO units VALUES ('contest_report', 'time_s', 's');
 INSERT INTO units VALUES ('contest_report', 'cpu_pct', '%');
 INSERT INTO units VALUES ('contest_report', 'load_cpu_pct', '%');
 INSERT INTO units VALUES ('contest_report', 'cpu_plus_lcpu_pct', '%');
+INSERT INTO units VALUES ('vmstat_disk', 'reads_sectors', '512-byte sectors');
+INSERT INTO units VALUES ('vmstat_disk', 'reads_ms', 'ms');
+INSERT INTO units VALUES ('vmstat_disk', 'writes_sectors', '512-byte sectors');
+INSERT INTO units VALUES ('vmstat_disk', 'writes_ms', 'ms');
+INSERT INTO units VALUES ('vmstat_disk', 'io_sec', 's');
 INSERT INTO units VALUES ('vmstat', 't_s', 's');
 INSERT INTO units VALUES ('vmstat', 'swpd', 'KiB');
 INSERT INTO units VALUES ('vmstat', 'free', 'KiB');
@@ -399,6 +431,33 @@ CREATE TRIGGER "contest_report_import" AFTER INSERT ON "contest_report" BEGIN
     "load_cpu_pct" = NULLIF("load_cpu_pct", ''),
     "ratio" = NULLIF("ratio", ''),
     "cpu_plus_lcpu_pct" = NULLIF("cpu_plus_lcpu_pct", '')
+  WHERE rowid = NEW.rowid;
+END;
+CREATE TRIGGER "vmstat_disk_import" AFTER INSERT ON "vmstat_disk" BEGIN
+  UPDATE "vmstat_disk" SET
+    "source" = NULLIF("source", ''),
+    "line" = NULLIF("line", ''),
+    "message_id" = NULLIF("message_id", ''),
+    "date" = NULLIF("date", ''),
+    "subject" = NULLIF("subject", ''),
+    "quoted" = NULLIF("quoted", ''),
+    "group" = NULLIF("group", ''),
+    "group_source" = NULLIF("group_source", ''),
+    "run" = NULLIF("run", ''),
+    "disk" = NULLIF("disk", ''),
+    "sample" = NULLIF("sample", ''),
+    "reads_total" = NULLIF("reads_total", ''),
+    "reads_merged" = NULLIF("reads_merged", ''),
+    "reads_sectors" = NULLIF("reads_sectors", ''),
+    "reads_ms" = NULLIF("reads_ms", ''),
+    "writes_total" = NULLIF("writes_total", ''),
+    "writes_merged" = NULLIF("writes_merged", ''),
+    "writes_sectors" = NULLIF("writes_sectors", ''),
+    "writes_ms" = NULLIF("writes_ms", ''),
+    "io_cur" = NULLIF("io_cur", ''),
+    "io_sec" = NULLIF("io_sec", ''),
+    "timestamp" = NULLIF("timestamp", ''),
+    "tz" = NULLIF("tz", '')
   WHERE rowid = NEW.rowid;
 END;
 CREATE TRIGGER "vmstat_import" AFTER INSERT ON "vmstat" BEGIN

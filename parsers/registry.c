@@ -11,10 +11,12 @@ extern const struct bl_parser bl_parser_timeshort;
 extern const struct bl_parser bl_parser_mtest01;
 extern const struct bl_parser bl_parser_latency;
 extern const struct bl_parser bl_parser_vmstat;
+extern const struct bl_parser bl_parser_vmstatdisk;
 
 const struct bl_parser *const bl_parsers[] = {
 	&bl_parser_averages,
 	&bl_parser_contest,
+	&bl_parser_vmstatdisk,
 	&bl_parser_vmstat,
 	&bl_parser_timev,
 	&bl_parser_mtest01,

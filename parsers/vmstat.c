@@ -249,7 +249,7 @@ struct held {
 enum prev_kind { PREV_START = 0, PREV_BLANK, PREV_CMD, PREV_DATE, PREV_ROW, PREV_GROUP,
 		 PREV_LABEL, PREV_OTHER };
 
-enum nt_mode { NT_NONE = 0, NT_DISK, NT_PART, NT_SLAB };
+enum nt_mode { NT_NONE = 0, NT_PART, NT_SLAB };   /* -d: parsers/vmstatdisk.c */
 
 enum held_kind { HK_NONE = 0, HK_GROUP, HK_LABEL, HK_ROW };
 
@@ -264,7 +264,7 @@ struct hdr_memo {
 
 struct vmstat {
 	bool ok;
-	struct bl_re re_cmd, re_date, re_counters, re_dsum, re_dhead, re_dlabel,
+	struct bl_re re_cmd, re_date, re_counters, re_dsum,
 		re_phead, re_mhead, re_notprose, re_ender, re_prompt, re_start, re_end;
 
 	/* the open series */
@@ -485,11 +485,6 @@ static int vm_init(void *st, struct bl_ctx *ctx, char **err)
 		"^[0-9]+\\s+(?:disks|partitions|total reads|merged reads|read sectors|milli reading"
 		"|writes|merged writes|written sectors|milli writing|inprogress IO|milli spent IO"
 		"|milli weighted IO)$", 0, "vmstat -D line", err);
-	rc |= bl_re_compile(&v->re_dhead, "^disk-\\s+-+reads-+\\s+-+writes-+\\s+-+IO-+", 0,
-			    "vmstat -d header", err);
-	rc |= bl_re_compile(&v->re_dlabel,
-		"^total\\s+merged\\s+sectors\\s+ms\\s+total\\s+merged\\s+sectors\\s+ms\\s+cur\\s+sec\\b",
-		0, "vmstat -d labels", err);
 	rc |= bl_re_compile(&v->re_phead,
 		"^\\S+\\s+reads\\s+read sectors\\s+writes\\s+requested writes\\b", 0, "vmstat -p header", err);
 	rc |= bl_re_compile(&v->re_mhead, "^Cache\\s+Num\\s+Total\\s+Size\\s+Pages\\s*$", 0,
@@ -1412,7 +1407,7 @@ static bool nt_row(struct vmstat *v, const char *s, size_t n)
 	size_t tl[16];
 	size_t k = bl_split_blanks(s, n, tok, tl, 16);
 	size_t first = v->nt == NT_PART ? 0 : 1;
-	size_t want = v->nt == NT_DISK ? 10 : 4;
+	size_t want = 4;
 	if (k > 16 || k < first + want)
 		return false;
 	if (first && !is_alpha(tok[0][0]))
@@ -1430,8 +1425,7 @@ static enum bl_verdict nontable(struct vmstat *v, struct bl_ctx *ctx, const char
 {
 	const char *reason = NULL;
 	if (v->nt != NT_NONE && nt_row(v, s, n)) {
-		reason = v->nt == NT_DISK ? "vmstat -d disk table (not the sample table)"
-		       : v->nt == NT_PART ? "vmstat -p partition table (not the sample table)"
+		reason = v->nt == NT_PART ? "vmstat -p partition table (not the sample table)"
 		       : "vmstat -m slab table (not the sample table)";
 	} else if (is_digit(s[0]) && bl_re_match(&v->re_counters, s, n) == 1) {
 		reason = "vmstat -s/-f counters (not the sample table)";
@@ -1439,10 +1433,6 @@ static enum bl_verdict nontable(struct vmstat *v, struct bl_ctx *ctx, const char
 	} else if (is_digit(s[0]) && bl_re_match(&v->re_dsum, s, n) == 1) {
 		reason = "vmstat -D disk summary (not the sample table)";
 		v->nt = NT_NONE;
-	} else if ((bl_startswith(s, n, "disk-") && bl_re_match(&v->re_dhead, s, n) == 1) ||
-		   (bl_startswith(s, n, "total") && bl_re_match(&v->re_dlabel, s, n) == 1)) {
-		reason = "vmstat -d disk table (not the sample table)";
-		v->nt = NT_DISK;
 	} else if (bl_contains(s, n, "read sectors", 12) && bl_re_match(&v->re_phead, s, n) == 1) {
 		reason = "vmstat -p partition table (not the sample table)";
 		v->nt = NT_PART;
@@ -1759,7 +1749,7 @@ static void vm_release(void *st)
 	bl_buf_release(&v->t_stamp);
 	bl_buf_release(&v->t_zone);
 	struct bl_re *all[] = { &v->re_cmd, &v->re_date, &v->re_counters, &v->re_dsum,
-		&v->re_dhead, &v->re_dlabel, &v->re_phead, &v->re_mhead, &v->re_notprose,
+		&v->re_phead, &v->re_mhead, &v->re_notprose,
 		&v->re_ender, &v->re_prompt, &v->re_start, &v->re_end };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (all[i]->code)

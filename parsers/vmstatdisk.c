@@ -1,0 +1,316 @@
+/* vmstatdisk.c — `vmstat -d` (and `-d -t`, `-d -w`) into the `vmstat_disk`
+ * table: one row per disk per sample.
+ *
+ * The layout is procps' diskheader()/diskformat() (procps-ng src/vmstat.c,
+ * the same since procps 3.2):
+ *
+ *   disk- ------------reads------------ ------------writes----------- -----IO------ -----timestamp-----
+ *          total merged sectors      ms  total merged sectors      ms    cur    sec                 UTC
+ *   sda   667530  12447 7660380 2108711 91090178 3458386 12047478760 1506891675      0  11791 2025-03-09 00:37:47
+ *
+ * Rows are "%-5s %6lu %6lu %7lu %7lu %6lu %6lu %7lu %7lu %6d %6lu" (-w:
+ * wider), then with -t " %Y-%m-%d %H:%M:%S" (local time; the zone is the
+ * label line's last word, strftime's %Z, empty when it has none). Values
+ * are counters since boot (/proc/diskstats), not rates; `cur` is the
+ * in-progress count divided by 1000 as vmstat prints it, `sec` the ms
+ * spent doing I/O divided by 1000.
+ *
+ * Requirements (tests: fixtures/vmstat_disk/):
+ * D1 A table starts at the label line ("total merged sectors ms total
+ *    merged sectors ms cur sec", maybe a zone after it), with or without
+ *    the "disk- ---reads--- ---writes--- ---IO---" group line above it
+ *    (a mailer or an author may cut it). Rows are read only below a label
+ *    line of the same unit and quote depth.
+ * D2 A row is a name (not starting with a digit) and the 10 counters,
+ *    plus a date and a time when the label line had a zone or the first
+ *    row had them. A row with another number of fields is skipped with a
+ *    warning ("vmstat -d row has N fields").
+ * D3 A sample is the rows between two headers (vmstat repeats the header
+ *    before each sample unless -n), or, without headers, until a disk name
+ *    comes round again. `sample` counts from 0 per table.
+ * D4 Any other line ends the table (blank lines do not); so does the end
+ *    of the file or message.
+ */
+#include <string.h>
+#include "core/re.h"
+#include "core/util.h"
+#include "parsers/parser.h"
+
+enum {
+	VD_DISK, VD_SAMPLE,
+	VD_READS, VD_READS_MERGED, VD_READS_SECTORS, VD_READS_MS,
+	VD_WRITES, VD_WRITES_MERGED, VD_WRITES_SECTORS, VD_WRITES_MS,
+	VD_IO_CUR, VD_IO_SEC, VD_TIMESTAMP, VD_TZ,
+	VD_NCOLS
+};
+
+static const struct bl_col_def vd_cols[VD_NCOLS] = {
+	[VD_DISK] = { "disk", BL_STR, "the disk's name as vmstat printed it (`sda`, `nvme0n1`, `dm-0`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VD_SAMPLE] = { "sample", BL_INT, "the sample (one header and its rows, or one round of the disks), from 0 within the table", "", BL_ROLE_ID, BL_BETTER_NONE },
+	[VD_READS] = { "reads_total", BL_INT, "reads `total`: reads completed since boot", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_READS_MERGED] = { "reads_merged", BL_INT, "reads `merged`: adjacent reads merged since boot", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_READS_SECTORS] = { "reads_sectors", BL_INT, "reads `sectors`: 512-byte sectors read since boot", "512-byte sectors", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_READS_MS] = { "reads_ms", BL_INT, "reads `ms`: time spent reading since boot, ms", "ms", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_WRITES] = { "writes_total", BL_INT, "writes `total`: writes completed since boot", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_WRITES_MERGED] = { "writes_merged", BL_INT, "writes `merged`: adjacent writes merged since boot", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_WRITES_SECTORS] = { "writes_sectors", BL_INT, "writes `sectors`: 512-byte sectors written since boot", "512-byte sectors", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_WRITES_MS] = { "writes_ms", BL_INT, "writes `ms`: time spent writing since boot, ms", "ms", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_IO_CUR] = { "io_cur", BL_INT, "IO `cur`: I/O in progress, as vmstat prints it (the kernel's count divided by 1000, so mostly 0)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_IO_SEC] = { "io_sec", BL_INT, "IO `sec`: time spent doing I/O since boot, s (ms / 1000, truncated)", "s", BL_ROLE_MEASURE, BL_BETTER_NONE },
+	[VD_TIMESTAMP] = { "timestamp", BL_STR, "`-t`: the row's local date and time, `YYYY-MM-DD HH:MM:SS`; empty without -t", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[VD_TZ] = { "tz", BL_STR, "`-t`: the zone the label line names (`UTC`, `IST`); empty when it names none", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+};
+
+const struct bl_table_def bl_table_vmstat_disk = {
+	"vmstat_disk", "vmstat -d: one row per disk per sample (counters since boot)",
+	VD_NCOLS, vd_cols,
+	"Parser: parsers/vmstatdisk.c; format: docs/formats.md, \"vmstat -d\".\n\n"
+	"- `line` is the row's line.\n"
+	"- The counters count since boot: the change between two samples of a disk is what happened "
+	"in between; vmstat -d prints no rates and no since-boot row of its own.",
+	.group_col = "group",
+	.split_col = "disk",
+};
+
+#define VD_NAME_MAX 64
+#define VD_SEEN_MAX 256   /* disks remembered per sample (D3); more: no wrap check */
+
+struct vmstatdisk {
+	struct bl_re head;      /* the group line */
+	bool ok;
+	bool open;              /* a label line was read in this unit */
+	int depth;              /* quote depth of the table */
+	const struct bl_msg *msg;
+	bool ts;                /* rows carry a date and a time */
+	char tz[16];
+	long sample;
+	bool rows_in_sample;
+	size_t nseen;
+	char seen[VD_SEEN_MAX][VD_NAME_MAX];
+};
+
+static int vd_init(void *st, struct bl_ctx *ctx, char **err)
+{
+	struct vmstatdisk *v = st;
+	(void)ctx;
+	if (bl_re_compile(&v->head, "^disk-\\s+-+reads-+\\s+-+writes-+\\s+-+IO-+(?:\\s+-+timestamp-+)?\\s*$", 0,
+			  "vmstat -d group line", err))
+		return -BL_EFORMAT;
+	v->ok = true;
+	return 0;
+}
+
+static void vd_close(struct vmstatdisk *v)
+{
+	v->open = false;
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* D1: "total merged sectors ms total merged sectors ms cur sec [zone]". */
+static bool label_line(struct vmstatdisk *v, const char *s, size_t n)
+{
+	static const char *const want[10] = { "total", "merged", "sectors", "ms", "total", "merged",
+					      "sectors", "ms", "cur", "sec" };
+	const char *tok[12];
+	size_t tl[12];
+	size_t nt = bl_split_blanks(s, n, tok, tl, 12);
+	if (nt != 10 && nt != 11)
+		return false;
+	for (size_t i = 0; i < 10; i++)
+		if (tl[i] != strlen(want[i]) || memcmp(tok[i], want[i], tl[i]) != 0)
+			return false;
+	v->tz[0] = 0;
+	v->ts = nt == 11;
+	if (nt == 11 && tl[10] < sizeof v->tz) {
+		memcpy(v->tz, tok[10], tl[10]);
+		v->tz[tl[10]] = 0;
+	}
+	return true;
+}
+
+static void new_sample(struct vmstatdisk *v)
+{
+	if (v->rows_in_sample)
+		v->sample++;
+	v->rows_in_sample = false;
+	v->nseen = 0;
+}
+
+/* D3: a name already seen in this sample starts the next one. */
+static void note_disk(struct vmstatdisk *v, const char *name, size_t nl)
+{
+	if (nl >= VD_NAME_MAX)
+		return;
+	for (size_t i = 0; i < v->nseen; i++)
+		if (strlen(v->seen[i]) == nl && memcmp(v->seen[i], name, nl) == 0) {
+			new_sample(v);
+			break;
+		}
+	if (v->nseen < VD_SEEN_MAX) {
+		memcpy(v->seen[v->nseen], name, nl);
+		v->seen[v->nseen][nl] = 0;
+		v->nseen++;
+	}
+}
+
+static bool is_date(const char *s, size_t n)
+{
+	return n == 10 && s[4] == '-' && s[7] == '-' && all_digits(s, 4) && all_digits(s + 5, 2) &&
+	       all_digits(s + 8, 2);
+}
+
+static bool is_tod(const char *s, size_t n)
+{
+	return n == 8 && s[2] == ':' && s[5] == ':' && all_digits(s, 2) && all_digits(s + 3, 2) &&
+	       all_digits(s + 6, 2);
+}
+
+/* D2: a row; BL_NO when the line is not one (it ends the table). */
+static enum bl_verdict vd_row(struct vmstatdisk *v, struct bl_ctx *ctx, const struct bl_line *ln,
+			      const char *s, size_t n)
+{
+	const char *tok[16];
+	size_t tl[16];
+	size_t nt = bl_split_blanks(s, n, tok, tl, 16);
+	if (nt < 2 || (tok[0][0] >= '0' && tok[0][0] <= '9') || !all_digits(tok[1], tl[1]))
+		return BL_NO;
+	size_t want = v->ts ? 13 : 11;
+	if (v->nseen == 0 && !v->rows_in_sample && !v->ts && nt == 13 && is_date(tok[11], tl[11]))
+		want = 13;   /* -t rows under a label line whose zone was empty */
+	bool ts = want == 13;
+	if (nt != want || (ts && (!is_date(tok[11], tl[11]) || !is_tod(tok[12], tl[12])))) {
+		bl_warn(ctx, ln, "malformed vmstat -d row", "vmstat -d row has %zu fields, %zu expected", nt, want);
+		ctx->skip_reason = "malformed vmstat -d row";
+		return BL_SKIP;
+	}
+	long long val[10];
+	for (size_t i = 0; i < 10; i++)
+		if (!all_digits(tok[i + 1], tl[i + 1]) || bl_parse_ll(tok[i + 1], tl[i + 1], &val[i])) {
+			bl_warn(ctx, ln, "malformed vmstat -d row", "vmstat -d row: \"%.*s\" is not a counter",
+				(int)(tl[i + 1] > 30 ? 30 : tl[i + 1]), tok[i + 1]);
+			ctx->skip_reason = "malformed vmstat -d row";
+			return BL_SKIP;
+		}
+	v->ts = ts;
+	note_disk(v, tok[0], tl[0]);
+	struct bl_record r;
+	bl_record_init(&r, &bl_table_vmstat_disk, ln);
+	char name[VD_NAME_MAX], stamp[20];
+	size_t nl = tl[0] < VD_NAME_MAX ? tl[0] : VD_NAME_MAX - 1;
+	memcpy(name, tok[0], nl);
+	name[nl] = 0;
+	bl_set_str(&r, VD_DISK, name);
+	bl_set_int(&r, VD_SAMPLE, v->sample);
+	for (size_t i = 0; i < 10; i++)
+		bl_set_int(&r, VD_READS + i, val[i]);
+	if (ts) {
+		memcpy(stamp, tok[11], 10);
+		stamp[10] = ' ';
+		memcpy(stamp + 11, tok[12], 8);
+		stamp[19] = 0;
+		bl_set_str(&r, VD_TIMESTAMP, stamp);
+		if (v->tz[0])
+			bl_set_str(&r, VD_TZ, v->tz);
+	}
+	v->rows_in_sample = true;
+	bl_emit(ctx, &r);
+	return BL_USED;
+}
+
+/* D1: a label line opens a table, or starts the next sample of the open one. */
+static void open_table(struct vmstatdisk *v, const struct bl_line *ln)
+{
+	if (!v->open)
+		v->sample = 0;
+	else
+		new_sample(v);
+	v->open = true;
+	v->rows_in_sample = false;
+	v->nseen = 0;
+	v->depth = ln->quote_depth;
+	v->msg = ln->msg;
+}
+
+/* D1: the group line held (BL_MORE) and joined with the next line: it
+ * belongs to the table only when that line is the label line. */
+static enum bl_verdict joined_head(struct vmstatdisk *v, struct bl_ctx *ctx, const struct bl_line *ln,
+				   const char *s, size_t n, unsigned flags)
+{
+	if (flags & BL_F_LAST) {
+		ctx->skip_reason = "vmstat -d group line without its label line";
+		return BL_SKIP;
+	}
+	const char *t = memmem(s, n, " total", 6);
+	if (!t)
+		return BL_NO;
+	size_t hl = (size_t)(t - s), ll = n - hl;
+	const char *lab = t;
+	bl_trim(&lab, &ll);
+	if (bl_re_match(&v->head, s, hl) != 1 || !label_line(v, lab, ll))
+		return BL_NO;
+	open_table(v, ln);
+	return BL_USED;
+}
+
+static enum bl_verdict vd_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
+{
+	struct vmstatdisk *v = st;
+	if (!v->ok)
+		return BL_NO;
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	if (flags & (BL_F_JOINED | BL_F_LAST))
+		return bl_startswith(s, n, "disk-") ? joined_head(v, ctx, ln, s, n, flags) : BL_NO;
+	if (n == 0)
+		return BL_NO;   /* D4: blank lines do not end the table */
+	if (v->open && (v->depth != ln->quote_depth || v->msg != ln->msg))
+		vd_close(v);
+	if (bl_startswith(s, n, "disk-") && bl_re_match(&v->head, s, n) == 1)
+		return BL_MORE;
+	if (bl_startswith(s, n, "total") && label_line(v, s, n)) {
+		open_table(v, ln);
+		return BL_USED;
+	}
+	if (!v->open)
+		return BL_NO;
+	enum bl_verdict r = vd_row(v, ctx, ln, s, n);
+	if (r == BL_NO)
+		vd_close(v);
+	return r;
+}
+
+static void vd_flush(void *st, struct bl_ctx *ctx)
+{
+	(void)ctx;
+	vd_close(st);
+}
+
+static void vd_release(void *st)
+{
+	struct vmstatdisk *v = st;
+	if (v->ok)
+		bl_re_release(&v->head);
+}
+
+static const struct bl_table_def *const vd_tables[] = { &bl_table_vmstat_disk, NULL };
+
+const struct bl_parser bl_parser_vmstatdisk = {
+	.name = "vmstatdisk",
+	.summary = "vmstat -d disk tables (with -t, -w)",
+	.tables = vd_tables,
+	.state_size = sizeof(struct vmstatdisk),
+	.init = vd_init,
+	.line = vd_line,
+	.flush = vd_flush,
+	.release = vd_release,
+};
