@@ -114,6 +114,17 @@
  *     and -f counter lines ("253528 K total memory", "3292 forks"), -D
  *     summary lines ("10 disks"), the -d disk table, the -p partition table
  *     and the -m slab table (header, then their rows).
+ * V13 Rows before their header (the author cut the header off the top;
+ *     vmstat repeats it every screenful): a line of 12..21 whole numbers
+ *     (maybe a -t date and time) whose last 3 to 6 (the cpu columns) add
+ *     up to 100 +- 3, with no series open, is held, at most
+ *     PEND_MAX of them (the oldest given back first). A label line of the
+ *     same file or message and quote depth, with nothing but prose,
+ *     blank lines and such rows between, gives their layout: they are
+ *     read as the series' first samples, each with its own line (no
+ *     since-boot row: the capture started before them). Any other line,
+ *     another quote depth, another parser's line or the end of the unit
+ *     gives them back as "vmstat row before any header".
  * V11 Records carry the provenance of their first physical line; quoted
  *     rows keep their quote depth (dispatcher). An event carries the group
  *     in force when its prose line came.
@@ -203,6 +214,7 @@ const struct bl_table_def bl_table_events = {
 /* ---- limits and constants ---------------------------------------------- */
 
 #define PROSE_MAX 8          /* V3: lines of other text that end a series */
+#define PEND_MAX 64          /* V13: rows held before their header */
 #define BLANK_MAX 16         /* V3: blank lines that end a series */
 #define VM_MAXV 96           /* values per row */
 #define VM_MAXTOK 400        /* tokens looked at per line */
@@ -306,6 +318,10 @@ struct vmstat {
 	double cmd_interval;     /* NaN when none */
 	const char *cmd_unit;    /* NULL when none */
 	bool cmd_no_first;
+
+	/* rows before any header (V13) */
+	struct held pend[PEND_MAX];
+	size_t npend;
 
 	/* held prose (V8) */
 	struct held prose[PROSE_MAX];
@@ -1399,6 +1415,71 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	return verdict;
 }
 
+/* ---- rows before their header (V13) ------------------------------------ */
+
+/* A Linux vmstat row's shape: 12..21 whole numbers, maybe a -t date and time. */
+static bool row_shape(const char *s, size_t n)
+{
+	const char *tok[24];
+	size_t tl[24];
+	size_t k = bl_split_blanks(s, n, tok, tl, 24);
+	double d, t;
+	if (k > 24)
+		return false;
+	if (k >= 14 && parse_date(tok[k - 2], tl[k - 2], &d) && parse_tod(tok[k - 1], tl[k - 1], &t))
+		k -= 2;
+	if (k < 12 || k > 21)
+		return false;
+	for (size_t i = 0; i < k; i++)
+		if (!all_digits(tok[i], tl[i]))
+			return false;
+	/* the cpu columns end the row (us sy id [wa [st [gu]]]): percentages
+	 * of one whole, rounded each, so the last 3 to 6 add up to about 100 */
+	long sum = 0;
+	for (size_t i = 1; i <= 6; i++) {
+		long long x;
+		if (bl_parse_ll(tok[k - i], tl[k - i], &x) || x > 100)
+			return false;
+		sum += (long)x;
+		if (i >= 3 && sum >= 97 && sum <= 103)
+			return true;
+	}
+	return false;
+}
+
+/* Give the first `upto` held rows back: no header gave their layout. */
+static void pend_give_back(struct vmstat *v, struct bl_ctx *ctx, size_t upto)
+{
+	for (size_t i = 0; i < upto; i++) {
+		struct bl_line ln;
+		held_line(&v->pend[i], ctx, &ln);
+		bl_unuse(ctx, &ln, "vmstat row before any header");
+		held_free(&v->pend[i]);
+	}
+	memmove(v->pend, v->pend + upto, (v->npend - upto) * sizeof *v->pend);
+	memset(v->pend + v->npend - upto, 0, upto * sizeof *v->pend);
+	v->npend -= upto;
+}
+
+/* The header came: read the held rows with its layout, as the series'
+ * first samples, each with its own line. */
+static void pend_replay(struct vmstat *v, struct bl_ctx *ctx)
+{
+	for (size_t i = 0; i < v->npend; i++) {
+		struct bl_line ln;
+		held_line(&v->pend[i], ctx, &ln);
+		struct row R;
+		const char *bad = NULL;
+		size_t badl = 0, nf;
+		if (parse_row(v, ln.text, ln.len, false, &R, &bad, &badl, &nf) == ROW_OK && R.nrows == 1)
+			take_row(v, ctx, &ln, &R);
+		else
+			bl_unuse(ctx, &ln, "vmstat row before any header");
+		held_free(&v->pend[i]);
+	}
+	v->npend = 0;
+}
+
 /* ---- non-table modes (V10) --------------------------------------------- */
 
 static bool nt_row(struct vmstat *v, const char *s, size_t n)
@@ -1534,8 +1615,13 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 		v->hdr_again = pair;                /* a label line alone: no re-paste, */
 		v->hdr_any = true;                  /* ... unless the row has a date */
 	} else {
-		series_start(v, ctx, &nl, start);
+		bool replay = v->npend && v->pend[0].depth == ln->quote_depth;
+		if (v->npend && !replay)
+			pend_give_back(v, ctx, v->npend);
+		series_start(v, ctx, &nl, start && !replay);
 		v->depth = ln->quote_depth;
+		if (replay)
+			pend_replay(v, ctx);   /* V13 */
 	}
 	cmd_drop(v, ctx, true);
 	v->prev = PREV_LABEL;
@@ -1664,6 +1750,19 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		}
 	}
 
+	/* V13: a row with no header above it waits for one */
+	if (!v->in_series && is_digit(s[0]) && !(flags & (BL_F_JOINED | BL_F_LAST)) && row_shape(s, n)) {
+		if (v->npend && v->pend[0].depth != ln->quote_depth)
+			pend_give_back(v, ctx, v->npend);
+		if (v->npend == PEND_MAX)
+			pend_give_back(v, ctx, 1);
+		held_set(&v->pend[v->npend++], ctx, ln);
+		v->prev = PREV_ROW;
+		return BL_USED;
+	}
+	if (v->npend && !is_prose(v, s, n))
+		pend_give_back(v, ctx, v->npend);
+
 	enum bl_verdict nv = nontable(v, ctx, s, n);
 	if (nv != BL_NO)
 		return nv;
@@ -1722,6 +1821,8 @@ static void vm_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 	v->held = HK_NONE;
 	cmd_drop(v, ctx, false);
 	other_text(v, ctx);
+	if (v->npend)
+		pend_give_back(v, ctx, v->npend);
 }
 
 static void vm_flush(void *st, struct bl_ctx *ctx)
@@ -1731,6 +1832,8 @@ static void vm_flush(void *st, struct bl_ctx *ctx)
 		return;
 	series_end(v, ctx);
 	cmd_drop(v, ctx, false);
+	if (v->npend)
+		pend_give_back(v, ctx, v->npend);
 	v->prev = PREV_START;
 	v->held = HK_NONE;
 	v->nt = NT_NONE;
@@ -1741,6 +1844,8 @@ static void vm_release(void *st)
 	struct vmstat *v = st;
 	for (size_t i = 0; i < v->nprose; i++)
 		held_free(&v->prose[i]);
+	for (size_t i = 0; i < v->npend; i++)
+		held_free(&v->pend[i]);
 	held_free(&v->cmd);
 	free(v->group);
 	bl_buf_release(&v->scratch);

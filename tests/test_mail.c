@@ -1246,7 +1246,7 @@ static void test_mail__mbox_unescaped_from_line_table_goes_on(void **state)
 	/* one warning (R2), and the second message is a unit of its own: its
 	 * headerless row is not a row of the table before */
 	assert_int_equal(c.warns, 1);
-	const struct cline *l = skipped_at(&c, 21, "no format recognised");
+	const struct cline *l = skipped_at(&c, 21, "vmstat row before any header");
 	assert_non_null(l);
 	assert_string_equal(l->id, "vm.2@benchlog.invalid");
 	assert_int_equal(c.total, 21);

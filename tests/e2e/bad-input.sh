@@ -62,7 +62,7 @@ case=rows-without-header   # vmstat rows with no header are not guessed
 run parse -t mtest01 rows.txt
 want_rc 0; want_rows 2; want_lines 3 2 1
 want_row "$(row rows.txt 1 rows 1 100)"; want_row "$(row rows.txt 3 rows 2 200)"
-want_err "  skipped        1  no format recognised"
+want_err "  skipped        1  vmstat row before any header"
 
 case=100MB-line   # skipped whole, never held in memory
 timer=""; [ -x /usr/bin/time ] && timer="/usr/bin/time -f %M -o rss"   # GNU time: max RSS, KiB
