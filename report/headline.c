@@ -121,6 +121,14 @@ static void rest_words(FILE *md, const struct question *q)
 			    "means are in the Findings.", q->changed ? "A" : "a", other, rest, s);
 		return;
 	}
+	if (q->untested == rest) {
+		if (rest == 1 && q->changed)
+			fputs("The other measure is not tested (too few runs, or no test possible).", md);
+		else
+			fprintf(md, "%s%zu measure%s not tested (too few runs, or no test possible).",
+				q->changed ? "The other " : "", rest, s);
+		return;
+	}
 	fprintf(md, "%sf %s%zu measure%s:", q->changed ? "O" : "o", other, rest, s);
 	const char *sep = " ";
 	if (q->no_change) {
