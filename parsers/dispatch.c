@@ -334,51 +334,37 @@ static void hold(struct bl_dispatch *d, int p, const struct bl_line *ln)
 	d->held_p = p;
 }
 
-static void heading_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
+/* Resolve one held line, if *has: used, or skipped as the text it is;
+ * then free it. */
+static void held_drop(struct bl_ctx *ctx, struct held_line *h, bool *has, bool used)
 {
-	if (!d->has_heading)
+	if (!*has)
 		return;
 	if (used) {
 		ctx->lines_used++;
 	} else {
 		struct bl_line ln;
-		mkline(ctx, &ln, d->heading.text, d->heading.len, d->heading.lineno, d->heading.depth);
+		mkline(ctx, &ln, h->text, h->len, h->lineno, h->depth);
 		bl_skip(ctx, &ln, "no format recognised");
 	}
-	free(d->heading.text);
-	d->heading.text = NULL;
-	d->has_heading = false;
-	if (d->has_underline) {
-		if (used) {
-			ctx->lines_used++;
-		} else {
-			struct bl_line ul;
-			mkline(ctx, &ul, d->underline.text, d->underline.len, d->underline.lineno,
-			       d->underline.depth);
-			bl_skip(ctx, &ul, "no format recognised");
-		}
-		free(d->underline.text);
-		d->underline.text = NULL;
-		d->has_underline = false;
-	}
+	free(h->text);
+	h->text = NULL;
+	*has = false;
+}
+
+static void heading_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
+{
+	if (!d->has_heading)
+		return;
+	held_drop(ctx, &d->heading, &d->has_heading, used);
+	held_drop(ctx, &d->underline, &d->has_underline, used);
 }
 
 /* Resolve a pending result label (rule L4b): used when data confirmed
  * it, else skipped as the text it is. */
 static void rlabel_drop(struct bl_ctx *ctx, struct bl_dispatch *d, bool used)
 {
-	if (!d->has_rlabel)
-		return;
-	if (used) {
-		ctx->lines_used++;
-	} else {
-		struct bl_line ln;
-		mkline(ctx, &ln, d->rlabel.text, d->rlabel.len, d->rlabel.lineno, d->rlabel.depth);
-		bl_skip(ctx, &ln, "no format recognised");
-	}
-	free(d->rlabel.text);
-	d->rlabel.text = NULL;
-	d->has_rlabel = false;
+	held_drop(ctx, &d->rlabel, &d->has_rlabel, used);
 }
 
 /* End a result label's scope (rule L4b); restore: give the group before
