@@ -16,7 +16,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 BUILD   ?= build
 CC      ?= cc
-PKGS    := libpcre2-8 zlib gsl gmime-3.0 libcmark-gfm jansson sqlite3
+PKGS    := libpcre2-8 zlib gsl gmime-3.0 libcmark-gfm jansson sqlite3 libxml-2.0
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 WARN := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wvla \

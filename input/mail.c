@@ -103,12 +103,11 @@
  *     the end of the part, or, when quoted at depth d, to the first line of
  *     depth < d. Footers are found first, so a footer after a signature
  *     keeps its own reason.
- * R11 HTML to text: tags dropped; <br>, and the ends of block elements
- *     (p, div, tr, li, h1-h6, pre, table, blockquote) end a line; outside
- *     <pre> source line ends and runs of blanks are one space; &nbsp; and
- *     U+00A0 are spaces; named (lt gt amp quot apos nbsp) and numeric
- *     entities are decoded; <head>, <style>, <script>, <title> contents are
- *     dropped; each <blockquote> level quotes its lines with one '>'.
+ * R11 HTML to text by libxml2's HTML parser, rules H1-H4 of input/html.h:
+ *     tags dropped, entities decoded, <br> and block ends end a line,
+ *     <pre> lines kept, <head>/<style>/<script>/<title> dropped, each
+ *     <blockquote> level quoting its lines with '>'. The part's text is
+ *     UTF-8 already (R6), whatever its <meta charset> says.
  * R12 Units: a message's header lines open a dispatcher unit carrying its
  *     provenance; each text part read starts a new unit
  *     (ctx->lines.begin_unit), so parser state never runs from one part into the next.
@@ -172,6 +171,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "input/html.h"
 #include "input/mail.h"
 #include "core/util.h"
 
@@ -1070,231 +1070,37 @@ static void footer_sig_pass(struct plist *l)
 
 /* ------------------------------------------------------------ HTML R11 - */
 
-static const char *const html_drop[] = { "head", "style", "script", "title" };
-static const char *const html_block[] = {
-	"p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
-	"table", "blockquote", "ul", "ol", "dl", "dt", "dd", "hr", "address",
-};
-
-static bool name_in(const char *name, size_t n, const char *const *set, size_t nset)
-{
-	for (size_t i = 0; i < nset; i++)
-		if (strlen(set[i]) == n && g_ascii_strncasecmp(name, set[i], n) == 0)
-			return true;
-	return false;
-}
-
-/* Decode the entity at s (after '&'); returns bytes consumed (0: not an
- * entity) and appends the UTF-8 text to b. */
-static size_t html_entity(const char *s, size_t n, struct bl_buf *b, int *rc)
-{
-	static const struct { const char *name; const char *utf8; } ents[] = {
-		{ "lt", "<" }, { "gt", ">" }, { "amp", "&" }, { "quot", "\"" },
-		{ "apos", "'" }, { "nbsp", " " },
-	};
-	size_t semi = 0;
-	while (semi < n && semi < 12 && s[semi] != ';')
-		semi++;
-	if (semi >= n || s[semi] != ';' || semi == 0)
-		return 0;
-	if (s[0] == '#') {
-		unsigned long cp = 0;
-		size_t i = 1;
-		int base = 10;
-		if (i < semi && (s[i] == 'x' || s[i] == 'X')) {
-			base = 16;
-			i++;
-		}
-		if (i == semi)
-			return 0;
-		for (; i < semi; i++) {
-			int dv = g_ascii_xdigit_value(s[i]);
-			if (dv < 0 || dv >= base || cp > 0x10FFFF)
-				return 0;
-			cp = cp * (unsigned long)base + (unsigned long)dv;
-		}
-		if (cp == 0xA0)
-			cp = ' ';
-		if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-			cp = 0xFFFD;
-		char u[8];
-		int k = g_unichar_to_utf8((gunichar)cp, u);
-		*rc |= bl_buf_add(b, u, (size_t)k);
-		return semi + 1;
-	}
-	for (size_t i = 0; i < sizeof ents / sizeof ents[0]; i++)
-		if (strlen(ents[i].name) == semi && memcmp(s, ents[i].name, semi) == 0) {
-			*rc |= bl_buf_add(b, ents[i].utf8, strlen(ents[i].utf8));
-			return semi + 1;
-		}
-	return 0;
-}
-
 struct html_out {
 	struct plist *out;
-	struct bl_buf line;
-	size_t line_src;        /* decoded source line where the line started */
-	bool started;
-	int quote;
-	size_t *src;            /* source line of each output line */
+	size_t *src;            /* decoded source line of each output line */
 	size_t nsrc, capsrc;
-	int rc;
 };
 
-static void html_emit(struct html_out *h)
+static int html_out_line(void *ud, const char *t, size_t n, unsigned long srcline)
 {
+	struct html_out *h = ud;
 	struct pl *p = pl_push(h->out);
 	p->off = h->out->arena.len;
-	struct bl_buf *a = &h->out->arena;
-	/* Trim trailing blanks; keep leading ones (alignment). */
-	size_t n = h->line.len;
-	while (n > 0 && h->line.data[n - 1] == ' ')
-		n--;
-	size_t start = a->len;
-	for (int d = 0; d < h->quote; d++)
-		h->rc |= bl_buf_addc(a, '>');
-	if (h->quote > 0 && n > 0)
-		h->rc |= bl_buf_addc(a, ' ');
-	if (n > 0)
-		h->rc |= bl_buf_add(a, h->line.data, n);
-	p->len = a->len - start;
-	h->rc |= bl_buf_addc(a, '\0');
+	p->len = t ? n : 0;
+	if (!t)
+		p->skip = "line too long";
+	if ((t && bl_buf_add(&h->out->arena, t, n) < 0) || bl_buf_addc(&h->out->arena, '\0') < 0)
+		return -BL_ENOMEM;
 	if (h->nsrc == h->capsrc) {
 		h->capsrc = h->capsrc ? h->capsrc * 2 : 64;
 		h->src = bl_xrealloc(h->src, h->capsrc * sizeof *h->src);
 	}
-	h->src[h->nsrc++] = h->line_src;
-	bl_buf_reset(&h->line);
-	h->started = false;
-}
-
-static void html_char(struct html_out *h, size_t srcline, const char *s, size_t n)
-{
-	if (!h->started) {
-		h->started = true;
-		h->line_src = srcline;
-	}
-	h->rc |= bl_buf_add(&h->line, s, n);
+	h->src[h->nsrc++] = srcline - 1;
+	return 0;
 }
 
 /* Convert decoded HTML (text, len; `lines` decoded lines with their raw
- * mapping in `map`) into `out` (R11, R7). */
+ * mapping in `map`) into `out` (R11 through input/html.h, R7). */
 static int html_to_text(const char *text, size_t len, const struct pl *map, size_t nmap,
 			struct plist *out)
 {
-	struct html_out h = { out, BL_BUF_INIT(MAIL_MAX_LIMIT), 0, false, 0, NULL, 0, 0, 0 };
-	size_t srcline = 0;
-	int pre = 0, drop = 0;
-	bool space = false;
-	for (size_t i = 0; i < len && h.rc == 0;) {
-		char c = text[i];
-		if (c == '<') {
-			if (bl_startswith(text + i, len - i, "<!--")) {
-				const char *e = g_strstr_len(text + i + 4, (gssize)(len - i - 4), "-->");
-				size_t stop = e ? (size_t)(e - text) + 3 : len;
-				for (; i < stop; i++)
-					srcline += text[i] == '\n';
-				continue;
-			}
-			size_t j = i + 1;
-			bool close = j < len && text[j] == '/';
-			if (close)
-				j++;
-			size_t nb = j;
-			while (j < len && (g_ascii_isalnum(text[j])))
-				j++;
-			size_t nlen = j - nb;
-			/* find the tag end, honouring quoted attribute values */
-			char quote = 0;
-			while (j < len && (quote || text[j] != '>')) {
-				if (quote && text[j] == quote)
-					quote = 0;
-				else if (!quote && (text[j] == '"' || text[j] == '\''))
-					quote = text[j];
-				j++;
-			}
-			size_t stop = j < len ? j + 1 : len;
-			if (nlen == 0) {       /* a lone '<' is text */
-				if (!drop)
-					html_char(&h, srcline, "<", 1);
-				i++;
-				continue;
-			}
-			const char *name = text + nb;
-			if (name_in(name, nlen, html_drop, sizeof html_drop / sizeof html_drop[0]))
-				drop += close ? (drop > 0 ? -1 : 0) : 1;
-			else if (!drop && nlen == 2 && g_ascii_strncasecmp(name, "br", 2) == 0) {
-				if (!h.started) {
-					h.started = true;
-					h.line_src = srcline;
-				}
-				html_emit(&h);
-				space = false;
-			} else if (!drop && name_in(name, nlen, html_block, sizeof html_block / sizeof html_block[0])) {
-				if (h.started && h.line.len > 0)
-					html_emit(&h);
-				else if (h.started)
-					bl_buf_reset(&h.line), h.started = false;
-				space = false;
-				if (nlen == 3 && g_ascii_strncasecmp(name, "pre", 3) == 0)
-					pre += close ? (pre > 0 ? -1 : 0) : 1;
-				if (nlen == 10 && g_ascii_strncasecmp(name, "blockquote", 10) == 0)
-					h.quote += close ? (h.quote > 0 ? -1 : 0) : 1;
-			}
-			for (; i < stop; i++)
-				srcline += text[i] == '\n';
-			continue;
-		}
-		if (c == '\n') {
-			srcline++;
-			i++;
-			if (drop)
-				continue;
-			if (pre) {
-				if (!h.started) {
-					h.started = true;
-					h.line_src = srcline - 1;
-				}
-				html_emit(&h);
-			} else {
-				space = h.started;
-			}
-			continue;
-		}
-		if (drop) {
-			i++;
-			continue;
-		}
-		if (!pre && (c == ' ' || c == '\t' || c == '\r')) {
-			space = h.started;
-			i++;
-			continue;
-		}
-		if (space) {
-			html_char(&h, srcline, " ", 1);
-			space = false;
-		}
-		if (c == '&') {
-			size_t k = html_entity(text + i + 1, len - i - 1, &h.line, &h.rc);
-			if (k > 0) {
-				if (!h.started) {
-					h.started = true;
-					h.line_src = srcline;
-				}
-				i += k + 1;
-				continue;
-			}
-		}
-		if ((unsigned char)c == 0xC2 && i + 1 < len && (unsigned char)text[i + 1] == 0xA0) {
-			html_char(&h, srcline, " ", 1);
-			i += 2;
-			continue;
-		}
-		html_char(&h, srcline, &text[i], 1);
-		i++;
-	}
-	if (h.started && h.rc == 0)
-		html_emit(&h);
+	struct html_out h = { out, NULL, 0, 0 };
+	int rc = bl_html_text(text, len, true, html_out_line, &h);
 	/* Map output lines to physical lines: output line k stands for the
 	 * source lines from its own up to the next output line's (R7). */
 	size_t first_out = out->n - h.nsrc;
@@ -1311,9 +1117,8 @@ static int html_to_text(const char *text, size_t len, const struct pl *map, size
 			p->nphys += map[s].nphys;
 		p->extra = R_HTMLMARK;
 	}
-	bl_buf_release(&h.line);
 	free(h.src);
-	return h.rc < 0 ? -BL_ENOMEM : 0;
+	return rc;
 }
 
 /* ------------------------------------------------------------ parts ---- */

@@ -3,12 +3,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#include "input/html.h"
 #include "input/mail.h"
 #include "input/reader.h"
 #include "core/progress.h"
@@ -624,13 +627,105 @@ static int rd_line(void *ud, const char *p, size_t len, unsigned long lineno)
 	return r->ctx->lines.line(r->ctx, p, len, lineno, hint);
 }
 
+static void too_long_at(struct bl_ctx *ctx, const char *path, unsigned long lineno)
+{
+	struct bl_line ln = { "", 0, path, lineno, 0, NULL };
+	ctx->lines_total++;
+	bl_warn(ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
+	bl_skip(ctx, &ln, "line too long");
+}
+
 static void rd_too_long(void *ud, unsigned long lineno)
 {
 	struct read_state *r = ud;
-	struct bl_line ln = { "", 0, r->path, lineno, 0, NULL };
-	r->ctx->lines_total++;
-	bl_warn(r->ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
-	bl_skip(r->ctx, &ln, "line too long");
+	too_long_at(r->ctx, r->path, lineno);
+}
+
+/* ---- a saved HTML page (input/html.h; docs/formats.md, "HTML input") ---- */
+
+struct html_read {
+	struct bl_ctx *ctx;
+	const char *path;
+	const char *p, *end;      /* the page's source lines not accounted yet */
+	unsigned long next;       /* the first of them */
+};
+
+/* The source lines before srcline that start no text line are markup. */
+static void html_markup_to(struct html_read *r, unsigned long srcline)
+{
+	while (r->next < srcline && r->p < r->end) {
+		const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+		const char *e = nl ? nl : r->end;
+		size_t n = (size_t)(e - r->p);
+		if (n > 0 && e[-1] == '\r')
+			n--;
+		bl_skip_raw(r->ctx, r->p, n, r->next++, "html markup");
+		r->p = nl ? nl + 1 : r->end;
+	}
+}
+
+static int html_line(void *ud, const char *t, size_t n, unsigned long srcline)
+{
+	struct html_read *r = ud;
+	html_markup_to(r, srcline);
+	if (r->next == srcline && r->p < r->end) {   /* the line stands for its source line */
+		const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+		r->p = nl ? nl + 1 : r->end;
+		r->next++;
+	}
+	if (!t) {
+		too_long_at(r->ctx, r->path, srcline);
+		return 0;
+	}
+	return r->ctx->lines.line(r->ctx, t, n, srcline, 0);
+}
+
+/* Is path named as an HTML page (.html, .htm, and either + .gz)? */
+static bool html_name(const char *path)
+{
+	size_t n = strlen(path);
+	if (n > 3 && strcasecmp(path + n - 3, ".gz") == 0)
+		n -= 3;
+	return (n > 5 && strncasecmp(path + n - 5, ".html", 5) == 0) ||
+	       (n > 4 && strncasecmp(path + n - 4, ".htm", 4) == 0);
+}
+
+/* Read the page whole into b (BL_HTML_MAX at most) and hand its text
+ * lines on. Returns 0 when done, 1 when the page is larger (b holds its
+ * first bytes, to be read as plain text), or a negative bl_err. */
+static int read_html(struct bl_ctx *ctx, struct bl_src *s, const char *path, struct bl_buf *b)
+{
+	char *buf = bl_xmalloc(IN_CHUNK);
+	ssize_t n = 0;
+	int err = 0;
+	while (err == 0 && (n = bl_src_read(s, buf, IN_CHUNK)) > 0) {
+		if (ctx->opt.stop && *ctx->opt.stop)
+			err = -BL_EINTR;
+		else if (bl_buf_add(b, buf, (size_t)n) != 0 || b->len > BL_HTML_MAX)
+			err = 1;   /* b's cap is BL_HTML_MAX + IN_CHUNK: it holds all read */
+	}
+	if (err == 1) {
+		free(buf);
+		bl_warn_at(ctx, path, "html page too large",
+			   "an HTML page over %u MiB; read as plain text, markup and all", BL_HTML_MAX >> 20);
+		return 1;
+	}
+	free(buf);
+	if (err == -BL_EINTR || (n < 0 && !bl_src_broken(n))) {
+		ctx->error = -BL_EINTR;
+		return -BL_EINTR;
+	}
+	if (n < 0) {
+		bl_warn_at(ctx, path, "corrupt input", "%s; kept what was read before it", bl_src_error(s));
+		ctx->input_errors++;
+	}
+	ctx->lines.begin_unit(ctx, path, NULL);
+	struct html_read r = { ctx, path, b->data ? b->data : "", (b->data ? b->data : "") + b->len, 1 };
+	int rc = bl_html_text(r.p, b->len, false, html_line, &r);
+	if (rc == 0)
+		html_markup_to(&r, ULONG_MAX);
+	int rc2 = ctx->lines.end_unit(ctx);
+	return rc ? rc : rc2;
 }
 
 /* ---- UTF-16 text (a byte order mark first): converted to UTF-8 ---- */
@@ -790,6 +885,15 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		bl_src_close(s);
 		return 0;
 	}
+	struct bl_buf page = BL_BUF_INIT(BL_HTML_MAX + IN_CHUNK);
+	if (rc == 0 && u.cd == (iconv_t)-1 && (bl_html_sniff(pk, pklen) || html_name(path))) {
+		rc = read_html(ctx, s, path, &page);
+		if (rc != 1) {
+			bl_buf_release(&page);
+			bl_src_close(s);
+			return rc ? rc : ctx->error;
+		}
+	}
 	ctx->lines.begin_unit(ctx, path, NULL);
 	char *buf = bl_xmalloc(IN_CHUNK);
 	struct read_state rs = { ctx, path, NULL };
@@ -800,9 +904,10 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	ls.ud = &rs;
 	ls.writable = true;          /* buf is ours */
 	rs.ls = &ls;
-	int err = 0;
+	int err = page.len ? bl_linesplit_feed(&ls, page.data, page.len) : 0;
+	bl_buf_release(&page);
 	bool read_failed = false;     /* the input broke, not a sink */
-	for (;;) {
+	for (; err == 0;) {
 		ssize_t n = bl_src_read(s, buf, IN_CHUNK);
 		if (n < 0) {
 			err = (int)n;

@@ -1,0 +1,223 @@
+/* html.c — HTML to text lines (see html.h; H1-H4 cited below). */
+#include <libxml/HTMLparser.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
+#include <limits.h>
+#include <string.h>
+#include <strings.h>
+#include "input/html.h"
+#include "input/reader.h"
+#include "core/util.h"
+
+struct hx {
+	htmlParserCtxtPtr px;
+	bl_html_line_fn fn;
+	void *ud;
+	struct bl_buf line;       /* the text line being built */
+	bool started;             /* a line is open (maybe still empty) */
+	bool too_long;            /* the open line went past BL_LINE_MAX */
+	unsigned long at;         /* its source line */
+	bool space;               /* a blank is due before the next text */
+	bool pre_start;           /* just after <pre>: a newline is dropped */
+	int pre, drop, quote;
+	int rc;
+};
+
+static const char *const drop_set[] = { "head", "style", "script", "title", NULL };
+static const char *const block_set[] = {
+	"p", "div", "pre", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table",
+	"blockquote", "ul", "ol", "dl", "dt", "dd", "hr", "address", NULL,
+};
+
+static bool in_set(const xmlChar *name, const char *const *set)
+{
+	for (; *set; set++)
+		if (strcmp((const char *)name, *set) == 0)
+			return true;
+	return false;
+}
+
+/* H2: the open line goes out, trailing blanks trimmed, quoted per level. */
+static void emit(struct hx *h)
+{
+	size_t n = h->line.len;
+	while (n > 0 && h->line.data[n - 1] == ' ')
+		n--;
+	h->line.len = n;
+	if (h->rc == 0 && h->too_long)
+		h->rc = h->fn(h->ud, NULL, 0, h->at);
+	else if (h->rc == 0)
+		h->rc = h->fn(h->ud, n ? h->line.data : "", n, h->at);
+	bl_buf_reset(&h->line);
+	h->started = h->too_long = h->space = false;
+}
+
+static void open_at(struct hx *h, unsigned long srcline)
+{
+	if (!h->started) {
+		h->started = true;
+		h->at = srcline;
+		for (int d = 0; d < h->quote; d++)
+			bl_buf_addc(&h->line, '>');
+		if (h->quote)
+			bl_buf_addc(&h->line, ' ');
+	}
+}
+
+static void add(struct hx *h, unsigned long srcline, const char *s, size_t n)
+{
+	open_at(h, srcline);
+	if (h->space && h->line.len > (size_t)(h->quote ? h->quote + 1 : 0))
+		h->too_long |= bl_buf_addc(&h->line, ' ') != 0;
+	h->space = false;
+	if (!h->too_long && bl_buf_add(&h->line, s, n) != 0)
+		h->too_long = true;
+}
+
+static unsigned long here(const struct hx *h)
+{
+	int l = xmlSAX2GetLineNumber(h->px);
+	return l > 0 ? (unsigned long)l : 1;
+}
+
+/* The parser hands text over with its position after the last byte: the
+ * text starts that many line ends earlier (H3). */
+static void on_text(void *ud, const xmlChar *s, int len)
+{
+	struct hx *h = ud;
+	if (h->drop || h->rc)
+		return;
+	const char *t = (const char *)s;
+	size_t n = (size_t)len, nl = 0;
+	for (size_t i = 0; i < n; i++)
+		nl += t[i] == '\n';
+	unsigned long line = here(h);
+	line = line > nl ? line - nl : 1;
+	for (size_t i = 0; i < n; i++) {
+		char c = t[i];
+		if (c == '\n' || c == '\r') {
+			if (h->pre && c == '\n' && !(h->pre_start && !h->started)) {
+				open_at(h, line);
+				emit(h);
+			} else if (!h->pre) {
+				h->space = true;
+			}
+			h->pre_start = false;
+			line += c == '\n';
+		} else if (!h->pre && (c == ' ' || c == '\t')) {
+			h->space = true;
+		} else if ((unsigned char)c == 0xC2 && i + 1 < n && (unsigned char)t[i + 1] == 0xA0) {
+			add(h, line, " ", 1);    /* H1: a no-break space is a kept blank */
+			i++;
+		} else {
+			size_t j = i + 1;        /* a run of plain bytes at once */
+			while (j < n && t[j] != '\n' && t[j] != '\r' && t[j] != ' ' && t[j] != '\t' &&
+			       (unsigned char)t[j] != 0xC2)
+				j++;
+			add(h, line, t + i, j - i);
+			i = j - 1;
+		}
+		if (c != '\n' && c != '\r')
+			h->pre_start = false;
+	}
+}
+
+static void on_start(void *ud, const xmlChar *name, const xmlChar **attrs)
+{
+	struct hx *h = ud;
+	(void)attrs;
+	if (in_set(name, drop_set))
+		h->drop++;
+	if (h->drop || h->rc)
+		return;
+	if (strcmp((const char *)name, "br") == 0) {
+		open_at(h, here(h));
+		emit(h);
+	} else if (in_set(name, block_set)) {
+		if (h->started)
+			emit(h);
+		h->pre += strcmp((const char *)name, "pre") == 0;
+		h->pre_start = strcmp((const char *)name, "pre") == 0;
+		h->quote += strcmp((const char *)name, "blockquote") == 0;
+	} else if (strcmp((const char *)name, "td") == 0 || strcmp((const char *)name, "th") == 0) {
+		h->space = h->started;
+	}
+}
+
+static void on_end(void *ud, const xmlChar *name)
+{
+	struct hx *h = ud;
+	if (in_set(name, drop_set)) {
+		h->drop -= h->drop > 0;
+		return;
+	}
+	if (h->drop || h->rc || !in_set(name, block_set))
+		return;
+	if (h->started)
+		emit(h);
+	if (strcmp((const char *)name, "pre") == 0 && h->pre > 0)
+		h->pre--;
+	if (strcmp((const char *)name, "blockquote") == 0 && h->quote > 0)
+		h->quote--;
+	h->space = false;
+}
+
+int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud)
+{
+	struct hx h = { NULL, fn, ud, BL_BUF_INIT(BL_LINE_MAX), false, false, 0, false, false, 0, 0, 0, 0 };
+	if (len > INT_MAX)
+		len = INT_MAX;
+	h.px = htmlCreateMemoryParserCtxt(len ? html : " ", len ? (int)len : 1);
+	if (!h.px)
+		return -BL_ENOMEM;
+	htmlSAXHandler *sax = (htmlSAXHandler *)h.px->sax;
+	memset(sax, 0, sizeof *sax);
+	sax->startElement = on_start;
+	sax->endElement = on_end;
+	sax->characters = on_text;
+	sax->ignorableWhitespace = on_text;
+	sax->cdataBlock = on_text;
+	h.px->userData = &h;
+	int opt = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
+	if (utf8) {
+		xmlSwitchEncoding(h.px, XML_CHAR_ENCODING_UTF8);
+		opt |= HTML_PARSE_IGNORE_ENC;
+	}
+	htmlCtxtUseOptions(h.px, opt);
+	htmlParseDocument(h.px);
+	if (h.started)
+		emit(&h);
+	if (h.px->myDoc)
+		xmlFreeDoc(h.px->myDoc);
+	htmlFreeParserCtxt(h.px);
+	bl_buf_release(&h.line);
+	return h.rc;
+}
+
+/* H0: blanks and comments, then <!DOCTYPE html or <html. */
+bool bl_html_sniff(const char *p, size_t len)
+{
+	size_t i = 0;
+	for (;;) {
+		while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+			i++;
+		if (len - i >= 4 && memcmp(p + i, "<!--", 4) == 0) {
+			const char *e = memmem(p + i + 4, len - i - 4, "-->", 3);
+			if (!e)
+				return false;
+			i = (size_t)(e - p) + 3;
+			continue;
+		}
+		break;
+	}
+	static const char *const tags[] = { "<!doctype html", "<html" };
+	for (size_t k = 0; k < 2; k++) {
+		size_t n = strlen(tags[k]);
+		if (len - i > n && strncasecmp(p + i, tags[k], n) == 0) {
+			char c = p[i + n];
+			if (c == '>' || c == ' ' || c == '\t' || c == '\r' || c == '\n')
+				return true;
+		}
+	}
+	return false;
+}

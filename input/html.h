@@ -1,0 +1,47 @@
+/* html.h — HTML to text lines, through libxml2's HTML parser, for a saved
+ * page (input/reader.c) and a mail's text/html part (input/mail.c R11).
+ * docs/formats.md, "HTML input", states the rules; tests/test_html.c and
+ * the golden test fixtures/time/html/ show them.
+ *
+ * H1 Text: tags dropped; entities decoded (&nbsp; and U+00A0 become a
+ *    blank); <head>, <style>, <script>, <title> contents dropped; comments
+ *    dropped.
+ * H2 Lines: <br>, and the start and end of block elements (p, div, pre,
+ *    tr, li, h1-h6, table, blockquote, ul, ol, dl, dt, dd, hr, address)
+ *    end a line; <td> and <th> are separated by a blank. Inside <pre> the
+ *    text's own line ends are kept, blanks too (a newline right after
+ *    <pre> is dropped, as browsers do); outside <pre> a source line end
+ *    and any run of blanks are one blank, and lines are trimmed. Each
+ *    <blockquote> level prefixes its lines with '>' (then one blank).
+ * H3 Line numbers: every text line carries the source line (1-based) where
+ *    its first character is, so a diagnostic points into the HTML file.
+ *    Two text lines can start on one source line (`a<br>b`).
+ * H4 Memory: the page is parsed from memory as one document, at most
+ *    BL_HTML_MAX bytes (the caller's cap); a text line longer than
+ *    BL_LINE_MAX bytes is reported as too long (text NULL), never split.
+ */
+#ifndef BL_HTML_H
+#define BL_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define BL_HTML_MAX (64u * 1024 * 1024)   /* bytes of one page read as HTML */
+
+/* Does a file starting with p (len bytes, a byte order mark already
+ * dropped) look like HTML: after blanks and <!-- comments -->, a
+ * "<!DOCTYPE html" or "<html" tag (any case)? */
+bool bl_html_sniff(const char *p, size_t len);
+
+/* One text line: text (len bytes, no line end, not NUL-terminated), or
+ * text NULL for a line over BL_LINE_MAX bytes; srcline where it starts.
+ * Returns 0 to go on or a negative bl_err to stop. */
+typedef int (*bl_html_line_fn)(void *ud, const char *text, size_t len, unsigned long srcline);
+
+/* Turn html (len bytes, len <= INT_MAX) into text lines in document order.
+ * utf8: the bytes are UTF-8 whatever the page declares (a mail part GMime
+ * already converted); false: the page's own <meta charset>, else libxml2's
+ * guess. Returns 0, or the callback's negative bl_err. */
+int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud);
+
+#endif
