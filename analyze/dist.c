@@ -663,24 +663,36 @@ struct bl_dist {
 	double *x;              /* the samples while exact */
 	size_t len, cap;
 	size_t exact_max;       /* samples kept before switching to the sketch */
+	size_t *budget;         /* values the run may still keep; NULL: no shared bound */
 	bool exact;
 	bool sorted;
 };
 
 struct bl_dist *bl_dist_new(void)
 {
-	return bl_dist_new_exact(BL_DIST_EXACT_MAX);
+	return bl_dist_new_exact(BL_DIST_EXACT_MAX, NULL);
 }
 
-struct bl_dist *bl_dist_new_exact(size_t exact_max)
+struct bl_dist *bl_dist_new_exact(size_t exact_max, size_t *budget)
 {
 	struct bl_dist *d = bl_xcalloc(1, sizeof *d);
 
 	bl_partial_init(&d->agg);
 	d->exact_max = exact_max < 1 ? 1 : exact_max > BL_DIST_EXACT_MAX ? BL_DIST_EXACT_MAX : exact_max;
+	d->budget = budget;
 	d->exact = true;
 	d->sorted = true;
 	return d;
+}
+
+/* Give the room of the stored samples back to the shared budget. */
+static void dist_drop_samples(struct bl_dist *d)
+{
+	if (d->budget)
+		*d->budget += d->cap;
+	free(d->x);
+	d->x = NULL;
+	d->len = d->cap = 0;
 }
 
 void bl_dist_free(struct bl_dist *d)
@@ -688,7 +700,7 @@ void bl_dist_free(struct bl_dist *d)
 	if (d == NULL)
 		return;
 	bl_partial_release(&d->agg);
-	free(d->x);
+	dist_drop_samples(d);
 	free(d);
 }
 
@@ -701,19 +713,30 @@ static void dist_to_sketch(struct bl_dist *d)
 		return;
 	for (i = 0; i < d->len; i++)
 		sketch_add(&d->agg.sk, d->x[i], 1);
-	free(d->x);
-	d->x = NULL;
-	d->len = d->cap = 0;
+	dist_drop_samples(d);
 	d->exact = false;
 }
 
+/* Store x while the column's bound and the shared budget allow (D11);
+ * else the column turns to the sketch. */
 static void dist_push(struct bl_dist *d, double x)
 {
-	if (d->len == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 4;   /* most cells of a report hold a few values */
-		if (d->cap > d->exact_max)
-			d->cap = d->exact_max;
-		d->x = bl_xrealloc(d->x, d->cap * sizeof *d->x);
+	if (d->exact && d->len == d->cap) {
+		size_t cap = d->cap ? d->cap * 2 : 4;   /* most cells of a report hold a few values */
+		if (cap > d->exact_max)
+			cap = d->exact_max;
+		if (cap == d->cap || (d->budget && *d->budget < cap - d->cap)) {
+			dist_to_sketch(d);
+		} else {
+			if (d->budget)
+				*d->budget -= cap - d->cap;
+			d->cap = cap;
+			d->x = bl_xrealloc(d->x, d->cap * sizeof *d->x);
+		}
+	}
+	if (!d->exact) {
+		sketch_add(&d->agg.sk, x, 1);
+		return;
 	}
 	d->x[d->len++] = x;
 	d->sorted = false;
@@ -727,32 +750,19 @@ int bl_dist_add(struct bl_dist *d, double x)
 	}
 	bl_welford_add(&d->agg.w, x);
 	d->agg.sum += x;
-	if (d->exact && d->len == d->exact_max)
-		dist_to_sketch(d);
-	if (d->exact)
-		dist_push(d, x);
-	else
-		sketch_add(&d->agg.sk, x, 1);
+	dist_push(d, x);
 	return 0;
 }
 
 void bl_dist_merge(struct bl_dist *dst, const struct bl_dist *src)
 {
-	size_t i;
-
 	bl_welford_merge(&dst->agg.w, &src->agg.w);
 	dst->agg.sum += src->agg.sum;
 	dst->agg.rejected += src->agg.rejected;
-	if (dst->exact && src->exact && dst->len + src->len <= dst->exact_max) {
-		for (i = 0; i < src->len; i++)
-			dist_push(dst, src->x[i]);
-		return;
-	}
-	dist_to_sketch(dst);
-	if (src->exact) {
-		for (i = 0; i < src->len; i++)
-			sketch_add(&dst->agg.sk, src->x[i], 1);
-	} else {
+	for (size_t i = 0; src->exact && i < src->len; i++)
+		dist_push(dst, src->x[i]);
+	if (!src->exact) {
+		dist_to_sketch(dst);
 		sketch_merge(&dst->agg.sk, &src->agg.sk);
 	}
 }

@@ -222,6 +222,13 @@ double bl__lerp(double lo, double hi, double frac)
 	return isfinite(d) ? lo + frac * d : (1.0 - frac) * lo + frac * hi;
 }
 
+bool bl_pct_supported(unsigned long long n, double p)
+{
+	double tail = p < 100 - p ? p : 100 - p;
+	/* the tolerance keeps p99.9 at n >= 1000 despite 100 - 99.9 < 0.1 */
+	return tail <= 0 || (double)n * tail >= 100 * (1 - 1e-9);
+}
+
 double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rule rule)
 {
 	double jd, frac, lo, hi;

@@ -47,6 +47,13 @@
  *     the sample is <= x: rank r = ceil(n p / 100), at least 1,
  *     Q(p) = x_{r-1} (always an observed value). n = 0, p outside [0,100]
  *     or NaN: NaN. n = 1: x_0. Ties need nothing special.
+ *     Shown only when n supports it (D3a): a percentile a person reads
+ *     (stats, the summary, the report) is printed only when each tail
+ *     holds at least one value beyond it, n min(p, 100 - p) / 100 >= 1:
+ *     p90 needs n >= 10, p95 n >= 20, p99 n >= 100, the median n >= 2;
+ *     p = 0 and 100 (min and max) always. With fewer values it would
+ *     only restate the largest (or smallest) values, so it is left out
+ *     ("-" in text, empty in CSV) and a note says why.
  *
  * D4  Weighted forms for histogram bins (value v_i, count c_i >= 0), as
  *     if each value were repeated c_i times but without expanding: total
@@ -165,8 +172,11 @@
  *     the buckets of smallest magnitude are merged into one ("collapsed",
  *     counted, carried in partials and shown beside the percentiles) and
  *     only estimates in that lowest bucket lose the guarantee.
- *     bl_dist keeps the samples exactly up to BL_DIST_EXACT_MAX = 65536 and
- *     switches to the sketch beyond; exact mode gives D3 exactly.
+ *     bl_dist keeps a column's values exactly up to BL_DIST_EXACT_MAX =
+ *     2^20 (8 MiB) and, when given a budget, while the budget shared by
+ *     all columns of a run has room (BL_DIST_BUDGET = 2^25 values, 256 MiB,
+ *     for stats and compare); past either bound that column switches to
+ *     the sketch. Exact mode gives D3 exactly.
  *
  * D12 Multiple tests. A family is one question: one baseline -> candidate
  *     pair of one table within one source (a file, a mail thread; across
@@ -325,6 +335,8 @@ enum bl_pct_rule {
  * (bl_sort_finite makes it so). NaN when n = 0, p is out of range, or an
  * element it reads is not finite. */
 double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rule rule);
+/* D3a: true when n values support percentile p (0..100). */
+bool bl_pct_supported(unsigned long long n, double p);
 /* Sort x[0..n) ascending in place after moving out NaN and +-inf (D0).
  * Returns the number of finite values kept at the front; *rejected (may be
  * NULL) gets the number dropped. */
@@ -512,17 +524,21 @@ int bl_partial_read(FILE *f, struct bl_partial *p, unsigned long *line,
 
 /* ---- D11: streaming distribution -------------------------------------- */
 
-#define BL_DIST_EXACT_MAX 65536
+#define BL_DIST_EXACT_MAX (1u << 20)
+#define BL_DIST_BUDGET ((size_t)1 << 25)
 
 /* Exact up to BL_DIST_EXACT_MAX values, then sketch. Opaque. */
 struct bl_dist;
 
 /* Heap object; the caller owns it and frees it with bl_dist_free (NULL-safe). */
 struct bl_dist *bl_dist_new(void);
-/* The same, exact only up to exact_max values (1..BL_DIST_EXACT_MAX): for
- * callers that keep many distributions open at once and must bound their
- * memory (8 bytes a value while exact). */
-struct bl_dist *bl_dist_new_exact(size_t exact_max);
+/* The same, exact only up to exact_max values (1..BL_DIST_EXACT_MAX) and
+ * while *budget (NULL: no shared bound) has room: each dist takes the room
+ * of the values it stores from *budget and gives it back when it frees
+ * them (turning to the sketch, or bl_dist_free), so callers that keep many
+ * distributions open bound their memory (8 bytes a value while exact).
+ * *budget must outlive the dist. */
+struct bl_dist *bl_dist_new_exact(size_t exact_max, size_t *budget);
 void bl_dist_free(struct bl_dist *d);
 /* -BL_ERANGE for non-finite x (counted, D0). */
 int bl_dist_add(struct bl_dist *d, double x);

@@ -58,6 +58,7 @@ struct ts_table {
 	struct ts_col *col;
 	size_t ncol, colcap;
 	bool moments_only;      /* bl_tstats_opts.moments_only */
+	size_t *budget;         /* the collector's exact values left (T4) */
 	struct bl_strmap colmap; /* column name -> index (a CSV may have 100,000) */
 	char **gname;           /* group columns */
 	long *gidx;             /* their column index; -1 = not in this table */
@@ -88,6 +89,7 @@ struct bl_tstats {
 	const char **gval;
 	size_t ngbuf;
 	char *thr_subject, *thr_key;   /* by_source: the last message's thread */
+	size_t budget;          /* values its cells may still keep exactly (T4) */
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -98,6 +100,7 @@ struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx
 	ts->o = opts;
 	ts->ctx = ctx;
 	ts->key = (struct bl_buf)BL_BUF_INIT(4 * BL_LINE_MAX);
+	ts->budget = BL_DIST_BUDGET;
 	return ts;
 }
 
@@ -323,6 +326,7 @@ static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum o
 {
 	struct ts_table *t = bl_xcalloc(1, sizeof *t);
 	t->moments_only = ts->o->moments_only;
+	t->budget = &ts->budget;
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
 	t->sb_logi = -1;
@@ -442,7 +446,7 @@ static void add_num(struct ts_table *t, struct ts_group *g, size_t c, double x)
 			cell->m->rejected++;   /* D0 */
 	} else {
 		if (!cell->d)
-			cell->d = bl_dist_new();
+			cell->d = bl_dist_new_exact(BL_DIST_EXACT_MAX, t->budget);
 		bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
 	}
 	t->col[c].nnum++;
@@ -1816,6 +1820,27 @@ static size_t row_prefix(struct bl_outtab *tab, const struct ts_table *t, size_t
 	return col;
 }
 
+/* The percentile cells of a row from col on: left out where n does not
+ * support them (D3a; true then), marked \u2248 in text where the sketch
+ * estimated them (D11). */
+static bool set_pcts(struct bl_outtab *tab, size_t col, const struct bl_cellstat *cs,
+		     const double *pv, const struct bl_tstats_out *o)
+{
+	bool thin = false;
+	char b[40];
+	for (size_t i = 0; i < o->npct; i++, col++) {
+		if (cs->w.n && !bl_pct_supported(cs->w.n, o->pcts[i])) {
+			bl_outtab_set(tab, col, NULL);
+			thin = true;
+		} else if (!cs->exact && o->fmt != BL_TAB_CSV && !isnan(pv[i])) {
+			bl_outtab_setf(tab, col, "\u2248%s", bl_outtab_num(b, sizeof b, pv[i], o->fmt));
+		} else {
+			bl_outtab_setnum(tab, col, pv[i], o->fmt);
+		}
+	}
+	return thin;
+}
+
 static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o)
 {
 	bool csv = o->fmt == BL_TAB_CSV;
@@ -1848,7 +1873,7 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				bl_outtab_col(&tab, "collapsed", true);
 			}
 		}
-		bool sketch = false;
+		bool sketch = false, thin = false;
 		unsigned long long rejected = 0, collapsed = 0;
 		for (size_t c = 0; c < t->norder; c++) {
 			for (size_t g = 0; g < t->ngrp; g++) {
@@ -1863,8 +1888,8 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				bl_outtab_setnum(&tab, col++, cs.sd, o->fmt);
 				bl_outtab_setnum(&tab, col++, cs.ci95, o->fmt);
 				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.min : NAN, o->fmt);
-				for (size_t i = 0; i < o->npct; i++)
-					bl_outtab_setnum(&tab, col++, pv[i], o->fmt);
+				thin |= set_pcts(&tab, col, &cs, pv, o);
+				col += o->npct;
 				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.max : NAN, o->fmt);
 				/* D11: values folded into the lowest bucket are
 				 * counted beside the percentiles they spoil */
@@ -1893,14 +1918,19 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 		bl_esc_ring_release(&er);
 		bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
-		if (sketch || rejected)
+		if (sketch || rejected || thin)
 			fputc('\n', f);
 		if (sketch)
-			fprintf(f, "pct: \"exact\" percentiles use every value (D3, %s); \"sketch\" ones are "
-				"estimated from the log-bucketed sketch (more than %d values, or merged partials) "
-				"and are within 1%% of the exact value (D11).\n",
+			fprintf(f, "pct: \"exact\" percentiles use every value (D3, %s); \"sketch\" ones, "
+				"marked \u2248, are estimated from the log-bucketed sketch (more than %u values in "
+				"the column, more than %zu kept over all columns, or merged partials) and are "
+				"within 1%% of the exact value (D11).\n",
 				o->rule == BL_PCT_NEAREST_RANK ? "nearest rank" : "type 7",
-				BL_DIST_EXACT_MAX);
+				BL_DIST_EXACT_MAX, (size_t)BL_DIST_BUDGET);
+		if (thin)
+			fprintf(f, "-: a percentile p is shown only when n min(p, 100 - p) / 100 >= 1 (p90 "
+				"needs n >= 10, p95 20, p99 100): with fewer values it would restate the largest "
+				"or smallest ones (D3a).\n");
 		if (rejected)
 			fprintf(f, "%llu values were NaN or infinite and are not counted (D0).\n", rejected);
 		if (collapsed)

@@ -62,10 +62,11 @@
  *     read with bl_parse_double (so "nan", "inf" and "1,5" are text).
  *     An empty field is missing: not a value, not counted in n.
  * T4  Values. Each (table, group, column) keeps a bl_dist: exact
- *     percentiles (D3) up to BL_DIST_EXACT_MAX = 65536 values, the D11
- *     sketch beyond; n, mean, sd, min, max always exact (D1, D2). Memory
- *     is bounded per cell (at most 512 KiB of samples, then 32 KiB of
- *     buckets), so by the number of groups x columns, not by the input.
+ *     percentiles (D3) while the column holds at most BL_DIST_EXACT_MAX
+ *     = 2^20 values and the collector's cells together at most
+ *     BL_DIST_BUDGET = 2^25 (256 MiB), the D11 sketch past either; n,
+ *     mean, sd, min, max always exact (D1, D2). A sketch cell holds at
+ *     most 32 KiB of buckets.
  * T5  CSV input (bl_tstats_read_csv). libcsv, RFC 4180: quoted fields,
  *     doubled quotes, commas and line ends inside quotes; blanks around
  *     unquoted fields are trimmed. Line 1 is the header (see

@@ -260,8 +260,8 @@ static void colstat_of(struct bl_dist *d, const struct bl_lag1 *lag, struct bl_v
 	out->sd = bl_welford_sd(w);
 	out->min = w->min;
 	out->max = w->max;
-	out->median = bl_dist_percentile(d, 50, BL_PCT_TYPE7);
-	out->p95 = bl_dist_percentile(d, 95, BL_PCT_TYPE7);
+	out->median = bl_pct_supported(w->n, 50) ? bl_dist_percentile(d, 50, BL_PCT_TYPE7) : NAN;
+	out->p95 = bl_pct_supported(w->n, 95) ? bl_dist_percentile(d, 95, BL_PCT_TYPE7) : NAN; /* D3a */
 	out->estimated = !bl_dist_is_exact(d);
 }
 
@@ -561,7 +561,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		if (!bl_vmstat_is_value_col(c) || !val(&r->v[c], &d))
 			continue;
 		if (!s->dist[c]) {
-			s->dist[c] = bl_dist_new_exact(BL_VM_EXACT_MAX);
+			s->dist[c] = bl_dist_new_exact(BL_VM_EXACT_MAX, NULL);
 			bl_lag1_init(&s->lag[c]);
 			s->info.ncols++;
 		}
@@ -744,6 +744,16 @@ static void mib(char *b, size_t bs, double v, double kib)
 		snprintf(b, bs, "%.1f MiB", v * kib / 1024.0);
 }
 
+/* "≈" before the number in b (D11). */
+static void estimate(char *b, size_t bs)
+{
+	size_t n = strlen(b);
+	if (n + 4 <= bs) {
+		memmove(b + 3, b, n + 1);
+		memcpy(b, "\u2248", 3);
+	}
+}
+
 static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_doc_format fmt)
 {
 	static const char *const hdr[] = { "column", "n", "mean", "sd", "min", "median", "p95", "max",
@@ -754,7 +764,7 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 	else
 		fprintf(f, "  %-9s %6s %12s %12s %10s %10s %10s %10s %6s %6s %10s\n", hdr[0], hdr[1],
 			hdr[2], hdr[3], hdr[4], hdr[5], hdr[6], hdr[7], hdr[8], hdr[9], hdr[10]);
-	bool estimated = false;
+	bool estimated = false, thin = false;
 	for (int c = 0; c < VM_NCOLS; c++) {
 		struct bl_vm_colstat cs;
 		if (!bl_vmstat_colstat((void *)a, si, c, &cs))
@@ -765,6 +775,10 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 		cell(v[2], sizeof v[2], cs.min);
 		cell(v[3], sizeof v[3], cs.median);
 		cell(v[4], sizeof v[4], cs.p95);
+		for (int k = 3; cs.estimated && k <= 4; k++)   /* D11: an estimate says so */
+			if (!isnan(k == 3 ? cs.median : cs.p95))
+				estimate(v[k], sizeof v[k]);
+		thin |= isnan(cs.p95) || isnan(cs.median);
 		cell(v[5], sizeof v[5], cs.max);
 		const char *name = bl_table_vmstat.cols[c].name;
 		char r1[16] = "-", ne[16] = "-", ci[40];
@@ -777,8 +791,9 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 			fprintf(f, "| %s | %llu | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, cs.n,
 				v[0], v[1], v[2], v[3], v[4], v[5], r1, ne, ci);
 		else
-			fprintf(f, "  %-9s %6llu %12s %12s %10s %10s %10s %10s %6s %6s %10s\n", name, cs.n,
-				v[0], v[1], v[2], v[3], v[4], v[5], r1, ne, ci);
+			fprintf(f, "  %-9s %6llu %12s %12s %10s %*s %*s %10s %6s %6s %10s\n", name, cs.n,
+				v[0], v[1], v[2], cs.estimated ? 12 : 10, v[3], cs.estimated ? 12 : 10,
+				v[4], v[5], r1, ne, ci);   /* "≈" is 3 bytes wide 1 */
 		estimated |= cs.estimated;
 	}
 	/* D15: one sentence on why the CI is wide */
@@ -787,8 +802,11 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 		"half-width of the 95%% CI of the mean with n_eff (docs/statistics.md D15).\n",
 		fmt == BL_DOC_MD ? "\n" : "  ");
 	if (estimated)
-		fprintf(f, "%smedian and p95 estimated (more than %d rows: log-bucketed sketch, within 1%%)\n",
-			fmt == BL_DOC_MD ? "\n" : "  ", BL_VM_EXACT_MAX);
+		fprintf(f, "%s\u2248: median and p95 estimated (more than %d rows: log-bucketed sketch, "
+			"within 1%%, D11)\n", fmt == BL_DOC_MD ? "\n" : "  ", BL_VM_EXACT_MAX);
+	if (thin)
+		fprintf(f, "%sp95 is shown from 20 rows, the median from 2 (fewer: it would restate "
+			"the largest values, D3a)\n", fmt == BL_DOC_MD ? "\n" : "  ");
 	fputc('\n', f);
 }
 

@@ -44,9 +44,12 @@ static const char notes[] =
 	"\nDefinitions (docs/statistics.md): sd is the sample standard deviation (n-1);\n"
 	"ci95 the half-width of the 95% Student-t interval of the mean; percentiles are\n"
 	"Hyndman-Fan type 7 (or nearest rank). Percentiles are exact (column pct =\n"
-	"\"exact\") up to 65536 values per group and column; beyond, and after --merge,\n"
-	"they come from a log-bucketed sketch and are within 1% (\"sketch\"). n, mean,\n"
-	"sd, min and max are always exact; memory stays bounded.\n";
+	"\"exact\") while a column holds at most 1048576 values and the run keeps at most\n"
+	"33554432 (256 MiB) in all; beyond, and after --merge, they come from a\n"
+	"log-bucketed sketch and are within 1% (\"sketch\", marked \u2248 in text). A\n"
+	"percentile p is shown only when n min(p, 100-p)/100 >= 1 (p90: n >= 10, p95: 20,\n"
+	"p99: 100). n, mean, sd, min and max are always exact. Memory: the values kept\n"
+	"exactly (at most 256 MiB), then about 1 KiB per group and column.\n";
 static const struct cli_opt *const parts[] = { opts, cli_common_opts, NULL };
 
 

@@ -1248,6 +1248,38 @@ static void test_stats__sketch_error_bound_and_memory(void **state)
 	free(x);
 }
 
+/* D11: dists sharing a budget keep values while it has room; the one that
+ * finds it used up turns to the sketch and gives its room back, and a freed
+ * dist gives back all it took (counted by hand: capacities 4, 8, 16). */
+static void test_stats__dist_shared_budget(void **state)
+{
+	size_t budget = 20;
+	struct bl_dist *a = bl_dist_new_exact(BL_DIST_EXACT_MAX, &budget);
+	struct bl_dist *b = bl_dist_new_exact(BL_DIST_EXACT_MAX, &budget);
+	(void)state;
+	for (int i = 0; i < 9; i++)
+		bl_dist_add(a, i);          /* a's room: 4, 8, 16 */
+	assert_true(bl_dist_is_exact(a));
+	assert_int_equal(budget, 4);
+	for (int i = 0; i < 5; i++)
+		bl_dist_add(b, i);          /* b: 4, then 8 does not fit */
+	assert_false(bl_dist_is_exact(b));
+	assert_int_equal(budget, 4);
+	assert_true(bl_dist_welford(b)->n == 5);
+	assert_true(fabs(bl_dist_percentile(b, 100, BL_PCT_TYPE7) - 4) < 1e-12);
+	bl_dist_free(a);
+	assert_int_equal(budget, 20);
+	bl_dist_free(b);
+	/* D3a: each tail needs a value beyond the percentile */
+	assert_true(bl_pct_supported(2, 50) && !bl_pct_supported(1, 50));
+	assert_true(bl_pct_supported(10, 90) && !bl_pct_supported(9, 90));
+	assert_true(bl_pct_supported(20, 95) && !bl_pct_supported(19, 95));
+	assert_true(bl_pct_supported(100, 99) && !bl_pct_supported(99, 99));
+	assert_true(bl_pct_supported(1000, 99.9) && !bl_pct_supported(999, 99.9));
+	assert_true(bl_pct_supported(1, 0) && bl_pct_supported(1, 100));
+	assert_true(bl_pct_supported(4, 25) && !bl_pct_supported(3, 25));
+}
+
 static void test_stats__dist_exact_then_sketch(void **state)
 {
 	enum { N = BL_DIST_EXACT_MAX + 5000 };
@@ -1344,6 +1376,7 @@ int main(void)
 		cmocka_unit_test(test_stats__partial_read_errors),
 		cmocka_unit_test(test_stats__sketch_error_bound_and_memory),
 		cmocka_unit_test(test_stats__dist_exact_then_sketch),
+		cmocka_unit_test(test_stats__dist_shared_budget),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
