@@ -152,10 +152,6 @@ int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_
 /* The tables the analyses compare themselves, into out->own (for a
  * caller's own bl_compare_rows() calls). */
 void bl_analyses_own(struct bl_cmp_rows *out);
-/* The same when out already holds compare.h's rows and sentences, made
- * by the caller (the report, one input at a time): the analyses' rows
- * appended, then all adjusted and judged. 0 or -BL_EUSAGE. */
-int bl_analyses_findings_more(void *const *st, const struct bl_findings_opts *o, struct bl_cmp_rows *out);
 const struct bl_analysis *bl_analysis_find(const char *name);
 void bl_charts_free(struct bl_chart *c, size_t n);
 /* Append a chart entry (copies the strings). */

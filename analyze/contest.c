@@ -80,11 +80,6 @@ struct bl_contest {
 
 /* ---- accessors (contest.h) ------------------------------------------ */
 
-const char *bl_contest_measure_name(enum bl_contest_measure m)
-{
-	return (unsigned)m < BL_CM_N ? measures[m].name : NULL;
-}
-
 size_t bl_contest_ngroups(const struct bl_contest *c) { return c->ng; }
 const char *bl_contest_group(const struct bl_contest *c, size_t g) { return g < c->ng ? c->g[g].name : NULL; }
 size_t bl_contest_nloads(const struct bl_contest *c) { return c->nl; }

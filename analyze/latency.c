@@ -614,19 +614,6 @@ size_t bl_latency_nseries(const struct bl_latency *L)
 	return L ? L->ns : 0;
 }
 
-const char *bl_latency_label(const struct bl_latency *L, size_t i)
-{
-	if (!L || i >= L->ns)
-		return NULL;
-	make_labels((struct bl_latency *)L);
-	return L->s[i].label;
-}
-
-const char *bl_latency_unit(const struct bl_latency *L, size_t i)
-{
-	return L && i < L->ns ? (L->s[i].unit ? L->s[i].unit : "s") : NULL;
-}
-
 const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i)
 {
 	if (!L || i >= L->ns || (L->s[i].nbins == 0 && L->s[i].overflow == 0))

@@ -139,10 +139,6 @@ struct bl_latency;
 
 /* Series in order of first appearance. Strings are owned by the state. */
 size_t bl_latency_nseries(const struct bl_latency *L);
-/* Label used in text and charts: "<group> <series>", with " run N" (and
- * the source) added when needed to tell series apart. */
-const char *bl_latency_label(const struct bl_latency *L, size_t i);
-const char *bl_latency_unit(const struct bl_latency *L, size_t i);
 /* T2-T4 of series i (NULL when i is out of range or it has no bins). */
 const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i);
 /* T5: the `time` block of series i: real, user, sys in seconds (NaN when

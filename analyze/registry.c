@@ -112,16 +112,6 @@ int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_
 	return 0;
 }
 
-int bl_analyses_findings_more(void *const *st, const struct bl_findings_opts *o, struct bl_cmp_rows *out)
-{
-	if (!st || !o || !o->co || !out)
-		return -BL_EUSAGE;
-	bool ran[sizeof bl_analyses / sizeof bl_analyses[0]];
-	own_rows(st, o, out, ran);
-	bl_compare_rows_judge(out, o->co->confidence);
-	return 0;
-}
-
 void bl_charts_add(struct bl_chart **c, size_t *n, const char *name, const char *title,
 		   unsigned long long bytes)
 {

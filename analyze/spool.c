@@ -39,13 +39,6 @@ static int eio(int e)
 	return -BL_EIO;
 }
 
-int bl_spool_check(FILE *sp)
-{
-	if (!ferror(sp))
-		return 0;
-	return eio(errno);
-}
-
 int bl_spool_copy(FILE *sp, FILE *out)
 {
 	errno = 0;

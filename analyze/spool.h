@@ -9,7 +9,7 @@
  * stdio and closes it with fclose(3).
  *
  * Errors: a write error (ENOSPC, EFBIG, EIO) sets the stream's error flag;
- * bl_spool_check() turns it into -BL_EIO with errno, so callers report it
+ * bl_spool_copy() turns it into -BL_EIO with errno, so callers report it
  * rather than print a truncated section.
  */
 #ifndef BL_ANALYZE_SPOOL_H
@@ -20,10 +20,6 @@
 /* A new, empty, unlinked temporary file open for reading and writing.
  * NULL with errno set when it cannot be made. */
 FILE *bl_spool_open(void);
-
-/* 0 when every write so far succeeded, else -BL_EIO with errno set (EIO
- * when the failed write left errno unknown). Does not flush. */
-int bl_spool_check(FILE *sp);
 
 /* Flush sp and copy all of it, from its start, to out; sp is left at its
  * end for more writes. 0, or -BL_EIO with errno set: sp could not be

@@ -711,18 +711,6 @@ const struct bl_vm_iteration *bl_vmstat_iteration(void *st, size_t i, size_t k)
 	return k < a->s[i]->nit ? &a->s[i]->it[k] : NULL;
 }
 
-size_t bl_vmstat_nevents_kept(void *st, size_t i)
-{
-	struct vmstat_an *a = st;
-	return i < a->n ? a->s[i]->nev : 0;
-}
-
-const struct bl_vm_event *bl_vmstat_event(void *st, size_t i, size_t k)
-{
-	struct vmstat_an *a = st;
-	return i < a->n && k < a->s[i]->nev ? &a->s[i]->ev[k] : NULL;
-}
-
 /* ---- text and Markdown ------------------------------------------------- */
 
 /* A number for a table cell: integers as such, others to 2 decimals. */

@@ -60,24 +60,6 @@ int bl_parse_double(const char *s, size_t len, double *out);
 /* Same for a base-10 signed integer that fits in long long. */
 int bl_parse_ll(const char *s, size_t len, long long *out);
 
-/* Cursor scanner over a byte range, after curl's strparse: every function
- * advances the cursor only on success and returns 0, else a negative code. */
-struct bl_scan {
-	const char *p;
-	const char *end;
-};
-static inline void bl_scan_init(struct bl_scan *s, const char *p, size_t len)
-{
-	s->p = p;
-	s->end = p + len;
-}
-void bl_scan_blanks(struct bl_scan *s);                    /* skip spaces and TABs */
-bool bl_scan_at_end(const struct bl_scan *s);             /* only blanks left */
-int bl_scan_word(struct bl_scan *s, const char **w, size_t *wlen); /* run of non-blanks */
-int bl_scan_double(struct bl_scan *s, double *out);       /* a number token */
-int bl_scan_ll(struct bl_scan *s, long long *out);        /* an integer token */
-int bl_scan_lit(struct bl_scan *s, const char *lit);      /* exact literal */
-
 /* Split [p, p+len) on runs of blanks into at most max tokens (pointers into
  * the input). Returns the token count; a count > max means more tokens
  * existed than were stored. */

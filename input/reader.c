@@ -286,13 +286,6 @@ ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n)
 
 const char *bl_src_error(const struct bl_src *s) { return s->err; }
 const char *bl_src_warning(const struct bl_src *s) { return s->warn[0] ? s->warn : NULL; }
-bool bl_src_is_gzip(const struct bl_src *s) { return s->gzip; }
-
-unsigned long long bl_src_bytes_in(const struct bl_src *s)
-{
-	return s->in_total;
-}
-
 void bl_src_close(struct bl_src *s)
 {
 	if (!s)

@@ -51,9 +51,6 @@ const char *bl_src_error(const struct bl_src *s);
 /* A non-fatal problem found at the end ("trailing garbage after gzip
  * member at offset N"), or NULL. */
 const char *bl_src_warning(const struct bl_src *s);
-bool bl_src_is_gzip(const struct bl_src *s);
-/* Compressed bytes consumed so far (for progress: MB/s). */
-unsigned long long bl_src_bytes_in(const struct bl_src *s);
 void bl_src_close(struct bl_src *s);
 
 /* Expand the user's inputs: folders are walked recursively (sorted by
