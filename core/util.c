@@ -407,6 +407,17 @@ static int fmt_double_fast(char *out, size_t outsz, double v)
  * decimal of up to 15 digits reads in as the double nearest to it. */
 #define BL_FMT_ULPS 4
 
+/* Whether v lies within BL_FMT_ULPS steps of its %.12g text t; *back:
+ * the double t reads as. */
+static bool near_short(const char *t, double v, double *back)
+{
+	double b = strtod(t, NULL), w = v;
+	for (int k = 0; k < BL_FMT_ULPS && b != w; k++)
+		w = nextafter(w, b);
+	*back = b;
+	return b == w;
+}
+
 int bl_fmt_double(char *out, size_t outsz, double v)
 {
 	if (v == 0.0)
@@ -414,13 +425,11 @@ int bl_fmt_double(char *out, size_t outsz, double v)
 	int fast = fmt_double_fast(out, outsz, v);
 	if (fast >= 0)
 		return fast;
+	double back;
 	int n = snprintf(out, outsz, "%.12g", v);
-	double back = strtod(out, NULL), w = v;
-	for (int k = 0; k < BL_FMT_ULPS && back != w && isfinite(v); k++)
-		w = nextafter(w, back);
 	if (!isfinite(v))
 		return n;
-	if (back == w)       /* in %.15g's notation: 150000000000000, not 1.5e+14 */
+	if (near_short(out, v, &back))   /* in %.15g's notation: 150000000000000, not 1.5e+14 */
 		return snprintf(out, outsz, "%.15g", back);
 	for (int prec = 15; prec <= 17; prec++) {
 		n = snprintf(out, outsz, "%.*g", prec, v);
@@ -432,9 +441,18 @@ int bl_fmt_double(char *out, size_t outsz, double v)
 
 double bl_num_written(double v)
 {
+	/* v itself unless bl_fmt_double writes it as a nearby short decimal:
+	 * no more text made and read than that takes (report of the bench's
+	 * 10,000 files: 26.6 G instructions, 23.7 G without the rest of
+	 * bl_fmt_double) */
 	char t[40];
-	bl_fmt_double(t, sizeof t, v);
-	return strtod(t, NULL);
+	double back;
+	if (v == 0.0)
+		return 0.0;    /* no "-0" */
+	if (!isfinite(v) || fmt_double_fast(t, sizeof t, v) >= 0)
+		return v;
+	snprintf(t, sizeof t, "%.12g", v);
+	return near_short(t, v, &back) ? back : v;
 }
 
 bool bl_startswith(const char *s, size_t len, const char *prefix)

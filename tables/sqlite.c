@@ -143,6 +143,10 @@ char *bl_sqlite_schema(void)
 struct sq_table {
 	const struct bl_table_def *def;
 	sqlite3_stmt *ins;
+	/* the prov_gen (core/record.h) of the provenance texts bound to ins,
+	 * which sqlite3_reset() keeps: bound again only when it changes
+	 * (report of the bench's 10,000 files: 28.5 G instructions, 26.6 G) */
+	unsigned long gen;
 };
 
 struct sq_sink {
@@ -154,6 +158,7 @@ struct sq_sink {
 	sqlite3_stmt *src;
 	struct bl_strmap seen;   /* sources written: source \x1f message_id */
 	char *last;              /* the key of the last record's source */
+	unsigned long last_gen;  /* and its prov_gen, 0: none */
 	bool failed;
 };
 
@@ -182,6 +187,7 @@ static int sq_setup(struct sq_sink *s)
 		struct sq_table *qt = &s->t[s->n++];
 		qt->def = *t;
 		qt->ins = NULL;
+		qt->gen = 0;
 		struct bl_buf b = BL_BUF_INIT(0);
 		bl_buf_addf(&b, "INSERT INTO \"%s\" VALUES (", (*t)->name);
 		for (size_t i = 0; i < BL_PROV_COLS + (*t)->ncols; i++)
@@ -208,6 +214,9 @@ static int bind_text(sqlite3_stmt *st, int k, const char *v)
 
 static int sq_source(struct sq_sink *s, const struct bl_record *r)
 {
+	if (r->prov_gen && r->prov_gen == s->last_gen)
+		return 0;                /* the same source as the last record's */
+	s->last_gen = r->prov_gen;
 	const char *mid = r->msg ? r->msg->message_id : "";
 	char *key = bl_xasprintf("%s\x1f%s\x1f%lu", r->source, mid, r->msg ? r->msg->index : 0ul);
 	if (s->last && strcmp(s->last, key) == 0) {   /* records come in runs of one source */
@@ -244,14 +253,17 @@ static int sq_record(void *ud, const struct bl_record *r)
 		return 0;   /* a table no parser lists: not in the database */
 	sqlite3_stmt *st = qt->ins;
 	sqlite3_reset(st);
-	bind_text(st, 1, r->source);
+	if (!r->prov_gen || r->prov_gen != qt->gen) {
+		bind_text(st, 1, r->source);
+		bind_text(st, 3, r->msg ? r->msg->message_id : NULL);
+		bind_text(st, 4, r->msg ? r->msg->date : NULL);
+		bind_text(st, 5, r->msg ? r->msg->subject : NULL);
+		bind_text(st, 7, r->group);
+		bind_text(st, 8, r->group_source);
+		qt->gen = r->prov_gen;
+	}
 	sqlite3_bind_int64(st, 2, (sqlite3_int64)r->line);
-	bind_text(st, 3, r->msg ? r->msg->message_id : NULL);
-	bind_text(st, 4, r->msg ? r->msg->date : NULL);
-	bind_text(st, 5, r->msg ? r->msg->subject : NULL);
 	sqlite3_bind_int64(st, 6, r->quoted);
-	bind_text(st, 7, r->group);
-	bind_text(st, 8, r->group_source);
 	if (r->run > 0)
 		sqlite3_bind_int64(st, 9, r->run);
 	else
