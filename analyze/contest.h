@@ -46,9 +46,6 @@ enum bl_contest_measure {
 /* The analysis state (the void * of bl_analysis_contest's functions). */
 struct bl_contest;
 
-/* Column name of a measure ("time_s", …); NULL when out of range. */
-const char *bl_contest_measure_name(enum bl_contest_measure m);
-
 /* Groups in order of first appearance; loads in order of first appearance
  * over all groups. Names are owned by the state. */
 size_t bl_contest_ngroups(const struct bl_contest *c);
