@@ -30,7 +30,8 @@
  * lines of one source with the same reason and message, so that its size
  * follows the input's structure, not its length. */
 #define SKIP_TEXT_MAX 200
-static const char skipped_header[] = "source,first_line,last_line,lines,reason,message_id,text\n";
+static const char skipped_header[] =
+	"source,first_line,last_line,lines,reason,message_id,last_message_id,messages,text\n";
 
 /* The report page lists in full only the skipped runs that sit near data,
  * where data can be lost (issue 26): the runs skipped inside recognised
@@ -104,10 +105,24 @@ struct tstat {
 	size_t nprev;
 };
 
+/* Consecutive mail messages that gave no record, gathered into one row of
+ * skipped.csv (skip_whole()): their lines and reasons with their counts
+ * (WHOLE_REASONS at most, the rest as "other reasons"). Strings owned. */
+#define WHOLE_REASONS 16
+struct wholerun {
+	char *source, *first_id, *last_id;   /* source NULL: none open */
+	unsigned long first, last, messages, runs;
+	struct { char *reason; unsigned long n; } c[WHOLE_REASONS];
+	size_t nc;
+	unsigned long other;                 /* lines of further reasons */
+	char *text;                          /* the first run's text */
+};
+
 struct rstate {
 	const struct bl_report_opts *o;
 	FILE *skipped;
 	struct skiprun run;
+	struct wholerun whole;
 	struct nearlist near;        /* skipped inside recognised data */
 	struct nearlist prose;       /* no format recognised, in a unit with records */
 	struct unit unit;            /* the unit being read */
@@ -198,20 +213,74 @@ static void unit_enter(struct rstate *rs, const char *source, const char *msgid)
 	u->msgid = bl_xstrdup(msgid);
 }
 
-/* One row of skipped.csv. */
-static void skip_row(struct rstate *rs, const char *source, unsigned long first, unsigned long last,
-		     unsigned long lines, const char *reason, const char *msgid, const char *text)
+/* One row of skipped.csv; last_id NULL and messages 0 for a row within
+ * one message or file. */
+static void skip_row_out(struct rstate *rs, const char *source, unsigned long first, unsigned long last,
+			 const char *reason, const char *msgid, const char *last_id,
+			 unsigned long messages, const char *text)
 {
 	FILE *f = rs->skipped;
 	skip_field(f, source, false);
-	fprintf(f, "%lu,%lu,%lu,", first, last, lines);
+	fprintf(f, "%lu,%lu,%lu,", first, last, last - first + 1);
 	skip_field(f, reason, false);
 	skip_field(f, msgid, false);
+	skip_field(f, last_id, false);
+	if (messages)
+		fprintf(f, "%lu", messages);
+	fputc(',', f);
 	skip_field(f, text, true);
 	if (ferror(f) && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
 	}
+}
+
+/* The gathered messages' row written, if any: a single run keeps its own
+ * reason and text; more runs are "no record: " and the reasons with their
+ * lines, the most first (ties: first met), and no text. */
+static void whole_flush(struct rstate *rs)
+{
+	struct wholerun *w = &rs->whole;
+	if (!w->source)
+		return;
+	if (!rs->skipped) {
+		/* the report is given up: nothing more is written */
+	} else if (w->runs == 1) {
+		skip_row_out(rs, w->source, w->first, w->last, w->c[0].reason, w->first_id, NULL, 0, w->text);
+	} else {
+		struct bl_buf why = BL_BUF_INIT(0);
+		bl_buf_addf(&why, "no record: ");
+		bool out[WHOLE_REASONS] = { false };
+		for (size_t done = 0; done < w->nc; done++) {
+			size_t best = w->nc;
+			for (size_t k = 0; k < w->nc; k++)
+				if (!out[k] && (best == w->nc || w->c[k].n > w->c[best].n))
+					best = k;
+			out[best] = true;
+			bl_buf_addf(&why, "%s%s %lu", done ? "; " : "", w->c[best].reason, w->c[best].n);
+		}
+		if (w->other)
+			bl_buf_addf(&why, "; other reasons %lu", w->other);
+		bool many = w->messages > 1;
+		skip_row_out(rs, w->source, w->first, w->last, why.data, w->first_id, many ? w->last_id : NULL,
+			     many ? w->messages : 0, "");
+		bl_buf_release(&why);
+	}
+	for (size_t k = 0; k < w->nc; k++)
+		free(w->c[k].reason);
+	free(w->source);
+	free(w->first_id);
+	free(w->last_id);
+	free(w->text);
+	memset(w, 0, sizeof *w);
+}
+
+/* One row of skipped.csv, after the gathered messages' row. */
+static void skip_row(struct rstate *rs, const char *source, unsigned long first, unsigned long last,
+		     const char *reason, const char *msgid, const char *text)
+{
+	whole_flush(rs);
+	skip_row_out(rs, source, first, last, reason, msgid, NULL, 0, text);
 }
 
 /* The unit's held runs let go. */
@@ -232,8 +301,7 @@ static void held_rows(struct rstate *rs, size_t a, size_t b)
 	struct unit *u = &rs->unit;
 	for (size_t i = a; i < b; i++) {
 		struct heldrun *h = &u->held[i];
-		skip_row(rs, u->source, h->first, h->last, h->last - h->first + 1, h->reason, u->msgid,
-			 h->text);
+		skip_row(rs, u->source, h->first, h->last, h->reason, u->msgid, h->text);
 	}
 }
 
@@ -244,49 +312,43 @@ static void held_write(struct rstate *rs)
 	held_free(&rs->unit);
 }
 
-/* Held runs a..b, one range of lines, as one row: "no record: mail
- * header 90; no format recognised 34", its reasons with their lines, the
- * most first (ties: first met), and no text. More than 16 reasons: a row
- * each. */
-static void held_range_row(struct rstate *rs, size_t a, size_t b)
+/* Held runs a..b of the unit, one range of lines of a message that gave
+ * no record, added to the gathered messages' row: it goes on when the
+ * range starts on the line after it, else a new one starts. */
+static void whole_add(struct rstate *rs, size_t a, size_t b)
 {
 	struct unit *u = &rs->unit;
-	struct { const char *r; unsigned long n; bool out; } c[16];
-	size_t nc = 0;
+	struct wholerun *w = &rs->whole;
+	if (w->source && (strcmp(w->source, u->source) != 0 || u->held[a].first > w->last + 1))
+		whole_flush(rs);
+	if (!w->source) {
+		w->source = bl_xstrdup(u->source);
+		w->first_id = bl_xstrdup(u->msgid);
+		w->last_id = bl_xstrdup(u->msgid);
+		w->first = u->held[a].first;
+		w->messages = 1;
+		w->text = bl_xstrdup(u->held[a].text);
+	} else if (strcmp(w->last_id, u->msgid) != 0) {
+		free(w->last_id);
+		w->last_id = bl_xstrdup(u->msgid);
+		w->messages++;
+	}
 	for (size_t i = a; i < b; i++) {
+		struct heldrun *h = &u->held[i];
+		unsigned long n = h->last - h->first + 1;
 		size_t k = 0;
-		while (k < nc && strcmp(c[k].r, u->held[i].reason) != 0)
+		while (k < w->nc && strcmp(w->c[k].reason, h->reason) != 0)
 			k++;
-		if (k == nc) {
-			if (nc == sizeof c / sizeof c[0]) {
-				held_rows(rs, a, b);
-				return;
-			}
-			c[nc].r = u->held[i].reason;
-			c[nc].n = 0;
-			c[nc++].out = false;
-		}
-		c[k].n += u->held[i].last - u->held[i].first + 1;
+		if (k == w->nc && k < WHOLE_REASONS)
+			w->c[w->nc++].reason = bl_xstrdup(h->reason);
+		if (k < w->nc)
+			w->c[k].n += n;
+		else
+			w->other += n;
+		if (h->last > w->last)
+			w->last = h->last;
 	}
-	struct bl_buf why = BL_BUF_INIT(0);
-	static const char head[] = "no record: ";
-	bl_buf_add(&why, head, sizeof head - 1);
-	for (size_t done = 0; done < nc; done++) {
-		size_t best = nc;
-		for (size_t k = 0; k < nc; k++)
-			if (!c[k].out && (best == nc || c[k].n > c[best].n))
-				best = k;
-		c[best].out = true;
-		char *one = bl_xasprintf("%s%s %lu", done ? "; " : "", c[best].r, c[best].n);
-		bl_buf_add(&why, one, strlen(one));
-		free(one);
-	}
-	bl_buf_addc(&why, '\0');
-	unsigned long first = u->held[a].first, last = u->held[b - 1].last;
-	/* no text: the message id names the message, and its first line
-	 * is its mbox separator */
-	skip_row(rs, u->source, first, last, last - first + 1, why.data, u->msgid, "");
-	bl_buf_release(&why);
+	w->runs += b - a;
 }
 
 static int held_cmp(const void *x, const void *y)
@@ -296,10 +358,11 @@ static int held_cmp(const void *x, const void *y)
 }
 
 /* A mail message that gave no record, its runs held (issue 35 item 3):
- * each range of consecutive lines it skipped is one row (a line used
- * without a record, such as a label, splits the message in two); a range
- * of one run keeps its own row, and a duplicate message (its one
- * `duplicate of the message at` run beside its separator line) its rows. */
+ * each range of consecutive lines it skipped joins the row of the
+ * messages before it that gave none, when it starts on the line after
+ * them (a line used without a record, such as a label, splits the
+ * message in two); a duplicate message (its one `duplicate of the
+ * message at` run beside its separator line) keeps its rows. */
 static void skip_whole(struct rstate *rs)
 {
 	struct unit *u = &rs->unit;
@@ -313,13 +376,11 @@ static void skip_whole(struct rstate *rs)
 	/* in line order: a line a parser held and gave back comes late */
 	qsort(u->held, u->nheld, sizeof *u->held, held_cmp);
 	for (size_t a = 0, b; a < u->nheld; a = b) {
-		b = a + 1;
-		while (b < u->nheld && u->held[b].first == u->held[b - 1].last + 1)
-			b++;
-		if (b - a == 1)
-			held_rows(rs, a, b);
-		else
-			held_range_row(rs, a, b);
+		unsigned long last = u->held[a].last;
+		for (b = a + 1; b < u->nheld && u->held[b].first <= last + 1; b++)
+			if (u->held[b].last > last)
+				last = u->held[b].last;
+		whole_add(rs, a, b);
 	}
 	held_free(u);
 }
@@ -342,7 +403,7 @@ static void skiprun_flush(struct rstate *rs)
 			held_write(rs);
 			u->spilled = true;
 		}
-		skip_row(rs, k->source, k->first, k->last, k->last - k->first + 1, k->reason, k->msgid, k->text);
+		skip_row(rs, k->source, k->first, k->last, k->reason, k->msgid, k->text);
 	}
 	if (near_data(k->reason)) {
 		nearlist_add(&rs->near, k->source, k->reason, k->text, k->first, k->last);
@@ -395,8 +456,10 @@ static void on_skip(void *ud, const struct bl_line *ln, const char *reason, cons
 	struct skiprun *k = &rs->run;
 	const char *src = ln->source ? ln->source : "";
 	const char *mid = ln->msg && ln->msg->message_id ? ln->msg->message_id : "";
-	if (k->open && ln->lineno == k->last + 1 && strcmp(k->source, src) == 0 &&
-	    strcmp(k->msgid, mid) == 0) {
+	/* next: the line after the run's last, or another one starting on
+	 * it (decoded base64, HTML: mail R7, formats.md "HTML input") */
+	if (k->open && (ln->lineno == k->last + 1 || ln->lineno == k->last) &&
+	    strcmp(k->source, src) == 0 && strcmp(k->msgid, mid) == 0) {
 		if (strcmp(k->reason, reason) == 0 || absorbed(ln, reason)) {
 			k->last = ln->lineno;
 			return;
@@ -405,6 +468,16 @@ static void on_skip(void *ud, const struct bl_line *ln, const char *reason, cons
 			free(k->reason);
 			k->reason = bl_xstrdup(reason);
 			k->last = ln->lineno;
+			return;
+		}
+		if (strcmp(k->reason, "blank line") == 0) {
+			/* blank lines after a used line join the run after them */
+			free(k->reason);
+			k->reason = bl_xstrdup(reason);
+			k->last = ln->lineno;
+			size_t n = ln->text ? utf8_cut(ln->text, ln->len, SKIP_TEXT_MAX) : 0;
+			memcpy(k->text, ln->text ? ln->text : "", n);
+			k->text[n] = '\0';
 			return;
 		}
 	}
@@ -1139,6 +1212,7 @@ static int tables_close(struct build *b, bool ok, int *err)
 	b->finished = true;
 	skiprun_flush(rs);
 	unit_end(rs);
+	whole_flush(rs);
 	if (fclose(rs->skipped) != 0 && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
@@ -1436,6 +1510,7 @@ static void build_release(struct build *b, int rc)
 	free(b->rs.run.reason);
 	free(b->rs.run.msgid);
 	unit_end(&b->rs);            /* before prose: it may add to it */
+	whole_flush(&b->rs);
 	nearlist_release(&b->rs.near);
 	nearlist_release(&b->rs.prose);
 	if (!b->finished)

@@ -3,11 +3,13 @@
  *
  * The folder (docs/report.md describes it for users):
  *   csv/<table>.csv   every table that got rows (core/record.h layout)
- *   skipped.csv       every input line not used: the 8 provenance columns
- *                     of core/record.h (group = the group in force where the
- *                     line was; run empty), then reason and text (the line
- *                     as the parsers saw it: quote prefix and colour
- *                     escapes removed). used + skipped = lines, per input.
+ *   skipped.csv       every input line not used, as ranges of lines: a
+ *                     run of one reason in one message or file, or a run
+ *                     of consecutive messages that gave no record (their
+ *                     reasons with their lines); columns source,
+ *                     first_line, last_line, lines, reason, message_id,
+ *                     last_message_id, messages, text (docs/report.md).
+ *                     The ranges and the used lines are every line once.
  *   plots/            each analysis's charts: <name>.png, <name>.svg, the
  *                     gnuplot script <name>.gp and its data <name>-N.dat
  *   findings.csv      every comparison of the Findings (report/findings.h)
