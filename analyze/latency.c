@@ -670,9 +670,14 @@ static void fbound(char *b, size_t bs, const struct lseries *s, double v, bool l
 	snprintf(b, bs, "%s%s", lb ? (s->sum.overflow_inclusive ? ">=" : ">") : "", t);
 }
 
+/* Percentile k as a person reads it: "-" when the samples are too few
+ * for it (D3a: p99.9 needs 1,000). */
 static void fpct(char *b, size_t bs, const struct lseries *s, size_t k)
 {
-	fbound(b, bs, s, s->sum.pct[k], s->sum.pct_lb[k]);
+	if (!bl_pct_supported((unsigned long long)s->sum.n, bl_lat_pcts[k]))
+		snprintf(b, bs, "-");
+	else
+		fbound(b, bs, s, s->sum.pct[k], s->sum.pct_lb[k]);
 }
 
 /* Signed lateness in the series' unit. */
@@ -1101,12 +1106,14 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 		fprintf(f, "Statistics from the histogram bins without expanding them: percentiles are "
 			   "Hyndman-Fan type 7 (linear interpolation) on the samples the buckets stand for; "
 			   "overflow samples count as more than the last bucket, and a percentile that falls "
-			   "among them is a lower bound. Lateness is value minus target; \"later than target + "
+			   "among them is a lower bound, and one is shown only from n min(p, 100 - p) / 100 >= 1 "
+			   "samples (p99.9: 1,000; D3a). Lateness is value minus target; \"later than target + "
 			   "d\" means value - target > d.\n\n");
 	else
 		fprintf(f, "Percentiles: Hyndman-Fan type 7 on the samples the buckets stand for, from the bins "
 			   "(docs/statistics.md D3, D4);\noverflow = more than the last bucket (percentiles there "
-			   "are lower bounds). Lateness = value - target.\n\n");
+			   "are lower bounds); \"-\": too few samples for that percentile (p99.9 needs 1,000, D3a).\n"
+			   "Lateness = value - target.\n\n");
 	/* report.md: the first BL_MD_SHOWN series (analysis.h), then how
 	 * many are not shown and where they are */
 	size_t shown = fmt == BL_DOC_MD && L->ns > BL_MD_SHOWN ? BL_MD_SHOWN : L->ns;

@@ -369,7 +369,8 @@ static void test_latency__cyclictest_two_threads_overflow(void **state)
 	FILE *f = open_memstream(&txt, &tl);
 	assert_int_equal(bl_analysis_find("latency")->write(o.an, f, BL_DOC_TEXT, NULL, 0), 0);
 	fclose(f);
-	assert_non_null(strstr(txt, "p50 4   p90 >=18.6   p99 >=20"));
+	/* D3a: 12 samples support p90 (n >= 10), not p99 (n >= 100) */
+	assert_non_null(strstr(txt, "p50 4   p90 >=18.6   p99 -   p99.9 -"));
 	assert_non_null(strstr(txt, "Mann-Whitney U = 43.5, z = 1.094, p = 0.274 (two-sided)"));
 	assert_non_null(strstr(txt, "Kolmogorov-Smirnov D = 0.283333"));
 	free(txt);
