@@ -397,6 +397,33 @@ static void csv_header(struct bl_outtab *tab, const char *const *byu, size_t nby
 	}
 }
 
+/* C5: a text table with its heading, fitted to o->width: the columns
+ * that matter least left out first (the note, which the footer explains,
+ * then median, the CI of each mean, diff, raw p, m, n, mean), then long
+ * names cut with "…"; a line under the table says what is not shown. */
+static void text_table(FILE *f, const char *head, struct bl_outtab *tab, const struct bl_compare_opts *o)
+{
+	char ci[40];
+	snprintf(ci, sizeof ci, "ci%g", o->confidence * 100);
+	const char *const drop[] = { "note", "median", ci, "diff", "p", "m", "n", "mean", NULL };
+	static const char *const keep[] = { "verdict", "interval of change", NULL };
+	size_t width = o->fmt == BL_TAB_TEXT ? o->width : 0;
+	char *dropped = NULL;
+	bool cut = false;
+	bl_text_wrap(f, head, width);
+	if (width)
+		bl_outtab_fit(tab, width, drop, keep, &dropped, &cut);
+	bl_outtab_write(tab, f, o->fmt);
+	if (dropped || cut) {
+		char *s = bl_xasprintf("(%zu columns:%s%s%s%s; every column with -f csv)\n", width,
+				       dropped ? " not shown: " : "", dropped ? dropped : "",
+				       dropped && cut ? ";" : "", cut ? " long names cut with \u2026" : "");
+		bl_text_wrap(f, s, width);
+		free(s);
+	}
+	free(dropped);
+}
+
 static void text_header(struct bl_outtab *tab, struct tabctx *x)
 {
 	char ci[40];
@@ -861,14 +888,15 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 			int better = bl_tstats_better(x.ts, x.t, cname);
 			/* names from a CSV header or a log: Markdown or terminal text */
 			struct bl_esc_ring er = BL_ESC_RING_INIT;
-			fprintf(f, "%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
+			char *head = bl_xasprintf("%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
 				md ? "### " : "== ", bl_esc_doc(&er, tname, md), bl_esc_doc(&er, cname, md),
 				better ? " (" : "", better ? better_name(better) : "",
 				better ? " is better)" : "",
 				bl_esc_doc(&er, x.sets.key[x.base], md), test_name(o->test), o->confidence * 100,
 				md ? "" : " ==");
 			bl_esc_ring_release(&er);
-			bl_outtab_write(&tab, f, o->fmt);
+			text_table(f, head, &tab, o);
+			free(head);
 			bl_outtab_release(&tab);
 		}
 		if (!csv && counts->means_only > means_before) {
@@ -1186,10 +1214,12 @@ static void own_write(const struct bl_cmp_rows *rows, FILE *f, const struct bl_c
 				fputc('\n', f);
 			*any_text = true;
 			struct bl_esc_ring er = BL_ESC_RING_INIT;
-			fprintf(f, "%s%s: compared by its analysis (docs/statistics.md D18), %g%% confidence%s\n\n",
-				md ? "### " : "== ", bl_esc_doc(&er, tname, md), o->confidence * 100, md ? "" : " ==");
+			char *title = bl_xasprintf("%s%s: compared by its analysis (docs/statistics.md D18), "
+				"%g%% confidence%s\n\n", md ? "### " : "== ", bl_esc_doc(&er, tname, md),
+				o->confidence * 100, md ? "" : " ==");
 			bl_esc_ring_release(&er);
-			bl_outtab_write(&tab, f, o->fmt);
+			text_table(f, title, &tab, o);
+			free(title);
 		}
 		bl_outtab_release(&tab);
 	}
@@ -1238,7 +1268,7 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 		if (counts->tables && !rc)
 			rc = bl_outtab_write(&all, f, o->fmt);
 	} else if (any_text) {
-		fprintf(f, "\n%lu test%s in this run. p: %s (D%d), two-sided%s. A family (D12) is one "
+		char *foot = bl_xasprintf("\n%lu test%s in this run. p: %s (D%d), two-sided%s. A family (D12) is one "
 			"baseline -> candidate pair of one table and source, its m tests the measures "
 			"compared for that pair%s; p adj: Bonferroni's m p, and the change's interval "
 			"at 1 - %g / m, simultaneous over the family (Holm's and Benjamini-Hochberg's "
@@ -1258,6 +1288,8 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 			o->narrowed ? " (narrowed by -c to the columns named: a smaller question, "
 				      "so smaller m)" : "",
 			1.0 - o->confidence, o->confidence * 100, 1.0 - o->confidence);
+		bl_text_wrap(f, foot, o->fmt == BL_TAB_TEXT ? o->width : 0);
+		free(foot);
 	}
 	bl_outtab_release(&all);
 	free(byu);

@@ -40,6 +40,13 @@
  *     and the report's Findings make the same rows, with the same p,
  *     Holm and BH p, bands, intervals and verdicts
  *     (bl_analyses_findings()).
+ * C5  Text fits o->width (cli: the terminal's width when stdout is one,
+ *     else $COLUMNS, else 80). A table wider than that loses columns in
+ *     this order until it fits: note, median, the CI of each mean, diff,
+ *     p, m, n, mean; then its longest names (not the verdict or the
+ *     interval) are cut with "…", never so far that two names read the
+ *     same; a line under it says what is not shown. Headings and the
+ *     footer are wrapped at blanks. CSV and Markdown are never cut.
  */
 #ifndef BL_COMPARE_H
 #define BL_COMPARE_H
@@ -128,6 +135,8 @@ struct bl_compare_opts {
 	/* -c named the columns: the families (D12) hold only those, and the
 	 * text output says so */
 	bool narrowed;
+	/* Text (BL_TAB_TEXT) lines at most this wide, 0: no limit (C5). */
+	size_t width;
 };
 /* The band of column (D13): the last --negligible naming it, else the last
  * without a column, else 1 %. o may be NULL. */

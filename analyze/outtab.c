@@ -169,6 +169,167 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 	free(cells);
 }
 
+static bool named(const char *const *list, const char *name)
+{
+	for (; list && *list; list++)
+		if (strcmp(*list, name) == 0)
+			return true;
+	return false;
+}
+
+/* Column widths as write_text() makes them, into w; their total with the
+ * two blanks between columns. */
+static size_t widths(const struct bl_outtab *t, size_t *w)
+{
+	size_t total = t->ncols ? 2 * (t->ncols - 1) : 0;
+	for (size_t c = 0; c < t->ncols; c++) {
+		w[c] = width(t->head[c]);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const char *s = t->cell[r * t->ncols + c];
+			size_t x = s ? width(s) : 1;
+			if (x > w[c])
+				w[c] = x;
+		}
+		total += w[c];
+	}
+	return total;
+}
+
+static void col_remove(struct bl_outtab *t, size_t c)
+{
+	size_t n = t->ncols, k = 0;
+	free(t->head[c]);
+	memmove(t->head + c, t->head + c + 1, (n - c - 1) * sizeof *t->head);
+	memmove(t->right + c, t->right + c + 1, (n - c - 1) * sizeof *t->right);
+	for (size_t i = 0; i < t->nrows * n; i++) {
+		if (i % n == c)
+			free(t->cell[i]);
+		else
+			t->cell[k++] = t->cell[i];
+	}
+	t->ncols--;
+}
+
+/* s cut to at most w characters, the last one "…". */
+static void cut_cell(char **s, size_t w)
+{
+	if (!*s || width(*s) <= w)
+		return;
+	char *p = *s;
+	for (size_t n = 0; *p && n < w - 1; n++)
+		for (p++; ((unsigned char)*p & 0xC0) == 0x80; p++)
+			;
+	while (p > *s && p[-1] == ' ')
+		p--;
+	*p = '\0';
+	char *r = bl_xasprintf("%s\u2026", *s);
+	free(*s);
+	*s = r;
+}
+
+static int strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static size_t distinct(char **v, size_t n)
+{
+	size_t d = 0;
+	qsort(v, n, sizeof *v, strp_cmp);
+	for (size_t i = 0; i < n; i++)
+		d += i == 0 || strcmp(v[i - 1], v[i]) != 0;
+	return d;
+}
+
+/* Cutting column c to w characters keeps its values apart. */
+static bool cut_keeps_apart(const struct bl_outtab *t, size_t c, size_t w)
+{
+	char **a = bl_xcalloc(t->nrows + 1, sizeof *a), **b = bl_xcalloc(t->nrows + 1, sizeof *b);
+	size_t n = 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->cell[r * t->ncols + c]) {
+			a[n] = t->cell[r * t->ncols + c];
+			b[n] = bl_xstrdup(a[n]);
+			cut_cell(&b[n++], w);
+		}
+	bool ok = distinct(a, n) == distinct(b, n);
+	for (size_t i = 0; i < n; i++)
+		free(b[i]);
+	free(a);
+	free(b);
+	return ok;
+}
+
+void bl_outtab_fit(struct bl_outtab *t, size_t width, const char *const *drop,
+		   const char *const *keep, char **dropped, bool *cut)
+{
+	size_t *w = bl_xcalloc(t->ncols + 1, sizeof *w);
+	bool *fixed = bl_xcalloc(t->ncols + 1, sizeof *fixed);   /* a cut would merge values */
+	struct bl_buf names = BL_BUF_INIT(0);
+	*cut = false;
+	for (; width && drop && *drop && widths(t, w) > width; drop++)
+		for (size_t c = 0; c < t->ncols; c++)
+			if (strcmp(t->head[c], *drop) == 0) {
+				if (names.len)
+					bl_buf_add(&names, ", ", 2);
+				bl_buf_add(&names, *drop, strlen(*drop));
+				col_remove(t, c);
+				break;
+			}
+	for (size_t total; width && (total = widths(t, w)) > width;) {
+		size_t best = t->ncols;
+		for (size_t c = 0; c < t->ncols; c++)
+			if (!t->right[c] && !fixed[c] && !named(keep, t->head[c]) && w[c] > 8 &&
+			    (best == t->ncols || w[c] > w[best]))
+				best = c;
+		if (best == t->ncols)
+			break;
+		size_t nw = w[best] - (total - width < w[best] - 8 ? total - width : w[best] - 8);
+		while (nw < w[best] && !cut_keeps_apart(t, best, nw))
+			nw++;
+		if (nw == w[best]) {
+			fixed[best] = true;
+			continue;
+		}
+		cut_cell(&t->head[best], nw);
+		for (size_t r = 0; r < t->nrows; r++)
+			cut_cell(&t->cell[r * t->ncols + best], nw);
+		*cut = true;
+	}
+	*dropped = names.len && !bl_buf_add(&names, "", 0) ? bl_xstrdup(names.data) : NULL;
+	bl_buf_release(&names);
+	free(fixed);
+	free(w);
+}
+
+void bl_text_wrap(FILE *f, const char *text, size_t width)
+{
+	size_t col = 0;
+	for (const char *p = text; *p;) {
+		if (*p == '\n' || *p == ' ') {
+			if (*p == '\n') {
+				fputc('\n', f);
+				col = 0;
+			}
+			p++;
+			continue;
+		}
+		size_t n = strcspn(p, " \n"), wn = 0;
+		for (size_t i = 0; i < n; i++)
+			wn += ((unsigned char)p[i] & 0xC0) != 0x80;
+		if (col && width && col + 1 + wn > width) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, n, f);
+		col += wn;
+		p += n;
+	}
+}
+
 static void write_csv(const struct bl_outtab *t, FILE *f)
 {
 	for (size_t r = 0; r <= t->nrows; r++) {

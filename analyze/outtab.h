@@ -45,6 +45,19 @@ void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt 
 /* Write the whole table. 0 or -BL_EIO. */
 int bl_outtab_write(const struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt);
 
+/* Text at most `width` characters a line (0: no limit). Columns named in
+ * drop[] (NULL-terminated) are removed, in that order, while the table is
+ * wider; then the widest left-aligned columns not named in keep[] are
+ * cut, down to 8 characters, each cut cell ending in "…". *dropped gets
+ * the names removed, ", "-joined (the caller frees it; NULL when none),
+ * *cut whether a cell was cut. A table that is still too wide stays so. */
+void bl_outtab_fit(struct bl_outtab *t, size_t width, const char *const *drop,
+		   const char *const *keep, char **dropped, bool *cut);
+/* text written to f in lines of at most width characters (0: as is),
+ * broken at blanks; a word longer than width stands alone. Line breaks
+ * in text are kept. */
+void bl_text_wrap(FILE *f, const char *text, size_t width);
+
 /* Numbers as the formats want them. For CSV: round-trip exact
  * (bl_fmt_double), NaN -> "" . For text and Markdown: six significant
  * digits in plain notation between 1e-4 and 1e15 (trailing zeros

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "analyze/table_stats.h"
@@ -37,6 +39,21 @@ static const struct cli_opt opts[] = {
 	  "accounting summary, notes or \"wrote\" lines" },
 	{ 0, NULL, NULL, NULL },
 };
+/* C5: the terminal's width when stdout is one, else $COLUMNS, else 80;
+ * never below 40. */
+static size_t text_width(void)
+{
+	struct winsize ws;
+	unsigned long w = 80;
+	const char *e = getenv("COLUMNS");
+	char *end;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		w = ws.ws_col;
+	else if (e && *e && (w = strtoul(e, &end, 10), *end != '\0' || w == 0))
+		w = 80;
+	return w < 40 ? 40 : w;
+}
+
 static const char notes[] =
 	"Per column: baseline and candidate n, mean, CI of the mean and median; the change\n"
 	"in % of |baseline mean| with its interval (Fieller), the two-sided p-value, and p\n"
@@ -60,7 +77,10 @@ static const char notes[] =
 	"the numbers are those of the report's Findings when it compares all sources.\n"
 	"docs/statistics.md D12-D18 define each number.\n"
 	"Inputs as for `benchlog stats`: logs, CSV tables (*.csv with a header, or --csv).\n"
-	"Exit status 1 also when nothing could be compared.\n";
+	"Exit status 1 also when nothing could be compared.\n"
+	"Text fits the terminal (else $COLUMNS, else 80 columns): note, median, ci95, diff,\n"
+	"p, m, n and mean are left out in that order, then long names cut with ...; -f csv\n"
+	"holds every column.\n";
 static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
 
 
@@ -176,7 +196,7 @@ int cmd_compare(int argc, char **argv)
 	struct bl_tstats_opts so;
 	memset(&so, 0, sizeof so);
 	so.compare = true;
-	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0, NULL, NULL, false };
+	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0, NULL, NULL, false, 0 };
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
 	ao.target_s = NAN;
@@ -281,6 +301,7 @@ int cmd_compare(int argc, char **argv)
 	so.cols = cols;
 	so.ncols = ncols;
 	co.narrowed = ncols > 0;   /* D12: -c narrows the question */
+	co.width = text_width();
 
 	status = compare_run(&o, &so, &co, &ao, argv + optind, argc - optind, force_csv);
 done:

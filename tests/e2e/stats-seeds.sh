@@ -20,7 +20,8 @@ s000="$TOP/fixtures/seeds/000_a7bf8587c1dba76c.txt"
 fail() { echo "$*"; exit 1; }
 
 # --- seed 001: text output as a user sees it -------------------------------
-"$BENCHLOG" compare -q -t contest -c time_s "$s001" > "$tmp/c1.txt"
+# a wide terminal: every column (80 columns leave some out: compare-width.sh)
+COLUMNS=400 "$BENCHLOG" compare -q -t contest -c time_s "$s001" > "$tmp/c1.txt"
 grep -q "^== contest: time_s (lower is better) — baseline Default tunables, Welch's t-test, 95% confidence ==$" "$tmp/c1.txt" \
 	|| { cat "$tmp/c1.txt"; fail "seed 001: heading"; }
 # the candidate row of read_load: mean 22.3433, -27%, verdict "faster"
@@ -69,7 +70,7 @@ if "$BENCHLOG" compare -q -t contest --baseline nope "$s001" > "$tmp/o" 2> "$tmp
 grep -q 'no group "nope"; there are: "Default tunables", "Tweaked tunables"' "$tmp/e" || { cat "$tmp/e"; fail "baseline message"; }
 
 # --- seed 000: averages only --------------------------------------------------
-"$BENCHLOG" compare -q "$s000" > "$tmp/c0.txt" 2>/dev/null
+COLUMNS=400 "$BENCHLOG" compare -q "$s000" > "$tmp/c0.txt" 2>/dev/null
 grep -q "averages alone (no per-run data) allow no test" "$tmp/c0.txt" || { cat "$tmp/c0.txt"; fail "seed 000: no-test note"; }
 grep -q "each row is already the mean of 10 runs" "$tmp/c0.txt" || fail "seed 000: runs"
 "$BENCHLOG" compare -q -f csv -t averages "$s000" > "$tmp/c0.csv"
