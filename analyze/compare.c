@@ -6,6 +6,7 @@
 #include <string.h>
 #include <gsl/gsl_cdf.h>
 #include "analyze/compare.h"
+#include "parsers/labels.h"
 #include "core/strmap.h"
 #include "core/escape.h"
 #include "core/util.h"
@@ -345,7 +346,7 @@ struct tabctx {
 	 * in set order (a block holds few of the sets: a dense blocks x sets
 	 * table grew with the square of the inputs in a folder) */
 	size_t *bstart, *bset, *bgroup;
-	size_t *rank;              /* each set's place (bl_compare_opts.set_order) */
+	size_t *rank;              /* each set's place (C1) */
 	size_t base;               /* baseline set; SIZE_MAX: none in this ts */
 	bool means;                /* R2 */
 	const char *runs_col;
@@ -710,15 +711,15 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		}
 		return false;
 	}
+	/* C1: without --baseline, sets whose label names the baseline side
+	 * ("base", "Without the patch", "vanilla") come first, then the rest,
+	 * each in the order first seen (parsers/labels.h bl_label_side) */
 	x->base = (size_t)b;
-	if (!x->o->baseline && x->o->set_order)
-		x->base = SIZE_MAX;      /* until the first set is found here; if it is
-					    not, each block has its own first set */
 	x->rank = bl_xcalloc(x->sets.n, sizeof *x->rank);
 	for (size_t s = 0; s < x->sets.n; s++) {
-		long r = x->o->set_order ? x->o->set_order(x->o->set_order_ud, tname, x->sets.key[s]) : (long)s;
-		x->rank[s] = r >= 0 ? (size_t)r : SIZE_MAX / 2 + s;
-		if (!x->o->baseline && r == 0)
+		bool first = !x->o->baseline && bl_label_side(x->sets.key[s]) < 0;
+		x->rank[s] = (first ? 0 : x->sets.n) + s;
+		if (x->rank[s] < x->rank[x->base])
 			x->base = s;
 	}
 	size_t nb = x->blocks.n;

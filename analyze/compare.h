@@ -4,8 +4,10 @@
  * C1  Sets. The rows of each table are grouped (analyze/table_stats.h T2)
  *     by the --by columns and, last, the compared column (R5: `group`).
  *     Each distinct value of the compared column is a set; the baseline is
- *     --baseline's value or the first set seen; every other set is a
- *     candidate. Sets are compared within each --by block (contest: per
+ *     --baseline's value, else the first set seen whose label names the
+ *     baseline side ("base", "before", "Without the patch", "vanilla":
+ *     parsers/labels.h bl_label_side), else the first set seen; every
+ *     other set is a candidate, in the order first seen after those. Sets are compared within each --by block (contest: per
  *     load, R3), never across blocks.
  * C2  Per column and candidate: both summaries (n, mean +- the conf CI of
  *     the mean D5, median D3), difference d = mean_c - mean_b and
@@ -118,20 +120,12 @@ struct bl_band {
 int bl_band_parse(char *s, struct bl_band *b);
 
 struct bl_compare_opts {
-	const char *baseline;   /* NULL = first set */
+	const char *baseline;   /* NULL: the first set (C1) */
 	double confidence;      /* (0,1), default 0.95 */
 	enum bl_cmp_test test;
 	enum bl_tabfmt fmt;
 	const struct bl_band *bands;   /* --negligible, in order given */
 	size_t nbands;
-	/* The order of a table's sets (C1: without --baseline the first is
-	 * the baseline, and a block without it compares with its own first):
-	 * NULL, the order first seen in ts; else set_order(set_order_ud,
-	 * table, set) gives each set's place, -1 for one it does not know
-	 * (those follow, in the order first seen). The report compares each
-	 * input alone and orders its sets as over all inputs. */
-	long (*set_order)(void *ud, const char *table, const char *set);
-	void *set_order_ud;
 	/* -c named the columns: the families (D12) hold only those, and the
 	 * text output says so */
 	bool narrowed;

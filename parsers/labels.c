@@ -60,6 +60,13 @@ static const char *const bare_sides[] = {
 static const char *const bare_tails[] = {
 	"kernel", "code", "version", "run", "runs", "result", "results", NULL,
 };
+static const char *const base_words[] = {
+	"before", "without", "w/o", "base", "baseline", "vanilla", "stock", "old", "unpatched",
+	"unmodified", "unfixed", "original", "orig", "default", NULL,
+};
+static const char *const cand_words[] = {
+	"after", "with", "w/", "patched", "new", "candidate", "modified", "fixed", NULL,
+};
 static const char *const with_words[] = { "with", "without", "w/", "w/o", NULL };
 /* Words of a clause, never of a label (R3). */
 static const char *const prose_words[] = {
@@ -210,4 +217,15 @@ enum bl_rlabel bl_result_label(const char *s, size_t n, size_t *off, size_t *len
 		*len = e - b;
 	}
 	return r;
+}
+
+int bl_label_side(const char *label)
+{
+	if (label == NULL)
+		return 0;
+	struct word w = { label + strspn(label, " \t*=-"), 0 };
+	w.n = strcspn(w.p, " \t");
+	if (w.n > 1 && w.p[w.n - 1] == ':')
+		w.n--;
+	return word_in(&w, base_words) ? -1 : word_in(&w, cand_words) ? 1 : 0;
 }

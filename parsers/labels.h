@@ -23,4 +23,12 @@ enum bl_rlabel {
  * ':' / ':-'. The rules (R1-R5) are stated in labels.c. */
 enum bl_rlabel bl_result_label(const char *s, size_t n, size_t *off, size_t *len);
 
+/* Which side of a before/after comparison the group name label states,
+ * by its first word (case-insensitive, a final ':' ignored): -1 the
+ * baseline (before, without, w/o, base, baseline, vanilla, stock, old,
+ * unpatched, unmodified, unfixed, original, orig, default), +1 the
+ * candidate (after, with, w/, patched, new, candidate, modified, fixed),
+ * 0 neither or NULL. */
+int bl_label_side(const char *label);
+
 #endif

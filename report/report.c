@@ -1196,7 +1196,7 @@ static int build_open(struct build *b)
 	bl_tstats_sink(b->ts, &s);
 	bl_ctx_add_sink(&b->ctx, &s);
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
-					  o->bands, o->nbands, NULL, NULL, false, 0 };
+					  o->bands, o->nbands, false, 0 };
 	return 0;
 }
 

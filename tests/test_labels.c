@@ -86,12 +86,36 @@ static void test_labels__never_prose_or_output(void **state)
 	       NULL);
 }
 
+/* C1 of analyze/compare.h: which side a group's label names, by its
+ * first word; the labels are the archive's (docs/archives.md). */
+static void test_labels__side(void **state)
+{
+	(void)state;
+	assert_int_equal(bl_label_side("base"), -1);
+	assert_int_equal(bl_label_side("with 'optimizations'"), 1);
+	assert_int_equal(bl_label_side("Without the patchset"), -1);
+	assert_int_equal(bl_label_side("With the patchset"), 1);
+	assert_int_equal(bl_label_side("before modification"), -1);
+	assert_int_equal(bl_label_side("after modification"), 1);
+	assert_int_equal(bl_label_side("vanilla kernel"), -1);
+	assert_int_equal(bl_label_side("patched:"), 1);
+	assert_int_equal(bl_label_side("W/O"), -1);
+	assert_int_equal(bl_label_side("Default tunables"), -1);
+	assert_int_equal(bl_label_side("NOK: v6.18-rc3"), 0);
+	assert_int_equal(bl_label_side("Just adding this patch on the previous"), 0);
+	assert_int_equal(bl_label_side("basement"), 0);
+	assert_int_equal(bl_label_side("2.4.19"), 0);
+	assert_int_equal(bl_label_side(""), 0);
+	assert_int_equal(bl_label_side(NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_labels__colon_forms_from_the_archive),
 		cmocka_unit_test(test_labels__bare_forms),
 		cmocka_unit_test(test_labels__never_prose_or_output),
+		cmocka_unit_test(test_labels__side),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

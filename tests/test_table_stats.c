@@ -871,7 +871,7 @@ static void test_table_stats__compare_pair_no_test(void **state)
 	assert_int_equal(bl_band_parse(a1, &bands[0]), 0);
 	assert_int_equal(bl_band_parse(a2, &bands[1]), 0);
 	assert_int_equal(bl_band_parse(bad, &bands[1]), -BL_EFORMAT);
-	struct bl_compare_opts o = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, bands, 2, NULL, NULL, false, 0 };
+	struct bl_compare_opts o = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, bands, 2, false, 0 };
 	assert_true(bl_band_for(&o, "time_s") == 2.0 && bl_band_for(&o, "cpu_pct") == 5.0);
 	assert_true(bl_band_for(NULL, "time_s") == 1.0);
 }
