@@ -488,6 +488,7 @@ static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cn
 		}
 		if (strcmp(name, "message_id") == 0) {
 			w->message_id = v;
+			w->thread_ref = bl_tstats_thread_ref(x->ts, v);
 			continue;
 		}
 		if (b.len)

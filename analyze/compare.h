@@ -158,6 +158,7 @@ struct bl_cmp_row {
 	const char *table, *column;
 	char *baseline, *candidate;
 	const char *source, *message_id;   /* the block's, when grouped by them; else NULL */
+	const char *thread_ref;      /* a thread's first message (bl_tstats_thread_ref), or NULL */
 	char *block;
 	int better;                  /* R1: -1 lower, +1 higher, 0 none */
 	double band;                 /* D13, % */

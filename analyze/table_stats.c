@@ -90,6 +90,8 @@ struct bl_tstats {
 	size_t ngbuf;
 	char *thr_subject, *thr_key;   /* by_source: the last message's thread */
 	size_t budget;          /* values its cells may still keep exactly (T4) */
+	struct bl_strmap threads;      /* by_source: thread keys, in order */
+	char **thr_ref;                /* per thread: its first message's reference */
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -152,6 +154,10 @@ void bl_tstats_free(struct bl_tstats *ts)
 	free(ts->gval);
 	free(ts->thr_subject);
 	free(ts->thr_key);
+	for (size_t i = 0; i < ts->threads.n; i++)
+		free(ts->thr_ref[i]);
+	free(ts->thr_ref);
+	bl_strmap_release(&ts->threads);
 	free(ts);
 }
 
@@ -586,6 +592,14 @@ static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const
 		if (strncmp(ts->thr_key, "thread: ", 8) != 0) {
 			free(ts->thr_key);
 			ts->thr_key = NULL;
+		} else {
+			bool added;
+			size_t i = bl_strmap_get(&ts->threads, ts->thr_key, &added);
+			if (added) {
+				ts->thr_ref = bl_xrealloc(ts->thr_ref, ts->threads.n * sizeof *ts->thr_ref);
+				ts->thr_ref[i] = bl_xasprintf("%s%s%.10s", m->message_id ? m->message_id : "",
+							      m->date && *m->date ? ", " : "", m->date ? m->date : "");
+			}
 		}
 	}
 	return ts->thr_key ? ts->thr_key : msgid;
@@ -1648,6 +1662,12 @@ const char *bl_tstats_gcol(const struct bl_tstats *ts, size_t t, size_t k)
 size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t)
 {
 	return tab_at((struct bl_tstats *)ts, t)->ngrp;
+}
+
+const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key)
+{
+	long i = ts && key ? bl_strmap_find(&ts->threads, key) : -1;
+	return i >= 0 ? ts->thr_ref[i] : NULL;
 }
 
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k)

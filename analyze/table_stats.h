@@ -186,6 +186,10 @@ enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char
 size_t bl_tstats_ngcols(const struct bl_tstats *ts, size_t t);
 const char *bl_tstats_gcol(const struct bl_tstats *ts, size_t t, size_t k);
 size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t);
+/* by_source: the first message read of the thread whose message_id
+ * value is key ("thread: ..."), as "Message-ID, YYYY-MM-DD" (either part
+ * may be empty); NULL for another key. Valid until bl_tstats_free. */
+const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key);
 /* Value of group column k of group g ("" when unknown). */
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k);
 size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t);

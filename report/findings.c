@@ -70,6 +70,36 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path ? path : "";
 }
 
+void bl_report_fput_where(FILE *md, const struct bl_cmp_row *w)
+{
+	const char *m = w->message_id && *w->message_id ? w->message_id : NULL;
+	if (m && strncmp(m, "thread: ", 8) == 0) {
+		/* F7: the subject, at most 48 characters, and its first message */
+		char sub[48 * 4 + sizeof "…"];
+		const char *s = m + 8;
+		size_t i = 0, chars = 0;
+		while (s[i] && chars < 48) {
+			size_t k = bl_utf8_len((const unsigned char *)s + i);
+			i += k ? k : 1;
+			chars++;
+		}
+		snprintf(sub, sizeof sub, "%.*s%s", (int)i, s, s[i] ? "…" : "");
+		fputs("“", md);
+		bl_fput_md_inline(md, sub);
+		fputs("”", md);
+		if (w->thread_ref && *w->thread_ref) {
+			fputs(" (", md);
+			bl_fput_md_inline(md, w->thread_ref);
+			fputs(")", md);
+		}
+	} else if (m) {
+		fputs("message ", md);
+		bl_fput_md_inline(md, m);
+	} else {
+		bl_fput_md_inline(md, base_name(w->source));
+	}
+}
+
 static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 {
 	const struct bl_cmp *r = &w->r;
@@ -81,9 +111,9 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 		fputs(", ", md);
 		cell(md, w->block);
 	}
-	if (several_sources && w->source) {
+	if (several_sources && (w->source || w->message_id)) {
 		fputs(" (", md);
-		cell(md, base_name(w->source));
+		bl_report_fput_where(md, w);
 		fputs(")", md);
 	}
 	fputs(" | ", md);
@@ -162,14 +192,19 @@ static void count_rest(FILE *md, const struct bl_cmp_rows *rows, size_t from, co
 	fputs(".\n\n", md);
 }
 
+static bool same(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
 /* F5: the rows that changed, the rest counted, every row behind a
  * <details>. */
 static void findings_rows(FILE *md, const struct bl_cmp_rows *rows)
 {
-	bool several = false;
+	bool several = false;   /* F7: more than one file or thread */
 	for (size_t i = 1; i < rows->n && !several; i++)
-		several = rows->row[i].source && rows->row[0].source &&
-			  strcmp(rows->row[i].source, rows->row[0].source) != 0;
+		several = !same(rows->row[i].source, rows->row[0].source) ||
+			  !same(rows->row[i].message_id, rows->row[0].message_id);
 	size_t nch = 0;   /* F2 puts them first */
 	while (nch < rows->n && rank(rows->row[nch].r.kind) == 0)
 		nch++;
@@ -257,7 +292,7 @@ static const char *const fhead[] = {
 	"table", "by", "source", "thread", "column", "baseline", "candidate", "base_n",
 	"cand_n", "base_mean", "cand_mean", "pct_change", "pct_lo", "pct_hi", "p", "p_holm",
 	"p_bh", "tests", "detectable_pct", "verdict", "note", "p_adj", "pct_lo_unadj",
-	"pct_hi_unadj",
+	"pct_hi_unadj", "first_message",
 };
 #define NF (sizeof fhead / sizeof fhead[0])
 struct fval {
@@ -284,6 +319,7 @@ static void fields(const struct bl_cmp_row *w, struct fval *o)
 	o[k++] = (struct fval){ NULL, r->p_adj };
 	o[k++] = (struct fval){ NULL, r->tested ? r->ci_raw.pct_lo : NAN };
 	o[k++] = (struct fval){ NULL, r->tested ? r->ci_raw.pct_hi : NAN };
+	o[k++] = (struct fval){ w->thread_ref ? w->thread_ref : "", NAN };
 }
 
 int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
@@ -316,7 +352,7 @@ int bl_report_findings_sqlite(const char *path, const struct bl_cmp_rows *rows, 
 		fields(&rows->row[0], fv);
 	for (size_t k = 0; k < NF; k++) {
 		char c[64];
-		bool num = rows->n ? !fv[k].s : k >= 7 && k != 19 && k != 20;
+		bool num = rows->n ? !fv[k].s : k >= 7 && k != 19 && k != 20 && k != NF - 1;
 		bool whole = k == 7 || k == 8 || k == 17;   /* base_n, cand_n, tests */
 		int n = snprintf(c, sizeof c, "%s\"%s\" %s", k ? ", " : "", fhead[k],
 				 whole ? "INTEGER" : num ? "REAL" : "TEXT");

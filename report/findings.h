@@ -24,6 +24,14 @@
  *     counts the other rows by verdict, then gives every row in a table
  *     inside a <details> block (closed in report.html). The plain-words
  *     answer above it is report/headline.h's.
+ * F7  A question is named where a person can find it: a mail thread by
+ *     its subject (at most 48 characters, then "…") and the Message-ID
+ *     and date of its first message read, “zram: Implement multi-page
+ *     write-back” (ab12…@example.org, 2024-11-05); a message with no
+ *     thread subject by its Message-ID; a plain file by its name. The
+ *     Findings rows name it when the rows come from more than one file
+ *     or thread; findings.csv has it in source, thread and
+ *     first_message.
  */
 #ifndef BL_REPORT_FINDINGS_H
 #define BL_REPORT_FINDINGS_H
@@ -33,6 +41,8 @@
 
 #define BL_FINDINGS_SHOWN 100
 
+/* F7: where row w's question comes from, as Markdown inline text. */
+void bl_report_fput_where(FILE *md, const struct bl_cmp_row *w);
 /* F4, F2: drop the rows with no values on a side, and order the rest
  * (in place). Before bl_report_findings, the headline and the CSV. */
 void bl_report_findings_order(struct bl_cmp_rows *rows);
@@ -44,7 +54,8 @@ void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confide
 /* F4: every finding as CSV (libcsv quoting), after bl_report_findings has
  * ordered them: table, by (the split), source, thread, column,
  * baseline, candidate, base_n, cand_n, base_mean, cand_mean, pct_change,
- * pct_lo, pct_hi, p, p_holm, p_bh, tests, detectable_pct, verdict, note.
+ * pct_lo, pct_hi, p, p_holm, p_bh, tests, detectable_pct, verdict, note,
+ * p_adj, pct_lo_unadj, pct_hi_unadj, first_message (F7).
  * 0 or -BL_EIO. */
 int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows);
 /* F6: the same rows, columns and numbers as the table `findings` of the

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/headline.h"
+#include "report/findings.h"
 #include "core/escape.h"
 #include "core/strmap.h"
 #include "core/util.h"
@@ -16,12 +17,6 @@ struct question {
 	size_t shown[BL_HEADLINE_CHANGES];
 	size_t no_change, negligible, averages, untested;
 };
-
-static const char *base_name(const char *path)
-{
-	const char *s = path ? strrchr(path, '/') : NULL;
-	return s ? s + 1 : path ? path : "";
-}
 
 static bool ends(const char *s, const char *suf)
 {
@@ -84,12 +79,9 @@ static void question_head(FILE *md, const struct bl_cmp_row *w)
 	bl_fput_md_inline(md, w->baseline);
 	fputs("** (", md);
 	bl_fput_md_inline(md, strcmp(w->table, "contest") == 0 ? "ConTest" : w->table);
-	if (w->source && *w->source) {
+	if ((w->source && *w->source) || (w->message_id && *w->message_id)) {
 		fputs(", ", md);
-		bl_fput_md_inline(md, base_name(w->source));
-	} else if (w->message_id && *w->message_id) {
-		fputs(", ", md);
-		bl_fput_md_inline(md, w->message_id);
+		bl_report_fput_where(md, w);   /* F7 of report/findings.h */
 	}
 	if (w->r.means_only)
 		fputs(", averages of runs", md);

@@ -10,6 +10,10 @@
 # change 100 (182.3175 - 450.595) / 450.595 = -59.5 %; p from R's
 # t.test (Welch) on the eight values. `compare` and the report's
 # findings.csv give the same pair, base -> with 'optimizations'.
+# The report names the question by its thread (F7 of report/findings.h),
+# by hand from the message's headers: the subject without its [RFC v1
+# 0/1] tag, the Message-ID as the fixture has it, the date of "Wed, 19
+# Apr 2023 10:56:42 +0200".
 set -eu
 command -v Rscript >/dev/null || { echo "Rscript missing (scripts/install-deps installs r-base-core)"; exit 1; }
 tmp=$(mktemp -d)
@@ -33,3 +37,10 @@ for (f in a) {
 }
 quit(status = bad)
 R
+where="“nvme testsuite runtime optimization” (37c53652b4606fa4@example.org, 2023-04-19)"
+grep -qF "**with 'optimizations'** vs **base** (time, $where, 4 runs each): elapsed\\_s 60 % shorter" "$tmp/r/report.md" ||
+    { head -5 "$tmp/r/report.md"; echo "headline: want the thread named $where"; exit 1; }
+grep -qF "| time | elapsed\\_s | base → with 'optimizations' |" "$tmp/r/report.md" ||
+    { grep "^| time" "$tmp/r/report.md"; echo "Findings: one thread, so no source in the measure"; exit 1; }
+grep -q ',"37c53652b4606fa4@example.org, 2023-04-19"$' "$tmp/r/findings.csv" ||
+    { cat "$tmp/r/findings.csv"; echo "findings.csv: no first_message"; exit 1; }
