@@ -244,18 +244,23 @@ double bl_lag1_r1(const struct bl_lag1 *l, const struct bl_welford *w)
 
 double bl_n_eff(double n, double r1)
 {
-	double e;
+	double phi, f, e;
 
-	if (isnan(r1))
+	if (isnan(r1) || !(n >= 3.0))
 		return n;
-	if (r1 <= -1.0)
+	/* Rule 15.1: r1's small-sample bias corrected (Marriott & Pope 1954) */
+	if (n * r1 + 1.0 <= 0.0)
 		return n;
-	e = n * (1.0 - r1) / (1.0 + r1);
-	if (e < 2.0)
-		e = 2.0;
-	if (e > n)
-		e = n;
-	return e;
+	if (n * r1 + 1.0 >= n - 3.0)
+		return 2.0;
+	phi = (n * r1 + 1.0) / (n - 3.0);
+	/* Rule 15.2: f = n Var(xbar) / gamma0 of an AR(1) series of length n */
+	f = (1.0 + phi) / (1.0 - phi) + 2.0 * phi * expm1(n * log(phi)) / (n * (1.0 - phi) * (1.0 - phi));
+	/* Rule 15.3: E[s^2] = gamma0 (n - f) / (n - 1) */
+	if (!(f < n))
+		return 2.0;
+	e = n * (n - f) / ((n - 1.0) * f);
+	return e < 2.0 ? 2.0 : e > n ? n : e;
 }
 
 double bl_ci_half_eff(double sd, double n_eff, double conf)

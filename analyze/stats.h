@@ -236,13 +236,18 @@
  *
  * D15 Mean of an autocorrelated series (a vmstat column sampled each
  *     second). r1 = sum_{t<n} (x_t - xbar)(x_{t+1} - xbar) / sum (x_t - xbar)^2
- *     (the lag-1 sample autocorrelation, R's acf), and the effective
- *     sample size n_eff = n (1 - r1) / (1 + r1), bounded to [2, n] (n when
- *     r1 is undefined: n < 3 or constant data). The CI of the mean is
- *     xbar +- t_{(1+conf)/2, n_eff - 1} s / sqrt(n_eff); tests use
+ *     (the lag-1 sample autocorrelation, R's acf). The effective sample
+ *     size is that of an AR(1) series, with both small-sample biases
+ *     corrected (docs/statistics.md D15 has the coverage simulation):
+ *     15.1 phi = (n r1 + 1) / (n - 3) (Marriott & Pope 1954: E[r1] is
+ *          phi - (1 + 3 phi) / n); phi <= 0 gives n, phi >= 1 gives 2;
+ *     15.2 f = (1 + phi)/(1 - phi) - 2 phi (1 - phi^n) / (n (1 - phi)^2),
+ *          n Var(xbar) / gamma0 for AR(1);
+ *     15.3 n_eff = n (n - f) / ((n - 1) f), bounded to [2, n], so that
+ *          s^2 / n_eff estimates Var(xbar) (E[s^2] = gamma0 (n - f)/(n - 1)).
+ *     n when r1 is undefined (n < 3 or constant data). The CI of the mean
+ *     is xbar +- t_{(1+conf)/2, n_eff - 1} s / sqrt(n_eff); tests use
  *     s^2 / n_eff for the variance of the mean and n_eff - 1 in Welch's df.
- *     This is the AR(1) correction (Bayley & Hammersley 1946): exact for
- *     a first-order autoregressive series, approximate otherwise.
  *
  * D16 Detectable change. The smallest difference a two-sided test at level
  *     alpha detects with probability `power` (default 0.8):
@@ -637,7 +642,8 @@ void bl_lag1_add(struct bl_lag1 *l, double x);
 /* r1 of the values added; w: their Welford summary. NaN as for
  * bl_lag1_autocorr. */
 double bl_lag1_r1(const struct bl_lag1 *l, const struct bl_welford *w);
-/* D15: n (1 - r1) / (1 + r1) bounded to [2, n]; n when r1 is NaN. n >= 2. */
+/* D15 (rules 15.1-15.3): the effective sample size of n values whose
+ * lag-1 autocorrelation is r1, in [2, n]; n when r1 is NaN or n < 3. n >= 2. */
 double bl_n_eff(double n, double r1);
 /* D5 with n_eff in place of n (D15): t_{(1+conf)/2, n_eff - 1} sd / sqrt(n_eff).
  * NaN when n_eff < 2 or sd is not >= 0. */

@@ -785,8 +785,8 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 		estimated |= cs.estimated;
 	}
 	/* D15: one sentence on why the CI is wide */
-	fprintf(f, "%sr1: lag-1 autocorrelation of the column in time order; n_eff = n (1 - r1) / "
-		"(1 + r1), at least 2 and at most n: the independent samples it is worth; ci95: "
+	fprintf(f, "%sr1: lag-1 autocorrelation of the column in time order; n_eff: the independent "
+		"samples it is worth (at least 2, at most n; AR(1) with r1's bias corrected); ci95: "
 		"half-width of the 95%% CI of the mean with n_eff (docs/statistics.md D15).\n",
 		fmt == BL_DOC_MD ? "\n" : "  ");
 	if (estimated)

@@ -19,7 +19,7 @@
  *       The samples of a column follow each other in time, so they are not
  *       independent: its lag-1 autocorrelation r1, the effective sample
  *       size n_eff and the 95 % CI of the mean with n_eff are given
- *       (analyze/stats.h D15; seed 000's swpd: r1 0.83, n_eff 5.4 of 59).
+ *       (analyze/stats.h D15; seed 000's swpd: r1 0.83, n_eff 2.9 of 59).
  *   S3  Stutter intervals. Events are applied, in input order, at the first
  *       row whose sample is >= the event's sample. A stutter_start opens an
  *       interval there when none is open (else it is ignored); a

@@ -5,7 +5,9 @@
  *            (not the closed form used here), acf(), qt(), power.t.test();
  *   [numpy]  the lag-1 autocorrelation of seed 000's swpd series,
  *            np.sum(d[:-1] * d[1:]) / np.sum(d * d) with d = x - x.mean():
- *            0.8317283845502461, n_eff 5.420031373250331;
+ *            0.8317283845502461; n_eff by rules 15.1-15.3 in R, with
+ *            the AR(1) variance of the mean summed over the correlation
+ *            matrix rather than by the closed form of rule 15.2;
  *   [hand]   worked out in the comment next to the value.
  * Data: seed 001's ConTest times (three runs per load), seed 000's vmstat
  * swpd column (59 one-second samples, KiB).
@@ -198,14 +200,22 @@ static void test_infer__autocorrelation_seed000_swpd(void **state)
 	}
 	NEAR_REL(bl_lag1_r1(&l, &sw), 0.8317283845502461, 1e-12);
 	double ne = bl_n_eff(59, r1);
-	NEAR_REL(ne, 5.420031373250331, 1e-12);
+	/* [R] D15, rules 15.1-15.3 */
+	NEAR_REL(ne, 2.9333024949580166, 1e-10);
 	struct bl_welford w = wf(swpd, N_OF(swpd));
 	/* [R] qt(0.975, n_eff - 1) * sd / sqrt(n_eff) */
-	NEAR_REL(bl_ci_half_eff(bl_welford_sd(&w), ne, 0.95), 283606.75583111239, 1e-10);
+	NEAR_REL(bl_ci_half_eff(bl_welford_sd(&w), ne, 0.95), 640942.33471006888, 1e-9);
 	/* [hand] the naive CI (n = 59) is 4x narrower or more: t_58 = 2.0017,
 	 * so ratio = 283607 / (2.0017 sd / sqrt 59) */
 	assert_true(bl_ci_half_eff(bl_welford_sd(&w), ne, 0.95) > 4 * bl_ci95_half(bl_welford_sd(&w), 59));
-	/* [hand] bounds: r1 -> 1 gives 2, r1 <= 0 gives n, undefined r1 gives n */
+	/* [R] D15 at other r1 and n */
+	NEAR_REL(bl_n_eff(60, 0.3), 29.877708646213257, 1e-10);
+	NEAR_REL(bl_n_eff(60, 0.8), 4.1559605617938269, 1e-10);
+	NEAR_REL(bl_n_eff(600, 0.95), 12.896837636119173, 1e-10);
+	NEAR_REL(bl_n_eff(60, -0.01), 59.163667589384751, 1e-10);
+	/* [hand] bounds: phi = (60 0.94 + 1) / 57 >= 1 gives 2, phi <= 0 gives
+	 * n, undefined r1 gives n */
+	assert_true(bl_n_eff(60, 0.94) == 2.0);
 	assert_true(bl_n_eff(59, 0.99) == 2.0);
 	assert_true(bl_n_eff(59, -0.5) == 59.0);
 	assert_true(bl_n_eff(59, NAN) == 59.0);

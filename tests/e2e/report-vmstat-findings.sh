@@ -4,7 +4,8 @@
 # test with s^2/n_eff and n_eff - 1 in the df, Fieller's CI with the same
 # variances. The oracle is R on benchlog's vmstat CSV of
 # fixtures/vmstat/e-events.txt (two kernels, one series each): acf() for
-# r1, n_eff = n (1 - r1) / (1 + r1) in [2, n], pt() for p, Fieller's
+# r1, n_eff by D15's rules 15.1-15.3 (the AR(1) variance of the mean
+# summed over the correlation matrix), pt() for p, Fieller's
 # interval by root-finding (uniroot) on the pivot, raised to -100 % since
 # no value is negative. Compared with findings.csv's p (before the Holm
 # adjustment), pct_lo and pct_hi, to 1e-9 relative.
@@ -22,7 +23,9 @@ ser <- split(d, d$series)
 stopifnot(length(ser) == 2)
 side <- function(x) {
   n <- length(x); r1 <- acf(x, lag.max = 1, plot = FALSE)$acf[2]
-  ne <- if (is.na(r1) || r1 <= 0) n else min(max(n * (1 - r1) / (1 + r1), 2), n)
+  phi <- if (is.na(r1)) 0 else (n * r1 + 1) / (n - 3)
+  f <- if (phi > 0 && phi < 1) sum(phi^abs(outer(1:n, 1:n, "-"))) / n else 1
+  ne <- if (phi >= 1) 2 else if (phi <= 0) n else min(max(n * (n - f) / ((n - 1) * f), 2), n)
   list(n = n, m = mean(x), vm = var(x) / ne, ne = ne)
 }
 bad <- 0
@@ -54,6 +57,6 @@ for (col in c("swpd", "si", "so", "free")) {
 quit(status = bad)
 R
 # the report states r1's effect: n_eff beside each series in the Findings line
-grep -q "^| vmstat | swpd, mean, series 1 (n\\\\_eff 2) → 2 (n\\\\_eff 3) | 2\\.4\\.12aa1 → 2\\.4\\.13-pre2aa1 | −97 % \[" "$tmp/r/report.md" ||
+grep -q "^| vmstat | swpd, mean, series 1 (n\\\\_eff 2) → 2 (n\\\\_eff 2) | 2\\.4\\.12aa1 → 2\\.4\\.13-pre2aa1 | −97 % \[" "$tmp/r/report.md" ||
     { grep "| vmstat" "$tmp/r/report.md"; echo "no swpd Findings line"; exit 1; }
 exit 0

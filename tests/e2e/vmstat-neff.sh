@@ -1,11 +1,13 @@
 #!/bin/sh
 # Seed 000's vmstat capture: the samples of a column follow each other in
 # time, so `summary` and the report give each column's lag-1
-# autocorrelation r1, n_eff = n (1 - r1) / (1 + r1) bounded to [2, n], and
+# autocorrelation r1, n_eff by D15's rules 15.1-15.3, and
 # the 95 % CI of the mean with n_eff (docs/statistics.md D15). The oracle is
 # R on the swpd column of benchlog's own CSV: acf() for r1 (numpy's
 # sum(d[:-1] d[1:]) / sum(d d) gives the same, 0.8317283845502461),
-# qt() for the CI. Expected as printed: r1 0.832, n_eff 5.4, ci95 283606.76.
+# rules 15.1-15.3 with the AR(1) variance of the mean summed over the
+# correlation matrix, qt() for the CI. Expected as printed: r1 0.832,
+# n_eff 2.9, ci95 640942.33.
 set -eu
 command -v Rscript >/dev/null || { echo "Rscript missing (scripts/install-deps installs r-base-core)"; exit 1; }
 tmp=$(mktemp -d)
@@ -16,7 +18,9 @@ want=$(Rscript -e '
 d <- read.csv(commandArgs(TRUE)[1])
 x <- d$swpd; n <- length(x)
 r1 <- acf(x, lag.max = 1, plot = FALSE)$acf[2]
-ne <- min(max(n * (1 - r1) / (1 + r1), 2), n)
+phi <- (n * r1 + 1) / (n - 3)
+f <- sum(phi^abs(outer(1:n, 1:n, "-"))) / n
+ne <- if (phi >= 1) 2 else if (phi <= 0) n else min(max(n * (n - f) / ((n - 1) * f), 2), n)
 cat(sprintf("%d %.3f %.1f %.2f", n, r1, ne, qt(0.975, ne - 1) * sd(x) / sqrt(ne)))
 ' "$tmp/t/vmstat.csv")
 set -- $want

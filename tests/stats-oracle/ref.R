@@ -4,7 +4,9 @@
 #   D14  Fieller's interval found by root-finding (uniroot) on the pivot
 #        T(rho) = (mc - rho mb) / sqrt(vc + rho^2 vb) = -+ t, not by the
 #        closed-form quadratic the code uses;
-#   D15  the lag-1 autocorrelation from acf();
+#   D15  the lag-1 autocorrelation from acf(), rules 15.1-15.3 written
+#        out here, and the exact AR(1) variance of the mean as a sum
+#        over the correlation matrix (not rule 15.2's closed form);
 #   D16  qt() quantiles, and power.t.test()'s exact noncentral-t delta.
 # Run:  Rscript tests/stats-oracle/ref.R
 options(digits = 17)
@@ -48,8 +50,20 @@ swpd <- c(554920,565652,574848,586608,603504,621424,640880,660848,678768,696176,
   13904,20304,37960,53588)
 r1 <- acf(swpd, lag.max = 1, plot = FALSE)$acf[2]
 n <- length(swpd)
-neff <- n * (1 - r1) / (1 + r1)
+# rule 15.1: phi from r1 (Marriott & Pope); 15.2: n Var(xbar) / gamma0 of
+# AR(1), here summed over the n x n correlation matrix phi^|i-j| rather
+# than by the closed form; 15.3: n_eff = n (n - f) / ((n - 1) f) in [2, n]
+neff15 <- function(r1, n) {
+  phi <- (n * r1 + 1) / (n - 3)
+  if (phi <= 0) return(n)
+  if (phi >= 1) return(2)
+  f <- sum(phi^abs(outer(1:n, 1:n, "-"))) / n
+  min(max(n * (n - f) / ((n - 1) * f), 2), n)
+}
+neff <- neff15(r1, n)
 out("swpd r1 %.17g neff %.17g ci95 %.17g", r1, neff, qt(0.975, neff - 1) * sd(swpd) / sqrt(neff))
+for (c in list(c(0.3, 60), c(0.8, 60), c(0.95, 600), c(-0.01, 60), c(-0.5, 60), c(0.94, 60)))
+  out("neff r1 %g n %d: %.17g", c[1], c[2], neff15(c[1], c[2]))
 
 # D16: read_load's Welch se and df; and the approximation's error
 b <- c(31.20, 30.11, 31.03); c <- c(22.66, 23.11, 21.26)
