@@ -87,7 +87,8 @@
  *     "[root@host ~]# ") or "# Collection Command:". The line is used; if
  *     no vmstat header or vmstat output follows (the next non-blank line
  *     that is not a "#####"/"=====" rule), it is given back as "vmstat
- *     command without output after it".
+ *     command without output after it". `vmstat -d`'s output is the disk
+ *     table (parsers/vmstatdisk.c): its group or label line confirms it.
  * V8  Events. While a series is open, a prose line (V9) is held; when the
  *     next row comes, it becomes an `events` record anchored to that row's
  *     sample. If the series ends first, the held lines are given back
@@ -318,6 +319,7 @@ struct vmstat {
 	double cmd_interval;     /* NaN when none */
 	const char *cmd_unit;    /* NULL when none */
 	bool cmd_no_first;
+	bool cmd_disk;           /* -d/--disk: parsers/vmstatdisk.c reads the output */
 
 	/* rows before any header (V13) */
 	struct held pend[PEND_MAX];
@@ -877,6 +879,7 @@ static void parse_cmd_args(struct vmstat *v, const char *a, size_t n)
 	v->cmd_interval = NAN;
 	v->cmd_unit = NULL;
 	v->cmd_no_first = false;
+	v->cmd_disk = false;
 	int positional = 0;
 	for (size_t i = 0; i < k; i++) {
 		const char *t = tok[i];
@@ -889,10 +892,14 @@ static void parse_cmd_args(struct vmstat *v, const char *a, size_t n)
 				unit = tok[++i][0];
 			else if (tok_eq(t, l, "--no-first"))
 				v->cmd_no_first = true;
+			else if (tok_eq(t, l, "--disk"))
+				v->cmd_disk = true;
 		} else if (l >= 2 && t[0] == '-') {
 			for (size_t j = 1; j < l; j++) {
 				if (t[j] == 'y')
 					v->cmd_no_first = true;
+				if (t[j] == 'd')
+					v->cmd_disk = true;
 				if (t[j] == 'S') {
 					if (j + 1 < l)
 						unit = t[j + 1];
@@ -920,6 +927,14 @@ static void parse_cmd_args(struct vmstat *v, const char *a, size_t n)
 		default: break;
 		}
 	}
+}
+
+/* V7: the output of a held `vmstat -d` command, which parsers/vmstatdisk.c
+ * reads: its group line or its label line. */
+static bool disk_output(const struct vmstat *v, const char *s, size_t n)
+{
+	return v->have_cmd && v->cmd_disk &&
+	       (bl_startswith(s, n, "disk-") || bl_contains(s, n, "total merged sectors", 20));
 }
 
 static void cmd_drop(struct vmstat *v, struct bl_ctx *ctx, bool confirmed)
@@ -1785,7 +1800,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		v->prev = PREV_OTHER;
 		return BL_NO;
 	}
-	cmd_drop(v, ctx, false);
+	cmd_drop(v, ctx, disk_output(v, s, n));
 
 	if ((is_digit(s[0]) || (s[0] && strchr("MTWFS", s[0]))) && bl_re_match(&v->re_date, s, n) == 1) {
 		other_text(v, ctx);
@@ -1816,10 +1831,9 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 static void vm_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	struct vmstat *v = st;
-	(void)ln;
 	v->prev = PREV_OTHER;
 	v->held = HK_NONE;
-	cmd_drop(v, ctx, false);
+	cmd_drop(v, ctx, ln && disk_output(v, ln->text, ln->len));
 	other_text(v, ctx);
 	if (v->npend)
 		pend_give_back(v, ctx, v->npend);
