@@ -1952,11 +1952,13 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				"needs n >= 10, p95 20, p99 100): with fewer values it would restate the largest "
 				"or smallest ones (D3a).\n");
 		if (rejected)
-			fprintf(f, "%llu values were NaN or infinite and are not counted (D0).\n", rejected);
+			fprintf(f, "%s %s NaN or infinite and %s not counted (D0).\n", BL_COUNT(rejected, "value"),
+				rejected == 1 ? "was" : "were", rejected == 1 ? "is" : "are");
 		if (collapsed)
-			fprintf(f, "%llu values lie more than 2048 sketch buckets (a ratio of 6e17) below the "
-				"largest and were merged into the lowest bucket: a percentile among them is "
-				"not within 1%% (D11).\n", collapsed);
+			fprintf(f, "%s %s more than 2048 sketch buckets (a ratio of 6e17) below the "
+				"largest and %s merged into the lowest bucket: a percentile among them is "
+				"not within 1%% (D11).\n", BL_COUNT(collapsed, "value"), collapsed == 1 ? "lies" : "lie",
+				collapsed == 1 ? "was" : "were");
 	}
 	if (csv) {
 		rc = bl_outtab_write(&tab, f, o->fmt);

@@ -398,9 +398,11 @@ static int cmp_count(const void *a, const void *b)
 
 void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 {
-	fprintf(f, "benchlog: %lu line%s: %lu used, %lu skipped; %lu record%s",
-		ctx->lines_total, ctx->lines_total == 1 ? "" : "s", ctx->lines_used,
-		ctx->lines_skipped, ctx->records, ctx->records == 1 ? "" : "s");
+	if (ctx->lines_total)
+		fprintf(f, "benchlog: %s: %lu used, %lu skipped; %s", BL_COUNT(ctx->lines_total, "line"),
+			ctx->lines_used, ctx->lines_skipped, BL_COUNT(ctx->records, "record"));
+	else
+		fprintf(f, "benchlog: no lines; %s", BL_COUNT(ctx->records, "record"));
 	unsigned long w = bl_warn_total(ctx);
 	if (w)
 		fprintf(f, "; %lu warning%s", w, w == 1 ? "" : "s");

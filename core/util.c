@@ -103,6 +103,15 @@ char *bl_xasprintf(const char *fmt, ...)
 	return p;
 }
 
+const char *bl_count(char *buf, unsigned long long n, const char *noun)
+{
+	if (n == 0)
+		snprintf(buf, BL_COUNT_MAX, "no %.40ss", noun);
+	else
+		snprintf(buf, BL_COUNT_MAX, "%llu %.40s%s", n, noun, n == 1 ? "" : "s");
+	return buf;
+}
+
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t';

@@ -48,6 +48,12 @@ char *bl_xstrdup(const char *s);
 char *bl_xstrndup(const char *s, size_t n);
 /* printf into a new heap string; the caller owns it. */
 char *bl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A count a person reads, worded: "no lines", "1 line", "12 lines" (noun
+ * singular, its plural with an "s") in buf, which it returns. BL_COUNT()
+ * gives it a buffer that lives to the end of the enclosing block. */
+#define BL_COUNT_MAX 64
+const char *bl_count(char *buf, unsigned long long n, const char *noun);
+#define BL_COUNT(n, noun) bl_count((char[BL_COUNT_MAX]){ 0 }, (n), (noun))
 
 /* Parse all of s[0..len) (after optional surrounding blanks) as a finite
  * double with '.' as the decimal point. Returns 0 and sets *out, or

@@ -1539,8 +1539,8 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 			const char *cs = g_mime_object_get_content_type_parameter(s->obj, "charset");
 			struct bl_line ln = { "", 0, r->source, v->lineno0 + s->first, 0, s->msg };
 			bl_warn(r->ctx, &ln, "mail charset does not fit",
-				"mail part: charset \"%.40s\" gives no text; its %zu lines read as they are",
-				cs ? cs : "", s->n);
+				"mail part: charset \"%.40s\" gives no text; its %s read as they are",
+				cs ? cs : "", BL_COUNT(s->n, "line"));
 			g_byte_array_unref(dec);
 			dec = raw;
 		} else {
@@ -1906,7 +1906,7 @@ static int read_mbox(struct rd *r, size_t stop)
 		struct bl_line ln = { "", 0, r->source, r->line, 0, last };
 		bl_warn(r->ctx, &ln, "mbox: not a message",
 			"\"From \" line not followed by a message header (an unescaped body line?); "
-			"%lu lines read as plain text", nlines);
+			"%s read as plain text", BL_COUNT(nlines, "line"));
 		rc = file_text_to(r, resume, last, true);
 		rc = rc ? rc : message_done(r);
 	}

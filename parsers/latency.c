@@ -622,8 +622,9 @@ static size_t ct_threads(struct bl_ctx *ctx, struct run *r)
 			return nt;
 		struct bl_line ln = { "", 0, r->source, r->f_min.lineno, r->f_min.depth, r->msg };
 		bl_warn(ctx, &ln, "cyclictest footer does not match the rows",
-			"histogram rows have %zu counts but \"# Min Latencies\" lists %zu threads; "
-			"taking the rows' %zu columns as threads", nc, nt, nc);
+			"histogram rows have %s but \"# Min Latencies\" lists %s; "
+			"taking the rows' %s as threads", BL_COUNT(nc, "count"), BL_COUNT(nt, "thread"),
+			BL_COUNT(nc, "column"));
 		return nc;
 	}
 	if (nc >= 3 && r->histofall_opt)

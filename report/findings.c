@@ -223,7 +223,7 @@ static void findings_rows(FILE *md, const struct bl_cmp_rows *rows)
 		count_rest(md, rows, nch, lead);
 	}
 	char summary[64];
-	snprintf(summary, sizeof summary, "All %zu comparisons", rows->n);
+	snprintf(summary, sizeof summary, "%s%s", rows->n == 1 ? "The " : "All ", BL_COUNT(rows->n, "comparison"));
 	bl_md_details_open(md, summary);
 	table_head(md);
 	size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
@@ -261,9 +261,9 @@ void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confide
 			    "interval.\n\n"
 			    "² Welch's t-test (latency: Mann–Whitney for p50, a bootstrap of each side's p99 "
 			    "for p99, Kolmogorov–Smirnov for the whole distribution, a normal test for "
-			    "the share late), two-sided, times m (Bonferroni); %zu tests in all. docs/statistics.md "
+			    "the share late), two-sided, times m (Bonferroni); %s in all. docs/statistics.md "
 			    "(D12–D18) in benchlog's source defines each number.\n\n",
-			confidence * 100, 1 - confidence, confidence * 100, rows->tests);
+			confidence * 100, 1 - confidence, confidence * 100, BL_COUNT(rows->tests, "test"));
 	}
 	for (size_t i = 0; i < rows->nskip; i++) {
 		fputs("Table ", md);

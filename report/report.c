@@ -645,11 +645,11 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	unsigned long ntables = 0;
 	for (size_t i = 0; i < rs->nt; i++)
 		ntables += rs->t[i].rows > 0;
-	fprintf(md, "**%zu input%s**, %lu lines: **%lu used**, %lu skipped; **%lu records** in %lu table%s. "
+	fprintf(md, "**%s**, %s: **%lu used**, %lu skipped; **%s** in %s. "
 		    "Every skipped line is listed with its reason in [skipped.csv](skipped.csv); "
 		    "the tables are in the folder [csv](csv/).\n\n",
-		rs->nin, rs->nin == 1 ? "" : "s", ctx->lines_total, ctx->lines_used, ctx->lines_skipped,
-		ctx->records, ntables, ntables == 1 ? "" : "s");
+		BL_COUNT(rs->nin, "input"), BL_COUNT(ctx->lines_total, "line"), ctx->lines_used,
+		ctx->lines_skipped, BL_COUNT(ctx->records, "record"), BL_COUNT(ntables, "table"));
 	unsigned long w = bl_warn_total(ctx);
 	if (w || ctx->input_errors)
 		fprintf(md, "%lu warning%s about the input (printed on standard error as `file:line: "

@@ -39,7 +39,8 @@ MT_HEADER=source,line,message_id,date,subject,quoted,group,group_source,run,gene
 case=empty
 : > empty.txt
 run parse -t mtest01 empty.txt
-want_rc 1; want_rows 0; want_lines 0 0 0   # no records found: 1 (docs/errors.md)
+want_rc 1; want_rows 0   # no records found: 1 (docs/errors.md)
+want_err "benchlog: no lines; no records"
 want_err "benchlog parse: no records found in the input"
 [ "$(cat out)" = "$MT_HEADER" ] || fail "not the header alone"
 
@@ -48,14 +49,14 @@ printf 'procs -----------memory---------- ---swap-- -----io---- --system-- ----c
 run parse -t vmstat hdr.txt
 want_rc 1; want_rows 0; want_lines 2 2 0
 
-case=one-line   # counts worded: "1 line", "1 record", "0 records"
+case=one-line   # counts worded: "1 line", "1 record", "no records"
 mt 100 > one.txt
 run parse -t mtest01 one.txt
 want_rc 0; want_rows 1
 want_err "benchlog: 1 line: 1 used, 0 skipped; 1 record"
 printf 'hello\n' > prose.txt
 run parse -t mtest01 prose.txt
-want_rc 1; want_err "benchlog: 1 line: 0 used, 1 skipped; 0 records"
+want_rc 1; want_err "benchlog: 1 line: 0 used, 1 skipped; no records"
 
 case=rows-without-header   # vmstat rows with no header are not guessed
 { mt 100; printf ' 1  0      0 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n'; mt 200; } > rows.txt
