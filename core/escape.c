@@ -238,8 +238,8 @@ int bl_esc_term(struct bl_buf *b, const char *s, size_t len, bool keep_lf)
 		bool c1 = k == 2 && c == 0xc2 && p[i + 1] <= 0x9f;   /* U+0080-U+009F */
 		if (c == 0x1b) {
 			rc = bl_buf_add(b, "\\e", 2);
-		} else if ((c == '\n' && !keep_lf) || c == '\r') {
-			rc = bl_buf_add(b, c == '\n' ? "\\n" : "\\r", 2);
+		} else if ((c == '\n' && !keep_lf) || c == '\r' || (c == '\t' && !keep_lf)) {
+			rc = bl_buf_add(b, c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t", 2);
 		} else if (c == '\\') {
 			rc = bl_buf_add(b, "\\\\", 2);
 		} else if ((c < 0x20 && c != '\t' && !(c == '\n' && keep_lf)) || c == 0x7f || k == 0 || c1) {

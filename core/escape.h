@@ -38,7 +38,8 @@
  *      spreadsheet_safe, a text beginning with = + - @ TAB or CR (a
  *      formula to a spreadsheet) gets a ' in front (docs/csv.md).
  *   E7 terminal (diagnostics on stderr): ESC as \e, CR as \r, LF as \n
- *      (unless keep_lf), the other C0 controls but TAB, DEL, the C1 controls (U+0080-U+009F, which some terminals
+ *      and TAB as \t (unless keep_lf: a whole text's layout), the other
+ *      C0 controls, DEL, the C1 controls (U+0080-U+009F, which some terminals
  *      obey even as single bytes) and bytes that are not well-formed UTF-8
  *      as \xHH, a backslash as \\, so a file name or a quoted value cannot
  *      move the cursor, retitle the window, clear the screen or forge a

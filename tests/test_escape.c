@@ -152,7 +152,8 @@ static void test_escape__term(void **state)
 	expect_term("cr\rlf", 5, false, "cr\\rlf");
 	expect_term("cr\r\n", 4, true, "cr\\r\n");
 	expect_term("l1\nl2", 5, true, "l1\nl2");
-	expect_term("tab\there \\ \xc2\xb5s", 14, false, "tab\there \\\\ \xc2\xb5s");
+	expect_term("tab\there \\ \xc2\xb5s", 14, false, "tab\\there \\\\ \xc2\xb5s");
+	expect_term("tab\there", 8, true, "tab\there");
 	expect_term("nul\0x", 5, false, "nul\\x00x");
 	expect_term("\xe2\x82", 2, false, "\\xe2\\x82");                /* cut sequence */
 }

@@ -46,3 +46,8 @@ hc opt-newline-input-name 1 'nope\\nbenchlog: forged line\\r: No such file' '
     "$B" parse "$FORGE"; rc=$?; noforge || rc=99'
 hc opt-newline-group-regex 2 'group-regex: missing closing parenthesis' '
     "$B" parse --group-regex "($FORGE" "$SEED1"; rc=$?; noforge || rc=99'
+# A TAB in a quoted value is shown as \t like the other control bytes
+# (issue 34 item 5), so a value's blanks are not mistaken for layout.
+hc opt-tab-compare-baseline 2 'no group "no\\tpe"' '
+    "$B" compare --baseline "$(printf "no\tpe")" "$SEED1" > /dev/null; rc=$?
+    ! grep -q "$(printf "\t")" err || rc=99'
