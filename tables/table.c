@@ -10,10 +10,12 @@
  */
 #include <csv.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/cleanup.h"
@@ -789,15 +791,57 @@ static int dir_fail(int rc, const char *path, int *err)
 	return -BL_EIO;
 }
 
+/* Each table's file into place, all or none: where a file of that name
+ * was, the two are exchanged (renameat2 RENAME_EXCHANGE), so the old one
+ * waits under the temporary name; a failure puts back every file moved
+ * so far. Then the old files are removed. A file system that cannot
+ * exchange gets a plain rename (no way back there). 0 or dir_fail's. */
+static int dir_swap_in(struct dir_sink *d, int *err)
+{
+	/* per table: 0 no file was there, 1 exchanged, 2 replaced for good */
+	char *old = bl_xcalloc(d->n ? d->n : 1, 1);
+	int rc = 0;
+	size_t moved = 0;
+	for (; moved < d->n && rc == 0; moved++) {
+		struct dir_table *dt = &d->t[moved];
+		int x = renameat2(AT_FDCWD, dt->tmp, AT_FDCWD, dt->final, RENAME_EXCHANGE) == 0 ? 0 : errno;
+		if (x == 0)
+			old[moved] = 1;
+		else if ((x == ENOENT || x == EINVAL) && rename(dt->tmp, dt->final) == 0)
+			old[moved] = x == ENOENT ? 0 : 2;
+		else
+			rc = dir_fail(rc, dt->final, err);
+	}
+	if (rc)
+		moved--;                 /* the one that failed did not move */
+	for (size_t i = 0; i < moved; i++) {
+		struct dir_table *dt = &d->t[i];
+		if (rc && old[i] == 1)
+			renameat2(AT_FDCWD, dt->tmp, AT_FDCWD, dt->final, RENAME_EXCHANGE);
+		else if (rc && old[i] == 0)
+			unlink(dt->final);   /* this run's file, where there was none */
+		else if (!rc && old[i] == 1)
+			unlink(dt->tmp);     /* the earlier run's file */
+	}
+	free(old);
+	return rc;
+}
+
 /* All tables of a run land, or none. Every file is written and closed
- * first; then every final name is checked (a folder or another non-file
- * in the place of any table fails the run before a single rename); only
- * then are they renamed into place. On failure every temporary is
- * removed, and errno and bl_sink_blame() name the first file that could
- * not be written. */
+ * first; then, holding the folder's lock (flock(2) on the folder itself:
+ * a second `parse -o` into it waits here, so the folder ends up with the
+ * tables of one run, the one that finishes last, docs/errors.md), every
+ * final name is checked (a folder or another non-file in the place of any
+ * table fails the run before a single rename), and the files are swapped
+ * in (dir_swap_in). On failure every temporary is removed, and errno and
+ * bl_sink_blame() name the first file that could not be written. */
 static int dir_finish(void *ud, int ok)
 {
 	struct dir_sink *d = ud;
+	int lock = ok ? open(d->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	if (lock >= 0)
+		while (flock(lock, LOCK_EX) != 0 && errno == EINTR)
+			;
 	int rc = ok ? dir_refresh_stale(d) : 0;
 	int err = rc ? errno : 0;
 	for (size_t i = 0; i < d->n; i++) {
@@ -819,14 +863,15 @@ static int dir_finish(void *ud, int ok)
 			rc = dir_fail(rc, d->t[i].final, &err);
 		}
 	}
-	for (size_t i = 0; i < d->n && ok && rc == 0; i++)
-		if (rename(d->t[i].tmp, d->t[i].final) != 0)
-			rc = dir_fail(rc, d->t[i].final, &err);
+	if (ok && rc == 0)
+		rc = dir_swap_in(d, &err);
 	for (size_t i = 0; i < d->n; i++) {
 		if (!ok || rc)
 			unlink(d->t[i].tmp);
 		bl_cleanup_forget(d->t[i].tmp);
 	}
+	if (lock >= 0)
+		close(lock);             /* and the lock with it */
 	if (rc)
 		errno = err;
 	return rc;
