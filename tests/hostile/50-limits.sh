@@ -19,6 +19,16 @@ hc oom-summary-gmime 1 '^benchlog: out of memory$' '
     [ -z "$SANITIZE" ] || { skip "ulimit -v under a sanitizer"; exit 0; }
     bigmail 200
     ( ulimit -v 400000; "$B" summary "$SEED0" big.mbox > /dev/null )'
+# An HTML page over the 64 MiB it is parsed whole up to (input/html.h H4)
+# is read as plain text, with a warning: memory stays bounded, and a BSD
+# time line on a line of its own is still read (1 record).
+hc html-over-cap 0 'an HTML page over 64 MiB; read as plain text' '
+    { printf "<!DOCTYPE html>\n<html><body>\n"
+      head -c 68000000 /dev/zero | tr "\0" x | fold -w 99
+      printf "\n<pre>\n  1.11 real         0.48 user         0.57 sys\n</pre></body></html>\n"
+    } > big.html
+    "$B" parse -t time big.html > t.csv; rc=$?
+    [ "$(grep -c ",bsd," t.csv)" = 1 ] || rc=98'
 hc long-line 0 'line longer than 1048576 bytes, skipped' '
     { head -c 2000000 /dev/zero | tr "\0" x; echo; cat "$SEED0"; } > long.txt
     "$B" parse -o out long.txt'
