@@ -133,6 +133,8 @@ int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
 void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
 int cli_close_stdout(void);
+/* bl_opts_init() and what the environment sets (BENCHLOG_MAIL_MAX). */
+void cli_opts_init(struct bl_opts *o);
 /* Set up the context's diagnostics and run a pass over the inputs; prints
  * the accounting summary unless quiet. Returns the exit status. */
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary);

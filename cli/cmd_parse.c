@@ -41,7 +41,7 @@ int cmd_parse(int argc, char **argv)
 	struct cli_getopt_tab gt;
 	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
-	bl_opts_init(&o);
+	cli_opts_init(&o);
 	const char *dir = NULL, *table = NULL;
 	enum bl_outfmt fmt = BL_OUT_CSV;
 	bool sqlite = false;

@@ -94,7 +94,7 @@ int cmd_plot(int argc, char **argv)
 	argc--;
 	argv++;
 	struct bl_opts o;
-	bl_opts_init(&o);
+	cli_opts_init(&o);
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
 	ao.confidence = 0.95;

@@ -64,7 +64,7 @@ int cmd_report(int argc, char **argv)
 	struct cli_getopt_tab gt;
 	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
-	bl_opts_init(&o);
+	cli_opts_init(&o);
 	struct bl_report_opts ro;
 	memset(&ro, 0, sizeof ro);
 	ro.dir = "benchlog-report";

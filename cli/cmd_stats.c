@@ -110,7 +110,7 @@ int cmd_stats(int argc, char **argv)
 	struct cli_getopt_tab gt;
 	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
-	bl_opts_init(&o);
+	cli_opts_init(&o);
 	struct bl_tstats_opts so;
 	memset(&so, 0, sizeof so);
 	struct bl_tstats_out out = { BL_TAB_TEXT, NULL, 0, BL_PCT_TYPE7, 0 };

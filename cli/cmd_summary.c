@@ -36,7 +36,7 @@ int cmd_summary(int argc, char **argv)
 	struct cli_getopt_tab gt;
 	cli_opts_getopt_tab(parts, &gt);
 	struct bl_opts o;
-	bl_opts_init(&o);
+	cli_opts_init(&o);
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
 	ao.confidence = 0.95;

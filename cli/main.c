@@ -569,6 +569,9 @@ static int env_setting(const char *name, long long lo, long long hi, const char 
 	return 1;
 }
 
+/* What the environment sets for this run (0: not set). */
+static size_t env_mail_max;
+
 /* BENCHLOG_GNUPLOT_TIMEOUT (seconds) and BENCHLOG_MAIL_MAX (bytes);
  * -1 after a usage error. */
 static int env_settings(void)
@@ -577,10 +580,17 @@ static int env_settings(void)
 	int t = env_setting("BENCHLOG_GNUPLOT_TIMEOUT", 1, 86400, "a whole number of seconds", &v);
 	if (t > 0)
 		bl_gp_set_timeout((unsigned)v);
-	int m = env_setting("BENCHLOG_MAIL_MAX", 4LL << 20, 1LL << 30, "a number of bytes", &v);
+	int m = env_setting("BENCHLOG_MAIL_MAX", (long long)BL_MAIL_MAX_LEAST, (long long)BL_MAIL_MAX_LIMIT, "a number of bytes", &v);
 	if (m > 0)
-		bl_mail_set_max((size_t)v);
+		env_mail_max = (size_t)v;
 	return t < 0 || m < 0 ? -1 : 0;
+}
+
+void cli_opts_init(struct bl_opts *o)
+{
+	bl_opts_init(o);
+	if (env_mail_max)
+		o->mail_max = env_mail_max;
 }
 
 static void usage(FILE *f)

@@ -27,6 +27,8 @@ void bl_opts_init(struct bl_opts *o)
 	memset(o, 0, sizeof *o);
 	o->interval_s = 1.0;
 	o->since_boot = BL_SB_AUTO;
+	o->mail_max = BL_MAIL_MAX_DEFAULT;
+	o->mbox_window = BL_MBOX_WINDOW_DEFAULT;
 }
 
 void bl_ctx_init(struct bl_ctx *ctx, const struct bl_opts *opt)

@@ -49,7 +49,19 @@ struct bl_opts {
 	volatile sig_atomic_t *stop;  /* set by a signal handler (SIGINT): the pass
 					 stops at the next chunk of input with
 					 ctx->error = -BL_EINTR; NULL = never */
+	size_t mail_max;              /* the most bytes of one mail message (of a
+					 single-message input: of the input) held
+					 for GMime, input/mail.c R15; at least
+					 BL_MAIL_MAX_LEAST (cli: BENCHLOG_MAIL_MAX) */
+	size_t mbox_window;           /* an mbox is read a window of this many
+					 bytes at a time (input/mail.c R13; 0 cuts
+					 at every separator that allows it); the
+					 same output for every size */
 };
+#define BL_MAIL_MAX_DEFAULT ((size_t)256 << 20)
+#define BL_MAIL_MAX_LEAST ((size_t)4 << 20)   /* an mbox window fits */
+#define BL_MAIL_MAX_LIMIT ((size_t)1 << 30)   /* the most mail_max may be */
+#define BL_MBOX_WINDOW_DEFAULT ((size_t)1 << 20)
 void bl_opts_init(struct bl_opts *o);
 
 /* The since-boot rule, which summary, stats and compare share: a row

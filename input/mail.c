@@ -158,7 +158,7 @@
  *     continuation one blank, any other line nothing), so the message
  *     around it parses as before with that field empty; the line is
  *     skipped, "line too long", with a warning naming it. A message (or
- *     a single-message input) longer than the cap (bl_mail_set_max()) is read up to
+ *     a single-message input) longer than the cap (ctx->opt.mail_max, core/ctx.h) is read up to
  *     the line the cap falls in, which is skipped as cut off, and the
  *     input ends there, like a truncated .gz: a warning naming that line,
  *     and the input counts as not read in full (exit status 1).
@@ -177,12 +177,8 @@
 
 /* GMime parses a seekable stream, so the bytes it parses are held in
  * memory: a single message whole, an mbox a window at a time (R13). At
- * most mail_max bytes are held (R15); GMime and the decoded text take
- * about four times that at the peak. */
-#define MAIL_MAX_DEFAULT ((size_t)256 << 20)
-#define MAIL_MAX_LIMIT ((size_t)1 << 30)     /* bl_mail_set_max()'s most, */
-#define MAIL_MAX_LEAST ((size_t)4 << 20)     /* and least: an mbox window fits */
-static size_t mail_max = MAIL_MAX_DEFAULT;
+ * most ctx->opt.mail_max bytes are held (R15); GMime and the decoded
+ * text take about four times that at the peak. */
 #define READ_CHUNK (256 * 1024)
 
 /* Skip reasons (counted by the dispatcher; documented in docs/mail.md). */
@@ -900,7 +896,7 @@ static bool flowed_may_join(const struct fl *a, size_t alen, const struct fl *b,
 static int flowed_pass(struct plist *l, bool delsp)
 {
 	size_t out = 0;
-	struct bl_buf tmp = BL_BUF_INIT(MAIL_MAX_LIMIT);
+	struct bl_buf tmp = BL_BUF_INIT(BL_MAIL_MAX_LIMIT);
 	int rc = 0;
 	size_t width = FLOWED_MIN_WIDTH;
 	for (size_t i = 0; i < l->n; i++) {
@@ -1557,7 +1553,7 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 			"%zu line%s from here on not decoded",
 			v->lineno0 + s->first + pad, s->n - undecoded, s->n - undecoded == 1 ? "" : "s");
 	}
-	struct plist l = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX_LIMIT * 4) };
+	struct plist l = { NULL, 0, 0, BL_BUF_INIT(BL_MAIL_MAX_LIMIT * 4) };
 	int rc = split_map(&l, (const char *)dec->data, dec->len, v, s, enc, undecoded);
 	/* The part runs to where the input broke and its decoded text stops
 	 * inside a line: the raw line cut short was let go before parsing,
@@ -1573,7 +1569,7 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 	}
 	GMimeContentType *ct = g_mime_object_get_content_type(s->obj);
 	if (rc == 0 && ct && g_mime_content_type_is_type(ct, "text", "html")) {
-		struct plist h = { NULL, 0, 0, BL_BUF_INIT(MAIL_MAX_LIMIT * 4) };
+		struct plist h = { NULL, 0, 0, BL_BUF_INIT(BL_MAIL_MAX_LIMIT * 4) };
 		rc = html_to_text((const char *)dec->data, dlen, l.v, l.n, &h);
 		/* Source lines before the first text line are markup. */
 		size_t lead_raw = l.n ? l.v[0].raw : 0;
@@ -2023,12 +2019,13 @@ static void keep_lines_short(struct rd *r, size_t from)
 
 /* Read from src until ba holds want bytes or the input ends (*eof; also
  * on a read error, which the reader reports). Lines over BL_LINE_MAX are
- * cut as they come (R15). Holding mail_max bytes, `what` ("mail input",
+ * cut as they come (R15). Holding opt.mail_max bytes, `what` ("mail input",
  * "mail message") is larger than the cap: the line the cap falls in is
  * cut off, no more is read (*eof), and the input counts as not read in
  * full (R15). */
 static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof, const char *what)
 {
+	size_t mail_max = r->ctx->opt.mail_max > BL_MAIL_MAX_LEAST ? r->ctx->opt.mail_max : BL_MAIL_MAX_LEAST;
 	while (!*eof && r->ba->len < want) {
 		if (r->ba->len >= mail_max) {
 			struct bl_line ln = { "", 0, r->source, r->fill_line, 0, r->tail };
@@ -2077,28 +2074,15 @@ static size_t window_cut(struct rd *r)
 	return cut;
 }
 
-static size_t mbox_window = (size_t)1 << 20;
-
-void bl_mail_set_window(size_t bytes)
-{
-	mbox_window = bytes;
-}
-
-size_t bl_mail_set_max(size_t bytes)
-{
-	if (bytes)
-		mail_max = bytes < MAIL_MAX_LEAST ? MAIL_MAX_LEAST : bytes > MAIL_MAX_LIMIT ? MAIL_MAX_LIMIT : bytes;
-	return mail_max;
-}
-
 /* An mbox a window at a time (R13). */
 static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
 {
+	size_t window = r->ctx->opt.mbox_window;
 	int rc = 0;
 	for (;;) {
 		size_t stop = eof ? r->ba->len : window_cut(r);
 		if (stop <= r->off && !eof) {      /* one message longer than the window */
-			fill(r, src, r->ba->len + (mbox_window > READ_CHUNK ? mbox_window : READ_CHUNK), &eof,
+			fill(r, src, r->ba->len + (window > READ_CHUNK ? window : READ_CHUNK), &eof,
 			     "mail message");
 			continue;
 		}
@@ -2112,7 +2096,7 @@ static int read_mbox_windows(struct rd *r, struct bl_src *src, bool eof)
 		g_byte_array_remove_range(r->ba, 0, (guint)r->off);
 		r->off = 0;
 		r->scanned = 0;
-		fill(r, src, mbox_window + BL_SNIFF_MAX, &eof, "mail message");
+		fill(r, src, window + BL_SNIFF_MAX, &eof, "mail message");
 	}
 	return rc;
 }
@@ -2129,7 +2113,7 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	r.ba = g_byte_array_new();
 	int rc = 0;
 	bool eof = false;
-	fill(&r, src, mbox_window + BL_SNIFF_MAX, &eof, "mail input");
+	fill(&r, src, ctx->opt.mbox_window + BL_SNIFF_MAX, &eof, "mail input");
 	const char *p = (const char *)r.ba->data;
 	const char *next;
 	size_t n = r.ba->len ? line_at(p, p + r.ba->len, &next) : 0;

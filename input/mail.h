@@ -29,15 +29,6 @@ bool bl_mail_sniff(const char *p, size_t len);
  * held whole; an mbox a window at a time, about 1 MiB plus the message
  * being read, whatever the size of the archive (mail.c, R13). */
 int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source);
-/* The most bytes of one message (of a single-message input: of the
- * input) held for GMime, 256 MiB by default; past it the input ends, as
- * a truncated .gz does (mail.c R15). bytes is clamped to [4 MiB,
- * 1 GiB] (an mbox window must fit); 0 changes nothing. Returns the cap now in force. Set before
- * reading (cli: BENCHLOG_MAIL_MAX). */
-size_t bl_mail_set_max(size_t bytes);
-/* The mbox window in bytes (default 1 MiB; 0 cuts at every separator that
- * allows it). Same output for every size; for tests, set before reading. */
-void bl_mail_set_window(size_t bytes);
 /* The kernel version a subject names, for --group-from subject: the first
  * token shaped x.y.z[.w] with an optional suffix, or x.y with a suffix or
  * after "v"/"Linux "/"kernel " ("[BENCHMARK] 2.5.52-mm2 with contest" ->

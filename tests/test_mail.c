@@ -247,6 +247,9 @@ static void cap_free(struct cap *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* The mbox window of run_lib()'s reads (input/mail.c R13). */
+static size_t test_window = BL_MBOX_WINDOW_DEFAULT;
+
 /* Read inputs through bl_pass_run (reader, mail layer, dispatcher and
  * every parser), capturing skipped lines and records. */
 static void run_lib(struct cap *c, const char *const *paths, size_t n, bool group_from_subject)
@@ -256,6 +259,7 @@ static void run_lib(struct cap *c, const char *const *paths, size_t n, bool grou
 	bl_opts_init(&o);
 	o.group_from_subject = group_from_subject;
 	o.quiet = true;
+	o.mbox_window = test_window;
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	ctx.diag = NULL;
@@ -1642,11 +1646,11 @@ static void test_mail__mbox_windows_read_as_whole(void **state)
 				 FX "seeds.mbox.gz" };
 	for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
 		struct cap whole, cut;
-		bl_mail_set_window((size_t)1 << 30);
+		test_window = (size_t)1 << 30;
 		run1(&whole, inputs[i]);
-		bl_mail_set_window(0);
+		test_window = 0;
 		run1(&cut, inputs[i]);
-		bl_mail_set_window((size_t)1 << 20);
+		test_window = BL_MBOX_WINDOW_DEFAULT;
 		cap_same(&cut, &whole, inputs[i]);
 		if (i == 0)             /* the archive gave something to compare */
 			assert_true(whole.records > 6000 && count_reason(&whole, "mbox separator") > 150 &&
@@ -1769,7 +1773,7 @@ static void test_mail__gz_cut_line_not_parsed(void **state)
 		const char *text = windows ? big : mbox;
 		size_t off = windows ? fill : 0;
 		unsigned long base = windows ? FILLER_LINES : 0;
-		bl_mail_set_window(windows ? 0 : (size_t)1 << 20);
+		test_window = windows ? 0 : BL_MBOX_WINDOW_DEFAULT;
 
 		/* cut mid-number in line 17 */
 		char *p = write_gz_cut(d, "mid.mbox.gz", text, off + mid);
@@ -1813,7 +1817,7 @@ static void test_mail__gz_cut_line_not_parsed(void **state)
 		cap_free(&c);
 		free(p);
 	}
-	bl_mail_set_window((size_t)1 << 20);
+	test_window = BL_MBOX_WINDOW_DEFAULT;
 	free(big);
 
 	/* A single message (the second one without its From_ line): lines
