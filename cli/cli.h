@@ -135,6 +135,8 @@ void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_close_stdout(void);
 /* bl_opts_init() and what the environment sets (BENCHLOG_MAIL_MAX). */
 void cli_opts_init(struct bl_opts *o);
+/* A gnuplot run's seconds (BENCHLOG_GNUPLOT_TIMEOUT), 0 when not set. */
+unsigned cli_gp_timeout(void);
 /* Set up the context's diagnostics and run a pass over the inputs; prints
  * the accounting summary unless quiet. Returns the exit status. */
 int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary);

@@ -101,7 +101,7 @@ int cmd_plot(int argc, char **argv)
 	ao.target_s = NAN;
 	ao.keep_samples = true;
 	ao.diag = stderr;
-	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG, false };
+	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG, false, { 0, NULL } };
 	bool range = false;
 	int c;
 	optind = 1;
@@ -137,8 +137,8 @@ int cmd_plot(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	/* A stop signal ends gnuplot's process group too, and nothing is
-	 * written after benchlog exits (plot.h, bl_gp_set_stop). */
-	bl_gp_set_stop(cli_catch_stops());
+	 * written after benchlog exits (plot.h, struct bl_gp_limits). */
+	co.gp = (struct bl_gp_limits){ cli_gp_timeout(), cli_catch_stops() };
 	o.progress = !o.quiet && isatty(STDERR_FILENO);
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);

@@ -127,6 +127,7 @@ int cmd_report(int argc, char **argv)
 	ro.progress = !o.quiet && isatty(STDERR_FILENO);
 	ro.diag = stderr;
 	ro.stop = cli_catch_stops();
+	ro.gp_timeout_s = cli_gp_timeout();
 
 	struct bl_report_result res;
 	ro.pool = bl_pool_new(jobs, ro.stop);

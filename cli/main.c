@@ -571,6 +571,7 @@ static int env_setting(const char *name, long long lo, long long hi, const char 
 
 /* What the environment sets for this run (0: not set). */
 static size_t env_mail_max;
+static unsigned env_gp_timeout;
 
 /* BENCHLOG_GNUPLOT_TIMEOUT (seconds) and BENCHLOG_MAIL_MAX (bytes);
  * -1 after a usage error. */
@@ -579,11 +580,16 @@ static int env_settings(void)
 	long long v;
 	int t = env_setting("BENCHLOG_GNUPLOT_TIMEOUT", 1, 86400, "a whole number of seconds", &v);
 	if (t > 0)
-		bl_gp_set_timeout((unsigned)v);
+		env_gp_timeout = (unsigned)v;
 	int m = env_setting("BENCHLOG_MAIL_MAX", (long long)BL_MAIL_MAX_LEAST, (long long)BL_MAIL_MAX_LIMIT, "a number of bytes", &v);
 	if (m > 0)
 		env_mail_max = (size_t)v;
 	return t < 0 || m < 0 ? -1 : 0;
+}
+
+unsigned cli_gp_timeout(void)
+{
+	return env_gp_timeout;
 }
 
 void cli_opts_init(struct bl_opts *o)

@@ -49,6 +49,7 @@ int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_
 		po.out_dir = co->dir;
 		po.terms = co->terms;
 		po.script_only = co->script_only;
+		po.gp = co->gp;
 		po.basename = s->name;
 		po.title = s->title;
 		struct bl_plot_result res;

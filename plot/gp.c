@@ -236,22 +236,14 @@ static char *trimmed(struct bl_buf *b)
 	return b->len ? bl_xstrndup(b->data, b->len) : NULL;
 }
 
-static volatile sig_atomic_t *gp_stop;
-static unsigned gp_timeout = BL_GP_TIMEOUT_S;
-
-void bl_gp_set_timeout(unsigned seconds)
+static bool stopped(const struct bl_gp_limits *lim)
 {
-	gp_timeout = seconds ? seconds : BL_GP_TIMEOUT_S;
+	return lim && lim->stop && *lim->stop;
 }
 
-void bl_gp_set_stop(volatile sig_atomic_t *stop)
+static unsigned timeout_of(const struct bl_gp_limits *lim)
 {
-	gp_stop = stop;
-}
-
-static bool stopped(void)
-{
-	return gp_stop && *gp_stop;
+	return lim && lim->timeout_s ? lim->timeout_s : BL_GP_TIMEOUT_S;
 }
 
 /* ---- the private folder gnuplot writes into ------------------------------ */
@@ -341,11 +333,11 @@ static int take_images(const char *dir, const char *tmp, const char *script_name
 /* Read gnuplot's pipes until both close, the time is up or a stop comes.
  * Returns 0, -BL_EIO (poll failed), or sets *timed_out / *stop_seen. */
 static int gp_wait_output(int errfd, int outfd, struct bl_buf *errb, struct bl_buf *out,
-			  bool *out_over, bool *timed_out, bool *stop_seen)
+			  const struct bl_gp_limits *lim, bool *out_over, bool *timed_out, bool *stop_seen)
 {
 	bool err_over = false; /* the first 16 KiB of stderr is enough to explain */
 	bool err_open = true, out_open = outfd >= 0;
-	double deadline = now_s() + gp_timeout;
+	double deadline = now_s() + timeout_of(lim);
 	while (err_open || out_open) {
 		struct pollfd pf[2];
 		nfds_t n = 0;
@@ -363,7 +355,7 @@ static int gp_wait_output(int errfd, int outfd, struct bl_buf *errb, struct bl_b
 			*timed_out = true;
 			return 0;
 		}
-		if (stopped()) {
+		if (stopped(lim)) {
 			*stop_seen = true;
 			return 0;
 		}
@@ -386,8 +378,8 @@ static int gp_wait_output(int errfd, int outfd, struct bl_buf *errb, struct bl_b
 
 /* Why the run failed, from how gnuplot ended (msg: its stderr or NULL,
  * taken over). Returns the run's result; *msg_out the message. */
-static int gp_verdict(const char *script_name, int rc, int status, bool timed_out, bool stop_seen,
-		      bool out_over, size_t out_max, char *msg, char **msg_out)
+static int gp_verdict(const char *script_name, int rc, int status, unsigned timeout_s, bool timed_out,
+		      bool stop_seen, bool out_over, size_t out_max, char *msg, char **msg_out)
 {
 	if (stop_seen) {
 		rc = -BL_EINTR;
@@ -396,7 +388,7 @@ static int gp_verdict(const char *script_name, int rc, int status, bool timed_ou
 	} else if (timed_out) {
 		rc = -BL_EIO;
 		free(msg);
-		msg = bl_xasprintf("gnuplot: %s: killed after %u s", script_name, gp_timeout);
+		msg = bl_xasprintf("gnuplot: %s: killed after %u s", script_name, timeout_s);
 	} else if (rc) {
 		free(msg);
 		msg = bl_xasprintf("gnuplot: %s: lost its output pipes", script_name);
@@ -446,7 +438,7 @@ static int gp_check_args(const char *dir, const char *script_name, const char *f
 }
 
 static int gp_run(const char *dir, const char *script_name, const char *fmts,
-		  struct bl_buf *out, char **err_out)
+		  struct bl_buf *out, const struct bl_gp_limits *lim, char **err_out)
 {
 	if (err_out)
 		*err_out = NULL;
@@ -455,7 +447,7 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 	int rc = gp_check_args(dir, script_name, fmts, err_out);
 	if (rc)
 		return rc;
-	if (stopped()) {
+	if (stopped(lim)) {
 		set_err(err_out, bl_xasprintf("gnuplot: %s: interrupted", script_name));
 		return -BL_EINTR;
 	}
@@ -502,7 +494,7 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 		}
 		struct bl_buf errb = BL_BUF_INIT(GP_STDERR_MAX + 1);
 		bool out_over = false, timed_out = false, stop_seen = false;
-		rc = gp_wait_output(errp[0], out ? outp[0] : -1, &errb, out, &out_over, &timed_out,
+		rc = gp_wait_output(errp[0], out ? outp[0] : -1, &errb, out, lim, &out_over, &timed_out,
 				    &stop_seen);
 		if (timed_out || stop_seen || rc)
 			kill(-pid, SIGKILL);   /* gnuplot and whatever it started */
@@ -516,10 +508,10 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 			}
 		}
 		char *msg = NULL;
-		rc = gp_verdict(script_name, rc, status, timed_out, stop_seen, out_over,
+		rc = gp_verdict(script_name, rc, status, timeout_of(lim), timed_out, stop_seen, out_over,
 				out ? out->max : 0, trimmed(&errb), &msg);
 		bl_buf_release(&errb);
-		if (rc == 0 && stopped()) {
+		if (rc == 0 && stopped(lim)) {
 			rc = -BL_EINTR;   /* done, but the run is being stopped: keep nothing */
 			free(msg);
 			msg = bl_xasprintf("gnuplot: %s: interrupted", script_name);
@@ -549,23 +541,24 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 	return rc;
 }
 
-int bl_gp_run(const char *dir, const char *script_name, char **err_out)
+int bl_gp_run(const char *dir, const char *script_name, const struct bl_gp_limits *lim, char **err_out)
 {
-	return gp_run(dir, script_name, NULL, NULL, err_out);
+	return gp_run(dir, script_name, NULL, NULL, lim, err_out);
 }
 
-int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts, char **err_out)
+int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts,
+		   const struct bl_gp_limits *lim, char **err_out)
 {
-	return gp_run(dir, script_name, fmts, NULL, err_out);
+	return gp_run(dir, script_name, fmts, NULL, lim, err_out);
 }
 
 int bl_gp_run_capture(const char *dir, const char *script_name,
-		      struct bl_buf *out, char **err_out)
+		      struct bl_buf *out, const struct bl_gp_limits *lim, char **err_out)
 {
 	if (!out) {
 		if (err_out)
 			*err_out = bl_xstrdup("gnuplot: no output buffer");
 		return -BL_EUSAGE;
 	}
-	return gp_run(dir, script_name, NULL, out, err_out);
+	return gp_run(dir, script_name, NULL, out, lim, err_out);
 }

@@ -245,6 +245,7 @@ int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
 	j->base = bl_xstrdup(base);
 	j->terms = o->terms ? o->terms : BL_PLOT_PNG;
 	j->script_only = o->script_only;
+	j->gp = o->gp;
 	j->width = o->width_px ? o->width_px : def_w;
 	j->height = o->height_px ? o->height_px : def_h;
 
@@ -452,7 +453,7 @@ int job_end(struct gp_job *j)
 
 	struct bl_buf out = BL_BUF_INIT(PREVIEW_MAX);
 	char *err = NULL;
-	rc = bl_gp_run_capture(j->dir, script, &out, &err);
+	rc = bl_gp_run_capture(j->dir, script, &out, &j->gp, &err);
 	if (rc == -BL_ENOTFOUND && !bl_gp_available()) {
 		free(err);
 		free(r->message);

@@ -69,19 +69,20 @@
  * not found on PATH, so no image was made. Never returned by bl_gp_run(). */
 #define BL_PLOT_NOT_RENDERED 1
 
-/* Seconds gnuplot may run before it is killed (SIGKILL, its process
- * group) and the run fails: BL_GP_TIMEOUT_S unless set (cli:
- * BENCHLOG_GNUPLOT_TIMEOUT). bl_gp_set_timeout(0) restores the default. */
+/* What bounds a gnuplot run, the caller's: seconds it may run before it
+ * is killed (SIGKILL, its process group) and the run fails, 0 for
+ * BL_GP_TIMEOUT_S (cli: BENCHLOG_GNUPLOT_TIMEOUT); and a flag a signal
+ * handler sets (cli), when a run in progress is ended, its process group
+ * killed, and the run fails with -BL_EINTR (NULL: not interrupted). A
+ * NULL struct bl_gp_limits * means {0, NULL}. */
 #define BL_GP_TIMEOUT_S 120
-void bl_gp_set_timeout(unsigned seconds);
+struct bl_gp_limits {
+	unsigned timeout_s;
+	volatile sig_atomic_t *stop;
+};
 
 /* True when an executable `gnuplot` is found on $PATH. */
 bool bl_gp_available(void);
-
-/* A flag a signal handler sets (cli): a gnuplot run in progress is then
- * ended, its process group killed, and the run fails with -BL_EINTR.
- * NULL (the default): runs are not interrupted. */
-void bl_gp_set_stop(volatile sig_atomic_t *stop);
 
 /* Run `gnuplot -d -e "outdir = '.gp-XXXXXX/'" ./<script_name>` with dir as
  * working folder and stdin from /dev/null; gnuplot's stdout is the
@@ -100,24 +101,25 @@ void bl_gp_set_stop(volatile sig_atomic_t *stop);
  * Returns 0 when gnuplot exits 0; -BL_ENOTFOUND when gnuplot is not on
  * PATH (or dir does not exist); -BL_EIO when it cannot be started, exits
  * non-zero, dies from a signal, runs longer than the timeout or
- * leaves an incomplete image; -BL_EINTR when stopped (bl_gp_set_stop());
+ * leaves an incomplete image; -BL_EINTR when stopped (lim->stop);
  * -BL_EUSAGE for a bad script_name.
  * err_out (may be NULL): on return *err_out is NULL or a heap string the
  * caller frees: gnuplot's stderr (at most 16 KiB, trailing newlines
  * removed) — the error on failure, warnings on success — or the reason the
  * run failed. */
-int bl_gp_run(const char *dir, const char *script_name, char **err_out);
+int bl_gp_run(const char *dir, const char *script_name, const struct bl_gp_limits *lim, char **err_out);
 
 /* As bl_gp_run(), but only the outputs named in fmts ("png", "svg",
  * "dumb", separated by spaces; nothing else is accepted: -BL_EUSAGE):
  * runs `gnuplot -d -e "fmts = '<fmts>'" ./<script_name>`, and the scripts
  * of this module keep an fmts set before them. */
-int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts, char **err_out);
+int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts,
+		   const struct bl_gp_limits *lim, char **err_out);
 
 /* As bl_gp_run(), but gnuplot's stdout is appended to *out (at most
  * out->max bytes; more is an -BL_ENOMEM failure). */
 int bl_gp_run_capture(const char *dir, const char *script_name,
-		      struct bl_buf *out, char **err_out);
+		      struct bl_buf *out, const struct bl_gp_limits *lim, char **err_out);
 
 /* True when name may be used as a file stem or script name: 1-100 bytes of
  * [A-Za-z0-9._+-], not starting with '.', '-', '+' (so never '<' or '|'). */
@@ -142,6 +144,7 @@ struct bl_plot_opts {
 	int width_px;          /* PNG/SVG size; 0 = chart default (about */
 	int height_px;         /*   1200 x 400 per panel) */
 	bool script_only;      /* write script and data, do not run gnuplot */
+	struct bl_gp_limits gp;  /* of its gnuplot run */
 };
 /* All fields zero/NULL: PNG of the chart's default name in ".". */
 void bl_plot_opts_init(struct bl_plot_opts *o);
@@ -250,6 +253,7 @@ struct bl_chart_opts {
 	unsigned terms;                /* enum bl_plot_term bits */
 	bool script_only;              /* write scripts and data, run no gnuplot
 					  (the caller runs each <name>.gp) */
+	struct bl_gp_limits gp;        /* of each gnuplot run */
 };
 
 /* Draw the charts an analysis's charts() returned (analyze/chart.h), in

@@ -48,6 +48,7 @@ struct gp_job {
 	char *base;            /* file stem */
 	unsigned terms;
 	bool script_only;
+	struct bl_gp_limits gp;
 	int width, height;     /* PNG/SVG pixels */
 	int dumb_w, dumb_h;    /* dumb terminal characters */
 	struct bl_buf head;    /* header comments */

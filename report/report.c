@@ -898,7 +898,7 @@ struct chart_job {
 	size_t sec;                  /* index into the sections */
 	unsigned long long bytes;    /* the script and its data: a guess of
 					how long gnuplot takes */
-	volatile sig_atomic_t *stop;
+	struct bl_gp_limits gp;
 	int rc;
 	char *msg;                   /* gnuplot's stderr or why it failed */
 };
@@ -906,7 +906,7 @@ struct chart_job {
 struct charts {
 	struct chart_job *v;
 	size_t n;
-	volatile sig_atomic_t *stop;
+	struct bl_gp_limits gp;      /* of every run */
 };
 
 static void chart_queue(struct charts *q, const char *dir, const struct bl_chart *c, size_t sec)
@@ -924,7 +924,7 @@ static void chart_queue(struct charts *q, const char *dir, const struct bl_chart
 /* Run gnuplot for one chart and check that it made each image. */
 static void chart_draw(struct chart_job *j)
 {
-	j->rc = bl_gp_run_fmts(j->dir, j->script, j->fmts, &j->msg);
+	j->rc = bl_gp_run_fmts(j->dir, j->script, j->fmts, &j->gp, &j->msg);
 	size_t sl = strlen(j->script) > 3 ? strlen(j->script) - 3 : 0;   /* "<base>.gp" */
 	for (const char *f = j->fmts; j->rc == 0 && *f; ) {
 		size_t fl = strcspn(f, " ");
@@ -961,7 +961,7 @@ static int cmp_chart_order(const void *a, const void *b)
 static void chart_job(void *arg)
 {
 	struct chart_job *j = arg;
-	if (j->stop && *j->stop)
+	if (j->gp.stop && *j->gp.stop)
 		return;
 	chart_draw(j);
 }
@@ -973,7 +973,7 @@ static void charts_start(struct charts *q, struct bl_pool *pool)
 	if (q->n)   /* q->v NULL when no chart: qsort must not see it (UBSan) */
 		qsort(q->v, q->n, sizeof *q->v, cmp_chart_cost);
 	for (size_t i = 0; i < q->n; i++) {
-		q->v[i].stop = q->stop;
+		q->v[i].gp = q->gp;
 		bl_pool_submit(pool, chart_job, &q->v[i]);
 	}
 }
@@ -1311,10 +1311,10 @@ static int build_sections(struct build *b)
 		if (bl_analyses[i]->has_data(b->st[i]))
 			b->titles[nsec++] = bl_analyses[i]->title;
 	b->secs = bl_xcalloc(nsec ? nsec : 1, sizeof *b->secs);
-	struct bl_chart_opts co = { b->plots, BL_PLOT_PNG | BL_PLOT_SVG, true };
+	struct bl_chart_opts co = { b->plots, BL_PLOT_PNG | BL_PLOT_SVG, true, { 0, NULL } };
 	bool have_gnuplot = bl_gp_available();
-	b->charts.stop = b->o->stop;
-	bl_gp_set_stop(b->o->stop);   /* a stop kills a gnuplot run at once */
+	/* a stop kills a gnuplot run at once */
+	b->charts.gp = (struct bl_gp_limits){ b->o->gp_timeout_s, b->o->stop };
 	int rc = 0;
 	for (size_t i = 0; i < b->na && !rc && !is_stopped(b->o); i++) {
 		const struct bl_analysis *an = bl_analyses[i];

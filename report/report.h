@@ -55,6 +55,8 @@ struct bl_report_opts {
 					      compare groups across sources too */
 	const struct bl_band *bands;       /* --negligible (analyze/compare.h) */
 	size_t nbands;
+	unsigned gp_timeout_s;             /* a gnuplot run's (plot/plot.h
+					      struct bl_gp_limits), 0: default */
 };
 
 struct bl_report_result {

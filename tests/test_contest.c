@@ -833,7 +833,7 @@ static void test_contest__chart(void **state)
 	parse_as(&run, "001.txt", text, &ao);
 	char dir[] = "/tmp/test_contest.XXXXXX";
 	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG, false };
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG, false, { 0, NULL } };
 	struct bl_chart *ch = NULL;
 	size_t nch = 0;
 	assert_int_equal(bl_analysis_draw(&bl_analysis_contest, run.an, &co, &ch, &nch, stderr, NULL), 0);

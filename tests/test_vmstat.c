@@ -824,7 +824,7 @@ static void rm_dir(const char *dir)
 static void draw_png(struct run *run, char *dir, size_t want)
 {
 	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG, false };
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG, false, { 0, NULL } };
 	struct bl_chart *ch = NULL;
 	size_t nch = 0;
 	int rc = bl_analysis_draw(&bl_analysis_vmstat, run->an, &co, &ch, &nch, stderr, NULL);
@@ -844,7 +844,7 @@ static void test_vmstat__seed000_charts(void **state)
 	parse_with(&run, "000.txt", text, &po, &ao);
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
 	assert_non_null(mkdtemp(dir));
-	struct bl_chart_opts co = { dir, BL_PLOT_PNG | BL_PLOT_SVG, false };
+	struct bl_chart_opts co = { dir, BL_PLOT_PNG | BL_PLOT_SVG, false, { 0, NULL } };
 	struct bl_chart *ch = NULL;
 	size_t nch = 0;
 	int rc = bl_analysis_draw(&bl_analysis_vmstat, run.an, &co, &ch, &nch, stderr, NULL);
