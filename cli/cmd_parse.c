@@ -43,7 +43,7 @@ int cmd_parse(int argc, char **argv)
 	struct bl_opts o;
 	cli_opts_init(&o);
 	const char *dir = NULL, *table = NULL;
-	enum bl_outfmt fmt = BL_OUT_CSV;
+	struct bl_table_opts to = { BL_OUT_CSV, false };
 	bool sqlite = false;
 	int c;
 	optind = 1;
@@ -59,12 +59,12 @@ int cmd_parse(int argc, char **argv)
 		case 'q': o.quiet = true; break;
 		case 'f':
 			sqlite = strcmp(optarg, "sqlite") == 0;
-			if (!sqlite && bl_outfmt_parse(optarg, &fmt)) {
+			if (!sqlite && bl_outfmt_parse(optarg, &to.fmt)) {
 				cli_usage_error("parse", "--format takes csv, tsv, jsonl or sqlite, not \"%s\"", optarg);
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
+		case OPT_SPREADSHEET_SAFE: to.spreadsheet_safe = true; break;
 		case OPT_HELP: cli_opts_help("parse", parts, notes); return 0;
 		default: cli_option_error("parse", gt.lo, argv); return EXIT_USAGE;
 		}
@@ -103,15 +103,15 @@ int cmd_parse(int argc, char **argv)
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
-		if (bl_dir_sink(&sink, dir, table, fmt) != 0) {
+		if (bl_dir_sink(&sink, dir, table, &to) != 0) {
 			cli_err("benchlog parse: cannot write into %s: %s\n", dir, strerror(errno));
 			bl_ctx_release(&ctx);
 			return EXIT_DATA;
 		}
 	} else if (td) {
-		bl_stream_sink(&sink, stdout, td, fmt);
+		bl_stream_sink(&sink, stdout, td, &to);
 	} else {
-		bl_pick_sink(&sink, stdout, fmt, &pick);
+		bl_pick_sink(&sink, stdout, &to, &pick);
 	}
 	bl_ctx_add_sink(&ctx, &sink);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);

@@ -116,7 +116,7 @@ int cmd_report(int argc, char **argv)
 			if (cli_quoted_opt("report", optarg, &ro.an.include_quoted))
 				{ status = EXIT_USAGE; goto done; }
 			break;
-		case OPT_SPREADSHEET_SAFE: bl_csv_set_spreadsheet_safe(true); break;
+		case OPT_SPREADSHEET_SAFE: ro.spreadsheet_safe = true; break;
 		case OPT_HELP: cli_opts_help("report", parts, notes); goto done;
 		default: cli_option_error("report", gt.lo, argv); { status = EXIT_USAGE; goto done; }
 		}

@@ -1155,7 +1155,8 @@ static int build_open(struct build *b)
 		return -BL_EIO;
 	}
 	struct bl_sink s;
-	if (bl_csv_dir_sink(&s, b->csvdir, NULL)) {
+	struct bl_table_opts to = { BL_OUT_CSV, b->o->spreadsheet_safe };
+	if (bl_dir_sink(&s, b->csvdir, NULL, &to)) {
 		bl_term_printf(b->diag, "benchlog report: cannot write to %s: %s\n", b->csvdir, strerror(errno));
 		return -BL_EIO;
 	}

@@ -57,6 +57,7 @@ struct bl_report_opts {
 	size_t nbands;
 	unsigned gp_timeout_s;             /* a gnuplot run's (plot/plot.h
 					      struct bl_gp_limits), 0: default */
+	bool spreadsheet_safe;             /* csv/'s text cells (tables/table.h) */
 };
 
 struct bl_report_result {

@@ -12,7 +12,7 @@ struct pick_table {
 
 struct pick_sink {
 	FILE *f;
-	enum bl_outfmt fmt;
+	struct bl_table_opts o;
 	struct bl_pick *res;
 	struct pick_table *t;
 	size_t n;
@@ -30,7 +30,7 @@ static struct pick_table *pick_get(struct pick_sink *p, const struct bl_table_de
 	struct pick_table *pt = &p->t[p->n++];
 	pt->def = def;
 	pt->tmp = tmp;
-	bl_stream_sink(&pt->s, tmp, def, p->fmt);
+	bl_stream_sink(&pt->s, tmp, def, &p->o);
 	return pt;
 }
 
@@ -78,11 +78,11 @@ static void pick_free(void *ud)
 	free(p);
 }
 
-int bl_pick_sink(struct bl_sink *out, FILE *f, enum bl_outfmt fmt, struct bl_pick *res)
+int bl_pick_sink(struct bl_sink *out, FILE *f, const struct bl_table_opts *o, struct bl_pick *res)
 {
 	struct pick_sink *p = bl_xcalloc(1, sizeof *p);
 	p->f = f;
-	p->fmt = fmt;
+	p->o = *o;
 	p->res = res;
 	memset(res, 0, sizeof *res);
 	out->record = pick_record;

@@ -20,6 +20,6 @@ struct bl_pick {
 };
 
 /* res must outlive the sink; it is filled by finish(). 0, or -BL_EIO. */
-int bl_pick_sink(struct bl_sink *out, FILE *f, enum bl_outfmt fmt, struct bl_pick *res);
+int bl_pick_sink(struct bl_sink *out, FILE *f, const struct bl_table_opts *o, struct bl_pick *res);
 
 #endif

@@ -88,19 +88,12 @@ const char *bl_utf8_clean(const char *s, char **fixed)
 	return *fixed;
 }
 
-static bool spreadsheet_safe;
-
-void bl_csv_set_spreadsheet_safe(bool on)
-{
-	spreadsheet_safe = on;
-}
-
+/* A header cell: a column name of a table definition (never a formula's
+ * first character). */
 static int write_text(FILE *f, const char *s)
 {
-	char *fixed, *prefixed = NULL;
+	char *fixed;
 	const char *out = bl_utf8_clean(s, &fixed);
-	if (spreadsheet_safe && bl_esc_formula_like(out, strlen(out)))
-		out = prefixed = bl_xasprintf("'%s", out);
 	size_t n = strlen(out);
 	bool quote = strpbrk(out, ",\"\r\n") != NULL;
 	int rc = 0;
@@ -111,7 +104,6 @@ static int write_text(FILE *f, const char *s)
 		rc = -BL_EIO;
 	}
 	free(fixed);
-	free(prefixed);
 	return rc;
 }
 
@@ -150,6 +142,7 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 struct bl_csv_writer {
 	FILE *f;
 	enum bl_outfmt fmt;
+	bool sheet_safe;             /* struct bl_table_opts */
 	size_t n;                    /* bytes pending in b */
 	bool err;                    /* a write was short (errno from it) */
 	/* JSON Lines: ,"<name>": of each column of keys_of, in slots of
@@ -220,7 +213,7 @@ static void json_text(struct bl_buf *out, const char *s, size_t n)
 
 /* s as one cell of fmt, appended to out: made valid UTF-8, then quoted
  * or escaped as the format says (table.h). */
-static void text_cell(struct bl_buf *out, enum bl_outfmt fmt, const char *s)
+static void text_cell(struct bl_buf *out, enum bl_outfmt fmt, bool sheet_safe, const char *s)
 {
 	char *fixed, *prefixed = NULL;
 	const char *t = bl_utf8_clean(s, &fixed);
@@ -237,7 +230,7 @@ static void text_cell(struct bl_buf *out, enum bl_outfmt fmt, const char *s)
 				bl_buf_addc(out, c);
 		}
 	} else {
-		if (spreadsheet_safe && bl_esc_formula_like(t, n)) {
+		if (sheet_safe && bl_esc_formula_like(t, n)) {
 			t = prefixed = bl_xasprintf("'%s", t);
 			n++;
 		}
@@ -259,12 +252,12 @@ static void text_cell(struct bl_buf *out, enum bl_outfmt fmt, const char *s)
  * quotes); then *len is its length. Non-ASCII bytes (which may need UTF-8
  * repair), the format's specials and, with --spreadsheet-safe, a CSV
  * formula's first character go to text_cell(). */
-static bool plain_text(enum bl_outfmt fmt, const char *s, size_t *len)
+static bool plain_text(enum bl_outfmt fmt, bool sheet_safe, const char *s, size_t *len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 	if (fmt == BL_OUT_CSV) {
-		if (spreadsheet_safe && bl_esc_formula_like(s, *s ? 1 : 0))
+		if (sheet_safe && bl_esc_formula_like(s, *s ? 1 : 0))
 			return false;
 		for (; p[i]; i++)
 			if (p[i] >= 0x80 || p[i] == ',' || p[i] == '"' || p[i] == '\r' || p[i] == '\n' ||
@@ -287,7 +280,7 @@ static void rb_text(struct bl_csv_writer *rb, const char *s)
 {
 	size_t n;
 	bool json = rb->fmt == BL_OUT_JSONL;
-	if (plain_text(rb->fmt, s, &n)) {
+	if (plain_text(rb->fmt, rb->sheet_safe, s, &n)) {
 		char *p = rb_room(rb, json ? 2 : 0);
 		if (json)
 			*p = '"', rb->n++;
@@ -296,7 +289,7 @@ static void rb_text(struct bl_csv_writer *rb, const char *s)
 			*rb_room(rb, 1) = '"', rb->n++;
 	} else {
 		bl_buf_reset(&rb->cell);
-		text_cell(&rb->cell, rb->fmt, s);
+		text_cell(&rb->cell, rb->fmt, rb->sheet_safe, s);
 		if (rb->cell.data)
 			rb_add(rb, rb->cell.data, rb->cell.len);
 	}
@@ -495,9 +488,10 @@ static void prov_lead(struct bl_buf *out, enum bl_outfmt fmt, size_t i)
  * column to, into out: cells[k] is the text of column from + k; NULL
  * there is unknown (JSON null, an empty cell elsewhere); the quoted
  * column is a number. */
-static void prov_cells(enum bl_outfmt fmt, struct bl_buf *out, size_t from, size_t to,
+static void prov_cells(const struct bl_csv_writer *rb, struct bl_buf *out, size_t from, size_t to,
 		       const char *const *cells)
 {
+	enum bl_outfmt fmt = rb->fmt;
 	bl_buf_reset(out);
 	for (size_t i = from; i < to; i++) {
 		const char *c = cells[i - from];
@@ -505,7 +499,7 @@ static void prov_cells(enum bl_outfmt fmt, struct bl_buf *out, size_t from, size
 		if (i == BL_PC_QUOTED)
 			bl_buf_add(out, c, strlen(c));
 		else if (c)
-			text_cell(out, fmt, c);
+			text_cell(out, fmt, rb->sheet_safe, c);
 		else if (fmt == BL_OUT_JSONL)
 			bl_buf_add(out, "null", 4);
 	}
@@ -519,7 +513,7 @@ static void row_source(struct bl_csv_writer *rb, const struct bl_record *r)
 	if (!key_same(&rb->src_key, &src, 1)) {
 		bl_buf_reset(&rb->src_key);
 		key_add(&rb->src_key, src);
-		prov_cells(rb->fmt, &rb->src_text, BL_PC_SOURCE, BL_PC_LINE, &src);
+		prov_cells(rb, &rb->src_text, BL_PC_SOURCE, BL_PC_LINE, &src);
 	}
 	rb_add(rb, rb->src_text.data, rb->src_text.len);
 }
@@ -547,7 +541,7 @@ static void row_mid(struct bl_csv_writer *rb, const struct bl_record *r)
 		/* unknown (JSON null) when not from mail or not in the message */
 		const char *cells[6] = { *parts[2] ? parts[2] : NULL, *parts[3] ? parts[3] : NULL,
 					 *parts[4] ? parts[4] : NULL, quoted, parts[0], parts[1] };
-		prov_cells(rb->fmt, &rb->mid_text, BL_PC_MESSAGE_ID, BL_PC_RUN, cells);
+		prov_cells(rb, &rb->mid_text, BL_PC_MESSAGE_ID, BL_PC_RUN, cells);
 	}
 	rb_add(rb, rb->mid_text.data, rb->mid_text.len);
 }
@@ -574,11 +568,12 @@ static void row_write(struct bl_csv_writer *rb, const struct bl_record *r)
 	row_fields(rb, r);
 }
 
-struct bl_csv_writer *bl_table_writer_new(FILE *f, enum bl_outfmt fmt)
+struct bl_csv_writer *bl_table_writer_new(FILE *f, const struct bl_table_opts *o)
 {
 	struct bl_csv_writer *w = bl_xmalloc(sizeof *w);
 	w->f = f;
-	w->fmt = fmt;
+	w->fmt = o->fmt;
+	w->sheet_safe = o->spreadsheet_safe;
 	w->n = 0;
 	w->err = false;
 	struct bl_buf empty = BL_BUF_INIT(0);
@@ -594,7 +589,8 @@ struct bl_csv_writer *bl_table_writer_new(FILE *f, enum bl_outfmt fmt)
 
 struct bl_csv_writer *bl_csv_writer_new(FILE *f)
 {
-	return bl_table_writer_new(f, BL_OUT_CSV);
+	static const struct bl_table_opts csv = { BL_OUT_CSV, false };
+	return bl_table_writer_new(f, &csv);
 }
 
 int bl_csv_writer_record(struct bl_csv_writer *w, const struct bl_record *r)
@@ -684,7 +680,7 @@ struct dir_sink {
 	mode_t umask;
 	char *dir;
 	char *only;
-	enum bl_outfmt fmt;
+	struct bl_table_opts o;
 	struct dir_table *t;
 	size_t n;
 };
@@ -696,7 +692,7 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 	struct dir_table *dt = &d->t[d->n];
 	memset(dt, 0, sizeof *dt);
 	dt->def = def;
-	const char *ext = bl_outfmt_ext(d->fmt);
+	const char *ext = bl_outfmt_ext(d->o.fmt);
 	dt->final = bl_xasprintf("%s/%s.%s", d->dir, def->name, ext);
 	/* the pid in the name lets a later run remove it if we die (cleanup.h) */
 	char *fname = bl_xasprintf("%s.%s", def->name, ext);
@@ -719,8 +715,8 @@ static struct dir_table *dir_table_open(struct dir_sink *d, const struct bl_tabl
 		close(fd);
 		return NULL;
 	}
-	dt->w = bl_table_writer_new(dt->f, d->fmt);
-	if (bl_table_write_header(dt->f, def, d->fmt))
+	dt->w = bl_table_writer_new(dt->f, &d->o);
+	if (bl_table_write_header(dt->f, def, d->o.fmt))
 		return NULL;
 	return dt;
 }
@@ -758,7 +754,7 @@ static int dir_record(void *ud, const struct bl_record *r)
  * the folder is older than the run (its rows would look like this run's). */
 static int dir_refresh_stale(struct dir_sink *d)
 {
-	const char *ext = bl_outfmt_ext(d->fmt);
+	const char *ext = bl_outfmt_ext(d->o.fmt);
 	for (size_t p = 0; bl_parsers[p]; p++) {
 		for (const struct bl_table_def *const *t = bl_parsers[p]->tables; t && *t; t++) {
 			if (d->only && strcmp(d->only, (*t)->name) != 0)
@@ -896,23 +892,18 @@ static void dir_free(void *ud)
 	free(d);
 }
 
-int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table)
-{
-	return bl_dir_sink(out, dir, only_table, BL_OUT_CSV);
-}
-
-int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, enum bl_outfmt fmt)
+int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, const struct bl_table_opts *o)
 {
 	if (access(dir, W_OK | X_OK) != 0)
 		return -BL_EIO;
 	struct dir_sink *d = bl_xcalloc(1, sizeof *d);
-	d->fmt = fmt;
+	d->o = *o;
 	d->umask = umask(022);
 	umask(d->umask);
 	d->dir = bl_xstrdup(dir);
 	d->only = only_table ? bl_xstrdup(only_table) : NULL;
 	/* hidden table files of a run that was killed (cleanup.h) */
-	const char *ext = bl_outfmt_ext(fmt);
+	const char *ext = bl_outfmt_ext(o->fmt);
 	for (size_t p = 0; bl_parsers[p]; p++)
 		for (const struct bl_table_def *const *t = bl_parsers[p]->tables; t && *t; t++) {
 			char *prefix = bl_xasprintf(".%s.%s.", (*t)->name, ext);
@@ -974,13 +965,13 @@ static void stream_free(void *ud)
 	free(s);
 }
 
-int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt)
+int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, const struct bl_table_opts *o)
 {
 	struct stream_sink *s = bl_xcalloc(1, sizeof *s);
-	s->fmt = fmt;
+	s->fmt = o->fmt;
 	s->f = f;
 	s->def = t;
-	s->w = bl_table_writer_new(f, fmt);
+	s->w = bl_table_writer_new(f, o);
 	out->record = stream_record;
 	out->finish = stream_finish;
 	out->free = stream_free;

@@ -24,11 +24,26 @@ enum bl_outfmt { BL_OUT_CSV = 0, BL_OUT_TSV, BL_OUT_JSONL };
 int bl_outfmt_parse(const char *s, enum bl_outfmt *out);
 const char *bl_outfmt_ext(enum bl_outfmt f);   /* "csv", "tsv", "jsonl" */
 int bl_table_write_header(FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
-/* Folder sink for any format (see bl_csv_dir_sink below). */
-int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, enum bl_outfmt fmt);
-/* One table to an open stream (stdout) in any format; the header is
- * written before the first row, or at finish() when no row came. */
-int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, enum bl_outfmt fmt);
+
+/* How a writer writes a table's rows: the caller's (cli fills it from -f
+ * and --spreadsheet-safe), copied by the writer. */
+struct bl_table_opts {
+	enum bl_outfmt fmt;
+	/* --spreadsheet-safe: a CSV text cell that begins with = + - @ TAB
+	 * or CR gets a ' in front (core/escape.h E6), so a spreadsheet shows
+	 * it instead of running it as a formula (docs/csv.md). Numbers are
+	 * never touched. false: the cells are the input's bytes. */
+	bool spreadsheet_safe;
+};
+
+/* Folder sink: one DIR/<table>.<ext> per table that gets rows, written
+ * to a mkstemp() file in DIR and renamed into place by finish(ok=1);
+ * finish(ok=0) removes the temporary files. only_table, when non-NULL,
+ * keeps just that table. Returns 0 or a negative bl_err (errno set). */
+int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, const struct bl_table_opts *o);
+/* One table to an open stream (stdout); the header is written before the
+ * first row, or at finish() when no row came. */
+int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, const struct bl_table_opts *o);
 /* A text cell (CSV, TSV, JSON Lines, SQLite, skipped.csv; docs/csv.md
  * "Text"), valid UTF-8 and one cell per text: s itself when it is
  * well-formed UTF-8 holding no "\x" or "\\"; otherwise a new string in
@@ -41,17 +56,11 @@ const char *bl_utf8_clean(const char *s, char **fixed);
  * libcsv when they hold a comma, quote, CR or LF). Header with
  * bl_csv_write_header(). Return 0 or -BL_EIO. */
 int bl_csv_write_header(FILE *f, const struct bl_table_def *t);
-/* --spreadsheet-safe: from now on, a CSV text cell that begins with = + -
- * @ TAB or CR gets a ' in front (core/escape.h E6), so a spreadsheet shows
- * it instead of running it as a formula (docs/csv.md). Numbers are never
- * touched. Off by default: the cells are the input's bytes. Set once,
- * before any writing (not thread-safe to change while writing). */
-void bl_csv_set_spreadsheet_safe(bool on);
 /* One record as a CSV line to f at once (for a few rows; a table's rows go
  * through a bl_csv_writer). 0 or -BL_EIO. */
 int bl_csv_write_record(FILE *f, const struct bl_record *r);
 
-/* A writer of table rows to f, in CSV (bl_csv_writer_new) or any format
+/* A writer of table rows to f, in CSV (bl_csv_writer_new) or as o says
  * (bl_table_writer_new; no header: bl_table_write_header): rows are
  * buffered (64 KiB) and reach f in blocks, so f holds them all only after
  * bl_csv_writer_flush(). The provenance text shared by consecutive rows is
@@ -60,15 +69,9 @@ int bl_csv_write_record(FILE *f, const struct bl_record *r);
  * -BL_EIO (errno from the failed write); free(NULL) is a no-op. */
 struct bl_csv_writer;
 struct bl_csv_writer *bl_csv_writer_new(FILE *f);
-struct bl_csv_writer *bl_table_writer_new(FILE *f, enum bl_outfmt fmt);
+struct bl_csv_writer *bl_table_writer_new(FILE *f, const struct bl_table_opts *o);
 int bl_csv_writer_record(struct bl_csv_writer *w, const struct bl_record *r);
 int bl_csv_writer_flush(struct bl_csv_writer *w);
 void bl_csv_writer_free(struct bl_csv_writer *w);
-
-/* CSV sink into a folder: one DIR/<table>.csv per table that gets rows,
- * written to a mkstemp() file in DIR and renamed into place by finish(ok=1);
- * finish(ok=0) removes the temporary files. only_table, when non-NULL, keeps
- * just that table. Returns 0 or a negative bl_err (errno set). */
-int bl_csv_dir_sink(struct bl_sink *out, const char *dir, const char *only_table);
 
 #endif
