@@ -440,13 +440,12 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 	for (size_t g = 0; g < ng; g++) {
 		const struct grp *gr = &c->g[g];
 		if (fmt == BL_DOC_MD)
-			fprintf(f, "%s: %lu records, %ld run%s.\n\n| load | measure | n | mean | sd | min | max | ratio |\n"
+			fprintf(f, "%s: %s, %ld run%s.\n\n| load | measure | n | mean | sd | min | max | ratio |\n"
 				   "|---|---|--:|--:|--:|--:|--:|--:|\n", bl_esc_doc(&er, gr->name, md),
-				gr->records, gr->runs,
-				gr->runs == 1 ? "" : "s");
+				BL_COUNT(gr->records, "record"), gr->runs, gr->runs == 1 ? "" : "s");
 		else
-			fprintf(f, "\n%s: %lu records, %ld run%s\n%-14s %-13s %4s %12s %12s %12s %12s %7s\n",
-				bl_esc_doc(&er, gr->name, md), gr->records, gr->runs,
+			fprintf(f, "\n%s: %s, %ld run%s\n%-14s %-13s %4s %12s %12s %12s %12s %7s\n",
+				bl_esc_doc(&er, gr->name, md), BL_COUNT(gr->records, "record"), gr->runs,
 				gr->runs == 1 ? "" : "s", "load", "measure",
 				"n", "mean", "sd", "min", "max", "ratio");
 		for (size_t l = 0; l < nl; l++) {

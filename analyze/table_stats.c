@@ -964,7 +964,7 @@ static void csv_row(struct csvrd *rd)
 		char where[4200];
 		snprintf(where, sizeof where, "%s:%lu", rd->path, rd->rec_start);
 		bl_warn_at(ts->ctx, where, "CSV row with a wrong field count",
-			   "row has %zu fields, header has %zu", rd->f.n, rd->nhead);
+			   "row has %s, header has %zu", BL_COUNT(rd->f.n, "field"), rd->nhead);
 		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "CSV row with a wrong field count");
 		return;
 	}
@@ -1470,7 +1470,7 @@ int bl_tstats_read_partials(struct bl_tstats *ts, const char *path)
 		}
 		size_t need = (t ? t->ng : rec.n - 2) + 2;
 		if (rec.n != need) {
-			snprintf(why, sizeof why, "cell line has %zu fields, want %zu", rec.n, need);
+			snprintf(why, sizeof why, "cell line has %s, want %zu", BL_COUNT(rec.n, "field"), need);
 			line = at;
 			rc = -BL_EFORMAT;
 			break;
@@ -1549,9 +1549,11 @@ static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 				continue;
 			if (col->ntext > 0) {
 				if (diag)
-					bl_term_printf(diag, "benchlog: note: table %s, column '%s' left out: %llu values are "
-						"not numbers (first '%s' at %s); name it with -c to use its numbers\n",
-						t->name, col->name, col->ntext, col->first_text, col->first_where);
+					bl_term_printf(diag, "benchlog: note: table %s, column '%s' left out: %s %s "
+						"(first '%s' at %s); name it with -c to use its numbers\n",
+						t->name, col->name, BL_COUNT(col->ntext, "value"),
+						col->ntext == 1 ? "is not a number" : "are not numbers", col->first_text,
+						col->first_where);
 				continue;
 			}
 			t->order[t->norder++] = c;
@@ -1560,8 +1562,9 @@ static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 	for (size_t c = 0; c < t->ncol; c++) {
 		struct ts_col *col = &t->col[c];
 		if (col->requested && col->ntext > col->warned && diag)
-			bl_term_printf(diag, "benchlog: note: table %s, column '%s': %llu values are not numbers "
-				"and were left out\n", t->name, col->name, col->ntext);
+			bl_term_printf(diag, "benchlog: note: table %s, column '%s': %s %s "
+				"and %s left out\n", t->name, col->name, BL_COUNT(col->ntext, "value"),
+				col->ntext == 1 ? "is not a number" : "are not numbers", col->ntext == 1 ? "was" : "were");
 	}
 }
 

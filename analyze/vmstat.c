@@ -940,8 +940,8 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 	}
 	char dur[40];
 	cell(dur, sizeof dur, in->rows ? in->span_s : NAN);
-	fprintf(f, "%s%lu samples over %s s, layout %s (%u columns), memory in %s", fmt == BL_DOC_MD ? "" : "  ",
-		in->rows, dur, in->layout, in->ncols, in->mem_unit);
+	fprintf(f, "%s%s over %s s, layout %s (%u columns), memory in %s", fmt == BL_DOC_MD ? "" : "  ",
+		BL_COUNT(in->rows, "sample"), dur, in->layout, in->ncols, in->mem_unit);
 	if (in->since_boot_left_out)
 		fprintf(f, "; since-boot row left out");
 	else if (a->since_boot == BL_SB_KEEP)

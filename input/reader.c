@@ -949,8 +949,9 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	}
 	ctx->lines.end_unit(ctx);
 	if (broken) {
-		bl_warn_at(ctx, path, "corrupt input", "%s; kept the %lu lines read before it",
-			   bl_src_error(s)[0] ? bl_src_error(s) : strerror(rd_errno), whole);
+		bl_warn_at(ctx, path, "corrupt input", "%s; %s%s read before it",
+			   bl_src_error(s)[0] ? bl_src_error(s) : strerror(rd_errno), whole ? "kept the " : "",
+			   whole ? BL_COUNT(whole, "line") : "no line was");
 		ctx->input_errors++;
 		err = 0;
 	}

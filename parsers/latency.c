@@ -1185,7 +1185,7 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 	size_t nc = ct_row_shape(s, n, &n);   /* an author's comment is not data */
 	if (r->ncols && nc != r->ncols) {
 		bl_warn(ctx, ln, "cyclictest row width differs",
-			"cyclictest histogram row has %zu counts, the first row had %zu", nc, r->ncols);
+			"cyclictest histogram row has %s, the first row had %zu", BL_COUNT(nc, "count"), r->ncols);
 		ctx->skip_reason = "cyclictest row width differs";
 		return BL_SKIP;
 	}

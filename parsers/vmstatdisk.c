@@ -188,7 +188,7 @@ static enum bl_verdict vd_row(struct vmstatdisk *v, struct bl_ctx *ctx, const st
 		want = 13;   /* -t rows under a label line whose zone was empty */
 	bool ts = want == 13;
 	if (nt != want || (ts && (!is_date(tok[11], tl[11]) || !is_tod(tok[12], tl[12])))) {
-		bl_warn(ctx, ln, "malformed vmstat -d row", "vmstat -d row has %zu fields, %zu expected", nt, want);
+		bl_warn(ctx, ln, "malformed vmstat -d row", "vmstat -d row has %s, %zu expected", BL_COUNT(nt, "field"), want);
 		ctx->skip_reason = "malformed vmstat -d row";
 		return BL_SKIP;
 	}
