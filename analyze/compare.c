@@ -801,6 +801,174 @@ static void apart(struct tabctx *x, struct bl_cmp_rows *rows)
 	free(w);
 }
 
+/* C5: what C1's sentences of a table need over every input drained. */
+struct hist_tab {
+	const char *name, *cmpcol, *split;   /* into ts, whose tables stay */
+	char *set[2];
+	size_t nset;                /* distinct sets seen; 3 means more than 2 */
+	bool compared;              /* a pair of it was compared */
+	const char **col;           /* into ts */
+	struct bl_welford *w;       /* w[2 c + s]: column c, set s, pooled */
+	size_t ncol;
+};
+struct bl_cmp_drain {
+	struct hist_tab *tab;
+	size_t ntab;
+	struct bl_strmap names;     /* the rows' sources and threads */
+};
+
+struct bl_cmp_drain *bl_cmp_drain_new(void)
+{
+	return bl_xcalloc(1, sizeof(struct bl_cmp_drain));
+}
+
+static void hist_forget(struct hist_tab *h)
+{
+	free(h->col);
+	free(h->w);
+	h->col = NULL;
+	h->w = NULL;
+	h->ncol = 0;
+}
+
+void bl_cmp_drain_free(struct bl_cmp_drain *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->ntab; i++) {
+		free(d->tab[i].set[0]);
+		free(d->tab[i].set[1]);
+		hist_forget(&d->tab[i]);
+	}
+	free(d->tab);
+	bl_strmap_release(&d->names);
+	free(d);
+}
+
+static struct hist_tab *hist_get(struct bl_cmp_drain *d, struct bl_tstats *ts, size_t t)
+{
+	const char *name = bl_tstats_table(ts, t);
+	for (size_t i = 0; i < d->ntab; i++)
+		if (strcmp(d->tab[i].name, name) == 0)
+			return &d->tab[i];
+	d->tab = bl_xrealloc(d->tab, (d->ntab + 1) * sizeof *d->tab);
+	struct hist_tab *h = &d->tab[d->ntab++];
+	memset(h, 0, sizeof *h);
+	const struct bl_table_def *def = bl_tstats_def(ts, t);
+	size_t ng = bl_tstats_ngcols(ts, t);
+	h->name = name;
+	h->cmpcol = ng ? bl_tstats_gcol(ts, t, ng - 1) : "";
+	h->split = def ? def->split_col : NULL;
+	return h;
+}
+
+/* The slot of column name in h, added when new. */
+static size_t hist_col(struct hist_tab *h, const char *name)
+{
+	for (size_t c = 0; c < h->ncol; c++)
+		if (strcmp(h->col[c], name) == 0)
+			return c;
+	h->col = bl_xrealloc(h->col, (h->ncol + 1) * sizeof *h->col);
+	h->w = bl_xrealloc(h->w, 2 * (h->ncol + 1) * sizeof *h->w);
+	h->col[h->ncol] = name;
+	bl_welford_init(&h->w[2 * h->ncol]);
+	bl_welford_init(&h->w[2 * h->ncol + 1]);
+	return h->ncol++;
+}
+
+/* Table t's groups of this input into its history: its sets, and while it
+ * has at most two and no pair compared, their pooled moments (apart()). */
+static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const struct bl_cmp_rows *batch)
+{
+	for (size_t i = 0; i < batch->n && !h->compared; i++)
+		h->compared = strcmp(batch->row[i].table, h->name) == 0;
+	size_t ng = bl_tstats_ngcols(ts, t);
+	for (size_t g = 0; g < bl_tstats_ngroups(ts, t) && !h->compared && ng && h->nset <= 2; g++) {
+		const char *set = bl_tstats_gval(ts, t, g, ng - 1);
+		size_t s = 0;
+		while (s < h->nset && s < 2 && strcmp(h->set[s], set) != 0)
+			s++;
+		if (s == h->nset && ++h->nset <= 2)
+			h->set[s] = bl_xstrdup(set);
+		if (s >= 2)
+			break;
+		for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
+			const char *cname = bl_tstats_col(ts, t, lc);
+			struct bl_cellstat cs;
+			size_t hc = hist_col(h, cname);
+			if (bl_tstats_cell(ts, t, g, bl_tstats_find_col(ts, t, cname), NULL, 0, BL_PCT_TYPE7, &cs,
+					   NULL) && cs.w.n)
+				bl_welford_merge(&h->w[2 * hc + s], &cs.w);
+		}
+	}
+	if (h->compared || h->nset > 2)
+		hist_forget(h);
+}
+
+static const char *interned(struct bl_strmap *m, const char *s)
+{
+	size_t i = bl_strmap_get(m, s, NULL);
+	return m->key[i];
+}
+
+int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_drain *d,
+		     struct bl_cmp_rows *into)
+{
+	struct bl_cmp_rows batch;
+	memset(&batch, 0, sizeof batch);
+	batch.own = into->own;
+	batch.nown = into->nown;
+	bl_tstats_quiet(ts, true);
+	int rc = bl_compare_rows(ts, o, &batch);
+	for (size_t t = 0; rc == 0 && t < bl_tstats_ntables(ts); t++)
+		if (!bl_compare_owned(&batch, ts, t))
+			hist_add(hist_get(d, ts, t), ts, t, &batch);
+	bl_tstats_quiet(ts, false);
+	into->row = bl_xrealloc(into->row, (into->n + batch.n + 1) * sizeof *into->row);
+	for (size_t i = 0; i < batch.n; i++) {
+		struct bl_cmp_row *w = &into->row[into->n++];
+		*w = batch.row[i];
+		/* the groups they point into are dropped below */
+		if (w->source)
+			w->source = interned(&d->names, w->source);
+		if (w->message_id)
+			w->message_id = interned(&d->names, w->message_id);
+	}
+	for (size_t i = 0; i < batch.nskip; i++)
+		free(batch.skip[i].why);
+	free(batch.skip);
+	free(batch.row);
+	bl_tstats_drop_groups(ts);
+	return rc;
+}
+
+void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into)
+{
+	for (size_t i = 0; i < d->ntab; i++) {
+		struct hist_tab *h = &d->tab[i];
+		if (h->compared || h->nset > 2)
+			continue;
+		char *why;
+		if (h->nset < 2) {
+			why = bl_compare_one_set_note(h->cmpcol, h->nset ? h->set[0] : "");
+		} else {
+			/* C1's baseline of the two */
+			size_t b = bl_label_side(h->set[1]) < 0 && bl_label_side(h->set[0]) >= 0;
+			struct bl_welford *w = bl_xcalloc(2 * (h->ncol ? h->ncol : 1), sizeof *w);
+			for (size_t c = 0; c < h->ncol; c++) {
+				w[c] = h->w[2 * c + b];
+				w[h->ncol + c] = h->w[2 * c + 1 - b];
+			}
+			why = bl_compare_apart_note(h->set[b], h->set[1 - b], h->split, h->ncol, h->col, w,
+						    w + h->ncol);
+			free(w);
+		}
+		into->skip = bl_xrealloc(into->skip, (into->nskip + 1) * sizeof *into->skip);
+		into->skip[into->nskip].table = h->name;
+		into->skip[into->nskip++].why = why;
+	}
+}
+
 char *bl_compare_one_set_note(const char *cmpcol, const char *set)
 {
 	return bl_xasprintf("one %s only (%s): nothing to compare", cmpcol, set);

@@ -192,6 +192,23 @@ struct bl_cmp_rows {
 	const char **own;
 	size_t nown;
 };
+/* C5 The report's Findings a source at a time (report/findings.h F1: a
+ *    question lives in one file or mail thread): after each input its
+ *    groups are compared (C1-C3, judged in their families), the rows
+ *    appended to `into` and the groups dropped from ts, so memory holds
+ *    one input's groups, not every input's. What C1's sentences of a
+ *    table need over all inputs (how many sets, whether a pair was
+ *    compared, the two sets' pooled moments for bl_compare_apart_note)
+ *    is kept in the drain; bl_compare_drain_end adds those sentences.
+ *    into->own must be set (bl_analyses_own) before the first drain.
+ *    The rows' source and message_id then point into the drain: free it
+ *    after the rows. */
+struct bl_cmp_drain;
+struct bl_cmp_drain *bl_cmp_drain_new(void);
+void bl_cmp_drain_free(struct bl_cmp_drain *d);   /* NULL-safe */
+int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_drain *d,
+		     struct bl_cmp_rows *into);
+void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into);
 /* C4: table t of ts is one of rows->own (by its name or, for a CSV file
  * not named after its table, the benchlog table its header shows): an
  * analysis compares it, not compare.h's walk. rows may be NULL (false). */

@@ -90,11 +90,13 @@ int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_
 {
 	if (!ts || !st || !o || !o->co || !out)
 		return -BL_EUSAGE;
-	memset(out, 0, sizeof *out);
-	bl_analyses_own(out);
-	int rc = bl_compare_rows(ts, o->co, out);
-	if (rc)
-		return rc;
+	if (!o->drained) {
+		memset(out, 0, sizeof *out);
+		bl_analyses_own(out);
+		int rc = bl_compare_rows(ts, o->co, out);
+		if (rc)
+			return rc;
+	}
 	bool ran[sizeof bl_analyses / sizeof bl_analyses[0]];
 	own_rows(st, o, out, ran);
 	for (size_t i = 0; bl_analyses[i]; i++) {

@@ -92,6 +92,7 @@ struct bl_tstats {
 	size_t budget;          /* values its cells may still keep exactly (T4) */
 	struct bl_strmap threads;      /* by_source: thread keys, in order */
 	char **thr_ref;                /* per thread: its first message's reference */
+	bool quiet;                    /* finish() prints no notes (bl_tstats_quiet) */
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -106,7 +107,7 @@ struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx
 	return ts;
 }
 
-static void table_free(struct ts_table *t)
+static void groups_free(struct ts_table *t)
 {
 	for (size_t g = 0; g < t->ngrp; g++) {
 		struct ts_group *gr = &t->grp[g];
@@ -124,6 +125,29 @@ static void table_free(struct ts_table *t)
 		free(gr->cell);
 		free(gr->joined);
 	}
+}
+
+void bl_tstats_drop_groups(struct bl_tstats *ts)
+{
+	for (size_t i = 0; i < ts->ntab; i++) {
+		struct ts_table *t = ts->tab[i];
+		groups_free(t);
+		t->ngrp = 0;
+		t->last_grp = 0;
+		if (t->nslot)
+			memset(t->slot, 0, t->nslot * sizeof *t->slot);
+	}
+	ts->finished = false;   /* the next look finishes the tables again */
+}
+
+void bl_tstats_quiet(struct bl_tstats *ts, bool quiet)
+{
+	ts->quiet = quiet;
+}
+
+static void table_free(struct ts_table *t)
+{
+	groups_free(t);
 	for (size_t c = 0; c < t->ncol; c++) {
 		free(t->col[c].name);
 		free(t->col[c].first_text);
@@ -1530,7 +1554,7 @@ out:
 
 static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 {
-	FILE *diag = ts->ctx->diag;
+	FILE *diag = ts->quiet ? NULL : ts->ctx->diag;
 	free(t->order);
 	t->order = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *t->order);
 	t->norder = 0;
@@ -1576,7 +1600,7 @@ static void finish(struct bl_tstats *ts)
 	for (size_t i = 0; i < ts->ntab; i++)
 		finish_table(ts, ts->tab[i]);
 	/* a -c name no table has is most likely a typo: say so */
-	for (size_t k = 0; k < ts->o->ncols && ts->ctx->diag; k++) {
+	for (size_t k = 0; k < ts->o->ncols && ts->ctx->diag && !ts->quiet; k++) {
 		bool found = false;
 		for (size_t i = 0; i < ts->ntab && !found; i++)
 			found = col_index(ts->tab[i], ts->o->cols[k]) >= 0;

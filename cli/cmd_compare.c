@@ -148,7 +148,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	for (size_t i = 0; i < na; i++)
 		any_data |= st[i] && bl_analyses[i]->has_data(st[i]);
 	struct bl_cmp_rows rows;
-	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols };
+	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols, false };
 	bl_analyses_findings(ts, st, &fo, &rows);
 	if (bl_tstats_ntables(ts) == 0 && !any_data) {
 		if (!ctx.input_errors)

@@ -7,7 +7,9 @@
  *     prints), but only groups of one mail thread (analyze/table_stats.h
  *     by_source) or one plain file with each other — unrelated posts are not a baseline and a candidate —
  *     unless the user names --baseline or gives --compare-all: the
- *     source is a grouping key of one collector over all inputs.
+ *     source is a grouping key of one collector, whose groups are
+ *     compared and dropped as each input is read (analyze/compare.h C5),
+ *     so an input's first group, not another input's, is its baseline.
  * F2  Order, by practical importance: significant changes (better,
  *     worse, higher, lower) first, then the other tested ones (no
  *     detectable change), then the untested: differences of averages that

@@ -1123,7 +1123,18 @@ struct build {
 	struct bl_tstats *ts;
 	struct bl_compare_opts co;
 	struct bl_cmp_rows findings;
+	struct bl_cmp_drain *drain;  /* by source: compared input by input (compare.h C5) */
 };
+
+/* An input read: counted, and with the Findings by source, its groups
+ * compared and dropped (compare.h C5): memory holds one input's groups. */
+static void input_done(void *ud, const struct bl_input_stats *st)
+{
+	struct build *b = ud;
+	on_input(&b->rs, st);
+	if (b->drain)
+		bl_compare_drain(b->ts, &b->co, b->drain, &b->findings);
+}
 
 /* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
  * of the pass: the CSV files, SQLite, skipped.csv, the preview tables,
@@ -1198,6 +1209,10 @@ static int build_open(struct build *b)
 	bl_ctx_add_sink(&b->ctx, &s);
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
 					  o->bands, o->nbands, false, 0 };
+	if (b->tso.by_source) {
+		b->drain = bl_cmp_drain_new();
+		bl_analyses_own(&b->findings);
+	}
 	return 0;
 }
 
@@ -1243,7 +1258,7 @@ static int build_parse(struct build *b)
 	 * folder (`benchlog report -o out .`). */
 	const char *exclude[] = { b->od.final, b->od.tmp };
 	bool excluded_any = false;
-	struct bl_pass_hooks h = { on_input, &b->rs, exclude, 2, &excluded_any };
+	struct bl_pass_hooks h = { input_done, b, exclude, 2, &excluded_any };
 	int rc = bl_pass_run_hooked(&b->ctx, o->inputs, o->ninputs, &h);
 	if (excluded_any)
 		bl_term_printf(b->diag, "benchlog report: not reading %s (the report's own folder, inside an input "
@@ -1362,7 +1377,11 @@ static int build_charts(struct build *b)
 {
 	charts_start(&b->charts, b->o->pool);
 	/* the Findings: the rows `compare` makes (analysis.h) */
-	struct bl_findings_opts fo = { &b->co, b->o->compare_all, NULL, NULL, 0 };
+	struct bl_findings_opts fo = { &b->co, b->o->compare_all, NULL, NULL, 0, b->drain != NULL };
+	if (b->drain) {
+		(void)bl_tstats_ntables(b->ts);   /* its notes, over every input */
+		bl_compare_drain_end(b->drain, &b->findings);
+	}
 	bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
 	charts_wait(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
@@ -1503,6 +1522,7 @@ static void build_release(struct build *b, int rc)
 	free(b->secs);
 	free(b->md);
 	bl_compare_rows_free(&b->findings);
+	bl_cmp_drain_free(b->drain);
 	bl_tstats_free(b->ts);
 	if (b->rs.skipped)
 		fclose(b->rs.skipped);
