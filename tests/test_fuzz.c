@@ -9,8 +9,9 @@
  *     sets: whole buffer; one byte at a time with --strict, --group-regex
  *     and mail provenance), through the gzip harness (compressed by zlib and
  *     read back: must be byte-identical, no error), through the mail
- *     harness and, as a CSV table, through the stats harness (statistics
- *     written as partials and read back: same n, min, max).
+ *     harness, as a page through the HTML one and, as a CSV table, through
+ *     the stats harness (statistics written as partials and read back:
+ *     same n, min, max).
  * A harness aborts on a broken invariant (tests/fuzz/fuzz.h); the file
  * being replayed is named on stderr when that happens.
  * The files are found relative to the top of the source tree: the current
@@ -32,6 +33,7 @@
 #include "tests/fuzz/fuzz_csv.c"
 #include "tests/fuzz/fuzz_escape.c"
 #include "tests/fuzz/fuzz_argv.c"
+#include "tests/fuzz/fuzz_html.c"
 
 static const char *current_file = "";
 
@@ -193,6 +195,7 @@ static void fixture_all(const char *path, const uint8_t *d, size_t len)
 	with_cfg(bl_fuzz_mail, 0x00, d, len);
 	with_cfg(bl_fuzz_csv, 0x00, d, len);      /* as a CSV table (the expected .csv files are) */
 	with_cfg(bl_fuzz_escape, 0x03, d, len);   /* every escape, keep_lf, spreadsheet-safe */
+	with_cfg(bl_fuzz_html, 0x02, d, len);     /* as a page, its own charset */
 }
 
 static void test_fuzz__fixtures_through_every_harness(void **state)

@@ -30,6 +30,7 @@ int bl_fuzz_mail(const uint8_t *data, size_t size);
 int bl_fuzz_csv(const uint8_t *data, size_t size);
 int bl_fuzz_escape(const uint8_t *data, size_t size);
 int bl_fuzz_argv(const uint8_t *data, size_t size);
+int bl_fuzz_html(const uint8_t *data, size_t size);
 
 /* Shared by the harnesses (tests/fuzz/common.h, included once per harness). */
 struct fz_pass {

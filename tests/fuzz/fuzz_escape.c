@@ -9,7 +9,7 @@
  *      to the end (quotes come in pairs), no control byte, no C1 control;
  *   E6 CSV: libcsv reads back one field holding the bytes (plus the ' of
  *      spreadsheet_safe when the text looks like a formula);
- *   E7 terminal: no control byte but TAB (and LF when kept), no C1
+ *   E7 terminal: no control byte but TAB and LF when kept, no C1
  *      control, well-formed UTF-8 only.
  * The first byte chooses keep_lf, spreadsheet_safe and the gnuplot length
  * cap; the rest is the text (cut at its first NUL where a function takes
@@ -149,7 +149,7 @@ static void fze_term(const char *s, size_t len, bool keep_lf)
 	struct bl_buf b = BL_BUF_INIT(0);
 	if (bl_esc_term(&b, s, len, keep_lf))
 		fz_fail("term: escape failed");
-	fze_no_controls("term", &b, true, keep_lf);
+	fze_no_controls("term", &b, keep_lf, keep_lf);
 	const unsigned char *p = (const unsigned char *)(b.data ? b.data : "");
 	for (size_t i = 0; i < b.len;) {
 		size_t k = bl_utf8_len(p + i);
