@@ -152,24 +152,6 @@ static ssize_t raw_read(struct bl_src *s, void *buf, size_t n)
 	if (s->done || n == 0)
 		return 0;
 	if (!s->gzip) {
-		if (s->zs.avail_in == 0 && n >= IN_CHUNK && !s->eof) {
-			/* a whole chunk wanted and nothing buffered: read it
-			 * straight into the caller's buffer, not through s->in */
-			ssize_t r;
-			do {
-				r = src_stopped(s) ? (errno = EINTR, -1) : read(s->fd, buf, n);
-			} while (r < 0 && errno == EINTR && !src_stopped(s));
-			if (r < 0) {
-				int e = errno;
-				snprintf(s->err, sizeof s->err, "read error: %s", strerror(e));
-				errno = e;
-				return e == EINTR ? -BL_EINTR : -BL_EIO;
-			}
-			if (r == 0)
-				s->eof = true;
-			src_count(s, (size_t)r);
-			return r;
-		}
 		if (s->zs.avail_in == 0) {
 			if (s->eof)
 				return 0;
