@@ -38,7 +38,9 @@ struct bl_line {
  * BL_LINE_CLEAN: it holds no NUL and no ESC byte (the reader's line
  * splitter looks for them with the line end). BL_LINE_TERMINATED: raw[len]
  * is a NUL and raw stays valid for the call, so a line that needs no change
- * is given to the parsers without a copy. */
+ * is given to the parsers without a copy (5 MB of the bench's inputs:
+ * summary of mtest01 + time -v 146 M instructions, 157 M copying every
+ * line; parse -t vmstat 282 M, 287 M). */
 #define BL_LINE_CLEAN 1u
 #define BL_LINE_TERMINATED 2u
 

@@ -268,7 +268,8 @@ enum held_kind { HK_NONE = 0, HK_GROUP, HK_LABEL, HK_ROW };
 
 /* A header line that passed its test, kept to answer the same text again
  * without reading it word by word; lines longer than HDR_MEMO_MAX are
- * always read. */
+ * always read (parse -t vmstat of the bench's 5 MB, a header every 21
+ * rows: 272 M instructions, 319 M reading every header). */
 #define HDR_MEMO_MAX 320
 struct hdr_memo {
 	size_t n;                /* 0: empty */
@@ -1235,7 +1236,8 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 }
 
 /* The layout column's text for rows with or without a date and a
- * leading time, in v->lname. */
+ * leading time, in v->lname, made again only when the key changes
+ * (parse -t vmstat of 5 MB: 272 M instructions, 335 M made every row). */
 static inline void vm_lname(struct vmstat *v, bool date, bool lead)
 {
 	int key = (int)date << 1 | (lead ? 1 : 0);
