@@ -380,8 +380,9 @@ static int fmt_scaled(char *out, long long n, int k)
 }
 
 /* The common cases of bl_fmt_double without snprintf/strtod: v is q =
- * n / 10^k for an integer n with |n| < 10^15 and k <= 6 (the smallest such
- * k), and 1e-4 <= |q| < 1e15. Then v is the double nearest to q (the
+ * n / 10^k for an integer n with |n| < 10^15 and k <= 10 (the smallest
+ * such k; 10 takes in every KiB value in MiB, x/1024), and
+ * 1e-4 <= |q| < 1e15. Then v is the double nearest to q (the
  * division is exact-rounded), %.15g rounds v to q (q lies on the 15-digit
  * grid and v is within half an ulp of it, far less than half a grid step)
  * and prints it in fixed notation without trailing zeros, and strtod gives
@@ -396,7 +397,7 @@ static int fmt_double_fast(char *out, size_t outsz, double v)
 		return fmt_scaled(out, (long long)v, 0);
 	if (a < 1e-4)
 		return -1;
-	for (int k = 1; k <= 6; k++) {
+	for (int k = 1; k <= 10; k++) {
 		double m = v * pow10_exact[k];
 		if (!(fabs(m) < 1e15))
 			return -1;
