@@ -348,6 +348,7 @@ struct tabctx {
 	size_t *bstart, *bset, *bgroup;
 	size_t *rank;              /* each set's place (C1) */
 	size_t base;               /* baseline set; SIZE_MAX: none in this ts */
+	size_t *bbase;             /* each block's baseline set (C1: its source's), or NULL: base */
 	bool means;                /* R2 */
 	const char *runs_col;
 };
@@ -361,6 +362,7 @@ static void tabctx_release(struct tabctx *x)
 	free(x->bstart);
 	free(x->bset);
 	free(x->bgroup);
+	free(x->bbase);
 	free(x->rank);
 }
 
@@ -518,7 +520,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 		/* C1: without --baseline, a block whose sets do not include
 		 * the table's first set compares with its own first set */
 		size_t lo = x->bstart[b], hi = x->bstart[b + 1];
-		size_t base = x->base;
+		size_t base = x->bbase ? x->bbase[b] : x->base;
 		long gb = block_cell(x, b, base);
 		if (gb < 0 && !x->o->baseline && lo < hi) {
 			base = x->bset[lo];
@@ -646,6 +648,48 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 	}
 }
 
+/* C1 by source: without --baseline, the blocks of one source (the
+ * leading group columns source and message_id: one file, or one mail
+ * thread) share the baseline their source's groups give, the first set
+ * seen in that source whose label names the baseline side, else the
+ * first set seen in it; not the table's, which another thread of the
+ * same mbox may have set. Groups are numbered in the order first seen. */
+static void source_bases(struct tabctx *x)
+{
+	size_t nsrc = 0, ngr = bl_tstats_ngroups(x->ts, x->t);
+	while (nsrc + 1 < x->ng && (strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "source") == 0 ||
+				    strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "message_id") == 0))
+		nsrc++;
+	if (x->o->baseline || nsrc == 0)
+		return;
+	struct bl_strmap srcs = BL_STRMAP_INIT;
+	size_t *pick = bl_xmalloc((ngr ? ngr : 1) * sizeof *pick), *src_of = bl_xmalloc((ngr ? ngr : 1) * sizeof *src_of);
+	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
+	for (size_t g = 0; g < ngr; g++) {
+		bl_buf_reset(&key);
+		bl_buf_add(&key, "", 0);
+		for (size_t k = 0; k < nsrc; k++) {
+			const char *v = bl_tstats_gval(x->ts, x->t, g, k);
+			if (k)
+				bl_buf_addc(&key, '\x1f');
+			bl_buf_add(&key, v, strlen(v));
+		}
+		bool added;
+		size_t sk = bl_strmap_get(&srcs, key.data, &added);
+		size_t s = x->set_of[g];
+		if (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0))
+			pick[sk] = s;
+		src_of[g] = sk;
+	}
+	x->bbase = bl_xmalloc((x->blocks.n ? x->blocks.n : 1) * sizeof *x->bbase);
+	for (size_t g = 0; g < ngr; g++)
+		x->bbase[x->block_of[g]] = pick[src_of[g]];
+	bl_buf_release(&key);
+	bl_strmap_release(&srcs);
+	free(pick);
+	free(src_of);
+}
+
 /* Sets, blocks and the baseline of table t. false: nothing to compare. */
 static bool tabctx_init(struct tabctx *x, FILE *diag)
 {
@@ -746,6 +790,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		x->bgroup[i] = g;
 	}
 	free(fill);
+	source_bases(x);
 	return true;
 }
 

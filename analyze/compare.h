@@ -7,24 +7,34 @@
  *     --baseline's value, else the first set seen whose label names the
  *     baseline side ("base", "before", "Without the patch", "vanilla":
  *     parsers/labels.h bl_label_side), else the first set seen; every
- *     other set is a candidate, in the order first seen after those. Sets are compared within each --by block (contest: per
- *     load, R3), never across blocks.
+ *     other set is a candidate, in the order first seen after those.
+ *     Sets are compared within each --by block (contest: per load, R3),
+ *     never across blocks. With blocks by source (table_stats.h
+ *     by_source) and no --baseline, "first seen" is within the block's
+ *     source: each file and each mail thread of an mbox has its own
+ *     baseline (docs/statistics.md D18).
  * C2  Per column and candidate: both summaries (n, mean +- the conf CI of
  *     the mean D5, median D3), difference d = mean_c - mean_b and
  *     100 d / mean_b with the CI of the test (D6 Welch, default; D7
  *     pooled with --test student, as ministat), the two-sided p-value.
  *     The CI of the change is Fieller's (D14), not the CI of d divided by
  *     mean_b; the smallest change detectable at 80 % power (D16) is kept.
- * C3  Verdict, at alpha = 1 - conf, by D13 of analyze/stats.h, after every
- *     comparison of the run is made: the p-values of all of them (all
- *     tables, columns, blocks and candidates) are one family, adjusted by
- *     Holm (verdicts) and Benjamini-Hochberg (shown) (D12). The words:
- *       "better" / "worse"  adjusted p < alpha and |change| above the
- *                           column's negligible band, by R1's direction
- *                           ("higher" / "lower" when it states none);
- *       "negligible"        |change| within the band (default 1 %,
- *                           --negligible COLUMN=X%), whatever p is;
- *       "no detectable change"  otherwise; the note gives D16's change;
+ * C3  Verdict, at alpha = 1 - conf, by D13 of analyze/stats.h. A family
+ *     is one question (D12, bl_cmp_family_key): one baseline -> candidate
+ *     pair of one table within one source, its m tests the measures (and
+ *     blocks: ConTest's loads) compared for that pair. The verdict rests
+ *     on Bonferroni within the family (p_adj = min(1, m p)) and the
+ *     interval beside it is D14's at 1 - alpha / m; Holm and
+ *     Benjamini-Hochberg within the same family are shown beside it
+ *     (findings.csv p_holm, p_bh). The words:
+ *       "negligible"        the whole interval within the column's band
+ *                           (default 1 %, --negligible COLUMN=X%),
+ *                           whatever p is (D13 rule 4);
+ *       "no change detected"  else when p_adj >= alpha (the interval
+ *                           holds 0); the note gives D16's change at
+ *                           alpha / m;
+ *       "better" / "worse"  else, by R1's direction ("higher" / "lower"
+ *                           when it states none);
  *       "too few runs"      fewer than 3 values on a side
  *                           (bl_test_power_too_low, D7), also a warning;
  *       "averages only, no test possible"  R2 tables (means only) with
@@ -38,9 +48,9 @@
  *     findings_table: vmstat, whose samples in time order are not
  *     independent runs) is left out of C1's walk, and the analyses' own
  *     comparisons (docs/statistics.md D18: vmstat per series and per
- *     iteration, latency p50 and p99) join the family of C3: `compare`
- *     and the report's Findings make the same rows, with the same p,
- *     Holm and BH p, bands, intervals and verdicts
+ *     iteration, latency p50 and p99) are judged in their own families
+ *     by C3: `compare` and the report's Findings make the same rows, with
+ *     the same p, Holm and BH p, bands, intervals and verdicts
  *     (bl_analyses_findings()).
  * C5  Text fits o->width (cli: the terminal's width when stdout is one,
  *     else $COLUMNS, else 80). A table wider than that loses columns in
