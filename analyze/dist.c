@@ -810,6 +810,86 @@ void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out)
 		sketch_add(&out->sk, d->x[i], 1);
 }
 
+static void save_stores(const struct bl_sketch *sk, FILE *f)
+{
+	fwrite(sk->pos.counts, sizeof *sk->pos.counts, sk->pos.len, f);
+	fwrite(sk->neg.counts, sizeof *sk->neg.counts, sk->neg.len, f);
+}
+
+static bool load_array(FILE *f, void **p, size_t n, size_t size)
+{
+	*p = n ? bl_xmalloc(n * size) : NULL;
+	return n == 0 || fread(*p, size, n, f) == n;
+}
+
+/* The counts of a sketch read back as a struct: false (and every store
+ * empty, so it can be released) when f ends short. */
+static bool load_stores(struct bl_sketch *sk, FILE *f, bool ok)
+{
+	struct bl_sketch_store *st[2] = { &sk->pos, &sk->neg };
+	for (int i = 0; i < 2; i++) {
+		if (!ok)
+			st[i]->len = 0;
+		ok = load_array(f, (void **)&st[i]->counts, st[i]->len, sizeof *st[i]->counts) && ok;
+		st[i]->cap = st[i]->len;
+	}
+	return ok;
+}
+
+int bl_dist_save(const struct bl_dist *d, FILE *f)
+{
+	/* the struct as it is, then what its pointers hold */
+	fwrite(d, sizeof *d, 1, f);
+	fwrite(d->x, sizeof *d->x, d->len, f);
+	save_stores(&d->agg.sk, f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+struct bl_dist *bl_dist_load(FILE *f)
+{
+	struct bl_dist *d = bl_xmalloc(sizeof *d);
+	double *x = NULL;
+	if (fread(d, sizeof *d, 1, f) != 1) {
+		free(d);
+		return NULL;
+	}
+	bool ok = load_stores(&d->agg.sk, f, load_array(f, (void **)&x, d->len, sizeof *x));
+	/* the samples come back through the budget, which may have less room now */
+	size_t n = d->len;
+	d->x = NULL;
+	d->len = d->cap = 0;
+	for (size_t i = 0; ok && i < n; i++)
+		dist_push(d, x[i]);
+	free(x);
+	if (!ok) {
+		bl_dist_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+int bl_partial_save(const struct bl_partial *p, FILE *f)
+{
+	fwrite(p, sizeof *p, 1, f);
+	save_stores(&p->sk, f);
+	return ferror(f) ? -BL_EIO : 0;
+}
+
+struct bl_partial *bl_partial_load(FILE *f)
+{
+	struct bl_partial *p = bl_xmalloc(sizeof *p);
+	if (fread(p, sizeof *p, 1, f) != 1) {
+		free(p);
+		return NULL;
+	}
+	if (!load_stores(&p->sk, f, true)) {
+		bl_partial_release(p);
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
 /* ---- histograms over given edges ---------------------------------------- */
 
 static bool edges_ok(const double *e, size_t nbins)

@@ -39,6 +39,16 @@ void bl_outtab_release(struct bl_outtab *t)
 	bl_outtab_init(t);
 }
 
+int bl_outtab_flush(struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt)
+{
+	int rc = bl_outtab_write(t, f, fmt);
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cell[i]);
+	t->nrows = 0;
+	t->headed = fmt == BL_TAB_CSV;
+	return rc;
+}
+
 void bl_outtab_col(struct bl_outtab *t, const char *name, bool right)
 {
 	t->head = bl_xrealloc(t->head, (t->ncols + 1) * sizeof *t->head);
@@ -332,7 +342,7 @@ void bl_text_wrap(FILE *f, const char *text, size_t width)
 
 static void write_csv(const struct bl_outtab *t, FILE *f)
 {
-	for (size_t r = 0; r <= t->nrows; r++) {
+	for (size_t r = t->headed ? 1 : 0; r <= t->nrows; r++) {
 		for (size_t c = 0; c < t->ncols; c++) {
 			const char *s = r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c];
 			if (c)

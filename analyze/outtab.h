@@ -9,7 +9,8 @@
  *
  * Ownership: the table copies every string it is given; release it with
  * bl_outtab_release() (idempotent). Memory grows with the rows: this is
- * for result tables, not for data.
+ * for result tables, not for data (a long one is written in pages:
+ * bl_outtab_flush).
  */
 #ifndef BL_OUTTAB_H
 #define BL_OUTTAB_H
@@ -28,6 +29,7 @@ struct bl_outtab {
 	bool *right;        /* ncols: right-align in text */
 	char **cell;        /* nrows * ncols, NULL = empty */
 	size_t nrows, cap;
+	bool headed;        /* CSV: the header is written (bl_outtab_flush) */
 };
 
 void bl_outtab_init(struct bl_outtab *t);
@@ -44,6 +46,10 @@ void bl_outtab_setf(struct bl_outtab *t, size_t col, const char *fmt, ...)
 void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt);
 /* Write the whole table. 0 or -BL_EIO. */
 int bl_outtab_write(const struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt);
+/* Write the rows so far and drop them, keeping the columns: a long table
+ * in pages, each text or Markdown page aligned and headed on its own, CSV
+ * with one header. 0 or -BL_EIO. */
+int bl_outtab_flush(struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt);
 
 /* Text at most `width` characters a line (0: no limit). Columns named in
  * drop[] (NULL-terminated) are removed, in that order, while the table is

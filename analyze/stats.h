@@ -559,6 +559,16 @@ unsigned long long bl_dist_rejected(const struct bl_dist *d);
 /* Values the sketch folded into a lowest bucket (D11); 0 while exact.
  * Percentiles whose order statistics fall among them lose the 1% bound. */
 unsigned long long bl_dist_collapsed(const struct bl_dist *d);
+/* A dist written to f (a temporary file of this process: the form is the
+ * memory's own, pointers included) and read back, with its values taken
+ * from its budget again (past it, they go to the sketch). Save: 0 or
+ * -BL_EIO; d is unchanged. Load: the dist, or NULL when f ended short or
+ * failed (errno set by the read, or 0 for a short file). */
+int bl_dist_save(const struct bl_dist *d, FILE *f);
+struct bl_dist *bl_dist_load(FILE *f);
+/* The same for a heap partial (bl_partial_release, then free). */
+int bl_partial_save(const struct bl_partial *p, FILE *f);
+struct bl_partial *bl_partial_load(FILE *f);
 /* Fill an initialised partial (its old contents released) with d's data. */
 void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out);
 

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 #include "analyze/table_stats.h"
+#include "analyze/spool.h"
 #include "parsers/pass.h"
 #include "input/mail.h"
 #include "input/reader.h"
@@ -48,6 +50,10 @@ struct ts_group {
 	char **key;             /* ng values */
 	struct ts_cell *cell;   /* ncell, indexed like the table's columns */
 	size_t ncell;
+	/* T4a: the cells of a group not held in memory are in the spill file
+	 * at off (-1: never written); dirty: changed since written */
+	long long off;
+	bool out, dirty;
 };
 
 struct ts_table {
@@ -68,6 +74,7 @@ struct ts_table {
 	size_t ngrp, grpcap;
 	size_t *slot;           /* open addressing: group index + 1, 0 = free */
 	size_t last_grp;        /* group_get()'s last group, index + 1; 0 none */
+	size_t held, hand;      /* T4a: groups whose cells are in memory; the clock */
 	size_t nslot;
 	size_t *order;          /* listed columns (T3), after finish */
 	size_t norder;
@@ -93,6 +100,11 @@ struct bl_tstats {
 	struct bl_strmap threads;      /* by_source: thread keys, in order */
 	char **thr_ref;                /* per thread: its first message's reference */
 	bool quiet;                    /* finish() prints no notes (bl_tstats_quiet) */
+	FILE *spill;            /* T4a: cells of groups not held; NULL until needed */
+	int spill_err;          /* errno of its first failed write: no more put out */
+	int read_err;           /* errno of a failed read: results incomplete */
+	long long spill_pos;    /* after the last read; -1 unknown */
+	bool spill_writing;     /* the last call on it wrote (at its end) */
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -104,25 +116,20 @@ struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx
 	ts->ctx = ctx;
 	ts->key = (struct bl_buf)BL_BUF_INIT(4 * BL_LINE_MAX);
 	ts->budget = BL_DIST_BUDGET;
+	ts->spill_pos = -1;
 	return ts;
 }
+
+static void cells_free(struct ts_group *g);
 
 static void groups_free(struct ts_table *t)
 {
 	for (size_t g = 0; g < t->ngrp; g++) {
 		struct ts_group *gr = &t->grp[g];
-		for (size_t c = 0; c < gr->ncell; c++) {
-			bl_dist_free(gr->cell[c].d);
-			free(gr->cell[c].m);
-			if (gr->cell[c].p) {
-				bl_partial_release(gr->cell[c].p);
-				free(gr->cell[c].p);
-			}
-		}
+		cells_free(gr);
 		for (size_t k = 0; k < t->ng; k++)
 			free(gr->key[k]);
 		free(gr->key);
-		free(gr->cell);
 		free(gr->joined);
 	}
 }
@@ -134,9 +141,15 @@ void bl_tstats_drop_groups(struct bl_tstats *ts)
 		groups_free(t);
 		t->ngrp = 0;
 		t->last_grp = 0;
+		t->held = t->hand = 0;
 		if (t->nslot)
 			memset(t->slot, 0, t->nslot * sizeof *t->slot);
 	}
+	/* T4a: the cells put out went with their groups */
+	if (ts->spill && (fflush(ts->spill) != 0 || ftruncate(fileno(ts->spill), 0) != 0))
+		ts->spill_err = errno ? errno : EIO;
+	ts->spill_writing = false;
+	ts->spill_pos = -1;
 	ts->finished = false;   /* the next look finishes the tables again */
 }
 
@@ -182,6 +195,8 @@ void bl_tstats_free(struct bl_tstats *ts)
 		free(ts->thr_ref[i]);
 	free(ts->thr_ref);
 	bl_strmap_release(&ts->threads);
+	if (ts->spill)
+		fclose(ts->spill);
 	free(ts);
 }
 
@@ -428,10 +443,136 @@ static struct ts_group *group_find(struct bl_tstats *ts, struct ts_table *t, con
 	struct ts_group *g = &t->grp[t->ngrp++];
 	memset(g, 0, sizeof *g);
 	g->joined = bl_xstrdup(j);
+	g->off = -1;
+	g->dirty = true;
+	t->held++;
 	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
 	for (size_t k = 0; k < t->ng; k++)
 		g->key[k] = bl_xstrdup(vals[k]);
 	return g;
+}
+
+/* ---- T4a: at most TS_HELD groups a table in memory ---------------------- */
+
+/* Groups whose cells a table holds in memory; the others' cells wait in a
+ * temporary file (analyze/spool.h, unlinked at once, so it goes on every
+ * exit path). Input sorted by group never reads one back; any other order
+ * reads a group back when its rows come again. */
+#define TS_HELD 4096
+/* Rows of `stats` output formatted at once (bl_outtab_flush). */
+#define TS_PAGE 10000
+
+static void cells_free(struct ts_group *g)
+{
+	for (size_t c = 0; c < g->ncell; c++) {
+		bl_dist_free(g->cell[c].d);
+		free(g->cell[c].m);
+		if (g->cell[c].p) {
+			bl_partial_release(g->cell[c].p);
+			free(g->cell[c].p);
+		}
+	}
+	free(g->cell);
+	g->cell = NULL;
+	g->ncell = 0;
+}
+
+/* Position the spill file at off (-1: its end) for a write or a read,
+ * seeking only when needed: groups of sorted input are written and read
+ * in order, and each seek costs a flush or a refill (a 10^6-group run
+ * took 2x the time with one per group). */
+static bool spill_at(struct bl_tstats *ts, long long off, bool write)
+{
+	if (write ? ts->spill_writing : !ts->spill_writing && off == ts->spill_pos)
+		return true;
+	ts->spill_writing = write;
+	return fseeko(ts->spill, write ? 0 : off, write ? SEEK_END : SEEK_SET) == 0;
+}
+
+/* Write g's cells at the end of the spill file (when changed) and free
+ * them. false (g kept in memory) when it cannot be written. */
+static bool put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
+{
+	if (g->dirty) {
+		errno = 0;
+		if (!ts->spill && !ts->spill_err && !(ts->spill = bl_spool_open()))
+			ts->spill_err = errno ? errno : EIO;
+		if (ts->spill_err || !spill_at(ts, -1, true))
+			return false;
+		long long off = ftello(ts->spill);
+		fwrite(&g->ncell, sizeof g->ncell, 1, ts->spill);
+		for (size_t c = 0; c < g->ncell; c++) {
+			const struct ts_cell *x = &g->cell[c];
+			fputc(x->d ? 'd' : x->m ? 'm' : x->p ? 'p' : '-', ts->spill);
+			if (x->d)
+				bl_dist_save(x->d, ts->spill);
+			else if (x->m)
+				fwrite(x->m, sizeof *x->m, 1, ts->spill);
+			else if (x->p)
+				bl_partial_save(x->p, ts->spill);
+		}
+		if (off < 0 || ferror(ts->spill)) {
+			ts->spill_err = errno ? errno : EIO;
+			return false;
+		}
+		g->off = off;
+	}
+	cells_free(g);
+	g->out = true;
+	g->dirty = false;
+	t->held--;
+	return true;
+}
+
+/* Read g's cells back. A failed read leaves them empty and sets
+ * spill_err, which the results report (-BL_EIO). */
+static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
+{
+	size_t n = 0;
+	errno = 0;
+	bool ok = g->off >= 0 && spill_at(ts, g->off, false) &&
+		  fread(&n, sizeof n, 1, ts->spill) == 1 && n <= t->ncol;
+	g->cell = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *g->cell);
+	g->ncell = t->ncol;
+	for (size_t c = 0; ok && c < n; c++) {
+		struct ts_cell *x = &g->cell[c];
+		int tag = fgetc(ts->spill);
+		if (tag == 'd')
+			ok = (x->d = bl_dist_load(ts->spill)) != NULL;
+		else if (tag == 'm')
+			ok = fread(x->m = bl_xmalloc(sizeof *x->m), sizeof *x->m, 1, ts->spill) == 1;
+		else if (tag == 'p')
+			ok = (x->p = bl_partial_load(ts->spill)) != NULL;
+		else
+			ok = tag == '-';
+	}
+	if (!ok && !ts->read_err)
+		ts->read_err = errno ? errno : EIO;
+	ts->spill_pos = ok ? ftello(ts->spill) : -1;
+	g->out = false;
+	t->held++;
+}
+
+/* g's cells in memory, and at most TS_HELD groups of t held: the others
+ * put out in turn (a clock over the groups, g spared). */
+static void hold(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
+{
+	if (g->out)
+		take_in(ts, t, g);
+	for (size_t tries = 0; t->held > TS_HELD && tries < t->ngrp; tries++) {
+		struct ts_group *x = &t->grp[t->hand];
+		t->hand = (t->hand + 1) % t->ngrp;
+		if (x != g && !x->out)
+			put_out(ts, t, x);
+	}
+}
+
+/* The results are incomplete: a group's cells could not be read back. */
+static bool spill_failed(const struct bl_tstats *ts)
+{
+	if (ts->read_err)
+		errno = ts->read_err;
+	return ts->read_err != 0;
 }
 
 /* group_find() with its last answer kept. */
@@ -447,8 +588,11 @@ static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, cons
 			return g;
 	}
 	struct ts_group *g = group_find(ts, t, vals);
-	if (g)
+	if (g) {
 		t->last_grp = (size_t)(g - t->grp) + 1;
+		hold(ts, t, g);
+		g->dirty = true;
+	}
 	return g;
 }
 
@@ -1293,6 +1437,7 @@ int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 		fputc('\n', f);
 		for (size_t g = 0; g < t->ngrp; g++) {
 			struct ts_group *gr = &t->grp[g];
+			hold(ts, t, gr);
 			for (size_t k = 0; k < nc; k++) {
 				size_t c = cols[k];
 				if (c >= gr->ncell || (!gr->cell[c].d && !gr->cell[c].p))
@@ -1313,7 +1458,7 @@ int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 		free(cols);
 	}
 	bl_partial_release(&p);
-	return ferror(f) ? -BL_EIO : 0;
+	return spill_failed(ts) ? -BL_EIO : ferror(f) ? -BL_EIO : 0;
 }
 
 /* One CSV record of a partial file; lines counted in *line. 0, 1 at end
@@ -1734,11 +1879,12 @@ long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name)
 
 /* Cell c in table-column terms: callers pass bl_tstats_find_col() indexes
  * or, through cell_of_listed(), listed ones. */
-static struct ts_cell *cell_at(struct ts_table *t, size_t g, long c)
+static struct ts_cell *cell_at(struct bl_tstats *ts, struct ts_table *t, size_t g, long c)
 {
 	if (c < 0 || g >= t->ngrp)
 		return NULL;
 	struct ts_group *gr = &t->grp[g];
+	hold(ts, t, gr);
 	if ((size_t)c >= gr->ncell)
 		return NULL;
 	struct ts_cell *cell = &gr->cell[c];
@@ -1749,7 +1895,7 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 		    const double *p, size_t npct, enum bl_pct_rule rule,
 		    struct bl_cellstat *out, double *pct)
 {
-	struct ts_cell *cell = cell_at(tab_at(ts, t), g, c);
+	struct ts_cell *cell = cell_at(ts, tab_at(ts, t), g, c);
 	if (!cell)
 		return false;
 	if (cell->m) {
@@ -1781,7 +1927,7 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 int bl_tstats_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t nbins,
 			double *edges, unsigned long long *counts, size_t *used)
 {
-	struct ts_cell *cell = cell_at(tab_at(ts, t), g, c);
+	struct ts_cell *cell = cell_at(ts, tab_at(ts, t), g, c);
 	*used = 0;
 	if (!cell || nbins == 0 || cell->m)
 		return 0;
@@ -1888,6 +2034,20 @@ static bool set_pcts(struct bl_outtab *tab, size_t col, const struct bl_cellstat
 	return thin;
 }
 
+/* "== table ==" (text) or "### table" (Markdown), after a blank line when
+ * not the first. */
+static void table_heading(FILE *f, const struct ts_table *t, enum bl_tabfmt fmt, bool blank)
+{
+	if (blank)
+		fputc('\n', f);
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* a name from a CSV file */
+	if (fmt == BL_TAB_MD)
+		fprintf(f, "### %s\n\n", bl_esc_doc(&er, t->name, true));
+	else
+		fprintf(f, "== %s ==\n\n", bl_esc_doc(&er, t->name, false));
+	bl_esc_ring_release(&er);
+}
+
 static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o)
 {
 	bool csv = o->fmt == BL_TAB_CSV;
@@ -1920,6 +2080,8 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				bl_outtab_col(&tab, "collapsed", true);
 			}
 		}
+		if (!csv)
+			table_heading(f, t, o->fmt, ti > 0);
 		bool sketch = false, thin = false;
 		unsigned long long rejected = 0, collapsed = 0;
 		for (size_t c = 0; c < t->norder; c++) {
@@ -1951,19 +2113,17 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				sketch |= cs.w.n > 0 && !cs.exact;
 				rejected += cs.rejected;
 				collapsed += cs.collapsed;
+				if (tab.nrows == TS_PAGE && !rc) {   /* T4a: a page of rows in memory */
+					rc = bl_outtab_flush(&tab, f, o->fmt);
+					if (!csv)
+						fputc('\n', f);
+				}
 			}
 		}
 		if (csv)
 			continue;
-		if (ti)
-			fputc('\n', f);
-		struct bl_esc_ring er = BL_ESC_RING_INIT;   /* a name from a CSV file */
-		if (o->fmt == BL_TAB_MD)
-			fprintf(f, "### %s\n\n", bl_esc_doc(&er, t->name, true));
-		else
-			fprintf(f, "== %s ==\n\n", bl_esc_doc(&er, t->name, false));
-		bl_esc_ring_release(&er);
-		bl_outtab_write(&tab, f, o->fmt);
+		if (!rc)
+			rc = bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
 		if (sketch || rejected || thin)
 			fputc('\n', f);
@@ -1988,7 +2148,8 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				collapsed == 1 ? "was" : "were");
 	}
 	if (csv) {
-		rc = bl_outtab_write(&tab, f, o->fmt);
+		if (!rc)
+			rc = bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
 	}
 	free(pv);
@@ -2085,5 +2246,5 @@ int bl_tstats_write(struct bl_tstats *ts, FILE *f, const struct bl_tstats_out *o
 	int rc = write_summary(ts, f, o);
 	if (!rc && o->bins)
 		rc = write_histogram(ts, f, o);
-	return rc;
+	return rc ? rc : spill_failed(ts) ? -BL_EIO : 0;
 }

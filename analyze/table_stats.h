@@ -67,6 +67,15 @@
  *     BL_DIST_BUDGET = 2^25 (256 MiB), the D11 sketch past either; n,
  *     mean, sd, min, max always exact (D1, D2). A sketch cell holds at
  *     most 32 KiB of buckets.
+ * T4a Groups. A table holds the cells of at most 4096 groups in memory;
+ *     the others' cells wait in an unlinked temporary file (spool.h, gone
+ *     on every exit path) and are read back, bit for bit, when a row of
+ *     theirs comes again or the results are written. Input sorted by
+ *     group writes each group out once and reads it once; any order gives
+ *     the same numbers. What stays in memory per group is its key and a
+ *     file offset (about 170 bytes), so 10^6 groups take about 170 MiB;
+ *     `stats` output is formatted 10,000 rows at a time (text and
+ *     Markdown: each page aligned and headed on its own).
  * T5  CSV input (bl_tstats_read_csv). libcsv, RFC 4180: quoted fields,
  *     doubled quotes, commas and line ends inside quotes; blanks around
  *     unquoted fields are trimmed. Line 1 is the header (see
