@@ -727,6 +727,9 @@ static struct bl_val rec_val(const struct bl_record *r, int i)
 		if (r->run > 0)
 			v = (struct bl_val){ BL_INT, { .i = r->run } };
 		break;
+	case BL_PC_COPY_OF:
+		v = (struct bl_val){ BL_STR, { .s = r->copy_of ? r->copy_of : "" } };
+		break;
 	default:
 		if (i >= BL_PROV_COLS && (size_t)(i - BL_PROV_COLS) < r->table->ncols)
 			v = r->v[i - BL_PROV_COLS];
@@ -828,6 +831,7 @@ void bl_tstats_sink(struct bl_tstats *ts, struct bl_sink *out)
 {
 	memset(out, 0, sizeof *out);
 	out->record = ts_record;
+	out->copies = false;  /* copies left out (core/block.h B4) */
 	out->ud = ts;
 }
 
@@ -977,6 +981,7 @@ struct csvrd {
 	long sbpos;                /* header position of `since_boot` (T1), -1 none */
 	long qpos;                 /* header position of the provenance `quoted`
 				      (benchlog's header only), -1 none */
+	long cpos;                 /* ... of `copy_of` (core/block.h), -1 none */
 	int err;                   /* fatal for this input */
 	bool histogram;            /* filed under an R7 table: lines skipped */
 	unsigned long rows_skipped;
@@ -1016,40 +1021,41 @@ static char *csv_table_name(const struct bl_tstats *ts, const char *path)
 	return bl_xstrdup("csv");
 }
 
-/* R7 for a CSV not named after its table (`001.latency.csv`): the header
- * is benchlog's provenance columns, then exactly the columns of a table
- * of histogram buckets. */
-static bool histogram_header(const struct fields *f)
-{
-	for (size_t p = 0; bl_parsers[p]; p++)
-		for (const struct bl_table_def *const *x = bl_parsers[p]->tables; x && *x; x++) {
-			const struct bl_table_def *d = *x;
-			if (!d->weight_col || f->n != BL_PROV_COLS + d->ncols)
-				continue;
-			size_t i = 0;
-			while (i < f->n && strcmp(f->v[i], i < BL_PROV_COLS ? bl_prov_col_names[i]
-						  : d->cols[i - BL_PROV_COLS].name) == 0)
-				i++;
-			if (i == f->n)
-				return true;
-		}
-	return false;
-}
-
 /* How many provenance columns benchlog's own header starts with: all of
- * them, or those before group_source came (a CSV written by an earlier
- * version); 0 for another header. */
+ * them, or those before group_source or copy_of came (a CSV written by an
+ * earlier version); 0 for another header. */
 static size_t prov_header_cols(const struct fields *f)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < BL_PROV_COLS; i++) {
-		if (i == BL_PC_GROUP_SOURCE && (k >= f->n || strcmp(f->v[k], "group_source") != 0))
+		if ((i == BL_PC_GROUP_SOURCE || i == BL_PC_COPY_OF) &&
+		    (k >= f->n || strcmp(f->v[k], bl_prov_col_names[i]) != 0))
 			continue;
 		if (k >= f->n || strcmp(f->v[k], bl_prov_col_names[i]) != 0)
 			return 0;
 		k++;
 	}
 	return k;
+}
+
+/* R7 for a CSV not named after its table (`001.latency.csv`): the header
+ * is benchlog's provenance columns, then exactly the columns of a table
+ * of histogram buckets. */
+static bool histogram_header(const struct fields *f)
+{
+	size_t k = prov_header_cols(f);
+	for (size_t p = 0; k && bl_parsers[p]; p++)
+		for (const struct bl_table_def *const *x = bl_parsers[p]->tables; x && *x; x++) {
+			const struct bl_table_def *d = *x;
+			if (!d->weight_col || f->n != k + d->ncols)
+				continue;
+			size_t i = k;
+			while (i < f->n && strcmp(f->v[i], d->cols[i - k].name) == 0)
+				i++;
+			if (i == f->n)
+				return true;
+		}
+	return false;
 }
 
 static int csv_header(struct csvrd *rd)
@@ -1098,10 +1104,13 @@ static int csv_header(struct csvrd *rd)
 	resolve_gidx(t);
 	/* T1: a row quoted in a mail reply, read back: the provenance column
 	 * of benchlog's own header (a foreign CSV's "quoted" is the user's) */
-	rd->qpos = -1;
-	for (size_t i = 0; bl_header && i < nprov; i++)
+	rd->qpos = rd->cpos = -1;
+	for (size_t i = 0; bl_header && i < nprov; i++) {
 		if (strcmp(rd->f.v[i], "quoted") == 0)
 			rd->qpos = (long)i;
+		if (strcmp(rd->f.v[i], "copy_of") == 0)
+			rd->cpos = (long)i;
+	}
 	/* T1: the since-boot mark of benchlog's vmstat table, read back */
 	rd->sbpos = -1;
 	for (size_t i = 0; benchlog_table(t) && i < rd->nhead; i++)
@@ -1134,6 +1143,12 @@ static void csv_row(struct csvrd *rd)
 		bl_warn_at(ts->ctx, where, "CSV row with a wrong field count",
 			   "row has %s, header has %zu", BL_COUNT(rd->f.n, "field"), rd->nhead);
 		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, "CSV row with a wrong field count");
+		return;
+	}
+	if (rd->cpos >= 0 && *rd->f.v[rd->cpos]) {
+		/* a copy, left out as the log record it was written from */
+		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
+		ts->ctx->records++;
 		return;
 	}
 	if (rd->qpos >= 0 && !ts->o->include_quoted) {

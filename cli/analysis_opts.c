@@ -48,7 +48,7 @@ static int group_record(void *ud, const struct bl_record *r)
 
 struct bl_sink cli_groups_sink(struct bl_strmap *m)
 {
-	return (struct bl_sink){ group_record, NULL, NULL, m };
+	return (struct bl_sink){ group_record, NULL, NULL, m, false };
 }
 
 int cli_check_baseline(const char *cmd, const struct bl_strmap *m, const char *baseline)

@@ -137,7 +137,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		if (!bl_analyses[i]->findings || (so->table && strcmp(so->table, bl_analyses[i]->name) != 0))
 			continue;
 		st[i] = bl_analyses[i]->create(ao);
-		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i] };
+		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i], false };
 		bl_ctx_add_sink(&ctx, &s);
 	}
 	struct bl_strmap groups = BL_STRMAP_INIT;   /* the logs' groups, for --baseline */

@@ -18,6 +18,7 @@ static const char *const prov_doc[BL_PROV_COLS] = {
 	"the record's group, in order: --group or --group-regex; a label line in the same unit (a kernel version, or a short heading directly above the data); for mail the kernel version in the message's subject or body, else its thread (the subject without Re:/Fwd:/[LIST] tags); for a plain file its name's stem",
 	"where `group` came from: `option` (--group, --group-regex), `label` (a label line or heading in the same file or message), `kernel` (a kernel version named in the message's body), `subject` (the kernel version in the message's subject), `thread` (the message's subject without Re:/Fwd:/[LIST] tags), `file` (the file name's stem)",
 	"1-based run number within (group, kind of run); empty where runs do not apply",
+	"`FILE:LINE` of the first block this record's block copies (the same values, record by record, read earlier in another file, another message or the same message: a result posted again, quoted in a reply, pasted twice); empty otherwise. Its rows stay in the tables; statistics, comparisons and charts leave them out. A block is the records between two lines of text or labels, or the ends of a file or message; it is compared when it holds at least 2 records and 6 different measured values (a single record never is, nor runs that print the same few numbers: two runs may well print the same)",
 };
 
 static const char *type_name(enum bl_vtype t)

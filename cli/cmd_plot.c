@@ -143,7 +143,7 @@ int cmd_plot(int argc, char **argv)
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);
 	void *st = an->create(&ao);
-	struct bl_sink s = { an->record, NULL, NULL, st };
+	struct bl_sink s = { an->record, NULL, NULL, st, false };
 	bl_ctx_add_sink(&ctx, &s);
 	struct bl_strmap groups = BL_STRMAP_INIT;
 	struct bl_sink gs = cli_groups_sink(&groups);

@@ -82,7 +82,7 @@ int cmd_summary(int argc, char **argv)
 	void **st = bl_xcalloc(na + 1, sizeof *st);
 	for (size_t i = 0; i < na; i++) {
 		st[i] = bl_analyses[i]->create(&ao);
-		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i] };
+		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i], false };
 		bl_ctx_add_sink(&ctx, &s);
 	}
 	/* An analysis whose temporary file fails stops the pass with -BL_EIO;

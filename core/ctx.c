@@ -71,6 +71,7 @@ static void note_failed_path(struct bl_ctx *ctx, int rc)
 int bl_ctx_finish(struct bl_ctx *ctx, int ok)
 {
 	int rc = 0, e = 0;
+	bl_block_end(ctx);
 	if (ctx->error)
 		ok = 0;
 	for (size_t i = 0; i < ctx->nsinks; i++) {
@@ -102,6 +103,7 @@ void bl_ctx_release(struct bl_ctx *ctx)
 		if (ctx->sinks[i].free)
 			ctx->sinks[i].free(ctx->sinks[i].ud);
 	free(ctx->sinks);
+	bl_blocks_free(ctx->blocks);
 	free(ctx->error_path);
 	ctx->error_path = NULL;
 	free_counts(ctx->skips, ctx->nskips);
@@ -230,8 +232,16 @@ int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 	} else if (!r->group_source) {
 		r->group_source = bl_ctx_group_source(ctx);
 	}
+	r->copy_of = NULL;
 	ctx->records++;
+	return ctx->blocks ? bl_block_hold(ctx, r) : bl_ctx_send(ctx, r);
+}
+
+int bl_ctx_send(struct bl_ctx *ctx, const struct bl_record *r)
+{
 	for (size_t i = 0; i < ctx->nsinks; i++) {
+		if (r->copy_of && !ctx->sinks[i].copies)
+			continue;
 		int rc = ctx->sinks[i].record(ctx->sinks[i].ud, r);
 		if (rc && !ctx->error)
 			note_failed_path(ctx, rc);
@@ -408,6 +418,10 @@ void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 	unsigned long w = bl_warn_total(ctx);
 	if (w)
 		fprintf(f, "; %lu warning%s", w, w == 1 ? "" : "s");
+	if (ctx->copies.blocks)
+		fprintf(f, "; %lu record%s in %lu block%s copying earlier ones (copy_of)", ctx->copies.records,
+			ctx->copies.records == 1 ? "" : "s", ctx->copies.blocks,
+			ctx->copies.blocks == 1 ? "" : "s");
 	fputc('\n', f);
 	struct bl_count *s = bl_xcalloc(ctx->nskips + 1, sizeof *s);
 	if (ctx->nskips)

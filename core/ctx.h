@@ -22,6 +22,7 @@
 #include "core/strmap.h"
 #include "core/line.h"
 #include "core/record.h"
+#include "core/block.h"
 
 struct pcre2_real_code_8;
 
@@ -185,6 +186,10 @@ struct bl_ctx {
 	struct bl_strmap runs_map;    /* "family\x1fgroup" -> index in runs */
 	size_t runs_last;             /* the last one looked up */
 	struct bl_dispatch *dispatch;
+	/* Records held in blocks to find copies (core/block.h), or NULL:
+	 * bl_emit() hands them on at once. */
+	struct bl_blocks *blocks;
+	struct bl_copies copies;
 	struct bl_line_handler lines; /* set by bl_dispatch_open() */
 };
 
@@ -221,9 +226,14 @@ long bl_run_new(struct bl_ctx *ctx, const char *family);
 /* The current run (0 when none yet). */
 long bl_run_current(struct bl_ctx *ctx, const char *family);
 
-/* Emit a record: fills group (unless set) and pushes it to every sink.
- * Returns 0 or the sink's negative error (also stored in ctx->error). */
+/* Emit a record: fills group (unless set) and pushes it to every sink,
+ * at once, or when ctx->blocks is set at the end of its block
+ * (core/block.h). Returns 0 or the sink's negative error (also stored in
+ * ctx->error). */
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r);
+/* Hand r to the sinks now (those without `copies` skip it when
+ * r->copy_of is set): bl_emit's last step, and core/block.c's. */
+int bl_ctx_send(struct bl_ctx *ctx, const struct bl_record *r);
 
 /* A warning about malformed input: prints "source:line: <fmt…>" and counts
  * it under `reason` (a static string naming the class of problem). Only

@@ -5,6 +5,7 @@
 
 const char *const bl_prov_col_names[BL_PROV_COLS] = {
 	"source", "line", "message_id", "date", "subject", "quoted", "group", "group_source", "run",
+	"copy_of",
 };
 
 void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
@@ -18,6 +19,7 @@ void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const str
 	r->group_source = NULL;
 	r->run = 0;
 	r->prov_gen = 0;
+	r->copy_of = NULL;
 	/* BL_NULL is 0: one memset, where a store per column was 5 % of
 	 * `parse -t vmstat` (48 columns a row) */
 	memset(r->v, 0, (t->ncols < BL_MAX_COLS ? t->ncols : BL_MAX_COLS) * sizeof r->v[0]);

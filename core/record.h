@@ -4,7 +4,7 @@
  * the provenance columns every table shares, then the table's own columns:
  *
  *   source, line, message_id, date, subject, quoted, group, group_source,
- *   run, <columns…>
+ *   run, copy_of, <columns…>
  *
  *   source      input name as given ("-" for stdin)
  *   line        1-based line of the record's first line in source
@@ -18,6 +18,8 @@
  *   group_source where group came from: option, label, kernel, subject,
  *               thread, file (core/ctx.h)
  *   run         1-based run number within (group, run family)
+ *   copy_of     FILE:LINE of the block this record's block copies, or
+ *               empty (core/block.h)
  *
  * Parsers define their tables (struct bl_table_def) next to their code and
  * list them in their struct bl_parser. Records are pushed to every sink of the
@@ -113,10 +115,10 @@ const struct bl_col_def *bl_table_coldef(const struct bl_table_def *t, const cha
 
 #define BL_MAX_COLS 48
 /* Number of shared provenance columns in front of every table's own. */
-#define BL_PROV_COLS 9
+#define BL_PROV_COLS 10
 /* Their indices, in the order above. */
 enum { BL_PC_SOURCE, BL_PC_LINE, BL_PC_MESSAGE_ID, BL_PC_DATE, BL_PC_SUBJECT, BL_PC_QUOTED,
-       BL_PC_GROUP, BL_PC_GROUP_SOURCE, BL_PC_RUN };
+       BL_PC_GROUP, BL_PC_GROUP_SOURCE, BL_PC_RUN, BL_PC_COPY_OF };
 extern const char *const bl_prov_col_names[BL_PROV_COLS];
 
 struct bl_record {
@@ -132,6 +134,10 @@ struct bl_record {
 	 * same source, msg, group and group_source (a writer keeps their text
 	 * without comparing strings); 0 = not known (the parser set group). */
 	unsigned long prov_gen;
+	/* NULL, or "FILE:LINE" of the first block of which this record's
+	 * block is a copy (core/block.h B4); set by the context when it
+	 * hands the record on, valid while the sink has it. */
+	const char *copy_of;
 	struct bl_val v[BL_MAX_COLS]; /* the table's own columns, in schema order */
 };
 
@@ -147,7 +153,9 @@ static inline void bl_set_str(struct bl_record *r, size_t col, const char *s)
 /* Column index of name in t, or -1. */
 int bl_table_col(const struct bl_table_def *t, const char *name);
 
-/* A sink receives every emitted record. record() returns 0 or a negative
+/* A sink receives every emitted record (a record of a copied block only
+ * when copies is true: the table writers; an analysis leaves copies out,
+ * core/block.h B4). record() returns 0 or a negative
  * bl_err; an error stops the run. finish() is called once at the end with
  * ok != 0 when the run succeeded (commit) or 0 (discard). */
 struct bl_sink {
@@ -155,6 +163,7 @@ struct bl_sink {
 	int (*finish)(void *ud, int ok);
 	void (*free)(void *ud);
 	void *ud;
+	bool copies;
 };
 
 #endif

@@ -207,6 +207,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->seg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	d->norm = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	ctx->dispatch = d;
+	bl_blocks_enable(ctx);   /* copies found by block (core/block.h) */
 	ctx->lines = (struct bl_line_handler){ bl_dispatch_begin_unit, bl_dispatch_line_hint,
 					       bl_dispatch_end_unit };
 	return 0;
@@ -758,6 +759,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 			bl_re_group(ure, 0, &off, &l);
 		bl_set_group_from(ctx, ln.text + off, l, "option");
 		heading_drop(ctx, d, false);
+		bl_block_end(ctx);
 		ctx->lines_used++;
 		d->prev = PK_BLANK;
 		return ctx->error;
@@ -814,6 +816,8 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 			d->prev = PK_BLANK;
 			return ctx->error;
 		}
+		/* a line of text or a label ends a block (core/block.h B1) */
+		bl_block_end(ctx);
 		int lab = labels(ctx, d, &ln);
 		heading_drop(ctx, d, false);
 		if (lab == 1) {
@@ -890,6 +894,7 @@ int bl_dispatch_end_unit(struct bl_ctx *ctx)
 	for (size_t i = 0; i < d->np; i++)
 		if (bl_parsers[i]->flush)
 			bl_parsers[i]->flush(d->st[i], ctx);
+	bl_block_end(ctx);
 	d->active = -1;
 	d->prev_active = -1;
 	return ctx->error;

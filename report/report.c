@@ -650,6 +650,18 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		    "the tables are in the folder [csv](csv/).\n\n",
 		BL_COUNT(rs->nin, "input"), BL_COUNT(ctx->lines_total, "line"), ctx->lines_used,
 		ctx->lines_skipped, BL_COUNT(ctx->records, "record"), BL_COUNT(ntables, "table"));
+	const struct bl_copies *cp = &ctx->copies;
+	if (cp->blocks)
+		fprintf(md, "**%s in %s copy earlier ones** (the same values, record by record: a "
+			    "result posted again, quoted in a reply, pasted twice): they keep their rows, "
+			    "marked in the column `copy_of`, and are left out of the statistics, "
+			    "comparisons and charts.\n\n",
+			BL_COUNT(cp->records, "record"), BL_COUNT(cp->blocks, "block"));
+	if (cp->too_long || cp->unremembered)
+		fprintf(md, "%s of over %d records not compared; %s after the first %d compared but "
+			    "not remembered.\n\n",
+			BL_COUNT(cp->too_long, "block"), BL_BLOCK_MAX, BL_COUNT(cp->unremembered, "block"),
+			BL_BLOCKS_SEEN);
 	unsigned long w = bl_warn_total(ctx);
 	if (w || ctx->input_errors)
 		fprintf(md, "%lu warning%s about the input (printed on standard error as `file:line: "
@@ -1185,7 +1197,8 @@ static int build_open(struct build *b)
 	bl_ctx_add_sink(&b->ctx, &s);
 	b->ctx.skip.skipped = on_skip;
 	b->ctx.skip.ud = &b->rs;
-	s = (struct bl_sink){ table_record, NULL, NULL, &b->rs };
+	/* the tables' previews and counts: copies too, as the CSV has them */
+	s = (struct bl_sink){ table_record, NULL, NULL, &b->rs, true };
 	bl_ctx_add_sink(&b->ctx, &s);
 	struct bl_analysis_opts ao = o->an;
 	ao.parse = o->parse;
@@ -1194,7 +1207,7 @@ static int build_open(struct build *b)
 	ao.diag = b->diag;
 	for (size_t i = 0; i < b->na; i++) {
 		b->st[i] = bl_analyses[i]->create(&ao);
-		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i] };
+		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i], false };
 		bl_ctx_add_sink(&b->ctx, &s);
 	}
 	/* the Findings: every table's groups, per split and measure, within

@@ -86,6 +86,7 @@ int bl_pick_sink(struct bl_sink *out, FILE *f, const struct bl_table_opts *o, st
 	p->res = res;
 	memset(res, 0, sizeof *res);
 	out->record = pick_record;
+	out->copies = true;   /* a copy keeps its row (core/block.h B4) */
 	out->finish = pick_finish;
 	out->free = pick_free;
 	out->ud = p;

@@ -29,7 +29,7 @@ static const char *sql_type(enum bl_vtype t)
 }
 
 static const enum bl_vtype prov_types[BL_PROV_COLS] = {
-	BL_STR, BL_INT, BL_STR, BL_STR, BL_STR, BL_INT, BL_STR, BL_STR, BL_INT,
+	BL_STR, BL_INT, BL_STR, BL_STR, BL_STR, BL_INT, BL_STR, BL_STR, BL_INT, BL_STR,
 };
 
 static const char *col_name(const struct bl_table_def *t, size_t i)
@@ -268,6 +268,7 @@ static int sq_record(void *ud, const struct bl_record *r)
 		sqlite3_bind_int64(st, 9, r->run);
 	else
 		sqlite3_bind_null(st, 9);
+	bind_text(st, 10, r->copy_of);
 	for (size_t i = 0; i < r->table->ncols; i++) {
 		int k = (int)(BL_PROV_COLS + i + 1);
 		const struct bl_val *v = &r->v[i];
@@ -364,6 +365,7 @@ int bl_sqlite_sink(struct bl_sink *out, const char *path, const char *only_table
 		return -BL_EIO;
 	}
 	out->record = sq_record;
+	out->copies = true;   /* a copy keeps its row (core/block.h B4) */
 	out->finish = sq_finish;
 	out->free = sq_free;
 	out->ud = s;

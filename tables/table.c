@@ -565,6 +565,15 @@ static void row_write(struct bl_csv_writer *rb, const struct bl_record *r)
 		rb_ll(rb, r->run);
 	else if (rb->fmt == BL_OUT_JSONL)
 		rb_add(rb, "null", 4);
+	/* copy_of (core/block.h): its lead, then the text, or nothing (null) */
+	if (rb->fmt == BL_OUT_JSONL)
+		rb_add(rb, ",\"copy_of\":", 11);
+	else
+		rb_add(rb, rb->fmt == BL_OUT_TSV ? "\t" : ",", 1);
+	if (r->copy_of)
+		rb_text(rb, r->copy_of);
+	else if (rb->fmt == BL_OUT_JSONL)
+		rb_add(rb, "null", 4);
 	row_fields(rb, r);
 }
 
@@ -911,6 +920,7 @@ int bl_dir_sink(struct bl_sink *out, const char *dir, const char *only_table, co
 			free(prefix);
 		}
 	out->record = dir_record;
+	out->copies = true;   /* a copy keeps its row (core/block.h B4) */
 	out->finish = dir_finish;
 	out->free = dir_free;
 	out->ud = d;
@@ -973,6 +983,7 @@ int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, c
 	s->def = t;
 	s->w = bl_table_writer_new(f, o);
 	out->record = stream_record;
+	out->copies = true;   /* a copy keeps its row (core/block.h B4) */
 	out->finish = stream_finish;
 	out->free = stream_free;
 	out->ud = s;

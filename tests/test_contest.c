@@ -115,11 +115,11 @@ static void parse_as(struct run *run, const char *source, const char *text,
 	bl_ctx_init(&run->ctx, NULL);
 	run->diagf = open_memstream(&run->diag, &run->diaglen);
 	run->ctx.diag = run->diagf;
-	struct bl_sink s = { rec_record, NULL, NULL, &run->recs };
+	struct bl_sink s = { rec_record, NULL, NULL, &run->recs, true };
 	bl_ctx_add_sink(&run->ctx, &s);
 	if (ao) {
 		run->an = bl_analysis_contest.create(ao);
-		struct bl_sink a = { bl_analysis_contest.record, NULL, NULL, run->an };
+		struct bl_sink a = { bl_analysis_contest.record, NULL, NULL, run->an, false };
 		bl_ctx_add_sink(&run->ctx, &a);
 	}
 	assert_int_equal(bl_dispatch_open(&run->ctx), 0);

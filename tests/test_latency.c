@@ -74,7 +74,7 @@ static void run_files(struct out *o, const char *const *paths, size_t n, const c
 	o->f[0] = open_memstream(&o->lat, &o->sz[0]);
 	o->f[1] = open_memstream(&o->ser, &o->sz[1]);
 	o->f[2] = open_memstream(&o->tim, &o->sz[2]);
-	struct bl_sink s = { out_record, NULL, NULL, o };
+	struct bl_sink s = { out_record, NULL, NULL, o, true };
 	bl_ctx_add_sink(&o->ctx, &s);
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
@@ -86,7 +86,7 @@ static void run_files(struct out *o, const char *const *paths, size_t n, const c
 	const struct bl_analysis *an = bl_analysis_find("latency");
 	assert_non_null(an);
 	o->an = an->create(&ao);
-	struct bl_sink s2 = { an->record, NULL, NULL, o->an };
+	struct bl_sink s2 = { an->record, NULL, NULL, o->an, false };
 	bl_ctx_add_sink(&o->ctx, &s2);
 	assert_int_equal(bl_pass_run(&o->ctx, (char *const *)paths, n), 0);
 	for (int k = 0; k < 3; k++)

@@ -265,7 +265,7 @@ static void run_lib(struct cap *c, const char *const *paths, size_t n, bool grou
 	ctx.diag = NULL;
 	ctx.skip.skipped = cap_skip;
 	ctx.skip.ud = c;
-	struct bl_sink s = { cap_record, NULL, NULL, c };
+	struct bl_sink s = { cap_record, NULL, NULL, c, true };
 	bl_ctx_add_sink(&ctx, &s);
 	assert_int_equal(bl_pass_run(&ctx, (char *const *)paths, n), 0);
 	c->total = ctx.lines_total;

@@ -89,7 +89,7 @@ static void run_pass(struct pass_out *o)
 	FILE *rf = open_memstream(&o->records, &o->nr);
 	FILE *sf = open_memstream(&o->skips, &o->ns);
 	FILE *df = open_memstream(&o->diag, &o->nd);
-	struct bl_sink s = { collect, NULL, NULL, rf };
+	struct bl_sink s = { collect, NULL, NULL, rf, true };
 	bl_ctx_add_sink(&ctx, &s);
 	ctx.skip.skipped = collect_skip;
 	ctx.skip.ud = sf;

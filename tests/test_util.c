@@ -430,7 +430,7 @@ static void test_util__csv_integers_same_as_printf(void **state)
 		}
 		assert_int_equal(bl_csv_write_record(f, &r), 0);
 		fclose(f);
-		/* s,0,,,,0,g,,, then the columns */
+		/* s,0,,,,0,g,,,, then the columns */
 		const char *p = buf;
 		for (int skip = 0; skip < BL_PROV_COLS; skip++)
 			p = strchr(p, ',') + 1;
@@ -488,19 +488,19 @@ static void test_util__csv_text_again_and_different(void **state)
 	const struct bl_table_def t = { "texts", "", 1, cols, NULL, .group_col = "group" };
 	static const struct { const char *src, *grp, *col, *want; } rows[] = {
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
-		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,text one\n" },
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,,text one\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
-		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,text one\n" },
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,,text one\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt,2", "kernel 2.4.10\"b", "text one, two",
-		  "\"logs/2.4.10-ac12/vmstat.txt,2\",7,,,,0,\"kernel 2.4.10\"\"b\",,,\"text one, two\"\n" },
+		  "\"logs/2.4.10-ac12/vmstat.txt,2\",7,,,,0,\"kernel 2.4.10\"\"b\",,,,\"text one, two\"\n" },
 		{ "logs/2.4.10-ac12/vmstat.tx", "kernel 2.4.1", "text on",
-		  "logs/2.4.10-ac12/vmstat.tx,7,,,,0,kernel 2.4.1,,,text on\n" },
+		  "logs/2.4.10-ac12/vmstat.tx,7,,,,0,kernel 2.4.1,,,,text on\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10\n", "text one\xff",
-		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,\"kernel 2.4.10\n\",,,text one\\xff\n" },
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,\"kernel 2.4.10\n\",,,,text one\\xff\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.10", "text one",
-		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,text one\n" },
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.10,,,,text one\n" },
 		{ "logs/2.4.10-ac12/vmstat.txt", "kernel 2.4.11", "text one",
-		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.11,,,text one\n" },
+		  "logs/2.4.10-ac12/vmstat.txt,7,,,,0,kernel 2.4.11,,,,text one\n" },
 	};
 	struct bl_record r;
 	memset(&r, 0, sizeof r);

@@ -145,11 +145,11 @@ static void parse_with(struct run *run, const char *source, const char *text, co
 	run->diagf = open_memstream(&run->diag, &run->diaglen);
 	run->ctx.diag = run->diagf;
 	run->ctx.skip = (struct bl_skip_sink){ skip_cb, &run->skips };
-	struct bl_sink s = { rec_record, NULL, NULL, &run->recs };
+	struct bl_sink s = { rec_record, NULL, NULL, &run->recs, true };
 	bl_ctx_add_sink(&run->ctx, &s);
 	if (ao) {
 		run->an = bl_analysis_vmstat.create(ao);
-		struct bl_sink a = { bl_analysis_vmstat.record, NULL, NULL, run->an };
+		struct bl_sink a = { bl_analysis_vmstat.record, NULL, NULL, run->an, false };
 		bl_ctx_add_sink(&run->ctx, &a);
 	}
 	assert_int_equal(bl_dispatch_open(&run->ctx), 0);

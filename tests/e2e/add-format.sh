@@ -84,9 +84,9 @@ grep -q '&bl_parser_dice,' parsers/registry.c || { echo "registry line not added
 mkdir fixtures/dice
 printf 'Two rolls:\ndice roll: 4\ndice roll: 6\ndice roll: 9\n' > fixtures/dice/rolls.txt
 cat > fixtures/dice/rolls.dice.csv <<'EOF'
-source,line,message_id,date,subject,quoted,group,group_source,run,value
-rolls.txt,2,,,,0,rolls,file,,4
-rolls.txt,3,,,,0,rolls,file,,6
+source,line,message_id,date,subject,quoted,group,group_source,run,copy_of,value
+rolls.txt,2,,,,0,rolls,file,,,4
+rolls.txt,3,,,,0,rolls,file,,,6
 EOF
 
 # 4. the prose: a section of docs/formats.md (the one doc written by hand).

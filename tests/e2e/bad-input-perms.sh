@@ -32,7 +32,7 @@ fail() { echo "FAIL [$case]: $*"; fails=$((fails + 1)); }
 run() { $as_user "$BENCHLOG" "$@" > out 2> err; rc=$?; }
 want_rc() { [ "$rc" -eq "$1" ] || { fail "exit $rc, want $1"; sed 's/^/  err: /' err | head -5; }; }
 want_err() { grep -Fxq -- "$1" err || { fail "no stderr line: $1"; sed 's/^/  err: /' err | head -8; }; }
-row() { printf '%s,%s,,,,0,%s,file,%s,2001,pass,%s,,,PASS ... %s bytes allocated.\n' "$1" "$2" "$3" "$4" "$5" "$5"; }
+row() { printf '%s,%s,,,,0,%s,file,%s,,2001,pass,%s,,,PASS ... %s bytes allocated.\n' "$1" "$2" "$3" "$4" "$5" "$5"; }
 want_row() { grep -Fxq -- "$1" out || { fail "no row: $1"; sed 's/^/  out: /' out | head -5; }; }
 
 # out and err must be writable by the dropped user

@@ -5,7 +5,7 @@
 #
 # Expected values are worked out by hand from the inputs written here:
 # mtest01 2001 lines "PASS ... N bytes allocated." give the row
-#   FILE,LINE,,,,0,STEM,RUN,2001,pass,N,,,PASS ... N bytes allocated.
+#   FILE,LINE,,,,0,STEM,file,RUN,,2001,pass,N,,,PASS ... N bytes allocated.
 # (RUN counts results within the group, 1-based). Two values come from
 # another tool: the gzip offsets are file sizes (stat), and the number of
 # whole lines a truncated .gz still holds is counted with Python's zlib.
@@ -33,8 +33,8 @@ want_lines() {
     [ "$1" -eq $(($2 + $3)) ] || fail "want-values do not add up"
 }
 mt() { printf 'PASS ... %s bytes allocated.\n' "$1"; }
-row() { printf '%s,%s,,,,0,%s,file,%s,2001,pass,%s,,,PASS ... %s bytes allocated.\n' "$1" "$2" "$3" "$4" "$5" "$5"; }
-MT_HEADER=source,line,message_id,date,subject,quoted,group,group_source,run,generation,result,bytes_allocated,target_bytes,target_pct,message
+row() { printf '%s,%s,,,,0,%s,file,%s,,2001,pass,%s,,,PASS ... %s bytes allocated.\n' "$1" "$2" "$3" "$4" "$5" "$5"; }
+MT_HEADER=source,line,message_id,date,subject,quoted,group,group_source,run,copy_of,generation,result,bytes_allocated,target_bytes,target_pct,message
 
 case=empty
 : > empty.txt
@@ -153,7 +153,7 @@ run parse -t time tv64.txt
 want_rc 0; want_rows 1
 want_err 'tv64.txt:10: time -v: cannot read the value of "Maximum resident set size (kbytes)": "18446744073709551616"'
 # max_rss_kib (column 21) empty, the values before and after it kept
-[ "$(tail -1 out | cut -d, -f21-24)" = "0,,0,1" ] || fail "time row: $(tail -1 out)"
+[ "$(tail -1 out | cut -d, -f22-25)" = "0,,0,1" ] || fail "time row: $(tail -1 out)"
 
 case=negative-counts
 sed -e 's/Major (requiring I\/O) page faults: 1/Major (requiring I\/O) page faults: -3/' \
@@ -161,7 +161,7 @@ sed -e 's/Major (requiring I\/O) page faults: 1/Major (requiring I\/O) page faul
 run parse -t time tvneg.txt
 want_rc 0; want_rows 1
 want_err 'tvneg.txt:12: time -v: negative value for "Major (requiring I/O) page faults": "-3"'
-[ "$(tail -1 out | cut -d, -f22-25)" = "1680,0,,98" ] || fail "time row: $(tail -1 out)"
+[ "$(tail -1 out | cut -d, -f23-26)" = "1680,0,,98" ] || fail "time row: $(tail -1 out)"
 printf 'procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n 1  0      0 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n 1  0     -5 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n' > vmneg.txt
 run parse -t vmstat vmneg.txt
 want_rc 0; want_rows 1; want_err 'vmneg.txt:4: vmstat row: "-5" is not a number'
@@ -176,7 +176,7 @@ want_err 'latneg.txt:4: latency bucket 0.203: count "1e2" is not a whole number'
 want_err "  warning        3  malformed latency bucket"
 want_no_err 'latneg.txt:7'   # "12.30: 5pm" after the series is prose
 # series, tool, unit, command, last_line, buckets, binned (10 + 3), overflow, total
-[ "$(tail -1 out | cut -d, -f10-18)" = "histogram,int_resp_timer,s,,5,2,13,,13" ] || fail "series row: $(tail -1 out)"
+[ "$(tail -1 out | cut -d, -f11-19)" = "histogram,int_resp_timer,s,,5,2,13,,13" ] || fail "series row: $(tail -1 out)"
 run parse -q --strict -t latency_series latneg.txt
 want_rc 1
 
@@ -188,7 +188,7 @@ run parse -t time tvnan.txt
 want_rc 0; want_rows 1
 want_err 'tvnan.txt:4: time -v: cannot read the value of "Percent of CPU this job got": "inf%"'
 want_err 'tvnan.txt:5: time -v: cannot read the value of "Elapsed (wall clock) time (h:mm:ss or m:ss)": "nan"'
-[ "$(tail -1 out | cut -d, -f14-17)" = "0,0,," ] || fail "time row: $(tail -1 out)"
+[ "$(tail -1 out | cut -d, -f15-18)" = "0,0,," ] || fail "time row: $(tail -1 out)"
 tail -1 out | cut -d, -f10- | grep -qi 'nan\|inf' && fail "nan or inf reached the table"
 printf 'procs -----------memory---------- ---swap-- -----io---- --system-- ----cpu----\n r  b   swpd   free   buff  cache   si   so    bi    bo   in    cs us sy id wa\n 1  0      0 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n 1  0    nan 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n 1  0    inf 123456  7890 456789    0    0     1     2   30   40  1  2 97  0\n' > vmnan.txt
 run parse -t vmstat vmnan.txt

@@ -59,7 +59,7 @@ case=closed-stdout
 rc=$(cat rc)
 want_rc 1
 [ ! -s err ] || { fail "stderr not empty:"; sed 's/^/  err: /' err | head -5; }
-[ "$(cat first)" = "source,line,message_id,date,subject,quoted,group,group_source,run,generation,result,bytes_allocated,target_bytes,target_pct,message" ] ||
+[ "$(cat first)" = "source,line,message_id,date,subject,quoted,group,group_source,run,copy_of,generation,result,bytes_allocated,target_bytes,target_pct,message" ] ||
     fail "first line: $(cat first)"
 { "$BENCHLOG" summary many.txt 2> err; echo $? > rc; } | head -0
 rc=$(cat rc)

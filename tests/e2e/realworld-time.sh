@@ -28,9 +28,9 @@ want "15 bash real" "$("$BENCHLOG" parse -q -t time $f | python3 -c '
 import csv, sys
 print(" ".join(r["elapsed_s"] for r in csv.DictReader(sys.stdin) if r["format"] == "bash"))')" \
     "5.064 14.837 0.23 0.024 0.081 0.068 0.068 0.083"
-want "15 -p" "$("$BENCHLOG" parse -q -t time $f | grep ',posix-p,' | cut -d, -f17)" 0.15
-want "15 default" "$("$BENCHLOG" parse -q -t time $f | grep ',gnu-default,' | cut -d, -f16,17,24,25)" "55,0.12,154,63"
-want "15 -v" "$("$BENCHLOG" parse -q -t time $f | grep ',gnu-v,' | cut -d, -f17,22,24,25,35)" "0.17,0,153,64,0"
+want "15 -p" "$("$BENCHLOG" parse -q -t time $f | grep ',posix-p,' | cut -d, -f18)" 0.15
+want "15 default" "$("$BENCHLOG" parse -q -t time $f | grep ',gnu-default,' | cut -d, -f17,18,25,26)" "55,0.12,154,63"
+want "15 -v" "$("$BENCHLOG" parse -q -t time $f | grep ',gnu-v,' | cut -d, -f18,23,25,26,36)" "0.17,0,153,64,0"
 f=17-timev-partial-ranges-igenvar.txt
 want "17 blocks" "$(col $f format | wc -l)" 11
 "$BENCHLOG" parse -t time $f > /dev/null 2> "$tmp/err"

@@ -23,9 +23,9 @@ grep -q '^series 2: two.txt lines 233-460, group two$' sum
 
 # The table: the copy starts again at series 2, sample 0, t_s 0, since-boot.
 "$BENCHLOG" parse -q -t vmstat two.txt > vm.csv
-awk -F, '$2 == 233 { print $10, $11, $12, $13 }' vm.csv > row233
+awk -F, '$2 == 233 { print $11, $12, $13, $14 }' vm.csv > row233
 [ "$(cat row233)" = "2 0 0 1" ] || { echo "line 233: $(cat row233)"; exit 1; }
-awk -F, '$2 == 460 { print $10, $11, $12, $13 }' vm.csv > row460
+awk -F, '$2 == 460 { print $11, $12, $13, $14 }' vm.csv > row460
 [ "$(cat row460)" = "2 209 210 0" ] || { echo "line 460: $(cat row460)"; exit 1; }
 
 # The charts: drawn (or left as scripts without gnuplot), no failure.

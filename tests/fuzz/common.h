@@ -69,7 +69,7 @@ static void fz_begin(struct fz_pass *p, const struct bl_opts *o)
 {
 	bl_ctx_init(&p->ctx, o);
 	p->ctx.diag = NULL;      /* warnings counted, not printed */
-	struct bl_sink s = { fz_record, NULL, NULL, NULL };
+	struct bl_sink s = { fz_record, NULL, NULL, NULL, true };
 	bl_ctx_add_sink(&p->ctx, &s);
 	p->nan = 0;
 	while (bl_analyses[p->nan])
@@ -84,7 +84,7 @@ static void fz_begin(struct fz_pass *p, const struct bl_opts *o)
 	ao.target_s = NAN;
 	for (size_t i = 0; i < p->nan; i++) {
 		p->an_state[i] = bl_analyses[i]->create(&ao);
-		struct bl_sink as = { bl_analyses[i]->record, NULL, NULL, p->an_state[i] };
+		struct bl_sink as = { bl_analyses[i]->record, NULL, NULL, p->an_state[i], false };
 		bl_ctx_add_sink(&p->ctx, &as);
 	}
 }
