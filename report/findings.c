@@ -1,5 +1,6 @@
 /* findings.c — F1-F3 of report/findings.h. */
 #include <csv.h>
+#include <errno.h>
 #include <sqlite3.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include "report/findings.h"
 #include "core/escape.h"
+#include "core/strmap.h"
 #include "core/util.h"
 
 /* F2: the verdict's place in the order. */
@@ -151,22 +153,30 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 	fputs(" |\n", md);
 }
 
-void bl_report_findings_order(struct bl_cmp_rows *rows)
+/* One row's own copy: the strings it owns duplicated, the rest shared
+ * (they point into ts or the drain, which outlive the Findings). */
+static struct bl_cmp_row row_copy(const struct bl_cmp_row *w)
 {
-	/* F4: nothing compared when a side has no values */
-	size_t k = 0;
-	for (size_t i = 0; i < rows->n; i++) {
-		if (isnan(rows->row[i].r.diff)) {
-			free(rows->row[i].block);
-			free(rows->row[i].baseline);
-			free(rows->row[i].candidate);
-			continue;
-		}
-		rows->row[k++] = rows->row[i];
-	}
-	rows->n = k;
-	if (rows->n)
-		qsort(rows->row, rows->n, sizeof *rows->row, cmp_finding);   /* F2 */
+	struct bl_cmp_row c = *w;
+	c.baseline = bl_xstrdup(w->baseline ? w->baseline : "");
+	c.candidate = bl_xstrdup(w->candidate ? w->candidate : "");
+	c.block = w->block ? bl_xstrdup(w->block) : NULL;
+	return c;
+}
+
+static void row_free(struct bl_cmp_row *w)
+{
+	free(w->baseline);
+	free(w->block);
+	free(w->candidate);
+}
+
+/* F2 with F8's tie-break: the place in the stream. */
+static int cmp_ranked(const void *a, const void *b)
+{
+	const struct bl_finding *x = a, *y = b;
+	int c = cmp_finding(&x->w, &y->w);
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static void table_head(FILE *md)
@@ -175,18 +185,15 @@ static void table_head(FILE *md)
 		    "|---|---|---|--:|--:|---|\n");
 }
 
-/* F4: the rows from..n-1 counted by verdict, after lead. */
-static void count_rest(FILE *md, const struct bl_cmp_rows *rows, size_t from, const char *lead)
+/* F4: rows counted by verdict (count[kind]), after lead. */
+static void count_rest(FILE *md, const unsigned long long *count, const char *lead)
 {
-	size_t count[BL_V_NO_TEST + 1] = { 0 };
-	for (size_t i = from; i < rows->n; i++)
-		count[rows->row[i].r.kind]++;
 	fputs(lead, md);
 	const char *sep = " ";
 	for (int v = 0; v <= BL_V_NO_TEST; v++) {
 		if (!count[v])
 			continue;
-		fprintf(md, "%s%zu %s", sep, count[v], bl_verdict_kind_name((enum bl_verdict_kind)v));
+		fprintf(md, "%s%llu %s", sep, count[v], bl_verdict_kind_name((enum bl_verdict_kind)v));
 		sep = ", ";
 	}
 	fputs(".\n\n", md);
@@ -197,49 +204,52 @@ static bool same(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-/* F5: the rows that changed, the rest counted, every row behind a
+/* F5: the rows that changed, the rest counted, every kept row behind a
  * <details>. */
-static void findings_rows(FILE *md, const struct bl_cmp_rows *rows)
+static void findings_rows(FILE *md, const struct bl_findings *f)
 {
-	bool several = false;   /* F7: more than one file or thread */
-	for (size_t i = 1; i < rows->n && !several; i++)
-		several = !same(rows->row[i].source, rows->row[0].source) ||
-			  !same(rows->row[i].message_id, rows->row[0].message_id);
-	size_t nch = 0;   /* F2 puts them first */
-	while (nch < rows->n && rank(rows->row[nch].r.kind) == 0)
-		nch++;
+	unsigned long long rest[BL_V_NO_TEST + 1], n = f->n;
+	memcpy(rest, f->count, sizeof rest);
+	unsigned long long nch = 0;   /* F2 puts them first */
+	for (int v = 0; v <= BL_V_NO_TEST; v++)
+		if (rank((enum bl_verdict_kind)v) == 0) {
+			nch += rest[v];
+			rest[v] = 0;
+		}
 	if (nch) {
 		table_head(md);
-		for (size_t i = 0; i < nch && i < BL_FINDINGS_SHOWN; i++)
-			row_line(md, &rows->row[i], several);
+		for (size_t i = 0; i < nch && i < f->ntop; i++)
+			row_line(md, &f->top[i].w, f->several);
 		fputc('\n', md);
 	} else {
 		fprintf(md, "No comparison shows a change.\n\n");
 	}
-	if (nch < rows->n) {
+	if (nch < n) {
 		char lead[96];
-		snprintf(lead, sizeof lead, "%s%zu comparison%s:", nch ? "The other " : "",
-			 rows->n - nch, rows->n - nch == 1 ? "" : "s");
-		count_rest(md, rows, nch, lead);
+		snprintf(lead, sizeof lead, "%s%llu comparison%s:", nch ? "The other " : "", n - nch,
+			 n - nch == 1 ? "" : "s");
+		count_rest(md, rest, lead);
 	}
 	char summary[64];
-	snprintf(summary, sizeof summary, "%s%s", rows->n == 1 ? "The " : "All ", BL_COUNT(rows->n, "comparison"));
+	snprintf(summary, sizeof summary, "%s%s", n == 1 ? "The " : "All ", BL_COUNT(n, "comparison"));
 	bl_md_details_open(md, summary);
 	table_head(md);
-	size_t shown = rows->n < BL_FINDINGS_SHOWN ? rows->n : BL_FINDINGS_SHOWN;
-	for (size_t i = 0; i < shown; i++)
-		row_line(md, &rows->row[i], several);
+	memcpy(rest, f->count, sizeof rest);
+	for (size_t i = 0; i < f->ntop; i++) {
+		row_line(md, &f->top[i].w, f->several);
+		rest[f->top[i].w.r.kind]--;
+	}
 	fputc('\n', md);
-	if (shown < rows->n) {
-		char lead[96];
-		snprintf(lead, sizeof lead, "%zu more comparisons, all in [findings.csv](findings.csv) in this order:",
-			 rows->n - shown);
-		count_rest(md, rows, shown, lead);
+	if (f->ntop < n) {
+		char lead[160];
+		snprintf(lead, sizeof lead, "%llu more comparisons are not shown; every one is in [findings.csv](findings.csv):",
+			 n - f->ntop);
+		count_rest(md, rest, lead);
 	}
 	bl_md_details_close(md);
 }
 
-void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confidence)
+void bl_report_findings(FILE *md, const struct bl_findings *rows, double confidence)
 {
 	fprintf(md, "## Findings\n\n");
 	if (rows->n == 0) {
@@ -322,40 +332,277 @@ static void fields(const struct bl_cmp_row *w, struct fval *o)
 	o[k++] = (struct fval){ w->thread_ref ? w->thread_ref : "", NAN };
 }
 
-int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows)
+/* F4: one row of findings.csv. 0 or -1. */
+static int csv_row(FILE *f, const struct bl_cmp_row *w)
 {
 	int bad = 0;
-	for (size_t i = 0; i < NF; i++)
-		bad |= put(f, fhead[i], i + 1 == NF);
 	struct fval fv[NF];
-	for (size_t i = 0; i < rows->n; i++) {
-		fields(&rows->row[i], fv);
-		for (size_t k = 0; k < NF; k++) {
-			char b[40] = "";
-			if (!fv[k].s && !isnan(fv[k].v))
-				bl_fmt_double(b, sizeof b, fv[k].v);
-			bad |= put(f, fv[k].s ? fv[k].s : b, k + 1 == NF);
-		}
+	fields(w, fv);
+	for (size_t k = 0; k < NF; k++) {
+		char b[40] = "";
+		if (!fv[k].s && !isnan(fv[k].v))
+			bl_fmt_double(b, sizeof b, fv[k].v);
+		bad |= put(f, fv[k].s ? fv[k].s : b, k + 1 == NF);
 	}
-	return bad || ferror(f) ? -BL_EIO : 0;
+	return bad;
 }
 
-int bl_report_findings_sqlite(const char *path, const struct bl_cmp_rows *rows, const char **why)
+int bl_findings_begin(struct bl_findings *f, const char *path)
+{
+	f->csv = fopen(path, "w");
+	int bad = !f->csv;
+	for (size_t i = 0; !bad && i < NF; i++)
+		bad |= put(f->csv, fhead[i], i + 1 == NF);
+	if (bad && !f->err)
+		f->err = errno ? errno : EIO;
+	return bad ? -BL_EIO : 0;
+}
+
+/* H2: question q of the batch b (rows in F2's order) offered to the
+ * headline's first BL_HEADLINE_SHOWN: kept, with copies of its rows,
+ * when it comes before the last kept. */
+static void offer_question(struct bl_findings *f, const struct bl_finding *b, const struct bl_question *q,
+			   const size_t *shown)
+{
+	f->nq++;
+	f->nq_changed += q->changed > 0;
+	const struct bl_finding head = { b[shown[0]].w, b[shown[0]].seq };
+	size_t at = f->nq_kept;
+	while (at > 0) {
+		const struct bl_finding prev = { f->q[at - 1].row[0], f->q[at - 1].seq };
+		if (cmp_ranked(&prev, &head) < 0)
+			break;
+		at--;
+	}
+	if (at >= BL_HEADLINE_SHOWN)
+		return;
+	if (f->nq_kept == BL_HEADLINE_SHOWN) {   /* the last drops out */
+		struct bl_question *last = &f->q[BL_HEADLINE_SHOWN - 1];
+		for (size_t i = 0; i < last->nrow; i++)
+			row_free(&last->row[i]);
+		f->nq_kept--;
+	}
+	memmove(&f->q[at + 1], &f->q[at], (f->nq_kept - at) * sizeof *f->q);
+	f->nq_kept++;
+	struct bl_question *d = &f->q[at];
+	*d = *q;
+	d->seq = head.seq;
+	for (size_t i = 0; i < q->nrow; i++)
+		d->row[i] = row_copy(&b[shown[i]].w);
+}
+
+/* H1: the batch's questions (its rows in F2's order) tallied and offered. */
+static void take_questions(struct bl_findings *f, const struct bl_finding *b, size_t n)
+{
+	struct bl_strmap fam = BL_STRMAP_INIT;
+	struct tally {
+		struct bl_question q;
+		size_t shown[BL_HEADLINE_CHANGES];
+	} *t = NULL;
+	for (size_t i = 0; i < n; i++) {
+		char *key = bl_cmp_family_key(&b[i].w);
+		bool added;
+		size_t k = bl_strmap_get(&fam, key, &added);
+		free(key);
+		if (added) {
+			t = bl_xrealloc(t, fam.n * sizeof *t);
+			memset(&t[k], 0, sizeof t[k]);
+			t[k].shown[0] = i;
+			t[k].q.nrow = 1;
+		}
+		struct bl_question *q = &t[k].q;
+		q->n++;
+		switch (b[i].w.r.kind) {
+		case BL_V_NO_CHANGE: q->no_change++; break;
+		case BL_V_NEGLIGIBLE: q->negligible++; break;
+		case BL_V_AVERAGES_ONLY: q->averages++; break;
+		case BL_V_TOO_FEW: case BL_V_NO_TEST: q->untested++; break;
+		case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER:
+			/* F2 puts a question's changed rows first */
+			if (q->changed < BL_HEADLINE_CHANGES)
+				t[k].shown[q->changed] = i;
+			q->changed++;
+			q->nrow = q->changed < BL_HEADLINE_CHANGES ? q->changed : BL_HEADLINE_CHANGES;
+			break;
+		}
+	}
+	for (size_t k = 0; k < fam.n; k++)
+		offer_question(f, b, &t[k].q, t[k].shown);
+	free(t);
+	bl_strmap_release(&fam);
+}
+
+/* F8: the batch b (ordered) merged into the first BL_FINDINGS_SHOWN;
+ * the rows of b are owned by f or freed. */
+static void keep_top(struct bl_findings *f, struct bl_finding *b, size_t n)
+{
+	size_t m = f->ntop + n;
+	f->top = bl_xrealloc(f->top, (m ? m : 1) * sizeof *f->top);
+	memcpy(f->top + f->ntop, b, n * sizeof *b);
+	qsort(f->top, m, sizeof *f->top, cmp_ranked);
+	for (size_t i = BL_FINDINGS_SHOWN; i < m; i++)
+		row_free(&f->top[i].w);
+	f->ntop = m < BL_FINDINGS_SHOWN ? m : BL_FINDINGS_SHOWN;
+}
+
+int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
+{
+	f->skip = bl_xrealloc(f->skip, (f->nskip + rows->nskip + 1) * sizeof *f->skip);
+	if (rows->nskip)
+		memcpy(f->skip + f->nskip, rows->skip, rows->nskip * sizeof *rows->skip);
+	f->nskip += rows->nskip;
+	free(rows->skip);
+	rows->skip = NULL;
+	rows->nskip = 0;
+	struct bl_finding *b = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *b);
+	size_t n = 0;
+	for (size_t i = 0; i < rows->n; i++) {
+		if (isnan(rows->row[i].r.diff))   /* F4: nothing compared */
+			row_free(&rows->row[i]);
+		else
+			b[n++] = (struct bl_finding){ rows->row[i], f->seq++ };
+	}
+	free(rows->row);
+	rows->row = NULL;
+	rows->n = 0;
+	rows->tests = 0;
+	qsort(b, n, sizeof *b, cmp_ranked);   /* F2, ties in the order read */
+	int bad = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct bl_cmp_row *w = &b[i].w;
+		bad |= f->csv ? csv_row(f->csv, w) : -1;
+		if (f->n++ == 0) {
+			f->src0 = w->source;
+			f->mid0 = w->message_id;
+		}
+		f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0);
+		f->count[w->r.kind]++;
+		f->tests += w->r.tested && !isnan(w->r.t.p);
+	}
+	take_questions(f, b, n);
+	keep_top(f, b, n);
+	free(b);
+	if (bad && !f->err)
+		f->err = errno ? errno : EIO;
+	return f->err ? -BL_EIO : 0;
+}
+
+int bl_findings_end(struct bl_findings *f)
+{
+	if (f->csv && (ferror(f->csv) || fclose(f->csv) != 0) && !f->err)
+		f->err = errno ? errno : EIO;
+	f->csv = NULL;
+	return f->err ? -BL_EIO : 0;
+}
+
+void bl_findings_release(struct bl_findings *f)
+{
+	if (f->csv)
+		fclose(f->csv);
+	f->csv = NULL;
+	for (size_t i = 0; i < f->ntop; i++)
+		row_free(&f->top[i].w);
+	free(f->top);
+	for (size_t k = 0; k < f->nq_kept; k++)
+		for (size_t i = 0; i < f->q[k].nrow; i++)
+			row_free(&f->q[k].row[i]);
+	for (size_t i = 0; i < f->nskip; i++)
+		free(f->skip[i].why);
+	free(f->skip);
+	memset(f, 0, sizeof *f);
+}
+
+/* F6: findings.csv read back into the insert statement, a field at a
+ * time (libcsv); the header line is skipped. */
+struct load {
+	sqlite3_stmt *st;
+	size_t k;
+	unsigned long long line;
+	int rc;
+};
+
+static bool text_col(size_t k)
+{
+	return k < 7 || k == 19 || k == 20 || k == NF - 1;
+}
+
+static bool whole_col(size_t k)
+{
+	return k == 7 || k == 8 || k == 17;   /* base_n, cand_n, tests */
+}
+
+static void on_field(void *s, size_t len, void *ud)
+{
+	struct load *l = ud;
+	size_t k = l->k++;
+	if (l->line == 0 || l->rc != SQLITE_OK || k >= NF)
+		return;
+	int b = (int)k + 1;
+	double v;
+	if (text_col(k))
+		sqlite3_bind_text(l->st, b, len ? s : "", (int)len, SQLITE_TRANSIENT);
+	else if (len == 0)
+		sqlite3_bind_null(l->st, b);
+	else if (bl_parse_double(s, len, &v) != 0)   /* bl_fmt_double's "inf", "-inf" */
+		sqlite3_bind_double(l->st, b, *(const char *)s == '-' ? -INFINITY : INFINITY);
+	else if (whole_col(k))
+		sqlite3_bind_int64(l->st, b, (sqlite3_int64)v);
+	else   /* the double the CSV's text reads back as */
+		sqlite3_bind_double(l->st, b, v);
+}
+
+static void on_row(int c, void *ud)
+{
+	(void)c;
+	struct load *l = ud;
+	if (l->line++ > 0 && l->rc == SQLITE_OK) {
+		l->rc = sqlite3_step(l->st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		sqlite3_reset(l->st);
+	}
+	l->k = 0;
+}
+
+static int no_space(unsigned char c)
+{
+	(void)c;
+	return 0;
+}
+
+/* The rows of findings.csv at csv through st. SQLITE_OK or an error. */
+static int load_csv(sqlite3_stmt *st, const char *csv)
+{
+	FILE *in = fopen(csv, "r");
+	struct csv_parser p;
+	if (!in || csv_init(&p, CSV_STRICT) != 0) {
+		if (in)
+			fclose(in);
+		return SQLITE_CANTOPEN;
+	}
+	csv_set_space_func(&p, no_space);
+	struct load l = { st, 0, 0, SQLITE_OK };
+	char buf[1 << 16];
+	size_t got;
+	while (l.rc == SQLITE_OK && (got = fread(buf, 1, sizeof buf, in)) > 0)
+		if (csv_parse(&p, buf, got, on_field, on_row, &l) != got)
+			l.rc = SQLITE_CORRUPT;
+	if (l.rc == SQLITE_OK && (ferror(in) || csv_fini(&p, on_field, on_row, &l) != 0))
+		l.rc = SQLITE_IOERR;
+	csv_free(&p);
+	fclose(in);
+	return l.rc;
+}
+
+int bl_report_findings_sqlite(const char *path, const char *csv, const char **why)
 {
 	sqlite3 *db = NULL;
 	sqlite3_stmt *st = NULL;
 	*why = NULL;
 	struct bl_buf q = BL_BUF_INIT(0);
 	bl_buf_add(&q, "CREATE TABLE findings(", 22);
-	struct fval fv[NF];
-	if (rows->n)
-		fields(&rows->row[0], fv);
 	for (size_t k = 0; k < NF; k++) {
 		char c[64];
-		bool num = rows->n ? !fv[k].s : k >= 7 && k != 19 && k != 20 && k != NF - 1;
-		bool whole = k == 7 || k == 8 || k == 17;   /* base_n, cand_n, tests */
 		int n = snprintf(c, sizeof c, "%s\"%s\" %s", k ? ", " : "", fhead[k],
-				 whole ? "INTEGER" : num ? "REAL" : "TEXT");
+				 whole_col(k) ? "INTEGER" : text_col(k) ? "TEXT" : "REAL");
 		bl_buf_add(&q, c, (size_t)n);
 	}
 	bl_buf_add(&q, ");", 3);
@@ -372,26 +619,15 @@ int bl_report_findings_sqlite(const char *path, const struct bl_cmp_rows *rows, 
 		snprintf(ins + strlen(ins), sizeof ins - strlen(ins), ")");
 		rc = sqlite3_prepare_v2(db, ins, -1, &st, NULL);
 	}
-	for (size_t i = 0; rc == SQLITE_OK && i < rows->n; i++) {
-		fields(&rows->row[i], fv);
-		for (size_t k = 0; k < NF; k++) {
-			int b = (int)k + 1;
-			if (fv[k].s)
-				sqlite3_bind_text(st, b, fv[k].s, -1, SQLITE_STATIC);
-			else if (isnan(fv[k].v))
-				sqlite3_bind_null(st, b);
-			else if (k == 7 || k == 8 || k == 17)
-				sqlite3_bind_int64(st, b, (sqlite3_int64)fv[k].v);
-			else   /* the double the CSV's text reads back as */
-				sqlite3_bind_double(st, b, bl_num_written(fv[k].v));
-		}
-		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
-		sqlite3_reset(st);
-	}
+	int lrc = rc == SQLITE_OK ? load_csv(st, csv) : rc;
 	sqlite3_finalize(st);
+	if (rc == SQLITE_OK && lrc != SQLITE_OK) {
+		rc = lrc;
+		*why = lrc == SQLITE_CANTOPEN || lrc == SQLITE_IOERR ? "cannot read findings.csv back" : NULL;
+	}
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	if (rc != SQLITE_OK)
+	if (rc != SQLITE_OK && !*why)
 		*why = db ? sqlite3_errmsg(db) : "cannot open the database";
 	int out = rc == SQLITE_OK ? 0 : -BL_EIO;
 	static char msg[200];

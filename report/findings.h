@@ -20,8 +20,8 @@
  *     means per measure, untested.
  * F4  The full table lists the first BL_FINDINGS_SHOWN comparisons and
  *     counts the rest by verdict; findings.csv in the report folder holds
- *     every one, in the same order. A comparison with no values on a side
- *     is not a finding (nothing was compared).
+ *     every one (F8's order). A comparison with no values on a side is
+ *     not a finding (nothing was compared).
  * F5  The section opens with the rows that changed (D13 rule 13.5), then
  *     counts the other rows by verdict, then gives every row in a table
  *     inside a <details> block (closed in report.html). The plain-words
@@ -34,36 +34,76 @@
  *     Findings rows name it when the rows come from more than one file
  *     or thread; findings.csv has it in source, thread and
  *     first_message.
+ * F8  Bounded, whatever the number of rows: the rows come in batches
+ *     (one input's, as the report drains it, analyze/compare.h C5; then
+ *     the analyses' own), and each row is written to findings.csv as its
+ *     batch is taken. findings.csv's order is therefore the order read:
+ *     input by input (the analyses' rows, vmstat and latency, last), each
+ *     batch in F2's order. Memory keeps only the first
+ *     BL_FINDINGS_SHOWN rows in F2's order over all batches (ties: the
+ *     order read), the count of rows by verdict, and the
+ *     BL_HEADLINE_SHOWN questions the headline names
+ *     (report/headline.h), each with at most BL_HEADLINE_CHANGES rows.
+ *     report.sqlite's findings table is loaded from findings.csv once
+ *     the pass is over, so both hold the same rows in the same order.
  */
 #ifndef BL_REPORT_FINDINGS_H
 #define BL_REPORT_FINDINGS_H
 
 #include <stdio.h>
 #include "analyze/compare.h"
+#include "report/headline.h"
 
 #define BL_FINDINGS_SHOWN 100
 
+/* A row and its place in the stream (F8: F2's ties). */
+struct bl_finding {
+	struct bl_cmp_row w;
+	unsigned long long seq;
+};
+/* F8: what the Findings keep of the rows taken. Zero it, then
+ * bl_findings_begin. */
+struct bl_findings {
+	struct bl_finding *top;      /* F2's first BL_FINDINGS_SHOWN, in order; owned */
+	size_t ntop;
+	struct bl_cmp_skip *skip;    /* F3's sentences, moved from the batches */
+	size_t nskip;
+	unsigned long long n;        /* rows taken (F4: with values on both sides) */
+	unsigned long long tests;    /* m of D12, summed over the families */
+	unsigned long long seq;
+	unsigned long long count[BL_V_NO_TEST + 1];   /* rows by verdict */
+	bool several;                /* F7: from more than one file or thread */
+	const char *src0, *mid0;     /* the first row's source and message_id */
+	struct bl_question q[BL_HEADLINE_SHOWN];   /* H2's first, in order */
+	size_t nq_kept;
+	unsigned long long nq, nq_changed;   /* questions, those with a change */
+	FILE *csv;                   /* findings.csv, open until bl_findings_end */
+	int err;                     /* the first write's errno, 0 */
+};
+
 /* F7: where row w's question comes from, as Markdown inline text. */
 void bl_report_fput_where(FILE *md, const struct bl_cmp_row *w);
-/* F4, F2: drop the rows with no values on a side, and order the rest
- * (in place). Before bl_report_findings, the headline and the CSV. */
-void bl_report_findings_order(struct bl_cmp_rows *rows);
+/* F8: findings.csv created at path with its header line. 0 or -BL_EIO
+ * (errno set). */
+int bl_findings_begin(struct bl_findings *f, const char *path);
+/* F8: take every row of rows (judged: C3) and its sentences: F4's
+ * rows dropped, the rest ordered (F2) and written to findings.csv,
+ * counted, and kept when among the first. rows is left with no row and
+ * no sentence (its own list stays). 0, or -BL_EIO (f->err: the errno). */
+int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows);
+/* findings.csv closed. 0 or -BL_EIO (f->err). */
+int bl_findings_end(struct bl_findings *f);
+void bl_findings_release(struct bl_findings *f);   /* closes, frees */
 /* Write "## Findings" to md (F5): the rows that changed, the rest
- * counted, every row in a <details> table. rows ordered by
- * bl_report_findings_order; it may hold no comparison (then only the
- * sentences of F3, or one saying nothing was comparable). */
-void bl_report_findings(FILE *md, const struct bl_cmp_rows *rows, double confidence);
-/* F4: every finding as CSV (libcsv quoting), after bl_report_findings has
- * ordered them: table, by (the split), source, thread, column,
- * baseline, candidate, base_n, cand_n, base_mean, cand_mean, pct_change,
- * pct_lo, pct_hi, p, p_holm, p_bh, tests, detectable_pct, verdict, note,
- * p_adj, pct_lo_unadj, pct_hi_unadj, first_message (F7).
- * 0 or -BL_EIO. */
-int bl_report_findings_csv(FILE *f, const struct bl_cmp_rows *rows);
-/* F6: the same rows, columns and numbers as the table `findings` of the
- * existing SQLite database path (report.sqlite): numbers REAL (NULL when
- * empty; the double findings.csv's text reads back as), text TEXT, in one
+ * counted, every kept row in a <details> table; f may hold no
+ * comparison (then only the sentences of F3, or one saying nothing was
+ * comparable). */
+void bl_report_findings(FILE *md, const struct bl_findings *f, double confidence);
+/* F6: findings.csv at csv (bl_findings_end'ed) as the table `findings`
+ * of the existing SQLite database path (report.sqlite): the same rows
+ * and columns, numbers REAL (NULL when empty; the double the CSV's text
+ * reads back as), base_n, cand_n and tests INTEGER, text TEXT, in one
  * transaction. 0, or -BL_EIO with *why (a static string). */
-int bl_report_findings_sqlite(const char *path, const struct bl_cmp_rows *rows, const char **why);
+int bl_report_findings_sqlite(const char *path, const char *csv, const char **why);
 
 #endif

@@ -6,17 +6,7 @@
 #include "report/headline.h"
 #include "report/findings.h"
 #include "core/escape.h"
-#include "core/strmap.h"
 #include "core/util.h"
-
-/* One question's tally (H1). */
-struct question {
-	size_t first;        /* its first row, in F2's order */
-	size_t n;            /* its rows */
-	size_t changed;      /* D13 rule 13.5 */
-	size_t shown[BL_HEADLINE_CHANGES];
-	size_t no_change, negligible, averages, untested;
-};
 
 static bool ends(const char *s, const char *suf)
 {
@@ -93,7 +83,7 @@ static void question_head(FILE *md, const struct bl_cmp_row *w)
 }
 
 /* "No change detected in the other 47 measures." and its kin. */
-static void rest_words(FILE *md, const struct question *q)
+static void rest_words(FILE *md, const struct bl_question *q)
 {
 	size_t rest = q->n - q->changed;
 	if (rest == 0)
@@ -140,14 +130,14 @@ static void rest_words(FILE *md, const struct question *q)
 	fputc('.', md);
 }
 
-static void question_write(FILE *md, const struct bl_cmp_rows *rows, const struct question *q, double conf)
+static void question_write(FILE *md, const struct bl_question *q, double conf)
 {
-	question_head(md, &rows->row[q->first]);
+	question_head(md, &q->row[0]);
 	size_t k = q->changed < BL_HEADLINE_CHANGES ? q->changed : BL_HEADLINE_CHANGES;
 	for (size_t i = 0; i < k; i++) {
 		if (i)
 			fputs(i + 1 == k && k == q->changed ? " and " : ", ", md);
-		change_words(md, &rows->row[q->shown[i]], conf);
+		change_words(md, &q->row[i], conf);
 	}
 	if (k < q->changed)
 		fprintf(md, " and %zu more changes (in the Findings)", q->changed - k);
@@ -157,46 +147,16 @@ static void question_write(FILE *md, const struct bl_cmp_rows *rows, const struc
 	fputs("\n\n", md);
 }
 
-void bl_report_headline(FILE *md, const struct bl_cmp_rows *rows, double conf)
+void bl_report_headline(FILE *md, const struct bl_findings *f, double conf)
 {
-	if (!rows || rows->n == 0)
+	if (!f || f->n == 0)
 		return;
-	struct bl_strmap fam = BL_STRMAP_INIT;
-	struct question *q = NULL;
-	for (size_t i = 0; i < rows->n; i++) {
-		const struct bl_cmp_row *w = &rows->row[i];
-		char *key = bl_cmp_family_key(w);
-		bool added;
-		size_t f = bl_strmap_get(&fam, key, &added);
-		free(key);
-		if (added) {
-			q = bl_xrealloc(q, fam.n * sizeof *q);
-			memset(&q[f], 0, sizeof q[f]);
-			q[f].first = i;
-		}
-		q[f].n++;
-		switch (w->r.kind) {
-		case BL_V_NO_CHANGE: q[f].no_change++; break;
-		case BL_V_NEGLIGIBLE: q[f].negligible++; break;
-		case BL_V_AVERAGES_ONLY: q[f].averages++; break;
-		case BL_V_TOO_FEW: case BL_V_NO_TEST: q[f].untested++; break;
-		case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER:
-			if (q[f].changed < BL_HEADLINE_CHANGES)
-				q[f].shown[q[f].changed] = i;
-			q[f].changed++;
-			break;
-		}
+	size_t changed = 0;
+	for (size_t k = 0; k < f->nq_kept; k++) {
+		question_write(md, &f->q[k], conf);
+		changed += f->q[k].changed > 0;
 	}
-	size_t shown = fam.n < BL_HEADLINE_SHOWN ? fam.n : BL_HEADLINE_SHOWN;
-	for (size_t f = 0; f < shown; f++)
-		question_write(md, rows, &q[f], conf);
-	if (shown < fam.n) {
-		size_t more = 0;
-		for (size_t f = shown; f < fam.n; f++)
-			more += q[f].changed > 0;
-		fprintf(md, "%zu more comparisons of a candidate with its baseline, %zu of them with a "
-			    "change, are in the Findings below.\n\n", fam.n - shown, more);
-	}
-	free(q);
-	bl_strmap_release(&fam);
+	if (f->nq_kept < f->nq)
+		fprintf(md, "%llu more comparisons of a candidate with its baseline, %llu of them with a "
+			    "change, are in the Findings below.\n\n", f->nq - f->nq_kept, f->nq_changed - changed);
 }

@@ -26,15 +26,26 @@
 #ifndef BL_REPORT_HEADLINE_H
 #define BL_REPORT_HEADLINE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "analyze/compare.h"
 
 #define BL_HEADLINE_SHOWN 8
 #define BL_HEADLINE_CHANGES 5
 
-/* Write H1's paragraphs for rows (ordered by bl_report_findings_order)
- * to md; nothing when rows has no comparison. conf: the confidence of
- * the report (0.95). */
-void bl_report_headline(FILE *md, const struct bl_cmp_rows *rows, double conf);
+/* H1: one question as the Findings keep it (report/findings.h F8). */
+struct bl_question {
+	/* row[0]: its first row in F2's order; when it changed, rows
+	 * 0..min(changed, BL_HEADLINE_CHANGES)-1 are its changed rows, in
+	 * order. Owned (report/findings.c). */
+	struct bl_cmp_row row[BL_HEADLINE_CHANGES];
+	size_t nrow;
+	unsigned long long seq;      /* row[0]'s place in the stream */
+	size_t n, changed, no_change, negligible, averages, untested;
+};
+struct bl_findings;
+/* Write H1's paragraphs for the questions f kept to md; nothing when f
+ * has no comparison. conf: the confidence of the report (0.95). */
+void bl_report_headline(FILE *md, const struct bl_findings *f, double conf);
 
 #endif

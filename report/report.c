@@ -618,13 +618,12 @@ static void write_runs(FILE *md, const struct nearlist *l, const char *what)
 }
 
 static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *ctx,
-			const char *const *sections, size_t nsec, struct bl_cmp_rows *findings,
+			const char *const *sections, size_t nsec, const struct bl_findings *findings,
 			double conf)
 {
 	const struct bl_report_opts *o = rs->o;
 	fprintf(md, "# benchlog report\n\n");
 	/* the answer first, in plain words (headline.h), then its table */
-	bl_report_findings_order(findings);
 	bl_report_headline(md, findings, conf);
 	fprintf(md, "Made by `benchlog report` (benchlog %s) from ", BENCHLOG_VERSION);
 	if (o->ninputs == 0)
@@ -1023,7 +1022,7 @@ struct section {
 /* report.md from its parts. */
 static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *plots,
 		       const char *const *titles, const struct section *sec, size_t nsec,
-		       bool gnuplot_missing, struct bl_cmp_rows *findings, double conf,
+		       bool gnuplot_missing, const struct bl_findings *findings, double conf,
 		       char **md, size_t *mdlen)
 {
 	*md = NULL;
@@ -1134,8 +1133,9 @@ struct build {
 	struct bl_tstats_opts tso;   /* the Findings' tables (findings.h F1) */
 	struct bl_tstats *ts;
 	struct bl_compare_opts co;
-	struct bl_cmp_rows findings;
+	struct bl_cmp_rows findings; /* the rows not yet taken into fs */
 	struct bl_cmp_drain *drain;  /* by source: compared input by input (compare.h C5) */
+	struct bl_findings fs;       /* every row streamed to findings.csv, the first kept (findings.h F8) */
 };
 
 /* An input read: counted, and with the Findings by source, its groups
@@ -1144,8 +1144,10 @@ static void input_done(void *ud, const struct bl_input_stats *st)
 {
 	struct build *b = ud;
 	on_input(&b->rs, st);
-	if (b->drain)
+	if (b->drain) {
 		bl_compare_drain(b->ts, &b->co, b->drain, &b->findings);
+		bl_findings_take(&b->fs, &b->findings);   /* a failed write: f->err, said at the end */
+	}
 }
 
 /* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
@@ -1163,6 +1165,13 @@ static int build_open(struct build *b)
 	if (rc) {
 		bl_term_printf(b->diag, "benchlog report: cannot create a folder beside %s: %s\n", o->dir,
 			strerror(errno));
+		return rc;
+	}
+	char *fp = bl_xasprintf("%s/findings.csv", b->od.tmp);
+	rc = bl_findings_begin(&b->fs, fp);
+	free(fp);
+	if (rc) {
+		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(b->fs.err));
 		return rc;
 	}
 	b->csvdir = bl_xasprintf("%s/csv", b->od.tmp);
@@ -1396,6 +1405,7 @@ static int build_charts(struct build *b)
 		bl_compare_drain_end(b->drain, &b->findings);
 	}
 	bl_analyses_findings(b->ts, b->st, &fo, &b->findings);
+	bl_findings_take(&b->fs, &b->findings);
 	charts_wait(&b->charts, b->o->pool);
 	if (is_stopped(b->o))
 		return -BL_EINTR;
@@ -1450,27 +1460,21 @@ static int write_inputs_csv(const struct rstate *rs, const char *dir)
 static int build_documents(struct build *b)
 {
 	int rc = assemble_md(&b->rs, &b->ctx, b->plots, b->titles, b->secs, b->nsecs,
-			     b->res->gnuplot_missing, &b->findings, b->co.confidence, &b->md, &b->mdlen);
+			     b->res->gnuplot_missing, &b->fs, b->co.confidence, &b->md, &b->mdlen);
 	if (rc)
 		return rc;
-	/* straight to the file: over 10,000 logs it is 12 MB */
-	char *fp = bl_xasprintf("%s/findings.csv", b->od.tmp);
-	FILE *ff = fopen(fp, "w");
-	free(fp);
-	rc = ff ? bl_report_findings_csv(ff, &b->findings) : -BL_EIO;
-	int ferr = errno;
-	if (ff && fclose(ff) != 0 && !rc) {
-		rc = -BL_EIO;
-		ferr = errno;
-	}
+	/* every row went to the file as it was taken (findings.h F8) */
+	rc = bl_findings_end(&b->fs);
 	if (rc) {
-		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(ferr));
+		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(b->fs.err));
 		return rc;
 	}
 	/* the same rows as report.sqlite's findings table (findings.h F6) */
 	char *dbp = bl_xasprintf("%s/report.sqlite", b->od.tmp);
 	const char *dbwhy = NULL;
-	rc = bl_report_findings_sqlite(dbp, &b->findings, &dbwhy);
+	char *fcp = bl_xasprintf("%s/findings.csv", b->od.tmp);
+	rc = bl_report_findings_sqlite(dbp, fcp, &dbwhy);
+	free(fcp);
 	if (rc)
 		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", dbp, dbwhy ? dbwhy : "error");
 	free(dbp);
@@ -1535,6 +1539,7 @@ static void build_release(struct build *b, int rc)
 	free(b->secs);
 	free(b->md);
 	bl_compare_rows_free(&b->findings);
+	bl_findings_release(&b->fs);
 	bl_cmp_drain_free(b->drain);
 	bl_tstats_free(b->ts);
 	if (b->rs.skipped)
