@@ -768,8 +768,9 @@ static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const
 			size_t i = bl_strmap_get(&ts->threads, ts->thr_key, &added);
 			if (added) {
 				ts->thr_ref = bl_xrealloc(ts->thr_ref, ts->threads.n * sizeof *ts->thr_ref);
-				ts->thr_ref[i] = bl_xasprintf("%s%s%.10s", m->message_id ? m->message_id : "",
-							      m->date && *m->date ? ", " : "", m->date ? m->date : "");
+				const char *id = m->message_id ? m->message_id : "";
+				const char *d = m->date ? m->date : "";
+				ts->thr_ref[i] = bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
 			}
 		}
 	}
