@@ -121,7 +121,8 @@
  *     up to 100 +- 3, with no series open, is held, at most
  *     PEND_MAX of them (the oldest given back first). A label line of the
  *     same file or message and quote depth, with nothing but prose,
- *     blank lines and such rows between, gives their layout: they are
+ *     blank lines, caret lines (`^^^` under a value) and such rows
+ *     between, gives their layout: they are
  *     read as the series' first samples, each with its own line (no
  *     since-boot row: the capture started before them). Any other line,
  *     another quote depth, another parser's line or the end of the unit
@@ -1777,7 +1778,9 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		v->prev = PREV_ROW;
 		return BL_USED;
 	}
-	if (v->npend && !is_prose(v, s, n))
+	/* a caret line (`^^^^^` under a value of the row above) is the
+	 * author's mark, as inside a table: it does not end the capture */
+	if (v->npend && s[0] != '^' && !is_prose(v, s, n))
 		pend_give_back(v, ctx, v->npend);
 
 	enum bl_verdict nv = nontable(v, ctx, s, n);

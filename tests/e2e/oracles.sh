@@ -25,6 +25,7 @@ for f in *.vmstat.csv *.events.csv; do
     # real posts with an oracle of their own (below)
     [ "$c" = vmstat-cut-columns-pdflush ] && continue
     [ "$c" = v13-rows-before-header ] && continue
+    case $c in vmstat-before-header-*) continue ;; esac
     t=${f#"$c".}
     t=${t%.csv}
     perl expect.pl "$c" "$t" > "$tmp/out.csv"
@@ -39,6 +40,10 @@ same "$tmp/out.csv" e-custom-re.stdout
 
 python3 expect-cut.py vmstat-cut-columns-pdflush.eml > "$tmp/out.csv"
 same "$tmp/out.csv" vmstat-cut-columns-pdflush.vmstat.csv
+for c in vmstat-before-header-k6 vmstat-before-header-mmap002; do
+    python3 expect-before.py "$c.eml" > "$tmp/out.csv"
+    same "$tmp/out.csv" "$c.vmstat.csv"
+done
 mkdir "$tmp/v13"
 cp v13-rows-before-header.txt 21-vmstat-w-SM-markdown-repeated.vmstat.csv v13-expected.py "$tmp/v13/"
 (cd "$tmp/v13" && python3 v13-expected.py)
