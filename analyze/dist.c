@@ -810,10 +810,17 @@ void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out)
 		sketch_add(&out->sk, d->x[i], 1);
 }
 
+/* fwrite, which must not be given NULL even for nothing */
+static void put(FILE *f, const void *p, size_t size, size_t n)
+{
+	if (n)
+		fwrite(p, size, n, f);
+}
+
 static void save_stores(const struct bl_sketch *sk, FILE *f)
 {
-	fwrite(sk->pos.counts, sizeof *sk->pos.counts, sk->pos.len, f);
-	fwrite(sk->neg.counts, sizeof *sk->neg.counts, sk->neg.len, f);
+	put(f, sk->pos.counts, sizeof *sk->pos.counts, sk->pos.len);
+	put(f, sk->neg.counts, sizeof *sk->neg.counts, sk->neg.len);
 }
 
 static bool load_array(FILE *f, void **p, size_t n, size_t size)
@@ -840,7 +847,7 @@ int bl_dist_save(const struct bl_dist *d, FILE *f)
 {
 	/* the struct as it is, then what its pointers hold */
 	fwrite(d, sizeof *d, 1, f);
-	fwrite(d->x, sizeof *d->x, d->len, f);
+	put(f, d->x, sizeof *d->x, d->len);
 	save_stores(&d->agg.sk, f);
 	return ferror(f) ? -BL_EIO : 0;
 }
