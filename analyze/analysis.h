@@ -118,8 +118,8 @@ struct bl_analysis {
 	int (*charts)(void *st, struct bl_chart_spec **specs, size_t *n);
 	/* The comparisons this analysis makes for the report's Findings
 	 * (report/findings.h F1), appended to rows: tested (struct bl_cmp
-	 * with t.p) but not adjusted or judged; the caller adjusts every row
-	 * of the report as one family (bl_compare_rows_judge). Strings of a
+	 * with t.p) but not adjusted or judged; the caller adjusts each row
+	 * in its family, one question (bl_compare_rows_judge). Strings of a
 	 * row point into the state or are static, except the owned ones
 	 * (compare.h). May be NULL. */
 	void (*findings)(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows);
@@ -143,9 +143,9 @@ struct bl_tstats;
  * of every table of ts but those an analysis compares itself
  * (findings_table), then each analysis's findings() (docs/statistics.md
  * D18), kept as o->table and o->cols say, marked own; then all of them
- * adjusted as one family (D12) and judged (D13). st: the analyses'
- * states in bl_analyses order, each NULL when that analysis did not run
- * (then it adds nothing). A table an analysis compares itself that ts
+ * adjusted in their families (D12: one question each) and judged (D13).
+ * st: the analyses' states in bl_analyses order, each NULL when that
+ * analysis did not run (then it adds nothing). A table an analysis compares itself that ts
  * holds while the analysis saw no record of it (vmstat rows read from a
  * CSV table) gets a sentence in out->skip saying why it is not compared.
  * out is overwritten; free it with bl_compare_rows_free(). 0 or

@@ -1469,8 +1469,9 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 		}
 	if (csv)
 		csv_header(&all, byu, nbyu, o->confidence);
-	/* C3, C4: rows holds every comparison, adjusted as one family (D12)
-	 * and judged (D13); the walk prints its own with both sides */
+	/* C3, C4: rows holds every comparison, adjusted in its family (D12:
+	 * one question) and judged (D13); the walk prints its own with both
+	 * sides */
 	counts->tests = rows->tests;
 	bool any_text = false;
 	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);

@@ -223,7 +223,8 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into);
  * not named after its table, the benchlog table its header shows): an
  * analysis compares it, not compare.h's walk. rows may be NULL (false). */
 bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t);
-/* Every comparison of ts, adjusted as one family and judged (C1-C3), in
+/* Every comparison of ts, adjusted in its family (C3: one question) and
+ * judged (C1-C3), in
  * the order bl_compare_write prints them; the same numbers. out: zeroed,
  * or with only own/nown set (C4: those tables are left out). 0 or
  * -BL_EUSAGE. Free with bl_compare_rows_free (NULL-safe). */
@@ -238,9 +239,10 @@ char *bl_compare_one_set_note(const char *cmpcol, const char *set);
 char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
 			    const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1);
 /* C3 over every row of rows, again: after a caller added rows of its own
- * (an analysis's comparisons, analyze/analysis.h findings()), all
- * p-values are one family (D12) and each row is judged (D13) with its
- * better and band. */
+ * (an analysis's comparisons, analyze/analysis.h findings()), the rows
+ * are split into their families (D12: one question each,
+ * bl_cmp_family_key), each adjusted on its own, and each row is judged
+ * (D13) with its better and band. */
 void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf);
 
 /* One side of a comparison from its summary: n values, their mean,
