@@ -40,7 +40,7 @@ same "$tmp/out.csv" e-custom-re.stdout
 
 python3 expect-cut.py vmstat-cut-columns-pdflush.eml > "$tmp/out.csv"
 same "$tmp/out.csv" vmstat-cut-columns-pdflush.vmstat.csv
-for c in vmstat-before-header-k6 vmstat-before-header-mmap002; do
+for c in vmstat-before-header-k6 vmstat-before-header-mmap002 vmstat-before-header-quoted; do
     python3 expect-before.py "$c.eml" > "$tmp/out.csv"
     same "$tmp/out.csv" "$c.vmstat.csv"
 done
