@@ -137,6 +137,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parsers/dispatch.h"
+#include "core/block.h"
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/parser.h"
@@ -954,8 +955,12 @@ static void cmd_drop(struct vmstat *v, struct bl_ctx *ctx, bool confirmed)
 
 /* ---- series and events (V3, V8) ---------------------------------------- */
 
+/* Held prose given back is text after the series: it ends the block of
+ * records (core/block.h B1) as the dispatcher's text lines do. */
 static void prose_give_back(struct vmstat *v, struct bl_ctx *ctx)
 {
+	if (v->nprose)
+		bl_block_end(ctx);
 	for (size_t i = 0; i < v->nprose; i++) {
 		struct bl_line ln;
 		held_line(&v->prose[i], ctx, &ln);
@@ -1007,6 +1012,7 @@ static void heading_before_header(struct vmstat *v, struct bl_ctx *ctx)
 	held_free(h);
 	v->nprose--;
 	series_end(v, ctx);             /* other held lines are given back */
+	bl_block_end(ctx);              /* a label ends a block (B1) */
 	bl_set_group(ctx, label, len);  /* the line stays used, as a label */
 	free(label);
 	v->heading_candidate = false;
