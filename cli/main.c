@@ -524,6 +524,8 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 		ctx->error = -BL_EINTR;
 	int fin = bl_ctx_finish(ctx, bl_pass_status(ctx) == 0 || !ctx->opt.strict);
 	int fin_errno = errno;
+	if (fin && fin_errno == EINTR && stop_sig && !ctx->error)
+		ctx->error = -BL_EINTR;   /* stopped while parse -o waited for its folder */
 	restore_stops(old);
 	if (ctx->error == -BL_EINTR) {
 		/* finish(ok=0) removed the temporary files of -o */

@@ -844,9 +844,10 @@ static int dir_finish(void *ud, int ok)
 {
 	struct dir_sink *d = ud;
 	int lock = ok ? open(d->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	if (lock >= 0)
-		while (flock(lock, LOCK_EX) != 0 && errno == EINTR)
-			;
+	/* Only a stop signal ends the wait early (cli/main.c catches them
+	 * without SA_RESTART): then nothing lands, and errno says EINTR. */
+	bool stopped = lock >= 0 && flock(lock, LOCK_EX) != 0 && errno == EINTR;
+	ok = ok && !stopped;
 	int rc = ok ? dir_refresh_stale(d) : 0;
 	int err = rc ? errno : 0;
 	for (size_t i = 0; i < d->n; i++) {
@@ -877,6 +878,10 @@ static int dir_finish(void *ud, int ok)
 	}
 	if (lock >= 0)
 		close(lock);             /* and the lock with it */
+	if (stopped && !rc) {
+		rc = -BL_EINTR;
+		err = EINTR;
+	}
 	if (rc)
 		errno = err;
 	return rc;

@@ -21,6 +21,13 @@ for sig in HUP:129 QUIT:131 TERM:143; do
 hc signal-parse-o-${sig%:*} ${sig#*:} 'benchlog: interrupted' \
     'midrun '${sig%:*}' "$B" parse -q -o out fifo; ls -a out | grep -v "^\.\.\?$\|^earlier.csv$" && rc=99'
 done
+# A stop while parse -o waits for a folder another run holds (flock(1)
+# here for 3 s): 128 + 15, nothing lands, no temporary left.
+hc signal-parse-o-waiting-for-folder 143 'benchlog: interrupted' '
+    flock -o out sleep 3 & f=$!; sleep 0.3
+    env --default-signal "$B" parse -q -o out "$SEED0" & p=$!
+    sleep 1; kill -TERM $p; wait $p; rc=$?; wait $f
+    ls -a out | grep -v "^\.\.\?$\|^earlier.csv$" && rc=99; true'
 hc signal-summary-HUP 129 'benchlog: interrupted' 'midrun HUP "$B" summary fifo > sum.txt; [ -s sum.txt ] && rc=99'
 hc signal-ignored-stays-ignored 0 NONE '
     (trap "" HUP; "$B" parse -q -o out "$SEED0" & p=$!; kill -HUP $p; wait $p)'
