@@ -39,19 +39,19 @@ static const struct cli_opt opts[] = {
 	  "accounting summary, notes or \"wrote\" lines" },
 	{ 0, NULL, NULL, NULL },
 };
-/* C5: the terminal's width when stdout is one, else $COLUMNS, else 80;
- * never below 40. */
+/* C5: the terminal's width when stdout is one, else $COLUMNS (a whole
+ * number from 1 to 65535, what a terminal can report), else 80; never
+ * below 40. */
 static size_t text_width(void)
 {
 	struct winsize ws;
-	unsigned long w = 80;
+	long long w = 80;
 	const char *e = getenv("COLUMNS");
-	char *end;
 	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		w = ws.ws_col;
-	else if (e && *e && (w = strtoul(e, &end, 10), *end != '\0' || w == 0))
+	else if (e && *e && (bl_parse_ll(e, strlen(e), &w) != 0 || w < 1 || w > 65535))
 		w = 80;
-	return w < 40 ? 40 : w;
+	return w < 40 ? 40 : (size_t)w;
 }
 
 static const char notes[] =

@@ -23,6 +23,13 @@ grep -q '^(80 columns: not shown: note, median, ci95, diff, p, m, n, mean; long 
 [ "$(grep -c '^ *Tweaked' "$tmp/80.txt")" = 48 ] || { echo "pipe: rows lost"; exit 1; }
 COLUMNS=80 "$BENCHLOG" compare -q "$seed" 2>/dev/null | cmp -s - "$tmp/80.txt" || { echo "COLUMNS=80 differs from the default"; exit 1; }
 
+# a $COLUMNS that is no width (negative, past 65535, not a number) is
+# not there: 80, as above (strtoul read -5 as 2^64 - 5 and left nothing out)
+for c in -5 65536 99999999999999999999 80x; do
+	COLUMNS=$c "$BENCHLOG" compare -q "$seed" 2>/dev/null | cmp -s - "$tmp/80.txt" ||
+		{ echo "COLUMNS=$c differs from the default"; exit 1; }
+done
+
 # wide: nothing left out, footer one line
 COLUMNS=400 "$BENCHLOG" compare -q "$seed" > "$tmp/400.txt" 2>/dev/null || [ $? -eq 1 ]
 grep -q 'not shown' "$tmp/400.txt" && { echo "400 columns: columns left out"; exit 1; }
