@@ -162,6 +162,16 @@ static void on_end(void *ud, const xmlChar *name)
 	h->space = false;
 }
 
+/* Bytes that every encoding a page may declare and that can read them at
+ * all reads as ASCII: no byte over 0x7F, no NUL, no ESC (ISO-2022). */
+static bool plain_ascii(const char *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)p[i] >= 0x80 || p[i] == 0 || p[i] == 0x1B)
+			return false;
+	return true;
+}
+
 int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud)
 {
 	struct hx h = { NULL, fn, ud, BL_BUF_INIT(BL_LINE_MAX), false, false, 0, false, false, 0, 0, 0, 0 };
@@ -179,7 +189,10 @@ int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, vo
 	sax->cdataBlock = on_text;
 	h.px->userData = &h;
 	int opt = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
-	if (utf8) {
+	/* An ASCII page is read as such whatever its <meta charset> says: a
+	 * UTF-16, UTF-32 or EBCDIC one (which browsers do not follow either)
+	 * made every character another and lost the page. */
+	if (utf8 || plain_ascii(html, len)) {
 		xmlSwitchEncoding(h.px, XML_CHAR_ENCODING_UTF8);
 		opt |= HTML_PARSE_IGNORE_ENC;
 	}

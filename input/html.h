@@ -41,7 +41,8 @@ typedef int (*bl_html_line_fn)(void *ud, const char *text, size_t len, unsigned 
 /* Turn html (len bytes, len <= INT_MAX) into text lines in document order.
  * utf8: the bytes are UTF-8 whatever the page declares (a mail part GMime
  * already converted); false: the page's own <meta charset>, else libxml2's
- * guess. Returns 0, or the callback's negative bl_err. */
+ * guess; a page of ASCII bytes alone (no NUL, no ESC) is read as ASCII
+ * whatever it declares. Returns 0, or the callback's negative bl_err. */
 int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud);
 
 #endif
