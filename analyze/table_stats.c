@@ -983,6 +983,7 @@ struct csvrd {
 	long qpos;                 /* header position of the provenance `quoted`
 				      (benchlog's header only), -1 none */
 	long cpos;                 /* ... of `copy_of` (core/block.h), -1 none */
+	char *last_copy;           /* the last row's copy_of, when it had one */
 	int err;                   /* fatal for this input */
 	bool histogram;            /* filed under an R7 table: lines skipped */
 	unsigned long rows_skipped;
@@ -1147,11 +1148,22 @@ static void csv_row(struct csvrd *rd)
 		return;
 	}
 	if (rd->cpos >= 0 && *rd->f.v[rd->cpos]) {
-		/* a copy, left out as the log record it was written from */
+		/* a copy, left out as the log record it was written from, and
+		 * counted as parse counts it (B4): consecutive rows copying the
+		 * same block are one block */
+		const char *c = rd->f.v[rd->cpos];
+		if (!rd->last_copy || strcmp(rd->last_copy, c) != 0) {
+			free(rd->last_copy);
+			rd->last_copy = bl_xstrdup(c);
+			ts->ctx->copies.blocks++;
+		}
+		ts->ctx->copies.records++;
 		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
 		ts->ctx->records++;
 		return;
 	}
+	free(rd->last_copy);
+	rd->last_copy = NULL;
 	if (rd->qpos >= 0 && !ts->o->include_quoted) {
 		/* T1: as the log record the row was written from */
 		const char *s = rd->f.v[rd->qpos];
@@ -1357,6 +1369,7 @@ int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
 	fields_release(&rd.f);
 	free(rd.map);
 	free(rd.gpos);
+	free(rd.last_copy);
 	bl_src_close(src);
 	return rc;
 }

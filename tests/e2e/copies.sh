@@ -96,6 +96,12 @@ for t, n in (("time", 4), ("mtest01", 6)):
     assert len(r) == n and not [x for x in r if x["copy_of"]], (t, r)
 PY
 
+# stats reading the CSV says what it left out: the contest table's two
+# copied blocks (24 + 24 records, copy_of seed:9 and seed:58, above)
+"$BENCHLOG" stats --csv "$tmp/a/csv/contest.csv" 2> "$tmp/stats.err" > /dev/null
+grep -q '; 48 records in 2 blocks copying earlier ones (copy_of)' "$tmp/stats.err" ||
+    fail "stats --csv does not say the copies it left out: $(tail -1 "$tmp/stats.err")"
+
 # a reply quoting a post's three results is a copy of them
 msg() {   # msg ID SUBJECT QUOTE
     printf 'From user@example.org Mon Nov  3 10:00:00 2025\nFrom: user@example.org\n'
