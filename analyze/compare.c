@@ -969,10 +969,19 @@ int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, stru
 		if (!bl_compare_owned(&batch, ts, t))
 			hist_add(hist_get(d, ts, t), ts, t, &batch);
 	bl_tstats_quiet(ts, false);
-	into->row = bl_xrealloc(into->row, (into->n + batch.n + 1) * sizeof *into->row);
-	for (size_t i = 0; i < batch.n; i++) {
-		struct bl_cmp_row *w = &into->row[into->n++];
-		*w = batch.row[i];
+	size_t from = into->n;
+	if (from == 0) {   /* moved, not copied: one input may make many rows */
+		free(into->row);
+		into->row = batch.row;
+		batch.row = NULL;
+	} else {
+		into->row = bl_xrealloc(into->row, (from + batch.n + 1) * sizeof *into->row);
+		if (batch.n)
+			memcpy(into->row + from, batch.row, batch.n * sizeof *batch.row);
+	}
+	into->n += batch.n;
+	for (size_t i = from; i < into->n; i++) {
+		struct bl_cmp_row *w = &into->row[i];
 		/* the groups they point into are dropped below */
 		if (w->source)
 			w->source = interned(&d->names, w->source);

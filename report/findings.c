@@ -179,6 +179,20 @@ static int cmp_ranked(const void *a, const void *b)
 	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* A row of a batch, by reference (one input may make 300,000: they are
+ * sorted, not copied), and its place in the stream. */
+struct ref {
+	struct bl_cmp_row *w;
+	unsigned long long seq;
+};
+
+static int cmp_ref(const void *a, const void *b)
+{
+	const struct ref *x = a, *y = b;
+	int c = cmp_finding(x->w, y->w);
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 static void table_head(FILE *md)
 {
 	fprintf(md, "| table | measure | baseline → candidate | change [interval] | p adj. | verdict |\n"
@@ -361,12 +375,12 @@ int bl_findings_begin(struct bl_findings *f, const char *path)
 /* H2: question q of the batch b (rows in F2's order) offered to the
  * headline's first BL_HEADLINE_SHOWN: kept, with copies of its rows,
  * when it comes before the last kept. */
-static void offer_question(struct bl_findings *f, const struct bl_finding *b, const struct bl_question *q,
+static void offer_question(struct bl_findings *f, const struct ref *b, const struct bl_question *q,
 			   const size_t *shown)
 {
 	f->nq++;
 	f->nq_changed += q->changed > 0;
-	const struct bl_finding head = { b[shown[0]].w, b[shown[0]].seq };
+	const struct bl_finding head = { *b[shown[0]].w, b[shown[0]].seq };
 	size_t at = f->nq_kept;
 	while (at > 0) {
 		const struct bl_finding prev = { f->q[at - 1].row[0], f->q[at - 1].seq };
@@ -388,11 +402,11 @@ static void offer_question(struct bl_findings *f, const struct bl_finding *b, co
 	*d = *q;
 	d->seq = head.seq;
 	for (size_t i = 0; i < q->nrow; i++)
-		d->row[i] = row_copy(&b[shown[i]].w);
+		d->row[i] = row_copy(b[shown[i]].w);
 }
 
 /* H1: the batch's questions (its rows in F2's order) tallied and offered. */
-static void take_questions(struct bl_findings *f, const struct bl_finding *b, size_t n)
+static void take_questions(struct bl_findings *f, const struct ref *b, size_t n)
 {
 	struct bl_strmap fam = BL_STRMAP_INIT;
 	struct tally {
@@ -400,7 +414,7 @@ static void take_questions(struct bl_findings *f, const struct bl_finding *b, si
 		size_t shown[BL_HEADLINE_CHANGES];
 	} *t = NULL;
 	for (size_t i = 0; i < n; i++) {
-		char *key = bl_cmp_family_key(&b[i].w);
+		char *key = bl_cmp_family_key(b[i].w);
 		bool added;
 		size_t k = bl_strmap_get(&fam, key, &added);
 		free(key);
@@ -412,7 +426,7 @@ static void take_questions(struct bl_findings *f, const struct bl_finding *b, si
 		}
 		struct bl_question *q = &t[k].q;
 		q->n++;
-		switch (b[i].w.r.kind) {
+		switch (b[i].w->r.kind) {
 		case BL_V_NO_CHANGE: q->no_change++; break;
 		case BL_V_NEGLIGIBLE: q->negligible++; break;
 		case BL_V_AVERAGES_ONLY: q->averages++; break;
@@ -432,13 +446,17 @@ static void take_questions(struct bl_findings *f, const struct bl_finding *b, si
 	bl_strmap_release(&fam);
 }
 
-/* F8: the batch b (ordered) merged into the first BL_FINDINGS_SHOWN;
- * the rows of b are owned by f or freed. */
-static void keep_top(struct bl_findings *f, struct bl_finding *b, size_t n)
+/* F8: the first rows of the batch b (ordered) merged into the first
+ * BL_FINDINGS_SHOWN (only a batch's first can be among them); the rest
+ * of b freed. */
+static void keep_top(struct bl_findings *f, struct ref *b, size_t n)
 {
-	size_t m = f->ntop + n;
+	size_t k = n < BL_FINDINGS_SHOWN ? n : BL_FINDINGS_SHOWN, m = f->ntop + k;
 	f->top = bl_xrealloc(f->top, (m ? m : 1) * sizeof *f->top);
-	memcpy(f->top + f->ntop, b, n * sizeof *b);
+	for (size_t i = 0; i < k; i++)   /* moved: f owns them now */
+		f->top[f->ntop + i] = (struct bl_finding){ *b[i].w, b[i].seq };
+	for (size_t i = k; i < n; i++)
+		row_free(b[i].w);
 	qsort(f->top, m, sizeof *f->top, cmp_ranked);
 	for (size_t i = BL_FINDINGS_SHOWN; i < m; i++)
 		row_free(&f->top[i].w);
@@ -454,22 +472,18 @@ int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
 	free(rows->skip);
 	rows->skip = NULL;
 	rows->nskip = 0;
-	struct bl_finding *b = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *b);
+	struct ref *b = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *b);
 	size_t n = 0;
 	for (size_t i = 0; i < rows->n; i++) {
 		if (isnan(rows->row[i].r.diff))   /* F4: nothing compared */
 			row_free(&rows->row[i]);
 		else
-			b[n++] = (struct bl_finding){ rows->row[i], f->seq++ };
+			b[n++] = (struct ref){ &rows->row[i], f->seq++ };
 	}
-	free(rows->row);
-	rows->row = NULL;
-	rows->n = 0;
-	rows->tests = 0;
-	qsort(b, n, sizeof *b, cmp_ranked);   /* F2, ties in the order read */
+	qsort(b, n, sizeof *b, cmp_ref);   /* F2, ties in the order read */
 	int bad = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct bl_cmp_row *w = &b[i].w;
+		const struct bl_cmp_row *w = b[i].w;
 		bad |= f->csv ? csv_row(f->csv, w) : -1;
 		if (f->n++ == 0) {
 			f->src0 = w->source;
@@ -482,6 +496,10 @@ int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
 	take_questions(f, b, n);
 	keep_top(f, b, n);
 	free(b);
+	free(rows->row);
+	rows->row = NULL;
+	rows->n = 0;
+	rows->tests = 0;
 	if (bad && !f->err)
 		f->err = errno ? errno : EIO;
 	return f->err ? -BL_EIO : 0;
