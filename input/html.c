@@ -2,11 +2,16 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
+#include <iconv.h>
+#include <ctype.h>
 #include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include "input/html.h"
 #include "input/reader.h"
+#include "core/escape.h"
 #include "core/util.h"
 
 struct hx {
@@ -172,9 +177,103 @@ static bool plain_ascii(const char *p, size_t len)
 	return true;
 }
 
-int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud)
+/* The charset the first <meta> naming one declares (charset=X, or
+ * content="...; charset=X"), as libxml2 takes it; "" when none does. */
+static void declared_charset(const char *p, size_t len, char *cs, size_t cap)
+{
+	cs[0] = '\0';
+	for (const char *m = p, *end = p + len; (m = memchr(m, '<', (size_t)(end - m))) != NULL; m++) {
+		if (end - m < 6 || strncasecmp(m + 1, "meta", 4) != 0)
+			continue;
+		const char *gt = memchr(m, '>', (size_t)(end - m));
+		const char *t = gt ? gt : end;
+		for (const char *c = m + 5; t - c > 7; c++) {
+			if (strncasecmp(c, "charset", 7) != 0)
+				continue;
+			c += 7;
+			while (c < t && (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r'))
+				c++;
+			if (c == t || *c++ != '=')
+				continue;
+			while (c < t && (*c == ' ' || *c == '"' || *c == '\''))
+				c++;
+			size_t n = 0;
+			for (; c < t && n + 1 < cap && (isalnum((unsigned char)*c) || strchr("._:-", *c)); c++)
+				cs[n++] = *c;
+			cs[n] = '\0';
+			if (n)
+				return;
+		}
+	}
+}
+
+/* Does charset cs read markup's ASCII bytes as ASCII (UTF-8, Latin-1,
+ * Shift_JIS: '\\' and '~' aside), unlike UTF-16/32, EBCDIC or UTF-7?
+ * A name iconv does not know is left to libxml2 (true). */
+static bool ascii_compatible(const char *cs)
+{
+	static const char sample[] = "\t\n\r !\"#$%&'()*+,-./0123456789:;<=>?@"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}";
+	iconv_t cd = iconv_open("UTF-8", cs);
+	if (cd == (iconv_t)-1)
+		return true;
+	char out[sizeof sample * 4], *in = (char *)sample, *o = out;
+	size_t il = sizeof sample - 1, ol = sizeof out;
+	size_t r = iconv(cd, &in, &il, &o, &ol);
+	iconv_close(cd);
+	return r != (size_t)-1 && (size_t)(o - out) == sizeof sample - 1 &&
+	       memcmp(out, sample, sizeof sample - 1) == 0;
+}
+
+/* Bytes that can be UTF-16 or UTF-32 text: a byte order mark, or a NUL
+ * in the first four bytes (any ASCII character there holds one). */
+static bool wide_bytes(const char *p, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (len >= 2 && ((u[0] == 0xFE && u[1] == 0xFF) || (u[0] == 0xFF && u[1] == 0xFE)))
+		return true;
+	return memchr(p, 0, len < 4 ? len : 4) != NULL;
+}
+
+/* libxml2's own messages (a failed conversion) go to the caller's note,
+ * the first line kept, never to stderr. */
+static void __attribute__((format(printf, 2, 3))) on_xml_error(void *ud, const char *fmt, ...)
+{
+	struct bl_html_note *n = ud;
+	size_t l = strlen(n->error);
+	if (l + 1 >= sizeof n->error || memchr(n->error, '\n', l))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(n->error + l, sizeof n->error - l, fmt, ap);
+	va_end(ap);
+}
+
+/* How the page's bytes are decoded (html.h): returns the parser options. */
+static int choose_encoding(htmlParserCtxtPtr px, const char *html, size_t len, bool utf8,
+			   struct bl_html_note *note)
+{
+	int opt = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
+	bool u8 = utf8 || plain_ascii(html, len);
+	if (!u8) {
+		declared_charset(html, len, note->declared, sizeof note->declared);
+		if (!note->declared[0] || ascii_compatible(note->declared) || wide_bytes(html, len))
+			return opt;   /* libxml2's rule: the declaration, else its guess */
+		u8 = bl_utf8_valid(html, len);
+		note->read_as = u8 ? "UTF-8" : "ISO-8859-1";
+	}
+	xmlSwitchEncoding(px, u8 ? XML_CHAR_ENCODING_UTF8 : XML_CHAR_ENCODING_8859_1);
+	return opt | HTML_PARSE_IGNORE_ENC;
+}
+
+int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud,
+		 struct bl_html_note *note)
 {
 	struct hx h = { NULL, fn, ud, BL_BUF_INIT(BL_LINE_MAX), false, false, 0, false, false, 0, 0, 0, 0 };
+	struct bl_html_note own;
+	if (!note)
+		note = &own;
+	memset(note, 0, sizeof *note);
 	if (len > INT_MAX)
 		len = INT_MAX;
 	h.px = htmlCreateMemoryParserCtxt(len ? html : " ", len ? (int)len : 1);
@@ -188,16 +287,15 @@ int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, vo
 	sax->ignorableWhitespace = on_text;
 	sax->cdataBlock = on_text;
 	h.px->userData = &h;
-	int opt = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
-	/* An ASCII page is read as such whatever its <meta charset> says: a
-	 * UTF-16, UTF-32 or EBCDIC one (which browsers do not follow either)
-	 * made every character another and lost the page. */
-	if (utf8 || plain_ascii(html, len)) {
-		xmlSwitchEncoding(h.px, XML_CHAR_ENCODING_UTF8);
-		opt |= HTML_PARSE_IGNORE_ENC;
-	}
-	htmlCtxtUseOptions(h.px, opt);
+	xmlGenericErrorFunc old_fn = xmlGenericError;
+	void *old_ud = xmlGenericErrorContext;
+	xmlSetGenericErrorFunc(note, on_xml_error);
+	htmlCtxtUseOptions(h.px, choose_encoding(h.px, html, len, utf8, note));
 	htmlParseDocument(h.px);
+	xmlSetGenericErrorFunc(old_ud, old_fn);
+	char *nl = strchr(note->error, '\n');
+	if (nl)
+		*nl = '\0';
 	if (h.started)
 		emit(&h);
 	if (h.px->myDoc)

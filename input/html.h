@@ -19,6 +19,8 @@
  * H4 Memory: the page is parsed from memory as one document, at most
  *    BL_HTML_MAX bytes (the caller's cap); a text line longer than
  *    BL_LINE_MAX bytes is reported as too long (text NULL), never split.
+ * H5 Encoding: a <meta charset> is not believed where the bytes cannot be
+ *    in it (see bl_html_text); libxml2 never prints to stderr.
  */
 #ifndef BL_HTML_H
 #define BL_HTML_H
@@ -38,11 +40,27 @@ bool bl_html_sniff(const char *p, size_t len);
  * Returns 0 to go on or a negative bl_err to stop. */
 typedef int (*bl_html_line_fn)(void *ud, const char *text, size_t len, unsigned long srcline);
 
+/* What bl_html_text found about the page's bytes, for the caller's
+ * warnings; zeroed first. */
+struct bl_html_note {
+	char declared[48];      /* the first <meta> charset, "" when none */
+	const char *read_as;    /* not NULL: `declared` was not believed and the
+				 * bytes were read as this ("UTF-8", "ISO-8859-1") */
+	char error[160];        /* libxml2's first message (a conversion that
+				 * failed part way), "" when none */
+};
+
 /* Turn html (len bytes, len <= INT_MAX) into text lines in document order.
  * utf8: the bytes are UTF-8 whatever the page declares (a mail part GMime
- * already converted); false: the page's own <meta charset>, else libxml2's
- * guess; a page of ASCII bytes alone (no NUL, no ESC) is read as ASCII
- * whatever it declares. Returns 0, or the callback's negative bl_err. */
-int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud);
+ * already converted). Else (H5): a page of ASCII bytes alone (no NUL, no
+ * ESC) is read as ASCII whatever it declares; a declared charset that does
+ * not read ASCII as ASCII (UTF-16/32, EBCDIC, UTF-7) is believed only when
+ * the bytes fit it (a byte order mark, or a NUL in the first four bytes),
+ * else the bytes are read as UTF-8 when valid, as ISO-8859-1 when not, and
+ * note->read_as says which; otherwise the declaration, else libxml2's
+ * guess. libxml2 prints nothing: its first message goes to note->error.
+ * note may be NULL. Returns 0, or the callback's negative bl_err. */
+int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, void *ud,
+		 struct bl_html_note *note);
 
 #endif

@@ -1096,7 +1096,7 @@ static int html_to_text(const char *text, size_t len, const struct pl *map, size
 			struct plist *out)
 {
 	struct html_out h = { out, NULL, 0, 0 };
-	int rc = bl_html_text(text, len, true, html_out_line, &h);
+	int rc = bl_html_text(text, len, true, html_out_line, &h, NULL);
 	/* Map output lines to physical lines: output line k stands for the
 	 * source lines from its own up to the next output line's (R7). */
 	size_t first_out = out->n - h.nsrc;

@@ -696,7 +696,13 @@ static int read_html(struct bl_ctx *ctx, struct bl_src *s, const char *path, str
 	}
 	ctx->lines.begin_unit(ctx, path, NULL);
 	struct html_read r = { ctx, path, b->data ? b->data : "", (b->data ? b->data : "") + b->len, 1 };
-	int rc = bl_html_text(r.p, b->len, false, html_line, &r);
+	struct bl_html_note note;
+	int rc = bl_html_text(r.p, b->len, false, html_line, &r, &note);
+	if (note.read_as)
+		bl_warn_at(ctx, path, "html charset", "charset \"%s\" declared but the bytes are not %s; read as %s",
+			   note.declared, note.declared, note.read_as);
+	if (note.error[0])
+		bl_warn_at(ctx, path, "html charset", "the HTML parser stopped: %s", note.error);
 	if (rc == 0)
 		html_markup_to(&r, ULONG_MAX);
 	int rc2 = ctx->lines.end_unit(ctx);

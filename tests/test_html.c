@@ -34,7 +34,7 @@ static int collect(void *ud, const char *t, size_t n, unsigned long srcline)
 static void run(struct got *g, const char *html, bool utf8)
 {
 	memset(g, 0, sizeof *g);
-	assert_int_equal(bl_html_text(html, strlen(html), utf8, collect, g), 0);
+	assert_int_equal(bl_html_text(html, strlen(html), utf8, collect, g, NULL), 0);
 }
 
 static void want(const struct got *g, int i, const char *text, unsigned long line)
@@ -100,7 +100,7 @@ static void test_html__long_line_reported(void **state)
 	memcpy(p + 5 + n, "\nok</pre>", 10);
 	struct got g;
 	memset(&g, 0, sizeof g);
-	assert_int_equal(bl_html_text(p, strlen(p), true, collect, &g), 0);
+	assert_int_equal(bl_html_text(p, strlen(p), true, collect, &g, NULL), 0);
 	assert_int_equal(g.too_long, 1);
 	assert_int_equal(g.n, 1);
 	want(&g, 0, "ok", 2);

@@ -38,7 +38,7 @@ int bl_fuzz_html(const uint8_t *data, size_t size)
 		h.maxline += p[i] == '\n' || p[i] == '\r';
 	if (cfg & 2)
 		(void)bl_html_sniff(p, size);
-	if (bl_html_text(p, size, cfg & 1, fzh_line, &h) != 0)
+	if (bl_html_text(p, size, cfg & 1, fzh_line, &h, NULL) != 0)
 		fz_fail("html: the converter failed");
 	return 0;
 }
