@@ -15,6 +15,7 @@
  *    <blockquote> level prefixes its lines with '>' (then one blank).
  * H3 Line numbers: every text line carries the source line (1-based) where
  *    its first character is, so a diagnostic points into the HTML file.
+ *    Lines end at LF; the reader makes a lone CR one (input/reader.c).
  *    Two text lines can start on one source line (`a<br>b`).
  * H4 Memory: the page is parsed from memory as one document, at most
  *    BL_HTML_MAX bytes (the caller's cap); a text line longer than

@@ -694,6 +694,12 @@ static int read_html(struct bl_ctx *ctx, struct bl_src *s, const char *path, str
 		bl_warn_at(ctx, path, "corrupt input", "%s; kept what was read before it", bl_src_error(s));
 		ctx->input_errors++;
 	}
+	/* A lone CR ends a line here as in text (bl_linesplit_feed) and in a
+	 * browser's <pre>; libxml2 counts LFs alone, so it becomes one. */
+	char *end = b->data + b->len;
+	for (char *c = b->data; c && (c = memchr(c, '\r', (size_t)(end - c))) != NULL; c++)
+		if (c + 1 == end || c[1] != '\n')
+			*c = '\n';
 	ctx->lines.begin_unit(ctx, path, NULL);
 	struct html_read r = { ctx, path, b->data ? b->data : "", (b->data ? b->data : "") + b->len, 1 };
 	struct bl_html_note note;
