@@ -3,8 +3,10 @@
  *
  * The rules (docs/csv.md `copy_of`, tests/e2e/copies.sh):
  *   B1 A block is the records emitted between two boundaries: a line of
- *      text or a label (bl_block_end(), called by the dispatcher), the end
- *      of a file or mail message. Blank lines and lines a parser takes or
+ *      text or a label (bl_block_end(), called by the dispatcher), a new
+ *      vmstat capture (a header pair after a blank line, or the same
+ *      capture again, V4: called by parsers/vmstat.c), the end of a file
+ *      or mail message. Blank lines and other lines a parser takes or
  *      skips do not end one: a whole capture, table or run of rows is one
  *      block, all its records in order.
  *   B2 What a block is: a 64-bit hash of every record in order (its

@@ -1064,6 +1064,7 @@ static double kib_per_unit(const char *u)
 static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layout *L, bool start)
 {
 	series_end(v, ctx);
+	bl_block_end(ctx);              /* a new capture ends a block (B1) */
 	v->in_series = true;
 	v->lay = *L;
 	v->lname_ok = false;
