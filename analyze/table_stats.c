@@ -1316,7 +1316,10 @@ int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
 {
 	struct bl_ctx *ctx = ts->ctx;
 	struct bl_src *src;
-	if (bl_src_open(path, &src)) {
+	int orc = bl_src_open_stop(path, ctx->opt.stop, &src);
+	if (orc == -BL_EINTR)
+		return ctx->error = orc;
+	if (orc) {
 		bl_warn_at(ctx, path, "unreadable input", "%s", strerror(errno));
 		ctx->input_errors++;
 		return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
@@ -1335,6 +1338,10 @@ int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
 	int rc = 0;
 	for (;;) {
 		ssize_t n = bl_src_read(src, buf, 1 << 16);
+		if (n == -BL_EINTR) {   /* a stop signal (cli) */
+			rc = ctx->error = (int)n;
+			break;
+		}
 		if (n < 0) {
 			bl_warn_at(ctx, path, "unreadable input", "%s", bl_src_error(src));
 			ctx->input_errors++;
@@ -1403,7 +1410,8 @@ int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, b
 	int rc = 0;
 	for (size_t i = 0; i < np && !rc;) {
 		if (is_csv[i]) {
-			bl_tstats_read_csv(ts, paths[i]);
+			if (bl_tstats_read_csv(ts, paths[i]) == -BL_EINTR)
+				rc = -BL_EINTR;
 			i++;
 			continue;
 		}

@@ -150,7 +150,9 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_cmp_rows rows;
 	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols, false };
 	bl_analyses_findings(ts, st, &fo, &rows);
-	if (bl_tstats_ntables(ts) == 0 && !any_data) {
+	if (cli_interrupted()) {
+		/* said by cli_tstats_read; nothing written */
+	} else if (bl_tstats_ntables(ts) == 0 && !any_data) {
 		if (!ctx.input_errors)
 			cli_err("benchlog compare: no numbers to compare%s%s in the input\n",
 				so->table ? " in table " : "", so->table ? so->table : "");
@@ -174,7 +176,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		else if (k.tables == 0 && cli_check_baseline("compare", &groups, co->baseline))
 			status = EXIT_USAGE;
 	}
-	if (!o->quiet)
+	if (!o->quiet && !cli_interrupted())
 		bl_diag_summary(&ctx, stderr);
 	bl_compare_rows_free(&rows);
 	bl_strmap_release(&groups);

@@ -88,7 +88,9 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
 	status = cli_tstats_read("stats", &ctx, ts, inputs, n, force_csv, merge);
 	int wrc = 0;
-	if (bl_tstats_ntables(ts) == 0) {
+	if (cli_interrupted()) {
+		/* said by cli_tstats_read; nothing written */
+	} else if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			cli_err("benchlog stats: no numbers to summarise%s%s in the input\n",
 				so->table ? " in table " : "", so->table ? so->table : "");
@@ -100,7 +102,7 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	}
 	if (wrc)
 		status = EXIT_DATA;
-	if (!o->quiet && !merge)
+	if (!o->quiet && !merge && !cli_interrupted())
 		bl_diag_summary(&ctx, stderr);
 	bl_tstats_free(ts);
 	bl_ctx_release(&ctx);

@@ -420,28 +420,6 @@ void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts)
 			"(--since-boot keep counts them)\n", cmd, sb, sb == 1 ? "" : "s");
 }
 
-int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
-		    char **inputs, int n, bool force_csv, bool merge)
-{
-	if (merge) {
-		for (int i = 0; i < n; i++)
-			bl_tstats_read_partials(ts, inputs[i]);
-	} else {
-		ctx->opt.progress = !ctx->opt.quiet && isatty(STDERR_FILENO);
-		struct bl_sink sink;
-		bl_tstats_sink(ts, &sink);
-		bl_ctx_add_sink(ctx, &sink);
-		bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
-	}
-	bl_ctx_finish(ctx, 1);
-	if (ctx->error && ctx->error != -BL_EIO)
-		cli_err("benchlog: %s\n", bl_strerror(ctx->error));
-	int status = bl_pass_status(ctx) ? EXIT_DATA : 0;
-	if (!ctx->opt.quiet)
-		cli_tstats_notes(cmd, ts);
-	return status;
-}
-
 int cli_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -495,6 +473,37 @@ static void restore_stops(const struct sigaction *old)
 {
 	for (size_t i = 0; i < NSTOP; i++)
 		sigaction(stop_sigs[i], &old[i], NULL);
+}
+
+int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
+		    char **inputs, int n, bool force_csv, bool merge)
+{
+	struct sigaction old[NSTOP];
+	catch_stops(old, true);
+	if (!ctx->opt.stop)
+		ctx->opt.stop = &stop_sig;
+	if (merge) {
+		for (int i = 0; i < n; i++)
+			bl_tstats_read_partials(ts, inputs[i]);
+	} else {
+		ctx->opt.progress = !ctx->opt.quiet && isatty(STDERR_FILENO);
+		struct bl_sink sink;
+		bl_tstats_sink(ts, &sink);
+		bl_ctx_add_sink(ctx, &sink);
+		bl_tstats_read_inputs(ts, inputs, (size_t)n, force_csv);
+	}
+	bl_ctx_finish(ctx, !stop_sig);
+	restore_stops(old);
+	if (stop_sig) {   /* as cli_run_pass: the caller writes nothing more */
+		cli_err("benchlog: interrupted\n");
+		return cli_stop_status();
+	}
+	if (ctx->error && ctx->error != -BL_EIO)
+		cli_err("benchlog: %s\n", bl_strerror(ctx->error));
+	int status = bl_pass_status(ctx) ? EXIT_DATA : 0;
+	if (!ctx->opt.quiet)
+		cli_tstats_notes(cmd, ts);
+	return status;
 }
 
 volatile sig_atomic_t *cli_catch_stops(void)

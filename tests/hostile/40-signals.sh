@@ -28,6 +28,11 @@ hc signal-parse-o-waiting-for-folder 143 'benchlog: interrupted' '
     env --default-signal "$B" parse -q -o out "$SEED0" & p=$!
     sleep 1; kill -TERM $p; wait $p; rc=$?; wait $f
     ls -a out | grep -v "^\.\.\?$\|^earlier.csv$" && rc=99; true'
+# stats and compare stop as parse does (they said nothing and printed
+# nothing before): the message, 128 + the signal, no output.
+hc signal-stats-TERM 143 '^benchlog: interrupted$' 'midrun TERM "$B" stats fifo > o.txt; [ -s o.txt ] && rc=99'
+hc signal-stats-csv-INT 130 '^benchlog: interrupted$' 'midrun INT "$B" stats --csv fifo > o.txt; [ -s o.txt ] && rc=99'
+hc signal-compare-HUP 129 '^benchlog: interrupted$' 'midrun HUP "$B" compare fifo > o.txt; [ -s o.txt ] && rc=99'
 hc signal-summary-HUP 129 'benchlog: interrupted' 'midrun HUP "$B" summary fifo > sum.txt; [ -s sum.txt ] && rc=99'
 hc signal-ignored-stays-ignored 0 NONE '
     (trap "" HUP; "$B" parse -q -o out "$SEED0" & p=$!; kill -HUP $p; wait $p)'
