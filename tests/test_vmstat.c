@@ -1039,7 +1039,14 @@ static void test_vmstat__capture_again(void **state)
 {
 	(void)state;
 	char *one = slurp("fixtures/vmstat/18-vmstat-t-timestamps-procps33.txt");
-	char *text = bl_xasprintf("%s%s", one, one);
+	/* the second paste's last row says cs 3325, not 3324: a capture
+	 * again that is not a copy (an exact copy: capture_again_copy) */
+	char *two = bl_xstrdup(one);
+	char *cs = strstr(two, " 2987 3324 32 ");
+	assert_non_null(cs);
+	memcpy(cs, " 2987 3325 32 ", 14);
+	char *text = bl_xasprintf("%s%s", one, two);
+	free(two);
 	struct bl_opts po;
 	bl_opts_init(&po);
 	struct bl_analysis_opts ao = aopts(&po, true);
@@ -1085,6 +1092,27 @@ static void test_vmstat__capture_again(void **state)
 	assert_non_null(strstr(dat, "\n420 16.203125 "));
 	free(dat);
 	rm_dir(dir);
+	run_free(&run);
+	free(text);
+	free(one);
+}
+
+/* The same capture pasted again exactly (`cat log log`): a new capture
+ * ends a block (core/block.h B1), so the second paste is a copy of the
+ * first and the analyses see one series of 209 rows (LOG.md: 210 rows,
+ * the since-boot row left out). */
+static void test_vmstat__capture_again_copy(void **state)
+{
+	(void)state;
+	char *one = slurp("fixtures/vmstat/18-vmstat-t-timestamps-procps33.txt");
+	char *text = bl_xasprintf("%s%s", one, one);
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po, true);
+	struct run run;
+	parse_with(&run, "two.txt", text, &po, &ao);
+	assert_int_equal(bl_vmstat_nseries(run.an), 1);
+	assert_int_equal(bl_vmstat_series(run.an, 0)->rows, 209);
 	run_free(&run);
 	free(text);
 	free(one);
@@ -1178,6 +1206,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__header_repeat_not_again),
 		cmocka_unit_test(test_vmstat__repaste_evidence),
 		cmocka_unit_test(test_vmstat__capture_again),
+		cmocka_unit_test(test_vmstat__capture_again_copy),
 		cmocka_unit_test(test_vmstat__chart_time_back),
 	};
 	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
