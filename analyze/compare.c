@@ -143,20 +143,28 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 	return 0;
 }
 
+size_t bl_compare_adjust_p(double *p, size_t n, double *bonf, double *holm)
+{
+	size_t m = bl_p_holm(p, n, holm);
+	for (size_t i = 0; i < n; i++)   /* D12: Bonferroni, for verdicts */
+		bonf[i] = isnan(p[i]) ? NAN : fmin(1.0, (double)m * p[i]);
+	bl_p_bh(p, n, p);
+	return m;
+}
+
 size_t bl_compare_adjust(struct bl_cmp *r, size_t n)
 {
 	double *p = bl_xmalloc((n ? n : 1) * sizeof *p);
 	for (size_t i = 0; i < n; i++)
 		p[i] = r[i].tested ? r[i].t.p : NAN;
-	double *h = bl_xmalloc((n ? n : 1) * sizeof *h);
-	size_t m = bl_p_holm(p, n, h);
-	for (size_t i = 0; i < n; i++)   /* D12: Bonferroni, for verdicts */
-		r[i].p_adj = isnan(p[i]) ? NAN : fmin(1.0, (double)m * p[i]);
-	bl_p_bh(p, n, p);
+	double *h = bl_xmalloc((n ? n : 1) * sizeof *h), *b = bl_xmalloc((n ? n : 1) * sizeof *b);
+	size_t m = bl_compare_adjust_p(p, n, b, h);
 	for (size_t i = 0; i < n; i++) {
+		r[i].p_adj = b[i];
 		r[i].p_holm = h[i];
 		r[i].p_bh = p[i];
 	}
+	free(b);
 	free(h);
 	free(p);
 	return m;
@@ -474,8 +482,9 @@ static void count_row(struct bl_compare_counts *k, struct bl_cmp *r, char *note,
 }
 
 /* The named copy of a comparison being made (bl_compare_rows). */
-static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cname, size_t gc,
-		      size_t base, size_t set, const struct side *sb, const struct side *sc, int better, double band)
+static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cname, size_t gc,
+				     size_t base, size_t set, const struct side *sb, const struct side *sc, int better,
+				     double band)
 {
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, bl_tstats_table(x->ts, x->t), cname,
 					       x->sets.key[base], x->sets.key[set], NULL);
@@ -506,6 +515,37 @@ static void row_named(struct tabctx *x, struct bl_cmp_rows *rows, const char *cn
 	w->n_cand = sc->cs.w.n;
 	w->mean_base = bl_welford_mean(&sb->cs.w);
 	w->mean_cand = bl_welford_mean(&sc->cs.w);
+	return w;
+}
+
+/* First walk: the comparison of set s (group gc) with base made and
+ * kept; with a spill (C6), named and written out at once. */
+static void made(struct tabctx *x, const char *cname, size_t gc, size_t base, size_t s,
+		 const struct side *sb, const struct side *sc, int better)
+{
+	struct cmp_run *run = x->run;
+	struct bl_cmp r;
+	double band = bl_band_for(x->o, cname);
+	bl_compare_pair(&sb->cs.w, &sc->cs.w, x->o->confidence, x->o->test, x->means, &r);
+	if (run->rows && run->rows->spill) {
+		struct bl_cmp_row *w = row_named(x, run->rows, cname, gc, base, s, sb, sc, better, band);
+		w->r = r;
+		bl_cmp_spill_put(run->rows->spill, w);
+		run->rows->n--;
+		run->n++;
+		return;
+	}
+	if (run->n == run->cap) {
+		run->cap = run->cap ? 2 * run->cap : 64;
+		run->r = bl_xrealloc(run->r, run->cap * sizeof *run->r);
+		run->better = bl_xrealloc(run->better, run->cap * sizeof *run->better);
+		run->band = bl_xrealloc(run->band, run->cap * sizeof *run->band);
+	}
+	run->r[run->n] = r;
+	run->better[run->n] = better;
+	run->band[run->n++] = band;
+	if (run->rows)
+		row_named(x, run->rows, cname, gc, base, s, sb, sc, better, band);
 }
 
 /* Rows of one column (c, listed index lc) for every block. */
@@ -553,19 +593,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				continue;
 			struct cmp_run *run = x->run;
 			if (!run->printing) {
-				if (run->n == run->cap) {
-					run->cap = run->cap ? 2 * run->cap : 64;
-					run->r = bl_xrealloc(run->r, run->cap * sizeof *run->r);
-					run->better = bl_xrealloc(run->better, run->cap * sizeof *run->better);
-					run->band = bl_xrealloc(run->band, run->cap * sizeof *run->band);
-				}
-				bl_compare_pair(&sb.cs.w, &sc.cs.w, x->o->confidence, x->o->test, x->means,
-						&run->r[run->n]);
-				run->better[run->n] = better;
-				run->band[run->n++] = bl_band_for(x->o, cname);
-				if (run->rows)
-					row_named(x, run->rows, cname, (size_t)gc, base, s, &sb, &sc, better,
-						  run->band[run->n - 1]);
+				made(x, cname, (size_t)gc, base, s, &sb, &sc, better);
 				continue;
 			}
 			const struct bl_cmp_row *w = next_row(run, bl_tstats_table(x->ts, x->t), cname,
@@ -925,6 +953,7 @@ static size_t hist_col(struct hist_tab *h, const char *name)
  * has at most two and no pair compared, their pooled moments (apart()). */
 static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const struct bl_cmp_rows *batch)
 {
+	h->compared = h->compared || bl_cmp_spill_has_table(batch->spill, h->name);
 	for (size_t i = 0; i < batch->n && !h->compared; i++)
 		h->compared = strcmp(batch->row[i].table, h->name) == 0;
 	size_t ng = bl_tstats_ngcols(ts, t);
@@ -963,12 +992,16 @@ int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, stru
 	memset(&batch, 0, sizeof batch);
 	batch.own = into->own;
 	batch.nown = into->nown;
+	/* C6: no temporary file (an unwritable $TMPDIR): the rows in memory */
+	batch.spill = bl_cmp_spill_new(&d->names);
 	bl_tstats_quiet(ts, true);
 	int rc = bl_compare_rows(ts, o, &batch);
 	for (size_t t = 0; rc == 0 && t < bl_tstats_ntables(ts); t++)
 		if (!bl_compare_owned(&batch, ts, t))
 			hist_add(hist_get(d, ts, t), ts, t, &batch);
 	bl_tstats_quiet(ts, false);
+	bl_cmp_spill_free(into->spill);
+	into->spill = batch.spill;
 	size_t from = into->n;
 	if (from == 0) {   /* moved, not copied: one input may make many rows */
 		free(into->row);
@@ -1146,12 +1179,15 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 	memset(&counts, 0, sizeof counts);
 	bool any = false;
 	walk(ts, NULL, NULL, o, &counts, &run, NULL, NULL, 0, &any);
-	for (size_t i = 0; i < run.n; i++)
+	for (size_t i = 0; !out->spill && i < run.n; i++)
 		out->row[i].r = run.r[i];
 	free(run.r);
 	free(run.better);
 	free(run.band);
-	bl_compare_rows_judge(out, o->confidence);
+	if (out->spill)
+		out->tests = bl_cmp_spill_adjust(out->spill, o->confidence);
+	else
+		bl_compare_rows_judge(out, o->confidence);
 	return 0;
 }
 
@@ -1309,6 +1345,7 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 	free(rows->row);
 	free(rows->skip);
 	free(rows->own);
+	bl_cmp_spill_free(rows->spill);
 	memset(rows, 0, sizeof *rows);
 }
 

@@ -101,6 +101,10 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 /* C3, D12: Bonferroni, Holm and BH over r[0..n), one family (untested
  * ones left out); returns m, the number of tests. */
 size_t bl_compare_adjust(struct bl_cmp *r, size_t n);
+/* D12 over the p-values p[0..n) of one family (NaN: untested, left
+ * out): Bonferroni's into bonf[], Holm's into holm[], and p[] replaced by
+ * Benjamini-Hochberg's; returns m. bl_compare_adjust's arithmetic. */
+size_t bl_compare_adjust_p(double *p, size_t n, double *bonf, double *holm);
 /* C3, D13: the verdict of r from its adjusted p; band_pct >= 0. m: the
  * number of tests of its family; ci becomes D14's interval at 1 - alpha / m
  * and detect_pct D16's change at alpha / m, the size a test of this family
@@ -201,6 +205,9 @@ struct bl_cmp_rows {
 	 * static, the array owned */
 	const char **own;
 	size_t nown;
+	/* C6: the rows of a drained input (bl_compare_drain), in a temporary
+	 * file rather than in row; owned, NULL when none */
+	struct bl_cmp_spill *spill;
 };
 /* C5 The report's Findings a source at a time (report/findings.h F1: a
  *    question lives in one file or mail thread): after each input its
@@ -211,9 +218,42 @@ struct bl_cmp_rows {
  *    compared, the two sets' pooled moments for bl_compare_apart_note)
  *    is kept in the drain; bl_compare_drain_end adds those sentences.
  *    into->own must be set (bl_analyses_own) before the first drain.
- *    The rows' source and message_id then point into the drain: free it
- *    after the rows. */
+ *    The input's rows are into->spill (C6; in into->row only when no
+ *    temporary file could be made). The rows' source and message_id
+ *    then point into the drain: free it after the rows. */
 struct bl_cmp_drain;
+/* C6 Bounded within one question (issue 34): a family (D12) must be whole
+ *    to be adjusted, and one ConTest log of 50,000 loads makes 300,000
+ *    rows of one question. The drain's walk writes each row, as it is
+ *    made, to an unlinked temporary file (analyze/spool.h: nothing is
+ *    left on any exit) and keeps in memory only its offset, its family
+ *    and its p (48 bytes); when the input's walk is over each family is
+ *    adjusted from those p (bl_compare_adjust_p), and a row read back
+ *    (bl_cmp_spill_get) is judged as bl_compare_rows_judge judges it:
+ *    the same numbers, the same bytes. The rows' pointers other than
+ *    baseline, candidate and block are static or into ts's tables and the
+ *    drain (source and message_id are interned into it), so the file
+ *    holds the row as it is and those three strings. */
+struct bl_cmp_spill;
+struct bl_strmap;
+/* A new, empty spill whose rows' sources and threads are interned into
+ * names (which must outlive it); NULL (errno) when no temporary file
+ * can be made. */
+struct bl_cmp_spill *bl_cmp_spill_new(struct bl_strmap *names);
+void bl_cmp_spill_free(struct bl_cmp_spill *s);   /* NULL-safe; closes the file */
+/* Row w written out, its baseline, candidate and block freed, *w zeroed. */
+void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w);
+/* C3's adjustment of every family once every row is put; returns the
+ * sum of their m (D12). */
+size_t bl_cmp_spill_adjust(struct bl_cmp_spill *s, double conf);
+size_t bl_cmp_spill_n(const struct bl_cmp_spill *s);   /* rows put; 0 for NULL */
+/* A row of table (by its name) was put. s may be NULL (false). */
+bool bl_cmp_spill_has_table(const struct bl_cmp_spill *s, const char *table);
+/* Row i (in the order put) read back into *w, adjusted and judged; w's
+ * baseline, candidate and block are the caller's to free. 0, or -BL_EIO
+ * (errno) when a write or this read failed. */
+int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w);
+
 struct bl_cmp_drain *bl_cmp_drain_new(void);
 void bl_cmp_drain_free(struct bl_cmp_drain *d);   /* NULL-safe */
 int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_drain *d,

@@ -372,15 +372,26 @@ int bl_findings_begin(struct bl_findings *f, const char *path)
 	return bad ? -BL_EIO : 0;
 }
 
-/* H2: question q of the batch b (rows in F2's order) offered to the
- * headline's first BL_HEADLINE_SHOWN: kept, with copies of its rows,
- * when it comes before the last kept. */
-static void offer_question(struct bl_findings *f, const struct ref *b, const struct bl_question *q,
-			   const size_t *shown)
+/* A batch's rows as they are taken, in F2's order (F8): what H1 and F4
+ * keep of them. */
+struct stream {
+	struct bl_strmap fam;        /* the batch's questions (D12) */
+	struct tally {
+		struct bl_question q;    /* its rows owned copies */
+	} *t;
+	struct bl_finding *top;      /* the batch's first BL_FINDINGS_SHOWN, owned */
+	size_t ntop;
+	int bad;
+};
+
+/* H2: question q of the batch offered to the headline's first
+ * BL_HEADLINE_SHOWN: kept, with its rows, when it comes before the last
+ * kept; its rows freed otherwise. */
+static void offer_question(struct bl_findings *f, struct bl_question *q)
 {
 	f->nq++;
 	f->nq_changed += q->changed > 0;
-	const struct bl_finding head = { *b[shown[0]].w, b[shown[0]].seq };
+	const struct bl_finding head = { q->row[0], q->seq };
 	size_t at = f->nq_kept;
 	while (at > 0) {
 		const struct bl_finding prev = { f->q[at - 1].row[0], f->q[at - 1].seq };
@@ -388,8 +399,11 @@ static void offer_question(struct bl_findings *f, const struct ref *b, const str
 			break;
 		at--;
 	}
-	if (at >= BL_HEADLINE_SHOWN)
+	if (at >= BL_HEADLINE_SHOWN) {
+		for (size_t i = 0; i < q->nrow; i++)
+			row_free(&q->row[i]);
 		return;
+	}
 	if (f->nq_kept == BL_HEADLINE_SHOWN) {   /* the last drops out */
 		struct bl_question *last = &f->q[BL_HEADLINE_SHOWN - 1];
 		for (size_t i = 0; i < last->nrow; i++)
@@ -398,69 +412,126 @@ static void offer_question(struct bl_findings *f, const struct ref *b, const str
 	}
 	memmove(&f->q[at + 1], &f->q[at], (f->nq_kept - at) * sizeof *f->q);
 	f->nq_kept++;
-	struct bl_question *d = &f->q[at];
-	*d = *q;
-	d->seq = head.seq;
-	for (size_t i = 0; i < q->nrow; i++)
-		d->row[i] = row_copy(b[shown[i]].w);
+	f->q[at] = *q;
 }
 
-/* H1: the batch's questions (its rows in F2's order) tallied and offered. */
-static void take_questions(struct bl_findings *f, const struct ref *b, size_t n)
+/* H1: row w (the batch's next in F2's order) tallied in its question;
+ * F2 puts a question's changed rows first, and its first
+ * BL_HEADLINE_CHANGES of them (else its first row) are copied. */
+static void tally_row(struct stream *st, const struct bl_cmp_row *w, unsigned long long seq)
 {
-	struct bl_strmap fam = BL_STRMAP_INIT;
-	struct tally {
-		struct bl_question q;
-		size_t shown[BL_HEADLINE_CHANGES];
-	} *t = NULL;
-	for (size_t i = 0; i < n; i++) {
-		char *key = bl_cmp_family_key(b[i].w);
-		bool added;
-		size_t k = bl_strmap_get(&fam, key, &added);
-		free(key);
-		if (added) {
-			t = bl_xrealloc(t, fam.n * sizeof *t);
-			memset(&t[k], 0, sizeof t[k]);
-			t[k].shown[0] = i;
-			t[k].q.nrow = 1;
-		}
-		struct bl_question *q = &t[k].q;
-		q->n++;
-		switch (b[i].w->r.kind) {
-		case BL_V_NO_CHANGE: q->no_change++; break;
-		case BL_V_NEGLIGIBLE: q->negligible++; break;
-		case BL_V_AVERAGES_ONLY: q->averages++; break;
-		case BL_V_TOO_FEW: case BL_V_NO_TEST: q->untested++; break;
-		case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER:
-			/* F2 puts a question's changed rows first */
-			if (q->changed < BL_HEADLINE_CHANGES)
-				t[k].shown[q->changed] = i;
-			q->changed++;
-			q->nrow = q->changed < BL_HEADLINE_CHANGES ? q->changed : BL_HEADLINE_CHANGES;
-			break;
-		}
+	char *key = bl_cmp_family_key(w);
+	bool added;
+	size_t k = bl_strmap_get(&st->fam, key, &added);
+	free(key);
+	if (added) {
+		st->t = bl_xrealloc(st->t, st->fam.n * sizeof *st->t);
+		memset(&st->t[k], 0, sizeof st->t[k]);
+		st->t[k].q.row[0] = row_copy(w);
+		st->t[k].q.nrow = 1;
+		st->t[k].q.seq = seq;
 	}
-	for (size_t k = 0; k < fam.n; k++)
-		offer_question(f, b, &t[k].q, t[k].shown);
-	free(t);
-	bl_strmap_release(&fam);
+	struct bl_question *q = &st->t[k].q;
+	q->n++;
+	switch (w->r.kind) {
+	case BL_V_NO_CHANGE: q->no_change++; break;
+	case BL_V_NEGLIGIBLE: q->negligible++; break;
+	case BL_V_AVERAGES_ONLY: q->averages++; break;
+	case BL_V_TOO_FEW: case BL_V_NO_TEST: q->untested++; break;
+	case BL_V_BETTER: case BL_V_WORSE: case BL_V_HIGHER: case BL_V_LOWER:
+		if (q->changed > 0 && q->changed < BL_HEADLINE_CHANGES)
+			q->row[q->changed] = row_copy(w);
+		q->changed++;
+		q->nrow = q->changed < BL_HEADLINE_CHANGES ? q->changed : BL_HEADLINE_CHANGES;
+		break;
+	}
 }
 
-/* F8: the first rows of the batch b (ordered) merged into the first
- * BL_FINDINGS_SHOWN (only a batch's first can be among them); the rest
- * of b freed. */
-static void keep_top(struct bl_findings *f, struct ref *b, size_t n)
+/* F8: row w, the batch's next in F2's order, written, counted, tallied
+ * and, among the batch's first, copied. */
+static void take_row(struct bl_findings *f, struct stream *st, const struct bl_cmp_row *w,
+		     unsigned long long seq)
 {
-	size_t k = n < BL_FINDINGS_SHOWN ? n : BL_FINDINGS_SHOWN, m = f->ntop + k;
+	st->bad |= f->csv ? csv_row(f->csv, w) : -1;
+	if (f->n++ == 0) {
+		f->src0 = w->source;
+		f->mid0 = w->message_id;
+	}
+	f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0);
+	f->count[w->r.kind]++;
+	f->tests += w->r.tested && !isnan(w->r.t.p);
+	tally_row(st, w, seq);
+	if (st->ntop < BL_FINDINGS_SHOWN) {
+		st->top = bl_xrealloc(st->top, (st->ntop + 1) * sizeof *st->top);
+		st->top[st->ntop++] = (struct bl_finding){ row_copy(w), seq };
+	}
+}
+
+/* The batch's questions offered (in the order first seen) and its first
+ * rows merged into the first BL_FINDINGS_SHOWN (only a batch's first can
+ * be among them). */
+static void stream_end(struct bl_findings *f, struct stream *st)
+{
+	for (size_t k = 0; k < st->fam.n; k++)
+		offer_question(f, &st->t[k].q);
+	free(st->t);
+	bl_strmap_release(&st->fam);
+	size_t m = f->ntop + st->ntop;
 	f->top = bl_xrealloc(f->top, (m ? m : 1) * sizeof *f->top);
-	for (size_t i = 0; i < k; i++)   /* moved: f owns them now */
-		f->top[f->ntop + i] = (struct bl_finding){ *b[i].w, b[i].seq };
-	for (size_t i = k; i < n; i++)
-		row_free(b[i].w);
+	if (st->ntop)
+		memcpy(f->top + f->ntop, st->top, st->ntop * sizeof *st->top);
+	free(st->top);
 	qsort(f->top, m, sizeof *f->top, cmp_ranked);
 	for (size_t i = BL_FINDINGS_SHOWN; i < m; i++)
 		row_free(&f->top[i].w);
 	f->ntop = m < BL_FINDINGS_SHOWN ? m : BL_FINDINGS_SHOWN;
+	if (st->bad && !f->err)
+		f->err = errno ? errno : EIO;
+}
+
+/* F2's key of a spilled row (analyze/compare.h C6): its place in the
+ * order, and where to read it. */
+struct key {
+	int rank;
+	double size;                 /* |change|, -1 for none */
+	unsigned long long seq;
+	size_t i;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* F8 for a spilled batch: each row read back once for its key, then
+ * again in F2's order; memory holds the keys, not the rows. */
+static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_spill *sp)
+{
+	size_t n = bl_cmp_spill_n(sp), k = 0;
+	struct key *key = bl_xmalloc((n ? n : 1) * sizeof *key);
+	struct bl_cmp_row w;
+	bool bad = false;
+	for (size_t i = 0; i < n && !bad; i++) {
+		bad = bl_cmp_spill_get(sp, i, &w) != 0;
+		if (!bad && !isnan(w.r.diff))   /* F4: else nothing compared */
+			key[k++] = (struct key){ rank(w.r.kind), isnan(w.r.pct) ? -1 : fabs(w.r.pct), f->seq++, i };
+		row_free(&w);
+	}
+	qsort(key, k, sizeof *key, cmp_key);
+	for (size_t j = 0; j < k && !bad; j++) {
+		bad = bl_cmp_spill_get(sp, key[j].i, &w) != 0;
+		if (!bad)
+			take_row(f, st, &w, key[j].seq);
+		row_free(&w);
+	}
+	free(key);
+	if (bad && !f->err)
+		f->err = errno ? errno : EIO;
 }
 
 int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
@@ -472,36 +543,28 @@ int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
 	free(rows->skip);
 	rows->skip = NULL;
 	rows->nskip = 0;
+	struct stream st;
+	memset(&st, 0, sizeof st);
+	if (rows->spill)
+		take_spill(f, &st, rows->spill);
 	struct ref *b = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *b);
 	size_t n = 0;
-	for (size_t i = 0; i < rows->n; i++) {
-		if (isnan(rows->row[i].r.diff))   /* F4: nothing compared */
-			row_free(&rows->row[i]);
-		else
+	for (size_t i = 0; i < rows->n; i++)
+		if (!isnan(rows->row[i].r.diff))   /* F4: nothing compared */
 			b[n++] = (struct ref){ &rows->row[i], f->seq++ };
-	}
 	qsort(b, n, sizeof *b, cmp_ref);   /* F2, ties in the order read */
-	int bad = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct bl_cmp_row *w = b[i].w;
-		bad |= f->csv ? csv_row(f->csv, w) : -1;
-		if (f->n++ == 0) {
-			f->src0 = w->source;
-			f->mid0 = w->message_id;
-		}
-		f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0);
-		f->count[w->r.kind]++;
-		f->tests += w->r.tested && !isnan(w->r.t.p);
-	}
-	take_questions(f, b, n);
-	keep_top(f, b, n);
+	for (size_t i = 0; i < n; i++)
+		take_row(f, &st, b[i].w, b[i].seq);
+	stream_end(f, &st);
 	free(b);
+	for (size_t i = 0; i < rows->n; i++)
+		row_free(&rows->row[i]);
 	free(rows->row);
 	rows->row = NULL;
 	rows->n = 0;
 	rows->tests = 0;
-	if (bad && !f->err)
-		f->err = errno ? errno : EIO;
+	bl_cmp_spill_free(rows->spill);
+	rows->spill = NULL;
 	return f->err ? -BL_EIO : 0;
 }
 
