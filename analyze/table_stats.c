@@ -387,16 +387,6 @@ static void resolve_gidx(struct ts_table *t)
 		t->gidx[k] = col_index(t, t->gname[k]);
 }
 
-static uint64_t fnv(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
 static void rehash(struct ts_table *t)
 {
 	size_t n = t->nslot ? 2 * t->nslot : 64;
@@ -405,7 +395,7 @@ static void rehash(struct ts_table *t)
 	t->nslot = n;
 	for (size_t g = 0; g < t->ngrp; g++) {
 		const char *j = t->grp[g].joined;
-		size_t i = (size_t)fnv(j, strlen(j)) & (n - 1);
+		size_t i = (size_t)bl_hash64(j, strlen(j)) & (n - 1);
 		while (t->slot[i])
 			i = (i + 1) & (n - 1);
 		t->slot[i] = g + 1;
@@ -428,7 +418,7 @@ static struct ts_group *group_find(struct bl_tstats *ts, struct ts_table *t, con
 	const char *j = ts->key.data;
 	if (2 * (t->ngrp + 1) > t->nslot)
 		rehash(t);
-	size_t i = (size_t)fnv(j, ts->key.len) & (t->nslot - 1);
+	size_t i = (size_t)bl_hash64(j, ts->key.len) & (t->nslot - 1);
 	while (t->slot[i]) {
 		struct ts_group *g = &t->grp[t->slot[i] - 1];
 		if (strcmp(g->joined, j) == 0)

@@ -115,14 +115,6 @@ static inline uint64_t mix(uint64_t h, uint64_t x)
 	return h ^ (h >> 32);
 }
 
-static uint64_t text_hash(const char *s)
-{
-	uint64_t h = HASH_INIT;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 static void distinct_add(struct distinct *d, uint64_t bits)
 {
 	for (size_t i = 0; i < d->n; i++)
@@ -142,7 +134,7 @@ static void hash_record(struct bl_blocks *b, const struct bl_record *r, size_t n
 			continue;
 		uint64_t bits;
 		if (v->t == BL_STR) {
-			bits = text_hash(v->u.s ? v->u.s : "");
+			bits = v->u.s ? bl_hash64(v->u.s, strlen(v->u.s)) : bl_hash64("", 0);
 		} else if (v->t == BL_NUM) {
 			double x = v->u.d == 0 ? 0.0 : isnan(v->u.d) ? NAN : v->u.d;
 			memcpy(&bits, &x, sizeof bits);

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -126,6 +127,16 @@ static inline bool bl_contains(const char *s, size_t n, const char *lit, size_t 
 		p++;
 	}
 	return false;
+}
+
+/* 64-bit FNV-1a over n bytes of s (a key that must not collide: block
+ * values, group keys). */
+static inline uint64_t bl_hash64(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
 }
 
 /* FNV-1a over the bytes of s, continuing from h (start from BL_HASH_INIT;
