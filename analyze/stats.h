@@ -311,6 +311,7 @@ struct bl_welford {
 	int scale;              /* e: ilogb of the largest |x| so far */
 	double ks;              /* shift 2^-scale */
 	double lim;             /* 2^(scale+1): a larger |x| rescales */
+	double up, down;        /* 2^scale, 2^-scale; 0 when not normal */
 };
 
 void bl_welford_init(struct bl_welford *w);
