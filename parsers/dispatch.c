@@ -518,7 +518,7 @@ static int normalise(struct bl_dispatch *d, const char *raw, size_t len, bool ha
 
 /* Offer ln to every parser, the active one first. Returns the verdict and
  * the parser index in *pi. */
-static enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln, int *pi)
+static inline enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln, int *pi)
 {
 	ctx->skip_reason = NULL;
 	if (d->active >= 0) {
@@ -739,17 +739,69 @@ static struct bl_re *user_re_match(struct bl_ctx *ctx, struct bl_dispatch *d, co
 	return &d->user_re_bytes;
 }
 
-int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
-			  unsigned hint)
+/* A line no parser took: blank, a label, a heading (rules L3-L5), or
+ * text that is skipped. */
+static void unclaimed(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln, bool blank)
 {
-	struct bl_dispatch *d = ctx->dispatch;
-	struct bl_line ln;
-	ctx->lines_total++;
-	if (!prepare_line(ctx, d, raw, len, lineno, hint, &ln))
-		return ctx->error;
+	if (blank) {
+		bl_skip(ctx, ln, "blank line");
+		d->prev = PK_BLANK;
+		return;
+	}
+	/* a line of text or a label ends a block (core/block.h B1) */
+	bl_block_end(ctx);
+	int lab = labels(ctx, d, ln);
+	heading_drop(ctx, d, false);
+	if (lab == 1) {
+		rlabel_drop(ctx, d, false);
+		scope_end(ctx, d, false);
+	} else if (lab == 0 && d->in_scope && ln->quote_depth == d->scope_depth &&
+		   ends_scope(ln->text, ln->len)) {
+		scope_end(ctx, d, true);
+	}
+	d->prev = lab == 1 || lab == 4 ? PK_BLANK : lab == 2 ? PK_TEXT
+		: ends_sentence(ln->text, ln->len) ? PK_END : PK_TEXT;
+	if (lab == 1) {
+		ctx->lines_used++;
+	} else if (lab == 4) {
+		/* held by labels() until data confirms it */
+	} else if (lab == 2) {
+		d->heading.text = bl_xstrndup(ln->text, ln->len);
+		d->heading.len = ln->len;
+		d->heading.lineno = ln->lineno;
+		d->heading.depth = ln->quote_depth;
+		d->has_heading = true;
+	} else {
+		bl_skip(ctx, ln, "no format recognised");
+	}
+}
+
+/* A line parser pi took with verdict v (not BL_NO). */
+static inline void taken(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln,
+		  enum bl_verdict v, int pi)
+{
+	if (pi != d->active && d->active >= 0 && bl_parsers[d->active]->yield)
+		bl_parsers[d->active]->yield(d->st[d->active], ctx, ln);
+	if (pi != d->active)
+		d->prev_active = d->active;
+	d->active = pi;
+	d->prev = PK_DATA;
+	if (v == BL_USED)
+		ctx->lines_used++;
+	else if (v == BL_SKIP)
+		bl_skip(ctx, ln, ctx->skip_reason ? ctx->skip_reason : "skipped by parser");
+	else if (v == BL_MORE)
+		hold(d, pi, ln);
+}
+
+/* A line while something waits on it: a held partial record, a heading
+ * or a result label, a label's scope, or --group-regex. */
+static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *lp)
+{
+	struct bl_line ln = *lp;
 	bool blank = is_blank_text(ln.text, ln.len);
 	if (d->held_p >= 0 && continue_held(ctx, d, &ln, blank))
-		return ctx->error;
+		return;
 
 	/* --group-regex (rule L2) */
 	struct bl_re *ure = d->has_user_re ? user_re_match(ctx, d, &ln) : NULL;
@@ -762,7 +814,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		bl_block_end(ctx);
 		ctx->lines_used++;
 		d->prev = PK_BLANK;
-		return ctx->error;
+		return;
 	}
 
 	/* Rule L4: the underline of a pending heading waits with it. */
@@ -772,7 +824,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		d->underline.lineno = ln.lineno;
 		d->underline.depth = ln.quote_depth;
 		d->has_underline = true;
-		return ctx->error;
+		return;
 	}
 
 	/* A pending result label (rule L4b), then a pending heading (rule
@@ -810,59 +862,34 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	if (d->has_rlabel && !blank)
 		rlabel_after(ctx, d, v, try_rlabel, saved_rgroup, saved_rsource);
 	free(saved_rgroup);
-	if (v == BL_NO) {
-		if (blank) {
-			bl_skip(ctx, &ln, "blank line");
-			d->prev = PK_BLANK;
-			return ctx->error;
-		}
-		/* a line of text or a label ends a block (core/block.h B1) */
-		bl_block_end(ctx);
-		int lab = labels(ctx, d, &ln);
-		heading_drop(ctx, d, false);
-		if (lab == 1) {
-			rlabel_drop(ctx, d, false);
-			scope_end(ctx, d, false);
-		} else if (lab == 0 && d->in_scope && ln.quote_depth == d->scope_depth &&
-			   ends_scope(ln.text, ln.len)) {
-			scope_end(ctx, d, true);
-		}
-		d->prev = lab == 1 || lab == 4 ? PK_BLANK : lab == 2 ? PK_TEXT
-			: ends_sentence(ln.text, ln.len) ? PK_END : PK_TEXT;
-		if (lab == 1) {
-			ctx->lines_used++;
-		} else if (lab == 4) {
-			/* held by labels() until data confirms it */
-		} else if (lab == 2) {
-			d->heading.text = bl_xstrndup(ln.text, ln.len);
-			d->heading.len = ln.len;
-			d->heading.lineno = ln.lineno;
-			d->heading.depth = ln.quote_depth;
-			d->has_heading = true;
-		} else {
-			bl_skip(ctx, &ln, "no format recognised");
-		}
+	if (v == BL_NO)
+		unclaimed(ctx, d, &ln, blank);
+	else
+		taken(ctx, d, &ln, v, pi);
+}
+
+int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+			  unsigned hint)
+{
+	struct bl_dispatch *d = ctx->dispatch;
+	struct bl_line ln;
+	ctx->lines_total++;
+	if (!prepare_line(ctx, d, raw, len, lineno, hint, &ln))
+		return ctx->error;
+	if (d->held_p >= 0 || d->has_user_re || d->has_heading || d->has_rlabel || d->in_scope) {
+		line_pending(ctx, d, &ln);
 		return ctx->error;
 	}
-	if (pi != d->active && d->active >= 0 && bl_parsers[d->active]->yield)
-		bl_parsers[d->active]->yield(d->st[d->active], ctx, &ln);
-	if (pi != d->active)
-		d->prev_active = d->active;
-	d->active = pi;
-	d->prev = PK_DATA;
-	switch (v) {
-	case BL_USED:
-		ctx->lines_used++;
-		break;
-	case BL_SKIP:
-		bl_skip(ctx, &ln, ctx->skip_reason ? ctx->skip_reason : "skipped by parser");
-		break;
-	case BL_MORE:
-		hold(d, pi, &ln);
-		break;
-	case BL_NO:
-		break;
-	}
+	/* Nothing waits on this line (most lines): it goes to the parsers as
+	 * line_pending() would send it, and only a line none takes is asked
+	 * whether it is blank (with offer() and taken() inline: summary of
+	 * 5 MB of mtest01 + time -v runs, 143 M instructions before, 133 M). */
+	int pi;
+	enum bl_verdict v = offer(ctx, d, &ln, &pi);
+	if (v == BL_NO)
+		unclaimed(ctx, d, &ln, is_blank_text(ln.text, ln.len));
+	else
+		taken(ctx, d, &ln, v, pi);
 	return ctx->error;
 }
 
