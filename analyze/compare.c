@@ -288,19 +288,38 @@ static void put_side(struct bl_outtab *tab, size_t *col, const struct side *s, e
 }
 
 /* Every comparison of the run, made in a first walk over the tables
- * (bl_compare_rows) and read back, adjusted and judged with the
- * analyses' own (C3, C4), in the second, which prints (bl_compare_write). */
+ * (bl_compare_rows) into rows->spill (C6) and read back from there,
+ * adjusted and judged with the analyses' own (C3, C4), in the second,
+ * which prints (bl_compare_write). */
 struct cmp_run {
-	struct bl_cmp *r;
-	int *better;
-	double *band;
-	size_t n, cap;
+	size_t n;                    /* first walk: comparisons made */
 	bool printing;
-	struct bl_cmp_rows *rows;    /* first walk: the named copies */
+	struct bl_cmp_rows *rows;    /* first walk: where they go */
 	const struct bl_cmp_rows *done;   /* second walk: the judged family */
 	size_t next;                 /* second walk: the next row of done */
+	struct bl_cmp_row cur;       /* second walk: the row read back */
 	bool mismatch;               /* done is not the first walk's result */
+	bool ioerr;                  /* the spill could not be read (errno) */
+	FILE *f;                     /* second walk: CSV goes out a page at a time */
 };
+
+/* CSV rows written out and dropped every CMP_PAGE rows: compare's
+ * output is one header and its rows, so the bytes are those of one
+ * write at the end; memory holds a page (issue 34). */
+#define CMP_PAGE 10000
+static void csv_page(struct cmp_run *run, struct bl_outtab *all)
+{
+	if (all->nrows >= CMP_PAGE)
+		bl_outtab_flush(all, run->f, BL_TAB_CSV);
+}
+
+static void row_clear(struct bl_cmp_row *w)
+{
+	free(w->baseline);
+	free(w->candidate);
+	free(w->block);
+	memset(w, 0, sizeof *w);
+}
 
 static bool owned(const struct bl_cmp_rows *r, const char *t)
 {
@@ -322,17 +341,21 @@ static bool owned_table(const struct cmp_run *run, const struct bl_tstats *ts, s
 	return bl_compare_owned(run->printing ? run->done : run->rows, ts, t);
 }
 
-/* Second walk: the judged row of the comparison about to be printed (the
- * walk's rows come in the first walk's order; the analyses' own are
- * skipped), or NULL when done does not match (a caller's error). */
+/* Second walk: the judged row of the comparison about to be printed,
+ * read back from the spill (the walk's rows come in the first walk's
+ * order; the analyses' own come after them), or NULL when done does not
+ * match (a caller's error) or the spill cannot be read. */
 static const struct bl_cmp_row *next_row(struct cmp_run *run, const char *table, const char *col,
 					 const char *cand)
 {
-	const struct bl_cmp_rows *d = run->done;
-	while (run->next < d->n && d->row[run->next].own)
-		run->next++;
-	const struct bl_cmp_row *w = run->next < d->n ? &d->row[run->next++] : NULL;
-	if (!w || strcmp(w->table, table) != 0 || strcmp(w->column, col) != 0 || strcmp(w->candidate, cand) != 0) {
+	struct bl_cmp_row *w = &run->cur;
+	row_clear(w);
+	if (run->next < bl_cmp_spill_n(run->done->spill) && bl_cmp_spill_get(run->done->spill, run->next++, w)) {
+		run->ioerr = true;
+		return NULL;
+	}
+	if (!w->table || w->own || strcmp(w->table, table) != 0 || strcmp(w->column, col) != 0 ||
+	    strcmp(w->candidate, cand) != 0) {
 		run->mismatch = true;
 		return NULL;
 	}
@@ -518,34 +541,18 @@ static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, 
 	return w;
 }
 
-/* First walk: the comparison of set s (group gc) with base made and
- * kept; with a spill (C6), named and written out at once. */
+/* First walk: the comparison of set s (group gc) with base made,
+ * named and written out at once (C6). */
 static void made(struct tabctx *x, const char *cname, size_t gc, size_t base, size_t s,
 		 const struct side *sb, const struct side *sc, int better)
 {
 	struct cmp_run *run = x->run;
-	struct bl_cmp r;
 	double band = bl_band_for(x->o, cname);
-	bl_compare_pair(&sb->cs.w, &sc->cs.w, x->o->confidence, x->o->test, x->means, &r);
-	if (run->rows && run->rows->spill) {
-		struct bl_cmp_row *w = row_named(x, run->rows, cname, gc, base, s, sb, sc, better, band);
-		w->r = r;
-		bl_cmp_spill_put(run->rows->spill, w);
-		run->rows->n--;
-		run->n++;
-		return;
-	}
-	if (run->n == run->cap) {
-		run->cap = run->cap ? 2 * run->cap : 64;
-		run->r = bl_xrealloc(run->r, run->cap * sizeof *run->r);
-		run->better = bl_xrealloc(run->better, run->cap * sizeof *run->better);
-		run->band = bl_xrealloc(run->band, run->cap * sizeof *run->band);
-	}
-	run->r[run->n] = r;
-	run->better[run->n] = better;
-	run->band[run->n++] = band;
-	if (run->rows)
-		row_named(x, run->rows, cname, gc, base, s, sb, sc, better, band);
+	struct bl_cmp_row *w = row_named(x, run->rows, cname, gc, base, s, sb, sc, better, band);
+	bl_compare_pair(&sb->cs.w, &sc->cs.w, x->o->confidence, x->o->test, x->means, &w->r);
+	bl_cmp_spill_put(run->rows->spill, w);
+	run->rows->n--;
+	run->n++;
 }
 
 /* Rows of one column (c, listed index lc) for every block. */
@@ -639,6 +646,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 				bl_outtab_setnum(tab, col++, r.p_adj, fmt);
 				bl_outtab_setnum(tab, col++, r.tested ? r.ci_raw.pct_lo : NAN, fmt);
 				bl_outtab_setnum(tab, col++, r.tested ? r.ci_raw.pct_hi : NAN, fmt);
+				csv_page(x->run, tab);
 				continue;
 			}
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)
@@ -954,8 +962,6 @@ static size_t hist_col(struct hist_tab *h, const char *name)
 static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const struct bl_cmp_rows *batch)
 {
 	h->compared = h->compared || bl_cmp_spill_has_table(batch->spill, h->name);
-	for (size_t i = 0; i < batch->n && !h->compared; i++)
-		h->compared = strcmp(batch->row[i].table, h->name) == 0;
 	size_t ng = bl_tstats_ngcols(ts, t);
 	for (size_t g = 0; g < bl_tstats_ngroups(ts, t) && !h->compared && ng && h->nset <= 2; g++) {
 		const char *set = bl_tstats_gval(ts, t, g, ng - 1);
@@ -979,12 +985,6 @@ static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const s
 		hist_forget(h);
 }
 
-static const char *interned(struct bl_strmap *m, const char *s)
-{
-	size_t i = bl_strmap_get(m, s, NULL);
-	return m->key[i];
-}
-
 int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_drain *d,
 		     struct bl_cmp_rows *into)
 {
@@ -992,35 +992,17 @@ int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, stru
 	memset(&batch, 0, sizeof batch);
 	batch.own = into->own;
 	batch.nown = into->nown;
-	/* C6: no temporary file (an unwritable $TMPDIR): the rows in memory */
-	batch.spill = bl_cmp_spill_new(&d->names);
+	batch.spill = bl_cmp_spill_new(&d->names);   /* the groups are dropped below */
 	bl_tstats_quiet(ts, true);
 	int rc = bl_compare_rows(ts, o, &batch);
+	bl_compare_rows_judge(&batch, o->confidence);
 	for (size_t t = 0; rc == 0 && t < bl_tstats_ntables(ts); t++)
 		if (!bl_compare_owned(&batch, ts, t))
 			hist_add(hist_get(d, ts, t), ts, t, &batch);
 	bl_tstats_quiet(ts, false);
 	bl_cmp_spill_free(into->spill);
 	into->spill = batch.spill;
-	size_t from = into->n;
-	if (from == 0) {   /* moved, not copied: one input may make many rows */
-		free(into->row);
-		into->row = batch.row;
-		batch.row = NULL;
-	} else {
-		into->row = bl_xrealloc(into->row, (from + batch.n + 1) * sizeof *into->row);
-		if (batch.n)
-			memcpy(into->row + from, batch.row, batch.n * sizeof *batch.row);
-	}
-	into->n += batch.n;
-	for (size_t i = from; i < into->n; i++) {
-		struct bl_cmp_row *w = &into->row[i];
-		/* the groups they point into are dropped below */
-		if (w->source)
-			w->source = interned(&d->names, w->source);
-		if (w->message_id)
-			w->message_id = interned(&d->names, w->message_id);
-	}
+	into->tests = batch.tests;
 	for (size_t i = 0; i < batch.nskip; i++)
 		free(batch.skip[i].why);
 	free(batch.skip);
@@ -1172,6 +1154,8 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 {
 	if (!ts || !o || !out || out->n || out->nskip)
 		return -BL_EUSAGE;
+	if (!out->spill)
+		out->spill = bl_cmp_spill_new(NULL);
 	struct cmp_run run;
 	memset(&run, 0, sizeof run);
 	run.rows = out;
@@ -1179,29 +1163,7 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 	memset(&counts, 0, sizeof counts);
 	bool any = false;
 	walk(ts, NULL, NULL, o, &counts, &run, NULL, NULL, 0, &any);
-	for (size_t i = 0; !out->spill && i < run.n; i++)
-		out->row[i].r = run.r[i];
-	free(run.r);
-	free(run.better);
-	free(run.band);
-	if (out->spill)
-		out->tests = bl_cmp_spill_adjust(out->spill, o->confidence);
-	else
-		bl_compare_rows_judge(out, o->confidence);
 	return 0;
-}
-
-/* D12: the question a row answers, its family's key. */
-struct fam {
-	char *key;
-	size_t i;
-};
-
-static int fam_cmp(const void *a, const void *b)
-{
-	const struct fam *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
-	return c ? c : (x->i > y->i) - (x->i < y->i);
 }
 
 char *bl_cmp_family_key(const struct bl_cmp_row *w)
@@ -1213,32 +1175,12 @@ char *bl_cmp_family_key(const struct bl_cmp_row *w)
 
 void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf)
 {
-	size_t n = rows->n;
-	struct fam *f = bl_xmalloc((n ? n : 1) * sizeof *f);
-	for (size_t i = 0; i < n; i++)
-		f[i] = (struct fam){ bl_cmp_family_key(&rows->row[i]), i };
-	qsort(f, n, sizeof *f, fam_cmp);
-	struct bl_cmp *r = bl_xmalloc((n ? n : 1) * sizeof *r);
-	rows->tests = 0;
-	for (size_t a = 0, b; a < n; a = b) {
-		for (b = a + 1; b < n && strcmp(f[a].key, f[b].key) == 0; b++)
-			;
-		for (size_t k = a; k < b; k++)
-			r[k - a] = rows->row[f[k].i].r;
-		size_t m = bl_compare_adjust(r, b - a);
-		rows->tests += m;
-		for (size_t k = a; k < b; k++) {
-			struct bl_cmp_row *w = &rows->row[f[k].i];
-			bl_compare_judge(&r[k - a], 1.0 - conf, w->band, w->better, m);
-			r[k - a].verdict = bl_cmp_verdict_words(r[k - a].kind, w->column, r[k - a].pct);
-			w->r = r[k - a];
-			w->family = m;
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		free(f[i].key);
-	free(f);
-	free(r);
+	if (!rows->spill)
+		rows->spill = bl_cmp_spill_new(NULL);
+	for (size_t i = 0; i < rows->n; i++)
+		bl_cmp_spill_put(rows->spill, &rows->row[i]);
+	rows->n = 0;
+	rows->tests = bl_cmp_spill_adjust(rows->spill, conf);
 }
 
 int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *cand, double conf,
@@ -1352,7 +1294,7 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 /* The CSV line of an analysis's own row (C4): as the walk's, without
  * the sides' CI and median; the --by columns empty, its block in "by". */
 static void own_csv(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, size_t nbyu,
-		    const struct bl_compare_opts *o, size_t tests)
+		    const struct bl_compare_opts *o)
 {
 	enum bl_tabfmt fmt = o->fmt;
 	size_t col = 0;
@@ -1376,7 +1318,6 @@ static void own_csv(struct bl_outtab *tab, const struct bl_cmp_row *w, const str
 	};
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		bl_outtab_setnum(tab, col++, v[i], fmt);
-	(void)tests;
 	bl_outtab_setf(tab, col++, "%zu", w->family);
 	bl_outtab_setnum(tab, col++, w->band, fmt);
 	bl_outtab_setnum(tab, col++, r->detect_pct, fmt);
@@ -1435,42 +1376,56 @@ static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const st
 	bl_outtab_set(tab, col++, r->note ? r->note : "");
 }
 
-/* C4: the analyses' own rows of rows, after the walk's: in CSV into all,
- * else one table per table, in the order the rows come. */
-static void own_write(const struct bl_cmp_rows *rows, FILE *f, const struct bl_compare_opts *o,
-		      struct bl_compare_counts *counts, struct bl_outtab *all, size_t nbyu, bool *any_text)
+/* C4: the analyses' own rows, rows->spill's from `from` on (after the
+ * walk's): in CSV into all, else one table per table, in the order the
+ * rows come. false when the spill could not be read. */
+static bool own_write(const struct bl_cmp_rows *rows, size_t from, FILE *f, const struct bl_compare_opts *o,
+		      struct bl_compare_counts *counts, struct cmp_run *run, struct bl_outtab *all, size_t nbyu,
+		      bool *any_text)
 {
-	bool md = o->fmt == BL_TAB_MD;
-	bool *done = bl_xcalloc(rows->n ? rows->n : 1, sizeof *done);
-	for (size_t i = 0; i < rows->n; i++) {
-		if (!rows->row[i].own || done[i])
+	bool md = o->fmt == BL_TAB_MD, ok = true;
+	size_t n = bl_cmp_spill_n(rows->spill);
+	bool *done = bl_xcalloc(n > from ? n - from : 1, sizeof *done);
+	struct bl_cmp_row *w = &run->cur;
+	for (size_t i = from; i < n && ok; i++) {
+		if (done[i - from])
 			continue;
-		const char *tname = rows->row[i].table;
+		row_clear(w);
+		if (!(ok = bl_cmp_spill_get(rows->spill, i, w) == 0))
+			break;
+		const char *tname = w->table;
 		struct bl_outtab tab;
 		bl_outtab_init(&tab);
-		char ci[40];
-		snprintf(ci, sizeof ci, "interval of change");
 		/* no diff: a rank test's change is of a percentile, not of the
 		 * means shown (the CSV has it) */
-		static const char *const head[] = { "measure", "group", "n", "mean", "change", NULL,
+		static const char *const head[] = { "measure", "group", "n", "mean", "change", "interval of change",
 						    "p", "p adj", "m", "verdict", "note" };
 		for (size_t h = 0; h < sizeof head / sizeof head[0]; h++)
-			bl_outtab_col(&tab, head[h] ? head[h] : ci, h >= 2 && h != 5 && h < 9);
+			bl_outtab_col(&tab, head[h], h >= 2 && h != 5 && h < 9);
 		counts->tables++;
-		for (size_t j = i; j < rows->n; j++) {
-			const struct bl_cmp_row *w = &rows->row[j];
-			if (!w->own || done[j] || strcmp(w->table, tname) != 0)
+		for (size_t j = i; j < n && ok; j++) {
+			if (done[j - from])
 				continue;
-			done[j] = true;
+			if (j > i) {
+				row_clear(w);
+				if (!(ok = bl_cmp_spill_get(rows->spill, j, w) == 0))
+					break;
+			}
+			if (strcmp(w->table, tname) != 0)
+				continue;
+			done[j - from] = true;
 			struct bl_cmp r = w->r;
 			char note[200];
 			count_row(counts, &r, note, sizeof note);
-			if (o->fmt == BL_TAB_CSV)
-				own_csv(all, w, &r, nbyu, o, rows->tests);
-			else
+			if (o->fmt == BL_TAB_CSV) {
+				own_csv(all, w, &r, nbyu, o);
+				csv_page(run, all);
+			} else {
 				own_text(&tab, w, &r, o->fmt);
+			}
 		}
-		if (o->fmt != BL_TAB_CSV) {
+		row_clear(w);
+		if (o->fmt != BL_TAB_CSV && ok) {
 			if (*any_text)
 				fputc('\n', f);
 			*any_text = true;
@@ -1485,6 +1440,7 @@ static void own_write(const struct bl_cmp_rows *rows, FILE *f, const struct bl_c
 		bl_outtab_release(&tab);
 	}
 	free(done);
+	return ok;
 }
 
 int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE *f, FILE *diag,
@@ -1520,12 +1476,13 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 	 * sides */
 	counts->tests = rows->tests;
 	bool any_text = false;
+	run.f = f;
 	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
-	own_write(rows, f, o, counts, &all, nbyu, &any_text);
-	bool any_own = false;
-	for (size_t i = 0; i < rows->n && !any_own; i++)
-		any_own = rows->row[i].own;
-	int rc = run.mismatch ? -BL_EUSAGE : 0;
+	bool any_own = bl_cmp_spill_n(rows->spill) > run.next;
+	if (!run.ioerr && !run.mismatch && !own_write(rows, run.next, f, o, counts, &run, &all, nbyu, &any_text))
+		run.ioerr = true;
+	row_clear(&run.cur);
+	int rc = run.ioerr ? -BL_EIO : run.mismatch ? -BL_EUSAGE : 0;
 	if (csv) {
 		if (counts->tables && !rc)
 			rc = bl_outtab_write(&all, f, o->fmt);

@@ -205,8 +205,9 @@ struct bl_cmp_rows {
 	 * static, the array owned */
 	const char **own;
 	size_t nown;
-	/* C6: the rows of a drained input (bl_compare_drain), in a temporary
-	 * file rather than in row; owned, NULL when none */
+	/* C6: every row made and judged, in a temporary file; row holds
+	 * only the rows an analysis adds (bl_cmp_rows_add) until
+	 * bl_compare_rows_judge moves them there. Owned, NULL when none. */
 	struct bl_cmp_spill *spill;
 };
 /* C5 The report's Findings a source at a time (report/findings.h F1: a
@@ -218,27 +219,35 @@ struct bl_cmp_rows {
  *    compared, the two sets' pooled moments for bl_compare_apart_note)
  *    is kept in the drain; bl_compare_drain_end adds those sentences.
  *    into->own must be set (bl_analyses_own) before the first drain.
- *    The input's rows are into->spill (C6; in into->row only when no
- *    temporary file could be made). The rows' source and message_id
- *    then point into the drain: free it after the rows. */
+ *    The input's rows are into->spill (C6), judged. The rows' source
+ *    and message_id then point into the drain: free it after the rows. */
 struct bl_cmp_drain;
-/* C6 Bounded within one question (issue 34): a family (D12) must be whole
- *    to be adjusted, and one ConTest log of 50,000 loads makes 300,000
- *    rows of one question. The drain's walk writes each row, as it is
- *    made, to an unlinked temporary file (analyze/spool.h: nothing is
- *    left on any exit) and keeps in memory only its offset, its family
- *    and its p (48 bytes); when the input's walk is over each family is
- *    adjusted from those p (bl_compare_adjust_p), and a row read back
- *    (bl_cmp_spill_get) is judged as bl_compare_rows_judge judges it:
- *    the same numbers, the same bytes. The rows' pointers other than
- *    baseline, candidate and block are static or into ts's tables and the
- *    drain (source and message_id are interned into it), so the file
- *    holds the row as it is and those three strings. */
+/* C6 Bounded, whatever the number of rows (issue 34): every comparison,
+ *    of `compare`, of the report's drained inputs and of its
+ *    --baseline/--compare-all run alike, is written, as it is made, to an
+ *    unlinked temporary file (analyze/spool.h: nothing is left on any
+ *    exit) and memory keeps only its offset, its family and its p (48
+ *    bytes; a family, D12, must be whole to be adjusted, and one ConTest
+ *    log of 50,000 loads makes 300,000 rows of one question). Once every
+ *    row is put each family is adjusted from those p
+ *    (bl_compare_adjust_p), and a row read back (bl_cmp_spill_get) is
+ *    judged then (C3): the same numbers, the same bytes. The file holds
+ *    the row struct as it is, then its three owned strings (baseline,
+ *    candidate, block). Its other pointers are safe to write: the file
+ *    is private (mkstemp, unlinked at once), written and read by this
+ *    process only, and each of them is static (test, note) or points
+ *    into what outlives the spill and every row read back from it:
+ *    table and column into ts's tables (bl_tstats_drop_groups keeps
+ *    them), thread_ref into ts's threads, an analysis's source into its
+ *    state; a walk row's source and message_id into ts's groups, or,
+ *    when they are dropped (C5), into the names the spill interns them
+ *    in. No temporary file ($TMPDIR unwritable): the rows put are lost
+ *    and the first bl_cmp_spill_get says so (-BL_EIO, errno). */
 struct bl_cmp_spill;
 struct bl_strmap;
 /* A new, empty spill whose rows' sources and threads are interned into
- * names (which must outlive it); NULL (errno) when no temporary file
- * can be made. */
+ * names (which must outlive it; NULL: not interned). Never NULL; when no
+ * temporary file can be made, its gets fail (C6). */
 struct bl_cmp_spill *bl_cmp_spill_new(struct bl_strmap *names);
 void bl_cmp_spill_free(struct bl_cmp_spill *s);   /* NULL-safe; closes the file */
 /* Row w written out, its baseline, candidate and block freed, *w zeroed. */
@@ -263,11 +272,11 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into);
  * not named after its table, the benchlog table its header shows): an
  * analysis compares it, not compare.h's walk. rows may be NULL (false). */
 bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t);
-/* Every comparison of ts, adjusted in its family (C3: one question) and
- * judged (C1-C3), in
- * the order bl_compare_write prints them; the same numbers. out: zeroed,
- * or with only own/nown set (C4: those tables are left out). 0 or
- * -BL_EUSAGE. Free with bl_compare_rows_free (NULL-safe). */
+/* Every comparison of ts (C1-C2) put into out->spill (made when NULL,
+ * C6), in the order bl_compare_write prints them; bl_compare_rows_judge
+ * then adjusts and judges them. out: zeroed, or with only own/nown (C4:
+ * those tables are left out) and spill set. 0 or -BL_EUSAGE. Free with
+ * bl_compare_rows_free (NULL-safe). */
 int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out);
 /* The sentences of a table with nothing to compare (C1; the report's
  * F3), as bl_compare_rows() gives them in its skip list; heap strings.
@@ -278,11 +287,12 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 char *bl_compare_one_set_note(const char *cmpcol, const char *set);
 char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
 			    const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1);
-/* C3 over every row of rows, again: after a caller added rows of its own
- * (an analysis's comparisons, analyze/analysis.h findings()), the rows
- * are split into their families (D12: one question each,
- * bl_cmp_family_key), each adjusted on its own, and each row is judged
- * (D13) with its better and band. */
+/* C3 once every row is made: the rows a caller added to rows->row (an
+ * analysis's comparisons, analyze/analysis.h findings()) are put into
+ * rows->spill after the walk's (C6; made when NULL), every family (D12:
+ * one question each, bl_cmp_family_key) is adjusted on its own, and each
+ * row read back is judged (D13) with its better and band. Once per
+ * spill. */
 void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf);
 
 /* One side of a comparison from its summary: n values, their mean,
@@ -321,7 +331,11 @@ struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, 
  * from ts with the same o, and in their order: first every table of ts
  * but rows->own, grouped as C1 says, with both sides' summaries; then
  * the analyses' own rows (rows[i].own), one table per table. Problems
- * with the baseline are reported on diag. 0 or -BL_EIO. */
+ * with the baseline are reported on diag. Rows are read back from
+ * rows->spill one at a time; CSV goes out 10,000 rows at a time, a text
+ * or Markdown table (one column's rows) at once. 0, -BL_EIO (a write,
+ * or the spill could not be read: errno) or -BL_EUSAGE (rows is not
+ * from ts and o). */
 int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE *f, FILE *diag,
 		     const struct bl_compare_opts *o, struct bl_compare_counts *counts);
 

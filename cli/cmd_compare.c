@@ -1,5 +1,6 @@
 /* cmd_compare.c — `benchlog compare`: baseline against candidates, column
  * by column: change with its interval, Welch's t-test and a verdict. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,10 +100,7 @@ static void own_notes(const struct bl_cmp_rows *rows, void *const *st, const str
 		const char *t = bl_analyses[i]->name;   /* its rows' table */
 		if (!st[i] || !bl_analyses[i]->has_data(st[i]) || (fo->table && strcmp(fo->table, t) != 0))
 			continue;
-		size_t k = 0;
-		while (k < rows->n && !(rows->row[k].own && strcmp(rows->row[k].table, t) == 0))
-			k++;
-		if (k < rows->n)
+		if (bl_cmp_spill_has_table(rows->spill, t))   /* only its analysis makes rows of t */
 			continue;
 		if (fo->ncols && none)
 			cli_err("benchlog compare: table %s: none of its analysis's measures is among -c's "
@@ -159,7 +157,11 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		status = EXIT_DATA;
 	} else {
 		struct bl_compare_counts k;
-		if (bl_compare_write(ts, &rows, stdout, stderr, co, &k))
+		int rc = bl_compare_write(ts, &rows, stdout, stderr, co, &k);
+		if (rc == -BL_EIO && !ferror(stdout))
+			cli_err("benchlog compare: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
+				strerror(errno));
+		if (rc)
 			status = EXIT_DATA;
 		own_notes(&rows, st, &fo, k.tables == 0);
 		if (k.low_power)

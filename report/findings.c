@@ -179,20 +179,6 @@ static int cmp_ranked(const void *a, const void *b)
 	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* A row of a batch, by reference (one input may make 300,000: they are
- * sorted, not copied), and its place in the stream. */
-struct ref {
-	struct bl_cmp_row *w;
-	unsigned long long seq;
-};
-
-static int cmp_ref(const void *a, const void *b)
-{
-	const struct ref *x = a, *y = b;
-	int c = cmp_finding(x->w, y->w);
-	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 static void table_head(FILE *md)
 {
 	fprintf(md, "| table | measure | baseline → candidate | change [interval] | p adj. | verdict |\n"
@@ -547,21 +533,7 @@ int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
 	memset(&st, 0, sizeof st);
 	if (rows->spill)
 		take_spill(f, &st, rows->spill);
-	struct ref *b = bl_xmalloc((rows->n ? rows->n : 1) * sizeof *b);
-	size_t n = 0;
-	for (size_t i = 0; i < rows->n; i++)
-		if (!isnan(rows->row[i].r.diff))   /* F4: nothing compared */
-			b[n++] = (struct ref){ &rows->row[i], f->seq++ };
-	qsort(b, n, sizeof *b, cmp_ref);   /* F2, ties in the order read */
-	for (size_t i = 0; i < n; i++)
-		take_row(f, &st, b[i].w, b[i].seq);
 	stream_end(f, &st);
-	free(b);
-	for (size_t i = 0; i < rows->n; i++)
-		row_free(&rows->row[i]);
-	free(rows->row);
-	rows->row = NULL;
-	rows->n = 0;
 	rows->tests = 0;
 	bl_cmp_spill_free(rows->spill);
 	rows->spill = NULL;
