@@ -179,7 +179,8 @@ void bl_plot_result_release(struct bl_plot_result *r);
  * (width_px) is drawn as a band: its .dat file holds, per bucket of its x
  * range (BL_SWPD_BAND_BUCKETS_PER_PX per pixel column), each series'
  * minimum and maximum at the times of the bucket's first and last sample,
- * and the script fills between them (filledcurves); the .dat header and
+ * and the script draws a vertical line between them at each (vectors,
+ * which paint every pixel column); the .dat header and
  * the script say so. Overlapping stutter intervals are shaded as one, and a "stutter
  * goes on" mark is drawn once per position. */
 #define BL_SWPD_BAND_FACTOR 8

@@ -722,9 +722,9 @@ static void test_plot__swpd_band(void **state)
 			   "10 0 8 100 100 0 0 ? ?\n14 0 8 100 100 0 0 ? ?\n"
 			   "15 ? ? 100 500 0 0 ? ?\n19 ? ? 100 500 0 0 ? ?\n");
 	char *gp = slurp("band.gp", NULL);
-	assert_contains(gp, "'band-1.dat' using 1:2:3 axes x1y1 with filledcurves");
-	assert_contains(gp, "'band-1.dat' using 1:6:7 axes x1y2 with filledcurves");
-	assert_contains(gp, "'band-1.dat' using 1:4:5 axes x1y1 with filledcurves");
+	assert_contains(gp, "'band-1.dat' using 1:2:(0):($3-$2) axes x1y1 with vectors nohead");
+	assert_contains(gp, "'band-1.dat' using 1:6:(0):($7-$6) axes x1y2 with vectors nohead");
+	assert_contains(gp, "'band-1.dat' using 1:4:(0):($5-$4) axes x1y1 with vectors nohead");
 	free(gp);
 	free(d);
 	bl_plot_result_release(&r);
