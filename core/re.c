@@ -31,6 +31,7 @@ int bl_re_compile(struct bl_re *re, const char *pattern, unsigned flags, const c
 	if (flags & BL_RE_CASELESS)
 		opts |= PCRE2_CASELESS;
 	re->origin = origin;
+	re->jit = false;
 	re->code = NULL;
 	re->md = NULL;
 	pthread_mutex_lock(&re_cache_mu);
@@ -50,7 +51,6 @@ int bl_re_compile(struct bl_re *re, const char *pattern, unsigned flags, const c
 				*err = bl_xasprintf("%s: %s at offset %zu", origin, (const char *)msg, (size_t)eo);
 			return -BL_EFORMAT;
 		}
-		pcre2_jit_compile(code, PCRE2_JIT_COMPLETE); /* falls back to the interpreter */
 		size_t pl = strlen(pattern);
 		struct re_cached *c = bl_xmalloc(sizeof *c + pl + 1);
 		memcpy(c->pattern, pattern, pl + 1);
@@ -65,8 +65,24 @@ int bl_re_compile(struct bl_re *re, const char *pattern, unsigned flags, const c
 	return 0;
 }
 
+/* JIT-compile re's code unless done, under the cache's lock, so that no
+ * thread matches the code while another compiles it. At the first match,
+ * not at bl_re_compile(): summary of 5 MB of mtest01 + time -v runs spent
+ * 6.6 M of its 120 M instructions JIT-compiling patterns it never used. */
+static void re_jit(struct bl_re *re)
+{
+	size_t size = 0;
+	pthread_mutex_lock(&re_cache_mu);
+	if (pcre2_pattern_info(re->code, PCRE2_INFO_JITSIZE, &size) != 0 || size == 0)
+		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE); /* else the interpreter */
+	pthread_mutex_unlock(&re_cache_mu);
+	re->jit = true;
+}
+
 int bl_re_match(struct bl_re *re, const char *s, size_t len)
 {
+	if (!re->jit)
+		re_jit(re);
 	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, NULL);
 	if (rc >= 0)
 		return 1;

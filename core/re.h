@@ -4,8 +4,10 @@
  * prose); numeric rows go through plain scanners.
  *
  * A struct bl_re owns its match data; the compiled code comes from a
- * process-wide cache (each distinct pattern is compiled and JIT-compiled
- * once) and is shared, read-only, between threads. A struct bl_re is not
+ * process-wide cache (each distinct pattern is compiled once, and
+ * JIT-compiled once, at its first match: most of the 40-odd patterns of the
+ * parsers never meet a line they could match) and is shared, read-only,
+ * between threads. A struct bl_re is not
  * shared between threads (each parse pass makes its own).
  */
 #ifndef BL_RE_H
@@ -19,6 +21,7 @@ struct bl_re {
 	void *code;        /* pcre2_code_8 * */
 	void *md;          /* pcre2_match_data_8 * */
 	const char *origin;/* where the pattern comes from, for messages */
+	bool jit;          /* the code was JIT-compiled before this one's first match */
 };
 
 #define BL_RE_CASELESS 1u
