@@ -170,7 +170,8 @@ static void keep(struct bl_blocks *b, const struct bl_record *r, size_t nc)
 		b->cap = b->cap ? 2 * b->cap : 16;
 		b->rec = bl_xrealloc(b->rec, b->cap * sizeof *b->rec);
 	}
-	memcpy(&b->rec[b->nrec++], r, offsetof(struct bl_record, v) + nc * sizeof r->v[0]);
+	memcpy(&b->rec[b->nrec], r, offsetof(struct bl_record, v) + nc * sizeof r->v[0]);
+	b->rec[b->nrec++].digits = NULL;   /* the line's digits go with the line */
 	own(b, r->source ? r->source : "");
 	own(b, r->group);
 	for (size_t i = 0; i < nc; i++)

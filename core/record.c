@@ -20,6 +20,7 @@ void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const str
 	r->run = 0;
 	r->prov_gen = 0;
 	r->copy_of = NULL;
+	r->digits = NULL;
 	/* BL_NULL is 0: one memset, where a store per column was 5 % of
 	 * `parse -t vmstat` (48 columns a row) */
 	memset(r->v, 0, (t->ncols < BL_MAX_COLS ? t->ncols : BL_MAX_COLS) * sizeof r->v[0]);

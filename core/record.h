@@ -121,6 +121,19 @@ enum { BL_PC_SOURCE, BL_PC_LINE, BL_PC_MESSAGE_ID, BL_PC_DATE, BL_PC_SUBJECT, BL
        BL_PC_GROUP, BL_PC_GROUP_SOURCE, BL_PC_RUN, BL_PC_COPY_OF };
 extern const char *const bl_prov_col_names[BL_PROV_COLS];
 
+/* The values of a record as the input wrote them, when that is what the
+ * writers would write (canonical decimal digits: no leading zero, at
+ * most 15): column i's text is the len[i] bytes at text + off[i], and
+ * BL_DIGITS_COPY bytes can be read there (a writer copies that many at
+ * once); len[i] == 0: made from the value. Only columns that hold a
+ * number are read. The parser's, borrowed like a text value. */
+#define BL_DIGITS_COPY 16
+struct bl_digits {
+	const char *text;
+	unsigned short off[BL_MAX_COLS];
+	unsigned char len[BL_MAX_COLS];
+};
+
 struct bl_record {
 	const struct bl_table_def *table;
 	const char *source;
@@ -138,6 +151,7 @@ struct bl_record {
 	 * block is a copy (core/block.h B4); set by the context when it
 	 * hands the record on, valid while the sink has it. */
 	const char *copy_of;
+	const struct bl_digits *digits; /* NULL, or where values' text is (above) */
 	struct bl_val v[BL_MAX_COLS]; /* the table's own columns, in schema order */
 };
 

@@ -259,30 +259,35 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 	return n;
 }
 
-long bl_scan_uints(const char *p, size_t len, long long *v, size_t max)
+long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
+		   size_t max)
 {
 	/* A byte at a time: vmstat's numbers are 1 to 7 digits, and a plain
 	 * loop whose branches follow the digits beat reading eight at a time
-	 * (SWAR over blank masks: 92 against 63 ns a row, 20 MB of vmstat). */
-	size_t n = 0, i = 0;
-	while (i < len) {
-		while (i < len && (p[i] == ' ' || p[i] == '\t'))
-			i++;
-		if (i == len)
+	 * (SWAR over blank masks: 92 against 63 ns a row, 20 MB of vmstat);
+	 * no bound checked per byte, the byte after the line stops the loops
+	 * (parse -t vmstat of 5 MB: 310 M instructions, 318 M checking). */
+	const char *q = p, *end = p + len;
+	size_t n = 0;
+	for (;;) {
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (q >= end)
 			break;
-		unsigned d = (unsigned)(unsigned char)p[i] - '0';
+		unsigned d = (unsigned)(unsigned char)*q - '0';
 		if (d > 9)
 			return -1;
+		const char *t = q++;
 		unsigned long long x = d;
-		size_t start = i++;
-		while (i < len && (d = (unsigned)(unsigned char)p[i] - '0') <= 9) {
+		while ((d = (unsigned)(unsigned char)*q - '0') <= 9) {
 			x = x * 10 + d;
-			i++;
+			q++;
 		}
-		if (i < len && p[i] != ' ' && p[i] != '\t')
+		size_t l = (size_t)(q - t);
+		if ((q < end && *q != ' ' && *q != '\t') || l > 18 || n == max)
 			return -1;
-		if (i - start > 18 || n == max)
-			return -1;
+		at[n] = (unsigned short)(t - p);
+		nd[n] = (*t != '0' || l == 1) && t - p <= 0xffff ? (unsigned char)l : 0;
 		v[n++] = (long long)x;
 	}
 	return (long)n;

@@ -303,6 +303,8 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 {
 	(void)state;
 	char line[2000];
+	unsigned short at[64];
+	unsigned char ndig[64];
 	for (int it = 0; it < 200000; it++) {
 		uint64_t r = rng();
 		/* every other line short, with short numbers (a vmstat row) */
@@ -311,6 +313,7 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		bool bad_wanted = (r >> 8) % 8 == 0;
 		size_t o = 0;
 		long long want[64];
+		size_t want_at[64], want_nd[64];
 		bool bad = false;
 		size_t long_line = (r >> 12) % 16 == 0 ? (short_line ? 40 : 300) : 0;
 		while (o < long_line)
@@ -334,14 +337,17 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 				memcpy(tmp, line + t0, nd);
 				tmp[nd] = '\0';
 				want[k] = strtoll(tmp, NULL, 10);
+				want_at[k] = t0;
+				want_nd[k] = line[t0] != '0' || nd == 1 ? nd : 0;
 			}
 		}
 		size_t trail = (size_t)(rng() % 3);
 		for (size_t b = 0; b < trail; b++)
 			line[o++] = ' ';
+		line[o] = '\0';             /* the byte after a line (util.h) */
 		size_t max = rng() % 2 ? ntok : (size_t)(rng() % 45);
 		long long got[64];
-		long n = bl_scan_uints(line, o, got, max);
+		long n = bl_scan_uints(line, o, got, at, ndig, max);
 		if (bad || ntok > max) {
 			if (n != -1)
 				fail_msg("bl_scan_uints(\"%.*s\") = %ld, want -1", (int)o, line, n);
@@ -350,19 +356,27 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		if (n != (long)ntok)
 			fail_msg("bl_scan_uints(\"%.*s\") = %ld, want %zu", (int)o, line, n, ntok);
 		for (size_t k = 0; k < ntok; k++)
-			if (got[k] != want[k])
-				fail_msg("bl_scan_uints token %zu of \"%.*s\" = %lld, want %lld",
-					 k, (int)o, line, got[k], want[k]);
+			if (got[k] != want[k] || at[k] != want_at[k] || ndig[k] != want_nd[k])
+				fail_msg("bl_scan_uints token %zu of \"%.*s\" = %lld at %u (%u digits), want %lld at %zu (%zu)",
+					 k, (int)o, line, got[k], at[k], ndig[k], want[k], want_at[k], want_nd[k]);
 	}
 	long long v[4];
-	assert_int_equal(bl_scan_uints("", 0, v, 4), 0);
-	assert_int_equal(bl_scan_uints(" 0  1 23\t", 9, v, 4), 3);
+	assert_int_equal(bl_scan_uints("", 0, v, at, ndig, 4), 0);
+	assert_int_equal(bl_scan_uints(" 0  1 23\t", 9, v, at, ndig, 4), 3);
 	assert_int_equal(v[2], 23);
-	assert_int_equal(bl_scan_uints("12345678 123456789012345678", 27, v, 4), 2);
+	assert_int_equal(bl_scan_uints("12345678 123456789012345678", 27, v, at, ndig, 4), 2);
 	assert_int_equal(v[0], 12345678);
 	assert_int_equal(v[1], 123456789012345678LL);
-	assert_int_equal(bl_scan_uints("1 -2", 4, v, 4), -1);
-	assert_int_equal(bl_scan_uints("1 2 3", 5, v, 2), -1);
+	assert_int_equal(bl_scan_uints("1 -2", 4, v, at, ndig, 4), -1);
+	assert_int_equal(bl_scan_uints("1 2 3", 5, v, at, ndig, 2), -1);
+	/* the digits as written only where they are the value's own */
+	assert_int_equal(bl_scan_uints(" 007 0 10", 9, v, at, ndig, 4), 3);
+	assert_int_equal(at[0], 1);
+	assert_int_equal(ndig[0], 0);
+	assert_int_equal(at[1], 5);
+	assert_int_equal(ndig[1], 1);
+	assert_int_equal(at[2], 7);
+	assert_int_equal(ndig[2], 2);
 }
 
 /* bl_csv_write_record's integers (tables/table.c writes them itself)
