@@ -11,6 +11,15 @@
  * times are read correctly (chkmmt splits on ':' and takes hours for
  * minutes), "?%" CPU is unknown rather than 0, and kbytes allocations are
  * normalised to bytes.
+ *
+ * Memory (analysis.h), the same for every command, whatever the number of
+ * groups, runs or averages blocks: at most RUNS_CACHE groups (accumulator
+ * and name) in memory, direct-mapped by their index; every group's
+ * accumulator, its name, the index from name hash to group, the chart's
+ * points and the averages blocks' text are stores that stay in memory up
+ * to a stated size (STORE_MEM) and move to an unlinked temporary file
+ * (spool.h) past it. About 1.5 MiB in all; a folder of small logs may
+ * have a group per file, tens of thousands of them (issues 10, 34).
  */
 #include <errno.h>
 #include <math.h>
@@ -23,7 +32,6 @@
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
 #include "analyze/stats.h"
-#include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/latency.h"
 #include "parsers/tables.h"
@@ -45,8 +53,10 @@ static const struct {
 	{ "Minor (reclaiming a frame) faults", "minor_faults", false, "" },
 };
 
+/* A group's accumulator: fixed size, stored as it is. */
 struct group_acc {
-	const char *name;            /* owned by runs.names */
+	long long name_off;          /* its name in runs.names */
+	size_t name_len;
 	long max_point_run;          /* the largest run with a chart point */
 	unsigned long mtest_runs, time_runs;
 	/* Time blocks whose command is unknown: from how many messages
@@ -58,148 +68,238 @@ struct group_acc {
 	struct bl_welford w[NF];
 };
 
-/* The groups' accumulators: the last GROUP_CACHE groups used are in
- * memory, the others in a temporary file, group i at i * sizeof (struct
- * group_acc). A folder of small logs may have tens of thousands of
- * groups, one a file (issue 10: summary under 16 MiB whatever the input
- * size); records of a group mostly come together, so the file is read
- * seldom. */
-#define GROUP_CACHE 4096
+/* A chart point: group index, run, and its three values (NaN: none). */
+struct rpoint {
+	size_t gi;
+	long run;
+	double elapsed_s, cpu_pct, bytes_allocated;
+};
+
+#define RUNS_CACHE 256          /* groups in memory */
+#define STORE_MEM (256 * 1024)  /* bytes a store keeps in memory */
+#define PT_WINDOW 64            /* the last points, where a run's second record finds its point */
+#define LAT_RING 16             /* the last latency series (group, run) */
+
+/* Bytes at offsets: in memory up to STORE_MEM, then all of them in an
+ * unlinked temporary file. Unwritten bytes read as zeros. */
+struct store {
+	char *mem;
+	size_t len, cap;
+	FILE *f;
+};
+
+struct slot {
+	size_t gi;                   /* SIZE_MAX: empty */
+	char *name;
+	struct group_acc a;
+};
 
 struct runs {
 	struct bl_analysis_opts o;
-	struct group_acc *cache;     /* slots, at most GROUP_CACHE */
-	size_t *slot_group;          /* the group in each slot */
-	size_t ncache, capcache, hand;   /* slots used, allocated; next to reuse */
-	int32_t *slot_of;            /* per group: its slot, -1 = in the file */
-	size_t n, cap;               /* groups; room in slot_of */
-	FILE *spill;                 /* groups out of the cache, or NULL */
-	int spill_err;               /* errno of its first failure, 0 = none */
-	struct bl_strmap names;      /* group names (a folder of small logs has thousands) */
-	size_t last;                 /* index of the last group looked up */
-	struct bl_run_point *pts;    /* keep_samples only */
-	size_t npts, cappts;
+	int err;                     /* errno of the first temporary-file failure, 0 = none */
+	struct slot slot[RUNS_CACHE];   /* group gi in slot gi % RUNS_CACHE */
+	size_t n;                    /* groups */
+	struct slot *last;           /* of the last record */
+	struct store accs;           /* group i's accumulator at i * sizeof (struct group_acc) */
+	struct store names;          /* their names, one after another */
+	long long names_len;
+	struct store index;          /* open addressing: { name hash, index + 1 } buckets */
+	size_t nbucket;              /* a power of two, > 2 n */
+	struct store pts;            /* the chart's points, in order made */
+	size_t npts;
+	struct rpoint win[PT_WINDOW];   /* point i in win[i % PT_WINDOW] */
 	size_t chart_groups_left_out;
 	/* averages blocks (chkmmt output read back): shown as they were
-	 * printed, they are means of runs the input does not hold */
-	struct avg_block {
-		char *group;
-		long long runs;
-		double v[NF];
-	} *avg;
-	size_t navg, capavg;
-	/* stream_text (summary): the blocks are printed as they come, into
-	 * this temporary file, not kept (a log of averages blocks alone
-	 * would otherwise grow memory with its size, issue 10) */
+	 * printed, they are means of runs the input does not hold; their text
+	 * waits in a temporary file */
 	FILE *avg_spool;
-	int avg_err;             /* errno of its first failure, 0 = none */
-	/* (group, run) of latency series: the shell time block after a timer
-	 * histogram times that loop, it is not an mtest01 run */
-	struct { char *group; long run; } *lat;
-	size_t nlat, caplat;
+	unsigned long navg;
+	/* (group hash, run) of the last latency series: the shell time block
+	 * after a timer histogram times that loop, it is not an mtest01 run */
+	struct lat { uint64_t h; long run; } lat[LAT_RING];
+	size_t nlat;
 };
 
 static void *runs_create(const struct bl_analysis_opts *o)
 {
 	struct runs *r = bl_xcalloc(1, sizeof *r);
 	r->o = *o;
+	for (size_t k = 0; k < RUNS_CACHE; k++)
+		r->slot[k].gi = SIZE_MAX;
 	return r;
 }
 
-/* Write group i's accumulator *g to the spill file (out) or read it from
- * there, at i * sizeof *g. 0, or -1 with s->spill_err set (a short read:
- * EIO). */
-static int spill_io(struct runs *s, size_t i, struct group_acc *g, bool out)
+/* -BL_EIO with errno of the first failure. */
+static int failed(struct runs *s, int e)
 {
-	char *p = (char *)g;
-	size_t left = sizeof *g;
-	off_t off = (off_t)(i * sizeof *g);
-	while (left) {
-		ssize_t r = out ? pwrite(fileno(s->spill), p, left, off) : pread(fileno(s->spill), p, left, off);
-		if (r <= 0) {
-			if (r < 0 && errno == EINTR)
-				continue;
-			s->spill_err = r < 0 && errno ? errno : EIO;
-			return -1;
+	if (!s->err)
+		s->err = e ? e : EIO;
+	errno = s->err;
+	return -BL_EIO;
+}
+
+/* pread or pwrite all of n bytes at off. 0 or -1 with errno. */
+static int file_io(FILE *f, size_t off, void *p, size_t n, bool out)
+{
+	char *c = p;
+	while (n) {
+		ssize_t r = out ? pwrite(fileno(f), c, n, (off_t)off) : pread(fileno(f), c, n, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0 && !out) {
+			memset(c, 0, n);   /* past the end: zeros */
+			return 0;
 		}
-		p += r;
-		off += r;
-		left -= (size_t)r;
+		if (r <= 0)
+			return -1;
+		c += r;
+		off += (size_t)r;
+		n -= (size_t)r;
 	}
 	return 0;
 }
 
-/* A slot for group i: a free one, else the next in turn, whose group
- * is written to the spill file first. NULL (and s->spill_err set) when
- * that write fails. */
-static struct group_acc *take_slot(struct runs *s, size_t i)
+/* n bytes of p into t at off. 0 or -BL_EIO. */
+static int st_put(struct runs *s, struct store *t, size_t off, const void *p, size_t n)
 {
-	size_t k;
-	if (s->ncache < GROUP_CACHE) {
-		if (s->ncache == s->capcache) {
-			s->capcache = s->capcache ? 2 * s->capcache : 16;
-			s->cache = bl_xrealloc(s->cache, s->capcache * sizeof *s->cache);
-			s->slot_group = bl_xrealloc(s->slot_group, s->capcache * sizeof *s->slot_group);
-		}
-		k = s->ncache++;
-	} else {
-		k = s->hand;
-		s->hand = (s->hand + 1) % GROUP_CACHE;
-		size_t old = s->slot_group[k];
+	if (s->err)
+		return failed(s, s->err);
+	if (!t->f && off + n > STORE_MEM) {
 		errno = 0;
-		if (!s->spill_err && !s->spill && !(s->spill = bl_spool_open()))
-			s->spill_err = errno ? errno : EIO;
-		if (s->spill_err)
-			return NULL;
-		if (spill_io(s, old, &s->cache[k], true) < 0)
-			return NULL;
-		s->slot_of[old] = -1;
+		if (!(t->f = bl_spool_open()) || file_io(t->f, 0, t->mem, t->len, true) < 0)
+			return failed(s, errno);
+		free(t->mem);
+		t->mem = NULL;
+		t->len = t->cap = 0;
 	}
-	s->slot_group[k] = i;
-	s->slot_of[i] = (int32_t)k;
-	return &s->cache[k];
+	if (t->f)
+		return file_io(t->f, off, (void *)p, n, true) < 0 ? failed(s, errno) : 0;
+	if (off + n > t->len) {
+		t->mem = bl_xgrow(t->mem, &t->cap, off + n, 1);
+		memset(t->mem + t->len, 0, off + n - t->len);
+		t->len = off + n;
+	}
+	memcpy(t->mem + off, p, n);
+	return 0;
 }
 
-/* Group i (i < s->n), read back from the spill file when it is not in the
- * cache. NULL (and s->spill_err set) on a read or write failure. */
-static struct group_acc *group_at(struct runs *s, size_t i)
+/* n bytes of t at off into p. 0 or -BL_EIO. */
+static int st_get(struct runs *s, struct store *t, size_t off, void *p, size_t n)
 {
-	if (s->slot_of[i] >= 0)
-		return &s->cache[s->slot_of[i]];
-	struct group_acc *g = take_slot(s, i);
-	if (!g)
-		return NULL;
-	if (spill_io(s, i, g, false) < 0) {
-		s->slot_of[i] = -1;
-		return NULL;
-	}
-	return g;
+	if (s->err)
+		return failed(s, s->err);
+	if (t->f)
+		return file_io(t->f, off, p, n, false) < 0 ? failed(s, errno) : 0;
+	size_t have = off < t->len ? t->len - off : 0;
+	have = have < n ? have : n;
+	memcpy(p, t->mem + off, have);
+	memset((char *)p + have, 0, n - have);
+	return 0;
 }
 
-/* The accumulator of the group called name, made on first use. NULL (and
- * s->spill_err set) when the spill file fails. */
-static struct group_acc *group(struct runs *s, const char *name)
+static void st_release(struct store *t)
 {
-	if (s->last < s->n && s->slot_of[s->last] >= 0 &&
-	    strcmp(s->cache[s->slot_of[s->last]].name, name) == 0)
-		return &s->cache[s->slot_of[s->last]];
-	bool added;
-	s->last = bl_strmap_get(&s->names, name, &added);
-	if (!added)
-		return group_at(s, s->last);
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->slot_of = bl_xrealloc(s->slot_of, s->cap * sizeof *s->slot_of);
+	free(t->mem);
+	if (t->f)
+		fclose(t->f);
+	memset(t, 0, sizeof *t);
+}
+
+/* Group gi in its slot, read back when another group had it. NULL on a
+ * temporary-file failure. */
+static struct slot *group_at(struct runs *s, size_t gi)
+{
+	struct slot *k = &s->slot[gi % RUNS_CACHE];
+	if (k->gi == gi)
+		return k;
+	if (k->gi != SIZE_MAX && st_put(s, &s->accs, k->gi * sizeof k->a, &k->a, sizeof k->a) < 0)
+		return NULL;
+	free(k->name);
+	k->name = NULL;
+	k->gi = SIZE_MAX;
+	if (st_get(s, &s->accs, gi * sizeof k->a, &k->a, sizeof k->a) < 0)
+		return NULL;
+	k->name = bl_xmalloc(k->a.name_len + 1);
+	if (st_get(s, &s->names, (size_t)k->a.name_off, k->name, k->a.name_len) < 0)
+		return NULL;
+	k->name[k->a.name_len] = '\0';
+	k->gi = gi;
+	return k;
+}
+
+struct bucket { uint64_t h, gi1; };   /* gi1: group index + 1, 0 = empty */
+
+/* The index twice as large, every group in it again. 0 or -BL_EIO. */
+static int index_grow(struct runs *s)
+{
+	struct store old = s->index;
+	size_t nold = s->nbucket;
+	memset(&s->index, 0, sizeof s->index);
+	s->nbucket = nold ? 2 * nold : 1024;
+	struct bucket b[256];
+	for (size_t i = 0; i < nold; i += 256) {
+		size_t m = nold - i < 256 ? nold - i : 256;
+		if (st_get(s, &old, i * sizeof *b, b, m * sizeof *b) < 0)
+			break;
+		for (size_t j = 0; j < m; j++) {
+			if (!b[j].gi1)
+				continue;
+			size_t p = (size_t)b[j].h & (s->nbucket - 1);
+			for (struct bucket e;; p = (p + 1) & (s->nbucket - 1))
+				if (st_get(s, &s->index, p * sizeof e, &e, sizeof e) < 0 || !e.gi1)
+					break;
+			if (st_put(s, &s->index, p * sizeof b[j], &b[j], sizeof b[j]) < 0)
+				break;
+		}
 	}
+	st_release(&old);
+	return s->err ? failed(s, s->err) : 0;
+}
+
+/* The group called name, made on first use. NULL on a temporary-file
+ * failure. */
+static struct slot *group(struct runs *s, const char *name)
+{
+	if (s->last && s->last->gi != SIZE_MAX && strcmp(s->last->name, name) == 0)
+		return s->last;
+	size_t len = strlen(name);
+	uint64_t h = bl_hash64(name, len);
+	if (2 * (s->n + 1) > s->nbucket && index_grow(s) < 0)
+		return NULL;
+	size_t p = (size_t)h & (s->nbucket - 1);
+	struct bucket e;
+	for (;; p = (p + 1) & (s->nbucket - 1)) {
+		if (st_get(s, &s->index, p * sizeof e, &e, sizeof e) < 0)
+			return NULL;
+		if (!e.gi1)
+			break;
+		if (e.h != h)
+			continue;
+		struct slot *k = group_at(s, (size_t)e.gi1 - 1);
+		if (!k)
+			return NULL;
+		if (strcmp(k->name, name) == 0)
+			return s->last = k;
+	}
+	size_t gi = s->n;
+	e = (struct bucket){ h, gi + 1 };
+	if (st_put(s, &s->index, p * sizeof e, &e, sizeof e) < 0 ||
+	    st_put(s, &s->names, (size_t)s->names_len, name, len) < 0)
+		return NULL;
+	struct slot *k = &s->slot[gi % RUNS_CACHE];
+	if (k->gi != SIZE_MAX && st_put(s, &s->accs, k->gi * sizeof k->a, &k->a, sizeof k->a) < 0)
+		return NULL;
 	s->n++;
-	struct group_acc *g = take_slot(s, s->last);
-	if (!g)
-		return NULL;
-	memset(g, 0, sizeof *g);
-	g->name = bl_strmap_key(&s->names, s->last);
+	free(k->name);
+	k->name = bl_xstrdup(name);
+	k->gi = gi;
+	memset(&k->a, 0, sizeof k->a);
+	k->a.name_off = s->names_len;
+	k->a.name_len = len;
+	s->names_len += (long long)len;
 	for (int f = 0; f < NF; f++)
-		bl_welford_init(&g->w[f]);
-	return g;
+		bl_welford_init(&k->a.w[f]);
+	return s->last = k;
 }
 
 static bool val(const struct bl_val *v, double *d)
@@ -250,38 +350,116 @@ static void add(struct group_acc *g, int f, const struct bl_val *v)
 	bl_welford_add(&g->w[f], d);
 }
 
-/* The chart point of (group, run), created on first use. A run above the
- * group's largest so far is new without a search (runs count up: the
- * search over every point made a report of N runs take N^2 steps). */
-static struct bl_run_point *point(struct runs *s, struct group_acc *g, long run)
+/* Set one value of the chart point of (group k, run), made on first use.
+ * A run above the group's largest so far is new without a search; an
+ * older one is looked for among the last PT_WINDOW points (the records of
+ * one run come together: mtest01's result and its time block). 0 or
+ * -BL_EIO. */
+static int point(struct runs *s, struct slot *k, long run, int which, double d)
 {
-	if (run <= g->max_point_run) {
-		for (size_t i = s->npts; i > 0; i--) {
-			struct bl_run_point *p = &s->pts[i - 1];
-			if (p->run == run && strcmp(p->group, g->name) == 0)
-				return p;
+	size_t i = s->npts;
+	if (run <= k->a.max_point_run) {
+		for (size_t j = s->npts; j > 0 && j + PT_WINDOW > s->npts; j--) {
+			const struct rpoint *q = &s->win[(j - 1) % PT_WINDOW];
+			if (q->run == run && q->gi == k->gi) {
+				i = j - 1;
+				break;
+			}
 		}
 	} else {
-		g->max_point_run = run;
+		k->a.max_point_run = run;
 	}
-	if (s->npts == s->cappts) {
-		s->cappts = s->cappts ? 2 * s->cappts : 64;
-		s->pts = bl_xrealloc(s->pts, s->cappts * sizeof *s->pts);
+	struct rpoint *p = &s->win[i % PT_WINDOW];
+	if (i == s->npts) {
+		*p = (struct rpoint){ k->gi, run, NAN, NAN, NAN };
+		s->npts++;
 	}
-	struct bl_run_point *p = &s->pts[s->npts++];
-	p->group = g->name;
-	p->run = run;
-	p->elapsed_s = p->cpu_pct = p->bytes_allocated = NAN;
-	return p;
+	*(which == 0 ? &p->elapsed_s : which == 1 ? &p->cpu_pct : &p->bytes_allocated) = d;
+	return st_put(s, &s->pts, i * sizeof *p, p, sizeof *p);
 }
 
-static int spool_avg(struct runs *s, const struct avg_block *a);
-
-/* -BL_EIO with errno as it was when the spill file failed. */
-static int spill_failed(const struct runs *s)
+/* A time block after a latency series of its group and run times that
+ * loop. */
+static bool after_latency(const struct runs *s, const struct bl_record *r)
 {
-	errno = s->spill_err ? s->spill_err : EIO;
-	return -BL_EIO;
+	uint64_t h = bl_hash64(r->group, strlen(r->group));
+	for (size_t i = 0; i < s->nlat && i < LAT_RING; i++)
+		if (s->lat[i].run == r->run && s->lat[i].h == h)
+			return true;
+	return false;
+}
+
+/* One averages block, as chkmmt printed it. */
+static void write_avg_block(FILE *f, const char *group, long long runs, const double v[NF])
+{
+	bl_fput_md_code(f, group);   /* a code block's line, or a terminal's */
+	fprintf(f, "\nAverages for %lld mtest01 runs\n", runs);
+	for (int k = 0; k < NF; k++) {
+		if (isnan(v[k]))
+			continue;
+		if (fields[k].fixed3)
+			fprintf(f, "%s: %.3f%s\n", fields[k].label, v[k], fields[k].suffix);
+		else
+			fprintf(f, "%s: %.15g%s\n", fields[k].label, v[k], fields[k].suffix);
+	}
+}
+
+/* An averages block: its text to the temporary file at once. */
+static int avg_record(struct runs *s, const struct bl_record *r)
+{
+	static const int col[NF] = { AVG_BYTES_ALLOCATED, AVG_USER_S, AVG_SYS_S, AVG_ELAPSED_S,
+				     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
+	double v[NF];
+	for (int k = 0; k < NF; k++)
+		if (!val(&r->v[col[k]], &v[k]))
+			v[k] = NAN;
+	s->navg++;
+	if (s->err)
+		return failed(s, s->err);
+	errno = 0;
+	if (!s->avg_spool && !(s->avg_spool = bl_spool_open()))
+		return failed(s, errno);
+	write_avg_block(s->avg_spool, r->group, r->v[AVG_RUNS].t == BL_INT ? r->v[AVG_RUNS].u.i : 0, v);
+	return ferror(s->avg_spool) ? failed(s, errno) : 0;
+}
+
+/* A time block: into its group ("group [command]" for a command other
+ * than mtest01). */
+static int time_record(struct runs *s, const struct bl_record *r)
+{
+	if (after_latency(s, r))
+		return 0;
+	/* Averages only over comparable runs: time blocks of different
+	 * commands in one group are averaged apart ("group [command]"),
+	 * but for mtest01's own, which pair with the group's results. */
+	const char *cmd = r->v[TIME_COMMAND].t == BL_STR ? r->v[TIME_COMMAND].u.s : NULL;
+	char *key = cmd && *cmd && !strstr(cmd, "mtest01") ? bl_xasprintf("%s [%s]", r->group, cmd) : NULL;
+	struct slot *k = group(s, key ? key : r->group);
+	free(key);
+	if (!k)
+		return failed(s, s->err);
+	struct group_acc *g = &k->a;
+	if (!cmd || !*cmd) {
+		const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
+		uint64_t h = (uint64_t)bl_hash_str(BL_HASH_INIT, mid) | 1;   /* 0: none yet */
+		if (h != g->unknown_cmd_last)
+			g->unknown_cmd_msgs++;
+		g->unknown_cmd_last = h;
+	}
+	g->time_runs++;
+	add(g, F_USER, &r->v[TIME_USER_S]);
+	add(g, F_SYS, &r->v[TIME_SYS_S]);
+	add(g, F_ELAPSED, &r->v[TIME_ELAPSED_S]);
+	add(g, F_CPU, &r->v[TIME_CPU_PCT]);
+	add(g, F_MAJOR, &r->v[TIME_MAJOR_FAULTS]);
+	add(g, F_MINOR, &r->v[TIME_MINOR_FAULTS]);
+	double e, c;
+	bool he = val(&r->v[TIME_ELAPSED_S], &e), hc = val(&r->v[TIME_CPU_PCT], &c);
+	if (!he && !hc)
+		return point(s, k, r->run, 0, NAN);
+	if (he && point(s, k, r->run, 0, e) < 0)
+		return -BL_EIO;
+	return hc ? point(s, k, r->run, 1, c) : 0;
 }
 
 static int runs_record(void *st, const struct bl_record *r)
@@ -289,131 +467,29 @@ static int runs_record(void *st, const struct bl_record *r)
 	struct runs *s = st;
 	if (r->quoted && !s->o.include_quoted)
 		return 0;
-	if (r->table == &bl_table_averages) {
-		static const int col[NF] = { AVG_BYTES_ALLOCATED, AVG_USER_S, AVG_SYS_S, AVG_ELAPSED_S,
-					     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
-		struct avg_block one, *a = &one;
-		if (!s->o.stream_text) {
-			s->avg = bl_xgrow(s->avg, &s->capavg, s->navg + 1, sizeof *s->avg);
-			a = &s->avg[s->navg];
-		}
-		s->navg++;
-		a->group = s->o.stream_text ? (char *)r->group : bl_xstrdup(r->group);
-		a->runs = r->v[AVG_RUNS].t == BL_INT ? r->v[AVG_RUNS].u.i : 0;
-		for (int k = 0; k < NF; k++)
-			if (!val(&r->v[col[k]], &a->v[k]))
-				a->v[k] = NAN;
-		if (s->o.stream_text)
-			return spool_avg(s, a);
-		return 0;
-	}
+	if (r->table == &bl_table_averages)
+		return avg_record(s, r);
 	if (r->table == &bl_table_latency_series) {
-		s->lat = bl_xgrow(s->lat, &s->caplat, s->nlat + 1, sizeof *s->lat);
-		s->lat[s->nlat].group = bl_xstrdup(r->group);
-		s->lat[s->nlat].run = r->run;
-		s->nlat++;
+		s->lat[s->nlat++ % LAT_RING] = (struct lat){ bl_hash64(r->group, strlen(r->group)), r->run };
 		return 0;
 	}
-	struct group_acc *g;
+	if (r->table == &bl_table_time)
+		return time_record(s, r);
+	if (r->table != &bl_table_mtest01 || r->v[MT_BYTES_ALLOCATED].t == BL_NULL)
+		return 0;
+	struct slot *k = group(s, r->group);
+	if (!k)
+		return failed(s, s->err);
+	k->a.mtest_runs++;
+	add(&k->a, F_BYTES, &r->v[MT_BYTES_ALLOCATED]);
 	double d;
-	if (r->table == &bl_table_mtest01) {
-		if (r->v[MT_BYTES_ALLOCATED].t == BL_NULL)
-			return 0;
-		if (!(g = group(s, r->group)))
-			return spill_failed(s);
-		g->mtest_runs++;
-		add(g, F_BYTES, &r->v[MT_BYTES_ALLOCATED]);
-		if (s->o.keep_samples && val(&r->v[MT_BYTES_ALLOCATED], &d))
-			point(s, g, r->run)->bytes_allocated = d;
-	} else if (r->table == &bl_table_time) {
-		for (size_t i = s->nlat; i > 0; i--)
-			if (s->lat[i - 1].run == r->run && strcmp(s->lat[i - 1].group, r->group) == 0)
-				return 0;
-		/* Averages only over comparable runs: time blocks of different
-		 * commands in one group are averaged apart ("group [command]"),
-		 * but for mtest01's own, which pair with the group's results. */
-		const char *cmd = r->v[TIME_COMMAND].t == BL_STR ? r->v[TIME_COMMAND].u.s : NULL;
-		char *key = cmd && *cmd && !strstr(cmd, "mtest01") ? bl_xasprintf("%s [%s]", r->group, cmd) : NULL;
-		g = group(s, key ? key : r->group);
-		free(key);
-		if (!g)
-			return spill_failed(s);
-		if (!cmd || !*cmd) {
-			const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
-			uint64_t h = (uint64_t)bl_hash_str(BL_HASH_INIT, mid) | 1;   /* 0: none yet */
-			if (h != g->unknown_cmd_last)
-				g->unknown_cmd_msgs++;
-			g->unknown_cmd_last = h;
-		}
-		g->time_runs++;
-		add(g, F_USER, &r->v[TIME_USER_S]);
-		add(g, F_SYS, &r->v[TIME_SYS_S]);
-		add(g, F_ELAPSED, &r->v[TIME_ELAPSED_S]);
-		add(g, F_CPU, &r->v[TIME_CPU_PCT]);
-		add(g, F_MAJOR, &r->v[TIME_MAJOR_FAULTS]);
-		add(g, F_MINOR, &r->v[TIME_MINOR_FAULTS]);
-		if (s->o.keep_samples) {
-			struct bl_run_point *p = point(s, g, r->run);
-			if (val(&r->v[TIME_ELAPSED_S], &d))
-				p->elapsed_s = d;
-			if (val(&r->v[TIME_CPU_PCT], &d))
-				p->cpu_pct = d;
-		}
-	}
-	return 0;
+	return val(&r->v[MT_BYTES_ALLOCATED], &d) ? point(s, k, r->run, 2, d) : 0;
 }
 
 static bool runs_has_data(void *st)
 {
 	struct runs *s = st;
 	return s->n > 0 || s->navg > 0;
-}
-
-/* One averages block, as chkmmt printed it. */
-static void write_avg_block(FILE *f, const struct avg_block *a)
-{
-	bl_fput_md_code(f, a->group);   /* a code block's line, or a terminal's */
-	fprintf(f, "\nAverages for %lld mtest01 runs\n", a->runs);
-	for (int k = 0; k < NF; k++) {
-		if (isnan(a->v[k]))
-			continue;
-		if (fields[k].fixed3)
-			fprintf(f, "%s: %.3f%s\n", fields[k].label, a->v[k], fields[k].suffix);
-		else
-			fprintf(f, "%s: %.15g%s\n", fields[k].label, a->v[k], fields[k].suffix);
-	}
-}
-
-/* stream_text: the block goes to the temporary file at once. */
-static int spool_avg(struct runs *s, const struct avg_block *a)
-{
-	if (!s->avg_err && !s->avg_spool && !(s->avg_spool = bl_spool_open()))
-		s->avg_err = errno ? errno : EIO;
-	if (!s->avg_err) {
-		errno = 0;
-		write_avg_block(s->avg_spool, a);
-		if (ferror(s->avg_spool))
-			s->avg_err = errno ? errno : EIO;
-	}
-	errno = s->avg_err;
-	return s->avg_err ? -BL_EIO : 0;
-}
-
-/* chkmmt's own output found in the input, in its layout. */
-static void write_avg_blocks(const struct runs *s, FILE *f, enum bl_doc_format fmt)
-{
-	if (fmt == BL_DOC_MD) {
-		bl_md_details_open(f, "chkmmt averages blocks found in the input");
-		fprintf(f, "Averages blocks found in the input (chkmmt output: means of runs the input "
-			   "does not hold, so they allow no statistical test):\n\n```\n");
-	}
-	else
-		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
-	for (size_t i = 0; i < s->navg; i++)
-		write_avg_block(f, &s->avg[i]);
-	fprintf(f, fmt == BL_DOC_MD ? "```\n\n" : "\n");
-	if (fmt == BL_DOC_MD)
-		bl_md_details_close(f);
 }
 
 static void num(FILE *f, double v, int width)
@@ -423,27 +499,15 @@ static void num(FILE *f, double v, int width)
 	else
 		fprintf(f, "%*.6g", width, v);
 }
-
-static int runs_finish(void *st)
-{
-	struct runs *s = st;
-	if (s->spill_err)
-		return spill_failed(s);
-	errno = s->avg_err;
-	if (!s->avg_err && s->avg_spool && fflush(s->avg_spool) != 0)
-		s->avg_err = errno ? errno : EIO;
-	return s->avg_err ? -BL_EIO : 0;
-}
-
-static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format fmt)
+static void write_group(FILE *f, const char *name, const struct group_acc *g, enum bl_doc_format fmt)
 {
 	unsigned long runs = g->mtest_runs ? g->mtest_runs : g->time_runs;
 	if (fmt == BL_DOC_MD) {
 		fputs("#### ", f);
-		bl_fput_md_inline(f, g->name);
+		bl_fput_md_inline(f, name);
 		fputs("\n\n```\n", f);
 	}
-	bl_fput_md_code(f, g->name);   /* a code block's line, or a terminal's */
+	bl_fput_md_code(f, name);   /* a code block's line, or a terminal's */
 	fputc('\n', f);
 	/* chkmmt's heading; a group of time blocks without mtest01 results is
 	 * not mtest01 runs and says so */
@@ -517,11 +581,36 @@ static void write_group(FILE *f, const struct group_acc *g, enum bl_doc_format f
 	fputc('\n', f);
 }
 
+static int runs_finish(void *st)
+{
+	struct runs *s = st;
+	errno = 0;
+	if (!s->err && s->avg_spool && fflush(s->avg_spool) != 0)
+		return failed(s, errno);
+	return s->err ? failed(s, s->err) : 0;
+}
+
+/* chkmmt's own output found in the input, in its layout. */
+static int write_avg_blocks(struct runs *s, FILE *f, enum bl_doc_format fmt)
+{
+	if (fmt == BL_DOC_MD) {
+		bl_md_details_open(f, "chkmmt averages blocks found in the input");
+		fprintf(f, "Averages blocks found in the input (chkmmt output: means of runs the input "
+			   "does not hold, so they allow no statistical test):\n\n```\n");
+	}
+	else
+		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
+	if (runs_finish(s) < 0 || bl_spool_copy(s->avg_spool, f) < 0)
+		return -BL_EIO;
+	fprintf(f, fmt == BL_DOC_MD ? "```\n\n" : "\n");
+	if (fmt == BL_DOC_MD)
+		bl_md_details_close(f);
+	return 0;
+}
+
 static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
 {
 	struct runs *s = st;
-	if (s->o.stream_text && fmt != BL_DOC_TEXT)
-		return -BL_EUSAGE;
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "Averages computed from the per-run mtest01 and time records, laid out as the "
 			   "chkmmt script prints them (sum / mtest01 runs; for time blocks without mtest01 "
@@ -530,26 +619,18 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	}
 	size_t shown = fmt == BL_DOC_MD && s->n > BL_MD_SHOWN ? BL_MD_SHOWN : s->n;
 	for (size_t i = 0; i < shown; i++) {
-		const struct group_acc *g = group_at(s, i);
-		if (!g)
-			return spill_failed(s);
-		write_group(f, g, fmt);
+		const struct slot *k = group_at(s, i);
+		if (!k)
+			return -BL_EIO;
+		write_group(f, k->name, &k->a, fmt);
 	}
 	if (shown < s->n)
 		fprintf(f, "The first %zu groups of %zu are shown; every run of all of them is in "
 			   "[csv/mtest01.csv](csv/mtest01.csv) and [csv/time.csv](csv/time.csv), and "
 			   "`benchlog summary` on the same inputs prints every group's averages.\n\n",
 			shown, s->n);
-	if (s->avg_spool) {
-		if (runs_finish(s) < 0)
-			return -BL_EIO;
-		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
-		if (bl_spool_copy(s->avg_spool, f) < 0)
-			return -BL_EIO;
-		fputc('\n', f);
-	} else if (s->navg) {
-		write_avg_blocks(s, f, fmt);
-	}
+	if (s->navg && write_avg_blocks(s, f, fmt) < 0)
+		return -BL_EIO;
 	if (s->chart_groups_left_out && fmt == BL_DOC_MD)
 		fprintf(f, "The chart shows the %d groups with the most runs; %zu more are %s.\n\n",
 			BL_RUNS_CHART_GROUPS, s->chart_groups_left_out,
@@ -564,47 +645,52 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 
 /* The runs chart's groups: at most BL_RUNS_CHART_GROUPS, those with the
  * most runs that have a value (ties: the first met), kept in the order
- * they were met; their points appended to pts (*keep of them). Returns
- * the number of groups with a value; has[] says which measures some
- * drawn run has. */
-static size_t chart_groups(const struct runs *s, struct bl_run_point *pts, size_t *keep, bool has[3])
+ * they were met; their points of pts[0..s->npts) into out (*keep of
+ * them), pointing to their names, name[group index] (the caller frees
+ * them). Returns the number of groups with a value; has[] says which
+ * measures some drawn run has. */
+static size_t chart_groups(struct runs *s, const struct rpoint *pts, struct bl_run_point *out, size_t *keep,
+			   bool has[3], char **name)
 {
-	struct bl_strmap idx = BL_STRMAP_INIT;      /* group -> its index, in order met */
-	size_t *cnt = bl_xcalloc(s->npts + 1, sizeof *cnt);
-	size_t *slot = bl_xcalloc(s->npts + 1, sizeof *slot);
+	size_t *cnt = bl_xcalloc(s->n + 1, sizeof *cnt), *first = bl_xmalloc((s->n + 1) * sizeof *first);
+	for (size_t g = 0; g < s->n; g++)
+		first[g] = SIZE_MAX;
+	size_t ng = 0;
 	for (size_t i = 0; i < s->npts; i++) {
-		const struct bl_run_point *p = &s->pts[i];
-		slot[i] = SIZE_MAX;
+		const struct rpoint *p = &pts[i];
 		/* A run whose values could not be read (a time block with a
 		 * damaged value and nothing else) has nothing to draw and
 		 * takes no group's place. */
 		if (isnan(p->elapsed_s) && isnan(p->cpu_pct) && isnan(p->bytes_allocated))
 			continue;
-		slot[i] = bl_strmap_get(&idx, p->group, NULL);
-		cnt[slot[i]]++;
+		if (cnt[p->gi]++ == 0) {
+			first[p->gi] = i;
+			ng++;
+		}
 	}
-	size_t ng = idx.n;
 	/* the BL_RUNS_CHART_GROUPS largest counts, first met on ties */
-	bool *drawn = bl_xcalloc(ng + 1, sizeof *drawn);
 	for (size_t k = 0; k < BL_RUNS_CHART_GROUPS && k < ng; k++) {
 		size_t best = SIZE_MAX;
-		for (size_t g = 0; g < ng; g++)
-			if (!drawn[g] && (best == SIZE_MAX || cnt[g] > cnt[best]))
+		for (size_t g = 0; g < s->n; g++)
+			if (cnt[g] && !name[g] && (best == SIZE_MAX || cnt[g] > cnt[best] ||
+						   (cnt[g] == cnt[best] && first[g] < first[best])))
 				best = g;
-		drawn[best] = true;
+		const struct slot *sl = group_at(s, best);
+		name[best] = bl_xstrdup(sl ? sl->name : "");
 	}
 	*keep = 0;
-	for (size_t i = 0; i < s->npts; i++)
-		if (slot[i] != SIZE_MAX && drawn[slot[i]]) {
-			pts[(*keep)++] = s->pts[i];
-			has[0] |= !isnan(s->pts[i].elapsed_s);
-			has[1] |= !isnan(s->pts[i].cpu_pct);
-			has[2] |= !isnan(s->pts[i].bytes_allocated);
-		}
-	free(drawn);
-	free(slot);
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct rpoint *p = &pts[i];
+		if (!name[p->gi] || (isnan(p->elapsed_s) && isnan(p->cpu_pct) && isnan(p->bytes_allocated)))
+			continue;
+		out[(*keep)++] = (struct bl_run_point){ name[p->gi], p->run, p->elapsed_s, p->cpu_pct,
+							 p->bytes_allocated };
+		has[0] |= !isnan(p->elapsed_s);
+		has[1] |= !isnan(p->cpu_pct);
+		has[2] |= !isnan(p->bytes_allocated);
+	}
+	free(first);
 	free(cnt);
-	bl_strmap_release(&idx);
 	return ng;
 }
 
@@ -613,16 +699,24 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	struct runs *s = st;
 	if (s->npts == 0)
 		return 0;
-	struct bl_run_point *pts = bl_xcalloc(s->npts, sizeof *pts);
+	struct rpoint *pts = bl_xmalloc(s->npts * sizeof *pts);
+	if (st_get(s, &s->pts, 0, pts, s->npts * sizeof *pts) < 0) {
+		free(pts);
+		return -BL_EIO;
+	}
+	struct bl_run_point *out = bl_xcalloc(s->npts, sizeof *out);
+	char **name = bl_xcalloc(s->n + 1, sizeof *name);
 	size_t keep;
 	bool has[3] = { false, false, false };
-	size_t ng = chart_groups(s, pts, &keep, has);
+	size_t ng = chart_groups(s, pts, out, &keep, has, name);
+	free(pts);
 	size_t drawn = ng < BL_RUNS_CHART_GROUPS ? ng : BL_RUNS_CHART_GROUPS;
 	s->chart_groups_left_out = ng - drawn;
 	/* No run with a value: no chart, which the caller reports as such,
 	 * rather than the plot library's refusal. */
 	if (keep == 0) {
-		free(pts);
+		free(out);
+		free(name);
 		return 0;
 	}
 	/* The title names what is drawn: the measures the runs have, and
@@ -646,26 +740,24 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	free(groups);
 	free(title);
 	free(caption);
-	sp->in.runs = (struct bl_runs_plot){ bl_chart_spec_own(sp, pts), keep };
+	for (size_t g = 0; g < s->n; g++)
+		if (name[g])
+			bl_chart_spec_own(sp, name[g]);
+	free(name);
+	bl_chart_spec_own(sp, out);
+	sp->in.runs = (struct bl_runs_plot){ out, keep };
 	return 0;
 }
 
 static void runs_destroy(void *st)
 {
 	struct runs *s = st;
-	free(s->cache);
-	free(s->slot_group);
-	free(s->slot_of);
-	if (s->spill)
-		fclose(s->spill);
-	bl_strmap_release(&s->names);
-	free(s->pts);
-	for (size_t i = 0; i < s->nlat; i++)
-		free(s->lat[i].group);
-	free(s->lat);
-	for (size_t i = 0; s->avg && i < s->navg; i++)   /* none kept with stream_text */
-		free(s->avg[i].group);
-	free(s->avg);
+	for (size_t k = 0; k < RUNS_CACHE; k++)
+		free(s->slot[k].name);
+	st_release(&s->accs);
+	st_release(&s->names);
+	st_release(&s->index);
+	st_release(&s->pts);
 	if (s->avg_spool)
 		fclose(s->avg_spool);
 	free(s);

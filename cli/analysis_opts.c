@@ -1,5 +1,6 @@
 /* analysis_opts.c — --target, --late and the --baseline check (cli/analysis_opts.h). */
 #include <stdio.h>
+#include <string.h>
 #include "analyze/latency.h"
 #include "cli/analysis_opts.h"
 #include "cli/cli.h"
@@ -42,22 +43,29 @@ int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis
 
 static int group_record(void *ud, const struct bl_record *r)
 {
-	bl_strmap_get(ud, r->group ? r->group : "", NULL);
+	struct cli_groups *g = ud;
+	const char *name = r->group ? r->group : "";
+	if (g->baseline && !g->found && strcmp(name, g->baseline) == 0)
+		g->found = true;
+	if (g->m.n < CLI_GROUPS_LISTED)
+		bl_strmap_get(&g->m, name, NULL);
+	else if (!g->more && bl_strmap_find(&g->m, name) < 0)
+		g->more = true;
 	return 0;
 }
 
-struct bl_sink cli_groups_sink(struct bl_strmap *m)
+struct bl_sink cli_groups_sink(struct cli_groups *g)
 {
-	return (struct bl_sink){ group_record, NULL, NULL, m, false };
+	return (struct bl_sink){ group_record, NULL, NULL, g, false };
 }
 
-int cli_check_baseline(const char *cmd, const struct bl_strmap *m, const char *baseline)
+int cli_check_baseline(const char *cmd, const struct cli_groups *g)
 {
-	if (!baseline || m->n == 0 || bl_strmap_find(m, baseline) >= 0)
+	if (!g->baseline || g->m.n == 0 || g->found)
 		return 0;
-	bl_term_printf(stderr, "benchlog %s: --baseline: no group \"%s\"; there are:", cmd, baseline);
-	for (size_t i = 0; i < m->n; i++)
-		bl_term_printf(stderr, "%s \"%s\"", i ? "," : "", bl_strmap_key(m, i));
-	fputc('\n', stderr);
+	bl_term_printf(stderr, "benchlog %s: --baseline: no group \"%s\"; there are:", cmd, g->baseline);
+	for (size_t i = 0; i < g->m.n; i++)
+		bl_term_printf(stderr, "%s \"%s\"", i ? "," : "", bl_strmap_key(&g->m, i));
+	fputs(g->more ? ", and more\n" : "\n", stderr);
 	return EXIT_USAGE;
 }

@@ -138,7 +138,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i], false };
 		bl_ctx_add_sink(&ctx, &s);
 	}
-	struct bl_strmap groups = BL_STRMAP_INIT;   /* the logs' groups, for --baseline */
+	struct cli_groups groups = { .baseline = co->baseline };   /* --baseline is a group of the input */
 	struct bl_sink gs = cli_groups_sink(&groups);
 	bl_ctx_add_sink(&ctx, &gs);
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
@@ -175,13 +175,13 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		 * here when only vmstat or latency could have been compared) */
 		if (k.tables == 0 && k.no_baseline > 0)
 			status = EXIT_USAGE;
-		else if (k.tables == 0 && cli_check_baseline("compare", &groups, co->baseline))
+		else if (k.tables == 0 && cli_check_baseline("compare", &groups))
 			status = EXIT_USAGE;
 	}
 	if (!o->quiet && !cli_interrupted())
 		bl_diag_summary(&ctx, stderr);
 	bl_compare_rows_free(&rows);
-	bl_strmap_release(&groups);
+	bl_strmap_release(&groups.m);
 	bl_tstats_free(ts);
 	for (size_t i = 0; i < na; i++)
 		if (st[i])

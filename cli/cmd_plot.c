@@ -145,12 +145,12 @@ int cmd_plot(int argc, char **argv)
 	void *st = an->create(&ao);
 	struct bl_sink s = { an->record, NULL, NULL, st, false };
 	bl_ctx_add_sink(&ctx, &s);
-	struct bl_strmap groups = BL_STRMAP_INIT;
+	struct cli_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
 	struct bl_sink gs = cli_groups_sink(&groups);
 	bl_ctx_add_sink(&ctx, &gs);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
-	int bad_baseline = cli_interrupted() ? 0 : cli_check_baseline("plot", &groups, ao.baseline);
-	bl_strmap_release(&groups);
+	int bad_baseline = cli_interrupted() ? 0 : cli_check_baseline("plot", &groups);
+	bl_strmap_release(&groups.m);
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
 	} else if (bad_baseline) {
