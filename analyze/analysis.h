@@ -10,15 +10,17 @@
  *   2. list it in analyze/registry.c (the order is the order of the sections);
  *   3. test it (tests/test_<topic>.c) with hand-computed values.
  *
- * Memory: text() must work from bounded state (streaming statistics,
- * bl_dist from analyze/stats.h) so `benchlog summary` stays under its
- * memory target whatever the input size; an analysis may keep per-sample
- * data for charts only when opts->keep_samples is set (report, plot).
- * When opts->stream_text is set (summary), write() will be called once,
- * in BL_DOC_TEXT, and nothing else reads the analysis: a part of the
- * section that is final during the pass (a vmstat series) may then be
- * formatted at once into a temporary file (analyze/spool.h) and dropped,
- * so memory does not grow with the number of such parts (issue 10).
+ * Memory: one bounded regime for every command (issues 10, 26, 34, 36).
+ * An analysis keeps the same state whatever command runs it, and that
+ * state has a stated bound whatever the input's size or the number of
+ * its groups, series, loads or runs: streaming statistics (bl_dist of
+ * analyze/stats.h), the chart data its charts need (reduced to what a
+ * chart can show), and in full only the first BL_MD_SHOWN (or a stated
+ * number of) groups or series; past the bound, a part that is final
+ * during the pass (a vmstat series, a group's accumulator) is spilled to
+ * an unlinked temporary file (analyze/spool.h), which write() copies in
+ * BL_DOC_TEXT, and what cannot be spilled (cells of loads, threads of a
+ * histogram) is counted, and the section says how much was not held.
  *
  * Quoted records (mail replies, record quoted > 0) are left out unless
  * opts->include_quoted.
@@ -45,12 +47,6 @@ enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
 struct bl_analysis_opts {
 	const struct bl_opts *parse;   /* the pass's parse options */
 	bool include_quoted;            /* --quoted include */
-	bool keep_samples;              /* keep per-sample data for charts */
-	bool bounded;                   /* report: hold at most BL_MD_SHOWN groups
-					   or series in full and summarise the rest
-					   as the pass goes, so memory stays bounded
-					   whatever the input's size (issue 26) */
-	bool stream_text;               /* write() once, text: may spool (above) */
 	FILE *diag;                     /* notes about the data found while making
 					   the charts ("vmstat time goes back"),
 					   the command's choice; NULL: none */
@@ -99,15 +95,14 @@ struct bl_analysis {
 	int (*record)(void *st, const struct bl_record *r);
 	/* true when the pass gave this analysis anything to say. */
 	bool (*has_data)(void *st);
-	/* The pass is over (stream_text): write out what is still pending and
-	 * flush the temporary files, before any section is printed, so a
-	 * temporary file that could not be written (ENOSPC) stops the command
-	 * before it prints a truncated summary. 0 or -BL_EIO with errno set
-	 * (also when a write during the pass failed). May be NULL. */
+	/* The pass is over: write out what is still pending and flush the
+	 * temporary files, before any section is printed, so a temporary
+	 * file that could not be written (ENOSPC) stops the command before
+	 * it prints a truncated summary. 0 or -BL_EIO with errno set (also
+	 * when a write during the pass failed). May be NULL. */
 	int (*finish)(void *st);
-	/* Write the section body (no heading) in format fmt. 0 or -BL_EIO
-	 * (errno set); with stream_text, -BL_EUSAGE for a format other than
-	 * BL_DOC_TEXT.
+	/* Write the section body (no heading) in format fmt; may be called
+	 * more than once. 0 or -BL_EIO (errno set).
 	 * charts: the charts drawn (may be NULL), so the text can name them. */
 	int (*write)(void *st, FILE *f, enum bl_doc_format fmt,
 		     const struct bl_chart *charts, size_t ncharts);

@@ -54,8 +54,8 @@ struct rrow {
 	double cpulcpu;          /* NaN = absent */
 };
 
-/* With opts->bounded (the report) at most this many groups and loads are
- * held, in order of first appearance (cells: groups x loads x 384 bytes,
+/* At most this many groups and loads are held, for every command
+ * (analysis.h), in order of first appearance (cells: groups x loads x 384 bytes,
  * 1.5 MB at most); the records of the others are counted, and they are
  * in csv/contest.csv and the Findings (which compare the table itself,
  * C3). The chart draws at most 16 groups and 64 loads of them. A log of
@@ -71,7 +71,7 @@ struct bl_contest {
 	char **loads;            /* lmap.key */
 	size_t nl;
 	size_t noload;           /* index of "noload" / "no_load"; (size_t)-1 none */
-	unsigned long records_not_kept;   /* bounded: records of groups or loads past CT_KEEP */
+	unsigned long records_not_kept;   /* records of groups or loads past CT_KEEP */
 	unsigned long records, quoted_left_out;
 	struct rrow *rr;
 	size_t nrr, caprr;
@@ -134,12 +134,12 @@ static void *ct_create(const struct bl_analysis_opts *o)
 	return c;
 }
 
-/* The load's index, added when new; (size_t)-1 when bounded and
- * CT_KEEP loads are held already. By hash: 50,000 loads are not
+/* The load's index, added when new; (size_t)-1 when CT_KEEP loads are
+ * held already. By hash: 50,000 loads are not
  * compared pairwise. */
 static size_t load_index(struct bl_contest *c, const char *name)
 {
-	if (c->o.bounded && c->nl >= CT_KEEP) {
+	if (c->nl >= CT_KEEP) {
 		long l = bl_strmap_find(&c->lmap, name);
 		return l < 0 ? (size_t)-1 : (size_t)l;
 	}
@@ -157,7 +157,7 @@ static size_t load_index(struct bl_contest *c, const char *name)
 /* The group, added when new; NULL as load_index() says. */
 static struct grp *group_of(struct bl_contest *c, const char *name)
 {
-	if (c->o.bounded && c->ng >= CT_KEEP) {
+	if (c->ng >= CT_KEEP) {
 		long g = bl_strmap_find(&c->gmap, name);
 		return g < 0 ? NULL : &c->g[g];
 	}
@@ -509,11 +509,15 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 		if (shown(c->ng, md) < c->ng)
 			fprintf(f, "; %zu more", c->ng - shown(c->ng, md));
 		fprintf(f, ").\n");
-		if (c->records_not_kept)
+		if (c->records_not_kept && md)
 			fprintf(f, "%lu of the records are of loads or groups past the first %d of each, which the "
 				   "report does not hold (not shown): every record is in "
 				   "[csv/contest.csv](csv/contest.csv), and the Findings compare them all.\n",
 				c->records_not_kept, CT_KEEP);
+		else if (c->records_not_kept)
+			fprintf(f, "%lu of the records are of loads or groups past the first %d of each, which are "
+				   "not held (not shown): `benchlog parse -t contest` writes every record, and "
+				   "`benchlog compare -t contest` compares them all.\n", c->records_not_kept, CT_KEEP);
 	}
 	if (c->quoted_left_out)
 		fprintf(f, "%lu quoted record%s (mail replies) left out; use --quoted include to count them.\n",
@@ -531,10 +535,10 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 		if (shown(c->nl, md) < c->nl || shown(c->ng, md) < c->ng)
 			fprintf(f, "The first %zu loads of %zu and the first %zu groups of %zu are shown here and "
 				   "below (%zu loads and %zu groups not shown); every record of all of them is in "
-				   "[csv/contest.csv](csv/contest.csv), and `benchlog summary` on the same inputs "
-				   "prints every one.\n\n",
+				   "[csv/contest.csv](csv/contest.csv)%s.\n\n",
 				shown(c->nl, md), c->nl, shown(c->ng, md), c->ng, c->nl - shown(c->nl, md),
-				c->ng - shown(c->ng, md));
+				c->ng - shown(c->ng, md), c->records_not_kept ? ""
+				: ", and `benchlog summary` on the same inputs prints every one");
 		if (c->ng > 1)
 			write_compare(c, f, fmt);
 		write_details(c, f, fmt);

@@ -21,8 +21,8 @@
  *
  * Memory: per cell one bl_welford per measure; report rows read back are
  * kept up to BL_CONTEST_MAX_REPORT_ROWS (more are counted, not kept).
- * With opts->bounded (report) the first 64 groups and loads (CT_KEEP in
- * contest.c); the records of the others are counted, not kept.
+ * At most the first 64 groups and loads (CT_KEEP in contest.c), for
+ * every command; the records of the others are counted, not kept.
  */
 #ifndef BL_ANALYZE_CONTEST_H
 #define BL_ANALYZE_CONTEST_H

@@ -260,7 +260,7 @@ struct bl_latency {
 	struct ltime *t;
 	size_t nt;
 	bool labelled;
-	/* bounded (the report, compare): series past the first LAT_KEEP,
+	/* series past the first LAT_KEEP (or LAT_KEEP_GROUP of a group),
 	 * counted by their latency_series row (one per series), their rows
 	 * left to the tables */
 	size_t more_series;
@@ -268,7 +268,7 @@ struct bl_latency {
 	size_t *kgn, capkgn;        /* series held per group */
 };
 
-/* With opts->bounded at most LAT_KEEP series are held in full (their
+/* At most LAT_KEEP series are held in full, for every command (their
  * bins, figures and label: a few KB each), in order of first appearance,
  * at most LAT_KEEP_GROUP of one group, so that a second kernel's threads
  * are held too (the Findings compare a thread with the same thread of
@@ -364,23 +364,21 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	const char *src = r->source ? r->source : "";
 	const char *grp = r->group ? r->group : "";
 	const char *key = series_key(L, r->run, name, grp, src, mid);
-	if (L->o.bounded) {
-		long k = bl_strmap_find(&L->sidx, key);
-		if (k >= 0)
-			return &L->s[k];
-		if (L->ns >= LAT_KEEP)
-			return NULL;
-		/* a group is added only with a series it gets: at most
-		 * LAT_KEEP of them */
-		bool gadded = false;
-		size_t g = bl_strmap_get(&L->kgroups, grp, &gadded);
-		L->kgn = bl_xgrow(L->kgn, &L->capkgn, g + 1, sizeof *L->kgn);
-		if (gadded)
-			L->kgn[g] = 0;
-		if (L->kgn[g] >= LAT_KEEP_GROUP)
-			return NULL;
-		L->kgn[g]++;
-	}
+	long k = bl_strmap_find(&L->sidx, key);
+	if (k >= 0)
+		return &L->s[k];
+	if (L->ns >= LAT_KEEP)
+		return NULL;
+	/* a group is added only with a series it gets: at most
+	 * LAT_KEEP of them */
+	bool gadded = false;
+	size_t g = bl_strmap_get(&L->kgroups, grp, &gadded);
+	L->kgn = bl_xgrow(L->kgn, &L->capkgn, g + 1, sizeof *L->kgn);
+	if (gadded)
+		L->kgn[g] = 0;
+	if (L->kgn[g] >= LAT_KEEP_GROUP)
+		return NULL;
+	L->kgn[g]++;
 	bool added = false;
 	size_t i = bl_strmap_get(&L->sidx, key, &added);
 	if (!added)
@@ -1122,10 +1120,11 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 	size_t all = L->ns + L->more_series;
 	if (shown < all)
 		fprintf(f, "The first %zu series of %zu are shown (%zu not shown); every bucket of all of them "
-			   "is in [csv/latency.csv](csv/latency.csv) and every series' figures in "
-			   "[csv/latency_series.csv](csv/latency_series.csv), and `benchlog summary` on the same "
-			   "inputs prints every series' statistics.%s\n\n",
+			   "is in %s and every series' figures in %s%s.%s\n\n",
 			shown, all, all - shown,
+			fmt == BL_DOC_MD ? "[csv/latency.csv](csv/latency.csv)" : "the latency table",
+			fmt == BL_DOC_MD ? "[csv/latency_series.csv](csv/latency_series.csv)" : "the latency_series table",
+			L->more_series ? "" : ", and `benchlog summary` on the same inputs prints every series' statistics",
 			L->more_series ? " The comparisons and the Findings take the series held only: the first "
 					 "4096, at most 1024 of a group." : "");
 	write_comparisons(L, f, fmt);

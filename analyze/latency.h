@@ -57,9 +57,9 @@
  *
  * Memory: per series its bins (one per bucket line, or per sample of a
  * plain list) and the tool's own figures; per `time` row a few numbers.
- * With opts->bounded (report, compare) at most 4,096 series, the first,
- * at most 1,024 of a group (LAT_KEEP, LAT_KEEP_GROUP in latency.c); the
- * others are counted and left to the tables.
+ * At most 4,096 series, the first, at most 1,024 of a group (LAT_KEEP,
+ * LAT_KEEP_GROUP in latency.c), for every command; the others are
+ * counted and left to the tables.
  */
 #ifndef BL_ANALYZE_LATENCY_H
 #define BL_ANALYZE_LATENCY_H

@@ -30,7 +30,7 @@ struct series {
 	struct bl_vm_series_info info;
 	char *source, *group, *layout, *mem_unit;
 	char *thread;                        /* D18's block within the source */
-	size_t gi;                           /* stream: index in vmstat_an.grp */
+	size_t gi;                           /* its group: index in vmstat_an.grp */
 	double kib;                          /* KiB per mem_unit */
 	bool have_row;
 	double last_step;                    /* the last step forward of t_s (span_s) */
@@ -61,7 +61,7 @@ struct series {
 	long last_sample;
 	double last_t;
 	double last_w[BL_VM_NWATCH];
-	/* charts (keep_samples) */
+	/* the chart's samples (at most VM_KEEP_SAMPLES, then an envelope) */
 	struct bl_swpd_sample *smp;
 	long *smp_no;
 	size_t nsmp, capsmp;
@@ -80,7 +80,7 @@ struct series {
 
 /* The swpd chart's panel of one group, filled as its series end. */
 struct chart_group {
-	const char *name;          /* owned by vmstat_an.s5names */
+	const char *name;          /* owned by vmstat_an.gnames */
 	struct bl_swpd_sample *smp;
 	size_t nsmp, capsmp;
 	unsigned long long rows;   /* the samples the kept ones stand for */
@@ -93,18 +93,12 @@ struct chart_group {
 	size_t ncapture;  /* captures after the first */
 };
 
-/* S5 of one group: "where stutter ended" values, as text. */
-struct s5group {
-	struct bl_buf vals;
-	size_t nval;               /* all of them (bounded: text of the first
-				      BL_MD_SHOWN only) */
-};
-
-/* A group, for S5 when streaming: the values are in vmstat_an.s5. */
+/* A group, for S5: its values' text is in vmstat_an.s5. */
 struct vgroup {
 	const char *name;          /* owned by vmstat_an.gnames */
 	unsigned long long nval;   /* S5 values of the group so far */
 	long long bytes;           /* their text, ", "-joined */
+	long long shown;           /* the text of the first BL_MD_SHOWN (report.md) */
 	long long at;              /* finish(): where its text starts in s5sorted */
 };
 
@@ -114,31 +108,29 @@ struct vmstat_an {
 	struct series **s;
 	size_t n, cap;
 	long max_id;             /* the largest series id seen */
-	/* stream_text (summary, analysis.h): a series is written to `spool`
-	 * as text as soon as it is over, and freed; its S5 values go to `s5`
-	 * as records (group index, length, text), sorted by group into
-	 * `s5sorted` by finish(). What stays in memory: the open series and
-	 * the groups' names and counts. */
-	bool stream;
+	/* Memory (analysis.h), the same for every command: a series, once
+	 * it is over, goes to its group's chart panel and S5, and is kept
+	 * (frozen: its S2 statistics) if it is one of the first BL_MD_SHOWN
+	 * with rows, which report.md shows and the Findings compare; any
+	 * other is written as text to `spool` and freed. Its S5 values go
+	 * to `s5` as records (group index, length, text), sorted by group
+	 * into `s5sorted` by finish(). What stays in memory: those series,
+	 * the open one, the chart's panels and the groups' names and
+	 * counts. */
 	bool any_row;            /* has_data() */
 	bool finished;
-	FILE *spool, *s5, *s5sorted;
+	FILE *spool, *s5, *s5sorted, *chart;
+	bool charted;            /* charts(): the panels read back from `chart` */
 	int err;                 /* errno of the first temporary-file failure */
 	bool failed;
 	struct vgroup *grp;      /* in order of first series */
 	size_t ngrp, capgrp;
 	struct bl_strmap gnames; /* grp[i].name is its key i */
-	/* not streaming: the charts' panels and S5 by group, each series
-	 * added once it is over (bounded: then freed, unless it is one of
-	 * the first BL_MD_SHOWN series with rows, which report.md shows) */
 	struct chart_group cg[16];   /* analyze/chart.h: at most 16 panels */
 	size_t ncg;
-	struct bl_strmap s5names;    /* groups in order of first series */
-	struct s5group *s5g;
-	size_t caps5g;
 	size_t kept_rows;            /* series with rows kept in a->s */
-	size_t left_out;             /* series with rows summarised and freed */
-	bool closed;                 /* bounded: the last series folded too */
+	size_t left_out;             /* series with rows written out and freed */
+	bool closed;                 /* the last series folded too */
 };
 
 double bl_vmstat_kib_per_unit(const char *u)
@@ -159,11 +151,8 @@ static void *vm_create(const struct bl_analysis_opts *o)
 	struct vmstat_an *a = bl_xcalloc(1, sizeof *a);
 	a->o = *o;
 	a->since_boot = o->parse ? o->parse->since_boot : BL_SB_AUTO;
-	a->stream = o->stream_text;
 	return a;
 }
-
-/* ---- streaming (stream_text) ------------------------------------------- */
 
 static int fail(struct vmstat_an *a, int e)
 {
@@ -193,9 +182,7 @@ static size_t group_index(struct vmstat_an *a, const char *name)
 	return i;
 }
 
-/* ---- bounded state (not streaming) ------------------------------------- */
-
-/* Samples a series, or a chart panel, keeps at most (bounded): then they
+/* Samples a series, or a chart panel, keeps at most: then they
  * are reduced to a min/max envelope of VM_KEEP_SAMPLES / 4 buckets of
  * their time range, at most two samples a bucket, and go on from there;
  * the swpd chart is 1,200 pixels wide, so a panel keeps 4,096 to 16,384
@@ -233,19 +220,6 @@ static void envelope(struct bl_swpd_sample *s, long *no, size_t *n)
 		i = e;
 	}
 	*n = out;
-}
-
-/* S5's slot of group index gi in s5names (added in order). */
-static struct s5group *s5_slot(struct vmstat_an *a, size_t gi)
-{
-	if (gi >= a->caps5g) {
-		size_t old = a->caps5g;
-		a->caps5g = gi < 16 ? 32 : 2 * gi;
-		a->s5g = bl_xrealloc(a->s5g, a->caps5g * sizeof *a->s5g);
-		for (size_t k = old; k < a->caps5g; k++)
-			a->s5g[k] = (struct s5group){ BL_BUF_INIT(0), 0 };
-	}
-	return &a->s5g[gi];
 }
 
 static void colstat_of(struct bl_dist *d, const struct bl_lag1 *lag, struct bl_vm_colstat *out)
@@ -286,39 +260,18 @@ static void freeze(struct series *s)
 	}
 }
 
-static int retire(struct vmstat_an *a);
-static void fold(struct vmstat_an *a);
-static void fold_chart(struct vmstat_an *a, struct series *s);
+static int fold(struct vmstat_an *a);
+static int fold_chart(struct vmstat_an *a, struct series *s);
 static void series_free(struct series *s);
+static void series_release(struct series *s);
 static struct series *series_new(struct vmstat_an *a, long id, const struct bl_record *r);
 
-/* stream_text: the series of id, the open one or a new one after it.
- * NULL with *rc set when the open series could not be written out
- * (-BL_EIO) or id is of a series already written (-BL_EFORMAT: the
- * parser numbers series in input order, V3, so it cannot happen). */
-static struct series *stream_series(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
+/* The series of id, found or made; the one before it folded when it is
+ * new. NULL with *rc set when that fold could not write its temporary
+ * files (-BL_EIO). */
+static struct series *get(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
 {
-	if (a->n && a->s[0]->info.id == id)
-		return a->s[0];
-	if (a->max_id && id <= a->max_id) {
-		*rc = -BL_EFORMAT;
-		return NULL;
-	}
-	if (!a->spool) {
-		errno = 0;
-		if (!(a->spool = bl_spool_open()) || !(a->s5 = bl_spool_open())) {
-			*rc = fail(a, errno);
-			return NULL;
-		}
-	}
-	if (a->n && (*rc = retire(a)) < 0)
-		return NULL;
-	a->max_id = id;
-	return series_new(a, id, r);
-}
-
-static struct series *series_get(struct vmstat_an *a, long id, const struct bl_record *r)
-{
+	*rc = 0;
 	/* ids count up: one above every id seen is new without a search
 	 * (a report of 10,000 logs has 15,000 series) */
 	if (a->n == 0 || id <= a->max_id) {
@@ -328,12 +281,8 @@ static struct series *series_get(struct vmstat_an *a, long id, const struct bl_r
 	}
 	if (a->n == 0 || id > a->max_id)
 		a->max_id = id;
-	if (a->n) {
-		if (a->o.bounded)
-			fold(a);                 /* freezes the series it keeps */
-		else
-			freeze(a->s[a->n - 1]);
-	}
+	if (a->n && (*rc = fold(a)) < 0)
+		return NULL;
 	return series_new(a, id, r);
 }
 
@@ -353,17 +302,10 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	s->last_sample = -1;
 	for (int k = 0; k < BL_VM_NWATCH; k++)
 		s->last_w[k] = NAN;
-	if (a->stream)
-		s->gi = group_index(a, s->group);
+	s->gi = group_index(a, s->group);
 	a->s = bl_xgrow(a->s, &a->cap, a->n + 1, sizeof *a->s);
 	a->s[a->n++] = s;
 	return s;
-}
-
-static struct series *get(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
-{
-	*rc = 0;
-	return a->stream ? stream_series(a, id, r, rc) : series_get(a, id, r);
 }
 
 static bool val(const struct bl_val *v, double *d)
@@ -585,32 +527,30 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	s->last_sample = sample;
 	s->last_t = t;
 	memcpy(s->last_w, w, sizeof w);
-	if (a->o.keep_samples) {
-		if (s->nsmp == s->capsmp) {
-			s->capsmp = s->capsmp ? 2 * s->capsmp : 64;
-			s->smp = bl_xrealloc(s->smp, s->capsmp * sizeof *s->smp);
-			s->smp_no = bl_xrealloc(s->smp_no, s->capsmp * sizeof *s->smp_no);
-		}
-		/* analyze/chart.h wants samples in time order */
-		double tc = t + s->t_shift;
-		if (s->nsmp && tc < s->smp[s->nsmp - 1].t_s) {
-			double last = s->smp[s->nsmp - 1].t_s;
-			double step = s->nsmp > 1 ? last - s->smp[s->nsmp - 2].t_s : 1;
-			s->back = bl_xgrow(s->back, &s->capback, s->nback + 1, sizeof *s->back);
-			double from = last - s->t_shift;
-			s->t_shift = last + (step > 0 ? step : 1) - t;
-			tc = t + s->t_shift;
-			s->back[s->nback++] = (struct tback){ tc, r->line, from, t };
-		}
-		/* analyze/chart.h wants KiB and KiB/s; si and so scale with -S too */
-		s->smp[s->nsmp] = (struct bl_swpd_sample){
-			tc, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
-			w[BL_VM_FREE] * s->kib };
-		s->smp_no[s->nsmp++] = sample;
-		s->smp_rows++;
-		if (a->o.bounded && s->nsmp >= VM_KEEP_SAMPLES)
-			envelope(s->smp, s->smp_no, &s->nsmp);
+	if (s->nsmp == s->capsmp) {
+		s->capsmp = s->capsmp ? 2 * s->capsmp : 64;
+		s->smp = bl_xrealloc(s->smp, s->capsmp * sizeof *s->smp);
+		s->smp_no = bl_xrealloc(s->smp_no, s->capsmp * sizeof *s->smp_no);
 	}
+	/* analyze/chart.h wants samples in time order */
+	double tc = t + s->t_shift;
+	if (s->nsmp && tc < s->smp[s->nsmp - 1].t_s) {
+		double last = s->smp[s->nsmp - 1].t_s;
+		double step = s->nsmp > 1 ? last - s->smp[s->nsmp - 2].t_s : 1;
+		s->back = bl_xgrow(s->back, &s->capback, s->nback + 1, sizeof *s->back);
+		double from = last - s->t_shift;
+		s->t_shift = last + (step > 0 ? step : 1) - t;
+		tc = t + s->t_shift;
+		s->back[s->nback++] = (struct tback){ tc, r->line, from, t };
+	}
+	/* analyze/chart.h wants KiB and KiB/s; si and so scale with -S too */
+	s->smp[s->nsmp] = (struct bl_swpd_sample){
+		tc, w[BL_VM_SWPD] * s->kib, w[BL_VM_SI] * s->kib, w[BL_VM_SO] * s->kib,
+		w[BL_VM_FREE] * s->kib };
+	s->smp_no[s->nsmp++] = sample;
+	s->smp_rows++;
+	if (s->nsmp >= VM_KEEP_SAMPLES)
+		envelope(s->smp, s->smp_no, &s->nsmp);
 	return 0;
 }
 
@@ -954,110 +894,15 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 	write_iterations(f, s, fmt);
 }
 
-/* S5: the stutter_end values of series s into its group's list, once
- * (bounded: the text of the first BL_MD_SHOWN a group has). */
-static void fold_s5(struct vmstat_an *a, struct series *s)
+/* A temporary file of a, opened on first use. NULL (a failed) when it
+ * cannot be made. */
+static FILE *spool_of(struct vmstat_an *a, FILE **f)
 {
-	if (s->s5_folded)
-		return;
-	s->s5_folded = true;
-	finalize(s);
-	size_t gi = bl_strmap_get(&a->s5names, s->group, NULL);
-	struct s5group *g = s5_slot(a, gi);
-	for (size_t k = 0; k < s->nit; k++) {
-		if (isnan(s->it[k].stutter_end_swpd))
-			continue;
-		if (a->o.bounded && g->nval++ >= BL_MD_SHOWN)
-			continue;
-		if (!a->o.bounded)
-			g->nval++;
-		char m[40];
-		mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
-		bl_buf_addf(&g->vals, "%s%s (series %ld, iteration %zu)", g->vals.len ? ", " : "", m,
-			    s->info.id, k + 1);
-	}
+	errno = 0;
+	if (!*f && !a->failed && !(*f = bl_spool_open()))
+		fail(a, errno);
+	return a->failed ? NULL : *f;
 }
-
-/* bounded: the series that just ended (the last in a->s) goes to the
- * chart's panel and S5, and is freed unless it is one of the first
- * BL_MD_SHOWN series with rows, which report.md shows in full and the
- * Findings compare: only those are frozen (their S2 statistics worked
- * out), the only ones whose statistics are read. */
-static void fold(struct vmstat_an *a)
-{
-	struct series *s = a->s[a->n - 1];
-	fold_chart(a, s);
-	fold_s5(a, s);
-	bool rows = s->have_row && s->info.rows;
-	if (rows && a->kept_rows < BL_MD_SHOWN) {
-		a->kept_rows++;
-		freeze(s);
-		return;
-	}
-	if (rows)
-		a->left_out++;
-	series_free(s);
-	a->n--;
-}
-
-/* bounded, once the pass is over: the last series folded as the others
- * were, so that a->s holds the first BL_MD_SHOWN series with rows, the
- * ones report.md shows and the Findings compare (vm_findings()). */
-static void close_bounded(struct vmstat_an *a)
-{
-	if (!a->o.bounded || a->closed || a->n == 0)
-		return;
-	a->closed = true;
-	fold(a);
-}
-
-/* S5 */
-static void write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
-{
-	for (size_t i = 0; i < a->n; i++)
-		fold_s5(a, a->s[i]);
-	bool any = false;
-	for (size_t gi = 0; gi < a->s5names.n && !any; gi++)
-		any = a->s5g[gi].nval > 0;
-	if (!any)
-		return;
-	if (fmt == BL_DOC_MD)
-		fprintf(f, "#### Where stutter ended\n\nswpd at which stutter ended, by group "
-			   "(one value per iteration that had a stutter_end event):\n\n"
-			   "| group | stutter ended at swpd |\n|---|---|\n");
-	else
-		fprintf(f, "stutter ended at swpd, by group:\n");
-	/* the groups in the order of their first series (in report.md at
-	 * most BL_MD_SHOWN of them, analysis.h) */
-	size_t shown = 0, more = 0;
-	for (size_t gi = 0; gi < a->s5names.n; gi++) {
-		const struct s5group *g = &a->s5g[gi];
-		const char *name = bl_strmap_key(&a->s5names, gi);
-		if (!g->nval)
-			continue;
-		if (fmt == BL_DOC_MD && shown == BL_MD_SHOWN) {
-			more++;
-			continue;
-		}
-		shown++;
-		if (fmt == BL_DOC_MD) {
-			fprintf(f, "| ");
-			bl_fput_md_inline(f, name);
-			fprintf(f, " | %s", g->vals.data);
-			if (a->o.bounded && g->nval > BL_MD_SHOWN)
-				fprintf(f, " and %zu more", g->nval - BL_MD_SHOWN);
-			fprintf(f, " |\n");
-		} else {
-			bl_term_printf(f, "  %-24s %s\n", name, g->vals.data);
-		}
-	}
-	fputc('\n', f);
-	if (more)
-		fprintf(f, "%zu more groups are not shown (csv/vmstat.csv and csv/events.csv hold their "
-			   "rows and events).\n\n", more);
-}
-
-/* ---- streaming: series written as they end ----------------------------- */
 
 /* S5 record in a->s5: the group's index, the text's length, the text. */
 struct s5_head {
@@ -1065,16 +910,14 @@ struct s5_head {
 	size_t len;
 };
 
-/* The open series is over: its section goes to the spool (as vm_write
- * would print it), its S5 values to a->s5, and it is freed. */
-static int retire(struct vmstat_an *a)
+/* S5: the stutter_end values of series s, once, to a->s5 (records sorted
+ * by group in finish()). 0 or -BL_EIO. */
+static int fold_s5(struct vmstat_an *a, struct series *s)
 {
-	struct series *s = a->s[0];
-	freeze(s);
+	if (s->s5_folded)
+		return 0;
+	s->s5_folded = true;
 	finalize(s);
-	errno = 0;   /* a failed write below leaves its errno (ENOSPC, EFBIG) */
-	if (s->have_row && s->info.rows)
-		write_series(a->spool, a, 0, BL_DOC_TEXT);
 	struct vgroup *g = &a->grp[s->gi];
 	for (size_t k = 0; k < s->nit; k++) {
 		if (isnan(s->it[k].stutter_end_swpd))
@@ -1084,37 +927,72 @@ static int retire(struct vmstat_an *a)
 		int n = snprintf(t, sizeof t, "%s%s (series %ld, iteration %zu)", g->nval ? ", " : "", m,
 				 s->info.id, k + 1);
 		struct s5_head h = { s->gi, n > 0 && (size_t)n < sizeof t ? (size_t)n : strlen(t) };
+		if (!spool_of(a, &a->s5))
+			return -BL_EIO;
 		fwrite(&h, sizeof h, 1, a->s5);
 		fwrite(t, 1, h.len, a->s5);
-		g->nval++;
 		g->bytes += (long long)h.len;
+		if (++g->nval <= BL_MD_SHOWN)
+			g->shown = g->bytes;
 	}
-	int e = errno;
+	return a->s5 && ferror(a->s5) ? fail(a, errno) : 0;
+}
+
+/* The series that just ended (the last in a->s) goes to the chart's panel
+ * and S5; it is kept if it is one of the first BL_MD_SHOWN series with
+ * rows, which report.md shows in full and the Findings compare (only
+ * those are frozen: their S2 statistics worked out); any other with rows
+ * is written as text to the spool, as `summary` prints it, and freed.
+ * 0 or -BL_EIO. */
+static int fold(struct vmstat_an *a)
+{
+	struct series *s = a->s[a->n - 1];
+	if (fold_chart(a, s) < 0 || fold_s5(a, s) < 0)
+		return -BL_EIO;
+	bool rows = s->have_row && s->info.rows;
+	if (rows && a->kept_rows < BL_MD_SHOWN) {
+		a->kept_rows++;
+		freeze(s);
+		return 0;
+	}
+	if (rows) {
+		a->left_out++;
+		freeze(s);
+		errno = 0;   /* a failed write below leaves its errno (ENOSPC, EFBIG) */
+		if (!spool_of(a, &a->spool))
+			return -BL_EIO;
+		write_series(a->spool, a, a->n - 1, BL_DOC_TEXT);
+		if (ferror(a->spool))
+			return fail(a, errno);
+	}
 	series_free(s);
-	a->n = 0;
-	if (ferror(a->spool) || ferror(a->s5))
-		return fail(a, e);
+	a->n--;
 	return 0;
 }
 
-/* The pass is over: write out the open series, flush the spool, and sort
- * the S5 values by group into s5sorted (each group's text at grp[].at),
- * so that vm_write only copies and no temporary file is written once the
+/* Once the pass is over: the last series folded as the others were. */
+static int close_series(struct vmstat_an *a)
+{
+	if (a->closed || a->n == 0)
+		return a->failed ? fail(a, a->err) : 0;
+	a->closed = true;
+	return fold(a);
+}
+
+/* The pass is over: fold the open series, flush the spools, and sort the
+ * S5 values by group into s5sorted (each group's text at grp[].at), so
+ * that vm_write only copies and no temporary file is written once the
  * summary has begun. Idempotent. */
 static int vm_finish(void *st)
 {
 	struct vmstat_an *a = st;
-	if (!a->stream || a->finished || a->failed)
+	if (close_series(a) < 0 || a->finished || a->failed)
 		return a->failed ? fail(a, a->err) : 0;
 	a->finished = true;
-	if (a->n && retire(a) < 0)
-		return -BL_EIO;
-	if (!a->spool)
-		return 0;
 	errno = 0;
-	if (fflush(a->spool) || fflush(a->s5))
+	if ((a->spool && fflush(a->spool)) || (a->s5 && fflush(a->s5)))
 		return fail(a, errno);
-	long long end = ftello(a->s5), at = 0;
+	long long end = a->s5 ? ftello(a->s5) : 0, at = 0;
 	if (end <= 0)
 		return end < 0 ? fail(a, errno) : 0;
 	for (size_t g = 0; g < a->ngrp; g++) {
@@ -1150,60 +1028,74 @@ static int vm_finish(void *st)
 	return 0;
 }
 
-static int vm_write_stream(struct vmstat_an *a, FILE *f)
+/* S5, every group and value (report.md: the first BL_MD_SHOWN of each). */
+static int write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 {
-	if (vm_finish(a) < 0)
-		return -BL_EIO;
-	if (a->spool && bl_spool_copy(a->spool, f) < 0)
-		return -BL_EIO;
 	if (!a->s5sorted)   /* no S5 value */
-		return ferror(f) ? -BL_EIO : 0;
-	/* S5, as write_by_group prints it */
-	fprintf(f, "stutter ended at swpd, by group:\n");
-	for (size_t g = 0; g < a->ngrp; g++) {
-		if (!a->grp[g].nval)
-			continue;
-		bl_term_printf(f, "  %-24s ", a->grp[g].name);
-		if (bl_spool_copy_range(a->s5sorted, a->grp[g].at, a->grp[g].bytes, f) < 0)
-			return -BL_EIO;
-		fputc('\n', f);
-	}
-	fputc('\n', f);
-	return ferror(f) ? -BL_EIO : 0;
-}
-
-static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
-{
-	struct vmstat_an *a = st;
-	close_bounded(a);
-	if (a->stream)
-		return fmt == BL_DOC_TEXT ? vm_write_stream(a, f) : -BL_EUSAGE;
+		return 0;
 	if (fmt == BL_DOC_MD)
-		fprintf(f, "Each vmstat capture (series) with the statistics of every column (sample "
-			   "standard deviation, type-7 percentiles), the prose lines found between its rows, "
-			   "the stutter intervals they mark and the iterations of a memory hog that fills "
-			   "swap and exits.\n\n");
+		fprintf(f, "#### Where stutter ended\n\nswpd at which stutter ended, by group "
+			   "(one value per iteration that had a stutter_end event):\n\n"
+			   "| group | stutter ended at swpd |\n|---|---|\n");
+	else
+		fprintf(f, "stutter ended at swpd, by group:\n");
+	/* the groups in the order of their first series */
 	size_t shown = 0, more = 0;
-	for (size_t i = 0; i < a->n; i++) {
-		if (!a->s[i]->have_row)
-			continue;
-		finalize(a->s[i]);
-		if (!a->s[i]->info.rows)   /* a header whose rows were all refused says nothing */
+	for (size_t gi = 0; gi < a->ngrp; gi++) {
+		const struct vgroup *g = &a->grp[gi];
+		if (!g->nval)
 			continue;
 		if (fmt == BL_DOC_MD && shown == BL_MD_SHOWN) {
 			more++;
 			continue;
 		}
+		shown++;
+		if (fmt == BL_DOC_MD) {
+			fprintf(f, "| ");
+			bl_fput_md_inline(f, g->name);
+			fprintf(f, " | ");
+		} else {
+			bl_term_printf(f, "  %-24s ", g->name);
+		}
+		if (bl_spool_copy_range(a->s5sorted, g->at, fmt == BL_DOC_MD ? g->shown : g->bytes, f) < 0)
+			return -BL_EIO;
+		if (fmt == BL_DOC_MD && g->nval > BL_MD_SHOWN)
+			fprintf(f, " and %llu more", g->nval - BL_MD_SHOWN);
+		fputs(fmt == BL_DOC_MD ? " |\n" : "\n", f);
+	}
+	fputc('\n', f);
+	if (more)
+		fprintf(f, "%zu more groups are not shown (csv/vmstat.csv and csv/events.csv hold their "
+			   "rows and events).\n\n", more);
+	return 0;
+}
+
+static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
+{
+	struct vmstat_an *a = st;
+	if (vm_finish(a) < 0)
+		return -BL_EIO;
+	if (fmt == BL_DOC_MD)
+		fprintf(f, "Each vmstat capture (series) with the statistics of every column (sample "
+			   "standard deviation, type-7 percentiles), the prose lines found between its rows, "
+			   "the stutter intervals they mark and the iterations of a memory hog that fills "
+			   "swap and exits.\n\n");
+	size_t shown = 0;
+	for (size_t i = 0; i < a->n; i++) {
+		if (!a->s[i]->have_row || !a->s[i]->info.rows)   /* a header whose rows were all refused says nothing */
+			continue;
 		write_series(f, a, i, fmt);
 		shown++;
 	}
-	more += a->left_out;
-	if (more)
-		fprintf(f, "The first %zu series of %zu are shown%s; every row of all of them is in "
-			   "[csv/vmstat.csv](csv/vmstat.csv) and every event in [csv/events.csv](csv/events.csv), "
-			   "and `benchlog summary` on the same inputs prints every series' statistics.\n\n",
-			shown, shown + more, a->o.bounded ? ", and the Findings compare these series only" : "");
-	write_by_group(f, a, fmt);
+	if (fmt == BL_DOC_TEXT && a->spool && bl_spool_copy(a->spool, f) < 0)
+		return -BL_EIO;
+	if (fmt == BL_DOC_MD && a->left_out)
+		fprintf(f, "The first %zu series of %zu are shown, and the Findings compare these series only; "
+			   "every row of all of them is in [csv/vmstat.csv](csv/vmstat.csv) and every event in "
+			   "[csv/events.csv](csv/events.csv), and `benchlog summary` on the same inputs prints "
+			   "every series' statistics.\n\n", shown, shown + a->left_out);
+	if (write_by_group(f, a, fmt) < 0)
+		return -BL_EIO;
 	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
 		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
 			charts[i].title, charts[i].name);
@@ -1241,12 +1133,12 @@ static void add_note(struct chart_group *g, double t, char *text)
  * series) and marked in the chart. */
 #define BACK_WARN_MAX 5
 
-/* bounded: a panel marks where each of its first VM_CAPTURE_NOTES
+/* A panel marks where each of its first VM_CAPTURE_NOTES
  * captures starts (a vmstat file of 115,000 captures would otherwise keep
  * a note for each). */
 #define VM_CAPTURE_NOTES 50
 
-static void add_series(struct chart_group *g, const struct series *s, FILE *diag, bool bounded)
+static void add_series(struct chart_group *g, const struct series *s)
 {
 	if (s->nsmp == 0)
 		return;
@@ -1256,24 +1148,13 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 		double last = g->smp[g->nsmp - 1].t_s;
 		double step = g->nsmp > 1 ? last - g->smp[g->nsmp - 2].t_s : 1;
 		off = last + (step > 0 ? step : 1) - s->smp[0].t_s;
-		if (!bounded || g->ncapture < VM_CAPTURE_NOTES)
+		if (g->ncapture < VM_CAPTURE_NOTES)
 			add_note(g, s->smp[0].t_s + off,
 				 bl_xasprintf("capture %ld: %s:%lu", s->info.id, s->source, s->info.first_line));
 		g->ncapture++;
 	}
-	for (size_t k = 0; k < s->nback; k++) {
-		const struct tback *b = &s->back[k];
-		if (k < BACK_WARN_MAX && diag)
-			bl_term_printf(diag, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
-					"inside series %ld: the swpd chart draws the rows from here on "
-					"after the ones before\n", s->source, b->line, b->from, b->to,
-				s->info.id);
-		else if (k == BACK_WARN_MAX && diag)
-			bl_term_printf(diag, "benchlog: %s: vmstat time goes back %zu more times inside "
-					"series %ld\n", s->source, s->nback - k, s->info.id);
-		add_note(g, b->tc + off,
-			 bl_xasprintf("time goes back: %s:%lu", s->source, b->line));
-	}
+	for (size_t k = 0; k < s->nback; k++)
+		add_note(g, s->back[k].tc + off, bl_xasprintf("time goes back: %s:%lu", s->source, s->back[k].line));
 	g->smp = bl_xgrow(g->smp, &g->capsmp, g->nsmp + s->nsmp, sizeof *g->smp);
 	for (size_t k = 0; k < s->nsmp; k++) {
 		g->smp[g->nsmp + k] = s->smp[k];
@@ -1311,45 +1192,158 @@ static void add_series(struct chart_group *g, const struct series *s, FILE *diag
 	}
 }
 
-/* Add series s to its group's panel (the first 16 groups with samples
- * have one), once; its samples are then no longer needed. */
-static void fold_chart(struct vmstat_an *a, struct series *s)
+/* A series' chart data in vmstat_an.chart: this head, its source, then
+ * nsmp samples and sample numbers, nback places where time went back,
+ * niv intervals, and nev events (struct chart_ev, then the text). */
+struct chart_rec {
+	size_t panel, srclen, nsmp, nback, niv, nev;
+	long id;
+	unsigned long first_line;
+	unsigned long long smp_rows;
+};
+struct chart_ev {
+	long sample;
+	int kind;            /* EVK_* */
+	size_t len;
+};
+
+/* Where t_s went back inside series s: named on diag, the first few. */
+static void warn_back(const struct series *s, FILE *diag)
+{
+	for (size_t k = 0; k < s->nback && diag && k <= BACK_WARN_MAX; k++) {
+		const struct tback *b = &s->back[k];
+		if (k < BACK_WARN_MAX)
+			bl_term_printf(diag, "benchlog: %s:%lu: vmstat time goes back from t_s %g to %g "
+					"inside series %ld: the swpd chart draws the rows from here on "
+					"after the ones before\n", s->source, b->line, b->from, b->to,
+				s->info.id);
+		else
+			bl_term_printf(diag, "benchlog: %s: vmstat time goes back %zu more times inside "
+					"series %ld\n", s->source, s->nback - k, s->info.id);
+	}
+}
+
+/* Series s, once over, to its group's panel (the first 16 groups with
+ * samples have one), once: its chart data is written to a->chart, and
+ * charts() reads the series back in order and adds each to its panel,
+ * so that memory does not grow with the series (analysis.h). 0 or
+ * -BL_EIO. */
+static int fold_chart(struct vmstat_an *a, struct series *s)
 {
 	if (s->chart_folded)
-		return;
+		return 0;
 	s->chart_folded = true;
 	finalize(s);
 	if (s->nsmp == 0)
-		return;
+		return 0;
 	size_t k = 0;
 	while (k < a->ncg && strcmp(a->cg[k].name, s->group) != 0)
 		k++;
 	if (k == a->ncg) {
 		if (a->ncg == 16)
-			return;   /* analyze/chart.h: at most 16 panels */
-		bool added;
-		size_t gi = bl_strmap_get(&a->s5names, s->group, &added);
-		a->cg[a->ncg++].name = bl_strmap_key(&a->s5names, gi);
-		if (added)
-			s5_slot(a, gi);
+			return 0;   /* analyze/chart.h: at most 16 panels */
+		a->cg[a->ncg++].name = a->grp[s->gi].name;
 	}
-	struct chart_group *g = &a->cg[k];
-	add_series(g, s, a->o.diag, a->o.bounded);
-	if (a->o.bounded && g->nsmp >= VM_KEEP_SAMPLES)
-		envelope(g->smp, NULL, &g->nsmp);
+	warn_back(s, a->o.diag);
+	if (!spool_of(a, &a->chart))
+		return -BL_EIO;
+	FILE *f = a->chart;
+	struct chart_rec h = { k, strlen(s->source), s->nsmp, s->nback, s->niv, s->nev, s->info.id,
+			       s->info.first_line, s->smp_rows };
+	fwrite(&h, sizeof h, 1, f);
+	fwrite(s->source, 1, h.srclen, f);
+	fwrite(s->smp, sizeof *s->smp, s->nsmp, f);
+	fwrite(s->smp_no, sizeof *s->smp_no, s->nsmp, f);
+	fwrite(s->back, sizeof *s->back, s->nback, f);
+	fwrite(s->iv, sizeof *s->iv, s->niv, f);
+	for (size_t e = 0; e < s->nev; e++) {
+		const char *kd = s->ev[e].kind;
+		struct chart_ev ce = { s->ev[e].sample, strcmp(kd, "stutter_start") == 0 ? EVK_START
+				       : strcmp(kd, "stutter_end") == 0 ? EVK_END : EVK_NOTE, strlen(s->ev[e].text) };
+		fwrite(&ce, sizeof ce, 1, f);
+		fwrite(s->ev[e].text, 1, ce.len, f);
+	}
 	free(s->smp);
 	free(s->smp_no);
 	s->smp = NULL;
 	s->smp_no = NULL;
 	s->nsmp = s->capsmp = 0;
+	return ferror(f) ? fail(a, errno) : 0;
+}
+
+/* n items of size sz from f into a new array (*p). */
+static bool read_arr(FILE *f, void *p, size_t n, size_t sz)
+{
+	*(void **)p = n ? bl_xmalloc(n * sz) : NULL;
+	return fread(*(void **)p, sz, n, f) == n;
+}
+
+/* A string of n bytes from f into *p, a new one. */
+static bool read_str(FILE *f, char **p, size_t n)
+{
+	*p = bl_xmalloc(n + 1);
+	(*p)[n] = '\0';
+	return fread(*p, 1, n, f) == n;
+}
+
+/* One series of a->chart back into t (what it holds freed with
+ * series_release): 1, 0 at the end, -1 on a read error. */
+static int read_chart(FILE *f, struct series *t, size_t *panel)
+{
+	struct chart_rec h;
+	memset(t, 0, sizeof *t);
+	if (fread(&h, sizeof h, 1, f) != 1)
+		return ferror(f) || !feof(f) ? -1 : 0;
+	*panel = h.panel;
+	t->info.id = h.id;
+	t->info.first_line = h.first_line;
+	t->smp_rows = h.smp_rows;
+	t->nsmp = h.nsmp;
+	t->nback = h.nback;
+	t->niv = h.niv;
+	bool ok = read_str(f, &t->source, h.srclen) && read_arr(f, &t->smp, h.nsmp, sizeof *t->smp) && read_arr(f, &t->smp_no, h.nsmp, sizeof *t->smp_no) &&
+	     read_arr(f, &t->back, h.nback, sizeof *t->back) && read_arr(f, &t->iv, h.niv, sizeof *t->iv);
+	t->ev = ok && h.nev ? bl_xcalloc(h.nev, sizeof *t->ev) : NULL;
+	for (size_t e = 0; ok && e < h.nev; e++) {
+		struct chart_ev ce;
+		char *text = NULL;
+		ok = fread(&ce, sizeof ce, 1, f) == 1 && read_str(f, &text, ce.len);
+		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, ce.kind == EVK_START ? "stutter_start"
+			: ce.kind == EVK_END ? "stutter_end" : "note", text, 0 };
+	}
+	return ok ? 1 : -1;
+}
+
+/* The panels, from the series in a->chart. 0 or -BL_EIO. */
+static int read_panels(struct vmstat_an *a)
+{
+	if (!a->chart || a->charted)
+		return 0;
+	a->charted = true;
+	errno = 0;
+	if (fflush(a->chart) || fseeko(a->chart, 0, SEEK_SET))
+		return fail(a, errno);
+	struct series t;
+	size_t k;
+	int rc;
+	while ((rc = read_chart(a->chart, &t, &k)) > 0) {
+		struct chart_group *g = &a->cg[k];
+		add_series(g, &t);
+		if (g->nsmp >= VM_KEEP_SAMPLES)
+			envelope(g->smp, NULL, &g->nsmp);
+		series_release(&t);
+	}
+	series_release(&t);
+	return rc < 0 ? fail(a, errno) : 0;
 }
 
 static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct vmstat_an *a = st;
-	close_bounded(a);
-	for (size_t i = 0; i < a->n; i++)
+	for (size_t i = 0; i < a->n && !a->failed; i++)
 		fold_chart(a, a->s[i]);
+	if (close_series(a) < 0 || read_panels(a) < 0)
+		return -BL_EIO;
 	struct chart_group *g = a->cg;
 	size_t ng = a->ncg;
 	if (ng == 0)
@@ -1491,15 +1485,13 @@ static char *block_key(const struct series *s, const struct bl_findings_opts *o)
 /* analysis.h findings(): in each block the baseline is its first series
  * (the first of co->baseline's group when named); every series of another
  * group is compared with it (a), and each such group's iterations with
- * the baseline group's, once (b). Not in stream_text mode (series are
- * gone). Blocks and groups are found by hash: 15,000 series are not
+ * the baseline group's, once (b): the series kept (fold()). Blocks and groups are found by hash: 15,000 series are not
  * compared pairwise. */
 static void vm_findings(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows)
 {
 	struct vmstat_an *a = st;
-	if (a->stream)
+	if (close_series(a) < 0)
 		return;
-	close_bounded(a);
 	struct bl_strmap blocks = BL_STRMAP_INIT, seen = BL_STRMAP_INIT;
 	size_t *base = bl_xmalloc((a->n + 1) * sizeof *base), *blk = bl_xmalloc((a->n + 1) * sizeof *blk);
 	for (size_t i = 0; i < a->n; i++) {
@@ -1544,6 +1536,8 @@ static void vm_destroy(void *st)
 		fclose(a->s5);
 	if (a->s5sorted)
 		fclose(a->s5sorted);
+	if (a->chart)
+		fclose(a->chart);
 	for (size_t k = 0; k < a->ncg; k++) {
 		struct chart_group *g = &a->cg[k];
 		free(g->smp);
@@ -1553,14 +1547,11 @@ static void vm_destroy(void *st)
 			free(g->texts[t]);
 		free(g->texts);
 	}
-	for (size_t k = 0; k < a->caps5g; k++)
-		bl_buf_release(&a->s5g[k].vals);
-	free(a->s5g);
-	bl_strmap_release(&a->s5names);
 	free(a);
 }
 
-static void series_free(struct series *s)
+/* What s holds, not s itself. */
+static void series_release(struct series *s)
 {
 	free(s->thread);
 	for (int c = 0; c < VM_NCOLS; c++)
@@ -1579,6 +1570,11 @@ static void series_free(struct series *s)
 	free(s->group);
 	free(s->layout);
 	free(s->mem_unit);
+}
+
+static void series_free(struct series *s)
+{
+	series_release(s);
 	free(s);
 }
 

@@ -44,13 +44,15 @@
  *       which the observed program ran smoothly.
  *
  * Memory: per series one bl_dist per numeric column (S2), the intervals and
- * iterations found, and at most BL_VM_MAX_EVENTS event texts; per-sample
- * data (t_s, swpd, si, so, free) only with opts->keep_samples, for charts.
- * A series is over when a record of another comes: its dists are replaced
- * by its S2 numbers. With opts->stream_text (summary) it is then written
- * to a temporary file as text and freed, S5's values too, so only the open
- * series and the group names stay in memory; the accessors below then see
- * only the open series (report/ and the tests do not set stream_text).
+ * iterations found, and at most BL_VM_MAX_EVENTS event texts; the chart's
+ * samples (t_s, swpd, si, so, free), at most 16,384 a series and a panel,
+ * then a min/max envelope. A series is over when a record of another
+ * comes: it goes to its group's panel and S5 (whose values wait in a
+ * temporary file), and only the first BL_MD_SHOWN series with rows are
+ * kept, their dists replaced by their S2 numbers; any later one is written
+ * to a temporary file as text (what `summary` prints) and freed. The
+ * accessors below see the series kept and the open one. The same for
+ * every command (analysis.h).
  */
 #ifndef BL_ANALYZE_VMSTAT_H
 #define BL_ANALYZE_VMSTAT_H

@@ -125,7 +125,6 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		na++;
 	void **st = bl_xcalloc(na + 1, sizeof *st);
 	ao->parse = o;
-	ao->bounded = true;          /* as the report: its Findings' series */
 	ao->include_quoted = so->include_quoted;
 	ao->baseline = co->baseline;
 	ao->confidence = co->confidence;

@@ -99,7 +99,6 @@ int cmd_plot(int argc, char **argv)
 	memset(&ao, 0, sizeof ao);
 	ao.confidence = 0.95;
 	ao.target_s = NAN;
-	ao.keep_samples = true;
 	ao.diag = stderr;
 	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG, false, { 0, NULL } };
 	bool range = false;

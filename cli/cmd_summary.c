@@ -77,9 +77,6 @@ int cmd_summary(int argc, char **argv)
 		}
 	}
 	ao.parse = &o;
-	/* sections are printed once, as text: an analysis may write what is
-	 * final during the pass to a temporary file (bounded memory, issue 10) */
-	ao.stream_text = true;
 	o.progress = !o.quiet && isatty(STDERR_FILENO);
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, &o);

@@ -1217,8 +1217,6 @@ static int build_open(struct build *b)
 	bl_ctx_add_sink(&b->ctx, &s);
 	struct bl_analysis_opts ao = o->an;
 	ao.parse = o->parse;
-	ao.keep_samples = true;
-	ao.bounded = true;           /* analysis.h: memory bounded (issue 26) */
 	ao.diag = b->diag;
 	for (size_t i = 0; i < b->na; i++) {
 		b->st[i] = bl_analyses[i]->create(&ao);

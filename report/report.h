@@ -40,8 +40,8 @@
 
 struct bl_report_opts {
 	const struct bl_opts *parse;       /* parse options (quiet unused here) */
-	struct bl_analysis_opts an;        /* analysis options; .parse and
-					      .keep_samples are set here */
+	struct bl_analysis_opts an;        /* analysis options; .parse is
+					      set here */
 	const char *dir;                   /* output folder */
 	struct bl_pool *pool;              /* -j's workers (core/pool.h): the
 					      gnuplot runs; owned by the caller;

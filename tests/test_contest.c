@@ -829,7 +829,6 @@ static void test_contest__chart(void **state)
 	char *text = slurp("fixtures/seeds/001_07df0cd7d9b0f35d.txt");
 	struct run run;
 	struct bl_analysis_opts ao = aopts(NULL);
-	ao.keep_samples = true;
 	parse_as(&run, "001.txt", text, &ao);
 	char dir[] = "/tmp/test_contest.XXXXXX";
 	assert_non_null(mkdtemp(dir));

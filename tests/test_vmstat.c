@@ -124,14 +124,13 @@ struct run {
 	FILE *diagf;
 };
 
-static struct bl_analysis_opts aopts(const struct bl_opts *po, bool keep)
+static struct bl_analysis_opts aopts(const struct bl_opts *po)
 {
 	struct bl_analysis_opts o;
 	memset(&o, 0, sizeof o);
 	o.parse = po;
 	o.confidence = 0.95;
 	o.target_s = NAN;
-	o.keep_samples = keep;
 	return o;
 }
 
@@ -293,7 +292,7 @@ static void test_vmstat__seed000_analysis(void **state)
 	char *text = slurp(SEED);
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, false);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "000.txt", text, &po, &ao);
 	assert_int_equal(bl_vmstat_nseries(run.an), 1);
@@ -373,7 +372,7 @@ static void test_vmstat__since_boot_modes(void **state)
 	struct bl_vm_colstat cs;
 	/* auto: marked, written, left out of the statistics */
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, false);
+	struct bl_analysis_opts ao = aopts(&po);
 	parse_with(&run, "t.txt", sb_text, &po, &ao);
 	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
 	assert_int_equal(iv(r[0], VM_SINCE_BOOT), 1);
@@ -386,7 +385,7 @@ static void test_vmstat__since_boot_modes(void **state)
 	/* keep: marked and counted */
 	bl_opts_init(&po);
 	po.since_boot = BL_SB_KEEP;
-	ao = aopts(&po, false);
+	ao = aopts(&po);
 	parse_with(&run, "t.txt", sb_text, &po, &ao);
 	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
 	assert_int_equal(iv(r[0], VM_SINCE_BOOT), 1);
@@ -544,7 +543,7 @@ static void test_vmstat__interval_and_unit(void **state)
 		" 0  0    300  22636     11   1330    0    2     0    64  402  611  1  0 99  0  0\n";
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, true);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "t.txt", text, &po, &ao);
 	const struct rec *r[8];
@@ -628,7 +627,7 @@ static void test_vmstat__events_and_labels(void **state)
 		"Audio is choppy.\n";                                                               /* 10 */
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, false);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "t.txt", text, &po, &ao);
 	const struct rec *r[8], *e[8];
@@ -696,7 +695,7 @@ static void test_vmstat__realworld_values(void **state)
 	(void)state;
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, false);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct bl_vm_colstat cs;
 	struct run run;
 	const struct rec *r[256];
@@ -839,7 +838,7 @@ static void test_vmstat__seed000_charts(void **state)
 	char *text = slurp(SEED);
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, true);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "000.txt", text, &po, &ao);
 	char dir[] = "/tmp/test_vmstat.XXXXXX";
@@ -1049,7 +1048,7 @@ static void test_vmstat__capture_again(void **state)
 	free(two);
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, true);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "two.txt", text, &po, &ao);
 	static const struct rec *r[512];
@@ -1108,7 +1107,7 @@ static void test_vmstat__capture_again_copy(void **state)
 	char *text = bl_xasprintf("%s%s", one, one);
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, true);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "two.txt", text, &po, &ao);
 	assert_int_equal(bl_vmstat_nseries(run.an), 1);
@@ -1142,7 +1141,7 @@ static void test_vmstat__chart_time_back(void **state)
 		" 0  0   5120 1048576  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2026-11-30 09:00:01\n"; /* 9 */
 	struct bl_opts po;
 	bl_opts_init(&po);
-	struct bl_analysis_opts ao = aopts(&po, true);
+	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "t.txt", text, &po, &ao);
 	const struct rec *r[8];

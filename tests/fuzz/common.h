@@ -78,7 +78,6 @@ static void fz_begin(struct fz_pass *p, const struct bl_opts *o)
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
 	ao.parse = &p->ctx.opt;
-	ao.keep_samples = true;
 	ao.include_quoted = true;
 	ao.confidence = 0.95;
 	ao.target_s = NAN;

@@ -22,7 +22,7 @@ hc many-threads 0 'lines: [0-9]+ used, [0-9]+ skipped' '
     [ "$(rows many/csv/latency_series.csv)" -eq 5000 ] || rc=98
     # every thread: 8 buckets of 1-3 samples and its overflow (0), a row each
     [ "$(rows many/csv/latency.csv)" -eq 45000 ] || rc=97
-    grep -qx "The first 25 series of 5000 are shown (4975 not shown); every bucket of all of them is in \[csv/latency.csv\](csv/latency.csv) and every series. figures in \[csv/latency_series.csv\](csv/latency_series.csv), and .benchlog summary. on the same inputs prints every series. statistics. The comparisons and the Findings take the series held only: the first 4096, at most 1024 of a group." many/report.md || rc=96
+    grep -qx "The first 25 series of 5000 are shown (4975 not shown); every bucket of all of them is in \[csv/latency.csv\](csv/latency.csv) and every series. figures in \[csv/latency_series.csv\](csv/latency_series.csv). The comparisons and the Findings take the series held only: the first 4096, at most 1024 of a group." many/report.md || rc=96
     # 1024 held (one group), 25 of them in the comparison table
     grep -q "^The first 25 series of 1024 are shown (999 not shown)" many/report.md || rc=95
     [ "$(grep -c "^#### cyc T" many/report.md)" -eq 25 ] || rc=94'
