@@ -192,7 +192,8 @@ static int st_get(struct runs *s, struct store *t, size_t off, void *p, size_t n
 		return file_io(t->f, off, p, n, false) < 0 ? failed(s, errno) : 0;
 	size_t have = off < t->len ? t->len - off : 0;
 	have = have < n ? have : n;
-	memcpy(p, t->mem + off, have);
+	if (have)
+		memcpy(p, t->mem + off, have);
 	memset((char *)p + have, 0, n - have);
 	return 0;
 }

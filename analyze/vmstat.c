@@ -1254,8 +1254,10 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 	fwrite(s->source, 1, h.srclen, f);
 	fwrite(s->smp, sizeof *s->smp, s->nsmp, f);
 	fwrite(s->smp_no, sizeof *s->smp_no, s->nsmp, f);
-	fwrite(s->back, sizeof *s->back, s->nback, f);
-	fwrite(s->iv, sizeof *s->iv, s->niv, f);
+	if (s->nback)
+		fwrite(s->back, sizeof *s->back, s->nback, f);
+	if (s->niv)
+		fwrite(s->iv, sizeof *s->iv, s->niv, f);
 	for (size_t e = 0; e < s->nev; e++) {
 		const char *kd = s->ev[e].kind;
 		struct chart_ev ce = { s->ev[e].sample, strcmp(kd, "stutter_start") == 0 ? EVK_START
@@ -1275,7 +1277,7 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 static bool read_arr(FILE *f, void *p, size_t n, size_t sz)
 {
 	*(void **)p = n ? bl_xmalloc(n * sz) : NULL;
-	return fread(*(void **)p, sz, n, f) == n;
+	return n == 0 || fread(*(void **)p, sz, n, f) == n;
 }
 
 /* A string of n bytes from f into *p, a new one. */
