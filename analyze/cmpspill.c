@@ -108,7 +108,7 @@ void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w)
 		s->e = bl_xrealloc(s->e, s->cap * sizeof *s->e);
 	}
 	char *key = bl_cmp_family_key(w);
-	s->e[s->n++] = (struct ent){ ftello(s->f), bl_strmap_get(&s->fams, key, NULL),
+	s->e[s->n++] = (struct ent){ s->f ? ftello(s->f) : -1, bl_strmap_get(&s->fams, key, NULL),
 				     w->r.tested ? w->r.t.p : NAN, NAN, NAN };
 	free(key);
 	if (s->f) {

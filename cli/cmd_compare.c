@@ -81,7 +81,11 @@ static const char notes[] =
 	"Exit status 1 also when nothing could be compared.\n"
 	"Text fits the terminal (else $COLUMNS, else 80 columns): note, median, ci95, diff,\n"
 	"p, m, n and mean are left out in that order, then long names cut with ...; -f csv\n"
-	"holds every column.\n";
+	"holds every column.\n"
+	"Memory: each comparison waits in a temporary file in $TMPDIR (else /tmp; removed\n"
+	"on every exit), 48 bytes of it in memory (its p and family); -f csv is written\n"
+	"10000 rows at a time, text one column's table at a time; the groups as for\n"
+	"`benchlog stats` (docs/stats.md).\n";
 static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
 
 

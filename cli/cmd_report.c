@@ -54,8 +54,9 @@ static const char notes[] =
 	"\nMemory stays bounded whatever the number of things in the input: the\n"
 	"report holds at most 4096 latency series (1024 a group), 64 ConTest loads\n"
 	"and groups and 25 vmstat series in full (more are counted; their rows are\n"
-	"in csv/) and the first 100 comparisons of the Findings (every one is\n"
-	"written to findings.csv as it is made), and report.md lists at most 25\n"
+	"in csv/) and the first 100 comparisons of the Findings (every one waits\n"
+	"in a temporary file, 48 bytes of it in memory, until its family is\n"
+	"adjusted, and goes to findings.csv), and report.md lists at most 25\n"
 	"groups, series, loads or threads a section and 50 events, stutter\n"
 	"intervals and iterations a vmstat series, saying how many are not shown\n"
 	"(docs/report.md, \"Bounded\").\n";
