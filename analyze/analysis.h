@@ -129,6 +129,23 @@ struct bl_analysis {
 	void (*destroy)(void *st);
 };
 
+/* A number cell's value as a double into *d: false for any other cell
+ * (empty, text). */
+static inline bool bl_val_num(const struct bl_val *v, double *d)
+{
+	if (v->t == BL_NUM)
+		*d = v->u.d;
+	else if (v->t == BL_INT)
+		*d = (double)v->u.i;
+	else
+		return false;
+	return true;
+}
+
+/* report.md's lines naming each chart of a section and embedding its
+ * PNG (titles escaped as input text, escape.h). */
+void bl_charts_md(FILE *f, const struct bl_chart *c, size_t n);
+
 /* The registry in section order; NULL-terminated. */
 extern const struct bl_analysis *const bl_analyses[];
 

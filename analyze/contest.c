@@ -184,17 +184,6 @@ static struct cell *cell_of(struct grp *g, size_t l)
 	return &g->cells[l];
 }
 
-static bool val(const struct bl_val *v, double *d)
-{
-	if (v->t == BL_NUM)
-		*d = v->u.d;
-	else if (v->t == BL_INT)
-		*d = (double)v->u.i;
-	else
-		return false;
-	return true;
-}
-
 static void report_row(struct bl_contest *c, const struct bl_record *r)
 {
 	if (c->nrr >= BL_CONTEST_MAX_REPORT_ROWS) {
@@ -210,9 +199,9 @@ static void report_row(struct bl_contest *c, const struct bl_record *r)
 	w->runs = w->has_runs ? r->v[CR_RUNS].u.i : 0;
 	static const int cols[5] = { CR_TIME_S, CR_CPU_PCT, CR_LOADS, CR_LOAD_CPU_PCT, CR_RATIO };
 	for (int i = 0; i < 5; i++)
-		if (!val(&r->v[cols[i]], &w->v[i]))
+		if (!bl_val_num(&r->v[cols[i]], &w->v[i]))
 			w->v[i] = NAN;
-	if (!val(&r->v[CR_CPU_PLUS_LCPU_PCT], &w->cpulcpu))
+	if (!bl_val_num(&r->v[CR_CPU_PLUS_LCPU_PCT], &w->cpulcpu))
 		w->cpulcpu = NAN;
 }
 
@@ -244,7 +233,7 @@ static int ct_record(void *st, const struct bl_record *r)
 	struct cell *ce = cell_of(g, l);
 	for (int m = 0; m < BL_CM_N; m++) {
 		double d;
-		if (val(&r->v[measures[m].col], &d))
+		if (bl_val_num(&r->v[measures[m].col], &d))
 			bl_welford_add(&ce->w[m], d);
 	}
 	if (r->run > g->runs)
@@ -564,9 +553,8 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 			fprintf(f, "%lu quoted report row%s left out; use --quoted include to show them.\n\n",
 				c->rr_quoted_left_out, c->rr_quoted_left_out == 1 ? "" : "s");
 	}
-	for (size_t i = 0; i < nch && md; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, md),
-			charts[i].name, bl_esc_doc(&er, charts[i].title, md), charts[i].name);
+	if (md)
+		bl_charts_md(f, charts, nch);
 	bl_esc_ring_release(&er);
 	return ferror(f) ? -BL_EIO : 0;
 }

@@ -311,17 +311,6 @@ static const char *str_of(const struct bl_val *v)
 	return v->t == BL_STR && v->u.s ? v->u.s : NULL;
 }
 
-static bool num_of(const struct bl_val *v, double *d)
-{
-	if (v->t == BL_NUM)
-		*d = v->u.d;
-	else if (v->t == BL_INT)
-		*d = (double)v->u.i;
-	else
-		return false;
-	return true;
-}
-
 static int unit_exp10(const char *u)
 {
 	if (!u)
@@ -351,8 +340,8 @@ static bool native_value(const struct bl_record *r, int uexp, double *v)
 {
 	double d;
 	if (uexp == 0)
-		return num_of(&r->v[LAT_LATENCY_S], v);
-	if (!num_of(&r->v[LAT_LATENCY_US], &d))
+		return bl_val_num(&r->v[LAT_LATENCY_S], v);
+	if (!bl_val_num(&r->v[LAT_LATENCY_US], &d))
 		return false;
 	*v = uexp == -6 ? d : uexp == -3 ? d / 1000 : d * 1000;
 	return true;
@@ -415,7 +404,7 @@ static int lat_record(void *st, const struct bl_record *r)
 		return 0;
 	if (r->table == &bl_table_time) {
 		double real;
-		if (!num_of(&r->v[TIME_ELAPSED_S], &real))
+		if (!bl_val_num(&r->v[TIME_ELAPSED_S], &real))
 			return 0;
 		/* Keep only the time block a series points at (its
 		 * latency_series record, with time_line, comes first: L4), so
@@ -435,9 +424,9 @@ static int lat_record(void *st, const struct bl_record *r)
 		t->msgid = bl_xstrdup(msgid_of(r));
 		t->line = r->line;
 		t->real = real;
-		if (!num_of(&r->v[TIME_USER_S], &t->user))
+		if (!bl_val_num(&r->v[TIME_USER_S], &t->user))
 			t->user = NAN;
-		if (!num_of(&r->v[TIME_SYS_S], &t->sys))
+		if (!bl_val_num(&r->v[TIME_SYS_S], &t->sys))
 			t->sys = NAN;
 		return 0;
 	}
@@ -456,7 +445,7 @@ static int lat_record(void *st, const struct bl_record *r)
 		set_unit(s, str_of(&r->v[LAT_UNIT]));
 		const char *kind = str_of(&r->v[LAT_KIND]);
 		double v, c;
-		if (!kind || !num_of(&r->v[LAT_COUNT], &c))
+		if (!kind || !bl_val_num(&r->v[LAT_COUNT], &c))
 			return 0;
 		bool hv = native_value(r, s->uexp, &v);
 		if (strcmp(kind, "overflow") == 0) {
@@ -485,36 +474,36 @@ static int lat_record(void *st, const struct bl_record *r)
 	if (!s->command && str_of(&r->v[LS_COMMAND]))
 		s->command = bl_xstrdup(str_of(&r->v[LS_COMMAND]));
 	double d;
-	if (num_of(&r->v[LS_HIST_LIMIT_US], &d))
+	if (bl_val_num(&r->v[LS_HIST_LIMIT_US], &d))
 		s->hist_limit = s->uexp == -6 ? d : to_native(s, d * 1e-6);
-	if (num_of(&r->v[LS_TIME_LINE], &d))
+	if (bl_val_num(&r->v[LS_TIME_LINE], &d))
 		s->time_line = (unsigned long)d;
-	if (num_of(&r->v[LS_ROWS_ELIDED], &d))
+	if (bl_val_num(&r->v[LS_ROWS_ELIDED], &d))
 		s->rows_elided = d;
-	if (num_of(&r->v[LS_PERIOD_S], &d) && d > 0 && str_of(&r->v[LS_PERIOD_FROM])) {
+	if (bl_val_num(&r->v[LS_PERIOD_S], &d) && d > 0 && str_of(&r->v[LS_PERIOD_FROM])) {
 		s->period_s = d;
-		s->period_line = num_of(&r->v[LS_PERIOD_LINE], &d) ? (unsigned long)d : 0;
+		s->period_line = bl_val_num(&r->v[LS_PERIOD_LINE], &d) ? (unsigned long)d : 0;
 		free(s->period_from);
 		s->period_from = bl_xstrdup(str_of(&r->v[LS_PERIOD_FROM]));
 	}
-	if (num_of(&r->v[LS_STATUS_CYCLES], &s->st_cycles)) {
+	if (bl_val_num(&r->v[LS_STATUS_CYCLES], &s->st_cycles)) {
 		s->has_status = true;
-		if (!num_of(&r->v[LS_STATUS_MIN_US], &s->st_min_us))
+		if (!bl_val_num(&r->v[LS_STATUS_MIN_US], &s->st_min_us))
 			s->st_min_us = NAN;
-		if (!num_of(&r->v[LS_STATUS_AVG_US], &s->st_avg_us))
+		if (!bl_val_num(&r->v[LS_STATUS_AVG_US], &s->st_avg_us))
 			s->st_avg_us = NAN;
-		if (!num_of(&r->v[LS_STATUS_MAX_US], &s->st_max_us))
+		if (!bl_val_num(&r->v[LS_STATUS_MAX_US], &s->st_max_us))
 			s->st_max_us = NAN;
-		if (!num_of(&r->v[LS_TID], &s->st_tid))
+		if (!bl_val_num(&r->v[LS_TID], &s->st_tid))
 			s->st_tid = NAN;
-		if (!num_of(&r->v[LS_PRIORITY], &s->st_prio))
+		if (!bl_val_num(&r->v[LS_PRIORITY], &s->st_prio))
 			s->st_prio = NAN;
-		if (!num_of(&r->v[LS_INTERVAL_US], &s->st_interval))
+		if (!bl_val_num(&r->v[LS_INTERVAL_US], &s->st_interval))
 			s->st_interval = NAN;
 	}
-	bool fmin = num_of(&r->v[LS_FOOTER_MIN_US], &s->f_min_us);
-	bool favg = num_of(&r->v[LS_FOOTER_AVG_US], &s->f_avg_us);
-	bool fmax = num_of(&r->v[LS_FOOTER_MAX_US], &s->f_max_us);
+	bool fmin = bl_val_num(&r->v[LS_FOOTER_MIN_US], &s->f_min_us);
+	bool favg = bl_val_num(&r->v[LS_FOOTER_AVG_US], &s->f_avg_us);
+	bool fmax = bl_val_num(&r->v[LS_FOOTER_MAX_US], &s->f_max_us);
 	if (fmin || favg || fmax) {
 		s->has_footer = true;
 		if (!fmin)
@@ -1128,11 +1117,8 @@ static int lat_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_
 			L->more_series ? " The comparisons and the Findings take the series held only: the first "
 					 "4096, at most 1024 of a group." : "");
 	write_comparisons(L, f, fmt);
-	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
-	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, true),
-			charts[i].name, bl_esc_doc(&er, charts[i].title, true), charts[i].name);
-	bl_esc_ring_release(&er);
+	if (fmt == BL_DOC_MD)
+		bl_charts_md(f, charts, nch);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/analysis.h"
+#include "core/escape.h"
 #include "analyze/table_stats.h"
 #include "core/util.h"
 
@@ -122,6 +123,15 @@ void bl_charts_add(struct bl_chart **c, size_t *n, const char *name, const char 
 	(*c)[*n].title = bl_xstrdup(title);
 	(*c)[*n].bytes = bytes;
 	(*n)++;
+}
+
+void bl_charts_md(FILE *f, const struct bl_chart *c, size_t n)
+{
+	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, c[i].title, true),
+			c[i].name, bl_esc_doc(&er, c[i].title, true), c[i].name);
+	bl_esc_ring_release(&er);
 }
 
 void bl_charts_free(struct bl_chart *c, size_t n)

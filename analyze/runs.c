@@ -303,17 +303,6 @@ static struct slot *group(struct runs *s, const char *name)
 	return s->last = k;
 }
 
-static bool val(const struct bl_val *v, double *d)
-{
-	if (v->t == BL_NUM)
-		*d = v->u.d;
-	else if (v->t == BL_INT)
-		*d = (double)v->u.i;
-	else
-		return false;
-	return true;
-}
-
 /* chkmmt adds an Elapsed time to its total in two steps, minutes x 60
  * and then the seconds, each addition rounded. The time table keeps
  * e = fl(60 m + s); m = floor(e / 60) and s, the shortest decimal of at
@@ -342,7 +331,7 @@ static void add_elapsed(double *sum, double e)
 static void add(struct group_acc *g, int f, const struct bl_val *v)
 {
 	double d;
-	if (!val(v, &d))
+	if (!bl_val_num(v, &d))
 		return;
 	if (f == F_ELAPSED)
 		add_elapsed(&g->sum[f], d);
@@ -412,7 +401,7 @@ static int avg_record(struct runs *s, const struct bl_record *r)
 				     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
 	double v[NF];
 	for (int k = 0; k < NF; k++)
-		if (!val(&r->v[col[k]], &v[k]))
+		if (!bl_val_num(&r->v[col[k]], &v[k]))
 			v[k] = NAN;
 	s->navg++;
 	if (s->err)
@@ -455,7 +444,7 @@ static int time_record(struct runs *s, const struct bl_record *r)
 	add(g, F_MAJOR, &r->v[TIME_MAJOR_FAULTS]);
 	add(g, F_MINOR, &r->v[TIME_MINOR_FAULTS]);
 	double e, c;
-	bool he = val(&r->v[TIME_ELAPSED_S], &e), hc = val(&r->v[TIME_CPU_PCT], &c);
+	bool he = bl_val_num(&r->v[TIME_ELAPSED_S], &e), hc = bl_val_num(&r->v[TIME_CPU_PCT], &c);
 	if (!he && !hc)
 		return point(s, k, r->run, 0, NAN);
 	if (he && point(s, k, r->run, 0, e) < 0)
@@ -484,7 +473,7 @@ static int runs_record(void *st, const struct bl_record *r)
 	k->a.mtest_runs++;
 	add(&k->a, F_BYTES, &r->v[MT_BYTES_ALLOCATED]);
 	double d;
-	return val(&r->v[MT_BYTES_ALLOCATED], &d) ? point(s, k, r->run, 2, d) : 0;
+	return bl_val_num(&r->v[MT_BYTES_ALLOCATED], &d) ? point(s, k, r->run, 2, d) : 0;
 }
 
 static bool runs_has_data(void *st)
@@ -636,11 +625,8 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 		fprintf(f, "The chart shows the %d groups with the most runs; %zu more are %s.\n\n",
 			BL_RUNS_CHART_GROUPS, s->chart_groups_left_out,
 			shown < s->n ? "not drawn" : "in the tables above");
-	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
-	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", bl_esc_doc(&er, charts[i].title, true),
-			charts[i].name, bl_esc_doc(&er, charts[i].title, true), charts[i].name);
-	bl_esc_ring_release(&er);
+	if (fmt == BL_DOC_MD)
+		bl_charts_md(f, charts, nch);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

@@ -308,33 +308,22 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	return s;
 }
 
-static bool val(const struct bl_val *v, double *d)
-{
-	if (v->t == BL_INT)
-		*d = (double)v->u.i;
-	else if (v->t == BL_NUM)
-		*d = v->u.d;
-	else
-		return false;
-	return true;
-}
-
 static double colv(const struct bl_record *r, int c)
 {
 	double d;
-	return val(&r->v[c], &d) ? d : NAN;
+	return bl_val_num(&r->v[c], &d) ? d : NAN;
 }
 
 static int event_record(struct vmstat_an *a, const struct bl_record *r)
 {
 	double d;
-	if (!val(&r->v[EV_SERIES], &d))
+	if (!bl_val_num(&r->v[EV_SERIES], &d))
 		return 0;
 	int rc;
 	struct series *s = get(a, (long)d, r, &rc);
 	if (!s)
 		return rc;
-	long sample = val(&r->v[EV_SAMPLE], &d) ? (long)d : 0;
+	long sample = bl_val_num(&r->v[EV_SAMPLE], &d) ? (long)d : 0;
 	const char *kind = r->v[EV_KIND].t == BL_STR ? r->v[EV_KIND].u.s : "note";
 	int k = strcmp(kind, "stutter_start") == 0 ? EVK_START
 	      : strcmp(kind, "stutter_end") == 0 ? EVK_END : EVK_NOTE;
@@ -453,7 +442,7 @@ static double nmax(double a, double b) { return isnan(a) || b > a ? b : a; }
 static int row_record(struct vmstat_an *a, const struct bl_record *r)
 {
 	double d;
-	if (!val(&r->v[VM_SERIES], &d))
+	if (!bl_val_num(&r->v[VM_SERIES], &d))
 		return 0;
 	int rc;
 	struct series *s = get(a, (long)d, r, &rc);
@@ -481,7 +470,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		s->info.since_boot_left_out++;
 		return 0;
 	}
-	long sample = val(&r->v[VM_SAMPLE], &d) ? (long)d : (long)s->info.rows;
+	long sample = bl_val_num(&r->v[VM_SAMPLE], &d) ? (long)d : (long)s->info.rows;
 	double t = colv(r, VM_T_S);
 	if (isnan(t))
 		t = (double)sample;
@@ -500,7 +489,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	s->info.t_last_s = t;
 	s->info.rows++;
 	for (int c = 0; c < VM_NCOLS; c++) {
-		if (!bl_vmstat_is_value_col(c) || !val(&r->v[c], &d))
+		if (!bl_vmstat_is_value_col(c) || !bl_val_num(&r->v[c], &d))
 			continue;
 		if (!s->dist[c]) {
 			s->dist[c] = bl_dist_new_exact(BL_VM_EXACT_MAX, NULL);
@@ -1096,9 +1085,8 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 			   "every series' statistics.\n\n", shown, shown + a->left_out);
 	if (write_by_group(f, a, fmt) < 0)
 		return -BL_EIO;
-	for (size_t i = 0; i < nch && fmt == BL_DOC_MD; i++)
-		fprintf(f, "Chart: %s (`%s`)\n\n![%s](plots/%s.png)\n\n", charts[i].title, charts[i].name,
-			charts[i].title, charts[i].name);
+	if (fmt == BL_DOC_MD)
+		bl_charts_md(f, charts, nch);
 	return ferror(f) ? -BL_EIO : 0;
 }
 

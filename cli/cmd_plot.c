@@ -97,7 +97,6 @@ int cmd_plot(int argc, char **argv)
 	cli_opts_init(&o);
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
-	ao.confidence = 0.95;
 	ao.target_s = NAN;
 	ao.diag = stderr;
 	struct bl_chart_opts co = { ".", BL_PLOT_PNG | BL_PLOT_SVG, false, { 0, NULL } };

@@ -13,14 +13,13 @@
 #include "core/strmap.h"
 #include "core/util.h"
 
-enum { OPT_SUM_BASELINE = OPT_CLI_LAST + 1, OPT_SUM_CONFIDENCE };
+enum { OPT_SUM_BASELINE = OPT_CLI_LAST + 1 };
 
 static const struct cli_opt opts[] = {
 	{ 'q', "quiet", NULL, "errors and warnings only: no progress line,\n"
 	  "accounting summary, notes or \"wrote\" lines" },
 	{ OPT_QUOTED, "quoted", "include|exclude", "use records quoted in mail replies (default exclude)" },
 	{ OPT_SUM_BASELINE, "baseline", "GROUP", "the group the others are compared with (default: the first)" },
-	{ OPT_SUM_CONFIDENCE, "confidence", "C", "confidence level of comparisons, in (0, 1) (default 0.95)" },
 	{ 0, NULL, NULL, NULL },
 };
 static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
@@ -46,7 +45,6 @@ int cmd_summary(int argc, char **argv)
 	cli_opts_init(&o);
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);
-	ao.confidence = 0.95;
 	ao.target_s = NAN;
 	int c;
 	optind = 1;
@@ -65,13 +63,6 @@ int cmd_summary(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case OPT_SUM_BASELINE: ao.baseline = optarg; break;
-		case OPT_SUM_CONFIDENCE:
-			if (bl_parse_double(optarg, (size_t)-1, &ao.confidence) || !(ao.confidence > 0) ||
-			    !(ao.confidence < 1)) {
-				cli_usage_error("summary", "--confidence takes a number between 0 and 1, not \"%s\"", optarg);
-				return EXIT_USAGE;
-			}
-			break;
 		case OPT_HELP: cli_opts_help("summary", parts, notes); return 0;
 		default: cli_option_error("summary", gt.lo, argv); return EXIT_USAGE;
 		}
