@@ -1,11 +1,11 @@
 /* rank.c — D8 (Mann-Whitney U) and D9 (two-sample Kolmogorov-Smirnov) of
- * analyze/stats.h, for raw samples and for histogram bins.
+ * analyze/stats.h, for histogram bins (a raw sample is a bin of count 1).
  *
  * Both tests only need, for every distinct value in the pooled data, how
- * many baseline and how many candidate observations have it. Raw samples
- * and bins are first reduced to that list of groups, in ascending value
- * order, overflow counts last; the tests then run on the groups, so binned
- * and expanded data give the same numbers by construction. */
+ * many baseline and how many candidate observations have it. The bins are
+ * first reduced to that list of groups, in ascending value order, overflow
+ * counts last; the tests then run on the groups, so binned and expanded
+ * data give the same numbers by construction. */
 #include <math.h>
 #include <stdlib.h>
 #include <gsl/gsl_cdf.h>
@@ -69,47 +69,6 @@ static void groups_build(struct groups *gs,
 		k++;
 	}
 	gs->n = k;
-}
-
-/* Raw samples as unit-count bins, sorted; D0 check. */
-static int sample_bins(const double *x, size_t n, struct bl_bin **out)
-{
-	struct bl_bin *c;
-	size_t i, nsorted;
-	int rc;
-
-	*out = NULL;
-	if (n > 0 && x == NULL)
-		return -BL_EUSAGE;
-	for (i = 0; i < n; i++)
-		if (!isfinite(x[i]))
-			return -BL_ERANGE;
-	if (n == 0)
-		return 0;
-	c = bl_xmalloc(n * sizeof *c);
-	for (i = 0; i < n; i++) {
-		c[i].value = x[i];
-		c[i].count = 1.0;
-	}
-	rc = bl__bins_sorted(c, n, 0.0, out, &nsorted); /* unit counts: nsorted = n */
-	free(c);
-	return rc;
-}
-
-static int groups_from_samples(struct groups *gs, const double *a, size_t na,
-			       const double *b, size_t nb)
-{
-	struct bl_bin *sa = NULL, *sb = NULL;
-	int rc;
-
-	rc = sample_bins(a, na, &sa);
-	if (rc == 0)
-		rc = sample_bins(b, nb, &sb);
-	if (rc == 0)
-		groups_build(gs, sa, na, 0.0, sb, nb, 0.0);
-	free(sa);
-	free(sb);
-	return rc;
 }
 
 static int groups_from_bins(struct groups *gs,
@@ -195,23 +154,6 @@ static void utest_run(const struct groups *gs, struct bl_utest *o)
 	/* D8 continuity correction of 1/2 towards the mean. */
 	o->z = (d > 0.0 ? 1.0 : -1.0) * fmax(fabs(d) - 0.5, 0.0) / sigma;
 	o->p = fmin(1.0, 2.0 * gsl_cdf_ugaussian_Q(fabs(o->z)));
-}
-
-int bl_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
-		   struct bl_utest *out)
-{
-	struct groups gs = { NULL, 0, 0.0, 0.0, true };
-	int rc;
-
-	if (out == NULL)
-		return -BL_EUSAGE;
-	utest_clear(out);
-	rc = groups_from_samples(&gs, a, na, b, nb);
-	if (rc < 0)
-		return rc;
-	utest_run(&gs, out);
-	groups_release(&gs);
-	return 0;
 }
 
 int bl_mannwhitney_bins(const struct bl_bin *a, size_t na, double overflow_a,
@@ -300,23 +242,6 @@ static void kstest_run(const struct groups *gs, struct bl_kstest *o)
 	se = sqrt(en);
 	o->p = bl_kolmogorov_q((se + 0.12 + 0.11 / se) * o->d);
 	o->ok = 1;
-}
-
-int bl_ks2(const double *a, size_t na, const double *b, size_t nb,
-	   struct bl_kstest *out)
-{
-	struct groups gs = { NULL, 0, 0.0, 0.0, true };
-	int rc;
-
-	if (out == NULL)
-		return -BL_EUSAGE;
-	kstest_clear(out);
-	rc = groups_from_samples(&gs, a, na, b, nb);
-	if (rc < 0)
-		return rc;
-	kstest_run(&gs, out);
-	groups_release(&gs);
-	return 0;
 }
 
 int bl_ks2_bins(const struct bl_bin *a, size_t na, double overflow_a,

@@ -441,13 +441,11 @@ struct bl_utest {
 	const char *note;
 };
 
-/* a = baseline, b = candidate. Copies and sorts; inputs untouched.
- * 0, -BL_EUSAGE (NULL with n > 0, NULL out), -BL_ERANGE (non-finite, D0). */
-int bl_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
-		   struct bl_utest *out);
-/* Binned form (D4, D8): bins in any order, overflow counts as one tie group
- * above all bins. -BL_EFORMAT when an overflow is not above every bin of the
- * other histogram (order unknown). */
+/* a = baseline, b = candidate, as bins (D4, D8; a raw sample is a bin of
+ * count 1): in any order, overflow counts as one tie group above all bins.
+ * Copies and sorts; inputs untouched. 0, -BL_EUSAGE (NULL with n > 0, NULL
+ * out), -BL_ERANGE (non-finite, D0), -BL_EFORMAT when an overflow is not
+ * above every bin of the other histogram (order unknown). */
 int bl_mannwhitney_bins(const struct bl_bin *a, size_t na, double overflow_a,
 			const struct bl_bin *b, size_t nb, double overflow_b,
 			struct bl_utest *out);
@@ -462,8 +460,7 @@ struct bl_kstest {
 	int ok;
 	const char *note;
 };
-int bl_ks2(const double *a, size_t na, const double *b, size_t nb,
-	   struct bl_kstest *out);
+/* As bl_mannwhitney_bins. */
 int bl_ks2_bins(const struct bl_bin *a, size_t na, double overflow_a,
 		const struct bl_bin *b, size_t nb, double overflow_b,
 		struct bl_kstest *out);

@@ -732,6 +732,30 @@ static void test_stats__ttest_edge_cases(void **state)
 
 /* ---- D8, D9 ------------------------------------------------------------ */
 
+/* D8 and D9 on raw samples: each value a bin of count 1 (NULL stays
+ * NULL, for the usage checks). */
+static void unit_bins(const double *x, size_t n, struct bl_bin *b)
+{
+	for (size_t i = 0; x && i < n && i < 64; i++)
+		b[i] = (struct bl_bin){ x[i], 1.0 };
+}
+
+static int mannwhitney(const double *a, size_t na, const double *b, size_t nb, struct bl_utest *u)
+{
+	struct bl_bin ba[64], bb[64];
+	unit_bins(a, na, ba);
+	unit_bins(b, nb, bb);
+	return bl_mannwhitney_bins(a ? ba : NULL, na, 0, b ? bb : NULL, nb, 0, u);
+}
+
+static int ks2(const double *a, size_t na, const double *b, size_t nb, struct bl_kstest *k)
+{
+	struct bl_bin ba[64], bb[64];
+	unit_bins(a, na, ba);
+	unit_bins(b, nb, bb);
+	return bl_ks2_bins(a ? ba : NULL, na, 0, b ? bb : NULL, nb, 0, k);
+}
+
 static void test_stats__mannwhitney_matches_reference(void **state)
 {
 	const double ta[] = { 1, 2, 2, 3, 3, 3, 4, 5 };
@@ -741,7 +765,7 @@ static void test_stats__mannwhitney_matches_reference(void **state)
 	(void)state;
 	/* [ref.py] mwu ties: u_cand=61.0 u_base=11.0 ties=180.0
 	 * z=2.402083018393564 p=0.01630200829707018 */
-	assert_int_equal(bl_mannwhitney(ta, N_OF(ta), tb, N_OF(tb), &u), 0);
+	assert_int_equal(mannwhitney(ta, N_OF(ta), tb, N_OF(tb), &u), 0);
 	assert_int_equal(u.ok, 1);
 	assert_true(u.u_cand == 61 && u.u_base == 11 && u.u == 11 && u.tie_term == 180);
 	NEAR_REL(u.z, 2.402083018393564, 1e-12);
@@ -751,13 +775,13 @@ static void test_stats__mannwhitney_matches_reference(void **state)
 	NEAR_REL(u.p_exact_min, 2.0 / 24310.0, 1e-12);
 	/* [ref.py] mwu all: u_cand=278.0 u_base=298.0 ties=0.0
 	 * z=-0.1958866984750516 p=0.8446988486564181 */
-	assert_int_equal(bl_mannwhitney(all_def, 24, all_tw, 24, &u), 0);
+	assert_int_equal(mannwhitney(all_def, 24, all_tw, 24, &u), 0);
 	assert_true(u.u_cand == 278 && u.u_base == 298 && u.tie_term == 0);
 	NEAR_REL(u.z, -0.1958866984750516, 1e-12);
 	NEAR_REL(u.p, 0.8446988486564181, 1e-9);
 	/* [ref.py] mwu uneq: u_cand=32.5 ties=6.0 z=-0.4983739794337415
 	 * p=0.6182204734175784 */
-	assert_int_equal(bl_mannwhitney(uneq_a, 7, uneq_b, 11, &u), 0);
+	assert_int_equal(mannwhitney(uneq_a, 7, uneq_b, 11, &u), 0);
 	assert_true(u.u_cand == 32.5 && u.tie_term == 6);
 	NEAR_REL(u.z, -0.4983739794337415, 1e-12);
 	NEAR_REL(u.p, 0.6182204734175784, 1e-9);
@@ -838,14 +862,14 @@ static void test_stats__mannwhitney_edge_cases(void **state)
 	struct bl_utest u;
 
 	(void)state;
-	assert_int_equal(bl_mannwhitney(same, 3, NULL, 0, &u), 0);
+	assert_int_equal(mannwhitney(same, 3, NULL, 0, &u), 0);
 	assert_int_equal(u.ok, 0);
 	assert_non_null(u.note);
-	assert_int_equal(bl_mannwhitney(same, 3, same, 2, &u), 0);
+	assert_int_equal(mannwhitney(same, 3, same, 2, &u), 0);
 	assert_true(u.ok == 1 && u.p == 1 && u.z == 0 && u.u_cand == 3);
-	assert_int_equal(bl_mannwhitney(bad, 2, same, 3, &u), -BL_ERANGE);
-	assert_int_equal(bl_mannwhitney(NULL, 2, same, 3, &u), -BL_EUSAGE);
-	assert_int_equal(bl_mannwhitney(same, 3, same, 3, NULL), -BL_EUSAGE);
+	assert_int_equal(mannwhitney(bad, 2, same, 3, &u), -BL_ERANGE);
+	assert_int_equal(mannwhitney(NULL, 2, same, 3, &u), -BL_EUSAGE);
+	assert_int_equal(mannwhitney(same, 3, same, 3, NULL), -BL_EUSAGE);
 }
 
 static void test_stats__ks_matches_reference(void **state)
@@ -868,21 +892,21 @@ static void test_stats__ks_matches_reference(void **state)
 		NEAR_ABS(bl_kolmogorov_q(q[i][0]), q[i][1], 1e-12);
 	assert_true(bl_kolmogorov_q(0) == 1 && bl_kolmogorov_q(50) == 0);
 	/* [ref.py] ks ties: d=0.5277777777777778 p=0.12479846405904057 */
-	assert_int_equal(bl_ks2(ta, N_OF(ta), tb, N_OF(tb), &k), 0);
+	assert_int_equal(ks2(ta, N_OF(ta), tb, N_OF(tb), &k), 0);
 	NEAR_REL(k.d, 0.5277777777777778, 1e-12);
 	NEAR_REL(k.p, 0.12479846405904057, 1e-9);
 	/* [ref.py] ks all: d=0.20833333333333331 p=0.62160873031652611 */
-	assert_int_equal(bl_ks2(all_def, 24, all_tw, 24, &k), 0);
+	assert_int_equal(ks2(all_def, 24, all_tw, 24, &k), 0);
 	NEAR_REL(k.d, 0.20833333333333331, 1e-12);
 	NEAR_REL(k.p, 0.62160873031652611, 1e-9);
 	/* [ref.py] ks uneq: d=0.5714285714285714 p=0.075171102697611564 */
-	assert_int_equal(bl_ks2(uneq_a, 7, uneq_b, 11, &k), 0);
+	assert_int_equal(ks2(uneq_a, 7, uneq_b, 11, &k), 0);
 	NEAR_REL(k.d, 0.5714285714285714, 1e-12);
 	NEAR_REL(k.p, 0.075171102697611564, 1e-9);
 	/* identical samples */
-	assert_int_equal(bl_ks2(same, 3, same, 3, &k), 0);
+	assert_int_equal(ks2(same, 3, same, 3, &k), 0);
 	assert_true(k.ok && k.d == 0 && k.p == 1);
-	assert_int_equal(bl_ks2(same, 3, NULL, 0, &k), 0);
+	assert_int_equal(ks2(same, 3, NULL, 0, &k), 0);
 	assert_int_equal(k.ok, 0);
 }
 
