@@ -32,6 +32,7 @@ void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r);
 struct bl_time_text {
 	struct bl_buf source, group, command;
 	const char *group_source;   /* static string (core/ctx.h) */
+	unsigned long gen;          /* the context's prov_gen they were taken at */
 };
 void bl_time_text_init(struct bl_time_text *t);
 void bl_time_text_release(struct bl_time_text *t);
