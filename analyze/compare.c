@@ -1155,7 +1155,7 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 	if (!ts || !o || !out || out->n || out->nskip)
 		return -BL_EUSAGE;
 	if (!out->spill)
-		out->spill = bl_cmp_spill_new(NULL);
+		out->spill = bl_cmp_spill_new(&out->names);
 	struct cmp_run run;
 	memset(&run, 0, sizeof run);
 	run.rows = out;
@@ -1288,6 +1288,7 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 	free(rows->skip);
 	free(rows->own);
 	bl_cmp_spill_free(rows->spill);
+	bl_strmap_release(&rows->names);
 	memset(rows, 0, sizeof *rows);
 }
 

@@ -68,6 +68,7 @@
 #include "analyze/outtab.h"
 #include "analyze/stats.h"
 #include "analyze/table_stats.h"
+#include "core/strmap.h"
 
 enum bl_cmp_test { BL_CMP_WELCH = 0, BL_CMP_STUDENT };
 
@@ -209,6 +210,9 @@ struct bl_cmp_rows {
 	 * only the rows an analysis adds (bl_cmp_rows_add) until
 	 * bl_compare_rows_judge moves them there. Owned, NULL when none. */
 	struct bl_cmp_spill *spill;
+	/* the walk's sources and threads, interned (ts's groups may leave
+	 * memory, analyze/table_stats.h T4a); the drain's when drained */
+	struct bl_strmap names;
 };
 /* C5 The report's Findings a source at a time (report/findings.h F1: a
  *    question lives in one file or mail thread): after each input its
@@ -239,12 +243,11 @@ struct bl_cmp_drain;
  *    into what outlives the spill and every row read back from it:
  *    table and column into ts's tables (bl_tstats_drop_groups keeps
  *    them), thread_ref into ts's threads, an analysis's source into its
- *    state; a walk row's source and message_id into ts's groups, or,
- *    when they are dropped (C5), into the names the spill interns them
- *    in. No temporary file ($TMPDIR unwritable): the rows put are lost
+ *    state; a walk row's source and message_id into the names the spill
+ *    interns them in (the rows' own, or the drain's: ts's groups leave
+ *    memory, table_stats.h T4a). No temporary file ($TMPDIR unwritable): the rows put are lost
  *    and the first bl_cmp_spill_get says so (-BL_EIO, errno). */
 struct bl_cmp_spill;
-struct bl_strmap;
 /* A new, empty spill whose rows' sources and threads are interned into
  * names (which must outlive it; NULL: not interned). Never NULL; when no
  * temporary file can be made, its gets fail (C6). */

@@ -1,6 +1,7 @@
 /* table_stats.c — T1-T6 of analyze/table_stats.h. */
 #include <csv.h>
 #include <errno.h>
+#include <sqlite3.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,15 +46,18 @@ struct ts_col {
 	int logi;               /* log tables: 0..7 provenance, 8.. the schema's column; -1 none */
 };
 
+/* A group held in memory: one way of the table's cache (T4a). */
 struct ts_group {
-	char *joined;           /* key values joined by \x1f */
-	char **key;             /* ng values */
+	char **key;             /* ng values; NULL: the way is free */
+	uint64_t h;             /* bl_hash64 of the values joined by \x1f */
 	struct ts_cell *cell;   /* ncell, indexed like the table's columns */
 	size_t ncell;
-	/* T4a: the cells of a group not held in memory are in the spill file
-	 * at off (-1: never written); dirty: changed since written */
+	size_t ord;             /* its place in the order of first appearance */
+	/* T4a: its last record (key and cells) in the spill file (-1: never
+	 * written); dirty: changed since written */
 	long long off;
-	bool out, dirty;
+	bool dirty;
+	unsigned long long used;   /* when last used: a set's least recent goes */
 };
 
 struct ts_table {
@@ -70,12 +74,12 @@ struct ts_table {
 	long *gidx;             /* their column index; -1 = not in this table */
 	size_t ng;
 	bool skip;              /* a group column is missing: left out */
-	struct ts_group *grp;
-	size_t ngrp, grpcap;
-	size_t *slot;           /* open addressing: group index + 1, 0 = free */
-	size_t last_grp;        /* group_get()'s last group, index + 1; 0 none */
-	size_t held, hand;      /* T4a: groups whose cells are in memory; the clock */
-	size_t nslot;
+	size_t ngrp;            /* groups seen */
+	struct ts_group *way;   /* T4a: TS_HELD held groups, TS_WAYS a set */
+	struct ts_group *last;  /* the last group used */
+	unsigned long long clock;
+	bool indexed;           /* a group has left memory: the index knows it */
+	size_t id;              /* its number in the index */
 	size_t *order;          /* listed columns (T3), after finish */
 	size_t norder;
 	int sb_logi;            /* log tables: logi of `since_boot` (T1), -1 none */
@@ -105,6 +109,8 @@ struct bl_tstats {
 	int read_err;           /* errno of a failed read: results incomplete */
 	long long spill_pos;    /* after the last read; -1 unknown */
 	bool spill_writing;     /* the last call on it wrote (at its end) */
+	sqlite3 *idx;           /* T4a: every group put out, by key and by place */
+	sqlite3_stmt *ix[3];
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -120,32 +126,25 @@ struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx
 	return ts;
 }
 
-static void cells_free(struct ts_group *g);
+static void way_clear(struct ts_table *t, struct ts_group *g);
+static void index_close(struct bl_tstats *ts);
+#define TS_HELD 4096
 
 static void groups_free(struct ts_table *t)
 {
-	for (size_t g = 0; g < t->ngrp; g++) {
-		struct ts_group *gr = &t->grp[g];
-		cells_free(gr);
-		for (size_t k = 0; k < t->ng; k++)
-			free(gr->key[k]);
-		free(gr->key);
-		free(gr->joined);
-	}
+	for (size_t i = 0; t->way && i < TS_HELD; i++)
+		way_clear(t, &t->way[i]);
+	t->ngrp = 0;
+	t->last = NULL;
+	t->indexed = false;
 }
 
 void bl_tstats_drop_groups(struct bl_tstats *ts)
 {
-	for (size_t i = 0; i < ts->ntab; i++) {
-		struct ts_table *t = ts->tab[i];
-		groups_free(t);
-		t->ngrp = 0;
-		t->last_grp = 0;
-		t->held = t->hand = 0;
-		if (t->nslot)
-			memset(t->slot, 0, t->nslot * sizeof *t->slot);
-	}
+	for (size_t i = 0; i < ts->ntab; i++)
+		groups_free(ts->tab[i]);
 	/* T4a: the cells put out went with their groups */
+	index_close(ts);
 	if (ts->spill && (fflush(ts->spill) != 0 || ftruncate(fileno(ts->spill), 0) != 0))
 		ts->spill_err = errno ? errno : EIO;
 	ts->spill_writing = false;
@@ -172,8 +171,7 @@ static void table_free(struct ts_table *t)
 	free(t->gidx);
 	free(t->col);
 	bl_strmap_release(&t->colmap);
-	free(t->grp);
-	free(t->slot);
+	free(t->way);
 	free(t->order);
 	free(t->name);
 	free(t);
@@ -195,6 +193,7 @@ void bl_tstats_free(struct bl_tstats *ts)
 		free(ts->thr_ref[i]);
 	free(ts->thr_ref);
 	bl_strmap_release(&ts->threads);
+	index_close(ts);
 	if (ts->spill)
 		fclose(ts->spill);
 	free(ts);
@@ -375,6 +374,7 @@ static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum o
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
 	t->sb_logi = -1;
+	t->id = ts->ntab;
 	ts->tab = bl_xrealloc(ts->tab, (ts->ntab + 1) * sizeof *ts->tab);
 	ts->tab[ts->ntab++] = t;
 	ts->finished = false;
@@ -387,68 +387,18 @@ static void resolve_gidx(struct ts_table *t)
 		t->gidx[k] = col_index(t, t->gname[k]);
 }
 
-static void rehash(struct ts_table *t)
-{
-	size_t n = t->nslot ? 2 * t->nslot : 64;
-	free(t->slot);
-	t->slot = bl_xcalloc(n, sizeof *t->slot);
-	t->nslot = n;
-	for (size_t g = 0; g < t->ngrp; g++) {
-		const char *j = t->grp[g].joined;
-		size_t i = (size_t)bl_hash64(j, strlen(j)) & (n - 1);
-		while (t->slot[i])
-			i = (i + 1) & (n - 1);
-		t->slot[i] = g + 1;
-	}
-}
-
-/* The group whose key values are vals[0..ng) (joined in ts->key); a new
- * one when there is none. NULL when the key is too long. */
-static struct ts_group *group_find(struct bl_tstats *ts, struct ts_table *t, const char *const *vals)
-{
-	bl_buf_reset(&ts->key);
-	for (size_t k = 0; k < t->ng; k++) {
-		if (k && bl_buf_addc(&ts->key, '\x1f'))
-			return NULL;
-		if (bl_buf_add(&ts->key, vals[k], strlen(vals[k])))
-			return NULL;
-	}
-	if (bl_buf_add(&ts->key, "", 0))
-		return NULL;
-	const char *j = ts->key.data;
-	if (2 * (t->ngrp + 1) > t->nslot)
-		rehash(t);
-	size_t i = (size_t)bl_hash64(j, ts->key.len) & (t->nslot - 1);
-	while (t->slot[i]) {
-		struct ts_group *g = &t->grp[t->slot[i] - 1];
-		if (strcmp(g->joined, j) == 0)
-			return g;
-		i = (i + 1) & (t->nslot - 1);
-	}
-	if (t->ngrp == t->grpcap) {
-		t->grpcap = t->grpcap ? 2 * t->grpcap : 8;
-		t->grp = bl_xrealloc(t->grp, t->grpcap * sizeof *t->grp);
-	}
-	t->slot[i] = t->ngrp + 1;
-	struct ts_group *g = &t->grp[t->ngrp++];
-	memset(g, 0, sizeof *g);
-	g->joined = bl_xstrdup(j);
-	g->off = -1;
-	g->dirty = true;
-	t->held++;
-	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
-	for (size_t k = 0; k < t->ng; k++)
-		g->key[k] = bl_xstrdup(vals[k]);
-	return g;
-}
-
 /* ---- T4a: at most TS_HELD groups a table in memory ---------------------- */
 
-/* Groups whose cells a table holds in memory; the others' cells wait in a
+/* A table holds the groups of at most TS_HELD in memory, in a cache of
+ * sets of TS_WAYS ways chosen by the key's hash; the least recently used
+ * of a full set is put out: its key and cells written at the end of a
  * temporary file (analyze/spool.h, unlinked at once, so it goes on every
- * exit path). Input sorted by group never reads one back; any other order
- * reads a group back when its rows come again. */
-#define TS_HELD 4096
+ * exit path) and its place there recorded in an index by key and by
+ * order (a temporary SQLite database, unlinked at once as well). Nothing
+ * else is kept per group: memory does not grow with their number. Input
+ * sorted by group puts each group out once and never reads one back; any
+ * other order reads a group back when its rows come again, bit for bit. */
+#define TS_WAYS 64
 /* Rows of `stats` output formatted at once (bl_outtab_flush). */
 #define TS_PAGE 10000
 
@@ -467,6 +417,104 @@ static void cells_free(struct ts_group *g)
 	g->ncell = 0;
 }
 
+static void way_clear(struct ts_table *t, struct ts_group *g)
+{
+	cells_free(g);
+	for (size_t k = 0; g->key && k < t->ng; k++)
+		free(g->key[k]);
+	free(g->key);
+	if (t->last == g)
+		t->last = NULL;
+	memset(g, 0, sizeof *g);
+}
+
+/* vals[0..ng) joined by \x1f into b (NUL-terminated). -1: too long. */
+static int join_key(struct bl_buf *b, const char *const *vals, size_t ng)
+{
+	bl_buf_reset(b);
+	for (size_t k = 0; k < ng; k++)
+		if ((k && bl_buf_addc(b, '\x1f')) || bl_buf_add(b, vals[k], strlen(vals[k])))
+			return -1;
+	return bl_buf_add(b, "", 0);
+}
+
+static void index_close(struct bl_tstats *ts)
+{
+	for (size_t i = 0; i < 3; i++)
+		sqlite3_finalize(ts->ix[i]);
+	sqlite3_close(ts->idx);
+	ts->idx = NULL;
+	memset(ts->ix, 0, sizeof ts->ix);
+}
+
+enum { IX_PUT, IX_KEY, IX_ORD };
+
+/* The index, made when first needed. false: it cannot be (spill_err). */
+static bool index_open(struct bl_tstats *ts)
+{
+	static const char *const sql[] = {
+		"INSERT OR REPLACE INTO g VALUES (?1, ?2, ?3)",
+		"SELECT id, off FROM g WHERE h = ?1",
+		"SELECT h, off FROM g WHERE id = ?1",
+	};
+	if (ts->idx)
+		return true;
+	/* "": a private database in a temporary file; one open transaction */
+	bool ok = sqlite3_open_v2("", &ts->idx, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) == SQLITE_OK &&
+		  sqlite3_exec(ts->idx, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
+			       "PRAGMA cache_size = -8192; CREATE TABLE g (id INTEGER PRIMARY KEY, h INTEGER, "
+			       "off INTEGER); CREATE INDEX gh ON g (h); BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+	for (size_t i = 0; ok && i < 3; i++)
+		ok = sqlite3_prepare_v2(ts->idx, sql[i], -1, &ts->ix[i], NULL) == SQLITE_OK;
+	if (!ok) {
+		index_close(ts);
+		ts->spill_err = EIO;
+	}
+	return ok;
+}
+
+/* A group's id in the index: its table's number, then its place. */
+static long long index_id(const struct ts_table *t, size_t ord)
+{
+	return (long long)t->id << 40 | (long long)ord;
+}
+
+/* Statement i of the index with n bound (first false: its next row).
+ * Its row (true) or none (false); a failure sets spill_err. Reset it
+ * after. */
+static bool index_step(struct bl_tstats *ts, int i, long long n, bool first)
+{
+	sqlite3_stmt *st = ts->ix[i];
+	if (!st)
+		return false;   /* index_open failed: spill_err */
+	if (first)
+		sqlite3_bind_int64(st, 1, n);
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE && !ts->spill_err)
+		ts->spill_err = EIO;
+	return rc == SQLITE_ROW;
+}
+
+static void put_str(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+	fwrite(&n, sizeof n, 1, f);
+	fwrite(s, 1, n, f);
+}
+
+static char *get_str(FILE *f)
+{
+	size_t n;
+	if (fread(&n, sizeof n, 1, f) != 1 || n > BL_LINE_MAX * 4)
+		return NULL;
+	char *s = bl_xmalloc(n + 1);
+	s[n] = '\0';
+	if (fread(s, 1, n, f) == n)
+		return s;
+	free(s);
+	return NULL;
+}
+
 /* Position the spill file at off (-1: its end) for a write or a read,
  * seeking only when needed: groups of sorted input are written and read
  * in order, and each seek costs a flush or a refill (a 10^6-group run
@@ -479,49 +527,57 @@ static bool spill_at(struct bl_tstats *ts, long long off, bool write)
 	return fseeko(ts->spill, write ? 0 : off, write ? SEEK_END : SEEK_SET) == 0;
 }
 
-/* Write g's cells at the end of the spill file (when changed) and free
- * them. false (g kept in memory) when it cannot be written. */
-static bool put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
+/* g written out (when changed) with its place in the index, and its way
+ * freed. A failure loses its cells: read_err, which the results report. */
+static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
 {
 	if (g->dirty) {
 		errno = 0;
 		if (!ts->spill && !ts->spill_err && !(ts->spill = bl_spool_open()))
 			ts->spill_err = errno ? errno : EIO;
-		if (ts->spill_err || !spill_at(ts, -1, true))
-			return false;
-		long long off = ftello(ts->spill);
-		fwrite(&g->ncell, sizeof g->ncell, 1, ts->spill);
-		for (size_t c = 0; c < g->ncell; c++) {
-			const struct ts_cell *x = &g->cell[c];
-			fputc(x->d ? 'd' : x->m ? 'm' : x->p ? 'p' : '-', ts->spill);
-			if (x->d)
-				bl_dist_save(x->d, ts->spill);
-			else if (x->m)
-				fwrite(x->m, sizeof *x->m, 1, ts->spill);
-			else if (x->p)
-				bl_partial_save(x->p, ts->spill);
+		long long off = -1;
+		if (!ts->spill_err && spill_at(ts, -1, true) && (off = ftello(ts->spill)) >= 0) {
+			for (size_t k = 0; k < t->ng; k++)
+				put_str(ts->spill, g->key[k]);
+			fwrite(&g->ncell, sizeof g->ncell, 1, ts->spill);
+			for (size_t c = 0; c < g->ncell; c++) {
+				const struct ts_cell *x = &g->cell[c];
+				fputc(x->d ? 'd' : x->m ? 'm' : x->p ? 'p' : '-', ts->spill);
+				if (x->d)
+					bl_dist_save(x->d, ts->spill);
+				else if (x->m)
+					fwrite(x->m, sizeof *x->m, 1, ts->spill);
+				else if (x->p)
+					bl_partial_save(x->p, ts->spill);
+			}
 		}
-		if (off < 0 || ferror(ts->spill)) {
+		if (!ts->spill_err && (off < 0 || ferror(ts->spill)))
 			ts->spill_err = errno ? errno : EIO;
-			return false;
+		if (!ts->spill_err && index_open(ts)) {
+			sqlite3_bind_int64(ts->ix[IX_PUT], 2, (long long)g->h);
+			sqlite3_bind_int64(ts->ix[IX_PUT], 3, off);
+			index_step(ts, IX_PUT, index_id(t, g->ord), true);
+			sqlite3_reset(ts->ix[IX_PUT]);
 		}
-		g->off = off;
+		t->indexed = true;
+		if (ts->spill_err && !ts->read_err)
+			ts->read_err = ts->spill_err;
 	}
-	cells_free(g);
-	g->out = true;
-	g->dirty = false;
-	t->held--;
-	return true;
+	way_clear(t, g);
 }
 
-/* Read g's cells back. A failed read leaves them empty and sets
- * spill_err, which the results report (-BL_EIO). */
-static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
+/* Group ord's key and cells read back from off into the free way g. A
+ * failed read leaves them empty and sets read_err (-BL_EIO later). */
+static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g, size_t ord, long long off,
+		    uint64_t h)
 {
 	size_t n = 0;
 	errno = 0;
-	bool ok = g->off >= 0 && spill_at(ts, g->off, false) &&
-		  fread(&n, sizeof n, 1, ts->spill) == 1 && n <= t->ncol;
+	bool ok = spill_at(ts, off, false);
+	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
+	for (size_t k = 0; k < t->ng; k++)
+		ok = ok && (g->key[k] = get_str(ts->spill)) != NULL;
+	ok = ok && fread(&n, sizeof n, 1, ts->spill) == 1 && n <= t->ncol;
 	g->cell = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *g->cell);
 	g->ncell = t->ncol;
 	for (size_t c = 0; ok && c < n; c++) {
@@ -536,25 +592,38 @@ static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 		else
 			ok = tag == '-';
 	}
+	for (size_t k = 0; k < t->ng; k++)
+		if (!g->key[k])
+			g->key[k] = bl_xstrdup("");
 	if (!ok && !ts->read_err)
 		ts->read_err = errno ? errno : EIO;
 	ts->spill_pos = ok ? ftello(ts->spill) : -1;
-	g->out = false;
-	t->held++;
+	g->ord = ord;
+	g->h = h;
+	g->off = off;
+	g->dirty = false;
 }
 
-/* g's cells in memory, and at most TS_HELD groups of t held: the others
- * put out in turn (a clock over the groups, g spared). */
-static void hold(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
+/* The set of ways of a key's hash h. */
+static struct ts_group *set_of(struct ts_table *t, uint64_t h)
 {
-	if (g->out)
-		take_in(ts, t, g);
-	for (size_t tries = 0; t->held > TS_HELD && tries < t->ngrp; tries++) {
-		struct ts_group *x = &t->grp[t->hand];
-		t->hand = (t->hand + 1) % t->ngrp;
-		if (x != g && !x->out)
-			put_out(ts, t, x);
+	if (!t->way)
+		t->way = bl_xcalloc(TS_HELD, sizeof *t->way);
+	return &t->way[(h & (TS_HELD / TS_WAYS - 1)) * TS_WAYS];
+}
+
+/* A free way of set: a free one, else its least recently used put out. */
+static struct ts_group *way_free(struct bl_tstats *ts, struct ts_table *t, struct ts_group *set)
+{
+	struct ts_group *v = set;
+	for (size_t i = 0; i < TS_WAYS; i++) {
+		if (!set[i].key)
+			return &set[i];
+		if (set[i].used < v->used)
+			v = &set[i];
 	}
+	put_out(ts, t, v);
+	return v;
 }
 
 /* The results are incomplete: a group's cells could not be read back. */
@@ -565,25 +634,92 @@ static bool spill_failed(const struct bl_tstats *ts)
 	return ts->read_err != 0;
 }
 
-/* group_find() with its last answer kept. */
+/* g's key values are vals[0..ng). */
+static bool same_key(const struct ts_table *t, const struct ts_group *g, const char *const *vals)
+{
+	for (size_t k = 0; k < t->ng; k++)
+		if (strcmp(g->key[k], vals[k]) != 0)
+			return false;
+	return true;
+}
+
+/* g used now: the last, and the most recent of its set. */
+static struct ts_group *used(struct ts_table *t, struct ts_group *g)
+{
+	t->last = g;
+	g->used = ++t->clock;
+	return g;
+}
+
+/* The group whose key values are vals[0..ng), held, marked changed; a
+ * new one when there is none. NULL when the key is too long. */
 static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, const char *const *vals)
 {
 	/* records come in runs of one group: the last one is tried first */
-	if (t->last_grp) {
-		struct ts_group *g = &t->grp[t->last_grp - 1];
-		size_t k = 0;
-		while (k < t->ng && strcmp(g->key[k], vals[k]) == 0)
-			k++;
-		if (k == t->ng)
-			return g;
-	}
-	struct ts_group *g = group_find(ts, t, vals);
-	if (g) {
-		t->last_grp = (size_t)(g - t->grp) + 1;
-		hold(ts, t, g);
+	struct ts_group *g = t->last;
+	size_t k;
+	if (g && same_key(t, g, vals)) {
 		g->dirty = true;
+		return used(t, g);
 	}
-	return g;
+	if (join_key(&ts->key, vals, t->ng))
+		return NULL;
+	uint64_t h = bl_hash64(ts->key.data, ts->key.len);
+	struct ts_group *set = set_of(t, h);
+	for (size_t i = 0; i < TS_WAYS; i++)
+		if (set[i].key && set[i].h == h && same_key(t, &set[i], vals)) {
+			set[i].dirty = true;
+			return used(t, &set[i]);
+		}
+	g = way_free(ts, t, set);
+	/* put out before: found by its hash, then its key */
+	for (bool first = true; t->indexed && index_step(ts, IX_KEY, (long long)h, first); first = false) {
+		long long id = sqlite3_column_int64(ts->ix[IX_KEY], 0);
+		if (id >> 40 != (long long)t->id)
+			continue;
+		take_in(ts, t, g, (size_t)(id & ((1LL << 40) - 1)), sqlite3_column_int64(ts->ix[IX_KEY], 1), h);
+		if (same_key(t, g, vals))
+			break;
+		way_clear(t, g);
+	}
+	if (t->indexed)
+		sqlite3_reset(ts->ix[IX_KEY]);
+	if (!g->key) {
+		g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
+		for (k = 0; k < t->ng; k++)
+			g->key[k] = bl_xstrdup(vals[k]);
+		g->h = h;
+		g->ord = t->ngrp++;
+		g->off = -1;
+	}
+	g->dirty = true;
+	return used(t, g);
+}
+
+/* Group ord (< t->ngrp), held; NULL when it cannot be read back. */
+static struct ts_group *group_at(struct bl_tstats *ts, struct ts_table *t, size_t ord)
+{
+	if (t->last && t->last->ord == ord)
+		return t->last;
+	if (t->indexed && t->way && index_step(ts, IX_ORD, index_id(t, ord), true)) {
+		uint64_t h = (uint64_t)sqlite3_column_int64(ts->ix[IX_ORD], 0);
+		long long off = sqlite3_column_int64(ts->ix[IX_ORD], 1);
+		struct ts_group *set = set_of(t, h);
+		sqlite3_reset(ts->ix[IX_ORD]);
+		for (size_t i = 0; i < TS_WAYS; i++)
+			if (set[i].key && set[i].ord == ord)
+				return used(t, &set[i]);
+		struct ts_group *g = way_free(ts, t, set);
+		take_in(ts, t, g, ord, off, h);
+		return used(t, g);
+	}
+	if (t->indexed && t->way)
+		sqlite3_reset(ts->ix[IX_ORD]);
+	/* never put out: held */
+	for (size_t i = 0; t->way && i < TS_HELD; i++)
+		if (t->way[i].key && t->way[i].ord == ord)
+			return used(t, &t->way[i]);
+	return NULL;
 }
 
 static struct ts_cell *cell_get(struct ts_table *t, struct ts_group *g, size_t c)
@@ -1463,8 +1599,9 @@ int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 			csv_put(f, t->col[cols[k]].name, false);
 		fputc('\n', f);
 		for (size_t g = 0; g < t->ngrp; g++) {
-			struct ts_group *gr = &t->grp[g];
-			hold(ts, t, gr);
+			struct ts_group *gr = group_at(ts, t, g);
+			if (!gr)
+				continue;
 			for (size_t k = 0; k < nc; k++) {
 				size_t c = cols[k];
 				if (c >= gr->ncell || (!gr->cell[c].d && !gr->cell[c].p))
@@ -1871,7 +2008,9 @@ const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key)
 
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k)
 {
-	return tab_at((struct bl_tstats *)ts, t)->grp[g].key[k];
+	struct ts_table *tb = tab_at((struct bl_tstats *)ts, t);
+	struct ts_group *gr = group_at((struct bl_tstats *)ts, tb, g);
+	return gr ? gr->key[k] : "";
 }
 
 size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t)
@@ -1910,8 +2049,9 @@ static struct ts_cell *cell_at(struct bl_tstats *ts, struct ts_table *t, size_t 
 {
 	if (c < 0 || g >= t->ngrp)
 		return NULL;
-	struct ts_group *gr = &t->grp[g];
-	hold(ts, t, gr);
+	struct ts_group *gr = group_at(ts, t, g);
+	if (!gr)
+		return NULL;
 	if ((size_t)c >= gr->ncell)
 		return NULL;
 	struct ts_cell *cell = &gr->cell[c];
@@ -2018,8 +2158,9 @@ static void head_prefix(struct bl_outtab *tab, const struct ts_table *t, const s
 	bl_outtab_col(tab, "column", false);
 }
 
-/* A new row with the cells of head_prefix set; returns the next column. */
-static size_t row_prefix(struct bl_outtab *tab, const struct ts_table *t, size_t g, size_t c,
+/* A new row with the cells of head_prefix set, for the group of key
+ * values key; returns the next column. */
+static size_t row_prefix(struct bl_outtab *tab, const struct ts_table *t, char *const *key, size_t c,
 			 const struct gunion *u)
 {
 	bl_outtab_row(tab);
@@ -2029,12 +2170,12 @@ static size_t row_prefix(struct bl_outtab *tab, const struct ts_table *t, size_t
 		for (size_t j = 0; j < u->n; j++) {
 			for (size_t k = 0; k < t->ng; k++)
 				if (strcmp(t->gname[k], u->name[j]) == 0)
-					bl_outtab_set(tab, col, t->grp[g].key[k]);
+					bl_outtab_set(tab, col, key[k]);
 			col++;
 		}
 	} else {
 		for (size_t k = 0; k < t->ng; k++, col++)
-			bl_outtab_set(tab, col, t->grp[g].key[k][0] ? t->grp[g].key[k] : NULL);
+			bl_outtab_set(tab, col, key[k][0] ? key[k] : NULL);
 	}
 	bl_outtab_set(tab, col++, t->col[c].name);
 	return col;
@@ -2118,7 +2259,7 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 					continue;
 				if (cs.w.n == 0 && cs.rejected == 0)
 					continue;
-				size_t col = row_prefix(&tab, t, g, t->order[c], csv ? &u : NULL);
+				size_t col = row_prefix(&tab, t, t->last->key, t->order[c], csv ? &u : NULL);
 				bl_outtab_setf(&tab, col++, "%llu", cs.w.n);
 				bl_outtab_setnum(&tab, col++, bl_welford_mean(&cs.w), o->fmt);
 				bl_outtab_setnum(&tab, col++, cs.sd, o->fmt);
@@ -2219,7 +2360,7 @@ static int write_histogram(struct bl_tstats *ts, FILE *f, const struct bl_tstats
 						maxc = counts[b];
 				sketch |= used && !cs.exact;
 				for (size_t b = 0; b < used; b++) {
-					size_t col = row_prefix(&tab, t, g, t->order[c], csv ? &u : NULL);
+					size_t col = row_prefix(&tab, t, t->last->key, t->order[c], csv ? &u : NULL);
 					bl_outtab_setf(&tab, col++, "%zu", b + 1);
 					bl_outtab_setnum(&tab, col++, edges[b], o->fmt);
 					bl_outtab_setnum(&tab, col++, edges[b + 1], o->fmt);

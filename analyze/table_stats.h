@@ -67,15 +67,21 @@
  *     BL_DIST_BUDGET = 2^25 (256 MiB), the D11 sketch past either; n,
  *     mean, sd, min, max always exact (D1, D2). A sketch cell holds at
  *     most 32 KiB of buckets.
- * T4a Groups. A table holds the cells of at most 4096 groups in memory;
- *     the others' cells wait in an unlinked temporary file (spool.h, gone
- *     on every exit path) and are read back, bit for bit, when a row of
- *     theirs comes again or the results are written. Input sorted by
- *     group writes each group out once and reads it once; any order gives
- *     the same numbers. What stays in memory per group is its key and a
- *     file offset (about 170 bytes), so 10^6 groups take about 170 MiB;
- *     `stats` output is formatted 10,000 rows at a time (text and
- *     Markdown: each page aligned and headed on its own).
+ * T4a Groups. A table holds at most 4096 groups in memory (their keys and
+ *     cells), in sets of 64 chosen by the key's hash; when a set is full
+ *     its least recently used group is put out: its key and cells are
+ *     written to an unlinked temporary file (spool.h) and its place there
+ *     recorded in an index by key hash and by order of first appearance
+ *     (a private SQLite database in a temporary file, unlinked at once
+ *     too): nothing of a group stays in memory, so memory does not grow
+ *     with the number of groups (the index's page cache: 8 MiB). A group
+ *     whose rows come again is read back, bit for bit; input sorted by
+ *     group puts each group out once and reads none back. Output, order
+ *     and numbers are those of one pass in memory. A key value or cell
+ *     pointer a caller gets (bl_tstats_gval, bl_tstats_cell) stays valid
+ *     only until the next call on ts; `stats` output is formatted 10,000
+ *     rows at a time (text and Markdown: each page aligned and headed on
+ *     its own).
  * T5  CSV input (bl_tstats_read_csv). libcsv, RFC 4180: quoted fields,
  *     doubled quotes, commas and line ends inside quotes; blanks around
  *     unquoted fields are trimmed. Line 1 is the header (see
@@ -207,7 +213,8 @@ void bl_tstats_quiet(struct bl_tstats *ts, bool quiet);
  * value is key ("thread: ..."), as "Message-ID, YYYY-MM-DD" (either part
  * may be empty); NULL for another key. Valid until bl_tstats_free. */
 const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key);
-/* Value of group column k of group g ("" when unknown). */
+/* Value of group column k of group g ("" when unknown); valid until the
+ * next call on ts (T4a: the group may leave memory). */
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k);
 size_t bl_tstats_ncols(const struct bl_tstats *ts, size_t t);
 const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c);

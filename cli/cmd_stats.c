@@ -1,6 +1,7 @@
 /* cmd_stats.c — `benchlog stats`: n, mean, sd, CI95, min, percentiles and
  * max of table columns per group, from logs, CSV files or partials. */
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,10 +49,11 @@ static const char notes[] =
 	"33554432 (256 MiB) in all; beyond, and after --merge, they come from a\n"
 	"log-bucketed sketch and are within 1% (\"sketch\", marked \u2248 in text). A\n"
 	"percentile p is shown only when n min(p, 100-p)/100 >= 1 (p90: n >= 10, p95: 20,\n"
-	"p99: 100). n, mean, sd, min and max are always exact. Memory: the values kept\n"
-	"exactly (at most 256 MiB), the cells of at most 4096 groups a table (the others\n"
-	"wait in a temporary file), and about 170 bytes per group: 10^6 groups take\n"
-	"about 170 MiB, sorted or not. Text longer than 10000 rows comes in pages.\n";
+	"p99: 100). n, mean, sd, min and max are always exact. Memory is bounded\n"
+	"whatever the number of groups: the values kept exactly (at most 256 MiB), at\n"
+	"most 4096 groups a table (the others wait, names and cells, in a temporary file\n"
+	"in $TMPDIR, else /tmp, with an index of 8 MiB in memory; removed on every\n"
+	"exit), sorted or not. Text longer than 10000 rows comes in pages.\n";
 static const struct cli_opt *const parts[] = { opts, cli_common_opts, NULL };
 
 
@@ -100,6 +102,8 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	} else {
 		wrc = bl_tstats_write(ts, stdout, out);
 	}
+	if (wrc == -BL_EIO && !ferror(stdout))   /* T4a: groups put out and read back */
+		cli_err("benchlog stats: cannot use a temporary file in $TMPDIR (or /tmp): %s\n", strerror(errno));
 	if (wrc)
 		status = EXIT_DATA;
 	if (!o->quiet && !merge && !cli_interrupted())
