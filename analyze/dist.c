@@ -668,11 +668,6 @@ struct bl_dist {
 	bool sorted;
 };
 
-struct bl_dist *bl_dist_new(void)
-{
-	return bl_dist_new_exact(BL_DIST_EXACT_MAX, NULL);
-}
-
 struct bl_dist *bl_dist_new_exact(size_t exact_max, size_t *budget)
 {
 	struct bl_dist *d = bl_xcalloc(1, sizeof *d);
@@ -752,19 +747,6 @@ int bl_dist_add(struct bl_dist *d, double x)
 	d->agg.sum += x;
 	dist_push(d, x);
 	return 0;
-}
-
-void bl_dist_merge(struct bl_dist *dst, const struct bl_dist *src)
-{
-	bl_welford_merge(&dst->agg.w, &src->agg.w);
-	dst->agg.sum += src->agg.sum;
-	dst->agg.rejected += src->agg.rejected;
-	for (size_t i = 0; src->exact && i < src->len; i++)
-		dist_push(dst, src->x[i]);
-	if (!src->exact) {
-		dist_to_sketch(dst);
-		sketch_merge(&dst->agg.sk, &src->agg.sk);
-	}
 }
 
 double bl_dist_percentile(struct bl_dist *d, double p, enum bl_pct_rule rule)

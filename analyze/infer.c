@@ -172,43 +172,7 @@ int bl_fieller(double mean_b, double var_mean_b, double mean_c, double var_mean_
 	return 0;
 }
 
-int bl_fieller_welford(const struct bl_welford *base, const struct bl_welford *cand,
-		       double conf, struct bl_ratio_ci *out)
-{
-	struct bl_ttest w;
-
-	if (base == NULL || cand == NULL || out == NULL)
-		return -BL_EUSAGE;
-	*out = (struct bl_ratio_ci){ NAN, NAN, NAN, NAN, false, false, 0 };
-	if (bl_welch(base, cand, conf, &w) < 0 || base->n < 2 || cand->n < 2)
-		return 0;
-	return bl_fieller(base->mean, bl_welford_var(base) / (double)base->n, cand->mean,
-			  bl_welford_var(cand) / (double)cand->n, w.df, conf,
-			  base->min >= 0.0 && cand->min >= 0.0, out);
-}
-
 /* ---- D15 ----------------------------------------------------------------- */
-
-double bl_lag1_autocorr(const double *x, size_t n)
-{
-	struct bl_welford w;
-	double num = 0.0, den = 0.0, m;
-
-	if (x == NULL || n < 3)
-		return NAN;
-	bl_welford_init(&w);
-	for (size_t i = 0; i < n; i++)
-		if (bl_welford_add(&w, x[i]) < 0)
-			return NAN;   /* D0 */
-	m = w.mean;
-	for (size_t i = 0; i < n; i++) {
-		double d = x[i] - m;
-		den += d * d;
-		if (i + 1 < n)
-			num += d * (x[i + 1] - m);
-	}
-	return den > 0.0 ? num / den : NAN;
-}
 
 void bl_lag1_init(struct bl_lag1 *l)
 {

@@ -743,17 +743,6 @@ const char *bl_verdict(const struct bl_ttest *t, double alpha)
 	return t->diff > 0.0 ? "+" : "-";
 }
 
-int bl_verdict_fmt(char *buf, size_t bufsz, const struct bl_ttest *t, double alpha)
-{
-	const char *v = bl_verdict(t, alpha);
-
-	if (v[0] == '+' || v[0] == '-') {
-		if (isfinite(t->pct_change))
-			return snprintf(buf, bufsz, "%+.1f%%", t->pct_change);
-	}
-	return snprintf(buf, bufsz, "%s", v);
-}
-
 bool bl_test_power_too_low(unsigned long long n_base, unsigned long long n_cand)
 {
 	return n_base < 3 || n_cand < 3;

@@ -417,10 +417,6 @@ int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *ca
  * significantly smaller, "?" test not defined (ok = 0) or bad alpha.
  * Static strings. */
 const char *bl_verdict(const struct bl_ttest *t, double alpha);
-/* The same as text for tables: "~", "?", or the signed change in percent
- * with one decimal ("+12.3%", "-4.0%"; "+"/"-" alone when the baseline
- * mean is 0). Returns snprintf's length; buf is always terminated. */
-int bl_verdict_fmt(char *buf, size_t bufsz, const struct bl_ttest *t, double alpha);
 /* True when either side has fewer than 3 values: too few to claim any
  * difference (ministat refuses such data sets; D7). */
 bool bl_test_power_too_low(unsigned long long n_base, unsigned long long n_cand);
@@ -533,10 +529,9 @@ int bl_partial_read(FILE *f, struct bl_partial *p, unsigned long *line,
 /* Exact up to BL_DIST_EXACT_MAX values, then sketch. Opaque. */
 struct bl_dist;
 
-/* Heap object; the caller owns it and frees it with bl_dist_free (NULL-safe). */
-struct bl_dist *bl_dist_new(void);
-/* The same, exact only up to exact_max values (1..BL_DIST_EXACT_MAX) and
- * while *budget (NULL: no shared bound) has room: each dist takes the room
+/* A heap object the caller owns and frees with bl_dist_free (NULL-safe),
+ * exact only up to exact_max values (1..BL_DIST_EXACT_MAX) and while
+ * *budget (NULL: no shared bound) has room: each dist takes the room
  * of the values it stores from *budget and gives it back when it frees
  * them (turning to the sketch, or bl_dist_free), so callers that keep many
  * distributions open bound their memory (8 bytes a value while exact).
@@ -545,8 +540,6 @@ struct bl_dist *bl_dist_new_exact(size_t exact_max, size_t *budget);
 void bl_dist_free(struct bl_dist *d);
 /* -BL_ERANGE for non-finite x (counted, D0). */
 int bl_dist_add(struct bl_dist *d, double x);
-/* dst := dst + src; src is unchanged. dst and src must differ. */
-void bl_dist_merge(struct bl_dist *dst, const struct bl_dist *src);
 /* D3 percentile: exact while bl_dist_is_exact(), else within D11's error.
  * Sorts the stored samples on first use (hence not const). */
 double bl_dist_percentile(struct bl_dist *d, double p, enum bl_pct_rule rule);
@@ -625,16 +618,9 @@ struct bl_ratio_ci {
  * Returns 0 or -BL_EUSAGE (NULL out). */
 int bl_fieller(double mean_b, double var_mean_b, double mean_c, double var_mean_c,
 	       double df, double conf, bool nonneg, struct bl_ratio_ci *out);
-/* The same from two summaries, with D6's Welch df (n >= 2 a side, else
- * ok = 0); nonneg from their minima. */
-int bl_fieller_welford(const struct bl_welford *base, const struct bl_welford *cand,
-		       double conf, struct bl_ratio_ci *out);
 
 /* ---- D15: autocorrelated series ----------------------------------------- */
 
-/* r1 of x[0..n) in time order (D15); NaN when n < 3, the data are
- * constant, or a value is not finite. */
-double bl_lag1_autocorr(const double *x, size_t n);
 /* D15 streaming: r1 of a series seen one value at a time, in order, from
  * the lag-1 cross products of y = x - K (K the first value) and the
  * series' own Welford summary:
@@ -647,8 +633,8 @@ struct bl_lag1 {
 void bl_lag1_init(struct bl_lag1 *l);
 /* x finite (the caller's Welford refuses the others, D0). */
 void bl_lag1_add(struct bl_lag1 *l, double x);
-/* r1 of the values added; w: their Welford summary. NaN as for
- * bl_lag1_autocorr. */
+/* r1 of the values added (D15); w: their Welford summary. NaN when
+ * fewer than 3 or the values are constant. */
 double bl_lag1_r1(const struct bl_lag1 *l, const struct bl_welford *w);
 /* D15 (rules 15.1-15.3): the effective sample size of n values whose
  * lag-1 autocorrelation is r1, in [2, n]; n when r1 is NaN or n < 3. n >= 2. */

@@ -118,6 +118,34 @@ static void test_infer__verdicts(void **state)
 	assert_string_equal(bl_verdict_kind_name(BL_V_AVERAGES_ONLY), "averages only, no test possible");
 }
 
+/* Fieller's interval from two summaries, with D6's Welch df, as
+ * analyze/compare.c makes it (n >= 2 a side; nonneg from the minima). */
+static int fieller_welford(const struct bl_welford *base, const struct bl_welford *cand, double conf,
+			   struct bl_ratio_ci *out)
+{
+	struct bl_ttest w;
+	*out = (struct bl_ratio_ci){ NAN, NAN, NAN, NAN, false, false, 0 };
+	if (bl_welch(base, cand, conf, &w) < 0 || base->n < 2 || cand->n < 2)
+		return 0;
+	return bl_fieller(base->mean, bl_welford_var(base) / (double)base->n, cand->mean,
+			  bl_welford_var(cand) / (double)cand->n, w.df, conf,
+			  base->min >= 0.0 && cand->min >= 0.0, out);
+}
+
+/* D15's r1 of x[0..n), by the streaming form the analyses use. */
+static double lag1_r1(const double *x, size_t n)
+{
+	struct bl_lag1 l;
+	struct bl_welford w;
+	bl_lag1_init(&l);
+	bl_welford_init(&w);
+	for (size_t i = 0; i < n; i++) {
+		bl_lag1_add(&l, x[i]);
+		bl_welford_add(&w, x[i]);
+	}
+	return bl_lag1_r1(&l, &w);
+}
+
 static void test_infer__fieller_matches_r(void **state)
 {
 	struct bl_welford b, c;
@@ -127,7 +155,7 @@ static void test_infer__fieller_matches_r(void **state)
 	/* [R] read_load: -27.41 %, [-33.32 %, -21.34 %], Welch df 3.3003 */
 	b = wf(read_def, 3);
 	c = wf(read_tw, 3);
-	assert_int_equal(bl_fieller_welford(&b, &c, 0.95, &r), 0);
+	assert_int_equal(fieller_welford(&b, &c, 0.95, &r), 0);
 	assert_true(r.ok && r.bounded && !r.clipped);
 	NEAR_REL(r.pct, -27.409573316006068, 1e-12);
 	NEAR_REL(r.pct_lo, -33.315970443247537, 1e-9);
@@ -137,7 +165,7 @@ static void test_infer__fieller_matches_r(void **state)
 	 * positive, so the ratio is >= 0 and the lower end is -100 % */
 	b = wf(ctar_def, 3);
 	c = wf(ctar_tw, 3);
-	assert_int_equal(bl_fieller_welford(&b, &c, 0.95, &r), 0);
+	assert_int_equal(fieller_welford(&b, &c, 0.95, &r), 0);
 	assert_true(r.ok && r.bounded && r.clipped);
 	NEAR_REL(r.pct, -0.28705844828960397, 1e-12);
 	assert_true(r.pct_lo == -100.0);
@@ -151,7 +179,7 @@ static void test_infer__fieller_matches_r(void **state)
 	const double nb[] = { -52, -50, -48, -49, -51 }, nc[] = { -42, -40, -38, -39, -41 };
 	b = wf(nb, 5);
 	c = wf(nc, 5);
-	assert_int_equal(bl_fieller_welford(&b, &c, 0.95, &r), 0);
+	assert_int_equal(fieller_welford(&b, &c, 0.95, &r), 0);
 	assert_true(r.ok && r.bounded && !r.clipped);
 	NEAR_REL(r.pct, 20.0, 1e-12);
 	NEAR_REL(r.pct_lo, 15.735385243937284, 1e-9);
@@ -161,7 +189,7 @@ static void test_infer__fieller_matches_r(void **state)
 	const double zb[] = { -1, 2, 0.5 }, zc[] = { 1, 2, 3 };
 	b = wf(zb, 3);
 	c = wf(zc, 3);
-	assert_int_equal(bl_fieller_welford(&b, &c, 0.95, &r), 0);
+	assert_int_equal(fieller_welford(&b, &c, 0.95, &r), 0);
 	assert_true(r.ok && !r.bounded && isinf(r.pct_lo) && r.pct_lo < 0 && isinf(r.pct_hi));
 	/* [hand] exact means give the point; a zero baseline mean: undefined */
 	assert_int_equal(bl_fieller(10, 0, 12, 0, 4, 0.95, true, &r), 0);
@@ -185,20 +213,10 @@ static void test_infer__autocorrelation_seed000_swpd(void **state)
 {
 	(void)state;
 	assert_int_equal(N_OF(swpd), 59);
-	double r1 = bl_lag1_autocorr(swpd, N_OF(swpd));
+	double r1 = lag1_r1(swpd, N_OF(swpd));
 	/* [numpy] and [R] acf() agree to 1e-15 */
 	NEAR_REL(r1, 0.8317283845502461, 1e-12);
 	NEAR_REL(r1, 0.83172838455024645, 1e-12);
-	/* the streaming form gives the same */
-	struct bl_lag1 l;
-	struct bl_welford sw;
-	bl_lag1_init(&l);
-	bl_welford_init(&sw);
-	for (size_t i = 0; i < N_OF(swpd); i++) {
-		bl_lag1_add(&l, swpd[i]);
-		bl_welford_add(&sw, swpd[i]);
-	}
-	NEAR_REL(bl_lag1_r1(&l, &sw), 0.8317283845502461, 1e-12);
 	double ne = bl_n_eff(59, r1);
 	/* [R] D15, rules 15.1-15.3 */
 	NEAR_REL(ne, 2.9333024949580166, 1e-10);
@@ -220,11 +238,11 @@ static void test_infer__autocorrelation_seed000_swpd(void **state)
 	assert_true(bl_n_eff(59, -0.5) == 59.0);
 	assert_true(bl_n_eff(59, NAN) == 59.0);
 	/* [hand] r1 of 1, 2, 3: mean 2, deviations -1 0 1: (0 + 0) / 2 = 0 */
-	assert_true(bl_lag1_autocorr((const double[]){ 1, 2, 3 }, 3) == 0.0);
+	assert_true(fabs(lag1_r1((const double[]){ 1, 2, 3 }, 3)) < 1e-15);
 	/* [hand] alternating 1, -1, 1, -1: mean 0, num = -3, den = 4: -0.75 */
-	assert_true(bl_lag1_autocorr((const double[]){ 1, -1, 1, -1 }, 4) == -0.75);
-	assert_true(isnan(bl_lag1_autocorr((const double[]){ 5, 5, 5 }, 3)));
-	assert_true(isnan(bl_lag1_autocorr(swpd, 2)));
+	NEAR_REL(lag1_r1((const double[]){ 1, -1, 1, -1 }, 4), -0.75, 1e-15);
+	assert_true(isnan(lag1_r1((const double[]){ 5, 5, 5 }, 3)));
+	assert_true(isnan(lag1_r1(swpd, 2)));
 }
 
 static void test_infer__welch_with_n_eff(void **state)

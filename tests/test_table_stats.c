@@ -313,7 +313,7 @@ static void test_table_stats__outtab_numbers(void **state)
 static void test_table_stats__histogram_exact_edges(void **state)
 {
 	(void)state;
-	struct bl_dist *d = bl_dist_new();
+	struct bl_dist *d = bl_dist_new_exact(BL_DIST_EXACT_MAX, NULL);
 	for (int i = 10; i >= 1; i--)
 		bl_dist_add(d, i);
 	/* [hand] [1,4) holds 1,2,3; [4,7) 4,5,6; [7,10] 7,8,9,10 */
