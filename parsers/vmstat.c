@@ -1265,7 +1265,8 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 
 /* The layout column's text for rows with or without a date and a
  * leading time, in v->lname, made again only when the key changes
- * (parse -t vmstat of 5 MB: 272 M instructions, 335 M made every row). */
+ * (parse -t vmstat of 50 MB: 0.233 s of processor time, 0.301 s made
+ * every row). */
 static inline void vm_lname(struct vmstat *v, bool date, bool lead)
 {
 	int key = (int)date << 1 | (lead ? 1 : 0);
