@@ -153,3 +153,22 @@ hc many-groups-memory 0 NONE '
 hc stats-no-tmpdir 1 'benchlog stats: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory' '
     "$GEN" groups 6000 2 mixed > g.csv 2> /dev/null
     TMPDIR=$PWD/none "$B" stats -q --csv g.csv > out.txt'
+# A stop signal while stats and compare hold groups put out (the spill
+# and the index, table_stats.h T4a): 128 + the signal, no output, nothing
+# left in TMPDIR (both files are unlinked when made).
+stop_many() {   # stop_many SIG CMD...: CMD reads a FIFO fed 20000 groups, then the signal
+    sig=$1; shift
+    "$GEN" $GENARGS > in.txt 2> /dev/null
+    mkdir tmp; mkfifo fifo
+    TMPDIR=$PWD/tmp env --default-signal "$@" fifo > o.txt & p=$!
+    exec 3> fifo
+    cat in.txt >&3
+    sleep 1
+    kill -"$sig" $p
+    wait $p; rc=$?
+    exec 3>&-
+    [ -s o.txt ] && rc=99
+    [ -z "$(ls -A tmp)" ] || rc=98
+}
+hc many-groups-stats-TERM 143 '^benchlog: interrupted$' 'GENARGS="groups 20000 2 mixed" stop_many TERM "$B" stats -q --csv'
+hc many-loads-compare-INT 130 '^benchlog: interrupted$' 'GENARGS="contest 3000 2" stop_many INT "$B" compare -q'
