@@ -890,6 +890,7 @@ static FILE *spool_of(struct vmstat_an *a, FILE **f)
 	errno = 0;
 	if (!*f && !a->failed && !(*f = bl_spool_open()))
 		fail(a, errno);
+	errno = a->failed ? a->err : 0;
 	return a->failed ? NULL : *f;
 }
 

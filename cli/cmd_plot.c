@@ -143,6 +143,9 @@ int cmd_plot(int argc, char **argv)
 	void *st = an->create(&ao);
 	struct bl_sink s = { an->record, NULL, NULL, st, false };
 	bl_ctx_add_sink(&ctx, &s);
+	/* the analysis's -BL_EIO is a temporary file's (analysis.h): the
+	 * charts' message below says why, not "cannot write output" */
+	ctx.sinks_tell_io = true;
 	struct cli_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
 	struct bl_sink gs = cli_groups_sink(&groups);
 	bl_ctx_add_sink(&ctx, &gs);
