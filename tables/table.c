@@ -136,7 +136,9 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
  * made once per table. Measured on 20 MB of vmstat (212,519 rows), this
  * path took `-f jsonl` from 30x the time of `-f csv` (a jansson object
  * per row) to about the same. */
-#define BL_ROW_BUF 65536
+/* 256 KiB: -f jsonl of 50 MB of vmstat 0.278 s of processor time, 0.295 s
+ * in 64 KiB writes (-f csv 0.203 s both) */
+#define BL_ROW_BUF (256 * 1024)
 #define KEY_SLOT 32
 
 struct bl_csv_writer {

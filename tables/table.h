@@ -62,7 +62,7 @@ int bl_csv_write_record(FILE *f, const struct bl_record *r);
 
 /* A writer of table rows to f, in CSV (bl_csv_writer_new) or as o says
  * (bl_table_writer_new; no header: bl_table_write_header): rows are
- * buffered (64 KiB) and reach f in blocks, so f holds them all only after
+ * buffered (256 KiB) and reach f in blocks, so f holds them all only after
  * bl_csv_writer_flush(). The provenance text shared by consecutive rows is
  * escaped once. The writer does not own f. new() never fails (out of
  * memory ends the program, core/util.h); record() and flush() return 0 or
