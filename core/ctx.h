@@ -185,6 +185,7 @@ struct bl_ctx {
 	struct bl_runstate *runs; size_t nruns, runs_cap;
 	struct bl_strmap runs_map;    /* "family\x1fgroup" -> index in runs */
 	size_t runs_last;             /* the last one looked up */
+	unsigned long runs_last_gen;  /* prov_gen when it was (the same group) */
 	struct bl_dispatch *dispatch;
 	/* Records held in blocks to find copies (core/block.h), or NULL:
 	 * bl_emit() hands them on at once. */
