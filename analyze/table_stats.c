@@ -1112,7 +1112,6 @@ struct csvrd {
 	char *last_copy;           /* the last row's copy_of, when it had one */
 	int err;                   /* fatal for this input */
 	bool histogram;            /* filed under an R7 table: lines skipped */
-	unsigned long rows_skipped;
 };
 
 static void count_lines(struct bl_ctx *ctx, const char *path, unsigned long first,

@@ -133,19 +133,6 @@ struct vmstat_an {
 	bool closed;                 /* the last series folded too */
 };
 
-double bl_vmstat_kib_per_unit(const char *u)
-{
-	if (!u || strcmp(u, "KiB") == 0)
-		return 1;
-	if (strcmp(u, "kB") == 0)
-		return 1000.0 / 1024.0;
-	if (strcmp(u, "MiB") == 0)
-		return 1024;
-	if (strcmp(u, "MB") == 0)
-		return 1e6 / 1024.0;
-	return 1;
-}
-
 static void *vm_create(const struct bl_analysis_opts *o)
 {
 	struct vmstat_an *a = bl_xcalloc(1, sizeof *a);

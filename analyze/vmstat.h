@@ -135,7 +135,5 @@ const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i);
 bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out);
 const struct bl_vm_interval *bl_vmstat_interval(void *st, size_t i, size_t k);
 const struct bl_vm_iteration *bl_vmstat_iteration(void *st, size_t i, size_t k);
-/* KiB per mem_unit ("KiB" 1, "kB" 1000/1024, "MiB" 1024, "MB" 10^6/1024). */
-double bl_vmstat_kib_per_unit(const char *mem_unit);
 
 #endif

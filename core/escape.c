@@ -106,11 +106,6 @@ int bl_esc_md_inline(struct bl_buf *b, const char *s)
 	return rc;
 }
 
-int bl_esc_md_heading(struct bl_buf *b, const char *s)
-{
-	return bl_esc_md_inline(b, s);
-}
-
 int bl_esc_md_code(struct bl_buf *b, const char *s)
 {
 	int rc = 0;

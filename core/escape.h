@@ -17,8 +17,8 @@
  *      its block or start one on a new line, nor drive a terminal that
  *      shows the Markdown; a byte that starts no well-formed UTF-8
  *      sequence becomes U+FFFD, so the text is valid UTF-8 (E1-E4).
- *   E2 Markdown heading text: as E1 (the '#'s of a closing sequence are
- *      escaped, so they stay text).
+ *   E2 Markdown heading text: E1 itself (the '#'s of a closing sequence
+ *      are escaped, so they stay text).
  *   E3 Markdown code block line (inside a ``` fence): control bytes and
  *      C1 controls become spaces, so no line of the text can close the fence; the rest is
  *      literal there.
@@ -58,8 +58,7 @@
 #include <stdio.h>
 #include "core/util.h"
 
-int bl_esc_md_inline(struct bl_buf *b, const char *s);        /* E1 */
-int bl_esc_md_heading(struct bl_buf *b, const char *s);       /* E2 */
+int bl_esc_md_inline(struct bl_buf *b, const char *s);        /* E1, E2 */
 int bl_esc_md_code(struct bl_buf *b, const char *s);          /* E3 */
 int bl_esc_html(struct bl_buf *b, const char *s);             /* E4 */
 int bl_esc_gp(struct bl_buf *b, const char *s, size_t max_chars); /* E5 */

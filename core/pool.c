@@ -70,11 +70,6 @@ struct bl_pool *bl_pool_new(unsigned threads, volatile sig_atomic_t *stop)
 	return p;
 }
 
-unsigned bl_pool_threads(const struct bl_pool *p)
-{
-	return p ? p->n : 0;
-}
-
 void bl_pool_submit(struct bl_pool *p, void (*fn)(void *arg), void *arg)
 {
 	if (!p || p->n == 0) {

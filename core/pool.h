@@ -35,8 +35,6 @@ struct bl_pool;
  * fewer threads can be started, the pool has as many as could be (none:
  * jobs run on the caller). stop may be NULL. Never NULL. */
 struct bl_pool *bl_pool_new(unsigned threads, volatile sig_atomic_t *stop);
-/* Workers in the pool (0: jobs run on the calling thread). NULL: 0. */
-unsigned bl_pool_threads(const struct bl_pool *p);
 /* Queue fn(arg), or run it now on this thread when the pool has no
  * worker (p NULL included). fn must not wait for other jobs of p. */
 void bl_pool_submit(struct bl_pool *p, void (*fn)(void *arg), void *arg);

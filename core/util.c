@@ -166,10 +166,7 @@ int bl_parse_double(const char *s, size_t len, double *out)
 	char tmp[64];
 	if (len == (size_t)-1)
 		len = strlen(s);
-	while (len && is_blank(*s))
-		s++, len--;
-	while (len && is_blank(s[len - 1]))
-		len--;
+	bl_trim(&s, &len);
 	if (len == 0 || len >= sizeof tmp)
 		return -BL_EFORMAT;
 	if (parse_double_fast(s, len, out))
@@ -202,10 +199,7 @@ int bl_parse_ll(const char *s, size_t len, long long *out)
 	char tmp[32];
 	if (len == (size_t)-1)
 		len = strlen(s);
-	while (len && is_blank(*s))
-		s++, len--;
-	while (len && is_blank(s[len - 1]))
-		len--;
+	bl_trim(&s, &len);
 	if (len == 0)
 		return -BL_EFORMAT;
 	if (len >= sizeof tmp)

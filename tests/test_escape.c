@@ -40,7 +40,7 @@ static void test_escape__md_inline(void **state)
 	expect(bl_esc_md_inline, "> q", "\\> q");
 	expect(bl_esc_md_inline, "back\\slash", "back\\\\slash");
 	expect(bl_esc_md_inline, NULL, "");
-	expect(bl_esc_md_heading, "x #", "x \\#");
+	expect(bl_esc_md_inline, "x #", "x \\#");   /* E2 */
 	/* C1 controls (U+0080-U+009F) as spaces, other UTF-8 kept */
 	expect(bl_esc_md_inline, "a\xc2\x9b" "31mb \xc2\xb5s \xc2\x80", "a 31mb \xc2\xb5s  ");
 }

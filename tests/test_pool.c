@@ -53,7 +53,6 @@ static void test_pool__one_job_on_the_caller(void **state)
 {
 	(void)state;
 	struct bl_pool *p = bl_pool_new(1, NULL);
-	assert_int_equal(bl_pool_threads(p), 0);
 	slots[5].sum = 0;
 	bl_pool_submit(p, job, &slots[5]);
 	/* run before submit returned, on this thread */
@@ -69,7 +68,6 @@ static void test_pool__workers_are_other_threads(void **state)
 {
 	(void)state;
 	struct bl_pool *p = bl_pool_new(2, NULL);
-	assert_int_equal(bl_pool_threads(p), 2);
 	slots[7] = (struct slot){ 0, pthread_self() };
 	bl_pool_submit(p, job, &slots[7]);
 	bl_pool_wait(p);

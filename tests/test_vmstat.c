@@ -550,9 +550,16 @@ static void test_vmstat__interval_and_unit(void **state)
 	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 2);
 	assert_true(nv(r[1], VM_T_S) == 5);        /* V5: the command line's delay */
 	assert_string_equal(sv(r[1], VM_MEM_UNIT), "MiB");
-	assert_true(bl_vmstat_kib_per_unit("MiB") == 1024);
-	assert_true(bl_vmstat_kib_per_unit("kB") == 1000.0 / 1024.0);
-	assert_true(bl_vmstat_kib_per_unit("MB") == 1e6 / 1024.0);
+	assert_true(nv(r[1], VM_SWPD) == 300 * 1024.0);   /* V6: 300 MiB in KiB */
+	run_free(&run);
+	/* V6: -S m is 10^6 bytes: 3 MB = 3,000,000 / 1024 KiB */
+	parse_with(&run, "t.txt",
+		   "$ vmstat -S m 1\n"
+		   " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+		   " 1  0      3  22637     11   1330    0    0  2402  3750  527 1255 15  6 78  1  0\n", &po, &ao);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 1);
+	assert_string_equal(sv(r[0], VM_MEM_UNIT), "MB");
+	assert_true(nv(r[0], VM_SWPD) == 2929.6875);
 	run_free(&run);
 	/* --interval given wins over the command line */
 	bl_opts_init(&po);
