@@ -152,24 +152,6 @@ size_t bl_compare_adjust_p(double *p, size_t n, double *bonf, double *holm)
 	return m;
 }
 
-size_t bl_compare_adjust(struct bl_cmp *r, size_t n)
-{
-	double *p = bl_xmalloc((n ? n : 1) * sizeof *p);
-	for (size_t i = 0; i < n; i++)
-		p[i] = r[i].tested ? r[i].t.p : NAN;
-	double *h = bl_xmalloc((n ? n : 1) * sizeof *h), *b = bl_xmalloc((n ? n : 1) * sizeof *b);
-	size_t m = bl_compare_adjust_p(p, n, b, h);
-	for (size_t i = 0; i < n; i++) {
-		r[i].p_adj = b[i];
-		r[i].p_holm = h[i];
-		r[i].p_bh = p[i];
-	}
-	free(b);
-	free(h);
-	free(p);
-	return m;
-}
-
 void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better, size_t m)
 {
 	double a = m > 1 ? alpha / (double)m : alpha;   /* D12: the family's level */

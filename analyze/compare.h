@@ -85,7 +85,7 @@ struct bl_cmp {
 	bool nonneg;          /* no value on either side is negative */
 	double detect_pct;    /* D16 at 80 % power, in % of |mean_b|; NaN untested */
 	double p_adj;         /* D12 Bonferroni in its family; NaN untested */
-	double p_holm, p_bh;  /* D12, set by bl_compare_adjust; NaN untested */
+	double p_holm, p_bh;  /* D12, set by bl_compare_adjust_p; NaN untested */
 	enum bl_verdict_kind kind;   /* C3, set by bl_compare_judge */
 	const char *verdict;  /* its words (static) */
 	const char *note;     /* static text or NULL */
@@ -99,12 +99,9 @@ struct bl_cmp {
 int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
 		    double conf, enum bl_cmp_test test, bool means,
 		    struct bl_cmp *out);
-/* C3, D12: Bonferroni, Holm and BH over r[0..n), one family (untested
- * ones left out); returns m, the number of tests. */
-size_t bl_compare_adjust(struct bl_cmp *r, size_t n);
-/* D12 over the p-values p[0..n) of one family (NaN: untested, left
+/* C3, D12 over the p-values p[0..n) of one family (NaN: untested, left
  * out): Bonferroni's into bonf[], Holm's into holm[], and p[] replaced by
- * Benjamini-Hochberg's; returns m. bl_compare_adjust's arithmetic. */
+ * Benjamini-Hochberg's; returns m, the number of tests. */
 size_t bl_compare_adjust_p(double *p, size_t n, double *bonf, double *holm);
 /* C3, D13: the verdict of r from its adjusted p; band_pct >= 0. m: the
  * number of tests of its family; ci becomes D14's interval at 1 - alpha / m

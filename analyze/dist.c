@@ -248,11 +248,6 @@ int bl_partial_add_n(struct bl_partial *p, double x, unsigned long long k)
 	return 0;
 }
 
-int bl_partial_add(struct bl_partial *p, double x)
-{
-	return bl_partial_add_n(p, x, 1);
-}
-
 void bl_partial_merge(struct bl_partial *dst, const struct bl_partial *src)
 {
 	bl_welford_merge(&dst->w, &src->w);

@@ -7,7 +7,7 @@
  *
  * D0  Input domain. Every statistic is defined over finite doubles only.
  *     NaN and +-infinity are never averaged, ranked or counted as data:
- *     streaming adds (bl_welford_add, bl_dist_add, bl_partial_add) refuse
+ *     streaming adds (bl_welford_add, bl_dist_add, bl_partial_add_n) refuse
  *     them with -BL_ERANGE and leave the aggregate unchanged (bl_dist and
  *     bl_partial also count them in `rejected`); array and bin functions
  *     refuse the whole input with -BL_ERANGE (or return NaN where the
@@ -503,7 +503,6 @@ struct bl_partial {
 void bl_partial_init(struct bl_partial *p);
 void bl_partial_release(struct bl_partial *p);
 /* -BL_ERANGE for non-finite x: counted in rejected, nothing else changes. */
-int bl_partial_add(struct bl_partial *p, double x);
 int bl_partial_add_n(struct bl_partial *p, double x, unsigned long long k);
 /* dst := dst + src. dst and src must differ. */
 void bl_partial_merge(struct bl_partial *dst, const struct bl_partial *src);

@@ -256,11 +256,11 @@ static void test_stats__partial_merge_mean_1e9(void **state)
 	bl_partial_init(&back[0]);
 	bl_partial_init(&back[1]);
 	for (size_t i = 0; i < N; i++)
-		bl_partial_add(&one, x[i]);
+		bl_partial_add_n(&one, x[i], 1);
 	for (size_t k = 0; k < 7; k++) {
 		bl_partial_init(&part);
 		for (size_t i = k * N / 7; i < (k + 1) * N / 7; i++)
-			bl_partial_add(&part, x[i]);
+			bl_partial_add_n(&part, x[i], 1);
 		roundtrip(&part, back);
 		bl_partial_merge(&merged, &back[0]);
 		bl_partial_release(&part);
@@ -978,7 +978,7 @@ static void test_stats__partial_merge_random_splits(void **state)
 		qsort(sorted, N, sizeof *sorted, cmp_d);
 		bl_partial_init(&one);
 		for (i = 0; i < N; i++)
-			assert_int_equal(bl_partial_add(&one, x[i]), 0);
+			assert_int_equal(bl_partial_add_n(&one, x[i], 1), 0);
 		/* random cut points, sorted; parts may be empty */
 		cuts[0] = 0;
 		for (k = 1; k < nparts; k++)
@@ -991,7 +991,7 @@ static void test_stats__partial_merge_random_splits(void **state)
 		for (k = 0; k < nparts; k++) {
 			bl_partial_init(&part);
 			for (i = cuts[k]; i < cuts[k + 1]; i++)
-				bl_partial_add(&part, x[i]);
+				bl_partial_add_n(&part, x[i], 1);
 			roundtrip(&part, back); /* each partial goes through the file format */
 			bl_partial_merge(&merged, &back[0]);
 			bl_partial_release(&part);
@@ -1061,11 +1061,11 @@ static void test_stats__partial_format_by_hand(void **state)
 	(void)state;
 	assert_non_null(f);
 	bl_partial_init(&p);
-	assert_int_equal(bl_partial_add(&p, 1), 0);
-	assert_int_equal(bl_partial_add(&p, 2), 0);
-	assert_int_equal(bl_partial_add(&p, NAN), -BL_ERANGE);
-	assert_int_equal(bl_partial_add(&p, 0), 0);
-	assert_int_equal(bl_partial_add(&p, -1), 0);
+	assert_int_equal(bl_partial_add_n(&p, 1, 1), 0);
+	assert_int_equal(bl_partial_add_n(&p, 2, 1), 0);
+	assert_int_equal(bl_partial_add_n(&p, NAN, 1), -BL_ERANGE);
+	assert_int_equal(bl_partial_add_n(&p, 0, 1), 0);
+	assert_int_equal(bl_partial_add_n(&p, -1, 1), 0);
 	assert_int_equal(bl_partial_write(f, &p), 0);
 	fclose(f);
 	assert_string_equal(text, want);
@@ -1093,8 +1093,8 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 	bl_partial_init(&q[0]);
 	bl_partial_init(&q[1]);
 	for (i = 0; i < N_OF(x); i++)
-		bl_partial_add(&p, x[i]);
-	bl_partial_add(&p, INFINITY);
+		bl_partial_add_n(&p, x[i], 1);
+	bl_partial_add_n(&p, INFINITY, 1);
 	roundtrip(&p, q);
 	assert_true(q[0].w.n == p.w.n && q[0].w.mean == p.w.mean && q[0].w.m2 == p.w.m2 &&
 		    q[0].w.shift == p.w.shift && q[0].w.off == p.w.off && q[0].w.scale == p.w.scale);
@@ -1110,10 +1110,10 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 	struct bl_partial big, neg;
 	bl_partial_init(&big);
 	bl_partial_init(&neg);
-	bl_partial_add(&big, 1e308);
-	bl_partial_add(&big, 1e308);
-	bl_partial_add(&neg, 1e200);
-	bl_partial_add(&neg, -1e200);
+	bl_partial_add_n(&big, 1e308, 1);
+	bl_partial_add_n(&big, 1e308, 1);
+	bl_partial_add_n(&neg, 1e200, 1);
+	bl_partial_add_n(&neg, -1e200, 1);
 	assert_true(isinf(big.sum) && big.sum > 0 && isinf(bl_welford_m2(&neg.w)));
 	NEAR_REL(bl_welford_sd(&neg.w), 1.4142135623730951e200, 1e-15);
 	roundtrip(&big, q);
@@ -1233,7 +1233,7 @@ static void test_stats__sketch_error_bound_and_memory(void **state)
 		x[i] = pow(10.0, -6.0 + 12.0 * rng_unit());
 	bl_partial_init(&p);
 	for (i = 0; i < N; i++)
-		bl_partial_add(&p, x[i]);
+		bl_partial_add_n(&p, x[i], 1);
 	qsort(x, N, sizeof *x, cmp_d);
 	for (pi = 0; pi <= 1000; pi++) {
 		double pct = pi / 10.0;
@@ -1249,7 +1249,7 @@ static void test_stats__sketch_error_bound_and_memory(void **state)
 	for (i = 0; i < N; i++)
 		x[i] = pow(10.0, -300.0 + 600.0 * rng_unit());
 	for (i = 0; i < N; i++)
-		bl_partial_add(&p, x[i]);
+		bl_partial_add_n(&p, x[i], 1);
 	qsort(x, N, sizeof *x, cmp_d);
 	assert_true(p.sk.pos.len == BL_SKETCH_MAX_BUCKETS && p.sk.pos.cap <= BL_SKETCH_MAX_BUCKETS);
 	assert_true(p.sk.collapsed > 0);
