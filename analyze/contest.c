@@ -80,13 +80,6 @@ struct bl_contest {
 
 /* ---- accessors (contest.h) ------------------------------------------ */
 
-size_t bl_contest_ngroups(const struct bl_contest *c) { return c->ng; }
-const char *bl_contest_group(const struct bl_contest *c, size_t g) { return g < c->ng ? c->g[g].name : NULL; }
-size_t bl_contest_nloads(const struct bl_contest *c) { return c->nl; }
-const char *bl_contest_load(const struct bl_contest *c, size_t l) { return l < c->nl ? c->loads[l] : NULL; }
-long bl_contest_runs(const struct bl_contest *c, size_t g) { return g < c->ng ? c->g[g].runs : 0; }
-size_t bl_contest_report_rows(const struct bl_contest *c) { return c->nrr + c->rr_dropped; }
-
 const struct bl_welford *bl_contest_cell(const struct bl_contest *c, size_t g, size_t l,
 					 enum bl_contest_measure m)
 {

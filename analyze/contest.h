@@ -46,17 +46,10 @@ enum bl_contest_measure {
 /* The analysis state (the void * of bl_analysis_contest's functions). */
 struct bl_contest;
 
-/* Groups in order of first appearance; loads in order of first appearance
- * over all groups. Names are owned by the state. */
-size_t bl_contest_ngroups(const struct bl_contest *c);
-const char *bl_contest_group(const struct bl_contest *c, size_t g);
-size_t bl_contest_nloads(const struct bl_contest *c);
-const char *bl_contest_load(const struct bl_contest *c, size_t l);
-/* Runs of a group: the highest run number of its records. */
-long bl_contest_runs(const struct bl_contest *c, size_t g);
-
-/* C1: the cell's accumulator for measure m; NULL when g, l or m is out of
- * range or the cell has no value of that measure. */
+/* C1: the cell's accumulator for measure m of group g and load l (groups,
+ * and loads over all groups, in order of first appearance; a group's runs
+ * are the highest run number of its records); NULL when g, l or m is out
+ * of range or the cell has no value of that measure. */
 const struct bl_welford *bl_contest_cell(const struct bl_contest *c, size_t g, size_t l,
 					 enum bl_contest_measure m);
 /* C2. */
@@ -64,8 +57,5 @@ double bl_contest_ratio(const struct bl_contest *c, size_t g, size_t l);
 /* C3: the baseline group's index; *found (may be NULL) is false when
  * opts->baseline names no group (the first group is used then). */
 size_t bl_contest_baseline(const struct bl_contest *c, bool *found);
-
-/* Report rows (contest_report table) read back. */
-size_t bl_contest_report_rows(const struct bl_contest *c);
 
 #endif
