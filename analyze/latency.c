@@ -596,11 +596,6 @@ static struct lseries *stats_of(struct bl_latency *L, size_t i)
 	return s;
 }
 
-size_t bl_latency_nseries(const struct bl_latency *L)
-{
-	return L ? L->ns : 0;
-}
-
 const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i)
 {
 	if (!L || i >= L->ns || (L->s[i].nbins == 0 && L->s[i].overflow == 0))
@@ -618,17 +613,6 @@ static const struct ltime *time_of(const struct bl_latency *L, const struct lser
 		    strcmp(L->t[i].msgid, s->msgid) == 0)
 			return &L->t[i];
 	return NULL;
-}
-
-bool bl_latency_time(const struct bl_latency *L, size_t i, double *real_s, double *user_s, double *sys_s)
-{
-	if (!L || i >= L->ns)
-		return false;
-	const struct ltime *t = time_of(L, &L->s[i]);
-	*real_s = t ? t->real : NAN;
-	*user_s = t ? t->user : NAN;
-	*sys_s = t ? t->sys : NAN;
-	return t != NULL;
 }
 
 /* ---- writing ----------------------------------------------------------- */

@@ -137,12 +137,8 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 /* The analysis state (the void * of bl_analysis_latency's functions). */
 struct bl_latency;
 
-/* Series in order of first appearance. Strings are owned by the state. */
-size_t bl_latency_nseries(const struct bl_latency *L);
-/* T2-T4 of series i (NULL when i is out of range or it has no bins). */
+/* T2-T4 of series i, series in order of first appearance (NULL when i
+ * is out of range or it has no bins). Owned by the state. */
 const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i);
-/* T5: the `time` block of series i: real, user, sys in seconds (NaN when
- * absent); returns false when the series has none. */
-bool bl_latency_time(const struct bl_latency *L, size_t i, double *real_s, double *user_s, double *sys_s);
 
 #endif
