@@ -574,11 +574,6 @@ static bool vm_has_data(void *st)
 
 /* ---- accessors (analyze/vmstat.h) ---------------------------------------- */
 
-size_t bl_vmstat_nseries(void *st)
-{
-	return ((struct vmstat_an *)st)->n;
-}
-
 const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i)
 {
 	struct vmstat_an *a = st;

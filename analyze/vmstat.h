@@ -127,8 +127,8 @@ struct bl_vm_series_info {
 
 /* st is the analysis state (bl_analysis_vmstat.create()). Intervals and
  * iterations are final once the pass has ended (they are closed on first
- * use). Pointers stay valid until destroy(). */
-size_t bl_vmstat_nseries(void *st);
+ * use). Pointers stay valid until destroy(); NULL when i (series in
+ * order of first appearance) or k is out of range. */
 const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i);
 /* col: enum bl_vmstat_col (parsers/vmstat.h). Returns false when the
  * column has no value in the series. */

@@ -295,7 +295,7 @@ static void test_vmstat__seed000_analysis(void **state)
 	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "000.txt", text, &po, &ao);
-	assert_int_equal(bl_vmstat_nseries(run.an), 1);
+	assert_null(bl_vmstat_series(run.an, 1));   /* one series */
 	const struct bl_vm_series_info *si = bl_vmstat_series(run.an, 0);
 	assert_int_equal(si->rows, 59);
 	assert_int_equal(si->ncols, 16);
@@ -1074,7 +1074,7 @@ static void test_vmstat__capture_again(void **state)
 		assert_true(nv(last, VM_T_S) == 210);
 		assert_int_equal(iv(r[210 * k + 1], VM_SINCE_BOOT), 0);
 	}
-	assert_int_equal(bl_vmstat_nseries(run.an), 2);
+	assert_null(bl_vmstat_series(run.an, 2));   /* two series */
 	assert_int_equal(bl_vmstat_series(run.an, 1)->first_line, 233);
 	assert_int_equal(bl_vmstat_series(run.an, 1)->rows, 209);    /* since-boot row left out */
 	assert_true(bl_vmstat_series(run.an, 1)->t_first_s == 1);
@@ -1117,7 +1117,7 @@ static void test_vmstat__capture_again_copy(void **state)
 	struct bl_analysis_opts ao = aopts(&po);
 	struct run run;
 	parse_with(&run, "two.txt", text, &po, &ao);
-	assert_int_equal(bl_vmstat_nseries(run.an), 1);
+	assert_null(bl_vmstat_series(run.an, 1));   /* one series */
 	assert_int_equal(bl_vmstat_series(run.an, 0)->rows, 209);
 	run_free(&run);
 	free(text);
