@@ -195,34 +195,30 @@ static void bad_value(struct bl_ctx *ctx, const struct bl_line *ln, int col, con
 		(int)(l > 40 ? 40 : l), p, bl_table_time.cols[col].name);
 }
 
-static void set_num_grp(struct bl_ctx *ctx, const struct bl_line *ln, struct bl_record *r, int col,
-			struct bl_re *re, int i, const char *s, bool clock)
+/* The pattern's groups first, first + 1, ... into columns cols[0..n) of
+ * r, each as its column's type says (elapsed_s as a clock). */
+static void set_grps(struct bl_ctx *ctx, const struct bl_line *ln, struct bl_record *r,
+		     struct bl_re *re, int first, const int *cols, size_t n, const char *s)
 {
-	const char *p;
-	size_t l;
-	double d;
-	if (!grp(re, i, s, &p, &l))
-		return;
-	if (l == 1 && p[0] == '?')
-		return;          /* GNU time's "?%CPU": unknown */
-	if ((clock ? bl_parse_clock(p, l, &d) : bl_parse_double(p, l, &d)) == 0)
-		bl_set_num(r, col, d);
-	else
-		bad_value(ctx, ln, col, p, l);
-}
-
-static void set_int_grp(struct bl_ctx *ctx, const struct bl_line *ln, struct bl_record *r, int col,
-			struct bl_re *re, int i, const char *s)
-{
-	const char *p;
-	size_t l;
-	long long v;
-	if (!grp(re, i, s, &p, &l))
-		return;
-	if (bl_parse_ll(p, l, &v) == 0)
-		bl_set_int(r, col, v);
-	else
-		bad_value(ctx, ln, col, p, l);
+	for (size_t i = 0; i < n; i++) {
+		const char *p;
+		size_t l;
+		double d;
+		long long v;
+		int col = cols[i], rc;
+		if (!grp(re, first + (int)i, s, &p, &l) || (l == 1 && p[0] == '?'))
+			continue;          /* absent, or GNU time's "?%CPU": unknown */
+		if (bl_table_time.cols[col].type == BL_INT) {
+			if ((rc = bl_parse_ll(p, l, &v)) == 0)
+				bl_set_int(r, col, v);
+		} else {
+			rc = col == TIME_ELAPSED_S ? bl_parse_clock(p, l, &d) : bl_parse_double(p, l, &d);
+			if (rc == 0)
+				bl_set_num(r, col, d);
+		}
+		if (rc)
+			bad_value(ctx, ln, col, p, l);
+	}
 }
 
 /* real/user/sys value: first token, or "0m 1.00s" (BusyBox) as two. */
@@ -354,18 +350,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		bl_record_init(&r, &bl_table_time, ln);
 		bl_set_str(&r, TIME_FORMAT, "gnu-default");
 		bl_time_take_status(ctx, &r);
-		set_num_grp(ctx, ln, &r, TIME_USER_S, &t->gnu, 1, s, false);
-		set_num_grp(ctx, ln, &r, TIME_SYS_S, &t->gnu, 2, s, false);
-		set_num_grp(ctx, ln, &r, TIME_ELAPSED_S, &t->gnu, 3, s, true);
-		set_num_grp(ctx, ln, &r, TIME_CPU_PCT, &t->gnu, 4, s, false);
-		set_int_grp(ctx, ln, &r, TIME_AVG_SHARED_TEXT_KIB, &t->gnu, 5, s);
-		set_int_grp(ctx, ln, &r, TIME_AVG_UNSHARED_DATA_KIB, &t->gnu, 6, s);
-		set_int_grp(ctx, ln, &r, TIME_MAX_RSS_KIB, &t->gnu, 7, s);
-		set_int_grp(ctx, ln, &r, TIME_FS_INPUTS, &t->gnu, 8, s);
-		set_int_grp(ctx, ln, &r, TIME_FS_OUTPUTS, &t->gnu, 9, s);
-		set_int_grp(ctx, ln, &r, TIME_MAJOR_FAULTS, &t->gnu, 10, s);
-		set_int_grp(ctx, ln, &r, TIME_MINOR_FAULTS, &t->gnu, 11, s);
-		set_int_grp(ctx, ln, &r, TIME_SWAPS, &t->gnu, 12, s);
+		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_ELAPSED_S, TIME_CPU_PCT,
+			TIME_AVG_SHARED_TEXT_KIB, TIME_AVG_UNSHARED_DATA_KIB, TIME_MAX_RSS_KIB,
+			TIME_FS_INPUTS, TIME_FS_OUTPUTS, TIME_MAJOR_FAULTS, TIME_MINOR_FAULTS, TIME_SWAPS };
+		set_grps(ctx, ln, &r, &t->gnu, 1, cols, sizeof cols / sizeof cols[0], s);
 		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 		bl_emit(ctx, &r);
 		return BL_USED;
@@ -385,10 +373,8 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		if (grp(&t->zsh, 1, s, &p, &l)) {
 			bl_set_str(&r, TIME_COMMAND, bl_time_text_set(&t->txt.command, p, l));
 		}
-		set_num_grp(ctx, ln, &r, TIME_USER_S, &t->zsh, 2, s, false);
-		set_num_grp(ctx, ln, &r, TIME_SYS_S, &t->zsh, 3, s, false);
-		set_num_grp(ctx, ln, &r, TIME_CPU_PCT, &t->zsh, 4, s, false);
-		set_num_grp(ctx, ln, &r, TIME_ELAPSED_S, &t->zsh, 5, s, true);
+		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_CPU_PCT, TIME_ELAPSED_S };
+		set_grps(ctx, ln, &r, &t->zsh, 2, cols, sizeof cols / sizeof cols[0], s);
 		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 		bl_emit(ctx, &r);
 		return BL_USED;
@@ -405,16 +391,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 				tcsh = true;
 		}
 		bl_set_str(&r, TIME_FORMAT, tcsh ? "tcsh" : "csh");
-		set_num_grp(ctx, ln, &r, TIME_USER_S, &t->tcsh, 1, s, false);
-		set_num_grp(ctx, ln, &r, TIME_SYS_S, &t->tcsh, 2, s, false);
-		set_num_grp(ctx, ln, &r, TIME_ELAPSED_S, &t->tcsh, 3, s, true);
-		set_num_grp(ctx, ln, &r, TIME_CPU_PCT, &t->tcsh, 4, s, false);
-		set_int_grp(ctx, ln, &r, TIME_AVG_SHARED_TEXT_KIB, &t->tcsh, 5, s);
-		set_int_grp(ctx, ln, &r, TIME_AVG_UNSHARED_DATA_KIB, &t->tcsh, 6, s);
-		set_int_grp(ctx, ln, &r, TIME_FS_INPUTS, &t->tcsh, 7, s);
-		set_int_grp(ctx, ln, &r, TIME_FS_OUTPUTS, &t->tcsh, 8, s);
-		set_int_grp(ctx, ln, &r, TIME_MAJOR_FAULTS, &t->tcsh, 9, s);
-		set_int_grp(ctx, ln, &r, TIME_SWAPS, &t->tcsh, 10, s);
+		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_ELAPSED_S, TIME_CPU_PCT,
+			TIME_AVG_SHARED_TEXT_KIB, TIME_AVG_UNSHARED_DATA_KIB, TIME_FS_INPUTS,
+			TIME_FS_OUTPUTS, TIME_MAJOR_FAULTS, TIME_SWAPS };
+		set_grps(ctx, ln, &r, &t->tcsh, 1, cols, sizeof cols / sizeof cols[0], s);
 		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 		bl_emit(ctx, &r);
 		return BL_USED;
