@@ -17,8 +17,8 @@
  * and name) in memory, direct-mapped by their index; every group's
  * accumulator, its name, the index from name hash to group, the chart's
  * points and the averages blocks' text are stores that stay in memory up
- * to a stated size (STORE_MEM) and move to an unlinked temporary file
- * (spool.h) past it. About 1.5 MiB in all; a folder of small logs may
+ * to a stated size (BL_STORE_MEM, core/store.h) and move to an unlinked temporary file
+ * past it. About 1.5 MiB in all; a folder of small logs may
  * have a group per file, tens of thousands of them (issues 10, 34).
  */
 #include <errno.h>
@@ -31,6 +31,7 @@
 #include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/spool.h"
+#include "core/store.h"
 #include "analyze/stats.h"
 #include "core/util.h"
 #include "parsers/latency.h"
@@ -76,17 +77,8 @@ struct rpoint {
 };
 
 #define RUNS_CACHE 256          /* groups in memory */
-#define STORE_MEM (256 * 1024)  /* bytes a store keeps in memory */
 #define PT_WINDOW 1024          /* the last points, where a run's second record finds its point */
 #define LAT_RING 16             /* the last latency series (group, run) */
-
-/* Bytes at offsets: in memory up to STORE_MEM, then all of them in an
- * unlinked temporary file. Unwritten bytes read as zeros. */
-struct store {
-	char *mem;
-	size_t len, cap;
-	FILE *f;
-};
 
 struct slot {
 	size_t gi;                   /* SIZE_MAX: empty */
@@ -100,12 +92,12 @@ struct runs {
 	struct slot slot[RUNS_CACHE];   /* group gi in slot gi % RUNS_CACHE */
 	size_t n;                    /* groups */
 	struct slot *last;           /* of the last record */
-	struct store accs;           /* group i's accumulator at i * sizeof (struct group_acc) */
-	struct store names;          /* their names, one after another */
+	struct bl_store accs;        /* group i's accumulator at i * sizeof (struct group_acc) */
+	struct bl_store names;       /* their names, one after another */
 	long long names_len;
-	struct store index;          /* open addressing: { name hash, index + 1 } buckets */
+	struct bl_store index;       /* open addressing: { name hash, index + 1 } buckets */
 	size_t nbucket;              /* a power of two, > 2 n */
-	struct store pts;            /* the chart's points, in order made */
+	struct bl_store pts;         /* the chart's points, in order made */
 	size_t npts;
 	struct rpoint win[PT_WINDOW];   /* the last nwin points, npts - nwin .. npts - 1 */
 	size_t nwin;
@@ -139,72 +131,20 @@ static int failed(struct runs *s, int e)
 	return -BL_EIO;
 }
 
-/* pread or pwrite all of n bytes at off. 0 or -1 with errno. */
-static int file_io(FILE *f, size_t off, void *p, size_t n, bool out)
-{
-	char *c = p;
-	while (n) {
-		ssize_t r = out ? pwrite(fileno(f), c, n, (off_t)off) : pread(fileno(f), c, n, (off_t)off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r == 0 && !out) {
-			memset(c, 0, n);   /* past the end: zeros */
-			return 0;
-		}
-		if (r <= 0)
-			return -1;
-		c += r;
-		off += (size_t)r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
-
 /* n bytes of p into t at off. 0 or -BL_EIO. */
-static int st_put(struct runs *s, struct store *t, size_t off, const void *p, size_t n)
+static int st_put(struct runs *s, struct bl_store *t, size_t off, const void *p, size_t n)
 {
 	if (s->err)
 		return failed(s, s->err);
-	if (!t->f && off + n > STORE_MEM) {
-		errno = 0;
-		if (!(t->f = bl_spool_open()) || file_io(t->f, 0, t->mem, t->len, true) < 0)
-			return failed(s, errno);
-		free(t->mem);
-		t->mem = NULL;
-		t->len = t->cap = 0;
-	}
-	if (t->f)
-		return file_io(t->f, off, (void *)p, n, true) < 0 ? failed(s, errno) : 0;
-	if (off + n > t->len) {
-		t->mem = bl_xgrow(t->mem, &t->cap, off + n, 1);
-		memset(t->mem + t->len, 0, off + n - t->len);
-		t->len = off + n;
-	}
-	memcpy(t->mem + off, p, n);
-	return 0;
+	return bl_store_put(t, off, p, n) < 0 ? failed(s, errno) : 0;
 }
 
 /* n bytes of t at off into p. 0 or -BL_EIO. */
-static int st_get(struct runs *s, struct store *t, size_t off, void *p, size_t n)
+static int st_get(struct runs *s, struct bl_store *t, size_t off, void *p, size_t n)
 {
 	if (s->err)
 		return failed(s, s->err);
-	if (t->f)
-		return file_io(t->f, off, p, n, false) < 0 ? failed(s, errno) : 0;
-	size_t have = off < t->len ? t->len - off : 0;
-	have = have < n ? have : n;
-	if (have)
-		memcpy(p, t->mem + off, have);
-	memset((char *)p + have, 0, n - have);
-	return 0;
-}
-
-static void st_release(struct store *t)
-{
-	free(t->mem);
-	if (t->f)
-		fclose(t->f);
-	memset(t, 0, sizeof *t);
+	return bl_store_get(t, off, p, n) < 0 ? failed(s, errno) : 0;
 }
 
 /* Group gi in its slot, read back when another group had it. NULL on a
@@ -234,7 +174,7 @@ struct bucket { uint64_t h, gi1; };   /* gi1: group index + 1, 0 = empty */
 /* The index twice as large, every group in it again. 0 or -BL_EIO. */
 static int index_grow(struct runs *s)
 {
-	struct store old = s->index;
+	struct bl_store old = s->index;
 	size_t nold = s->nbucket;
 	memset(&s->index, 0, sizeof s->index);
 	s->nbucket = nold ? 2 * nold : 1024;
@@ -254,7 +194,7 @@ static int index_grow(struct runs *s)
 				break;
 		}
 	}
-	st_release(&old);
+	bl_store_release(&old);
 	return s->err ? failed(s, s->err) : 0;
 }
 
@@ -749,10 +689,10 @@ static void runs_destroy(void *st)
 	struct runs *s = st;
 	for (size_t k = 0; k < RUNS_CACHE; k++)
 		free(s->slot[k].name);
-	st_release(&s->accs);
-	st_release(&s->names);
-	st_release(&s->index);
-	st_release(&s->pts);
+	bl_store_release(&s->accs);
+	bl_store_release(&s->names);
+	bl_store_release(&s->index);
+	bl_store_release(&s->pts);
 	if (s->avg_spool)
 		fclose(s->avg_spool);
 	free(s);

@@ -7,30 +7,6 @@
 #include "analyze/spool.h"
 #include "core/util.h"
 
-FILE *bl_spool_open(void)
-{
-	const char *dir = getenv("TMPDIR");
-	if (!dir || !*dir)
-		dir = "/tmp";
-	char *path = bl_xasprintf("%s/benchlog-XXXXXX", dir);
-	int fd = mkstemp(path);
-	if (fd < 0) {
-		int e = errno;
-		free(path);
-		errno = e;
-		return NULL;
-	}
-	unlink(path);
-	free(path);
-	FILE *f = fdopen(fd, "w+");
-	if (!f) {
-		int e = errno;
-		close(fd);
-		errno = e;
-	}
-	return f;
-}
-
 /* errno of the write that set the error flag is gone by the time the
  * caller looks; EIO stands for it unless a later failed call set errno. */
 static int eio(int e)

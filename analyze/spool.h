@@ -16,10 +16,7 @@
 #define BL_ANALYZE_SPOOL_H
 
 #include <stdio.h>
-
-/* A new, empty, unlinked temporary file open for reading and writing.
- * NULL with errno set when it cannot be made. */
-FILE *bl_spool_open(void);
+#include "core/store.h"   /* bl_spool_open() */
 
 /* Flush sp and copy all of it, from its start, to out; sp is left at its
  * end for more writes. 0, or -BL_EIO with errno set: sp could not be

@@ -1,0 +1,37 @@
+/* store.h — bytes at offsets, in memory up to BL_STORE_MEM and past it
+ * all of them in an unlinked temporary file: the per-group state of a
+ * pass (core/ctx.c's run numbers, analyze/runs.c's accumulators) keeps
+ * its memory bounded whatever the number of groups (issue 34).
+ *
+ * A zeroed struct bl_store is empty; bl_store_release() frees it (the
+ * file goes with it: it was unlinked when made). Unwritten bytes read
+ * as zeros. One thread.
+ */
+#ifndef BL_STORE_H
+#define BL_STORE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define BL_STORE_MEM (256 * 1024)   /* bytes a store keeps in memory */
+
+struct bl_store {
+	char *mem;
+	size_t len, cap;
+	FILE *f;
+};
+
+/* A new, empty, unlinked temporary file open for reading and writing,
+ * made with mkstemp(3) in $TMPDIR (else /tmp): nothing is left behind,
+ * whatever way the process ends. NULL with errno set when it cannot be
+ * made. */
+FILE *bl_spool_open(void);
+
+/* n bytes of p into t at off. 0, or -1 with errno (the temporary file
+ * could not be made or written: ENOSPC, EFBIG). */
+int bl_store_put(struct bl_store *t, size_t off, const void *p, size_t n);
+/* n bytes of t at off into p. 0, or -1 with errno. */
+int bl_store_get(struct bl_store *t, size_t off, void *p, size_t n);
+void bl_store_release(struct bl_store *t);
+
+#endif
