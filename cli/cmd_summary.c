@@ -30,11 +30,12 @@ static const char notes[] =
 	"then a section for each other format found.\n"
 	"\n"
 	"Memory stays bounded whatever the number of groups, runs or captures:\n"
-	"256 groups are held in memory, the rest of the runs analysis's data\n"
-	"(accumulators, group names, chart points, averages blocks) and each\n"
-	"vmstat capture once it is over wait in temporary files in $TMPDIR\n"
-	"(else /tmp), removed at once; when one cannot be written, exit 1 and\n"
-	"nothing is printed.\n";
+	"256 groups are held in memory; the rest of the runs analysis's data\n"
+	"(accumulators, group names, chart points, averages blocks) and every\n"
+	"group's run number stay in memory up to 256 KiB a kind, then go to\n"
+	"temporary files in $TMPDIR (else /tmp), as each vmstat capture does\n"
+	"once it is over; removed at once; when one cannot be written, exit 1\n"
+	"and nothing is printed.\n";
 
 
 int cmd_summary(int argc, char **argv)
@@ -95,6 +96,10 @@ int cmd_summary(int argc, char **argv)
 	 * could not be written (ENOSPC) gives no summary rather than a
 	 * truncated one. */
 	bool failed = bad_baseline;
+	if (!failed && ctx.error == -BL_EIO && ctx.error_path) {   /* the run numbers' store (core/ctx.h) */
+		cli_err("benchlog summary: cannot write %s: %s\n", ctx.error_path, strerror(ctx.error_errno));
+		failed = true;
+	}
 	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
 		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
 			cli_err("benchlog summary: cannot write a temporary file in %s: %s\n",

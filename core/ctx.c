@@ -10,13 +10,6 @@
 #include "core/progress.h"
 #include "core/util.h"
 
-struct bl_runstate {
-	char *group;
-	const char *family;        /* static string */
-	long run;                  /* current run, 0 = none */
-	unsigned long long mask;   /* kinds seen in the current run */
-};
-
 bool bl_since_boot_left_out(enum bl_since_boot mode, const struct bl_val *mark)
 {
 	return mark->t == BL_INT && mark->u.i != 0 && mode != BL_SB_KEEP;
@@ -108,10 +101,9 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	ctx->error_path = NULL;
 	free_counts(ctx->skips, ctx->nskips);
 	free_counts(ctx->warns, ctx->nwarns);
-	for (size_t i = 0; i < ctx->nruns; i++)
-		free(ctx->runs[i].group);
-	free(ctx->runs);
-	bl_strmap_release(&ctx->runs_map);
+	bl_store_release(&ctx->runs.buckets);
+	bl_store_release(&ctx->runs.keys);
+	free(ctx->runs.key);
 	bl_msgids_release(&ctx->msgids);
 	free(ctx->default_group);
 	free(ctx->group);
@@ -156,47 +148,115 @@ const char *bl_ctx_group_source(const struct bl_ctx *ctx)
 	return ctx->opt.group ? "option" : ctx->group_source ? ctx->group_source : "file";
 }
 
-static bool run_is(const struct bl_runstate *r, const char *family, const char *group)
+/* A run store that failed (errno): the pass stops with -BL_EIO, the
+ * temporary file named for the front end's message. */
+static void runs_failed(struct bl_ctx *ctx)
 {
-	return strcmp(r->family, family) == 0 && strcmp(r->group, group) == 0;
+	int e = errno ? errno : EIO;
+	if (!ctx->error) {
+		const char *dir = getenv("TMPDIR");
+		ctx->error = -BL_EIO;
+		ctx->error_errno = e;
+		free(ctx->error_path);
+		ctx->error_path = bl_xasprintf("a temporary file in %s", dir && *dir ? dir : "/tmp");
+	}
 }
 
-/* The run state of (family, current group): the last one asked for, or
- * found by name (a folder of small logs has thousands of groups, and every
- * record asks). */
-static struct bl_runstate *runstate(struct bl_ctx *ctx, const char *family)
+/* The table twice as large, every bucket in it again. 0 or -1. */
+static int runs_grow(struct bl_runs *r)
 {
+	struct bl_store old = r->buckets;
+	size_t nold = r->nbucket;
+	int rc = 0;
+	memset(&r->buckets, 0, sizeof r->buckets);
+	r->nbucket = nold ? 2 * nold : 1024;
+	struct bl_runbucket b[256], e;
+	for (size_t i = 0; i < nold && !rc; i += 256) {
+		size_t m = nold - i < 256 ? nold - i : 256;
+		rc = bl_store_get(&old, i * sizeof *b, b, m * sizeof *b);
+		for (size_t j = 0; j < m && !rc; j++) {
+			size_t p = (size_t)b[j].h & (r->nbucket - 1);
+			for (; b[j].len1 && !(rc = bl_store_get(&r->buckets, p * sizeof e, &e, sizeof e)) && e.len1;
+			     p = (p + 1) & (r->nbucket - 1))
+				;
+			if (b[j].len1 && !rc)
+				rc = bl_store_put(&r->buckets, p * sizeof e, &b[j], sizeof e);
+		}
+	}
+	bl_store_release(&old);
+	return rc;
+}
+
+/* Make key's bucket the current one (made on first use; key, heap, is
+ * then r->key), the one held before written back. 0, or -1 with errno. */
+static int runs_find(struct bl_runs *r, char *key)
+{
+	if (r->key && bl_store_put(&r->buckets, r->at * sizeof r->cur, &r->cur, sizeof r->cur) < 0)
+		return -1;
+	free(r->key);
+	r->key = NULL;
+	if (2 * (r->n + 1) > r->nbucket && runs_grow(r) < 0)
+		return -1;
+	size_t len = strlen(key), p;
+	uint64_t h = bl_hash64(key, len);
+	char *got = bl_xmalloc(len + 1);
+	struct bl_runbucket b;
+	int rc = 0;
+	for (p = (size_t)h & (r->nbucket - 1);; p = (p + 1) & (r->nbucket - 1)) {
+		if ((rc = bl_store_get(&r->buckets, p * sizeof b, &b, sizeof b)) < 0 || !b.len1)
+			break;
+		if (b.h == h && b.len1 == len + 1 &&
+		    ((rc = bl_store_get(&r->keys, b.off, got, len)) < 0 || memcmp(got, key, len) == 0))
+			break;
+	}
+	free(got);
+	if (!rc && !b.len1) {   /* new: its key stored, its bucket taken */
+		b = (struct bl_runbucket){ h, r->keys_len, len + 1, 0, 0 };
+		if ((rc = bl_store_put(&r->keys, r->keys_len, key, len)) == 0 &&
+		    (rc = bl_store_put(&r->buckets, p * sizeof b, &b, sizeof b)) == 0) {
+			r->keys_len += len;
+			r->n++;
+		}
+	}
+	if (rc)
+		return rc;
+	r->cur = b;
+	r->at = p;
+	r->key = key;
+	return 0;
+}
+
+/* The run state of (family, current group): the one held, else found in
+ * the stores (a folder of small logs has a group per file, tens of
+ * thousands of them, and every record asks). */
+static struct bl_runbucket *runstate(struct bl_ctx *ctx, const char *family)
+{
+	struct bl_runs *r = &ctx->runs;
 	const char *g = ctx->group ? ctx->group : "";
 	/* the group has not moved since the last lookup: no strcmp() (summary
 	 * of 50 MB of mtest01 runs: 70-82 ms of processor time before, 65-73 ms) */
-	bool same_group = ctx->prov_gen && ctx->runs_last_gen == ctx->prov_gen;
-	if (ctx->runs_last < ctx->nruns && (same_group ? ctx->runs[ctx->runs_last].family == family
-					    : run_is(&ctx->runs[ctx->runs_last], family, g)))
-		return &ctx->runs[ctx->runs_last];
-	ctx->runs_last_gen = ctx->prov_gen;
+	if (r->key && ctx->prov_gen && r->gen == ctx->prov_gen && r->family == family)
+		return &r->cur;
+	size_t fl = strlen(family);
+	r->gen = ctx->prov_gen;
+	r->family = family;
+	if (r->key && strncmp(r->key, family, fl) == 0 && r->key[fl] == '\x1f' && strcmp(r->key + fl + 1, g) == 0)
+		return &r->cur;
 	/* family, 0x1f, group: no family holds 0x1f, so the first one
 	 * splits the key */
 	char *key = bl_xasprintf("%s\x1f%s", family, g);
-	bool added;
-	ctx->runs_last = bl_strmap_get(&ctx->runs_map, key, &added);
-	free(key);
-	if (!added)
-		return &ctx->runs[ctx->runs_last];
-	if (ctx->nruns == ctx->runs_cap) {
-		ctx->runs_cap = ctx->runs_cap ? 2 * ctx->runs_cap : 8;
-		ctx->runs = bl_xrealloc(ctx->runs, ctx->runs_cap * sizeof *ctx->runs);
+	errno = 0;
+	if (runs_find(r, key) < 0) {
+		runs_failed(ctx);
+		free(key);
+		memset(&r->cur, 0, sizeof r->cur);
 	}
-	struct bl_runstate *r = &ctx->runs[ctx->nruns++];
-	r->group = bl_xstrdup(g);
-	r->family = family;
-	r->run = 0;
-	r->mask = 0;
-	return r;
+	return &r->cur;
 }
 
 long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit)
 {
-	struct bl_runstate *r = runstate(ctx, family);
+	struct bl_runbucket *r = runstate(ctx, family);
 	if (r->run == 0 || (r->mask & bit)) {
 		r->run++;
 		r->mask = 0;
@@ -207,7 +267,7 @@ long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit)
 
 long bl_run_new(struct bl_ctx *ctx, const char *family)
 {
-	struct bl_runstate *r = runstate(ctx, family);
+	struct bl_runbucket *r = runstate(ctx, family);
 	r->run++;
 	r->mask = 0;
 	return r->run;
@@ -230,6 +290,8 @@ static int emit_to(struct bl_ctx *ctx, int rc)
 
 int bl_emit(struct bl_ctx *ctx, struct bl_record *r)
 {
+	if (ctx->error == -BL_EIO)   /* a sink, or a run store, failed: nothing more */
+		return ctx->error;
 	if (!r->group) {
 		r->group = bl_ctx_group(ctx);
 		r->group_source = bl_ctx_group_source(ctx);

@@ -17,12 +17,14 @@
 #define BL_CTX_H
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include "core/strmap.h"
 #include "core/line.h"
 #include "core/record.h"
 #include "core/block.h"
+#include "core/store.h"
 
 struct pcre2_real_code_8;
 
@@ -97,7 +99,6 @@ struct bl_msgids {
 void bl_msgids_release(struct bl_msgids *m);
 
 struct bl_progress;   /* core/progress.h */
-struct bl_runstate;   /* per (group, family) run numbering, core/ctx.c */
 struct bl_dispatch;   /* parsers/dispatch.c */
 struct bl_ctx;
 
@@ -182,10 +183,26 @@ struct bl_ctx {
 	 * format (parsers/timev.c sets it; bl_time_take_status() takes it). */
 	struct { const char *kind; long long code; unsigned long lineno; } time_status;
 
-	struct bl_runstate *runs; size_t nruns, runs_cap;
-	struct bl_strmap runs_map;    /* "family\x1fgroup" -> index in runs */
-	size_t runs_last;             /* the last one looked up */
-	unsigned long runs_last_gen;  /* prov_gen when it was (the same group) */
+	/* Run numbering (bl_run_join()): every (family, group) met, its run
+	 * and the kinds in it, in an open-addressing table of buckets (at
+	 * most half full) and its keys, "family\x1fgroup", one after
+	 * another: two stores (core/store.h), so at most 2 * BL_STORE_MEM
+	 * bytes in memory whatever the number of groups, the rest in
+	 * temporary files. The current one is held here. */
+	struct bl_runs {
+		struct bl_store buckets, keys;
+		size_t n, nbucket;
+		size_t keys_len;
+		char *key;            /* the current one's key (heap), or NULL */
+		size_t at;            /* its bucket */
+		const char *family;   /* its family (a static string), and */
+		unsigned long gen;    /* ctx->prov_gen when it was looked up */
+		struct bl_runbucket {
+			uint64_t h, off, len1;      /* key hash, place, length + 1 (0: empty) */
+			long run;                   /* current run, 0 = none */
+			unsigned long long mask;    /* kinds seen in the current run */
+		} cur;
+	} runs;
 	struct bl_dispatch *dispatch;
 	/* Records held in blocks to find copies (core/block.h), or NULL:
 	 * bl_emit() hands them on at once. */
@@ -221,7 +238,10 @@ const char *bl_ctx_group_source(const struct bl_ctx *ctx);
  * of different kinds (bits): an mtest01 result and its time block, or one
  * ConTest load each. bl_run_join() returns the current run number when it
  * has no record of kind `bit` yet (and marks it), else starts a new run.
- * bl_run_new() starts a new run unconditionally. Runs are 1-based. */
+ * bl_run_new() starts a new run unconditionally. Runs are 1-based.
+ * A temporary file of the run stores (struct bl_runs) that cannot be
+ * written stops the pass: ctx->error -BL_EIO, error_path names it, and
+ * bl_emit() passes no more records on. */
 long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit);
 long bl_run_new(struct bl_ctx *ctx, const char *family);
 /* The current run (0 when none yet). */

@@ -20,10 +20,10 @@
 # at most SLACK KiB. Measured on 2026-12-06: 11.1 and 19.5 MiB before the
 # stores (8.4 MiB growth, about 500 bytes a group: massif named the
 # runs slot table, group names and maps, the run counters, the list of
-# paths), 10.6 and 14.7 MiB after (4.1 MiB). What still grows is not
-# per group of the analyses: the list of the 40,000 paths (input/) and
-# the parse context's run counter per group (core/ctx.c, which numbers
-# a group's runs across files). SLACK is 6 MiB.
+# paths), 10.6 and 14.7 MiB after (4.1 MiB), 10.3 and 12.5 MiB with the
+# parse context's run numbers (core/ctx.h, which number a group's runs
+# across files) in stores as well. What still grows is the list of the
+# 40,000 paths (input/reader.c, 2 MB here). SLACK is 6 MiB.
 #
 # Then the error path: with a file size limit (ulimit -f, SIGXFSZ ignored)
 # the temporary file cannot be written: exit 1, a clear message, nothing
