@@ -1515,39 +1515,52 @@ static bool csv_name(const char *p)
 	       (n > 7 && strcmp(p + n - 7, ".csv.gz") == 0);
 }
 
+/* Is path read as a CSV table? note: say why a .csv is not. */
+static bool read_as_csv(struct bl_ctx *ctx, const char *path, bool force_csv, bool note)
+{
+	char why[200];
+	if (force_csv || !csv_name(path))
+		return force_csv;
+	if (bl_csv_is_table(path, why, sizeof why))
+		return true;
+	if (note && ctx->diag)
+		bl_term_printf(ctx->diag, "benchlog: note: %s: read as a log, not as a CSV table: %s\n", path, why);
+	return false;
+}
+
 int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, bool force_csv)
 {
 	struct bl_ctx *ctx = ts->ctx;
-	char **paths = NULL;
-	size_t np = 0;
-	bl_paths_expand(ctx, inputs, n, &paths, &np);
-	bool *is_csv = bl_xcalloc(np ? np : 1, sizeof *is_csv);
-	for (size_t i = 0; i < np; i++) {
-		char why[200];
-		is_csv[i] = force_csv;
-		if (!force_csv && csv_name(paths[i])) {
-			is_csv[i] = bl_csv_is_table(paths[i], why, sizeof why);
-			if (!is_csv[i] && ctx->diag)
-				bl_term_printf(ctx->diag, "benchlog: note: %s: read as a log, not as a CSV table: %s\n",
-					paths[i], why);
-		}
-	}
-	int rc = 0;
-	for (size_t i = 0; i < np && !rc;) {
-		if (is_csv[i]) {
-			if (bl_tstats_read_csv(ts, paths[i]) == -BL_EINTR)
-				rc = -BL_EINTR;
-			i++;
+	struct bl_paths all = {0}, logs = {0};
+	const char *p;
+	long long size;
+	if (bl_paths_expand(ctx, inputs, n, &all) == -BL_EIO)
+		bl_ctx_temp_failed(ctx);
+	while ((p = bl_paths_next(&all, NULL)) != NULL)   /* the notes first, as before any input is read */
+		read_as_csv(ctx, p, force_csv, true);
+	bl_paths_rewind(&all);
+	/* Consecutive logs are read in one pass; a table between them ends it. */
+	int rc = ctx->error;
+	while (!rc && (p = bl_paths_next(&all, &size)) != NULL) {
+		if (!read_as_csv(ctx, p, force_csv, false)) {
+			bl_paths_add(&logs, p, size);
 			continue;
 		}
-		size_t j = i + 1;
-		while (j < np && !is_csv[j])
-			j++;
-		rc = bl_pass_run(ctx, paths + i, j - i);
-		i = j;
+		if (logs.n)
+			rc = bl_pass_run_list(ctx, &logs);
+		bl_paths_release(&logs);
+		if (!rc && bl_tstats_read_csv(ts, p) == -BL_EINTR)
+			rc = -BL_EINTR;
 	}
-	free(is_csv);
-	bl_paths_free(paths);
+	if (!rc && logs.n)
+		rc = bl_pass_run_list(ctx, &logs);
+	if ((all.err || logs.err) && !rc) {
+		errno = all.err ? all.err : logs.err;
+		bl_ctx_temp_failed(ctx);
+		rc = ctx->error;
+	}
+	bl_paths_release(&all);
+	bl_paths_release(&logs);
 	return rc;
 }
 

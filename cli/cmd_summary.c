@@ -29,13 +29,13 @@ static const char notes[] =
 	"and precision, then n, mean, sample standard deviation, min and max;\n"
 	"then a section for each other format found.\n"
 	"\n"
-	"Memory stays bounded whatever the number of groups, runs or captures:\n"
-	"256 groups are held in memory; the rest of the runs analysis's data\n"
-	"(accumulators, group names, chart points, averages blocks) and every\n"
-	"group's run number stay in memory up to 256 KiB a kind, then go to\n"
-	"temporary files in $TMPDIR (else /tmp), as each vmstat capture does\n"
-	"once it is over; removed at once; when one cannot be written, exit 1\n"
-	"and nothing is printed.\n";
+	"Memory stays bounded whatever the number of groups, runs, captures or\n"
+	"files: 256 groups are held in memory; the rest of the runs analysis's\n"
+	"data (accumulators, group names, chart points, averages blocks), every\n"
+	"group's run number and the inputs' paths stay in memory up to 256 KiB\n"
+	"a kind, then go to temporary files in $TMPDIR (else /tmp), as each\n"
+	"vmstat capture does once it is over; removed at once; when one cannot\n"
+	"be written, exit 1 and nothing is printed.\n";
 
 
 int cmd_summary(int argc, char **argv)

@@ -148,9 +148,7 @@ const char *bl_ctx_group_source(const struct bl_ctx *ctx)
 	return ctx->opt.group ? "option" : ctx->group_source ? ctx->group_source : "file";
 }
 
-/* A run store that failed (errno): the pass stops with -BL_EIO, the
- * temporary file named for the front end's message. */
-static void runs_failed(struct bl_ctx *ctx)
+void bl_ctx_temp_failed(struct bl_ctx *ctx)
 {
 	int e = errno ? errno : EIO;
 	if (!ctx->error) {
@@ -247,7 +245,7 @@ static struct bl_runbucket *runstate(struct bl_ctx *ctx, const char *family)
 	char *key = bl_xasprintf("%s\x1f%s", family, g);
 	errno = 0;
 	if (runs_find(r, key) < 0) {
-		runs_failed(ctx);
+		bl_ctx_temp_failed(ctx);
 		free(key);
 		memset(&r->cur, 0, sizeof r->cur);
 	}

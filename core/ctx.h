@@ -223,6 +223,11 @@ void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s);
  * error_path for the front end's message. Leaves errno as it was. */
 void bl_sink_blame(const char *path);
 
+/* A temporary file of the pass (errno says why) could not be made or
+ * written: the pass stops with ctx->error -BL_EIO (unless an error came
+ * first) and error_path "a temporary file in DIR" for the message. */
+void bl_ctx_temp_failed(struct bl_ctx *ctx);
+
 /* Set the current group label (copied), found in the unit: group_source
  * "label". */
 /* Give ctx a new prov_gen: its unit or group changed. */

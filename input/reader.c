@@ -15,6 +15,7 @@
 #include "input/mail.h"
 #include "input/reader.h"
 #include "core/progress.h"
+#include "core/store.h"
 #include "core/util.h"
 
 #define IN_CHUNK (256 * 1024)
@@ -283,27 +284,70 @@ void bl_src_close(struct bl_src *s)
 
 /* ---- folders ---- */
 
+/* A folder's entry names while it is listed. */
 struct pathvec {
 	char **v;
-	long long *sz;               /* with v: size of a regular file, else -1 */
 	size_t n, cap;
 };
 
-static void pv_push_sized(struct pathvec *pv, char *p, long long size)
-{
-	if (pv->n + 2 > pv->cap) {
-		pv->cap = pv->cap ? pv->cap * 2 : 16;
-		pv->v = bl_xrealloc(pv->v, pv->cap * sizeof *pv->v);
-		pv->sz = bl_xrealloc(pv->sz, pv->cap * sizeof *pv->sz);
-	}
-	pv->sz[pv->n] = size;
-	pv->v[pv->n++] = p;
-	pv->v[pv->n] = NULL;
-}
-
 static void pv_push(struct pathvec *pv, char *p)
 {
-	pv_push_sized(pv, p, -1);
+	pv->v = bl_xgrow(pv->v, &pv->cap, pv->n + 1, sizeof *pv->v);
+	pv->v[pv->n++] = p;
+}
+
+/* A path's place in struct bl_paths's store: this, then its bytes. */
+struct pathhead {
+	long long size;
+	size_t len;
+};
+
+int bl_paths_add(struct bl_paths *p, const char *path, long long size)
+{
+	struct pathhead h = { size, strlen(path) };
+	errno = 0;
+	if (!p->err && (bl_store_put(&p->st, p->end, &h, sizeof h) < 0 ||
+			bl_store_put(&p->st, p->end + sizeof h, path, h.len) < 0))
+		p->err = errno ? errno : EIO;
+	if (p->err)
+		return -BL_EIO;
+	p->end += sizeof h + h.len;
+	p->n++;
+	return 0;
+}
+
+const char *bl_paths_next(struct bl_paths *p, long long *size)
+{
+	struct pathhead h;
+	free(p->cur);
+	p->cur = NULL;
+	if (p->err || p->pos >= p->end)
+		return NULL;
+	errno = 0;
+	if (bl_store_get(&p->st, p->pos, &h, sizeof h) == 0) {
+		p->cur = bl_xmalloc(h.len + 1);
+		if (bl_store_get(&p->st, p->pos + sizeof h, p->cur, h.len) == 0) {
+			p->cur[h.len] = '\0';
+			p->pos += sizeof h + h.len;
+			if (size)
+				*size = h.size;
+			return p->cur;
+		}
+	}
+	p->err = errno ? errno : EIO;
+	return NULL;
+}
+
+void bl_paths_rewind(struct bl_paths *p)
+{
+	p->pos = 0;
+}
+
+void bl_paths_release(struct bl_paths *p)
+{
+	bl_store_release(&p->st);
+	free(p->cur);
+	memset(p, 0, sizeof *p);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -330,7 +374,7 @@ static void ds_push(struct dirstack *ds, dev_t dev, ino_t ino)
 	ds->n++;
 }
 
-static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struct pathvec *pv)
+static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struct bl_paths *pv)
 {
 	DIR *dp = opendir(dir);
 	if (!dp) {
@@ -408,34 +452,30 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 			}
 			free(path);
 		} else if (S_ISREG(st.mode)) {
-			pv_push_sized(pv, path, st.size);
+			bl_paths_add(pv, path, st.size);   /* a failure: pv->err, said by the caller */
+			free(path);
 		} else {
 			free(path); /* sockets, fifos, devices inside folders are not logs */
 		}
 		free(names.v[i]);
 	}
 	free(names.v);
-	free(names.sz);
 	free(ent);
 }
 
-int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout,
-			  long long **sizes)
+int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, struct bl_paths *out)
 {
 	static char *const stdin_only[] = { (char *)"-" };
 	if (n == 0) {                /* no inputs: standard input */
 		inputs = stdin_only;
 		n = 1;
 	}
-	struct pathvec pv = {0};
 	int rc = 0;
-	pv_push(&pv, NULL);
-	pv.n = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *in = inputs[i];
 		struct stat st;
 		if (strcmp(in, "-") == 0) {
-			pv_push(&pv, bl_xstrdup(in));
+			bl_paths_add(out, in, -1);
 		} else if (stat(in, &st) != 0) {
 			bl_warn_at(ctx, in, "unreadable input", "%s", strerror(errno));
 			ctx->input_errors++;
@@ -447,34 +487,18 @@ int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, cha
 			char *d = bl_xstrdup(in);
 			while (len > 1 && d[len - 1] == '/')
 				d[--len] = '\0';
-			walk(ctx, d, &ds, &pv);
+			walk(ctx, d, &ds, out);
 			free(ds.v);
 			free(d);
 		} else {
-			pv_push_sized(&pv, bl_xstrdup(in), S_ISREG(st.st_mode) ? (long long)st.st_size : -1);
+			bl_paths_add(out, in, S_ISREG(st.st_mode) ? (long long)st.st_size : -1);
 		}
 	}
-	*out = pv.v;
-	*nout = pv.n;
-	if (sizes)
-		*sizes = pv.sz;
-	else
-		free(pv.sz);
+	if (out->err) {
+		errno = out->err;
+		return -BL_EIO;
+	}
 	return rc;
-}
-
-int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout)
-{
-	return bl_paths_expand_sized(ctx, inputs, n, out, nout, NULL);
-}
-
-void bl_paths_free(char **paths)
-{
-	if (!paths)
-		return;
-	for (size_t i = 0; paths[i]; i++)
-		free(paths[i]);
-	free(paths);
 }
 
 /* ---- lines ---- */

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "core/ctx.h"
+#include "core/store.h"
 #include "core/util.h"
 
 #define BL_LINE_MAX (1024 * 1024)    /* bytes per line, line end excluded */
@@ -53,18 +54,36 @@ const char *bl_src_error(const struct bl_src *s);
 const char *bl_src_warning(const struct bl_src *s);
 void bl_src_close(struct bl_src *s);
 
-/* Expand the user's inputs: folders are walked recursively (sorted by
- * name, byte order; symlink loops and unreadable entries reported, not
- * fatal), "-" stays "-"; no inputs (n = 0) is "-". *out is a NULL-terminated array the caller frees
- * with bl_paths_free(). Returns 0, or a negative bl_err when an input does
- * not exist (reported through ctx). */
-int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout);
-/* The same, and *sizes gets an array of *nout sizes in bytes, as the
- * expansion's stat() saw each path: st_size of a regular file, -1 for "-"
- * and anything else. Never NULL; the caller frees it. */
-int bl_paths_expand_sized(struct bl_ctx *ctx, char *const *inputs, size_t n, char ***out, size_t *nout,
-			  long long **sizes);
-void bl_paths_free(char **paths);
+/* The user's inputs expanded, in order: folders are walked recursively
+ * (sorted by name, byte order; symlink loops and unreadable entries
+ * reported, not fatal), "-" stays "-"; no inputs (n = 0) is "-". Each
+ * path comes with its size as the expansion's stat() saw it: st_size of
+ * a regular file, -1 for "-" and anything else.
+ *
+ * Memory, whatever the number of files: the paths go to a store
+ * (core/store.h) as they are found, at most BL_STORE_MEM bytes in memory
+ * and the rest in a temporary file, and are read back one at a time;
+ * while a folder is listed, its entries' names are held (one folder at a
+ * time). A zeroed struct bl_paths is empty; bl_paths_release() frees it. */
+struct bl_paths {
+	struct bl_store st;
+	size_t n;                    /* paths */
+	size_t end, pos;             /* bytes in st; where bl_paths_next() reads */
+	char *cur;                   /* what bl_paths_next() gave last (heap) */
+	int err;                     /* errno of the first store failure, else 0 */
+};
+/* Add the inputs' paths to *out. Returns 0, -BL_ENOTFOUND when an input
+ * does not exist (reported through ctx; the rest are added all the same),
+ * or -BL_EIO with errno when the temporary file cannot be written. */
+int bl_paths_expand(struct bl_ctx *ctx, char *const *inputs, size_t n, struct bl_paths *out);
+/* Add one path (copied) and its size. 0 or -BL_EIO (p->err). */
+int bl_paths_add(struct bl_paths *p, const char *path, long long size);
+/* The next path, valid until the next call, and *size (size may be
+ * NULL); NULL at the end or when the store cannot be read (p->err). */
+const char *bl_paths_next(struct bl_paths *p, long long *size);
+/* bl_paths_next() starts from the first path again. */
+void bl_paths_rewind(struct bl_paths *p);
+void bl_paths_release(struct bl_paths *p);
 
 /* Line splitter over arbitrary chunks (the reader's core, exposed so tests
  * can feed it in every chunk size). LF, CR LF and lone CR end a line; a

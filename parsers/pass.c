@@ -1,4 +1,5 @@
 /* pass.c — see pass.h. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,47 +45,42 @@ static bool excluded(const char *path, const struct devino *ex, size_t nex, char
 	return hit;
 }
 
-/* The inputs expanded (input/reader.h), leaving the excluded folders'
- * files out of folder walks. *out NULL-terminated, *sizes as
- * bl_paths_expand_sized() gives them; returns the count. */
-static size_t expand(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_pass_hooks *h,
-		     char ***out, long long **sizes)
+/* The folders whose files a walk leaves out (h->exclude), by device and
+ * inode, and the last answer of excluded(). */
+struct skip {
+	struct devino *ex;
+	size_t nex;
+	char *last;
+	bool last_hit;
+};
+
+static void skip_init(struct skip *k, const struct bl_pass_hooks *h)
 {
-	size_t nall = 0;
-	bl_paths_expand_sized(ctx, inputs, n, out, &nall, sizes);
-	if (!h || !h->nexclude)
-		return nall;
-	struct devino *ex = bl_xcalloc(h->nexclude, sizeof *ex);
-	size_t nex = 0;
-	for (size_t i = 0; i < h->nexclude; i++) {
+	memset(k, 0, sizeof *k);
+	k->ex = bl_xcalloc(h && h->nexclude ? h->nexclude : 1, sizeof *k->ex);
+	for (size_t i = 0; h && i < h->nexclude; i++) {
 		struct stat st;
 		if (h->exclude[i] && stat(h->exclude[i], &st) == 0 && S_ISDIR(st.st_mode))
-			ex[nex++] = (struct devino){ st.st_dev, st.st_ino };
+			k->ex[k->nex++] = (struct devino){ st.st_dev, st.st_ino };
 	}
-	/* A file or "-" expands to itself; a folder to paths below it, never
-	 * to its own name: only those are left out. */
-	char **all = *out;
-	long long *sz = *sizes;
-	char *last = NULL;
-	bool last_hit = false;
-	size_t k = 0;
-	for (size_t i = 0; i < nall; i++) {
-		bool named = false;
-		for (size_t j = 0; j < n && !named; j++)
-			named = strcmp(all[i], inputs[j]) == 0;
-		if (!named && excluded(all[i], ex, nex, &last, &last_hit)) {
-			if (h->excluded_any)
-				*h->excluded_any = true;
-			free(all[i]);
-			continue;
-		}
-		sz[k] = sz[i];
-		all[k++] = all[i];
-	}
-	all[k] = NULL;
-	free(last);
-	free(ex);
-	return k;
+}
+
+/* Is path, of the expanded inputs, left out? A file or "-" expands to
+ * itself; a folder to paths below it, never to its own name: only those
+ * are left out. */
+static bool left_out(struct skip *k, const char *path, char *const *inputs, size_t n,
+		     const struct bl_pass_hooks *h)
+{
+	if (!k->nex)
+		return false;
+	for (size_t j = 0; j < n; j++)
+		if (strcmp(path, inputs[j]) == 0)
+			return false;
+	if (!excluded(path, k->ex, k->nex, &k->last, &k->last_hit))
+		return false;
+	if (h->excluded_any)
+		*h->excluded_any = true;
+	return true;
 }
 
 /* Read one input; h->input_done gets what it gave. */
@@ -109,45 +105,55 @@ static void read_one(struct bl_ctx *ctx, const char *path, const struct bl_pass_
 	h->input_done(h->ud, &st);
 }
 
-int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_pass_hooks *h)
+/* Read paths (expanded from inputs[n]) through the dispatcher, as
+ * bl_pass_run_hooked() says. */
+static int pass_paths(struct bl_ctx *ctx, struct bl_paths *paths, char *const *inputs, size_t n,
+		      const struct bl_pass_hooks *h)
 {
-	char **paths = NULL;
-	long long *sizes = NULL;
-	size_t np = expand(ctx, inputs, n, h, &paths, &sizes);
-	int rc = bl_dispatch_open(ctx);
-	if (rc) {
-		bl_paths_free(paths);
-		free(sizes);
+	struct skip k;
+	int rc = ctx->error ? ctx->error : bl_dispatch_open(ctx);
+	if (rc)
 		return rc;
-	}
-	/* The progress line: files done of np, and the raw bytes the reader
-	 * counts against the inputs' sizes on disk (stdin: unknown). */
+	skip_init(&k, h);
+	/* The progress line: files done of those read, and the raw bytes
+	 * the reader counts against the inputs' sizes on disk (stdin:
+	 * unknown). */
 	struct bl_progress pg;
 	unsigned long long bytes = 0;
 	unsigned long long *saved_bytes = ctx->bytes_read;
+	const char *path;
+	long long size;
 	bl_progress_init(&pg, ctx->opt.progress);
 	if (pg.on) {
 		bool known = true;   /* a FIFO or stdin: no total, no share */
-		for (size_t i = 0; i < np; i++) {
-			known = known && sizes[i] >= 0;
-			pg.bytes_total += sizes[i] >= 0 ? (unsigned long long)sizes[i] : 0;
+		while ((path = bl_paths_next(paths, &size)) != NULL) {
+			if (left_out(&k, path, inputs, n, h))
+				continue;
+			known = known && size >= 0;
+			pg.bytes_total += size >= 0 ? (unsigned long long)size : 0;
+			pg.files_total++;
 		}
+		bl_paths_rewind(paths);
 		if (!known)
 			pg.bytes_total = 0;
-		pg.files_total = np;
 		if (!ctx->bytes_read)
 			ctx->bytes_read = &bytes;
 		pg.bytes = ctx->bytes_read;
 		ctx->progress = &pg;
 	}
-	free(sizes);
-	for (size_t i = 0; i < np && !ctx->error; i++) {
+	while (!ctx->error && (path = bl_paths_next(paths, NULL)) != NULL) {
 		if (ctx->opt.stop && *ctx->opt.stop) {
 			ctx->error = -BL_EINTR;
 			break;
 		}
-		read_one(ctx, paths[i], h);
-		pg.files_done = (unsigned long)i + 1;
+		if (left_out(&k, path, inputs, n, h))
+			continue;
+		read_one(ctx, path, h);
+		pg.files_done++;
+	}
+	if (paths->err) {
+		errno = paths->err;
+		bl_ctx_temp_failed(ctx);
 	}
 	bl_dispatch_close(ctx);
 	bl_progress_clear(&pg);
@@ -155,8 +161,24 @@ int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n, const 
 		ctx->progress = NULL;
 		ctx->bytes_read = saved_bytes;
 	}
-	bl_paths_free(paths);
+	free(k.ex);
+	free(k.last);
 	return ctx->error;
+}
+
+int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_pass_hooks *h)
+{
+	struct bl_paths paths = {0};
+	if (bl_paths_expand(ctx, inputs, n, &paths) == -BL_EIO)
+		bl_ctx_temp_failed(ctx);
+	int rc = pass_paths(ctx, &paths, inputs, n, h);
+	bl_paths_release(&paths);
+	return rc;
+}
+
+int bl_pass_run_list(struct bl_ctx *ctx, struct bl_paths *paths)
+{
+	return pass_paths(ctx, paths, NULL, 0, NULL);
 }
 
 int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n)

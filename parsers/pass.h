@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "core/ctx.h"
+#include "input/reader.h"
 
 /* What one input gave: the context's counts before and after it. */
 struct bl_input_stats {
@@ -43,6 +44,9 @@ int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n);
 /* The same with hooks (NULL: none). */
 int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n,
 		       const struct bl_pass_hooks *h);
+/* The same over paths already expanded (input/reader.h), read from
+ * its first path; no hooks. */
+int bl_pass_run_list(struct bl_ctx *ctx, struct bl_paths *paths);
 /* Exit status for a finished pass: 0 when every input was read, no sink
  * failed and (with --strict) nothing was malformed; else 1. */
 int bl_pass_status(const struct bl_ctx *ctx);

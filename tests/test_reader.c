@@ -316,24 +316,54 @@ static void test_reader__folders_sorted_and_loops_reported(void **state)
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, NULL);
 	ctx.diag = NULL;
-	char **paths;
-	size_t n;
+	struct bl_paths paths = {0};
 	char *in[] = { dir };
-	assert_int_equal(bl_paths_expand(&ctx, in, 1, &paths, &n), 0);
-	assert_int_equal(n, 4);
+	assert_int_equal(bl_paths_expand(&ctx, in, 1, &paths), 0);
+	assert_int_equal(paths.n, 4);
 	/* byte order: uppercase before lowercase; folders in place */
 	const char *want[] = { "a.log", "b.log", "sub/A.log", "sub/c.log" };
 	for (size_t i = 0; i < 4; i++) {
 		p = bl_xasprintf("%s/%s", dir, want[i]);
-		assert_string_equal(paths[i], p);
+		assert_string_equal(bl_paths_next(&paths, NULL), p);
 		free(p);
 	}
+	assert_null(bl_paths_next(&paths, NULL));
 	assert_int_equal(bl_warn_total(&ctx), 1); /* the loop */
-	bl_paths_free(paths);
+	bl_paths_release(&paths);
 	bl_ctx_release(&ctx);
 	p = bl_xasprintf("rm -rf '%s'", dir);
 	assert_int_equal(system(p), 0);
 	free(p);
+}
+
+/* A list of paths past what the store keeps in memory (BL_STORE_MEM,
+ * 256 KiB: 20,000 paths of 30 bytes and their 16-byte heads are 920,000
+ * bytes) comes back whole and in order, with each size, from its
+ * temporary file; read twice (rewound). */
+static void test_reader__paths_past_memory(void **state)
+{
+	(void)state;
+	struct bl_paths paths = {0};
+	char want[64];
+	for (long long i = 0; i < 20000; i++) {
+		snprintf(want, sizeof want, "folder/sub/file-%08lld.log", i);
+		assert_int_equal(bl_paths_add(&paths, want, 3 * i), 0);
+	}
+	assert_non_null(paths.st.f);
+	for (int pass = 0; pass < 2; pass++) {
+		long long i = 0, size;
+		const char *p;
+		while ((p = bl_paths_next(&paths, &size)) != NULL) {
+			snprintf(want, sizeof want, "folder/sub/file-%08lld.log", i);
+			assert_string_equal(p, want);
+			assert_int_equal(size, 3 * i);
+			i++;
+		}
+		assert_int_equal(i, 20000);
+		assert_int_equal(paths.err, 0);
+		bl_paths_rewind(&paths);
+	}
+	bl_paths_release(&paths);
 }
 
 /* Each path's size as the expansion saw it: a walked file's from its
@@ -367,26 +397,22 @@ static void test_reader__expand_gives_sizes(void **state)
 	struct bl_ctx ctx;
 	bl_ctx_init(&ctx, NULL);
 	ctx.diag = NULL;
-	char **paths;
-	long long *sizes;
-	size_t n;
+	struct bl_paths paths = {0};
 	char *in[] = { dir, named, (char *)"-" };
-	assert_int_equal(bl_paths_expand_sized(&ctx, in, 3, &paths, &n, &sizes), 0);
-	assert_int_equal(n, 5);
+	assert_int_equal(bl_paths_expand(&ctx, in, 3, &paths), 0);
+	assert_int_equal(paths.n, 5);
 	const long long want[] = { 5, 0, 10, 10, -1 };
-	const char *wpath[] = { "a.log", "sub/b.log", "sub/c.log", "sub/c.log" };
-	for (size_t i = 0; i < 4; i++) {
-		p = bl_xasprintf("%s/%s", dir, wpath[i]);
-		assert_string_equal(paths[i], p);
+	const char *wpath[] = { "a.log", "sub/b.log", "sub/c.log", "sub/c.log", NULL };
+	for (size_t i = 0; i < 5; i++) {
+		long long size = -2;
+		p = wpath[i] ? bl_xasprintf("%s/%s", dir, wpath[i]) : bl_xstrdup("-");
+		assert_string_equal(bl_paths_next(&paths, &size), p);
+		assert_int_equal(size, want[i]);
 		free(p);
 	}
-	assert_string_equal(paths[4], "-");
-	for (size_t i = 0; i < 5; i++)
-		assert_int_equal(sizes[i], want[i]);
 	assert_int_equal(ctx.input_errors, 1);   /* the dangling link */
-	free(sizes);
 	free(named);
-	bl_paths_free(paths);
+	bl_paths_release(&paths);
 	bl_ctx_release(&ctx);
 	p = bl_xasprintf("rm -rf '%s'", dir);
 	assert_int_equal(system(p), 0);
@@ -406,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_reader__plain_file_passes_through),
 		cmocka_unit_test(test_reader__folders_sorted_and_loops_reported),
 		cmocka_unit_test(test_reader__expand_gives_sizes),
+		cmocka_unit_test(test_reader__paths_past_memory),
 	};
 	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
 }
