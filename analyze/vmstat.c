@@ -209,13 +209,16 @@ static void envelope(struct bl_swpd_sample *s, long *no, size_t *n)
 	*n = out;
 }
 
+/* S2 but ci95, which series_colstat() works out when it is read: its t
+ * quantile was half the cost of freezing the series a report never shows
+ * (80 M of 160 M instructions, callgrind, report of 1,000 bench logs). */
 static void colstat_of(struct bl_dist *d, const struct bl_lag1 *lag, struct bl_vm_colstat *out)
 {
 	const struct bl_welford *w = bl_dist_welford(d);
 	/* D15: the samples follow each other in time */
 	out->r1 = bl_lag1_r1(lag, w);
 	out->n_eff = w->n >= 2 ? bl_n_eff((double)w->n, out->r1) : NAN;
-	out->ci95 = bl_ci_half_eff(bl_welford_sd(w), out->n_eff, 0.95);
+	out->ci95 = NAN;
 	out->n = w->n;
 	out->mean = bl_welford_mean(w);
 	out->sd = bl_welford_sd(w);
@@ -583,25 +586,31 @@ const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i)
 	return &a->s[i]->info;
 }
 
+/* S2 of column col of s; false when it has no value there. */
+static bool series_colstat(const struct series *s, int col, struct bl_vm_colstat *out)
+{
+	size_t k = 0;
+	if (s->frozen) {
+		while (k < s->nfz && s->fz[k].col != col)
+			k++;
+		if (k == s->nfz)
+			return false;
+		*out = s->fz[k].cs;
+	} else if (s->dist[col]) {
+		colstat_of(s->dist[col], &s->lag[col], out);
+	} else {
+		return false;
+	}
+	out->ci95 = bl_ci_half_eff(out->sd, out->n_eff, 0.95);
+	return true;
+}
+
 bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out)
 {
 	struct vmstat_an *a = st;
 	if (i >= a->n || col < 0 || col >= VM_NCOLS)
 		return false;
-	const struct series *s = a->s[i];
-	if (s->frozen) {
-		for (size_t k = 0; k < s->nfz; k++) {
-			if (s->fz[k].col == col) {
-				*out = s->fz[k].cs;
-				return true;
-			}
-		}
-		return false;
-	}
-	if (!s->dist[col])
-		return false;
-	colstat_of(s->dist[col], &s->lag[col], out);
-	return true;
+	return series_colstat(a->s[i], col, out);
 }
 
 const struct bl_vm_interval *bl_vmstat_interval(void *st, size_t i, size_t k)
@@ -653,7 +662,7 @@ static void estimate(char *b, size_t bs)
 	}
 }
 
-static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_doc_format fmt)
+static void write_stats(FILE *f, const struct series *s, enum bl_doc_format fmt)
 {
 	static const char *const hdr[] = { "column", "n", "mean", "sd", "min", "median", "p95", "max",
 					   "r1", "n_eff", "ci95" };
@@ -666,7 +675,7 @@ static void write_stats(FILE *f, const struct vmstat_an *a, size_t si, enum bl_d
 	bool estimated = false, thin = false;
 	for (int c = 0; c < VM_NCOLS; c++) {
 		struct bl_vm_colstat cs;
-		if (!bl_vmstat_colstat((void *)a, si, c, &cs))
+		if (!series_colstat(s, c, &cs))
 			continue;
 		char v[6][40];
 		cell(v[0], sizeof v[0], cs.mean);
@@ -834,9 +843,8 @@ static void write_iterations(FILE *f, const struct series *s, enum bl_doc_format
 	fputc('\n', f);
 }
 
-static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_format fmt)
+static void write_series(FILE *f, const struct vmstat_an *a, struct series *s, enum bl_doc_format fmt)
 {
-	struct series *s = a->s[i];
 	finalize(s);
 	const struct bl_vm_series_info *in = &s->info;
 	if (fmt == BL_DOC_MD) {
@@ -859,7 +867,7 @@ static void write_series(FILE *f, struct vmstat_an *a, size_t i, enum bl_doc_for
 		fprintf(f, "; since-boot row counted (--since-boot keep)");
 	fprintf(f, "\n\n");
 	if (in->rows)
-		write_stats(f, a, i, fmt);
+		write_stats(f, s, fmt);
 	write_events(f, s, fmt);
 	write_intervals(f, s, fmt);
 	write_iterations(f, s, fmt);
@@ -874,6 +882,111 @@ static FILE *spool_of(struct vmstat_an *a, FILE **f)
 		fail(a, errno);
 	errno = a->failed ? a->err : 0;
 	return a->failed ? NULL : *f;
+}
+
+/* A series left out of memory (fold()) in a->spool: this head, its
+ * source, group, layout and mem_unit, its frozen columns, its events
+ * (struct spool_ev, then the text), intervals and iterations; its text
+ * is made only when `summary` prints it (write_spooled()): made at
+ * fold(), it was 352 M of `report`'s 4.28 G instructions (callgrind,
+ * 1,000 bench logs). */
+struct series_rec {
+	struct bl_vm_series_info info;   /* its pointers are not read back */
+	size_t len[4];
+	size_t nfz, nev, niv, nit;
+	double kib;
+};
+struct spool_ev {
+	long sample;
+	unsigned long line;
+	int kind;            /* EVK_* */
+	size_t len;
+};
+
+static const char *const evk_name[] = { "note", "stutter_start", "stutter_end" };
+
+static int evk_of(const char *kind)
+{
+	return strcmp(kind, evk_name[EVK_START]) == 0 ? EVK_START
+	     : strcmp(kind, evk_name[EVK_END]) == 0 ? EVK_END : EVK_NOTE;
+}
+
+static void spool_series(FILE *f, const struct series *s)
+{
+	const char *str[4] = { s->source, s->group, s->layout, s->mem_unit };
+	struct series_rec h = { s->info, { 0 }, s->nfz, s->nev, s->niv, s->nit, s->kib };
+	for (int k = 0; k < 4; k++) {
+		str[k] = str[k] ? str[k] : "";
+		h.len[k] = strlen(str[k]);
+	}
+	fwrite(&h, sizeof h, 1, f);
+	for (int k = 0; k < 4; k++)
+		fwrite(str[k], 1, h.len[k], f);
+	if (s->nfz)
+		fwrite(s->fz, sizeof *s->fz, s->nfz, f);
+	for (size_t e = 0; e < s->nev; e++) {
+		struct spool_ev ce = { s->ev[e].sample, s->ev[e].line, evk_of(s->ev[e].kind), strlen(s->ev[e].text) };
+		fwrite(&ce, sizeof ce, 1, f);
+		fwrite(s->ev[e].text, 1, ce.len, f);
+	}
+	if (s->niv)
+		fwrite(s->iv, sizeof *s->iv, s->niv, f);
+	if (s->nit)
+		fwrite(s->it, sizeof *s->it, s->nit, f);
+}
+
+static bool read_arr(FILE *f, void *p, size_t n, size_t sz);
+static bool read_str(FILE *f, char **p, size_t n);
+
+/* One series of a->spool back into t, frozen and final (what it holds
+ * freed with series_release): 1, 0 at the end, -1 on a read error. */
+static int read_series(FILE *f, struct series *t)
+{
+	struct series_rec h;
+	memset(t, 0, sizeof *t);
+	if (fread(&h, sizeof h, 1, f) != 1)
+		return ferror(f) || !feof(f) ? -1 : 0;
+	t->info = h.info;
+	t->kib = h.kib;
+	t->frozen = t->final = true;
+	char **str[4] = { &t->source, &t->group, &t->layout, &t->mem_unit };
+	bool ok = true;
+	for (int k = 0; k < 4; k++)
+		ok = ok && read_str(f, str[k], h.len[k]);
+	t->info.source = t->source;
+	t->info.group = t->group;
+	t->info.layout = t->layout;
+	t->info.mem_unit = t->mem_unit;
+	t->nfz = h.nfz;
+	ok = ok && read_arr(f, &t->fz, h.nfz, sizeof *t->fz);
+	t->ev = ok && h.nev ? bl_xcalloc(h.nev, sizeof *t->ev) : NULL;
+	for (size_t e = 0; ok && e < h.nev; e++) {
+		struct spool_ev ce;
+		char *text = NULL;
+		ok = fread(&ce, sizeof ce, 1, f) == 1 && ce.kind >= 0 && ce.kind <= EVK_END &&
+		     read_str(f, &text, ce.len);
+		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, ok ? evk_name[ce.kind] : "note", text, ce.line };
+	}
+	t->niv = h.niv;
+	t->nit = h.nit;
+	ok = ok && read_arr(f, &t->iv, h.niv, sizeof *t->iv) && read_arr(f, &t->it, h.nit, sizeof *t->it);
+	return ok ? 1 : -1;
+}
+
+/* The series left out of memory, as `summary` prints them. 0 or -BL_EIO. */
+static int write_spooled(FILE *f, struct vmstat_an *a)
+{
+	errno = 0;
+	if (fflush(a->spool) || fseeko(a->spool, 0, SEEK_SET))
+		return fail(a, errno);
+	struct series t;
+	int rc;
+	while ((rc = read_series(a->spool, &t)) > 0) {
+		write_series(f, a, &t, BL_DOC_TEXT);
+		series_release(&t);
+	}
+	series_release(&t);
+	return rc < 0 ? fail(a, errno) : 0;
 }
 
 /* S5 record in a->s5: the group's index, the text's length, the text. */
@@ -912,10 +1025,10 @@ static int fold_s5(struct vmstat_an *a, struct series *s)
 
 /* The series that just ended (the last in a->s) goes to the chart's panel
  * and S5; it is kept if it is one of the first BL_MD_SHOWN series with
- * rows, which report.md shows in full and the Findings compare (only
- * those are frozen: their S2 statistics worked out); any other with rows
- * is written as text to the spool, as `summary` prints it, and freed.
- * 0 or -BL_EIO. */
+ * rows, which report.md shows in full and the Findings compare; any other
+ * with rows is written to the spool (spool_series()), from which
+ * `summary` prints it, and freed. Either is frozen (its S2 statistics
+ * worked out). 0 or -BL_EIO. */
 static int fold(struct vmstat_an *a)
 {
 	struct series *s = a->s[a->n - 1];
@@ -933,7 +1046,7 @@ static int fold(struct vmstat_an *a)
 		errno = 0;   /* a failed write below leaves its errno (ENOSPC, EFBIG) */
 		if (!spool_of(a, &a->spool))
 			return -BL_EIO;
-		write_series(a->spool, a, a->n - 1, BL_DOC_TEXT);
+		spool_series(a->spool, s);
 		if (ferror(a->spool))
 			return fail(a, errno);
 	}
@@ -1056,10 +1169,10 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 	for (size_t i = 0; i < a->n; i++) {
 		if (!a->s[i]->have_row || !a->s[i]->info.rows)   /* a header whose rows were all refused says nothing */
 			continue;
-		write_series(f, a, i, fmt);
+		write_series(f, a, a->s[i], fmt);
 		shown++;
 	}
-	if (fmt == BL_DOC_TEXT && a->spool && bl_spool_copy(a->spool, f) < 0)
+	if (fmt == BL_DOC_TEXT && a->spool && write_spooled(f, a) < 0)
 		return -BL_EIO;
 	if (fmt == BL_DOC_MD && a->left_out)
 		fprintf(f, "The first %zu series of %zu are shown, and the Findings compare these series only; "
@@ -1230,9 +1343,7 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 	if (s->niv)
 		fwrite(s->iv, sizeof *s->iv, s->niv, f);
 	for (size_t e = 0; e < s->nev; e++) {
-		const char *kd = s->ev[e].kind;
-		struct chart_ev ce = { s->ev[e].sample, strcmp(kd, "stutter_start") == 0 ? EVK_START
-				       : strcmp(kd, "stutter_end") == 0 ? EVK_END : EVK_NOTE, strlen(s->ev[e].text) };
+		struct chart_ev ce = { s->ev[e].sample, evk_of(s->ev[e].kind), strlen(s->ev[e].text) };
 		fwrite(&ce, sizeof ce, 1, f);
 		fwrite(s->ev[e].text, 1, ce.len, f);
 	}
@@ -1280,9 +1391,8 @@ static int read_chart(FILE *f, struct series *t, size_t *panel)
 	for (size_t e = 0; ok && e < h.nev; e++) {
 		struct chart_ev ce;
 		char *text = NULL;
-		ok = fread(&ce, sizeof ce, 1, f) == 1 && read_str(f, &text, ce.len);
-		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, ce.kind == EVK_START ? "stutter_start"
-			: ce.kind == EVK_END ? "stutter_end" : "note", text, 0 };
+		ok = fread(&ce, sizeof ce, 1, f) == 1 && ce.kind >= 0 && ce.kind <= EVK_END && read_str(f, &text, ce.len);
+		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, evk_name[ok ? ce.kind : EVK_NOTE], text, 0 };
 	}
 	return ok ? 1 : -1;
 }

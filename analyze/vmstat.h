@@ -49,8 +49,9 @@
  * then a min/max envelope. A series is over when a record of another
  * comes: it goes to its group's panel and S5 (whose values wait in a
  * temporary file), and only the first BL_MD_SHOWN series with rows are
- * kept, their dists replaced by their S2 numbers; any later one is written
- * to a temporary file as text (what `summary` prints) and freed. The
+ * kept, their dists replaced by their S2 numbers; any later one, frozen
+ * too, is written to a temporary file (its S2 numbers, events, intervals
+ * and iterations, which `summary` prints from there) and freed. The
  * accessors below see the series kept and the open one. The same for
  * every command (analysis.h).
  */
