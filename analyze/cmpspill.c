@@ -32,10 +32,7 @@ struct bl_cmp_spill {
 struct bl_cmp_spill *bl_cmp_spill_new(struct bl_strmap *names)
 {
 	struct bl_cmp_spill *s = bl_xcalloc(1, sizeof *s);
-	s->f = bl_spool_open();
-	if (!s->f)
-		s->err = errno ? errno : EIO;
-	s->names = names;
+	s->names = names;   /* the file is made by the first put: most inputs compare nothing */
 	return s;
 }
 
@@ -107,6 +104,8 @@ void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w)
 		s->cap = s->cap ? 2 * s->cap : 256;
 		s->e = bl_xrealloc(s->e, s->cap * sizeof *s->e);
 	}
+	if (!s->f && !s->err && !(s->f = bl_spool_open()))
+		s->err = errno ? errno : EIO;
 	char *key = bl_cmp_family_key(w);
 	s->e[s->n++] = (struct ent){ s->f ? ftello(s->f) : -1, bl_strmap_get(&s->fams, key, NULL),
 				     w->r.tested ? w->r.t.p : NAN, NAN, NAN };
