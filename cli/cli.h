@@ -124,7 +124,9 @@ void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts);
 /* The pass of stats and compare: read the inputs into ts, whose context
  * is ctx (logs and CSV tables; with merge, partial files), finish ctx,
  * print a fatal error and cli_tstats_notes(). Returns 0, or EXIT_DATA
- * when bl_pass_status() says the pass failed. */
+ * when bl_pass_status() says the pass failed or an analysis's temporary
+ * file stopped it (ctx->error -BL_EIO: said here, the caller writes
+ * nothing). */
 int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
 		    char **inputs, int n, bool force_csv, bool merge);
 /* fprintf(stderr, ...) for messages that may hold input text (file

@@ -151,7 +151,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_cmp_rows rows;
 	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols, false };
 	bl_analyses_findings(ts, st, &fo, &rows);
-	if (cli_interrupted()) {
+	if (cli_interrupted() || ctx.error == -BL_EIO) {
 		/* said by cli_tstats_read; nothing written */
 	} else if (bl_tstats_ntables(ts) == 0 && !any_data) {
 		if (!ctx.input_errors)

@@ -498,7 +498,14 @@ int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
 		cli_err("benchlog: interrupted\n");
 		return cli_stop_status();
 	}
-	if (ctx->error && ctx->error != -BL_EIO)
+	if (ctx->error == -BL_EIO) {
+		/* an analysis's temporary file (compare's vmstat series) stopped
+		 * the pass: the input was not read to its end */
+		cli_err("benchlog %s: cannot use a temporary file in $TMPDIR (or /tmp): %s\n", cmd,
+			strerror(ctx->error_errno ? ctx->error_errno : EIO));
+		return EXIT_DATA;
+	}
+	if (ctx->error)
 		cli_err("benchlog: %s\n", bl_strerror(ctx->error));
 	int status = bl_pass_status(ctx) ? EXIT_DATA : 0;
 	if (!ctx->opt.quiet)
