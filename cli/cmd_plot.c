@@ -143,8 +143,8 @@ int cmd_plot(int argc, char **argv)
 	void *st = an->create(&ao);
 	struct bl_sink s = { an->record, NULL, NULL, st, false };
 	bl_ctx_add_sink(&ctx, &s);
-	/* the analysis's -BL_EIO is a temporary file's (analysis.h): the
-	 * charts' message below says why, not "cannot write output" */
+	/* the analysis's -BL_EIO is a temporary file's (analysis.h): said
+	 * below, not as "cannot write output" */
 	ctx.sinks_tell_io = true;
 	struct cli_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
 	struct bl_sink gs = cli_groups_sink(&groups);
@@ -154,6 +154,13 @@ int cmd_plot(int argc, char **argv)
 	bl_strmap_release(&groups.m);
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
+	} else if (ctx.error == -BL_EIO) {
+		/* the analysis's temporary file stopped the pass: the rest of
+		 * the input was not read, so nothing is drawn */
+		cli_err("benchlog plot: cannot write a temporary file in %s: %s\n",
+			getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+			strerror(ctx.error_errno ? ctx.error_errno : EIO));
+		status = EXIT_DATA;
 	} else if (bad_baseline) {
 		status = bad_baseline;
 	} else if (!an->has_data(st)) {

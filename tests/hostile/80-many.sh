@@ -147,6 +147,15 @@ hc compare-vmstat-no-tmpdir 1 'benchlog compare: cannot use a temporary file in 
     TMPDIR=$PWD/none "$B" compare -q v.txt > out.txt; rc=$?
     [ -s out.txt ] && rc=99
     grep -q "no two series" err && rc=98'
+# Groups of runs past those held go to temporary files (analyze/runs.c):
+# without one the pass stops early; plot drew the groups read so far,
+# said "wrote pl/runs.png" and exited 1 without a reason. Now it names
+# the temporary file and draws nothing.
+hc plot-runs-no-tmpdir 1 '^benchlog plot: cannot write a temporary file in .*/none: No such file or directory$' '
+    for g in $(seq 1 600); do printf "kernel k%d\nPASS ... %d bytes allocated.\n\n" $g $((1000000 + g)); done > r.txt
+    TMPDIR=$PWD/none "$B" plot runs -o pl r.txt; rc=$?
+    [ -e pl/runs.png ] && rc=99
+    grep -q "wrote" err && rc=98'
 # Twenty times the groups, round by round (every row reads its group
 # back): the same memory but for the index's cache (at most 8 MiB; before,
 # about 170 bytes a group stayed: 17.8 -> 33.0 MiB for 5000 -> 100000
