@@ -146,13 +146,23 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	bl_ctx_add_sink(&ctx, &gs);
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
 	status = cli_tstats_read("compare", &ctx, ts, inputs, n, force_csv, false);
+	bool tmp_failed = ctx.error == -BL_EIO;   /* said by cli_tstats_read */
+	/* the analyses' last temporary files (analysis.h finish), before
+	 * their rows are taken: a failed one leaves no series to compare */
+	for (size_t i = 0; i < na && !tmp_failed && !cli_interrupted(); i++)
+		if (st[i] && bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
+			cli_err("benchlog compare: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
+				strerror(errno));
+			tmp_failed = true;
+			status = EXIT_DATA;
+		}
 	for (size_t i = 0; i < na; i++)
 		any_data |= st[i] && bl_analyses[i]->has_data(st[i]);
 	struct bl_cmp_rows rows;
 	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols, false };
 	bl_analyses_findings(ts, st, &fo, &rows);
-	if (cli_interrupted() || ctx.error == -BL_EIO) {
-		/* said by cli_tstats_read; nothing written */
+	if (cli_interrupted() || tmp_failed) {
+		/* said above or by cli_tstats_read; nothing written */
 	} else if (bl_tstats_ntables(ts) == 0 && !any_data) {
 		if (!ctx.input_errors)
 			cli_err("benchlog compare: no numbers to compare%s%s in the input\n",
