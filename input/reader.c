@@ -284,18 +284,6 @@ void bl_src_close(struct bl_src *s)
 
 /* ---- folders ---- */
 
-/* A folder's entry names while it is listed. */
-struct pathvec {
-	char **v;
-	size_t n, cap;
-};
-
-static void pv_push(struct pathvec *pv, char *p)
-{
-	pv->v = bl_xgrow(pv->v, &pv->cap, pv->n + 1, sizeof *pv->v);
-	pv->v[pv->n++] = p;
-}
-
 /* A path's place in struct bl_paths's store: this, then its bytes. */
 struct pathhead {
 	long long size;
@@ -383,13 +371,21 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 		return;
 	}
 	int dfd = dirfd(dp);
-	struct pathvec names = {0};
+	/* The names in one buffer, each ended by its NUL, then a pointer to
+	 * each: no allocation a name (a flat folder of 100,000 files held
+	 * 3.2 MB of 32-byte blocks while it was listed). */
+	struct { char **v; size_t n; } names = { NULL, 0 };
+	struct bl_buf text = BL_BUF_INIT(0);
 	struct dirent *de;
 	while ((de = readdir(dp)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		pv_push(&names, bl_xstrdup(de->d_name));
+		bl_buf_add(&text, de->d_name, strlen(de->d_name) + 1);
+		names.n++;
 	}
+	names.v = bl_xcalloc(names.n ? names.n : 1, sizeof *names.v);
+	for (size_t i = 0, off = 0; i < names.n; off += strlen(names.v[i++]) + 1)
+		names.v[i] = text.data + off;
 	if (names.n)
 		qsort(names.v, names.n, sizeof *names.v, cmp_str);
 	/* Each entry looked up from its folder (fstatat), not by a path from
@@ -457,9 +453,9 @@ static void walk(struct bl_ctx *ctx, const char *dir, struct dirstack *ds, struc
 		} else {
 			free(path); /* sockets, fifos, devices inside folders are not logs */
 		}
-		free(names.v[i]);
 	}
 	free(names.v);
+	bl_buf_release(&text);
 	free(ent);
 }
 

@@ -63,8 +63,8 @@ void bl_src_close(struct bl_src *s);
  * Memory, whatever the number of files: the paths go to a store
  * (core/store.h) as they are found, at most BL_STORE_MEM bytes in memory
  * and the rest in a temporary file, and are read back one at a time;
- * while a folder is listed, its entries' names are held (one folder at a
- * time). A zeroed struct bl_paths is empty; bl_paths_release() frees it. */
+ * while a folder is listed, each entry's name, a pointer to it and 32
+ * bytes of its stat are held (one folder at a time). A zeroed struct bl_paths is empty; bl_paths_release() frees it. */
 struct bl_paths {
 	struct bl_store st;
 	size_t n;                    /* paths */
