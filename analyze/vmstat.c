@@ -911,6 +911,35 @@ static int evk_of(const char *kind)
 	     : strcmp(kind, evk_name[EVK_END]) == 0 ? EVK_END : EVK_NOTE;
 }
 
+static bool read_arr(FILE *f, void *p, size_t n, size_t sz);
+static bool read_str(FILE *f, char **p, size_t n);
+
+/* The events of s to f: each a struct spool_ev, then its text. */
+static void put_events(FILE *f, const struct series *s)
+{
+	for (size_t e = 0; e < s->nev; e++) {
+		struct spool_ev ce = { s->ev[e].sample, s->ev[e].line, evk_of(s->ev[e].kind), strlen(s->ev[e].text) };
+		fwrite(&ce, sizeof ce, 1, f);
+		fwrite(s->ev[e].text, 1, ce.len, f);
+	}
+}
+
+/* n events put_events() wrote, from f into t->ev (new); false on a read
+ * error (t holds what was read, for series_release). */
+static bool get_events(FILE *f, struct series *t, size_t n)
+{
+	bool ok = true;
+	t->ev = n ? bl_xcalloc(n, sizeof *t->ev) : NULL;
+	for (size_t e = 0; ok && e < n; e++) {
+		struct spool_ev ce = { 0 };
+		char *text = NULL;
+		ok = fread(&ce, sizeof ce, 1, f) == 1 && ce.kind >= 0 && ce.kind <= EVK_END &&
+		     read_str(f, &text, ce.len);
+		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, evk_name[ok ? ce.kind : EVK_NOTE], text, ce.line };
+	}
+	return ok;
+}
+
 static void spool_series(FILE *f, const struct series *s)
 {
 	const char *str[4] = { s->source, s->group, s->layout, s->mem_unit };
@@ -924,19 +953,12 @@ static void spool_series(FILE *f, const struct series *s)
 		fwrite(str[k], 1, h.len[k], f);
 	if (s->nfz)
 		fwrite(s->fz, sizeof *s->fz, s->nfz, f);
-	for (size_t e = 0; e < s->nev; e++) {
-		struct spool_ev ce = { s->ev[e].sample, s->ev[e].line, evk_of(s->ev[e].kind), strlen(s->ev[e].text) };
-		fwrite(&ce, sizeof ce, 1, f);
-		fwrite(s->ev[e].text, 1, ce.len, f);
-	}
+	put_events(f, s);
 	if (s->niv)
 		fwrite(s->iv, sizeof *s->iv, s->niv, f);
 	if (s->nit)
 		fwrite(s->it, sizeof *s->it, s->nit, f);
 }
-
-static bool read_arr(FILE *f, void *p, size_t n, size_t sz);
-static bool read_str(FILE *f, char **p, size_t n);
 
 /* One series of a->spool back into t, frozen and final (what it holds
  * freed with series_release): 1, 0 at the end, -1 on a read error. */
@@ -959,14 +981,7 @@ static int read_series(FILE *f, struct series *t)
 	t->info.mem_unit = t->mem_unit;
 	t->nfz = h.nfz;
 	ok = ok && read_arr(f, &t->fz, h.nfz, sizeof *t->fz);
-	t->ev = ok && h.nev ? bl_xcalloc(h.nev, sizeof *t->ev) : NULL;
-	for (size_t e = 0; ok && e < h.nev; e++) {
-		struct spool_ev ce;
-		char *text = NULL;
-		ok = fread(&ce, sizeof ce, 1, f) == 1 && ce.kind >= 0 && ce.kind <= EVK_END &&
-		     read_str(f, &text, ce.len);
-		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, ok ? evk_name[ce.kind] : "note", text, ce.line };
-	}
+	ok = ok && get_events(f, t, h.nev);
 	t->niv = h.niv;
 	t->nit = h.nit;
 	ok = ok && read_arr(f, &t->iv, h.niv, sizeof *t->iv) && read_arr(f, &t->it, h.nit, sizeof *t->it);
@@ -1278,17 +1293,12 @@ static void add_series(struct chart_group *g, const struct series *s)
 
 /* A series' chart data in vmstat_an.chart: this head, its source, then
  * nsmp samples and sample numbers, nback places where time went back,
- * niv intervals, and nev events (struct chart_ev, then the text). */
+ * niv intervals, and nev events (put_events()). */
 struct chart_rec {
 	size_t panel, srclen, nsmp, nback, niv, nev;
 	long id;
 	unsigned long first_line;
 	unsigned long long smp_rows;
-};
-struct chart_ev {
-	long sample;
-	int kind;            /* EVK_* */
-	size_t len;
 };
 
 /* Where t_s went back inside series s: named on diag, the first few. */
@@ -1342,11 +1352,7 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 		fwrite(s->back, sizeof *s->back, s->nback, f);
 	if (s->niv)
 		fwrite(s->iv, sizeof *s->iv, s->niv, f);
-	for (size_t e = 0; e < s->nev; e++) {
-		struct chart_ev ce = { s->ev[e].sample, evk_of(s->ev[e].kind), strlen(s->ev[e].text) };
-		fwrite(&ce, sizeof ce, 1, f);
-		fwrite(s->ev[e].text, 1, ce.len, f);
-	}
+	put_events(f, s);
 	free(s->smp);
 	free(s->smp_no);
 	s->smp = NULL;
@@ -1387,14 +1393,7 @@ static int read_chart(FILE *f, struct series *t, size_t *panel)
 	t->niv = h.niv;
 	bool ok = read_str(f, &t->source, h.srclen) && read_arr(f, &t->smp, h.nsmp, sizeof *t->smp) && read_arr(f, &t->smp_no, h.nsmp, sizeof *t->smp_no) &&
 	     read_arr(f, &t->back, h.nback, sizeof *t->back) && read_arr(f, &t->iv, h.niv, sizeof *t->iv);
-	t->ev = ok && h.nev ? bl_xcalloc(h.nev, sizeof *t->ev) : NULL;
-	for (size_t e = 0; ok && e < h.nev; e++) {
-		struct chart_ev ce;
-		char *text = NULL;
-		ok = fread(&ce, sizeof ce, 1, f) == 1 && ce.kind >= 0 && ce.kind <= EVK_END && read_str(f, &text, ce.len);
-		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, evk_name[ok ? ce.kind : EVK_NOTE], text, 0 };
-	}
-	return ok ? 1 : -1;
+	return ok && get_events(f, t, h.nev) ? 1 : -1;
 }
 
 /* The panels, from the series in a->chart. 0 or -BL_EIO. */
