@@ -246,12 +246,6 @@ double bl_detectable_diff(double se, double df, double alpha, double power)
 
 /* ---- D19 ----------------------------------------------------------------- */
 
-static int bin_cmp(const void *a, const void *b)
-{
-	double x = ((const struct bl_bin *)a)->value, y = ((const struct bl_bin *)b)->value;
-	return (x > y) - (x < y);
-}
-
 /* D3 type 7 on counts c[0..k) of sorted values v (v[k - 1] may be
  * +infinity, the overflow), N samples. */
 static double counts_percentile(const double *v, const unsigned *c, size_t k, double N, double p)
@@ -289,7 +283,7 @@ double bl_bins_percentile_boot_var(const struct bl_bin *b, size_t n, double over
 			s[k++] = b[i];
 		N += b[i].count;
 	}
-	qsort(s, k, sizeof *s, bin_cmp);
+	qsort(s, k, sizeof *s, bl_bin_cmp);
 	if (overflow > 0)
 		s[k++] = (struct bl_bin){ INFINITY, overflow };
 	if (N < 2 || N > 4294967295.0 || k == 0) {

@@ -104,12 +104,6 @@ int bl_fmt_duration(char *buf, size_t bufsz, double s)
 
 /* ---- T2-T4 ------------------------------------------------------------- */
 
-static int bin_cmp(const void *a, const void *b)
-{
-	double x = ((const struct bl_bin *)a)->value, y = ((const struct bl_bin *)b)->value;
-	return (x > y) - (x < y);
-}
-
 /* x > y beyond rounding (T4) */
 static bool beyond(double x, double y)
 {
@@ -164,7 +158,7 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 	if (n) {
 		s = bl_xmalloc(n * sizeof *s);
 		memcpy(s, b, n * sizeof *s);
-		qsort(s, n, sizeof *s, bin_cmp);
+		qsort(s, n, sizeof *s, bl_bin_cmp);
 	}
 	out->mode = NAN;
 	out->mode_count = 0;

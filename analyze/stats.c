@@ -406,7 +406,7 @@ size_t bl_sort_finite(double *x, size_t n, size_t *rejected)
 
 /* ---- D4 ---------------------------------------------------------------- */
 
-static int cmp_bin(const void *a, const void *b)
+int bl_bin_cmp(const void *a, const void *b)
 {
 	double x = ((const struct bl_bin *)a)->value;
 	double y = ((const struct bl_bin *)b)->value;
@@ -452,7 +452,7 @@ int bl__bins_sorted(const struct bl_bin *b, size_t n, double overflow,
 	}
 	/* Perl's sort(keys %h) gives string order ("10.000" before "2.000"),
 	 * so never trust the caller's order. */
-	qsort(c, k, sizeof *c, cmp_bin);
+	qsort(c, k, sizeof *c, bl_bin_cmp);
 	*out = c;
 	*nout = k;
 	return 0;

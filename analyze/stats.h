@@ -354,6 +354,8 @@ struct bl_bin {
 	double value;   /* the bucket's value (units of the data: s, us, ...) */
 	double count;   /* observations with this value; finite, >= 0 */
 };
+/* qsort(3) order of struct bl_bin: by value, ascending. */
+int bl_bin_cmp(const void *a, const void *b);
 
 struct bl_bins_stats {
 	double n;          /* all observations: binned + overflow */
