@@ -713,10 +713,7 @@ struct plist {
 
 static struct pl *pl_push(struct plist *l)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 64;
-		l->v = bl_xrealloc(l->v, l->cap * sizeof *l->v);
-	}
+	l->v = bl_xgrow(l->v, &l->cap, l->n + 1, sizeof *l->v);
 	struct pl *p = &l->v[l->n++];
 	memset(p, 0, sizeof *p);
 	return p;
@@ -1148,10 +1145,7 @@ static GMimeStream *content_stream(GMimeObject *obj, GMimeContentEncoding *enc)
 static void seg_add(struct segs *ss, const struct view *v, GMimeObject *obj,
 		    const char *skip, const struct bl_msg *msg)
 {
-	if (ss->n == ss->cap) {
-		ss->cap = ss->cap ? ss->cap * 2 : 8;
-		ss->v = bl_xrealloc(ss->v, ss->cap * sizeof *ss->v);
-	}
+	ss->v = bl_xgrow(ss->v, &ss->cap, ss->n + 1, sizeof *ss->v);
 	struct seg *s = &ss->v[ss->n++];
 	memset(s, 0, sizeof *s);
 	s->obj = obj;
