@@ -61,6 +61,10 @@ struct rrow {
  * C3). The chart draws at most 16 groups and 64 loads of them. A log of
  * 50,000 loads so costs what its bytes cost (issue 34). */
 #define CT_KEEP 64
+/* Names past those held are counted, not held: the first CT_COUNT of
+ * each kind in a set of names alone (about 64 bytes a name); past them
+ * the count says "more than", never a wrong number. */
+#define CT_COUNT 4096
 
 struct bl_contest {
 	struct bl_analysis_opts o;
@@ -72,6 +76,8 @@ struct bl_contest {
 	size_t nl;
 	size_t noload;           /* index of "noload" / "no_load"; (size_t)-1 none */
 	unsigned long records_not_kept;   /* records of groups or loads past CT_KEEP */
+	struct bl_strmap lpast, gpast;    /* loads, groups past CT_KEEP: the first CT_COUNT */
+	bool lmore, gmore;                /* a name came past those too */
 	unsigned long records, quoted_left_out;
 	struct rrow *rr;
 	size_t nrr, caprr;
@@ -127,13 +133,24 @@ static void *ct_create(const struct bl_analysis_opts *o)
 	return c;
 }
 
+/* A name past those held, counted in m (the first CT_COUNT) or by *more. */
+static void count_past(struct bl_strmap *m, bool *more, const char *name)
+{
+	if (m->n < CT_COUNT)
+		bl_strmap_get(m, name, NULL);
+	else if (bl_strmap_find(m, name) < 0)
+		*more = true;
+}
+
 /* The load's index, added when new; (size_t)-1 when CT_KEEP loads are
- * held already. By hash: 50,000 loads are not
+ * held already (then counted). By hash: 50,000 loads are not
  * compared pairwise. */
 static size_t load_index(struct bl_contest *c, const char *name)
 {
 	if (c->nl >= CT_KEEP) {
 		long l = bl_strmap_find(&c->lmap, name);
+		if (l < 0)
+			count_past(&c->lpast, &c->lmore, name);
 		return l < 0 ? (size_t)-1 : (size_t)l;
 	}
 	bool added = false;
@@ -152,6 +169,8 @@ static struct grp *group_of(struct bl_contest *c, const char *name)
 {
 	if (c->ng >= CT_KEEP) {
 		long g = bl_strmap_find(&c->gmap, name);
+		if (g < 0)
+			count_past(&c->gpast, &c->gmore, name);
 		return g < 0 ? NULL : &c->g[g];
 	}
 	bool added = false;
@@ -218,21 +237,22 @@ static int ct_record(void *st, const struct bl_record *r)
 		return 0;
 	struct grp *g = group_of(c, r->group ? r->group : "");
 	size_t l = load_index(c, r->v[CT_LOAD].u.s);
-	if (!g || l == (size_t)-1) {
+	c->records++;
+	if (!g || l == (size_t)-1)
 		c->records_not_kept++;
-		c->records++;
+	if (!g)
 		return 0;
-	}
-	struct cell *ce = cell_of(g, l);
-	for (int m = 0; m < BL_CM_N; m++) {
-		double d;
-		if (bl_val_num(&r->v[measures[m].col], &d))
-			bl_welford_add(&ce->w[m], d);
+	if (l != (size_t)-1) {
+		struct cell *ce = cell_of(g, l);
+		for (int m = 0; m < BL_CM_N; m++) {
+			double d;
+			if (bl_val_num(&r->v[measures[m].col], &d))
+				bl_welford_add(&ce->w[m], d);
+		}
 	}
 	if (r->run > g->runs)
 		g->runs = r->run;
 	g->records++;
-	c->records++;
 	return 0;
 }
 
@@ -476,20 +496,31 @@ static void write_details(const struct bl_contest *c, FILE *f, enum bl_doc_forma
 	bl_esc_ring_release(&er);
 }
 
+/* n loads or groups seen, held or not, less shown: "36", or "more than
+ * 4096" when names came past those counted (CT_COUNT). */
+static const char *seen(char *b, size_t n, bool more, size_t shown)
+{
+	snprintf(b, 40, more ? "more than %zu" : "%zu", n - shown);
+	return b;
+}
+
 static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_chart *charts, size_t nch)
 {
 	struct bl_contest *c = st;
 	bool md = fmt == BL_DOC_MD;
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
+	size_t nl = c->nl + c->lpast.n, ng = c->ng + c->gpast.n;   /* seen, held or not */
+	char b1[40], b2[40];
 	if (c->records) {
-		fprintf(f, "%lu ConTest record%s of %zu load%s in %zu group%s (", c->records,
-			c->records == 1 ? "" : "s", c->nl, c->nl == 1 ? "" : "s", c->ng, c->ng == 1 ? "" : "s");
+		fprintf(f, "%lu ConTest record%s of %s load%s in %s group%s (", c->records,
+			c->records == 1 ? "" : "s", seen(b1, nl, c->lmore, 0), nl == 1 && !c->lmore ? "" : "s",
+			seen(b2, ng, c->gmore, 0), ng == 1 && !c->gmore ? "" : "s");
 		for (size_t g = 0; g < shown(c->ng, md); g++)
 			fprintf(f, "%s%s: %ld run%s", g ? "; " : "", bl_esc_doc(&er, c->g[g].name, md),
 				c->g[g].runs,
 				c->g[g].runs == 1 ? "" : "s");
-		if (shown(c->ng, md) < c->ng)
-			fprintf(f, "; %zu more", c->ng - shown(c->ng, md));
+		if (shown(c->ng, md) < ng)
+			fprintf(f, "; %s more", seen(b1, ng, c->gmore, shown(c->ng, md)));
 		fprintf(f, ").\n");
 		if (c->records_not_kept && md)
 			fprintf(f, "%lu of the records are of loads or groups past the first %d of each, which the "
@@ -514,13 +545,16 @@ static int ct_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 				   "no-load Time):\n\n");
 		write_contest_r(c, f, md);
 		fputs(md ? "```\n\n" : "\n", f);
-		if (shown(c->nl, md) < c->nl || shown(c->ng, md) < c->ng)
-			fprintf(f, "The first %zu loads of %zu and the first %zu groups of %zu are shown here and "
-				   "below (%zu loads and %zu groups not shown); every record of all of them is in "
+		if (md && (shown(c->nl, md) < nl || shown(c->ng, md) < ng)) {
+			char b3[40], b4[40];
+			fprintf(f, "The first %zu loads of %s and the first %zu groups of %s are shown here and "
+				   "below (%s loads and %s groups not shown); every record of all of them is in "
 				   "[csv/contest.csv](csv/contest.csv)%s.\n\n",
-				shown(c->nl, md), c->nl, shown(c->ng, md), c->ng, c->nl - shown(c->nl, md),
-				c->ng - shown(c->ng, md), c->records_not_kept ? ""
+				shown(c->nl, md), seen(b1, nl, c->lmore, 0), shown(c->ng, md),
+				seen(b2, ng, c->gmore, 0), seen(b3, nl, c->lmore, shown(c->nl, md)),
+				seen(b4, ng, c->gmore, shown(c->ng, md)), c->records_not_kept ? ""
 				: ", and `benchlog summary` on the same inputs prints every one");
+		}
 		if (c->ng > 1)
 			write_compare(c, f, fmt);
 		write_details(c, f, fmt);
@@ -603,6 +637,8 @@ static void ct_destroy(void *st)
 	free(c->g);
 	bl_strmap_release(&c->lmap);
 	bl_strmap_release(&c->gmap);
+	bl_strmap_release(&c->lpast);
+	bl_strmap_release(&c->gpast);
 	for (size_t i = 0; i < c->nrr; i++) {
 		free(c->rr[i].load);
 		free(c->rr[i].kernel);

@@ -22,7 +22,10 @@
  * Memory: per cell one bl_welford per measure; report rows read back are
  * kept up to BL_CONTEST_MAX_REPORT_ROWS (more are counted, not kept).
  * At most the first 64 groups and loads (CT_KEEP in contest.c), for
- * every command; the records of the others are counted, not kept.
+ * every command; the records of the others are counted, not kept, and
+ * so are their names (the first 4,096 of each kind; past them the
+ * headline says "more than"), so the headline counts every load, group
+ * and run seen.
  */
 #ifndef BL_ANALYZE_CONTEST_H
 #define BL_ANALYZE_CONTEST_H
