@@ -516,8 +516,10 @@ static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_s
 		row_free(&w);
 	}
 	free(key);
-	if (bad && !f->err)
+	if (bad && !f->err) {
 		f->err = errno ? errno : EIO;
+		f->tmp_failed = true;
+	}
 }
 
 int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)

@@ -79,6 +79,7 @@ struct bl_findings {
 	unsigned long long nq, nq_changed;   /* questions, those with a change */
 	FILE *csv;                   /* findings.csv, open until bl_findings_end */
 	int err;                     /* the first write's errno, 0 */
+	bool tmp_failed;             /* that write was a temporary file's (a spill read back) */
 };
 
 /* F7: where row w's question comes from, as Markdown inline text. */

@@ -1146,7 +1146,38 @@ struct build {
 	struct bl_cmp_rows findings; /* the rows not yet taken into fs */
 	struct bl_cmp_drain *drain;  /* by source: compared input by input (compare.h C5) */
 	struct bl_findings fs;       /* every row streamed to findings.csv, the first kept (findings.h F8) */
+	bool tmp_failed;             /* the pass stopped on a temporary file, not on the tables */
 };
+
+/* A sink of the pass whose -BL_EIO is a temporary file's (the analyses':
+ * analysis.h; the Findings' tables), told from the tables' own writes. */
+struct tmp_sink {
+	struct bl_sink s;
+	struct build *b;
+};
+
+static int tmp_record(void *ud, const struct bl_record *r)
+{
+	struct tmp_sink *t = ud;
+	int rc = t->s.record(t->s.ud, r);
+	if (rc == -BL_EIO && !t->b->ctx.error)   /* the first error only, as ctx keeps */
+		t->b->tmp_failed = true;
+	return rc;
+}
+
+static void tmp_sink_add(struct build *b, struct bl_sink s)
+{
+	struct tmp_sink *t = bl_xcalloc(1, sizeof *t);
+	*t = (struct tmp_sink){ s, b };
+	bl_ctx_add_sink(&b->ctx, &(struct bl_sink){ tmp_record, NULL, free, t, s.copies });
+}
+
+/* The message of a temporary file that failed, as compare says it. */
+static void say_tmp(struct build *b, int err)
+{
+	bl_term_printf(b->diag, "benchlog report: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
+		       strerror(err ? err : EIO));
+}
 
 /* An input read: counted, and with the Findings by source, its groups
  * compared and dropped (compare.h C5): memory holds one input's groups. */
@@ -1226,8 +1257,7 @@ static int build_open(struct build *b)
 	ao.diag = b->diag;
 	for (size_t i = 0; i < b->na; i++) {
 		b->st[i] = bl_analyses[i]->create(&ao);
-		s = (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i], false };
-		bl_ctx_add_sink(&b->ctx, &s);
+		tmp_sink_add(b, (struct bl_sink){ bl_analyses[i]->record, NULL, NULL, b->st[i], false });
 	}
 	/* the Findings: every table's groups, per split and measure, within
 	 * one message or file unless told otherwise (findings.h F1: the
@@ -1238,7 +1268,7 @@ static int build_open(struct build *b)
 	b->tso.moments_only = true;  /* n, mean and sd are all it needs */
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
 	bl_tstats_sink(b->ts, &s);
-	bl_ctx_add_sink(&b->ctx, &s);
+	tmp_sink_add(b, s);
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
 					  o->bands, o->nbands, false, 0 };
 	if (b->tso.by_source) {
@@ -1301,6 +1331,10 @@ static int build_parse(struct build *b)
 		return rc;
 	int err = 0;
 	int trc = tables_close(b, rc == 0, &err);
+	if ((rc || trc) && b->tmp_failed && b->ctx.error == -BL_EIO) {
+		say_tmp(b, b->ctx.error_errno);
+		return -BL_EIO;
+	}
 	if (rc || trc) {
 		const char *what = rc && rc != -BL_EIO ? bl_strerror(rc)
 				  : b->ctx.error == -BL_EIO ? strerror(b->ctx.error_errno)
@@ -1433,6 +1467,10 @@ static int build_chartless(struct build *b)
 	}
 	/* every row went to the file as it was taken (findings.h F8) */
 	int rc = bl_findings_end(&b->fs);
+	if (rc && b->fs.tmp_failed) {
+		say_tmp(b, b->fs.err);
+		return rc;
+	}
 	if (rc) {
 		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(b->fs.err));
 		return rc;

@@ -177,6 +177,19 @@ hc compare-vmstat-last-series-fsize 1 'benchlog compare: cannot use a temporary 
     [ -s out.txt ] && rc=99
     [ -z "$(ls -A tmp)" ] || rc=97
     grep -q "no two series" err && rc=98'
+# report without a temporary folder said "cannot write the tables" (an
+# analysis's temporary file stopped the pass) or, on ConTest input,
+# "cannot write findings.csv" (the Findings' rows wait in one): now it
+# names the temporary folder, as compare does, and leaves no report.
+hc report-no-tmpdir 1 '^benchlog report: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory$' '
+    TMPDIR=$PWD/none "$B" report -q -o r "$SEED0"; rc=$?
+    [ -e r ] && rc=99
+    grep -q "cannot write" err && rc=98'
+hc report-findings-no-tmpdir 1 '^benchlog report: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory$' '
+    "$GEN" contest 100 80 > con.txt 2> /dev/null
+    TMPDIR=$PWD/none "$B" report -q -o r con.txt; rc=$?
+    [ -e r ] && rc=99
+    grep -q "cannot write" err && rc=98'
 # Groups of runs past those held go to temporary files (analyze/runs.c):
 # without one the pass stops early; plot drew the groups read so far,
 # said "wrote pl/runs.png" and exited 1 without a reason. Now it names
