@@ -161,6 +161,11 @@ size_t bl_cmp_spill_adjust(struct bl_cmp_spill *s, double conf)
 	return tests;
 }
 
+int bl_cmp_spill_err(const struct bl_cmp_spill *s)
+{
+	return s ? s->err : 0;
+}
+
 int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w)
 {
 	const struct ent *e = &s->e[i];

@@ -262,6 +262,10 @@ bool bl_cmp_spill_has_table(const struct bl_cmp_spill *s, const char *table);
  * baseline, candidate and block are the caller's to free. 0, or -BL_EIO
  * (errno) when a write or this read failed. */
 int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w);
+/* The errno of the first failed write to s's temporary file (made, put,
+ * flushed by bl_cmp_spill_adjust), 0 when none; NULL: 0. After the
+ * adjustment it says, before any row is read back, whether one can be. */
+int bl_cmp_spill_err(const struct bl_cmp_spill *s);
 
 struct bl_cmp_drain *bl_cmp_drain_new(void);
 void bl_cmp_drain_free(struct bl_cmp_drain *d);   /* NULL-safe */

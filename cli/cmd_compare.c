@@ -161,6 +161,15 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_cmp_rows rows;
 	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols, false };
 	bl_analyses_findings(ts, st, &fo, &rows);
+	if (!cli_interrupted() && !tmp_failed && bl_cmp_spill_err(rows.spill)) {
+		/* every row is put and flushed before the first byte is
+		 * printed: a failed spill is said here, with nothing printed,
+		 * not after the tables' headers (C6) */
+		cli_err("benchlog compare: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
+			strerror(bl_cmp_spill_err(rows.spill)));
+		tmp_failed = true;
+		status = EXIT_DATA;
+	}
 	if (cli_interrupted() || tmp_failed) {
 		/* said above or by cli_tstats_read; nothing written */
 	} else if (bl_tstats_ntables(ts) == 0 && !any_data) {

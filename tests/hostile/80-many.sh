@@ -190,6 +190,16 @@ hc report-findings-no-tmpdir 1 '^benchlog report: cannot use a temporary file in
     TMPDIR=$PWD/none "$B" report -q -o r con.txt; rc=$?
     [ -e r ] && rc=99
     grep -q "cannot write" err && rc=98'
+# compare puts every row into its temporary file, and flushes it, before
+# it prints (compare.h C6): a write that failed there (ulimit -f) was said
+# after the tables' baseline rows and the footer had been printed; now
+# before the first byte, and nothing is printed.
+hc compare-spill-fsize 1 '^benchlog compare: cannot use a temporary file in \$TMPDIR \(or /tmp\): File too large$' '
+    "$GEN" groups 3000 3 > g.csv 2> /dev/null
+    mkdir tmp
+    (ulimit -f 50; TMPDIR=$PWD/tmp "$B" compare -q g.csv > out.txt); rc=$?
+    [ -s out.txt ] && rc=99
+    [ -z "$(ls -A tmp)" ] || rc=97'
 # Groups of runs past those held go to temporary files (analyze/runs.c):
 # without one the pass stops early; plot drew the groups read so far,
 # said "wrote pl/runs.png" and exited 1 without a reason. Now it names
