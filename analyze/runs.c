@@ -56,7 +56,7 @@ static const struct {
 
 /* A group's accumulator: fixed size, stored as it is. */
 struct group_acc {
-	long long name_off;          /* its name in runs.names */
+	long long name_off;          /* its name in runs.index.keys */
 	size_t name_len;
 	long max_point_run;          /* the largest run with a chart point */
 	unsigned long mtest_runs, time_runs;
@@ -93,10 +93,7 @@ struct runs {
 	size_t n;                    /* groups */
 	struct slot *last;           /* of the last record */
 	struct bl_store accs;        /* group i's accumulator at i * sizeof (struct group_acc) */
-	struct bl_store names;       /* their names, one after another */
-	long long names_len;
-	struct bl_store index;       /* open addressing: { name hash, index + 1 } buckets */
-	size_t nbucket;              /* a power of two, > 2 n */
+	struct bl_index index;       /* name -> group index; the names, in index.keys */
 	struct bl_store pts;         /* the chart's points, in order made */
 	size_t npts;
 	struct rpoint win[PT_WINDOW];   /* the last nwin points, npts - nwin .. npts - 1 */
@@ -162,40 +159,11 @@ static struct slot *group_at(struct runs *s, size_t gi)
 	if (st_get(s, &s->accs, gi * sizeof k->a, &k->a, sizeof k->a) < 0)
 		return NULL;
 	k->name = bl_xmalloc(k->a.name_len + 1);
-	if (st_get(s, &s->names, (size_t)k->a.name_off, k->name, k->a.name_len) < 0)
+	if (st_get(s, &s->index.keys, (size_t)k->a.name_off, k->name, k->a.name_len) < 0)
 		return NULL;
 	k->name[k->a.name_len] = '\0';
 	k->gi = gi;
 	return k;
-}
-
-struct bucket { uint64_t h, gi1; };   /* gi1: group index + 1, 0 = empty */
-
-/* The index twice as large, every group in it again. 0 or -BL_EIO. */
-static int index_grow(struct runs *s)
-{
-	struct bl_store old = s->index;
-	size_t nold = s->nbucket;
-	memset(&s->index, 0, sizeof s->index);
-	s->nbucket = nold ? 2 * nold : 1024;
-	struct bucket b[256];
-	for (size_t i = 0; i < nold; i += 256) {
-		size_t m = nold - i < 256 ? nold - i : 256;
-		if (st_get(s, &old, i * sizeof *b, b, m * sizeof *b) < 0)
-			break;
-		for (size_t j = 0; j < m; j++) {
-			if (!b[j].gi1)
-				continue;
-			size_t p = (size_t)b[j].h & (s->nbucket - 1);
-			for (struct bucket e;; p = (p + 1) & (s->nbucket - 1))
-				if (st_get(s, &s->index, p * sizeof e, &e, sizeof e) < 0 || !e.gi1)
-					break;
-			if (st_put(s, &s->index, p * sizeof b[j], &b[j], sizeof b[j]) < 0)
-				break;
-		}
-	}
-	bl_store_release(&old);
-	return s->err ? failed(s, s->err) : 0;
 }
 
 /* The group called name, made on first use. NULL on a temporary-file
@@ -204,30 +172,14 @@ static struct slot *group(struct runs *s, const char *name)
 {
 	if (s->last && s->last->gi != SIZE_MAX && strcmp(s->last->name, name) == 0)
 		return s->last;
-	size_t len = strlen(name);
-	uint64_t h = bl_hash64(name, len);
-	if (2 * (s->n + 1) > s->nbucket && index_grow(s) < 0)
+	size_t len = strlen(name), gi, off;
+	bool added;
+	if (s->err || bl_index_find(&s->index, name, len, &gi, &off, &added) < 0) {
+		failed(s, s->err ? s->err : errno);
 		return NULL;
-	size_t p = (size_t)h & (s->nbucket - 1);
-	struct bucket e;
-	for (;; p = (p + 1) & (s->nbucket - 1)) {
-		if (st_get(s, &s->index, p * sizeof e, &e, sizeof e) < 0)
-			return NULL;
-		if (!e.gi1)
-			break;
-		if (e.h != h)
-			continue;
-		struct slot *k = group_at(s, (size_t)e.gi1 - 1);
-		if (!k)
-			return NULL;
-		if (strcmp(k->name, name) == 0)
-			return s->last = k;
 	}
-	size_t gi = s->n;
-	e = (struct bucket){ h, gi + 1 };
-	if (st_put(s, &s->index, p * sizeof e, &e, sizeof e) < 0 ||
-	    st_put(s, &s->names, (size_t)s->names_len, name, len) < 0)
-		return NULL;
+	if (!added)
+		return s->last = group_at(s, gi);
 	struct slot *k = &s->slot[gi % RUNS_CACHE];
 	if (k->gi != SIZE_MAX && st_put(s, &s->accs, k->gi * sizeof k->a, &k->a, sizeof k->a) < 0)
 		return NULL;
@@ -236,9 +188,8 @@ static struct slot *group(struct runs *s, const char *name)
 	k->name = bl_xstrdup(name);
 	k->gi = gi;
 	memset(&k->a, 0, sizeof k->a);
-	k->a.name_off = s->names_len;
+	k->a.name_off = (long long)off;
 	k->a.name_len = len;
-	s->names_len += (long long)len;
 	for (int f = 0; f < NF; f++)
 		bl_welford_init(&k->a.w[f]);
 	return s->last = k;
@@ -690,8 +641,7 @@ static void runs_destroy(void *st)
 	for (size_t k = 0; k < RUNS_CACHE; k++)
 		free(s->slot[k].name);
 	bl_store_release(&s->accs);
-	bl_store_release(&s->names);
-	bl_store_release(&s->index);
+	bl_index_release(&s->index);
 	bl_store_release(&s->pts);
 	if (s->avg_spool)
 		fclose(s->avg_spool);

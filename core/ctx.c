@@ -101,8 +101,8 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	ctx->error_path = NULL;
 	free_counts(ctx->skips, ctx->nskips);
 	free_counts(ctx->warns, ctx->nwarns);
-	bl_store_release(&ctx->runs.buckets);
-	bl_store_release(&ctx->runs.keys);
+	bl_index_release(&ctx->runs.index);
+	bl_store_release(&ctx->runs.state);
 	free(ctx->runs.key);
 	bl_msgids_release(&ctx->msgids);
 	free(ctx->default_group);
@@ -160,66 +160,21 @@ void bl_ctx_temp_failed(struct bl_ctx *ctx)
 	}
 }
 
-/* The table twice as large, every bucket in it again. 0 or -1. */
-static int runs_grow(struct bl_runs *r)
-{
-	struct bl_store old = r->buckets;
-	size_t nold = r->nbucket;
-	int rc = 0;
-	memset(&r->buckets, 0, sizeof r->buckets);
-	r->nbucket = nold ? 2 * nold : 1024;
-	struct bl_runbucket b[256], e;
-	for (size_t i = 0; i < nold && !rc; i += 256) {
-		size_t m = nold - i < 256 ? nold - i : 256;
-		rc = bl_store_get(&old, i * sizeof *b, b, m * sizeof *b);
-		for (size_t j = 0; j < m && !rc; j++) {
-			size_t p = (size_t)b[j].h & (r->nbucket - 1);
-			for (; b[j].len1 && !(rc = bl_store_get(&r->buckets, p * sizeof e, &e, sizeof e)) && e.len1;
-			     p = (p + 1) & (r->nbucket - 1))
-				;
-			if (b[j].len1 && !rc)
-				rc = bl_store_put(&r->buckets, p * sizeof e, &b[j], sizeof e);
-		}
-	}
-	bl_store_release(&old);
-	return rc;
-}
-
-/* Make key's bucket the current one (made on first use; key, heap, is
+/* Make key's state the current one (made on first use; key, heap, is
  * then r->key), the one held before written back. 0, or -1 with errno. */
 static int runs_find(struct bl_runs *r, char *key)
 {
-	if (r->key && bl_store_put(&r->buckets, r->at * sizeof r->cur, &r->cur, sizeof r->cur) < 0)
+	if (r->key && bl_store_put(&r->state, r->id * sizeof r->cur, &r->cur, sizeof r->cur) < 0)
 		return -1;
 	free(r->key);
 	r->key = NULL;
-	if (2 * (r->n + 1) > r->nbucket && runs_grow(r) < 0)
+	size_t off;
+	bool added;
+	if (bl_index_find(&r->index, key, strlen(key), &r->id, &off, &added) < 0)
 		return -1;
-	size_t len = strlen(key), p;
-	uint64_t h = bl_hash64(key, len);
-	char *got = bl_xmalloc(len + 1);
-	struct bl_runbucket b;
-	int rc = 0;
-	for (p = (size_t)h & (r->nbucket - 1);; p = (p + 1) & (r->nbucket - 1)) {
-		if ((rc = bl_store_get(&r->buckets, p * sizeof b, &b, sizeof b)) < 0 || !b.len1)
-			break;
-		if (b.h == h && b.len1 == len + 1 &&
-		    ((rc = bl_store_get(&r->keys, b.off, got, len)) < 0 || memcmp(got, key, len) == 0))
-			break;
-	}
-	free(got);
-	if (!rc && !b.len1) {   /* new: its key stored, its bucket taken */
-		b = (struct bl_runbucket){ h, r->keys_len, len + 1, 0, 0 };
-		if ((rc = bl_store_put(&r->keys, r->keys_len, key, len)) == 0 &&
-		    (rc = bl_store_put(&r->buckets, p * sizeof b, &b, sizeof b)) == 0) {
-			r->keys_len += len;
-			r->n++;
-		}
-	}
-	if (rc)
-		return rc;
-	r->cur = b;
-	r->at = p;
+	memset(&r->cur, 0, sizeof r->cur);
+	if (!added && bl_store_get(&r->state, r->id * sizeof r->cur, &r->cur, sizeof r->cur) < 0)
+		return -1;
 	r->key = key;
 	return 0;
 }
@@ -227,7 +182,7 @@ static int runs_find(struct bl_runs *r, char *key)
 /* The run state of (family, current group): the one held, else found in
  * the stores (a folder of small logs has a group per file, tens of
  * thousands of them, and every record asks). */
-static struct bl_runbucket *runstate(struct bl_ctx *ctx, const char *family)
+static struct bl_runstate *runstate(struct bl_ctx *ctx, const char *family)
 {
 	struct bl_runs *r = &ctx->runs;
 	const char *g = ctx->group ? ctx->group : "";
@@ -254,7 +209,7 @@ static struct bl_runbucket *runstate(struct bl_ctx *ctx, const char *family)
 
 long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit)
 {
-	struct bl_runbucket *r = runstate(ctx, family);
+	struct bl_runstate *r = runstate(ctx, family);
 	if (r->run == 0 || (r->mask & bit)) {
 		r->run++;
 		r->mask = 0;
@@ -265,7 +220,7 @@ long bl_run_join(struct bl_ctx *ctx, const char *family, unsigned long long bit)
 
 long bl_run_new(struct bl_ctx *ctx, const char *family)
 {
-	struct bl_runbucket *r = runstate(ctx, family);
+	struct bl_runstate *r = runstate(ctx, family);
 	r->run++;
 	r->mask = 0;
 	return r->run;

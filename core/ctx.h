@@ -17,7 +17,6 @@
 #define BL_CTX_H
 
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include "core/strmap.h"
@@ -183,22 +182,19 @@ struct bl_ctx {
 	 * format (parsers/timev.c sets it; bl_time_take_status() takes it). */
 	struct { const char *kind; long long code; unsigned long lineno; } time_status;
 
-	/* Run numbering (bl_run_join()): every (family, group) met, its run
-	 * and the kinds in it, in an open-addressing table of buckets (at
-	 * most half full) and its keys, "family\x1fgroup", one after
-	 * another: two stores (core/store.h), so at most 2 * BL_STORE_MEM
-	 * bytes in memory whatever the number of groups, the rest in
-	 * temporary files. The current one is held here. */
+	/* Run numbering (bl_run_join()): every (family, group) met, by its
+	 * key "family\x1fgroup" in a string index (core/store.h), and its run
+	 * and the kinds in it at its number in a store: at most
+	 * 3 * BL_STORE_MEM bytes in memory whatever the number of groups, the
+	 * rest in temporary files. The current one is held here. */
 	struct bl_runs {
-		struct bl_store buckets, keys;
-		size_t n, nbucket;
-		size_t keys_len;
+		struct bl_index index;
+		struct bl_store state;        /* number i's state at i * sizeof cur */
 		char *key;            /* the current one's key (heap), or NULL */
-		size_t at;            /* its bucket */
+		size_t id;            /* its number in index */
 		const char *family;   /* its family (a static string), and */
 		unsigned long gen;    /* ctx->prov_gen when it was looked up */
-		struct bl_runbucket {
-			uint64_t h, off, len1;      /* key hash, place, length + 1 (0: empty) */
+		struct bl_runstate {
 			long run;                   /* current run, 0 = none */
 			unsigned long long mask;    /* kinds seen in the current run */
 		} cur;

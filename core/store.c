@@ -1,6 +1,7 @@
 /* store.c — see store.h. */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -98,4 +99,72 @@ void bl_store_release(struct bl_store *t)
 	if (t->f)
 		fclose(t->f);
 	memset(t, 0, sizeof *t);
+}
+
+struct bucket { uint64_t h, off, len1, id; };   /* len1: key length + 1, 0 = empty */
+
+/* The buckets twice as many, every key in them again. 0 or -1. */
+static int index_grow(struct bl_index *x)
+{
+	struct bl_store old = x->buckets;
+	size_t nold = x->nbucket;
+	int rc = 0;
+	memset(&x->buckets, 0, sizeof x->buckets);
+	x->nbucket = nold ? 2 * nold : 1024;
+	struct bucket b[256], e;
+	for (size_t i = 0; i < nold && !rc; i += 256) {
+		size_t m = nold - i < 256 ? nold - i : 256;
+		rc = bl_store_get(&old, i * sizeof *b, b, m * sizeof *b);
+		for (size_t j = 0; j < m && !rc; j++) {
+			size_t p = (size_t)b[j].h & (x->nbucket - 1);
+			for (; b[j].len1 && !(rc = bl_store_get(&x->buckets, p * sizeof e, &e, sizeof e)) && e.len1;
+			     p = (p + 1) & (x->nbucket - 1))
+				;
+			if (b[j].len1 && !rc)
+				rc = bl_store_put(&x->buckets, p * sizeof e, &b[j], sizeof e);
+		}
+	}
+	bl_store_release(&old);
+	return rc;
+}
+
+int bl_index_find(struct bl_index *x, const char *key, size_t len, size_t *id, size_t *off, bool *added)
+{
+	*added = false;
+	if (2 * (x->n + 1) > x->nbucket && index_grow(x) < 0)
+		return -1;
+	uint64_t h = bl_hash64(key, len);
+	char *got = bl_xmalloc(len + 1);
+	struct bucket b;
+	size_t p;
+	int rc = 0;
+	for (p = (size_t)h & (x->nbucket - 1);; p = (p + 1) & (x->nbucket - 1)) {
+		if ((rc = bl_store_get(&x->buckets, p * sizeof b, &b, sizeof b)) < 0 || !b.len1)
+			break;
+		if (b.h == h && b.len1 == len + 1 &&
+		    ((rc = bl_store_get(&x->keys, b.off, got, len)) < 0 || memcmp(got, key, len) == 0))
+			break;
+	}
+	free(got);
+	if (!rc && !b.len1) {   /* new: its key stored, its bucket taken */
+		b = (struct bucket){ h, x->keys_len, len + 1, x->n };
+		if ((rc = bl_store_put(&x->keys, x->keys_len, key, len)) == 0 &&
+		    (rc = bl_store_put(&x->buckets, p * sizeof b, &b, sizeof b)) == 0) {
+			x->keys_len += len;
+			x->n++;
+			*added = true;
+		}
+	}
+	if (rc)
+		return rc;
+	*id = (size_t)b.id;
+	*off = (size_t)b.off;
+	return 0;
+}
+
+void bl_index_release(struct bl_index *x)
+{
+	bl_store_release(&x->buckets);
+	bl_store_release(&x->keys);
+	memset(x, 0, sizeof *x);
 }

@@ -10,6 +10,7 @@
 #ifndef BL_STORE_H
 #define BL_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -33,5 +34,24 @@ int bl_store_put(struct bl_store *t, size_t off, const void *p, size_t n);
 /* n bytes of t at off into p. 0, or -1 with errno. */
 int bl_store_get(struct bl_store *t, size_t off, void *p, size_t n);
 void bl_store_release(struct bl_store *t);
+
+/* A string index in two stores: every key met gets the next number (0, 1,
+ * 2 …, in the order first met). Buckets (open addressing, at most half
+ * full) and the keys, one after another, are stores, so at most
+ * 2 * BL_STORE_MEM bytes are in memory whatever the number of keys
+ * (core/ctx.c's run numbers, analyze/runs.c's groups). A zeroed struct is
+ * empty; bl_index_release() frees it. One thread. */
+struct bl_index {
+	struct bl_store buckets, keys;
+	size_t n, nbucket;
+	size_t keys_len;
+};
+
+/* The number of key (len bytes, no NUL needed), made on first use
+ * (*added true, key stored); *off is where its len bytes are in x->keys
+ * (bl_store_get() reads them back). 0, or -1 with errno (a temporary file
+ * could not be made, written or read). */
+int bl_index_find(struct bl_index *x, const char *key, size_t len, size_t *id, size_t *off, bool *added);
+void bl_index_release(struct bl_index *x);
 
 #endif
