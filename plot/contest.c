@@ -263,8 +263,8 @@ static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, "\nunset multiplot\n");
 }
 
-static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_opts *opts,
-			 struct bl_plot_result *res)
+int bl_plot_contest(const struct bl_contest_plot *in, const struct bl_plot_opts *opts,
+		    struct bl_plot_result *res)
 {
 	struct gp_job j;
 	size_t base = in ? find_baseline(in) : BL_CONTEST_BASELINE_NONE;
@@ -296,15 +296,4 @@ static int contest_chart(const struct bl_contest_plot *in, const struct bl_plot_
 		contest_ratio_panel(&j, in, base, f2, rows, nrows, rtop);
 	free(rows);
 	return job_end(&j);
-}
-
-int bl_plot_contest(const struct bl_contest_plot *in, const struct bl_plot_opts *opts,
-		    struct bl_plot_result *res)
-{
-	struct bl_plot_result tmp;
-	bl_plot_result_init(&tmp);
-	bl_plot_result_release(res);
-	int rc = contest_chart(in, opts, res ? res : &tmp);
-	bl_plot_result_release(&tmp);
-	return rc;
 }

@@ -230,8 +230,8 @@ static void lat_cdf_tail_panels(struct gp_job *j, size_t ns, const struct lat_la
 	gs(j, "\nunset multiplot\n");
 }
 
-static int latency_chart(const struct bl_latency_plot *in, const struct bl_plot_opts *opts,
-			 struct bl_plot_result *res)
+int bl_plot_latency(const struct bl_latency_plot *in, const struct bl_plot_opts *opts,
+		struct bl_plot_result *res)
 {
 	struct gp_job j;
 	if (job_begin(&j, opts, res, "latency",
@@ -272,15 +272,4 @@ static int latency_chart(const struct bl_latency_plot *in, const struct bl_plot_
 	free(files);
 	lat_layout_release(&L, ns);
 	return job_end(&j);
-}
-
-int bl_plot_latency(const struct bl_latency_plot *in, const struct bl_plot_opts *opts,
-		    struct bl_plot_result *res)
-{
-	struct bl_plot_result tmp;
-	bl_plot_result_init(&tmp);
-	bl_plot_result_release(res);
-	int rc = latency_chart(in, opts, res ? res : &tmp);
-	bl_plot_result_release(&tmp);
-	return rc;
 }

@@ -220,7 +220,8 @@ int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
 	      const char *summary, int def_w, int def_h, int dumb_w, int dumb_h)
 {
 	memset(j, 0, sizeof *j);
-	j->res = res;
+	bl_plot_result_release(res);
+	j->res = res ? res : &j->own;
 	j->head = (struct bl_buf)BL_BUF_INIT(SCRIPT_MAX);
 	j->body = (struct bl_buf)BL_BUF_INIT(SCRIPT_MAX);
 	j->dumb_w = dumb_w;
@@ -276,6 +277,7 @@ static void job_free(struct gp_job *j)
 	free(j->dir);
 	free(j->base);
 	j->dir = j->base = NULL;
+	bl_plot_result_release(&j->own);
 }
 
 int job_abort(struct gp_job *j)

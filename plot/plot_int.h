@@ -43,7 +43,8 @@ const char *gp_color(size_t i);
 #define GP_MAX_GROUPS 16
 
 struct gp_job {
-	struct bl_plot_result *res;
+	struct bl_plot_result *res;   /* the caller's, else own */
+	struct bl_plot_result own;
 	char *dir;             /* out_dir or "." */
 	char *base;            /* file stem */
 	unsigned terms;
@@ -57,8 +58,9 @@ struct gp_job {
 	int err;               /* sticky: 0 or negative bl_err */
 };
 
-/* Validates opts, fills j. def_base: default stem; summary: one line of
- * what the chart shows (not input text: it goes into a comment).
+/* Validates opts, fills j, releases res (NULL: the job keeps its own
+ * result, freed with the job). def_base: default stem; summary: one line
+ * of what the chart shows (not input text: it goes into a comment).
  * Returns 0 or -BL_EUSAGE (res->message set). */
 int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
 	      struct bl_plot_result *res, const char *def_base,

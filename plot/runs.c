@@ -241,8 +241,8 @@ static void draw_legend(struct gp_job *j, const struct runs_layout *L, double h)
 	gs(j, "\n");
 }
 
-static int runs_chart(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
-		      struct bl_plot_result *res)
+int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
+	     struct bl_plot_result *res)
 {
 	struct gp_job j;
 	struct runs_layout L;
@@ -308,15 +308,4 @@ static int runs_chart(const struct bl_runs_plot *in, const struct bl_plot_opts *
 	gs(&j, "unset multiplot\n");
 	layout_free(&L);
 	return job_end(&j);
-}
-
-int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
-		 struct bl_plot_result *res)
-{
-	struct bl_plot_result tmp;
-	bl_plot_result_init(&tmp);
-	bl_plot_result_release(res);
-	int rc = runs_chart(in, opts, res ? res : &tmp);
-	bl_plot_result_release(&tmp);
-	return rc;
 }

@@ -565,8 +565,8 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const dou
 	}
 }
 
-static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
-		      struct bl_plot_result *res)
+int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+	     struct bl_plot_result *res)
 {
 	struct gp_job j;
 	size_t ng = in ? in->ngroups : 1;
@@ -688,17 +688,6 @@ static int swpd_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *
 	return job_end(&j);
 }
 
-int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
-		 struct bl_plot_result *res)
-{
-	struct bl_plot_result tmp;
-	bl_plot_result_init(&tmp);
-	bl_plot_result_release(res);
-	int rc = swpd_chart(in, opts, res ? res : &tmp);
-	bl_plot_result_release(&tmp);
-	return rc;
-}
-
 /* ---- b) stutter seconds per swpd bin ---------------------------------- */
 
 struct span {
@@ -794,8 +783,8 @@ int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 	return 0;
 }
 
-static int stutter_chart(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
-			 struct bl_plot_result *res)
+int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
+		     struct bl_plot_result *res)
 {
 	struct gp_job j;
 	if (job_begin(&j, opts, res, "swpd-stutter",
@@ -933,15 +922,4 @@ static int stutter_chart(const struct bl_swpd_plot *in, const struct bl_plot_opt
 	free(nb);
 	free(names);
 	return job_end(&j);
-}
-
-int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
-			 struct bl_plot_result *res)
-{
-	struct bl_plot_result tmp;
-	bl_plot_result_init(&tmp);
-	bl_plot_result_release(res);
-	int rc = stutter_chart(in, opts, res ? res : &tmp);
-	bl_plot_result_release(&tmp);
-	return rc;
 }
