@@ -1,7 +1,6 @@
 /* table_stats.c — T1-T6 of analyze/table_stats.h. */
 #include <csv.h>
 #include <errno.h>
-#include <sqlite3.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,8 +80,8 @@ struct ts_table {
 				   (report -j2, 10,000 files: 6.0 s to 4.3 s) */
 	struct ts_group *last;  /* the last group used */
 	unsigned long long clock;
-	bool indexed;           /* a group has left memory: the index knows it */
-	size_t id;              /* its number in the index */
+	struct bl_index keys;   /* T4a: every group's key, numbered by ord */
+	struct bl_store spots;  /* T4a: per ord, a struct spot (zeros: never put out) */
 	size_t *order;          /* listed columns (T3), after finish */
 	size_t norder;
 	int sb_logi;            /* log tables: logi of `since_boot` (T1), -1 none */
@@ -112,8 +111,6 @@ struct bl_tstats {
 	int read_err;           /* errno of a failed read: results incomplete */
 	long long spill_pos;    /* after the last read; -1 unknown */
 	bool spill_writing;     /* the last call on it wrote (at its end) */
-	sqlite3 *idx;           /* T4a: every group put out, by key and by place */
-	sqlite3_stmt *ix[3];
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -130,7 +127,6 @@ struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx
 }
 
 static void way_clear(struct ts_table *t, struct ts_group *g);
-static void index_close(struct bl_tstats *ts);
 #define TS_HELD 4096
 
 static void groups_free(struct ts_table *t)
@@ -139,7 +135,8 @@ static void groups_free(struct ts_table *t)
 		way_clear(t, &t->way[t->indexed ? i : t->wayof[i]]);
 	t->ngrp = 0;
 	t->last = NULL;
-	t->indexed = false;
+	bl_index_release(&t->keys);
+	bl_store_release(&t->spots);
 }
 
 void bl_tstats_drop_groups(struct bl_tstats *ts)
@@ -147,7 +144,6 @@ void bl_tstats_drop_groups(struct bl_tstats *ts)
 	for (size_t i = 0; i < ts->ntab; i++)
 		groups_free(ts->tab[i]);
 	/* T4a: the cells put out went with their groups */
-	index_close(ts);
 	if (ts->spill && (fflush(ts->spill) != 0 || ftruncate(fileno(ts->spill), 0) != 0))
 		ts->spill_err = errno ? errno : EIO;
 	ts->spill_writing = false;
@@ -197,7 +193,6 @@ void bl_tstats_free(struct bl_tstats *ts)
 		free(ts->thr_ref[i]);
 	free(ts->thr_ref);
 	bl_strmap_release(&ts->threads);
-	index_close(ts);
 	if (ts->spill)
 		fclose(ts->spill);
 	free(ts);
@@ -378,7 +373,6 @@ static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum o
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
 	t->sb_logi = -1;
-	t->id = ts->ntab;
 	ts->tab = bl_xrealloc(ts->tab, (ts->ntab + 1) * sizeof *ts->tab);
 	ts->tab[ts->ntab++] = t;
 	ts->finished = false;
@@ -397,9 +391,9 @@ static void resolve_gidx(struct ts_table *t)
  * sets of TS_WAYS ways chosen by the key's hash; the least recently used
  * of a full set is put out: its key and cells written at the end of a
  * temporary file (analyze/spool.h, unlinked at once, so it goes on every
- * exit path) and its place there recorded in an index by key and by
- * order (a temporary SQLite database, unlinked at once as well). Nothing
- * else is kept per group: memory does not grow with their number. Input
+ * exit path) and its place there recorded by order (a store); every key
+ * is numbered by order in a string index (core/store.h). Nothing else is
+ * kept per group in memory: it does not grow with their number. Input
  * sorted by group puts each group out once and never reads one back; any
  * other order reads a group back when its rows come again, bit for bit. */
 #define TS_WAYS 64
@@ -432,72 +426,23 @@ static void way_clear(struct ts_table *t, struct ts_group *g)
 	memset(g, 0, sizeof *g);
 }
 
-/* vals[0..ng) joined by \x1f into b (NUL-terminated). -1: too long. */
+/* vals[0..ng) as one key, each value after its length (no two lists of
+ * values give the same key), into b (NUL-terminated). -1: too long. */
 static int join_key(struct bl_buf *b, const char *const *vals, size_t ng)
 {
 	bl_buf_reset(b);
 	for (size_t k = 0; k < ng; k++)
-		if ((k && bl_buf_addc(b, '\x1f')) || bl_buf_add(b, vals[k], strlen(vals[k])))
+		if (bl_buf_addf(b, "%zu:", strlen(vals[k])) || bl_buf_add(b, vals[k], strlen(vals[k])))
 			return -1;
 	return bl_buf_add(b, "", 0);
 }
 
-static void index_close(struct bl_tstats *ts)
-{
-	for (size_t i = 0; i < 3; i++)
-		sqlite3_finalize(ts->ix[i]);
-	sqlite3_close(ts->idx);
-	ts->idx = NULL;
-	memset(ts->ix, 0, sizeof ts->ix);
-}
-
-enum { IX_PUT, IX_KEY, IX_ORD };
-
-/* The index, made when first needed. false: it cannot be (spill_err). */
-static bool index_open(struct bl_tstats *ts)
-{
-	static const char *const sql[] = {
-		"INSERT OR REPLACE INTO g VALUES (?1, ?2, ?3)",
-		"SELECT id, off FROM g WHERE h = ?1",
-		"SELECT h, off FROM g WHERE id = ?1",
-	};
-	if (ts->idx)
-		return true;
-	/* "": a private database in a temporary file; one open transaction */
-	bool ok = sqlite3_open_v2("", &ts->idx, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) == SQLITE_OK &&
-		  sqlite3_exec(ts->idx, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
-			       "PRAGMA cache_size = -8192; CREATE TABLE g (id INTEGER PRIMARY KEY, h INTEGER, "
-			       "off INTEGER); CREATE INDEX gh ON g (h); BEGIN", NULL, NULL, NULL) == SQLITE_OK;
-	for (size_t i = 0; ok && i < 3; i++)
-		ok = sqlite3_prepare_v2(ts->idx, sql[i], -1, &ts->ix[i], NULL) == SQLITE_OK;
-	if (!ok) {
-		index_close(ts);
-		ts->spill_err = EIO;
-	}
-	return ok;
-}
-
-/* A group's id in the index: its table's number, then its place. */
-static long long index_id(const struct ts_table *t, size_t ord)
-{
-	return (long long)t->id << 40 | (long long)ord;
-}
-
-/* Statement i of the index with n bound (first false: its next row).
- * Its row (true) or none (false); a failure sets spill_err. Reset it
- * after. */
-static bool index_step(struct bl_tstats *ts, int i, long long n, bool first)
-{
-	sqlite3_stmt *st = ts->ix[i];
-	if (!st)
-		return false;   /* index_open failed: spill_err */
-	if (first)
-		sqlite3_bind_int64(st, 1, n);
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE && !ts->spill_err)
-		ts->spill_err = EIO;
-	return rc == SQLITE_ROW;
-}
+/* Where a group put out is: its last record in the spill file, plus one
+ * (0: never put out), and its key's hash. */
+struct spot {
+	long long off1;
+	uint64_t h;
+};
 
 static void put_str(FILE *f, const char *s)
 {
@@ -555,15 +500,10 @@ static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 					bl_partial_save(x->p, ts->spill);
 			}
 		}
-		if (!ts->spill_err && (off < 0 || ferror(ts->spill)))
+		struct spot sp = { off + 1, g->h };
+		if (!ts->spill_err && (off < 0 || ferror(ts->spill) ||
+				       bl_store_put(&t->spots, g->ord * sizeof sp, &sp, sizeof sp)))
 			ts->spill_err = errno ? errno : EIO;
-		if (!ts->spill_err && index_open(ts)) {
-			sqlite3_bind_int64(ts->ix[IX_PUT], 2, (long long)g->h);
-			sqlite3_bind_int64(ts->ix[IX_PUT], 3, off);
-			index_step(ts, IX_PUT, index_id(t, g->ord), true);
-			sqlite3_reset(ts->ix[IX_PUT]);
-		}
-		t->indexed = true;
 		if (ts->spill_err && !ts->read_err)
 			ts->read_err = ts->spill_err;
 	}
@@ -663,7 +603,6 @@ static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, cons
 {
 	/* records come in runs of one group: the last one is tried first */
 	struct ts_group *g = t->last;
-	size_t k;
 	if (g && same_key(t, g, vals)) {
 		g->dirty = true;
 		return used(t, g);
@@ -677,22 +616,20 @@ static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, cons
 			set[i].dirty = true;
 			return used(t, &set[i]);
 		}
+	/* met before and not held: put out, so read back */
+	size_t ord, koff;
+	bool added;
+	struct spot sp = { 0, 0 };
+	errno = 0;
+	if (bl_index_find(&t->keys, ts->key.data, ts->key.len, &ord, &koff, &added) ||
+	    (!added && bl_store_get(&t->spots, ord * sizeof sp, &sp, sizeof sp)))
+		ts->read_err = ts->read_err ? ts->read_err : errno ? errno : EIO;
 	g = way_free(ts, t, set);
-	/* put out before: found by its hash, then its key */
-	for (bool first = true; t->indexed && index_step(ts, IX_KEY, (long long)h, first); first = false) {
-		long long id = sqlite3_column_int64(ts->ix[IX_KEY], 0);
-		if (id >> 40 != (long long)t->id)
-			continue;
-		take_in(ts, t, g, (size_t)(id & ((1LL << 40) - 1)), sqlite3_column_int64(ts->ix[IX_KEY], 1), h);
-		if (same_key(t, g, vals))
-			break;
-		way_clear(t, g);
-	}
-	if (t->indexed)
-		sqlite3_reset(ts->ix[IX_KEY]);
-	if (!g->key) {
+	if (!added && sp.off1) {
+		take_in(ts, t, g, ord, sp.off1 - 1, h);
+	} else {
 		g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
-		for (k = 0; k < t->ng; k++)
+		for (size_t k = 0; k < t->ng; k++)
 			g->key[k] = bl_xstrdup(vals[k]);
 		g->h = h;
 		g->ord = t->ngrp++;
@@ -709,20 +646,16 @@ static struct ts_group *group_at(struct bl_tstats *ts, struct ts_table *t, size_
 {
 	if (t->last && t->last->ord == ord)
 		return t->last;
-	if (t->indexed && t->way && index_step(ts, IX_ORD, index_id(t, ord), true)) {
-		uint64_t h = (uint64_t)sqlite3_column_int64(ts->ix[IX_ORD], 0);
-		long long off = sqlite3_column_int64(ts->ix[IX_ORD], 1);
-		struct ts_group *set = set_of(t, h);
-		sqlite3_reset(ts->ix[IX_ORD]);
+	struct spot sp = { 0, 0 };
+	if (t->way && bl_store_get(&t->spots, ord * sizeof sp, &sp, sizeof sp) == 0 && sp.off1) {
+		struct ts_group *set = set_of(t, sp.h);
 		for (size_t i = 0; i < TS_WAYS; i++)
 			if (set[i].key && set[i].ord == ord)
 				return used(t, &set[i]);
 		struct ts_group *g = way_free(ts, t, set);
-		take_in(ts, t, g, ord, off, h);
+		take_in(ts, t, g, ord, sp.off1 - 1, sp.h);
 		return used(t, g);
 	}
-	if (t->indexed && t->way)
-		sqlite3_reset(ts->ix[IX_ORD]);
 	/* never put out: held */
 	if (!t->indexed)
 		return t->way && ord < t->ngrp ? used(t, &t->way[t->wayof[ord]]) : NULL;

@@ -71,10 +71,10 @@
  *     cells), in sets of 64 chosen by the key's hash; when a set is full
  *     its least recently used group is put out: its key and cells are
  *     written to an unlinked temporary file (spool.h) and its place there
- *     recorded in an index by key hash and by order of first appearance
- *     (a private SQLite database in a temporary file, unlinked at once
- *     too): nothing of a group stays in memory, so memory does not grow
- *     with the number of groups (the index's page cache: 8 MiB). A group
+ *     recorded by order of first appearance, every key numbered in that
+ *     order by a string index (core/store.h: stores of at most 256 KiB in
+ *     memory, the rest in unlinked temporary files): memory does not grow
+ *     with the number of groups. A group
  *     whose rows come again is read back, bit for bit; input sorted by
  *     group puts each group out once and reads none back. Output, order
  *     and numbers are those of one pass in memory. A key value or cell
