@@ -360,12 +360,31 @@ void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 
 void bl_msgids_release(struct bl_msgids *m)
 {
-	bl_strmap_release(&m->seen);
-	free(m->first);
-	for (size_t i = 0; i < m->nsources; i++)
-		free(m->sources[i]);
-	free(m->sources);
+	bl_index_release(&m->ids);
+	bl_store_release(&m->first);
+	bl_store_release(&m->sources);
+	free(m->last);
 	memset(m, 0, sizeof *m);
+}
+
+/* Where a Message-ID was first met: its source's name at off, len in
+ * m->sources, and the line. */
+struct msg_first { size_t off, len; unsigned long line; };
+
+/* The place id number i was first met at, as "FILE:LINE" (heap), or NULL
+ * with errno. */
+static char *msg_first(struct bl_msgids *m, size_t i)
+{
+	struct msg_first f;
+	if (bl_store_get(&m->first, i * sizeof f, &f, sizeof f) < 0)
+		return NULL;
+	char *src = bl_xmalloc(f.len + 1), *where = NULL;
+	if (bl_store_get(&m->sources, f.off, src, f.len) == 0) {
+		src[f.len] = '\0';
+		where = bl_xasprintf("%s:%lu", src, f.line);
+	}
+	free(src);
+	return where;
 }
 
 bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigned long line,
@@ -374,22 +393,30 @@ bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigne
 	if (!id || !*id)
 		return false;
 	struct bl_msgids *m = &ctx->msgids;
-	bool added;
-	size_t i = bl_strmap_get(&m->seen, id, &added);
-	if (!added) {
-		const struct bl_msg_first *f = &m->first[i];
-		*where = bl_xasprintf("%s:%lu", m->sources[f->source], f->line);
-		return true;
-	}
-	if ((i & (i - 1)) == 0)   /* 0, 1, 2, 4, …: room for twice as many */
-		m->first = bl_xrealloc(m->first, (i ? 2 * i : 1) * sizeof *m->first);
+	struct msg_first f;
 	const char *src = source ? source : "";
-	if (!m->nsources || strcmp(m->sources[m->nsources - 1], src) != 0) {
-		m->sources = bl_xrealloc(m->sources, (m->nsources + 1) * sizeof *m->sources);
-		m->sources[m->nsources++] = bl_xstrdup(src);
+	size_t i, koff, len = strlen(src);
+	bool added;
+	if (bl_index_find(&m->ids, id, strlen(id), &i, &koff, &added) < 0)
+		goto failed;
+	if (!added) {
+		if ((*where = msg_first(m, i)) != NULL)
+			return true;
+		goto failed;
 	}
-	m->first[i].source = m->nsources - 1;
-	m->first[i].line = line;
+	if (!m->last || strcmp(m->last, src) != 0) {
+		free(m->last);
+		m->last = bl_xstrdup(src);
+		m->last_off = m->sources_len;
+		m->sources_len += len;
+		if (bl_store_put(&m->sources, m->last_off, src, len) < 0)
+			goto failed;
+	}
+	f = (struct msg_first){ m->last_off, len, line };
+	if (bl_store_put(&m->first, i * sizeof f, &f, sizeof f) == 0)
+		return false;
+failed:
+	bl_ctx_temp_failed(ctx);
 	return false;
 }
 

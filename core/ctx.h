@@ -19,7 +19,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdbool.h>
-#include "core/strmap.h"
 #include "core/line.h"
 #include "core/record.h"
 #include "core/block.h"
@@ -88,12 +87,20 @@ struct bl_skip_sink {
 };
 
 /* Message-IDs met in a pass, and where each was first met (input/mail.c
- * R14). Zeroed is empty; bl_msgids_release() frees it. Memory: the ids'
- * text and two words each. */
+ * R14): the ids in a string index (core/store.h, 32 bytes and the id's
+ * text each), each one's first place in a store (24 bytes: its source's
+ * name, as offset and length in `sources`, and its line), the sources'
+ * names one after another in a store, the last one held apart: at most
+ * 4 * BL_STORE_MEM bytes in memory whatever the number of messages (about
+ * 3,000 Message-IDs of 50 bytes), the rest in temporary files. Exact:
+ * ids are compared byte for byte. Zeroed is empty; bl_msgids_release()
+ * frees it. */
 struct bl_msgids {
-	struct bl_strmap seen;
-	struct bl_msg_first { size_t source; unsigned long line; } *first;
-	char **sources; size_t nsources;   /* the sources met, in order */
+	struct bl_index ids;
+	struct bl_store first, sources;
+	size_t sources_len;
+	char *last;                        /* the last source stored (heap) */
+	size_t last_off;                   /* where it is in sources */
 };
 void bl_msgids_release(struct bl_msgids *m);
 
@@ -284,7 +291,9 @@ void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
  * this pass (ctx->msgids)? If so returns
  * true and sets *where to "FILE:LINE" of its first line there (caller
  * frees); if not, remembers id as met at source:line and returns false.
- * An empty id is never a duplicate. */
+ * An empty id is never a duplicate. A temporary file of the store that
+ * cannot be made, written or read stops the pass (bl_ctx_temp_failed():
+ * ctx->error -BL_EIO) and returns false. */
 bool bl_msg_seen(struct bl_ctx *ctx, const char *id, const char *source, unsigned long line,
 		 char **where);
 

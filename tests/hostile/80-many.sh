@@ -190,6 +190,27 @@ hc report-findings-no-tmpdir 1 '^benchlog report: cannot use a temporary file in
     TMPDIR=$PWD/none "$B" report -q -o r con.txt; rc=$?
     [ -e r ] && rc=99
     grep -q "cannot write" err && rc=98'
+# The Message-IDs of a pass past 4 * 256 KiB go to temporary files
+# (core/ctx.h bl_msgids): 5000 messages of 7 lines, then the same mbox
+# again: every copy is found and named by where it was first met (message
+# i at line 7(i-1)+2, its first header); without a temporary folder the
+# pass stops, said, with no table written.
+mbox5000() {
+    awk "BEGIN { for (i = 1; i <= 5000; i++) printf \"From a@b Mon Jan  1 00:00:00 2024\nFrom: a@example.org\nSubject: mtest01\nMessage-ID: <m%d.x@example.org>\n\nPASS ... %d bytes allocated.\n\n\", i, 1000000 + i }" > a.mbox
+    cp a.mbox b.mbox
+}
+hc msgids-spill 0 '^benchlog: 70000 lines: 5000 used, 65000 skipped; 5000 records$' '
+    mbox5000; mkdir tmp
+    TMPDIR=$PWD/tmp "$B" report -j1 -o r a.mbox b.mbox; rc=$?
+    [ "$(rows r/csv/mtest01.csv)" -eq 5000 ] || rc=99
+    [ "$(grep -c "^b\.mbox,.*,duplicate of the message at a\.mbox:" r/skipped.csv)" -eq 5000 ] || rc=98
+    grep -q "^b\.mbox,34995,35000,6,duplicate of the message at a\.mbox:34995,m5000\.x@example\.org," r/skipped.csv || rc=97
+    grep -q "^b\.mbox,2,7,6,duplicate of the message at a\.mbox:2,m1\.x@example\.org," r/skipped.csv || rc=96
+    [ -z "$(ls -A tmp)" ] || rc=95'
+hc msgids-no-tmpdir 1 '^benchlog: cannot write a temporary file in .*/none: No such file or directory$' '
+    mbox5000
+    TMPDIR=$PWD/none "$B" parse -q -o o a.mbox b.mbox; rc=$?
+    [ -z "$(ls -A o 2>/dev/null)" ] || rc=99'
 # compare puts every row into its temporary file, and flushes it, before
 # it prints (compare.h C6): a write that failed there (ulimit -f) was said
 # after the tables' baseline rows and the footer had been printed; now
