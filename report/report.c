@@ -128,8 +128,15 @@ struct rstate {
 	struct unit unit;            /* the unit being read */
 	int skip_err;
 	int skip_errno;              /* errno of the first failed write to it */
-	struct bl_input_stats *in;
-	size_t nin, capin;
+	/* Inputs, in a bounded memory (issue 34): the first BL_MD_SHOWN
+	 * (report.md's table; paths heap) and the totals; past BL_MD_SHOWN
+	 * inputs.csv is opened in the folder dir and gets every input's row
+	 * as it is done (in_err: errno of a failed open). */
+	struct bl_input_stats in[BL_MD_SHOWN], tot;
+	size_t nin;
+	const char *dir;
+	FILE *incsv;
+	int in_err;
 	struct tstat *t;
 	size_t nt;
 	struct bl_strmap groups;     /* every record's group, for --baseline */
@@ -550,20 +557,46 @@ static int table_record(void *ud, const struct bl_record *r)
 	return 0;
 }
 
+/* An input's row of inputs.csv. */
+static void input_row(FILE *f, const struct bl_input_stats *s)
+{
+	skip_field(f, s->path, false);
+	fprintf(f, "%lu,%lu,%lu,%lu,%lu,%d\n", s->lines, s->used, s->skipped, s->records,
+		s->warnings, s->unreadable ? 1 : 0);
+}
+
 static void on_input(void *ud, const struct bl_input_stats *st)
 {
 	struct rstate *rs = ud;
-	rs->in = bl_xgrow(rs->in, &rs->capin, rs->nin + 1, sizeof *rs->in);
-	rs->in[rs->nin] = *st;
-	rs->in[rs->nin].path = bl_xstrdup(st->path);
-	rs->nin++;
+	if (rs->nin < BL_MD_SHOWN) {
+		rs->in[rs->nin] = *st;
+		rs->in[rs->nin].path = bl_xstrdup(st->path);
+	}
+	rs->tot.lines += st->lines;
+	rs->tot.used += st->used;
+	rs->tot.skipped += st->skipped;
+	rs->tot.records += st->records;
+	rs->tot.warnings += st->warnings;
+	if (rs->nin++ == BL_MD_SHOWN) {   /* the first past report.md's table */
+		char *p = bl_xasprintf("%s/inputs.csv", rs->dir);
+		if ((rs->incsv = fopen(p, "w")) == NULL)
+			rs->in_err = errno;
+		free(p);
+		if (rs->incsv)
+			fputs("input,lines,used,skipped,records,warnings,unreadable\n", rs->incsv);
+		for (size_t i = 0; rs->incsv && i < BL_MD_SHOWN; i++)
+			input_row(rs->incsv, &rs->in[i]);
+	}
+	if (rs->incsv)
+		input_row(rs->incsv, st);
 }
 
 static void rstate_free(struct rstate *rs)
 {
-	for (size_t i = 0; i < rs->nin; i++)
+	for (size_t i = 0; i < rs->nin && i < BL_MD_SHOWN; i++)
 		free((char *)rs->in[i].path);
-	free(rs->in);
+	if (rs->incsv)
+		fclose(rs->incsv);
 	for (size_t i = 0; i < rs->nt; i++) {
 		size_t w = 3 + rs->t[i].def->ncols;
 		for (size_t k = 0; k < rs->t[i].nprev * w; k++)
@@ -683,29 +716,22 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		    "(used + skipped = lines).\n\n");
 	fprintf(md, "| input | lines | used | skipped | records | warnings |\n"
 		    "|---|--:|--:|--:|--:|--:|\n");
-	unsigned long sl = 0, su = 0, ss = 0, sr = 0, sw = 0;
-	for (size_t i = 0; i < rs->nin; i++) {
+	for (size_t i = 0; i < rs->nin && i < BL_MD_SHOWN; i++) {
 		const struct bl_input_stats *s = &rs->in[i];
-		if (i < BL_MD_SHOWN) {
-			fputs("| ", md);
-			bl_fput_md_inline(md, s->path);
-			if (s->unreadable)
-				fputs(" (could not be read in full)", md);
-			fprintf(md, " | %lu | %lu | %lu | %lu | %lu |\n", s->lines, s->used, s->skipped,
-				s->records, s->warnings);
-		} else if (i == BL_MD_SHOWN) {
-			fprintf(md, "| %zu more inputs, each in [inputs.csv](inputs.csv) | | | | | |\n",
-				rs->nin - BL_MD_SHOWN);
-		}
-		sl += s->lines;
-		su += s->used;
-		ss += s->skipped;
-		sr += s->records;
-		sw += s->warnings;
+		fputs("| ", md);
+		bl_fput_md_inline(md, s->path);
+		if (s->unreadable)
+			fputs(" (could not be read in full)", md);
+		fprintf(md, " | %lu | %lu | %lu | %lu | %lu |\n", s->lines, s->used, s->skipped,
+			s->records, s->warnings);
 	}
+	if (rs->nin > BL_MD_SHOWN)
+		fprintf(md, "| %zu more inputs, each in [inputs.csv](inputs.csv) | | | | | |\n",
+			rs->nin - BL_MD_SHOWN);
+	const struct bl_input_stats *t = &rs->tot;
 	if (rs->nin != 1)
-		fprintf(md, "| **total** | **%lu** | **%lu** | **%lu** | **%lu** | **%lu** |\n", sl, su, ss,
-			sr, sw);
+		fprintf(md, "| **total** | **%lu** | **%lu** | **%lu** | **%lu** | **%lu** |\n", t->lines,
+			t->used, t->skipped, t->records, t->warnings);
 	fputc('\n', md);
 
 	if (ctx->nskips) {
@@ -1185,6 +1211,10 @@ static void input_done(void *ud, const struct bl_input_stats *st)
 {
 	struct build *b = ud;
 	on_input(&b->rs, st);
+	if (st->used + st->skipped != st->lines)
+		bl_term_printf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
+			       "(a line-accounting bug; please report it)\n",
+			       st->path, st->lines, st->used, st->skipped);
 	if (b->drain) {
 		bl_compare_drain(b->ts, &b->co, b->drain, &b->findings);
 		bl_findings_take(&b->fs, &b->findings);   /* a failed write: f->err, said at the end */
@@ -1218,6 +1248,7 @@ static int build_open(struct build *b)
 	b->csvdir = bl_xasprintf("%s/csv", b->od.tmp);
 	b->plots = bl_xasprintf("%s/plots", b->od.tmp);
 	b->skpath = bl_xasprintf("%s/skipped.csv", b->od.tmp);
+	b->rs.dir = b->od.tmp;
 	if (mkdir(b->csvdir, 0755) || mkdir(b->plots, 0755)) {
 		bl_term_printf(b->diag, "benchlog report: cannot create %s: %s\n", b->csvdir, strerror(errno));
 		return -BL_EIO;
@@ -1350,13 +1381,6 @@ static int build_parse(struct build *b)
 	res->records = b->ctx.records;
 	res->warnings = bl_warn_total(&b->ctx);
 	res->input_errors = b->ctx.input_errors;
-	for (size_t i = 0; i < b->rs.nin; i++) {
-		const struct bl_input_stats *in = &b->rs.in[i];
-		if (in->used + in->skipped != in->lines)
-			bl_term_printf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
-				      "(a line-accounting bug; please report it)\n",
-				in->path, in->lines, in->used, in->skipped);
-	}
 	/* --baseline must name a group, as in compare: a usage error listing
 	 * them, and the folder left as it was */
 	if (o->an.baseline && res->records && bl_strmap_find(&b->rs.groups, o->an.baseline) < 0) {
@@ -1433,23 +1457,16 @@ static int build_sections(struct build *b)
 	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
 }
 
-/* inputs.csv: every input's line of the inputs table, when report.md
- * lists only the first BL_MD_SHOWN. 0 or -BL_EIO. */
-static int write_inputs_csv(const struct rstate *rs, const char *dir)
+/* inputs.csv, every input's line of the inputs table when report.md
+ * lists only the first BL_MD_SHOWN (on_input() wrote it), closed. 0 or
+ * -BL_EIO with errno. */
+static int close_inputs_csv(struct rstate *rs)
 {
-	if (rs->nin <= BL_MD_SHOWN)
-		return 0;
-	char *p = bl_xasprintf("%s/inputs.csv", dir);
-	FILE *f = fopen(p, "w");
-	free(p);
-	if (!f)
-		return -BL_EIO;
-	fputs("input,lines,used,skipped,records,warnings,unreadable\n", f);
-	for (size_t i = 0; i < rs->nin; i++) {
-		const struct bl_input_stats *s = &rs->in[i];
-		skip_field(f, s->path, false);
-		fprintf(f, "%lu,%lu,%lu,%lu,%lu,%d\n", s->lines, s->used, s->skipped, s->records,
-			s->warnings, s->unreadable ? 1 : 0);
+	FILE *f = rs->incsv;
+	rs->incsv = NULL;
+	if (!f) {
+		errno = rs->in_err;
+		return rs->in_err ? -BL_EIO : 0;
 	}
 	int bad = ferror(f);
 	return fclose(f) != 0 || bad ? -BL_EIO : 0;
@@ -1486,7 +1503,7 @@ static int build_chartless(struct build *b)
 	free(dbp);
 	if (rc)
 		return rc;
-	if ((rc = write_inputs_csv(&b->rs, b->od.tmp)) != 0)
+	if ((rc = close_inputs_csv(&b->rs)) != 0)
 		fprintf(b->diag, "benchlog report: cannot write inputs.csv: %s\n", strerror(errno));
 	return rc;
 }
