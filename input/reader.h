@@ -62,9 +62,14 @@ void bl_src_close(struct bl_src *s);
  *
  * Memory, whatever the number of files: the paths go to a store
  * (core/store.h) as they are found, at most BL_STORE_MEM bytes in memory
- * and the rest in a temporary file, and are read back one at a time;
- * while a folder is listed, each entry's name, a pointer to it and 32
- * bytes of its stat are held (one folder at a time). A zeroed struct bl_paths is empty; bl_paths_release() frees it. */
+ * and the rest in a temporary file, and are read back one at a time.
+ * Not bounded: while a folder is listed (sorted, then each entry
+ * stat'ed), each entry costs its name and NUL, an 8-byte pointer and 32
+ * bytes of its stat, 52 bytes for a name like f000000.txt: about 5 MB for
+ * a flat folder of 100,000 files (parse of 100,000 empty files: 13.2 MiB
+ * peak RSS, of 10: 9.0). That is held for each folder from the input down
+ * to the one being listed, and given back before any file is read.
+ * A zeroed struct bl_paths is empty; bl_paths_release() frees it. */
 struct bl_paths {
 	struct bl_store st;
 	size_t n;                    /* paths */
