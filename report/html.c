@@ -168,9 +168,13 @@ static int embed_images(const char *body, const char *base_dir, struct bl_buf *o
 		free(path);
 		if (r == 0) {
 			gchar *b64 = g_base64_encode((const guchar *)data, len);
+			/* bl_buf_add, not a "%s" of the image (vsnprintf twice over
+			 * it: 89 M of 2.6 G instructions, report of 1,000 files) */
 			rc = bl_buf_add(out, p, (size_t)(url - p));
 			if (!rc)
-				rc = bl_buf_addf(out, "data:image/png;base64,%s", b64);
+				rc = bl_buf_add(out, "data:image/png;base64,", 22);
+			if (!rc)
+				rc = bl_buf_add(out, b64, strlen(b64));
 			p = q;
 			g_free(b64);
 			free(data);
