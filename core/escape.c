@@ -197,29 +197,6 @@ bool bl_esc_formula_like(const char *s, size_t len)
 			   s[0] == '\t' || s[0] == '\r');
 }
 
-int bl_esc_csv(struct bl_buf *b, const char *s, size_t len, bool spreadsheet_safe)
-{
-	if (!s)
-		len = 0;
-	bool prefix = spreadsheet_safe && bl_esc_formula_like(s, len);
-	/* spaces and TABs at either end of the cell as written: CSV readers
-	 * (libcsv) trim them from an unquoted field */
-	char first = prefix ? '\'' : len ? s[0] : 'x';
-	bool quote = len && (first == ' ' || first == '\t' || s[len - 1] == ' ' || s[len - 1] == '\t');
-	for (size_t i = 0; i < len && !quote; i++)
-		quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
-	int rc = 0;
-	if (quote)
-		rc = bl_buf_addc(b, '"');
-	if (!rc && prefix)
-		rc = bl_buf_addc(b, '\'');
-	for (size_t i = 0; i < len && !rc; i++)
-		rc = s[i] == '"' ? bl_buf_add(b, "\"\"", 2) : bl_buf_addc(b, s[i]);
-	if (!rc && quote)
-		rc = bl_buf_addc(b, '"');
-	return rc;
-}
-
 int bl_esc_term(struct bl_buf *b, const char *s, size_t len, bool keep_lf)
 {
 	static const char hex[] = "0123456789abcdef";

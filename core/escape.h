@@ -31,12 +31,9 @@
  *      controls as spaces (a dumb-terminal chart is printed as it is),
  *      bytes that are not well-formed UTF-8 as '?'; max_chars > 3 cuts the
  *      text to that many characters, ending "...".
- *   E6 CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF
- *      or starts or ends with a space or TAB, quotes doubled; otherwise as
- *      is.
- *      Byte-exact: a program reading the file gets the text back. With
- *      spreadsheet_safe, a text beginning with = + - @ TAB or CR (a
- *      formula to a spreadsheet) gets a ' in front (docs/csv.md).
+ *   E6 CSV cell with spreadsheet_safe (docs/csv.md): a text beginning
+ *      with = + - @ TAB or CR (a formula to a spreadsheet) gets a ' in
+ *      front; the quoting is the table writer's (tables/table.h).
  *   E7 terminal (diagnostics on stderr): ESC as \e, CR as \r, LF as \n
  *      and TAB as \t (unless keep_lf: a whole text's layout), the other
  *      C0 controls, DEL, the C1 controls (U+0080-U+009F, which some terminals
@@ -62,10 +59,9 @@ int bl_esc_md_inline(struct bl_buf *b, const char *s);        /* E1, E2 */
 int bl_esc_md_code(struct bl_buf *b, const char *s);          /* E3 */
 int bl_esc_html(struct bl_buf *b, const char *s);             /* E4 */
 int bl_esc_gp(struct bl_buf *b, const char *s, size_t max_chars); /* E5 */
-int bl_esc_csv(struct bl_buf *b, const char *s, size_t len, bool spreadsheet_safe); /* E6 */
 int bl_esc_term(struct bl_buf *b, const char *s, size_t len, bool keep_lf); /* E7 */
 
-/* Whether E6's spreadsheet_safe would put a ' before s. */
+/* E6: whether spreadsheet_safe puts a ' before the len bytes at s. */
 bool bl_esc_formula_like(const char *s, size_t len);
 
 /* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlongs,

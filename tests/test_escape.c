@@ -103,34 +103,6 @@ static void test_escape__gp(void **state)
 	expect_gp("abcdefghij", 8, "'abcde...'");
 }
 
-static void expect_csv(const char *in, bool safe, const char *want)
-{
-	struct bl_buf b = BL_BUF_INIT(0);
-	assert_int_equal(bl_esc_csv(&b, in, strlen(in), safe), 0);
-	if (strcmp(b.data ? b.data : "", want) != 0)
-		fail_msg("csv \"%s\" (safe %d) gave \"%s\", want \"%s\"", in, safe, b.data ? b.data : "", want);
-	bl_buf_release(&b);
-}
-
-static void test_escape__csv(void **state)
-{
-	(void)state;
-	/* byte-exact by default: RFC 4180 quoting only */
-	expect_csv("=1+2", false, "=1+2");
-	expect_csv("a,b", false, "\"a,b\"");
-	expect_csv("say \"hi\"", false, "\"say \"\"hi\"\"\"");
-	expect_csv("l1\nl2", false, "\"l1\nl2\"");
-	expect_csv("", false, "");
-	/* --spreadsheet-safe: a ' before = + - @ TAB CR */
-	expect_csv("=HYPERLINK(\"http://e.example\")", true, "\"'=HYPERLINK(\"\"http://e.example\"\")\"");
-	expect_csv("+1", true, "'+1");
-	expect_csv("-cmd", true, "'-cmd");
-	expect_csv("@SUM(A1)", true, "'@SUM(A1)");
-	expect_csv("\tx", true, "'\tx");
-	expect_csv("\rx", true, "\"'\rx\"");
-	expect_csv("plain", true, "plain");
-}
-
 static void expect_term(const char *in, size_t len, bool keep_lf, const char *want)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
@@ -208,7 +180,6 @@ int main(void)
 		cmocka_unit_test(test_escape__md_renders_as_text),
 		cmocka_unit_test(test_escape__md_code_html),
 		cmocka_unit_test(test_escape__gp),
-		cmocka_unit_test(test_escape__csv),
 		cmocka_unit_test(test_escape__term),
 		cmocka_unit_test(test_escape__term_printf),
 		cmocka_unit_test(test_escape__limit),

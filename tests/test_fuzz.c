@@ -194,7 +194,7 @@ static void fixture_all(const char *path, const uint8_t *d, size_t len)
 	with_cfg(bl_fuzz_gzip, 0x00, d, len);     /* as a file, through bl_read_input */
 	with_cfg(bl_fuzz_mail, 0x00, d, len);
 	with_cfg(bl_fuzz_csv, 0x00, d, len);      /* as a CSV table (the expected .csv files are) */
-	with_cfg(bl_fuzz_escape, 0x03, d, len);   /* every escape, keep_lf, spreadsheet-safe */
+	with_cfg(bl_fuzz_escape, 0x03, d, len);   /* every escape, keep_lf */
 	with_cfg(bl_fuzz_html, 0x02, d, len);     /* as a page, its own charset */
 }
 

@@ -7,15 +7,12 @@
  *   E4 HTML: none of < > " ' raw, & only as a reference we wrote;
  *   E5 gnuplot: one single-quoted string that gnuplot 5.4's scanner reads
  *      to the end (quotes come in pairs), no control byte, no C1 control;
- *   E6 CSV: libcsv reads back one field holding the bytes (plus the ' of
- *      spreadsheet_safe when the text looks like a formula);
  *   E7 terminal: no control byte but TAB and LF when kept, no C1
  *      control, well-formed UTF-8 only.
- * The first byte chooses keep_lf, spreadsheet_safe and the gnuplot length
+ * The first byte chooses keep_lf and the gnuplot length
  * cap; the rest is the text (cut at its first NUL where a function takes
  * a C string). */
 #include "tests/fuzz/common.h"   /* first: system headers before core/banned.h */
-#include <csv.h>
 #include <cmark-gfm.h>
 #include "core/escape.h"
 
@@ -107,43 +104,6 @@ static void fze_gp(const char *s, size_t max)
 	bl_buf_release(&b);
 }
 
-struct fze_csv {
-	size_t fields;
-	struct bl_buf got;
-};
-
-static void fze_cb1(void *s, size_t len, void *ud)
-{
-	struct fze_csv *c = ud;
-	c->fields++;
-	bl_buf_add(&c->got, s, len);
-}
-
-static void fze_csv(const char *s, size_t len, bool safe)
-{
-	struct bl_buf b = BL_BUF_INIT(0);
-	if (bl_esc_csv(&b, s, len, safe))
-		fz_fail("csv: escape failed");
-	struct csv_parser p;
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
-		fz_fail("csv_init");
-	struct fze_csv c = { 0, BL_BUF_INIT(0) };
-	if (csv_parse(&p, b.data ? b.data : "", b.len, fze_cb1, NULL, &c) != b.len ||
-	    csv_fini(&p, fze_cb1, NULL, &c) != 0)
-		fz_fail("csv: libcsv cannot read %s", b.data ? b.data : "");
-	csv_free(&p);
-	struct bl_buf want = BL_BUF_INIT(0);
-	if (safe && bl_esc_formula_like(s, len))
-		bl_buf_addc(&want, '\'');
-	bl_buf_add(&want, s, len);
-	/* libcsv gives no field for an empty line */
-	if (want.len && (c.fields != 1 || c.got.len != want.len || memcmp(c.got.data, want.data, want.len)))
-		fz_fail("csv: read back %zu fields, not the text", c.fields);
-	bl_buf_release(&want);
-	bl_buf_release(&c.got);
-	bl_buf_release(&b);
-}
-
 static void fze_term(const char *s, size_t len, bool keep_lf)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
@@ -173,7 +133,6 @@ int bl_fuzz_escape(const uint8_t *data, size_t size)
 	fze_md(s);
 	fze_code_html(s);
 	fze_gp(s, cfg >> 3);
-	fze_csv(raw, len, cfg & 2);
 	fze_term(raw, len, cfg & 1);
 	free(s);
 	return 0;
