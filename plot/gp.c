@@ -541,24 +541,14 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 	return rc;
 }
 
-int bl_gp_run(const char *dir, const char *script_name, const struct bl_gp_limits *lim, char **err_out)
+int bl_gp_run(const char *dir, const char *script_name, struct bl_buf *out,
+	      const struct bl_gp_limits *lim, char **err_out)
 {
-	return gp_run(dir, script_name, NULL, NULL, lim, err_out);
+	return gp_run(dir, script_name, NULL, out, lim, err_out);
 }
 
 int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts,
 		   const struct bl_gp_limits *lim, char **err_out)
 {
 	return gp_run(dir, script_name, fmts, NULL, lim, err_out);
-}
-
-int bl_gp_run_capture(const char *dir, const char *script_name,
-		      struct bl_buf *out, const struct bl_gp_limits *lim, char **err_out)
-{
-	if (!out) {
-		if (err_out)
-			*err_out = bl_xstrdup("gnuplot: no output buffer");
-		return -BL_EUSAGE;
-	}
-	return gp_run(dir, script_name, NULL, out, lim, err_out);
 }

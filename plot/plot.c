@@ -455,7 +455,7 @@ int job_end(struct gp_job *j)
 
 	struct bl_buf out = BL_BUF_INIT(PREVIEW_MAX);
 	char *err = NULL;
-	rc = bl_gp_run_capture(j->dir, script, &out, &j->gp, &err);
+	rc = bl_gp_run(j->dir, script, &out, &j->gp, &err);
 	if (rc == -BL_ENOTFOUND && !bl_gp_available()) {
 		free(err);
 		free(r->message);

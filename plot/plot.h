@@ -106,20 +106,18 @@ bool bl_gp_available(void);
  * err_out (may be NULL): on return *err_out is NULL or a heap string the
  * caller frees: gnuplot's stderr (at most 16 KiB, trailing newlines
  * removed) — the error on failure, warnings on success — or the reason the
- * run failed. */
-int bl_gp_run(const char *dir, const char *script_name, const struct bl_gp_limits *lim, char **err_out);
+ * run failed. out (may be NULL: discarded): gnuplot's stdout is appended
+ * to it (at most out->max bytes; more is an -BL_ENOMEM failure). */
+int bl_gp_run(const char *dir, const char *script_name, struct bl_buf *out,
+	      const struct bl_gp_limits *lim, char **err_out);
 
-/* As bl_gp_run(), but only the outputs named in fmts ("png", "svg",
- * "dumb", separated by spaces; nothing else is accepted: -BL_EUSAGE):
+/* As bl_gp_run() with out NULL, but only the outputs named in fmts ("png",
+ * "svg", "dumb", separated by spaces; nothing else is accepted: -BL_EUSAGE):
  * runs `gnuplot -d -e "fmts = '<fmts>'" ./<script_name>`, and the scripts
  * of this module keep an fmts set before them. */
 int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts,
 		   const struct bl_gp_limits *lim, char **err_out);
 
-/* As bl_gp_run(), but gnuplot's stdout is appended to *out (at most
- * out->max bytes; more is an -BL_ENOMEM failure). */
-int bl_gp_run_capture(const char *dir, const char *script_name,
-		      struct bl_buf *out, const struct bl_gp_limits *lim, char **err_out);
 
 /* True when name may be used as a file stem or script name: 1-100 bytes of
  * [A-Za-z0-9._+-], not starting with '.', '-', '+' (so never '<' or '|'). */
