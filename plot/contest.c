@@ -176,9 +176,7 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
 	gs(j, "set key outside top center horizontal samplen 2\n");
 	gs(j, "set xrange [-0.6:%g]\n", (double)nl - 0.4);
-	gs(j, "set yrange [0:");
-	gn(j, nice_top(top * 1.05));
-	gs(j, "]\nset ytics nomirror\n");
+	gs(j, "set yrange [0:%s]\nset ytics nomirror\n", gnum(nice_top(top * 1.05)).s);
 	size_t *all = bl_xcalloc(nl, sizeof *all);
 	for (size_t l = 0; l < nl; l++)
 		all[l] = l;
@@ -236,9 +234,7 @@ static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *
 	 * them rotated, which needs more headroom. */
 	double pitch = ((double)j->width - 170.0) / (double)(nrows ? nrows : 1) / ((double)ng + 1);
 	bool upright = pitch >= 30;
-	gs(j, "set yrange [0:");
-	gn(j, nice_top(rtop * (upright ? 1.12 : 1.25)));
-	gs(j, "]\n");
+	gs(j, "set yrange [0:%s]\n", gnum(nice_top(rtop * (upright ? 1.12 : 1.25))).s);
 	gs(j, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 "
 	      "lw 1.2 lc rgb '#444444' front\n");
 	load_tics(j, in, rows, nrows);

@@ -150,18 +150,12 @@ static void lat_marks(struct gp_job *j, const struct bl_latency_plot *in, const 
 		bl_fmt_double(num, sizeof num, mk->value);
 		char *lab = mk->label ? bl_xstrdup(mk->label)
 				      : bl_xasprintf("%s%s %s", target ? "target " : "", num, unit);
-		gs(j, "set arrow %zu from ", m + 1);
-		gn(j, mk->value);
-		gs(j, ", graph 0 to ");
-		gn(j, mk->value);
-		gs(j, ", graph 1 nohead front lw 1.5 %s lc rgb '%s'\n",
-		   target ? "dt 1" : "dt 2", col);
+		gs(j, "set arrow %zu from %s, graph 0 to %s, graph 1 nohead front lw 1.5 %s lc rgb '%s'\n",
+		   m + 1, gnum(mk->value).s, gnum(mk->value).s, target ? "dt 1" : "dt 2", col);
 		gs(j, "set label %zu ", m + 1);
 		gqm(j, lab, NAME_MAX_CHARS);
-		gs(j, " at ");
-		gn(j, mk->value);
-		gs(j, ", graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
-		      "noenhanced\n", 0.93 - 0.09 * (double)(m % 4), col);
+		gs(j, " at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
+		      "noenhanced\n", gnum(mk->value).s, 0.93 - 0.09 * (double)(m % 4), col);
 		free(lab);
 	}
 	/* dumb: the lines under the labels, so a label crossing the next
@@ -178,9 +172,8 @@ static void lat_counts_panel(struct gp_job *j, const struct bl_latency_plot *in,
 	double bw = L->step * 0.84 / (double)ns;
 	gs(j, "\nset title 'Samples per bin (log scale)'\n");
 	gs(j, "set ylabel 'Count'\nset logscale y\n");
-	gs(j, "set yrange [0.5:");
-	gn(j, L->cmax * 3 > 10 ? L->cmax * 3 : 10);
-	gs(j, "]\nset key outside top center horizontal samplen 2\n");
+	gs(j, "set yrange [0.5:%s]\nset key outside top center horizontal samplen 2\n",
+	   gnum(L->cmax * 3 > 10 ? L->cmax * 3 : 10).s);
 	gs(j, "set style fill solid 0.8 noborder\n");
 	gs(j, "plot ");
 	for (size_t s = 0; s < ns && !j->err; s++) {
@@ -193,9 +186,7 @@ static void lat_counts_panel(struct gp_job *j, const struct bl_latency_plot *in,
 		gs(j, "'%s' using ", files[s]);
 		gshift(j, off);
 		/* 0 has no place on a log axis: such bins are left out. */
-		gs(j, ":($2 > 0 ? $2 : NaN):(");
-		gn(j, bw);
-		gs(j, ") with boxes lc rgb '%s' title ", gp_color(s));
+		gs(j, ":($2 > 0 ? $2 : NaN):(%s) with boxes lc rgb '%s' title ", gnum(bw).s, gp_color(s));
 		gqm(j, t, 2 * NAME_MAX_CHARS);
 		gs(j, " noenhanced");
 		free(t);
@@ -220,9 +211,7 @@ static void lat_cdf_tail_panels(struct gp_job *j, size_t ns, const struct lat_la
 	for (size_t s = 0; s < ns; s++)
 		if (L->total[s])
 			tmin = fmin(tmin, 1.0 / (double)L->total[s]);
-	gs(j, "set yrange [");
-	gn(j, tmin / 2);
-	gs(j, ":1.5]\nset format y '%%g'\n");
+	gs(j, "set yrange [%s:1.5]\nset format y '%%g'\n", gnum(tmin / 2).s);
 	gs(j, "plot ");
 	for (size_t s = 0; s < ns; s++)
 		gs(j, "%s'%s' using 1:($4 > 0 ? $4 : NaN) with fsteps lw 2 lc rgb '%s' notitle",
@@ -256,11 +245,8 @@ int bl_plot_latency(const struct bl_latency_plot *in, const struct bl_plot_opts 
 	gq(&j, opts && opts->title ? opts->title : "Latency");
 	gs(&j, " noenhanced font ',12'\n");
 	gs(&j, "set lmargin 11\nset rmargin 4\n");
-	gs(&j, "set xrange [");
-	gn(&j, L.xlo - L.pad);
-	gs(&j, ":");
-	gn(&j, L.xhi + L.pad);
-	gs(&j, "]\nset mxtics\nif (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
+	gs(&j, "set xrange [%s:%s]\n", gnum(L.xlo - L.pad).s, gnum(L.xhi + L.pad).s);
+	gs(&j, "set mxtics\nif (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
 	gs(&j, "set xlabel ");
 	gq(&j, xlabel);
 	gs(&j, " noenhanced\n");

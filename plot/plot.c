@@ -176,22 +176,17 @@ void gq(struct gp_job *j, const char *text)
 	gqm(j, text, 0);
 }
 
-void gn(struct gp_job *j, double v)
+struct gp_num gnum(double v)
 {
-	char tmp[40];
-	if (isnan(v)) {
-		gs(j, "NaN");
-		return;
-	}
-	bl_fmt_double(tmp, sizeof tmp, v);
-	gs(j, "%s", tmp);
+	struct gp_num n = { "NaN" };
+	if (!isnan(v))
+		bl_fmt_double(n.s, sizeof n.s, v);
+	return n;
 }
 
 void gshift(struct gp_job *j, double off)
 {
-	gs(j, "($1%s", off < 0 ? "-" : "+");
-	gn(j, fabs(off));
-	gs(j, ")");
+	gs(j, "($1%s%s)", off < 0 ? "-" : "+", gnum(fabs(off)).s);
 }
 
 int gp_datanum(struct bl_buf *b, double v, char sep)

@@ -71,12 +71,15 @@ int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Body text: printf-style (format strings are literals of the chart code,
- * never input), a quoted input string, a quoted string cut to max chars, a
- * number (finite; NaN gives '?' which gnuplot reads as missing). */
+ * never input), a quoted input string, a quoted string cut to max chars. */
 void gs(struct gp_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void gq(struct gp_job *j, const char *text);
 void gqm(struct gp_job *j, const char *text, size_t max_chars);
-void gn(struct gp_job *j, double v);
+/* A number as the script writes it (bl_fmt_double; NaN as "NaN"), for a
+ * %s of gs(): gs(j, "set yrange [0:%s]\n", gnum(top).s). C11: the
+ * temporary lives to the end of the full expression. */
+struct gp_num { char s[40]; };
+struct gp_num gnum(double v);
 /* "($1+off)" or "($1-|off|)": column 1 shifted by off (bars side by side). */
 void gshift(struct gp_job *j, double off);
 /* A header comment line (literal text of the chart code only). */

@@ -212,8 +212,7 @@ static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char
 		double mean = L->grp[g].sum[m] / (double)L->grp[g].cnt[m];
 		gs(j, "%s'%s' using 1:%d with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' notitle, \\\n     ",
 		   first ? "" : ", \\\n     ", files[g], mt->column, gp_color(g));
-		gn(j, mean);
-		gs(j, " with lines dt 2 lw 1.2 lc rgb '%s' notitle", gp_color(g));
+		gs(j, "%s with lines dt 2 lw 1.2 lc rgb '%s' notitle", gnum(mean).s, gp_color(g));
 		first = false;
 	}
 	gs(j, "\n");

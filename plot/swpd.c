@@ -210,18 +210,13 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 		if (hi > row_end[row])
 			row_end[row] = hi;
 		const char *col = ev_color(e->kind);
-		gs(j, "set arrow from ");
-		gn(j, e->t_s);
-		gs(j, ", graph 0 to ");
-		gn(j, e->t_s);
-		gs(j, ", graph 1 nohead front lw 1.5 dt 2 lc rgb '%s'\n", col);
+		gs(j, "set arrow from %s, graph 0 to %s, graph 1 nohead front lw 1.5 dt 2 lc rgb '%s'\n",
+		   gnum(e->t_s).s, gnum(e->t_s).s, col);
 		if (e->text && *e->text) {
 			gs(j, "set label ");
 			gqm(j, e->text, EVENT_TEXT_MAX);
-			gs(j, " at ");
-			gn(j, e->t_s);
-			gs(j, ", graph %.2f %s offset character %s,0 boxed front "
-			      "tc rgb '%s' noenhanced\n",
+			gs(j, " at %s, graph %.2f %s offset character %s,0 boxed front "
+			      "tc rgb '%s' noenhanced\n", gnum(e->t_s).s,
 			   0.955 - 0.075 * row, right ? "right" : "left",
 			   right ? "-0.6" : "0.6", col);
 		}
@@ -360,11 +355,8 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		gs(j, "set object rect from ");
-		gn(j, sh[i].a);
-		gs(j, ", graph 0 to ");
-		gn(j, sh[i].b);
-		gs(j, ", graph 1 behind fc rgb '" STUTTER_FILL "' fs solid 1.0 noborder\n");
+		gs(j, "set object rect from %s, graph 0 to %s, graph 1 behind fc rgb '" STUTTER_FILL
+		   "' fs solid 1.0 noborder\n", gnum(sh[i].a).s, gnum(sh[i].b).s);
 	}
 	if (!labels)
 		nm = 0;
@@ -378,12 +370,8 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 		if (from < taken)
 			continue;
 		taken = left ? marks[i] + gap : marks[i];
-		gs(j, "set label 'stutter goes on' at ");
-		gn(j, marks[i]);
-		if (left)
-			gs(j, ", graph 0.04 left offset character 0.5,0 front tc rgb '#c00000'\n");
-		else
-			gs(j, ", graph 0.04 right offset character -0.5,0 front tc rgb '#c00000'\n");
+		gs(j, "set label 'stutter goes on' at %s, graph 0.04 %s offset character %s,0 front "
+		      "tc rgb '#c00000'\n", gnum(marks[i]).s, left ? "left" : "right", left ? "0.5" : "-0.5");
 	}
 	free(sh);
 	free(marks);
@@ -394,11 +382,8 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 static void place(struct gp_job *j, int ngroups, int top_px, int h_px)
 {
 	double total = LAYOUT_TOP_PX + GROUP_PX * (double)ngroups;
-	gs(j, "set origin 0,");
-	gn(j, 1 - (top_px + h_px) / total);
-	gs(j, "\nset size 1,");
-	gn(j, h_px / total);
-	gs(j, "\n");
+	gs(j, "set origin 0,%s\nset size 1,%s\n", gnum(1 - (top_px + h_px) / total).s,
+	   gnum(h_px / total).s);
 }
 
 /* Panel gi: swpd (left axis) and si, so (right axis) with the stutter
@@ -417,15 +402,8 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	gs(j, "set ylabel 'swpd (MiB)'\nset y2label 'si, so (KiB/s)'\nset ytics autofreq\n"
 	      "set y2tics\n");
 	gs(j, "if (fmt eq 'dumb') { unset ylabel; unset y2label }\n");
-	gs(j, "set xrange [");
-	gn(j, x0);
-	gs(j, ":");
-	gn(j, x1);
-	gs(j, "]\nset yrange [0:");
-	gn(j, y1);
-	gs(j, "]\nset y2range [0:");
-	gn(j, y2);
-	gs(j, "]\n");
+	gs(j, "set xrange [%s:%s]\n", gnum(x0).s, gnum(x1).s);
+	gs(j, "set yrange [0:%s]\nset y2range [0:%s]\n", gnum(y1).s, gnum(y2).s);
 	gs(j, "set title ");
 	gq(j, g->name && *g->name ? g->name : "(no group name)");
 	gs(j, " noenhanced\n");
@@ -497,11 +475,7 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 		gs(j, "set xlabel 'Time (s)'\n");
 	gs(j, "set ylabel 'free (MiB)'\nunset y2label\nunset y2tics\n");
 	gs(j, "if (fmt eq 'dumb') { unset ylabel }\n");
-	gs(j, "set yrange [0:");
-	gn(j, yf);
-	gs(j, "]\nset ytics 0,");
-	gn(j, tic_step(yf));
-	gs(j, "\n");
+	gs(j, "set yrange [0:%s]\nset ytics 0,%s\n", gnum(yf).s, gnum(tic_step(yf)).s);
 	draw_stutter(j, g, x0, x1, false);
 	if (any[1] && band) {
 		gs(j, "plot ");
@@ -841,16 +815,10 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 		gq(&j, "Seconds of stutter per swpd range");
 	}
 	gs(&j, " noenhanced font ',12'\n");
-	gs(&j, "set xlabel 'swpd (MiB), bins of ");
-	gn(&j, w);
-	gs(&j, " MiB'\nset ylabel 'Seconds'\n");
-	gs(&j, "set xrange [");
-	gn(&j, xlo);
-	gs(&j, ":");
-	gn(&j, xhi);
-	gs(&j, "]\nset yrange [0:");
-	gn(&j, nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05)));
-	gs(&j, "]\nset xtics out nomirror\nset mxtics\nset ytics nomirror\n");
+	gs(&j, "set xlabel 'swpd (MiB), bins of %s MiB'\nset ylabel 'Seconds'\n", gnum(w).s);
+	gs(&j, "set xrange [%s:%s]\n", gnum(xlo).s, gnum(xhi).s);
+	gs(&j, "set yrange [0:%s]\n", gnum(nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05))).s);
+	gs(&j, "set xtics out nomirror\nset mxtics\nset ytics nomirror\n");
 	gs(&j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
 	/* two key entries per group, two per key row, below the x label */
 	gs(&j, "set key outside bottom center horizontal samplen 2\nset bmargin %zu\n",
@@ -873,17 +841,12 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 		const char *name = ng > 1 && in->groups[gi].name ? in->groups[gi].name : "";
 		char *lab = bl_xasprintf("%s%sno stutter above %g MiB", name, *name ? ": " : "",
 					 top);
-		gs(&j, "set arrow from ");
-		gn(&j, top);
-		gs(&j, ", graph 0 to ");
-		gn(&j, top);
-		gs(&j, ", graph 1 nohead front lw 2 dt 2 lc rgb '%s'\n", gp_color(gi));
+		gs(&j, "set arrow from %s, graph 0 to %s, graph 1 nohead front lw 2 dt 2 lc rgb '%s'\n",
+		   gnum(top).s, gnum(top).s, gp_color(gi));
 		gs(&j, "set label ");
 		gqm(&j, lab, 120);
-		gs(&j, " at ");
-		gn(&j, top);
-		gs(&j, ", graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
-		       "noenhanced\n", 0.955 - 0.07 * (double)gi, gp_color(gi));
+		gs(&j, " at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
+		       "noenhanced\n", gnum(top).s, 0.955 - 0.07 * (double)gi, gp_color(gi));
 		free(lab);
 	}
 
@@ -900,15 +863,12 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 			gs(&j, ", \\\n     ");
 		gs(&j, "'%s' using ", names[gi]);
 		gshift(&j, off);
-		gs(&j, ":2:(");
-		gn(&j, bw);
-		gs(&j, ") with boxes fs empty lc rgb '%s' lw 1.5 title ", gp_color(gi));
+		gs(&j, ":2:(%s) with boxes fs empty lc rgb '%s' lw 1.5 title ", gnum(bw).s, gp_color(gi));
 		gqm(&j, t_obs, 70);
 		gs(&j, " noenhanced, \\\n     '%s' using ", names[gi]);
 		gshift(&j, off);
-		gs(&j, ":3:(");
-		gn(&j, bw);
-		gs(&j, ") with boxes fs solid 0.8 noborder lc rgb '%s' title ", gp_color(gi));
+		gs(&j, ":3:(%s) with boxes fs solid 0.8 noborder lc rgb '%s' title ", gnum(bw).s,
+		   gp_color(gi));
 		gqm(&j, t_stu, 70);
 		gs(&j, " noenhanced");
 		free(t_obs);
