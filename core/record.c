@@ -1,4 +1,5 @@
 /* record.c — records (see record.h). */
+#include <stdatomic.h>
 #include <string.h>
 #include <strings.h>
 #include "core/record.h"
@@ -8,9 +9,8 @@ const char *const bl_prov_col_names[BL_PROV_COLS] = {
 	"copy_of",
 };
 
-void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
+void bl_record_at(struct bl_record *r, const struct bl_line *ln)
 {
-	r->table = t;
 	r->source = ln ? ln->source : "";
 	r->line = ln ? ln->lineno : 0;
 	r->msg = ln ? ln->msg : NULL;
@@ -21,9 +21,23 @@ void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const str
 	r->prov_gen = 0;
 	r->copy_of = NULL;
 	r->digits = NULL;
+}
+
+void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln)
+{
+	r->table = t;
+	bl_record_at(r, ln);
+	r->const_gen = 0;
+	r->const_cols = 0;
 	/* BL_NULL is 0: one memset, where a store per column was 5 % of
 	 * `parse -t vmstat` (48 columns a row) */
 	memset(r->v, 0, (t->ncols < BL_MAX_COLS ? t->ncols : BL_MAX_COLS) * sizeof r->v[0]);
+}
+
+unsigned long bl_gen_new(void)
+{
+	static _Atomic unsigned long last;
+	return atomic_fetch_add(&last, 1) + 1;
 }
 
 int bl_table_col(const struct bl_table_def *t, const char *name)

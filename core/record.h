@@ -152,12 +152,22 @@ struct bl_record {
 	 * hands the record on, valid while the sink has it. */
 	const char *copy_of;
 	const struct bl_digits *digits; /* NULL, or where values' text is (above) */
+	/* Records with the same non-zero const_gen (bl_gen_new()) and
+	 * const_cols hold the same value in each column i whose bit
+	 * (const_cols >> i & 1) is set: a writer makes their text once. */
+	unsigned long const_gen;
+	unsigned long long const_cols;
 	struct bl_val v[BL_MAX_COLS]; /* the table's own columns, in schema order */
 };
 
 /* Start a record for table t whose first line is ln: copies provenance,
  * sets every value to BL_NULL. group/run are filled by bl_emit(). */
 void bl_record_init(struct bl_record *r, const struct bl_table_def *t, const struct bl_line *ln);
+/* The same for a record made again in place: provenance only, its values
+ * and const_gen kept. */
+void bl_record_at(struct bl_record *r, const struct bl_line *ln);
+/* A number no call returned before (for const_gen), from any thread. */
+unsigned long bl_gen_new(void);
 static inline void bl_set_num(struct bl_record *r, size_t col, double d)
 { r->v[col].t = BL_NUM; r->v[col].u.d = d; }
 static inline void bl_set_int(struct bl_record *r, size_t col, long long i)

@@ -343,11 +343,14 @@ struct vmstat {
 	 * copy of the line */
 	struct bl_digits digits;
 	char rowtext[1024];
-	/* the layout column of the last row: it changes only with v->lay (or
-	 * the row's time stamp form), so it is not rebuilt for every row */
-	bool lname_ok;
-	int lname_key;           /* (has date) << 1 | (leading time) */
-	char lname[48];          /* the longest name is 28 bytes */
+	/* The row record, made again in place row after row: what stays the
+	 * same while v->lay, the unit and the row's time stamp form do (the
+	 * series, layout and unit, the columns the layout has not) is set
+	 * when rec_ok is false or the form changes (core/record.h const_cols) */
+	struct bl_record rec;
+	bool rec_ok;
+	int rec_key;             /* (has date) << 1 | (leading time) */
+	char lname[48];          /* its layout text; the longest is 28 bytes */
 	/* the last group line and label line that were headers, with what
 	 * they gave (vmstat repeats its header every screenful: most header
 	 * lines are the one before again) */
@@ -1071,7 +1074,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	bl_block_end(ctx);              /* a new capture ends a block (B1) */
 	v->in_series = true;
 	v->lay = *L;
-	v->lname_ok = false;
+	v->rec_ok = false;
 	v->series = ++v->series_count;
 	v->sample = 0;
 	v->expect_since_boot = start && !(v->have_cmd && v->cmd_no_first);
@@ -1263,23 +1266,40 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 	return ROW_OK;
 }
 
-/* The layout column's text for rows with or without a date and a
- * leading time, in v->lname, made again only when the key changes
- * (parse -t vmstat of 50 MB: 0.233 s of processor time, 0.301 s made
- * every row). */
-static inline void vm_lname(struct vmstat *v, bool date, bool lead)
+/* v->rec's constant part for rows with or without a date and a leading
+ * time: made again only when the form or v->rec_ok changes, and a new
+ * const_gen only when the text changes (tables/table.c's struct plan:
+ * parse -t vmstat of 50 MB 0.213 s of processor time, 0.242 s a record
+ * made and written cell by cell per row). */
+static void rec_start(struct vmstat *v, const struct bl_line *ln, int key)
 {
-	int key = (int)date << 1 | (lead ? 1 : 0);
-	if (__builtin_expect(v->lname_ok && v->lname_key == key, 1))
-		return;
+	struct bl_record *r = &v->rec;
 	struct bl_buf *sb = &v->scratch;
-	layout_name(sb, &v->lay, date, lead);
+	layout_name(sb, &v->lay, key >> 1, key & 1);
 	size_t lnl = sb->len < sizeof v->lname ? sb->len : sizeof v->lname - 1;
+	unsigned long long vary = 1ull << VM_SAMPLE | 1ull << VM_T_S | 1ull << VM_SINCE_BOOT |
+		1ull << VM_TIMESTAMP | 1ull << VM_TZ | 1ull << VM_DISKS | 1ull << VM_PER_CPU;
+	for (size_t i = 0; i < v->lay.n; i++)
+		if (v->lay.col[i] < VM_NCOLS)
+			vary |= 1ull << v->lay.col[i];
+	vary = ((1ull << VM_NCOLS) - 1) & ~vary;
+	/* a header repeated (every screenful) changes nothing here */
+	bool same = r->const_gen && r->const_cols == vary && r->v[VM_SERIES].u.i == v->series &&
+		r->v[VM_MEM_UNIT].u.s == v->mem_unit && strlen(v->lname) == lnl &&
+		memcmp(v->lname, sb->data, lnl) == 0;
 	memcpy(v->lname, sb->data, lnl);
 	v->lname[lnl] = '\0';
-	v->lname_ok = true;
-	v->lname_key = key;
 	bl_buf_reset(sb);
+	v->rec_ok = true;
+	v->rec_key = key;
+	if (same)
+		return;
+	bl_record_init(r, &bl_table_vmstat, ln);
+	bl_set_int(r, VM_SERIES, v->series);
+	bl_set_str(r, VM_LAYOUT, v->lname);
+	bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
+	r->const_gen = bl_gen_new();
+	r->const_cols = vary;
 }
 
 /* V6: the columns written in KiB (KiB/s for si, so). */
@@ -1352,10 +1372,12 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 		    struct row *R, size_t part, bool since_boot)
 {
 	const struct layout *L = &v->lay;
-	struct bl_record r;
-	bl_record_init(&r, &bl_table_vmstat, ln);
-	bl_set_int(&r, VM_SERIES, v->series);
-	bl_set_int(&r, VM_SAMPLE, v->sample);
+	struct bl_record *r = &v->rec;
+	int key = (R->date != NULL) << 1 | R->lead;
+	if (!v->rec_ok || v->rec_key != key)
+		rec_start(v, ln, key);
+	bl_record_at(r, ln);
+	bl_set_int(r, VM_SAMPLE, v->sample);
 	double t;
 	if (!isnan(R->t_abs) && part == 0) {
 		double ta = R->t_abs;
@@ -1373,14 +1395,12 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 	} else {
 		t = (double)v->sample * v->interval_s;
 	}
-	bl_set_num(&r, VM_T_S, t);
-	bl_set_int(&r, VM_SINCE_BOOT, since_boot ? 1 : 0);
-	vm_lname(v, R->date != NULL, R->lead);
-	bl_set_str(&r, VM_LAYOUT, v->lname);
-	row_values(v, &r, R, part * L->n);
+	bl_set_num(r, VM_T_S, t);
+	bl_set_int(r, VM_SINCE_BOOT, since_boot ? 1 : 0);
+	row_values(v, r, R, part * L->n);
+	r->v[VM_DISKS].t = r->v[VM_PER_CPU].t = r->v[VM_TIMESTAMP].t = r->v[VM_TZ].t = BL_NULL;
 	if (L->bsd)
-		bsd_texts(v, &r, R, part * L->n);
-	bl_set_str(&r, VM_MEM_UNIT, v->mem_unit);
+		bsd_texts(v, r, R, part * L->n);
 	struct bl_buf *tb = &v->t_stamp, *zb = &v->t_zone;
 	if (R->date || R->lead) {
 		bl_buf_reset(tb);
@@ -1388,7 +1408,7 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 			bl_buf_add(tb, R->date, R->datel);
 		else
 			bl_buf_add(tb, R->ts, R->tsl);
-		bl_set_str(&r, VM_TIMESTAMP, tb->data ? tb->data : "");
+		bl_set_str(r, VM_TIMESTAMP, tb->data ? tb->data : "");
 	}
 	if (R->tz || (R->date && v->lay.zone[0])) {
 		bl_buf_reset(zb);
@@ -1396,9 +1416,9 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 			bl_buf_add(zb, R->tz, R->tzl);
 		else
 			bl_buf_add(zb, v->lay.zone, strlen(v->lay.zone));
-		bl_set_str(&r, VM_TZ, zb->data ? zb->data : "");
+		bl_set_str(r, VM_TZ, zb->data ? zb->data : "");
 	}
-	return bl_emit(ctx, &r);
+	return bl_emit(ctx, r);
 }
 
 /* The row's time stamp as emit_row() will place it (V5: a time of day
@@ -1691,7 +1711,7 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 		v->lay.wide = v->lay.wide || nl.wide;
 		if (nl.zone[0])
 			memcpy(v->lay.zone, nl.zone, sizeof nl.zone);
-		v->lname_ok = false;
+		v->rec_ok = false;
 		v->run = v->blank_run = 0;          /* a repeated header */
 		v->hdr_again = pair;                /* a label line alone: no re-paste, */
 		v->hdr_any = true;                  /* ... unless the row has a date */

@@ -132,14 +132,31 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
  * holds " \ or a control character. What stays the same from row to row
  * is written once and copied: the provenance text of a row (source;
  * message, quoted, group), compared by content, never by pointer, as the
- * strings are the parser's to reuse, and JSON Lines' keys (`,"swpd":`),
- * made once per table. Measured on 20 MB of vmstat (212,519 rows), this
- * path took `-f jsonl` from 30x the time of `-f csv` (a jansson object
+ * strings are the parser's to reuse, and the table's own cells between
+ * those that vary (struct plan: separators, JSON Lines' keys `,"swpd":`,
+ * the cells a parser says stay the same). Measured on 20 MB of vmstat
+ * (212,519 rows), this path took `-f jsonl` from 30x the time of `-f csv` (a jansson object
  * per row) to about the same. */
 /* 256 KiB: -f jsonl of 50 MB of vmstat 0.278 s of processor time, 0.295 s
  * in 64 KiB writes (-f csv 0.203 s both) */
 #define BL_ROW_BUF (256 * 1024)
-#define KEY_SLOT 32
+#define LIT_SLOT 32
+
+/* A row's cells in the writer's format as steps: the literal text before
+ * each cell that varies (separators, JSON Lines' keys, and the cells a
+ * record's const_cols say stay the same while its const_gen does,
+ * core/record.h), then the cell; made once per (table, const_gen).
+ * With vmstat's record made in place: parse -t vmstat of 50 MB 0.213 s
+ * of processor time, 0.242 s a cell at a time with a record per row. */
+struct plan {
+	const struct bl_table_def *table;
+	unsigned long gen;
+	unsigned long long cols;
+	size_t n;                          /* cells that vary */
+	unsigned char col[BL_MAX_COLS];
+	size_t off[BL_MAX_COLS + 1], len[BL_MAX_COLS + 1];  /* literals in lit */
+	struct bl_buf lit;                 /* LIT_SLOT bytes readable after each */
+};
 
 struct bl_csv_writer {
 	FILE *f;
@@ -147,15 +164,7 @@ struct bl_csv_writer {
 	bool sheet_safe;             /* struct bl_table_opts */
 	size_t n;                    /* bytes pending in b */
 	bool err;                    /* a write was short (errno from it) */
-	/* JSON Lines: ,"<name>": of each column of keys_of, in slots of
-	 * KEY_SLOT bytes (a longer one in keys), copied whole: a copy of a
-	 * known size is two moves, where memcpy() of each key's own length
-	 * was 10 % of `parse -f jsonl`'s instructions */
-	const struct bl_table_def *keys_of;
-	char key_slot[BL_MAX_COLS][KEY_SLOT];
-	unsigned char key_len[BL_MAX_COLS];      /* 0: too long, in keys */
-	struct bl_buf keys;
-	size_t key_end[BL_MAX_COLS];
+	struct plan plan;
 	struct bl_buf cell;          /* a text cell on the slow path */
 	/* the provenance last written: its keys and its text as written */
 	struct bl_buf src_key, src_text;         /* "source," */
@@ -383,24 +392,6 @@ static inline char *put_plain(const struct bl_csv_writer *rb, char *p, const cha
 	return q + i;
 }
 
-/* JSON Lines: ,"<name>": of every column of t, once per table. */
-static void json_keys(struct bl_csv_writer *rb, const struct bl_table_def *t)
-{
-	bl_buf_reset(&rb->keys);
-	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++) {
-		size_t k0 = rb->keys.len;
-		bl_buf_addc(&rb->keys, ',');
-		json_text(&rb->keys, t->cols[i].name, strlen(t->cols[i].name));
-		bl_buf_addc(&rb->keys, ':');
-		rb->key_end[i] = rb->keys.len;
-		size_t n = rb->keys.len - k0;
-		rb->key_len[i] = n <= KEY_SLOT ? (unsigned char)n : 0;
-		if (n <= KEY_SLOT)
-			memcpy(rb->key_slot[i], rb->keys.data + k0, n);
-	}
-	rb->keys_of = t;
-}
-
 /* The one place a value becomes text, at p with room bytes made for the
  * row (rb_text() may move the buffer: the new end is returned). An empty
  * value is nothing in CSV and TSV, null in JSON Lines. */
@@ -455,52 +446,72 @@ static inline char *put_cell(struct bl_csv_writer *rb, const struct bl_record *r
 	return put_text_or_val(rb, &r->v[i], p, room);
 }
 
-/* CSV and TSV: sep and each column of r from p (room bytes made for
- * numbers); returns the end. A loop of its own, without JSON's keys:
- * parse -t vmstat of 4 MB in 221.2M instructions, 226.6M with one loop
- * for all three */
-static char *sep_fields(struct bl_csv_writer *rb, const struct bl_record *r, char *p, char sep,
-			size_t room)
+/* pl made for r: each column's lead (the format's separator, JSON Lines'
+ * key) and, when r says it stays the same (and its text is short), its
+ * cell, in the literal before the next cell that varies. */
+static void plan_make(struct bl_csv_writer *rb, struct plan *pl, const struct bl_record *r)
 {
-	for (size_t i = 0; i < r->table->ncols; i++) {
-		*p++ = sep;
-		p = put_cell(rb, r, i, p, room);
+	static const char pad[LIT_SLOT];
+	const struct bl_table_def *t = r->table;
+	bool json = rb->fmt == BL_OUT_JSONL;
+	bl_buf_reset(&pl->lit);
+	pl->n = pl->off[0] = 0;
+	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++) {
+		if (json) {
+			bl_buf_addc(&pl->lit, ',');
+			json_text(&pl->lit, t->cols[i].name, strlen(t->cols[i].name));
+			bl_buf_addc(&pl->lit, ':');
+		} else {
+			bl_buf_addc(&pl->lit, rb->fmt == BL_OUT_TSV ? '\t' : ',');
+		}
+		size_t k0 = pl->lit.len;
+		if (r->const_cols >> i & 1) {
+			const struct bl_val *v = &r->v[i];
+			char num[NUM_ROOM];
+			if (v->t == BL_STR)
+				text_cell(&pl->lit, rb->fmt, rb->sheet_safe, v->u.s ? v->u.s : "");
+			else
+				bl_buf_add(&pl->lit, num, (size_t)(put_val(rb, v, num, 0) - num));
+			if (pl->lit.len - k0 < NUM_ROOM)
+				continue;
+			pl->lit.len = k0;        /* a long text: written with the row */
+		}
+		pl->len[pl->n] = pl->lit.len - pl->off[pl->n];
+		pl->col[pl->n++] = (unsigned char)i;
+		pl->off[pl->n] = pl->lit.len;
 	}
-	return p;
+	bl_buf_add(&pl->lit, json ? "}\n" : "\n", json ? 2 : 1);
+	pl->len[pl->n] = pl->lit.len - pl->off[pl->n];
+	bl_buf_add(&pl->lit, pad, LIT_SLOT);
+	pl->table = t;
+	pl->gen = r->const_gen;
+	pl->cols = r->const_cols;
 }
 
-/* r's columns in the writer's format (CSV and TSV by sep_fields()), JSON
- * Lines' key before each value here: numbers
- * straight into the buffer (room for all of them made once), text through
- * rb_text(); then the row's end. */
+/* Literal k of pl at p (room for LIT_SLOT more than its length); its end. */
+static inline char *put_lit(char *p, const struct plan *pl, size_t k)
+{
+	const char *s = pl->lit.data + pl->off[k];
+	if (pl->len[k] <= LIT_SLOT)
+		memcpy(p, s, LIT_SLOT);   /* a copy of a known size: two moves */
+	else
+		memcpy(p, s, pl->len[k]);
+	return p + pl->len[k];
+}
+
+/* r's columns in the writer's format by its plan, then the row's end. */
 static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 {
-	size_t nc = r->table->ncols;
-	bool json = rb->fmt == BL_OUT_JSONL;
-	if (json && rb->keys_of != r->table)
-		json_keys(rb, r->table);
-	size_t room = nc * NUM_ROOM + rb->keys.len + 2;
+	struct plan *pl = &rb->plan;
+	if (pl->table != r->table || pl->gen != r->const_gen || pl->cols != r->const_cols)
+		plan_make(rb, pl, r);
+	size_t room = pl->lit.len + pl->n * NUM_ROOM;
 	char *p = rb_room(rb, room);
-	if (!json) {
-		p = sep_fields(rb, r, p, rb->fmt == BL_OUT_TSV ? '\t' : ',', room);
-		*p++ = '\n';
-		rb->n = (size_t)(p - rb->b);
-		return;
+	for (size_t k = 0; k < pl->n; k++) {
+		p = put_lit(p, pl, k);
+		p = put_cell(rb, r, pl->col[k], p, room);
 	}
-	for (size_t i = 0; i < nc; i++) {
-		if (rb->key_len[i]) {
-			memcpy(p, rb->key_slot[i], KEY_SLOT);   /* room: KEY_SLOT <= NUM_ROOM */
-			p += rb->key_len[i];
-		} else {
-			size_t k0 = i ? rb->key_end[i - 1] : 0;
-			memcpy(p, rb->keys.data + k0, rb->key_end[i] - k0);
-			p += rb->key_end[i] - k0;
-		}
-		p = put_cell(rb, r, i, p, room);
-	}
-	*p++ = '}';
-	*p++ = '\n';
-	rb->n = (size_t)(p - rb->b);
+	rb->n = (size_t)(put_lit(p, pl, pl->n) - rb->b);
 }
 
 /* Append s and a NUL to key. */
@@ -639,10 +650,8 @@ struct bl_csv_writer *bl_table_writer_new(FILE *f, const struct bl_table_opts *o
 	w->n = 0;
 	w->err = false;
 	struct bl_buf empty = BL_BUF_INIT(0);
-	w->keys = w->cell = empty;
-	w->keys_of = NULL;
-	memset(w->key_slot, 0, sizeof w->key_slot);
-	memset(w->key_len, 0, sizeof w->key_len);
+	w->cell = w->plan.lit = empty;
+	w->plan.table = NULL;
 	w->src_key = w->src_text = w->mid_key = w->mid_text = empty;
 	w->mid_quoted = 0;
 	w->prov_gen = 0;
@@ -671,7 +680,7 @@ void bl_csv_writer_free(struct bl_csv_writer *w)
 {
 	if (!w)
 		return;
-	free(w->keys.data);
+	free(w->plan.lit.data);
 	free(w->cell.data);
 	free(w->src_key.data);
 	free(w->src_text.data);
