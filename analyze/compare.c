@@ -283,12 +283,17 @@ struct cmp_run {
 	bool mismatch;               /* done is not the first walk's result */
 	bool ioerr;                  /* the spill could not be read (errno) */
 	FILE *f;                     /* second walk: CSV goes out a page at a time */
+	char *head;                  /* second walk: the text table's heading, until written */
+	bool *any_text;              /* second walk: a text table was written */
 };
 
 /* CSV rows written out and dropped every CMP_PAGE rows: compare's
  * output is one header and its rows, so the bytes are those of one
  * write at the end; memory holds a page (issue 34). */
 #define CMP_PAGE 10000
+/* C7: groups a table may have, so that 32-bit indexes (and a set's rank,
+ * below twice the sets) hold them */
+#define CMP_MAX_GROUPS ((size_t)INT32_MAX)
 static void csv_page(struct cmp_run *run, struct bl_outtab *all)
 {
 	if (all->nrows >= CMP_PAGE)
@@ -353,15 +358,17 @@ struct tabctx {
 	size_t ng;                 /* group columns; the last is compared */
 	struct bl_strmap sets;        /* compared values, in order */
 	struct bl_strmap blocks;      /* --by keys, in order */
-	size_t *set_of, *block_of; /* per group */
+	/* C7: 32-bit indexes (at most CMP_MAX_GROUPS groups a table) */
+	uint32_t *set_of;          /* per group: its set */
+	uint32_t *block_of;        /* per group, while tabctx_init matches */
 	/* the groups of each block, by set: block b's are entries
-	 * bstart[b]..bstart[b+1]-1 of bset (the set) and bgroup (the group),
-	 * in set order (a block holds few of the sets: a dense blocks x sets
-	 * table grew with the square of the inputs in a folder) */
-	size_t *bstart, *bset, *bgroup;
-	size_t *rank;              /* each set's place (C1) */
+	 * bstart[b]..bstart[b+1]-1 of bgroup, in set order (a block holds
+	 * few of the sets: a dense blocks x sets table grew with the square
+	 * of the inputs in a folder) */
+	uint32_t *bstart, *bgroup;
+	uint32_t *rank;            /* each set's place (C1) */
 	size_t base;               /* baseline set; SIZE_MAX: none in this ts */
-	size_t *bbase;             /* each block's baseline set (C1: its source's), or NULL: base */
+	uint32_t *bbase;           /* each block's baseline set (C1: its source's), or NULL: base */
 	bool means;                /* R2 */
 	const char *runs_col;
 };
@@ -373,7 +380,6 @@ static void tabctx_release(struct tabctx *x)
 	free(x->set_of);
 	free(x->block_of);
 	free(x->bstart);
-	free(x->bset);
 	free(x->bgroup);
 	free(x->bbase);
 	free(x->rank);
@@ -383,7 +389,7 @@ static void tabctx_release(struct tabctx *x)
 static long block_cell(const struct tabctx *x, size_t b, size_t s)
 {
 	for (size_t i = x->bstart[b]; i < x->bstart[b + 1]; i++)
-		if (x->bset[i] == s)
+		if (x->set_of[x->bgroup[i]] == s)
 			return (long)x->bgroup[i];
 	return -1;
 }
@@ -438,6 +444,40 @@ static void text_table(FILE *f, const char *head, struct bl_outtab *tab, const s
 		free(s);
 	}
 	free(dropped);
+}
+
+/* The text or Markdown rows so far, after run->head when not yet written
+ * (then freed). */
+static void text_flush(struct cmp_run *run, struct bl_outtab *tab, const struct bl_compare_opts *o)
+{
+	if (!tab->nrows)
+		return;
+	if (run->head && *run->any_text)
+		fputc('\n', run->f);
+	*run->any_text = true;
+	text_table(run->f, run->head ? run->head : "", tab, o);
+	free(run->head);
+	run->head = NULL;
+}
+
+/* Before a text or Markdown row: a full page (CMP_PAGE rows) written and
+ * dropped, a blank line after it, its columns kept for the next. Memory
+ * holds a page, each fitted to its own widths as `stats` pages (issue
+ * 34); a table of at most CMP_PAGE rows is one page, as it always was.
+ * true when a page went out. */
+static bool text_page(struct cmp_run *run, struct bl_outtab *tab, const struct bl_compare_opts *o)
+{
+	if (tab->nrows < CMP_PAGE)
+		return false;
+	struct bl_outtab next;
+	bl_outtab_init(&next);
+	for (size_t c = 0; c < tab->ncols; c++)
+		bl_outtab_col(&next, tab->head[c], tab->right[c]);
+	text_flush(run, tab, o);
+	fputc('\n', run->f);
+	bl_outtab_release(tab);
+	*tab = next;
+	return true;
 }
 
 static void text_header(struct bl_outtab *tab, struct tabctx *x)
@@ -537,6 +577,23 @@ static void made(struct tabctx *x, const char *cname, size_t gc, size_t base, si
 	run->n++;
 }
 
+/* Text: the baseline line of block any's group (its by-values, the
+ * baseline and its summary), when it has values; false when not. */
+static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, size_t base, const struct side *sb)
+{
+	size_t col = 0;
+	if (!sb->has)
+		return false;
+	bl_outtab_row(tab);
+	for (size_t k = 0; k + 1 < x->ng; k++, col++)
+		bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)any, k));
+	bl_outtab_set(tab, col++, x->sets.key[base]);
+	put_side(tab, &col, sb, x->o->fmt);
+	for (; col < tab->ncols; col++)
+		bl_outtab_set(tab, col, "");
+	return true;
+}
+
 /* Rows of one column (c, listed index lc) for every block. */
 static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const char *cname,
 			const char *const *byu, size_t nbyu)
@@ -552,27 +609,20 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 		size_t base = x->bbase ? x->bbase[b] : x->base;
 		long gb = block_cell(x, b, base);
 		if (gb < 0 && !x->o->baseline && lo < hi) {
-			base = x->bset[lo];
+			base = x->set_of[x->bgroup[lo]];
 			gb = (long)x->bgroup[lo];
 		}
 		struct side sb;
 		side_get(x->ts, x->t, gb, c, x->o->confidence, &sb);
-		bool first = true;
 		/* the by-values of this block, from any of its groups */
 		long any = lo < hi ? (long)x->bgroup[lo] : -1;
-		if (!csv && sb.has && x->run->printing) {   /* the block's baseline line */
-			size_t col = 0;
-			bl_outtab_row(tab);
-			for (size_t k = 0; k + 1 < x->ng; k++, col++)
-				bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)any, k));
-			bl_outtab_set(tab, col++, x->sets.key[base]);
-			put_side(tab, &col, &sb, fmt);
-			for (; col < tab->ncols; col++)
-				bl_outtab_set(tab, col, "");
-			first = false;
+		bool first = true;
+		if (!csv && x->run->printing) {
+			text_page(x->run, tab, x->o);
+			first = !base_line(x, tab, any, base, &sb);
 		}
 		for (size_t i = lo; i < hi; i++) {
-			size_t s = x->bset[i];
+			size_t s = x->set_of[x->bgroup[i]];
 			if (s == base)
 				continue;
 			long gc = (long)x->bgroup[i];
@@ -593,6 +643,8 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			char note[200];
 			count_row(x->k, &r, note, sizeof note);
 			size_t col = 0;
+			if (!csv && text_page(run, tab, x->o))   /* a page names its block */
+				first = !base_line(x, tab, any, base, &sb);
 			bl_outtab_row(tab);
 			if (csv) {
 				bl_outtab_set(tab, col++, bl_tstats_table(x->ts, x->t));
@@ -666,49 +718,68 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 	}
 }
 
+/* The values of group g's first n group columns, '\x1f'-joined, in key. */
+static const char *gkey(struct tabctx *x, size_t g, size_t n, struct bl_buf *key)
+{
+	bl_buf_reset(key);
+	bl_buf_add(key, "", 0);
+	for (size_t k = 0; k < n; k++) {
+		const char *v = bl_tstats_gval(x->ts, x->t, g, k);
+		if (k)
+			bl_buf_addc(key, '\x1f');
+		bl_buf_add(key, v, strlen(v));
+	}
+	return key->data;
+}
+
 /* C1 by source: without --baseline, the blocks of one source (the
  * leading group columns source and message_id: one file, or one mail
  * thread) share the baseline their source's groups give, the first set
  * seen in that source whose label names the baseline side, else the
  * first set seen in it; not the table's, which another thread of the
- * same mbox may have set. Groups are numbered in the order first seen. */
-static void source_bases(struct tabctx *x)
+ * same mbox may have set. Groups are numbered in the order first seen.
+ * A source's columns lead its blocks': there are no more sources than
+ * blocks. */
+static void source_bases(struct tabctx *x, struct bl_buf *key)
 {
-	size_t nsrc = 0, ngr = bl_tstats_ngroups(x->ts, x->t);
+	size_t nsrc = 0, ngr = bl_tstats_ngroups(x->ts, x->t), nb = x->blocks.n ? x->blocks.n : 1;
 	while (nsrc + 1 < x->ng && (strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "source") == 0 ||
 				    strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "message_id") == 0))
 		nsrc++;
 	if (x->o->baseline || nsrc == 0)
 		return;
 	struct bl_strmap srcs = BL_STRMAP_INIT;
-	size_t *pick = bl_xmalloc((ngr ? ngr : 1) * sizeof *pick), *src_of = bl_xmalloc((ngr ? ngr : 1) * sizeof *src_of);
-	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
+	uint32_t *pick = bl_xmalloc(nb * sizeof *pick);
+	x->bbase = bl_xmalloc(nb * sizeof *x->bbase);   /* each block's source, then its pick */
 	for (size_t g = 0; g < ngr; g++) {
-		bl_buf_reset(&key);
-		bl_buf_add(&key, "", 0);
-		for (size_t k = 0; k < nsrc; k++) {
-			const char *v = bl_tstats_gval(x->ts, x->t, g, k);
-			if (k)
-				bl_buf_addc(&key, '\x1f');
-			bl_buf_add(&key, v, strlen(v));
-		}
 		bool added;
-		size_t sk = bl_strmap_get(&srcs, key.data, &added);
-		size_t s = x->set_of[g];
+		size_t sk = bl_strmap_get(&srcs, gkey(x, g, nsrc, key), &added);
+		uint32_t s = x->set_of[g];
 		if (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0))
 			pick[sk] = s;
-		src_of[g] = sk;
+		x->bbase[x->block_of[g]] = (uint32_t)sk;
 	}
-	x->bbase = bl_xmalloc((x->blocks.n ? x->blocks.n : 1) * sizeof *x->bbase);
-	for (size_t g = 0; g < ngr; g++)
-		x->bbase[x->block_of[g]] = pick[src_of[g]];
-	bl_buf_release(&key);
+	for (size_t b = 0; b < x->blocks.n; b++)
+		x->bbase[b] = pick[x->bbase[b]];
 	bl_strmap_release(&srcs);
 	free(pick);
-	free(src_of);
 }
 
-/* Sets, blocks and the baseline of table t. false: nothing to compare. */
+/* C1's sentence why table t is not compared, for the report's F3. */
+static void skip_add(struct tabctx *x, char *why)
+{
+	struct bl_cmp_rows *r = x->run->rows;
+	if (!r || x->run->printing) {
+		free(why);
+		return;
+	}
+	r->skip = bl_xrealloc(r->skip, (r->nskip + 1) * sizeof *r->skip);
+	r->skip[r->nskip].table = bl_tstats_table(x->ts, x->t);
+	r->skip[r->nskip++].why = why;
+}
+
+/* Sets, blocks and the baseline of table t, each block's groups in set
+ * order (C7). false: nothing to compare. */
 static bool tabctx_init(struct tabctx *x, FILE *diag)
 {
 	struct bl_tstats *ts = x->ts;
@@ -725,38 +796,31 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		return false;
 	}
 	size_t ngr = bl_tstats_ngroups(ts, x->t);
+	if (ngr > CMP_MAX_GROUPS) {
+		if (diag)
+			bl_term_printf(diag, "benchlog compare: table %s: %zu groups, more than the %lu "
+				"compare takes: not compared\n", tname, ngr, (unsigned long)CMP_MAX_GROUPS);
+		x->k->one_set++;
+		skip_add(x, bl_xasprintf("%zu groups, more than the %lu compare takes", ngr,
+					 (unsigned long)CMP_MAX_GROUPS));
+		return false;
+	}
 	x->set_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->set_of);
 	x->block_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->block_of);
 	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
 	for (size_t g = 0; g < ngr; g++) {
-		x->set_of[g] = bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
-		bl_buf_reset(&key);
-		bl_buf_add(&key, "", 0);
-		for (size_t k = 0; k + 1 < x->ng; k++) {
-			const char *v = bl_tstats_gval(ts, x->t, g, k);
-			if (k)
-				bl_buf_addc(&key, '\x1f');
-			bl_buf_add(&key, v, strlen(v));
-		}
-		x->block_of[g] = bl_strmap_get(&x->blocks, key.data, NULL);
+		x->set_of[g] = (uint32_t)bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
+		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, gkey(x, g, x->ng - 1, &key), NULL);
 	}
-	bl_buf_release(&key);
 	const char *cmpcol = bl_tstats_gcol(ts, x->t, x->ng - 1);
+	long b = x->o->baseline ? bl_strmap_find(&x->sets, x->o->baseline) : 0;
 	if (x->sets.n < 2) {
 		if (diag)
 			bl_term_printf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
 				tname, cmpcol, x->sets.n ? x->sets.key[0] : "", x->ng > 1 ? " in any block" : "");
-		if (x->run->rows && !x->run->printing) {
-			struct bl_cmp_rows *r = x->run->rows;
-			r->skip = bl_xrealloc(r->skip, (r->nskip + 1) * sizeof *r->skip);
-			r->skip[r->nskip].table = tname;
-			r->skip[r->nskip++].why = bl_compare_one_set_note(cmpcol, x->sets.n ? x->sets.key[0] : "");
-		}
+		skip_add(x, bl_compare_one_set_note(cmpcol, x->sets.n ? x->sets.key[0] : ""));
 		x->k->one_set++;
-		return false;
-	}
-	long b = x->o->baseline ? bl_strmap_find(&x->sets, x->o->baseline) : 0;
-	if (b < 0) {
+	} else if (b < 0) {
 		if (diag) {
 			bl_term_printf(diag, "benchlog compare: table %s: no %s \"%s\"; there are:", tname, cmpcol,
 				x->o->baseline);
@@ -765,13 +829,10 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 			fputc('\n', diag);
 		}
 		x->k->no_baseline++;
-		if (x->run->rows && !x->run->printing) {
-			struct bl_cmp_rows *r = x->run->rows;
-			r->skip = bl_xrealloc(r->skip, (r->nskip + 1) * sizeof *r->skip);
-			r->skip[r->nskip].table = tname;
-			r->skip[r->nskip++].why = bl_xasprintf("no %s \"%s\" to compare with", cmpcol,
-							       x->o->baseline);
-		}
+		skip_add(x, bl_xasprintf("no %s \"%s\" to compare with", cmpcol, x->o->baseline));
+	}
+	if (x->sets.n < 2 || b < 0) {
+		bl_buf_release(&key);
 		return false;
 	}
 	/* C1: without --baseline, sets whose label names the baseline side
@@ -781,34 +842,34 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	x->rank = bl_xcalloc(x->sets.n, sizeof *x->rank);
 	for (size_t s = 0; s < x->sets.n; s++) {
 		bool first = !x->o->baseline && bl_label_side(x->sets.key[s]) < 0;
-		x->rank[s] = (first ? 0 : x->sets.n) + s;
+		x->rank[s] = (uint32_t)((first ? 0 : x->sets.n) + s);
 		if (x->rank[s] < x->rank[x->base])
 			x->base = s;
 	}
 	size_t nb = x->blocks.n;
 	x->bstart = bl_xcalloc(nb + 1, sizeof *x->bstart);
-	x->bset = bl_xmalloc((ngr ? ngr : 1) * sizeof *x->bset);
 	x->bgroup = bl_xmalloc((ngr ? ngr : 1) * sizeof *x->bgroup);
 	for (size_t g = 0; g < ngr; g++)
 		x->bstart[x->block_of[g] + 1]++;
 	for (size_t k = 0; k < nb; k++)
 		x->bstart[k + 1] += x->bstart[k];
-	size_t *fill = bl_xmalloc((nb ? nb : 1) * sizeof *fill);
+	uint32_t *fill = bl_xmalloc((nb ? nb : 1) * sizeof *fill);
 	memcpy(fill, x->bstart, (nb ? nb : 1) * sizeof *fill);
 	for (size_t g = 0; g < ngr; g++) {
 		/* a group is one (block, set): insertion by set keeps each
 		 * block's entries in set order */
 		size_t bk = x->block_of[g], lo = x->bstart[bk], i = fill[bk]++;
-		while (i > lo && x->rank[x->bset[i - 1]] > x->rank[x->set_of[g]]) {
-			x->bset[i] = x->bset[i - 1];
+		while (i > lo && x->rank[x->set_of[x->bgroup[i - 1]]] > x->rank[x->set_of[g]]) {
 			x->bgroup[i] = x->bgroup[i - 1];
 			i--;
 		}
-		x->bset[i] = x->set_of[g];
-		x->bgroup[i] = g;
+		x->bgroup[i] = (uint32_t)g;
 	}
 	free(fill);
-	source_bases(x);
+	source_bases(x, &key);
+	bl_buf_release(&key);
+	free(x->block_of);
+	x->block_of = NULL;
 	return true;
 }
 
@@ -1052,7 +1113,7 @@ char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, s
  * every comparison, the second prints them. */
 static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_compare_opts *o,
 		 struct bl_compare_counts *counts, struct cmp_run *run, struct bl_outtab *all,
-		 const char *const *byu, size_t nbyu, bool *any_text)
+		 const char *const *byu, size_t nbyu)
 {
 	bool csv = o->fmt == BL_TAB_CSV;
 	bool md = o->fmt == BL_TAB_MD;
@@ -1095,29 +1156,23 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 				column_rows(&x, all, c, cname, byu, nbyu);
 				continue;
 			}
-			struct bl_outtab tab;
-			bl_outtab_init(&tab);
-			text_header(&tab, &x);
-			column_rows(&x, &tab, c, cname, NULL, 0);
-			if (tab.nrows == 0) {
-				bl_outtab_release(&tab);
-				continue;
-			}
-			if (*any_text)
-				fputc('\n', f);
-			*any_text = true;
 			int better = bl_tstats_better(x.ts, x.t, cname);
 			/* names from a CSV header or a log: Markdown or terminal text */
 			struct bl_esc_ring er = BL_ESC_RING_INIT;
-			char *head = bl_xasprintf("%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
+			run->head = bl_xasprintf("%s%s: %s%s%s%s — baseline %s, %s, %g%% confidence%s\n\n",
 				md ? "### " : "== ", bl_esc_doc(&er, tname, md), bl_esc_doc(&er, cname, md),
 				better ? " (" : "", better ? better_name(better) : "",
 				better ? " is better)" : "",
 				bl_esc_doc(&er, x.sets.key[x.base], md), test_name(o->test), o->confidence * 100,
 				md ? "" : " ==");
 			bl_esc_ring_release(&er);
-			text_table(f, head, &tab, o);
-			free(head);
+			struct bl_outtab tab;
+			bl_outtab_init(&tab);
+			text_header(&tab, &x);
+			column_rows(&x, &tab, c, cname, NULL, 0);
+			text_flush(run, &tab, o);
+			free(run->head);
+			run->head = NULL;
 			bl_outtab_release(&tab);
 		}
 		if (!csv && counts->means_only > means_before) {
@@ -1143,8 +1198,7 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 	run.rows = out;
 	struct bl_compare_counts counts;
 	memset(&counts, 0, sizeof counts);
-	bool any = false;
-	walk(ts, NULL, NULL, o, &counts, &run, NULL, NULL, 0, &any);
+	walk(ts, NULL, NULL, o, &counts, &run, NULL, NULL, 0);
 	return 0;
 }
 
@@ -1362,9 +1416,8 @@ static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const st
 /* C4: the analyses' own rows, rows->spill's from `from` on (after the
  * walk's): in CSV into all, else one table per table, in the order the
  * rows come. false when the spill could not be read. */
-static bool own_write(const struct bl_cmp_rows *rows, size_t from, FILE *f, const struct bl_compare_opts *o,
-		      struct bl_compare_counts *counts, struct cmp_run *run, struct bl_outtab *all, size_t nbyu,
-		      bool *any_text)
+static bool own_write(const struct bl_cmp_rows *rows, size_t from, const struct bl_compare_opts *o,
+		      struct bl_compare_counts *counts, struct cmp_run *run, struct bl_outtab *all, size_t nbyu)
 {
 	bool md = o->fmt == BL_TAB_MD, ok = true;
 	size_t n = bl_cmp_spill_n(rows->spill);
@@ -1386,6 +1439,11 @@ static bool own_write(const struct bl_cmp_rows *rows, size_t from, FILE *f, cons
 		for (size_t h = 0; h < sizeof head / sizeof head[0]; h++)
 			bl_outtab_col(&tab, head[h], h >= 2 && h != 5 && h < 9);
 		counts->tables++;
+		struct bl_esc_ring er = BL_ESC_RING_INIT;
+		run->head = bl_xasprintf("%s%s: compared by its analysis (docs/statistics.md D18), "
+			"%g%% confidence%s\n\n", md ? "### " : "== ", bl_esc_doc(&er, tname, md),
+			o->confidence * 100, md ? "" : " ==");
+		bl_esc_ring_release(&er);
 		for (size_t j = i; j < n && ok; j++) {
 			if (done[j - from])
 				continue;
@@ -1404,22 +1462,15 @@ static bool own_write(const struct bl_cmp_rows *rows, size_t from, FILE *f, cons
 				own_csv(all, w, &r, nbyu, o);
 				csv_page(run, all);
 			} else {
+				text_page(run, &tab, o);
 				own_text(&tab, w, &r, o->fmt);
 			}
 		}
 		row_clear(w);
-		if (o->fmt != BL_TAB_CSV && ok) {
-			if (*any_text)
-				fputc('\n', f);
-			*any_text = true;
-			struct bl_esc_ring er = BL_ESC_RING_INIT;
-			char *title = bl_xasprintf("%s%s: compared by its analysis (docs/statistics.md D18), "
-				"%g%% confidence%s\n\n", md ? "### " : "== ", bl_esc_doc(&er, tname, md),
-				o->confidence * 100, md ? "" : " ==");
-			bl_esc_ring_release(&er);
-			text_table(f, title, &tab, o);
-			free(title);
-		}
+		if (ok)
+			text_flush(run, &tab, o);
+		free(run->head);
+		run->head = NULL;
 		bl_outtab_release(&tab);
 	}
 	free(done);
@@ -1460,9 +1511,10 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 	counts->tests = rows->tests;
 	bool any_text = false;
 	run.f = f;
-	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu, &any_text);
+	run.any_text = &any_text;
+	walk(ts, f, diag, o, counts, &run, &all, byu, nbyu);
 	bool any_own = bl_cmp_spill_n(rows->spill) > run.next;
-	if (!run.ioerr && !run.mismatch && !own_write(rows, run.next, f, o, counts, &run, &all, nbyu, &any_text))
+	if (!run.ioerr && !run.mismatch && !own_write(rows, run.next, o, counts, &run, &all, nbyu))
 		run.ioerr = true;
 	row_clear(&run.cur);
 	int rc = run.ioerr ? -BL_EIO : run.mismatch ? -BL_EUSAGE : 0;

@@ -59,6 +59,19 @@
  *     interval) are cut with "…", never so far that two names read the
  *     same; a line under it says what is not shown. Headings and the
  *     footer are wrapped at blanks. CSV and Markdown are never cut.
+ *     Text and Markdown go out in pages of 10,000 rows (as `stats`,
+ *     table_stats.h T4a), each aligned, headed and fitted on its own, a
+ *     blank line between, and a page that starts inside a block starts
+ *     with its baseline line again: a table of at most 10,000 rows is
+ *     one page, as it always was; memory holds a page (one column's table
+ *     of 300,000 comparisons held 107 MiB).
+ * C7  Matching (C1) keeps, per table: the names of its sets and of its
+ *     blocks (--by keys), in maps of strings (each name's bytes and about
+ *     50 more); and 32-bit indexes: 8 bytes a group (its set, its place
+ *     in its block) and 8 a block (where its groups start, its baseline),
+ *     4 a group and 8 a block more while they are matched. It was 40
+ *     bytes a group. A table has at most 2^31 - 1 groups (CMP_MAX_GROUPS)
+ *     or is not compared, which stderr and the report's Findings say.
  */
 #ifndef BL_COMPARE_H
 #define BL_COMPARE_H
@@ -336,10 +349,9 @@ struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, 
  * but rows->own, grouped as C1 says, with both sides' summaries; then
  * the analyses' own rows (rows[i].own), one table per table. Problems
  * with the baseline are reported on diag. Rows are read back from
- * rows->spill one at a time; CSV goes out 10,000 rows at a time, a text
- * or Markdown table (one column's rows) at once. 0, -BL_EIO (a write,
- * or the spill could not be read: errno) or -BL_EUSAGE (rows is not
- * from ts and o). */
+ * rows->spill one at a time; every format goes out 10,000 rows at a
+ * time (C5). 0, -BL_EIO (a write, or the spill could not be read:
+ * errno) or -BL_EUSAGE (rows is not from ts and o). */
 int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE *f, FILE *diag,
 		     const struct bl_compare_opts *o, struct bl_compare_counts *counts);
 

@@ -83,9 +83,10 @@ static const char notes[] =
 	"p, m, n and mean are left out in that order, then long names cut with ...; -f csv\n"
 	"holds every column.\n"
 	"Memory: each comparison waits in a temporary file in $TMPDIR (else /tmp; removed\n"
-	"on every exit), 48 bytes of it in memory (its p and family); -f csv is written\n"
-	"10000 rows at a time, text one column's table at a time; the groups as for\n"
-	"`benchlog stats` (docs/stats.md).\n";
+	"on every exit), 48 bytes of it in memory (its p and family), and 8 bytes a group\n"
+	"while groups are matched; output goes 10000 rows at a time: text longer than that\n"
+	"comes in pages, each fitted on its own; the groups as for `benchlog stats`\n"
+	"(docs/stats.md).\n";
 static const struct cli_opt *const parts[] = { opts, cli_analysis_opts, cli_common_opts, NULL };
 
 

@@ -150,6 +150,25 @@ hc many-loads-compare 0 'fewer than 3 values on a side' '
     [ "$(cut -d, -f2,3 c30.csv | grep "^w[0-9]*_load," | sort -u | wc -l)" -eq 180000 ] || rc=95
     [ "$(grep -c ",too few runs," c30.csv)" -eq 180000 ] || rc=94
     asan_build || [ "$large" -le $((small + 40960)) ] || rc=93'
+# compare's text and Markdown go out in pages of 10,000 rows (compare.h
+# C5), each aligned and headed on its own, as `stats` pages: one table of
+# a column held 107 MiB at 300,000 comparisons (make bench's
+# compare_rows). 3400 loads of 3 kernels: 10,200 rows a column, a
+# baseline line and two candidates a load; rows 1-10,000 are page one
+# (w0_load to the baseline line of w3333_load), so page two starts with
+# that baseline line again, then w3333_load's candidates.
+hc many-loads-compare-pages 0 'fewer than 3 values on a side' '
+    "$GEN" contest 3400 3 > c.txt 2> /dev/null
+    COLUMNS=200 "$B" compare -q -f text c.txt > t.txt || rc=99
+    [ "$(grep -c "^== contest: " t.txt)" -eq 6 ] || rc=98
+    [ "$(grep -c "^load  *group" t.txt)" -eq 12 ] || rc=97
+    [ "$(grep -A1 "^load  *group" t.txt | grep -c "^w3333_load  *2\.5\.40-test  *1  *90\.27 ")" -eq 1 ] || rc=96
+    [ "$(grep -c "too few runs" t.txt)" -eq 40800 ] || rc=95
+    # page one of time_s: from its column header to the blank line
+    [ "$(awk "/^load/ { p = 1; next } p && /^\$/ { exit } p { n++ } END { print n }" t.txt)" -eq 10000 ] || rc=94
+    "$B" compare -q -f md c.txt > m.md || rc=93
+    [ "$(grep -c "^| load | group |" m.md)" -eq 12 ] || rc=92
+    [ "$(grep -c "^| w3333_load | 2\.5\.40-test |" m.md)" -eq 12 ] || rc=91'
 hc compare-no-tmpdir 1 'benchlog compare: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory' '
     "$GEN" contest 3 2 > c.txt 2> /dev/null
     TMPDIR=$PWD/none "$B" compare -q c.txt > out.txt'
