@@ -91,8 +91,9 @@ struct bl_skip_sink {
  * text each), each one's first place in a store (24 bytes: its source's
  * name, as offset and length in `sources`, and its line), the sources'
  * names one after another in a store, the last one held apart: at most
- * 4 * BL_STORE_MEM bytes in memory whatever the number of messages (about
- * 3,000 Message-IDs of 50 bytes), the rest in temporary files. Exact:
+ * 4 * BL_STORE_MEM bytes in memory whatever the number of messages (all
+ * of it up to 4,096 ids: the buckets, half full, fill theirs first), the
+ * rest in temporary files. Exact:
  * ids are compared byte for byte. Zeroed is empty; bl_msgids_release()
  * frees it. */
 struct bl_msgids {

@@ -59,6 +59,8 @@ static int file_io(FILE *f, size_t off, void *p, size_t n, bool out)
 
 int bl_store_put(struct bl_store *t, size_t off, const void *p, size_t n)
 {
+	if (!n)
+		return 0;   /* nothing to copy (and no memcpy from or to NULL) */
 	if (!t->f && off + n > BL_STORE_MEM) {
 		errno = 0;
 		if (!(t->f = bl_spool_open()) || file_io(t->f, 0, t->mem, t->len, true) < 0) {
