@@ -616,50 +616,60 @@ static const char *unit_of(const struct lseries *s)
 	return s->unit ? s->unit : "s";
 }
 
+/* A value as the text shows it, for a %s: fprintf(f, "%s", fnum(v).s).
+ * C11: the temporary lives to the end of the full expression. */
+struct txt {
+	char s[64];
+};
+
 /* Six significant digits; whole numbers (counts) in full. */
-static void fnum(char *b, size_t bs, double v)
+static struct txt fnum(double v)
 {
+	struct txt t;
 	if (!isfinite(v))
-		snprintf(b, bs, "-");
+		snprintf(t.s, sizeof t.s, "-");
 	else if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(b, bs, "%.0f", v);
+		snprintf(t.s, sizeof t.s, "%.0f", v);
 	else
-		snprintf(b, bs, "%.6g", v);
+		snprintf(t.s, sizeof t.s, "%.6g", v);
+	return t;
 }
 
 /* A value with its lower-bound marker (T2): ">x" or ">=x". */
-static void fbound(char *b, size_t bs, const struct lseries *s, double v, bool lb)
+static struct txt fbound(const struct lseries *s, double v, bool lb)
 {
-	char t[40];
-	fnum(t, sizeof t, v);
-	snprintf(b, bs, "%s%s", lb ? (s->sum.overflow_inclusive ? ">=" : ">") : "", t);
+	struct txt t;
+	/* fnum()'s text is under 32 characters */
+	snprintf(t.s, sizeof t.s, "%s%.32s", lb ? (s->sum.overflow_inclusive ? ">=" : ">") : "", fnum(v).s);
+	return t;
 }
 
 /* Percentile k as a person reads it: "-" when the samples are too few
  * for it (D3a: p99.9 needs 1,000). */
-static void fpct(char *b, size_t bs, const struct lseries *s, size_t k)
+static struct txt fpct(const struct lseries *s, size_t k)
 {
 	if (!bl_pct_supported((unsigned long long)s->sum.n, bl_lat_pcts[k]))
-		snprintf(b, bs, "-");
-	else
-		fbound(b, bs, s, s->sum.pct[k], s->sum.pct_lb[k]);
+		return (struct txt){ "-" };
+	return fbound(s, s->sum.pct[k], s->sum.pct_lb[k]);
 }
 
 /* Signed lateness in the series' unit. */
-static void flate(char *b, size_t bs, double v)
+static struct txt flate(double v)
 {
-	if (!isfinite(v))
-		snprintf(b, bs, "-");
-	else
-		snprintf(b, bs, "%+.6g", v);
+	struct txt t = { "-" };
+	if (isfinite(v))
+		snprintf(t.s, sizeof t.s, "%+.6g", v);
+	return t;
 }
 
-static void fshare(char *b, size_t bs, double c, double n)
+static struct txt fshare(double c, double n)
 {
+	struct txt t;
 	if (n > 0)
-		snprintf(b, bs, "%.0f (%.3g%%)", c, 100 * c / n);
+		snprintf(t.s, sizeof t.s, "%.0f (%.3g%%)", c, 100 * c / n);
 	else
-		snprintf(b, bs, "%.0f", c);
+		snprintf(t.s, sizeof t.s, "%.0f", c);
+	return t;
 }
 
 /* "target     0.2 s (the period stated: script sleep, line 124)" (D17). */
@@ -667,11 +677,7 @@ static void write_target(FILE *f, const struct lseries *s, bool md)
 {
 	const struct bl_latency_summary *m = &s->sum;
 	const char *u = s->unit ? s->unit : "s";
-	char a[64], p[64];
-	fnum(a, sizeof a, m->target);
-	fprintf(f, "%s%s %s (", md ? "- target: " : "  target     ", a, u);
-	if (isfinite(s->period_s))
-		fnum(p, sizeof p, to_native(s, s->period_s));
+	fprintf(f, "%s%s %s (", md ? "- target: " : "  target     ", fnum(m->target).s, u);
 	switch (m->target_from) {
 	case BL_TARGET_OPTION:
 		fputs("--target", f);
@@ -682,7 +688,8 @@ static void write_target(FILE *f, const struct lseries *s, bool md)
 	case BL_TARGET_ZERO:
 		fputs("cyclictest's values are already the time past each period", f);
 		if (isfinite(s->period_s))
-			fprintf(f, " of %s %s (%s, line %lu)", p, u, s->period_from, s->period_line);
+			fprintf(f, " of %s %s (%s, line %lu)", fnum(to_native(s, s->period_s)).s, u,
+				s->period_from, s->period_line);
 		break;
 	case BL_TARGET_MEDIAN:
 		fputs("the median: the input states no period", f);
@@ -695,30 +702,20 @@ static void write_target(FILE *f, const struct lseries *s, bool md)
 static void write_cyclictest(FILE *f, const struct lseries *s, const char *bul, bool have_bins)
 {
 	const struct bl_latency_summary *m = &s->sum;
-	char a[64], b[64], c[64], d[64];
 	if (s->has_status) {
-		fnum(a, sizeof a, s->st_cycles);
-		fnum(b, sizeof b, s->st_min_us);
-		fnum(c, sizeof c, s->st_avg_us);
-		fnum(d, sizeof d, s->st_max_us);
-		fprintf(f, "%scyclictest status line: C %s, min %s us, avg %s us, max %s us", bul, a, b, c, d);
-		fnum(a, sizeof a, s->st_prio);
-		fnum(b, sizeof b, s->st_interval);
-		fprintf(f, " (priority %s, interval %s us)\n", a, b);
+		fprintf(f, "%scyclictest status line: C %s, min %s us, avg %s us, max %s us", bul,
+			fnum(s->st_cycles).s, fnum(s->st_min_us).s, fnum(s->st_avg_us).s, fnum(s->st_max_us).s);
+		fprintf(f, " (priority %s, interval %s us)\n", fnum(s->st_prio).s, fnum(s->st_interval).s);
 		if (!have_bins)
 			fprintf(f, "%s(no histogram for this thread: no percentiles)\n", bul);
 	}
 	if (s->has_footer) {
-		fnum(a, sizeof a, s->f_min_us);
-		fnum(b, sizeof b, s->f_avg_us);
-		fnum(c, sizeof c, s->f_max_us);
-		fprintf(f, "%scyclictest histogram footer: min %s us, avg %s us (integer), max %s us", bul, a, b, c);
+		fprintf(f, "%scyclictest histogram footer: min %s us, avg %s us (integer), max %s us", bul,
+			fnum(s->f_min_us).s, fnum(s->f_avg_us).s, fnum(s->f_max_us).s);
 		if (have_bins && s->rc == 0) {
 			double sc = s->uexp == -6 ? 1 : pow10i(s->uexp + 6);
-			fnum(a, sizeof a, m->min * sc);
-			fnum(b, sizeof b, m->mean * sc);
-			fbound(c, sizeof c, s, m->max * sc, m->max_lower_bound);
-			fprintf(f, "; from the buckets: min %s, mean %s, max %s us", a, b, c);
+			fprintf(f, "; from the buckets: min %s, mean %s, max %s us", fnum(m->min * sc).s,
+				fnum(m->mean * sc).s, fbound(s, m->max * sc, m->max_lower_bound).s);
 		}
 		fputc('\n', f);
 	}
@@ -730,24 +727,20 @@ static void write_time_check(struct bl_latency *L, FILE *f, const struct lseries
 			     bool have_bins)
 {
 	const struct bl_latency_summary *m = &s->sum;
-	char a[64], b[64], c[64];
 	const struct ltime *t = time_of(L, s);
 	if (t) {
-		fnum(a, sizeof a, t->real);
-		fnum(b, sizeof b, t->user);
-		fnum(c, sizeof c, t->sys);
-		fprintf(f, "%sshell time real %s s, user %s s, sys %s s (line %lu)\n", bul, a, b, c, t->line);
+		fprintf(f, "%sshell time real %s s, user %s s, sys %s s (line %lu)\n", bul, fnum(t->real).s,
+			fnum(t->user).s, fnum(t->sys).s, t->line);
 		bool loop = s->tool && strcmp(s->tool, "cyclictest") != 0;
 		if (loop && have_bins && s->rc == 0 && m->n > 0) {
 			double tot = m->n * (m->overflow > 0 ? m->mean_lb : m->mean) * pow10i(s->uexp);
 			double diff = t->real - tot;
-			fnum(a, sizeof a, tot);
-			fnum(b, sizeof b, t->real);
 			char e[64], g[64];
 			bl_fmt_duration(e, sizeof e, fabs(diff));
 			bl_fmt_duration(g, sizeof g, fabs(diff) / m->n);
 			fprintf(f, "%scross-check: n x mean = %s%s s from the histogram against real %s s: "
-				"%s %s, %s per sample %s\n", bul, m->overflow > 0 ? ">= " : "", a, b, e,
+				"%s %s, %s per sample %s\n", bul, m->overflow > 0 ? ">= " : "", fnum(tot).s,
+				fnum(t->real).s, e,
 				diff >= 0 ? "more" : "less", g,
 				diff >= 0 ? "outside the measured intervals (loop and start-up overhead)"
 					  : "(the histogram adds up to more than the run took)");
@@ -761,7 +754,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 	const struct bl_latency_summary *m = &s->sum;
 	const char *u = unit_of(s);
 	bool md = fmt == BL_DOC_MD;
-	char a[64], b[64], c[64], d[64];
+	char b[64];
 	const char *bul = md ? "- " : "  ";
 
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
@@ -787,89 +780,64 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			fprintf(f, " max |\n|--:|--:|--:|--:|");
 			for (size_t k = 0; k < BL_LAT_NPCT; k++)
 				fprintf(f, "--:|");
-			fnum(a, sizeof a, m->n);
-			fnum(b, sizeof b, m->mean);
-			fnum(c, sizeof c, m->sd);
-			fnum(d, sizeof d, m->min);
-			fprintf(f, "--:|\n| %s | %s | %s | %s |", a, b, c, d);
-			for (size_t k = 0; k < BL_LAT_NPCT; k++) {
-				fpct(a, sizeof a, s, k);
-				fprintf(f, " %s |", a);
-			}
-			fbound(a, sizeof a, s, m->max, m->max_lower_bound);
-			fprintf(f, " %s |\n\n", a);
+			fprintf(f, "--:|\n| %s | %s | %s | %s |", fnum(m->n).s, fnum(m->mean).s, fnum(m->sd).s,
+				fnum(m->min).s);
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, " %s |", fpct(s, k).s);
+			fprintf(f, " %s |\n\n", fbound(s, m->max, m->max_lower_bound).s);
 			fprintf(f, "Values in %s.\n\n", u);
 		} else {
-			fnum(a, sizeof a, m->n);
-			fprintf(f, "%ssamples    %s", bul, a);
+			fprintf(f, "%ssamples    %s", bul, fnum(m->n).s);
 			if (s->tool && strcmp(s->tool, "samples") != 0)
 				fprintf(f, " in %zu non-empty buckets", s->nbins);
 			fputc('\n', f);
-			fnum(a, sizeof a, m->mean);
-			fnum(b, sizeof b, m->sd);
-			fnum(c, sizeof c, m->min);
-			fbound(d, sizeof d, s, m->max, m->max_lower_bound);
-			fprintf(f, "%smean       %s %s   sd %s %s   min %s %s   max %s %s\n", bul, a, u, b, u, c, u, d, u);
+			fprintf(f, "%smean       %s %s   sd %s %s   min %s %s   max %s %s\n", bul, fnum(m->mean).s, u,
+				fnum(m->sd).s, u, fnum(m->min).s, u, fbound(s, m->max, m->max_lower_bound).s, u);
 			fprintf(f, "%spercentile", bul);
-			for (size_t k = 0; k < BL_LAT_NPCT; k++) {
-				fpct(a, sizeof a, s, k);
-				fprintf(f, " %s %s%s", pct_names[k], a, k + 1 < BL_LAT_NPCT ? "  " : "");
-			}
+			for (size_t k = 0; k < BL_LAT_NPCT; k++)
+				fprintf(f, " %s %s%s", pct_names[k], fpct(s, k).s, k + 1 < BL_LAT_NPCT ? "  " : "");
 			fprintf(f, "  (%s)\n", u);
 		}
 		if (s->has_overflow) {
-			fnum(a, sizeof a, m->overflow);
-			fnum(b, sizeof b, s->ovf_bound);
-			fnum(c, sizeof c, s->hist_limit);
-			fprintf(f, "%s%s sample%s more than the last bucket (%s %s)", md ? "- overflow: " : "  overflow   ", a,
-				m->overflow == 1 ? "" : "s", b, u);
+			fprintf(f, "%s%s sample%s more than the last bucket (%s %s)", md ? "- overflow: " : "  overflow   ",
+				fnum(m->overflow).s, m->overflow == 1 ? "" : "s", fnum(s->ovf_bound).s, u);
 			if (isfinite(s->hist_limit))
-				fprintf(f, ", i.e. >= %s %s (the -h limit)", c, u);
-			if (m->overflow > 0) {
-				fnum(d, sizeof d, m->mean_lb);
-				fprintf(f, "; the mean of all samples is >= %s %s", d, u);
-			}
+				fprintf(f, ", i.e. >= %s %s (the -h limit)", fnum(s->hist_limit).s, u);
+			if (m->overflow > 0)
+				fprintf(f, "; the mean of all samples is >= %s %s", fnum(m->mean_lb).s, u);
 			fputc('\n', f);
 		}
-		fnum(a, sizeof a, m->mode);
-		fnum(b, sizeof b, m->mode_count);
-		fprintf(f, "%s%s %s (%s samples)\n", md ? "- mode: " : "  mode       ", a, u, b);
+		fprintf(f, "%s%s %s (%s samples)\n", md ? "- mode: " : "  mode       ", fnum(m->mode).s, u,
+			fnum(m->mode_count).s);
 		write_target(f, s, md);
-		flate(a, sizeof a, m->mean - m->target);
-		fprintf(f, "%smean %s %s", md ? "- lateness: " : "  lateness   ", a, u);
+		fprintf(f, "%smean %s %s", md ? "- lateness: " : "  lateness   ", flate(m->mean - m->target).s, u);
 		if (s->uexp > -6 && isfinite(m->mean - m->target)) {
 			/* the mean lateness of a timer loop in ms or us too: "+7.74 ms" */
 			double v = (m->mean - m->target) * pow10i(s->uexp);
 			bl_fmt_duration(b, sizeof b, fabs(v));
 			fprintf(f, " (%s%s)", v < 0 ? "-" : "+", b);
 		}
-		for (size_t k = 0; k < BL_LAT_NPCT; k++) {
-			flate(a, sizeof a, m->pct[k] - m->target);
+		for (size_t k = 0; k < BL_LAT_NPCT; k++)
 			fprintf(f, ", %s %s%s", pct_names[k],
-				m->pct_lb[k] ? (m->overflow_inclusive ? ">=" : ">") : "", a);
-		}
-		fshare(a, sizeof a, m->early, m->n);
-		fshare(b, sizeof b, m->on_target, m->n);
-		fshare(c, sizeof c, m->late, m->n);
-		fprintf(f, "; below target %s, at %s, above %s\n", a, b, c);
+				m->pct_lb[k] ? (m->overflow_inclusive ? ">=" : ">") : "", flate(m->pct[k] - m->target).s);
+		fprintf(f, "; below target %s, at %s, above %s\n", fshare(m->early, m->n).s,
+			fshare(m->on_target, m->n).s, fshare(m->late, m->n).s);
 		for (size_t k = 0; k < m->nlate; k++) {
-			bl_fmt_duration(a, sizeof a, m->late_thr[k] * pow10i(s->uexp));
-			fshare(b, sizeof b, m->late_count[k], m->n);
-			fprintf(f, "%s%s target + %s: %s", bul, md || k == 0 ? "later than" : "          ", a, b);
-			if (m->late_maybe[k] > 0) {
-				fnum(c, sizeof c, m->late_maybe[k]);
-				fprintf(f, " (and up to %s overflow sample%s)", c, m->late_maybe[k] == 1 ? "" : "s");
-			}
+			bl_fmt_duration(b, sizeof b, m->late_thr[k] * pow10i(s->uexp));
+			fprintf(f, "%s%s target + %s: %s", bul, md || k == 0 ? "later than" : "          ", b,
+				fshare(m->late_count[k], m->n).s);
+			if (m->late_maybe[k] > 0)
+				fprintf(f, " (and up to %s overflow sample%s)", fnum(m->late_maybe[k]).s,
+					m->late_maybe[k] == 1 ? "" : "s");
 			fputc('\n', f);
 		}
 	} else if (have_bins) {
 		fprintf(f, "%sstatistics not available: %s\n", bul, bl_strerror(s->rc));
 	}
 	if (have_bins && s->rows_elided > 0) {
-		fnum(a, sizeof a, s->rows_elided);
 		fprintf(f, "%s%s gap%s in the histogram rows (rows elided by the author): the statistics "
 			"above are from the rows shown, bounds and not exact\n",
-			md ? "- bounds: " : "  bounds     ", a, s->rows_elided == 1 ? "" : "s");
+			md ? "- bounds: " : "  bounds     ", fnum(s->rows_elided).s, s->rows_elided == 1 ? "" : "s");
 	}
 	write_cyclictest(f, s, bul, have_bins);
 	write_time_check(L, f, s, bul, have_bins);
@@ -931,14 +899,14 @@ static void rank_tests(const struct lseries *b, const struct lseries *c, struct 
 }
 
 /* "p = 0.0123", or "p < 1e-300" when it underflowed */
-static void fp(char *b, size_t bs, double p)
+static struct txt fp(double p)
 {
-	if (!isfinite(p))
-		snprintf(b, bs, "p undefined");
-	else if (p == 0)
-		snprintf(b, bs, "p < 1e-300");
-	else
-		snprintf(b, bs, "p = %.3g", p);
+	struct txt t = { "p undefined" };
+	if (p == 0)
+		snprintf(t.s, sizeof t.s, "p < 1e-300");
+	else if (isfinite(p))
+		snprintf(t.s, sizeof t.s, "p = %.3g", p);
+	return t;
 }
 
 static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format fmt)
@@ -1001,22 +969,16 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 					hidden++;
 					continue;
 				}
-				char a[64], b[72];
-				fnum(a, sizeof a, s->sum.n);
-				fnum(b, sizeof b, s->sum.mean);
 				char *lab = bl_xasprintf("%s%s", bl_esc_doc(&er, s->label, md),
 							 j == base ? " (baseline)" : "");
 				if (md)
-					fprintf(f, "| %s | %s | %s |", lab, a, b);
+					fprintf(f, "| %s | %s | %s |", lab, fnum(s->sum.n).s, fnum(s->sum.mean).s);
 				else
-					fprintf(f, "  %-*s %10s %10s", w, lab, a, b);
+					fprintf(f, "  %-*s %10s %10s", w, lab, fnum(s->sum.n).s, fnum(s->sum.mean).s);
 				free(lab);
-				for (size_t k = 0; k < BL_LAT_NPCT; k++) {
-					fpct(a, sizeof a, s, k);
-					fprintf(f, md ? " %s |" : " %9s", a);
-				}
-				fbound(b, sizeof b, s, s->sum.max, s->sum.max_lower_bound);
-				fprintf(f, md ? " %s |\n" : " %9s\n", b);
+				for (size_t k = 0; k < BL_LAT_NPCT; k++)
+					fprintf(f, md ? " %s |" : " %9s", fpct(s, k).s);
+				fprintf(f, md ? " %s |\n" : " %9s\n", fbound(s, s->sum.max, s->sum.max_lower_bound).s);
 			}
 		fputc('\n', f);
 		if (hidden)
@@ -1036,25 +998,18 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 			rank_tests(B, s, &ut, &r1, &ks, &r2);
 			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", bl_esc_doc(&er, s->label, md),
 				bl_esc_doc(&er, B->label, md));
-			char a[64], b[64], c[64];
 			if (r1 == 0 && ut.ok) {
-				fnum(a, sizeof a, ut.u);
-				fnum(b, sizeof b, ut.z);
-				fp(c, sizeof c, ut.p);
 				fprintf(f, "Mann-Whitney U = %s, z = %s, %s (two-sided); P(%s > %s) + P(=)/2 = %.3g",
-					a, b, c, bl_esc_doc(&er, s->name, md), bl_esc_doc(&er, B->name, md),
-					ut.prob_superiority);
+					fnum(ut.u).s, fnum(ut.z).s, fp(ut.p).s, bl_esc_doc(&er, s->name, md),
+					bl_esc_doc(&er, B->name, md), ut.prob_superiority);
 			} else {
 				fprintf(f, "Mann-Whitney U not available (%s)",
 					r1 ? (r1 == -BL_EFORMAT ? "an overflow overlaps the other series' buckets"
 								: bl_strerror(r1))
 					   : ut.note ? ut.note : "undefined");
 			}
-			if (r2 == 0 && ks.ok) {
-				fnum(a, sizeof a, ks.d);
-				fp(b, sizeof b, ks.p);
-				fprintf(f, "; Kolmogorov-Smirnov D = %s, %s", a, b);
-			}
+			if (r2 == 0 && ks.ok)
+				fprintf(f, "; Kolmogorov-Smirnov D = %s, %s", fnum(ks.d).s, fp(ks.p).s);
 			fprintf(f, md ? "\n" : "\n");
 		}
 		fputc('\n', f);
@@ -1180,9 +1135,7 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 					dup = true;
 			if (dup)
 				continue;
-			char v[40];
-			fnum(v, sizeof v, s->sum.target);
-			labels[nm] = bl_xasprintf("target %s %s (%s)", v, unit, s->name);
+			labels[nm] = bl_xasprintf("target %s %s (%s)", fnum(s->sum.target).s, unit, s->name);
 			marks[nm] = (struct bl_plot_mark){ s->sum.target, labels[nm], BL_MARK_TARGET };
 			nm++;
 		}
