@@ -28,6 +28,7 @@
 #ifndef BL_ANALYSIS_H
 #define BL_ANALYSIS_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "analyze/chart.h"
@@ -140,6 +141,13 @@ static inline bool bl_val_num(const struct bl_val *v, double *d)
 	else
 		return false;
 	return true;
+}
+
+/* The same as a value: NaN for any other cell. */
+static inline double bl_val_nan(const struct bl_val *v)
+{
+	double d;
+	return bl_val_num(v, &d) ? d : NAN;
 }
 
 /* report.md's lines naming each chart of a section and embedding its

@@ -211,10 +211,8 @@ static void report_row(struct bl_contest *c, const struct bl_record *r)
 	w->runs = w->has_runs ? r->v[CR_RUNS].u.i : 0;
 	static const int cols[5] = { CR_TIME_S, CR_CPU_PCT, CR_LOADS, CR_LOAD_CPU_PCT, CR_RATIO };
 	for (int i = 0; i < 5; i++)
-		if (!bl_val_num(&r->v[cols[i]], &w->v[i]))
-			w->v[i] = NAN;
-	if (!bl_val_num(&r->v[CR_CPU_PLUS_LCPU_PCT], &w->cpulcpu))
-		w->cpulcpu = NAN;
+		w->v[i] = bl_val_nan(&r->v[cols[i]]);
+	w->cpulcpu = bl_val_nan(&r->v[CR_CPU_PLUS_LCPU_PCT]);
 }
 
 static int ct_record(void *st, const struct bl_record *r)

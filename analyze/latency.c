@@ -225,7 +225,7 @@ struct lseries {
 	double hist_limit;         /* native; NaN */
 	unsigned long time_line;
 	bool has_status;
-	double st_cycles, st_min_us, st_avg_us, st_max_us, st_tid, st_prio, st_interval;
+	double st_cycles, st_min_us, st_avg_us, st_max_us, st_prio, st_interval;
 	bool has_footer;
 	double f_min_us, f_avg_us, f_max_us;
 	double period_s;           /* D17: latency_series.period_s; NaN none */
@@ -418,10 +418,8 @@ static int lat_record(void *st, const struct bl_record *r)
 		t->msgid = bl_xstrdup(msgid_of(r));
 		t->line = r->line;
 		t->real = real;
-		if (!bl_val_num(&r->v[TIME_USER_S], &t->user))
-			t->user = NAN;
-		if (!bl_val_num(&r->v[TIME_SYS_S], &t->sys))
-			t->sys = NAN;
+		t->user = bl_val_nan(&r->v[TIME_USER_S]);
+		t->sys = bl_val_nan(&r->v[TIME_SYS_S]);
 		return 0;
 	}
 	if (r->table != &bl_table_latency && r->table != &bl_table_latency_series)
@@ -482,30 +480,19 @@ static int lat_record(void *st, const struct bl_record *r)
 	}
 	if (bl_val_num(&r->v[LS_STATUS_CYCLES], &s->st_cycles)) {
 		s->has_status = true;
-		if (!bl_val_num(&r->v[LS_STATUS_MIN_US], &s->st_min_us))
-			s->st_min_us = NAN;
-		if (!bl_val_num(&r->v[LS_STATUS_AVG_US], &s->st_avg_us))
-			s->st_avg_us = NAN;
-		if (!bl_val_num(&r->v[LS_STATUS_MAX_US], &s->st_max_us))
-			s->st_max_us = NAN;
-		if (!bl_val_num(&r->v[LS_TID], &s->st_tid))
-			s->st_tid = NAN;
-		if (!bl_val_num(&r->v[LS_PRIORITY], &s->st_prio))
-			s->st_prio = NAN;
-		if (!bl_val_num(&r->v[LS_INTERVAL_US], &s->st_interval))
-			s->st_interval = NAN;
+		s->st_min_us = bl_val_nan(&r->v[LS_STATUS_MIN_US]);
+		s->st_avg_us = bl_val_nan(&r->v[LS_STATUS_AVG_US]);
+		s->st_max_us = bl_val_nan(&r->v[LS_STATUS_MAX_US]);
+		s->st_prio = bl_val_nan(&r->v[LS_PRIORITY]);
+		s->st_interval = bl_val_nan(&r->v[LS_INTERVAL_US]);
 	}
-	bool fmin = bl_val_num(&r->v[LS_FOOTER_MIN_US], &s->f_min_us);
-	bool favg = bl_val_num(&r->v[LS_FOOTER_AVG_US], &s->f_avg_us);
-	bool fmax = bl_val_num(&r->v[LS_FOOTER_MAX_US], &s->f_max_us);
-	if (fmin || favg || fmax) {
+	double fmin = bl_val_nan(&r->v[LS_FOOTER_MIN_US]), favg = bl_val_nan(&r->v[LS_FOOTER_AVG_US]),
+	       fmax = bl_val_nan(&r->v[LS_FOOTER_MAX_US]);
+	if (!isnan(fmin) || !isnan(favg) || !isnan(fmax)) {
 		s->has_footer = true;
-		if (!fmin)
-			s->f_min_us = NAN;
-		if (!favg)
-			s->f_avg_us = NAN;
-		if (!fmax)
-			s->f_max_us = NAN;
+		s->f_min_us = fmin;
+		s->f_avg_us = favg;
+		s->f_max_us = fmax;
 	}
 	return 0;
 }

@@ -298,8 +298,7 @@ static int avg_record(struct runs *s, const struct bl_record *r)
 				     AVG_CPU_PCT, AVG_MAJOR_FAULTS, AVG_MINOR_FAULTS };
 	double v[NF];
 	for (int k = 0; k < NF; k++)
-		if (!bl_val_num(&r->v[col[k]], &v[k]))
-			v[k] = NAN;
+		v[k] = bl_val_nan(&r->v[col[k]]);
 	s->navg++;
 	if (s->err)
 		return failed(s, s->err);
