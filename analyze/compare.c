@@ -577,6 +577,52 @@ static void made(struct tabctx *x, const char *cname, size_t gc, size_t base, si
 	run->n++;
 }
 
+/* A CSV line of row w (r: its comparison, with count_row's note): the
+ * walk's with both sides' summaries sb, sc; an analysis's own (C4, sb
+ * NULL) without the sides' CI and median. The --by columns (after
+ * "table") are left for the caller; an analysis's block goes in "by". */
+static void csv_line(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, size_t nbyu,
+		     const struct bl_compare_opts *o, const struct side *sb, const struct side *sc)
+{
+	enum bl_tabfmt fmt = o->fmt;
+	size_t col = 0;
+	bl_outtab_row(tab);
+	bl_outtab_set(tab, col++, w->table);
+	col += nbyu;
+	bl_outtab_set(tab, col++, w->column);
+	bl_outtab_set(tab, col++, better_name((enum bl_better)w->better));
+	bl_outtab_set(tab, col++, w->baseline);
+	bl_outtab_set(tab, col++, w->candidate);
+	for (int k = 0; k < 2; k++) {
+		const struct side *sd = k ? sc : sb;
+		if (sd) {
+			put_side(tab, &col, sd, fmt);
+			continue;
+		}
+		bl_outtab_setf(tab, col++, "%llu", k ? w->n_cand : w->n_base);
+		bl_outtab_setnum(tab, col++, k ? w->mean_cand : w->mean_base, fmt);
+		col += 2;
+	}
+	double v[] = {
+		r->diff, r->tested ? r->t.ci_lo : NAN, r->tested ? r->t.ci_hi : NAN, r->pct,
+		r->tested ? r->ci.pct_lo : NAN, r->tested ? r->ci.pct_hi : NAN, r->tested ? r->t.t : NAN,
+		r->tested ? r->t.df : NAN, r->tested ? r->t.p : NAN, r->p_holm, r->p_bh,
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		bl_outtab_setnum(tab, col++, v[i], fmt);
+	bl_outtab_setf(tab, col++, "%zu", w->family);
+	bl_outtab_setnum(tab, col++, w->band, fmt);
+	bl_outtab_setnum(tab, col++, r->detect_pct, fmt);
+	bl_outtab_set(tab, col++, w->test ? w->test : "");
+	bl_outtab_setnum(tab, col++, o->confidence, fmt);
+	bl_outtab_set(tab, col++, r->verdict);
+	bl_outtab_set(tab, col++, r->note ? r->note : "");
+	bl_outtab_set(tab, col++, w->block ? w->block : "");
+	bl_outtab_setnum(tab, col++, r->p_adj, fmt);
+	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_lo : NAN, fmt);
+	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_hi : NAN, fmt);
+}
+
 /* Text: the baseline line of block any's group (its by-values, the
  * baseline and its summary), when it has values; false when not. */
 static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, size_t base, const struct side *sb)
@@ -594,7 +640,8 @@ static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, size_t 
 	return true;
 }
 
-/* Rows of one column (c, listed index lc) for every block. */
+/* Rows of one column (c) for every block: the first walk makes them
+ * (tab unused, may be NULL), the second prints them into tab. */
 static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const char *cname,
 			const char *const *byu, size_t nbyu)
 {
@@ -642,47 +689,19 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			struct bl_cmp r = w->r;
 			char note[200];
 			count_row(x->k, &r, note, sizeof note);
-			size_t col = 0;
-			if (!csv && text_page(run, tab, x->o))   /* a page names its block */
-				first = !base_line(x, tab, any, base, &sb);
-			bl_outtab_row(tab);
 			if (csv) {
-				bl_outtab_set(tab, col++, bl_tstats_table(x->ts, x->t));
-				for (size_t j = 0; j < nbyu; j++, col++)
+				csv_line(tab, w, &r, nbyu, x->o, &sb, &sc);
+				for (size_t j = 0; j < nbyu; j++)
 					for (size_t k = 0; k + 1 < x->ng; k++)
 						if (strcmp(bl_tstats_gcol(x->ts, x->t, k), byu[j]) == 0)
-							bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)gc, k));
-				bl_outtab_set(tab, col++, cname);
-				bl_outtab_set(tab, col++, better_name(better));
-				bl_outtab_set(tab, col++, x->sets.key[base]);
-				bl_outtab_set(tab, col++, x->sets.key[s]);
-				put_side(tab, &col, &sb, fmt);
-				put_side(tab, &col, &sc, fmt);
-				bl_outtab_setnum(tab, col++, r.diff, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.ci_lo : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.ci_hi : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.pct, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.ci.pct_lo : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.ci.pct_hi : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.t : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.df : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.t.p : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.p_holm, fmt);
-				bl_outtab_setnum(tab, col++, r.p_bh, fmt);
-				bl_outtab_setf(tab, col++, "%zu", w->family);
-				bl_outtab_setnum(tab, col++, w->band, fmt);
-				bl_outtab_setnum(tab, col++, r.detect_pct, fmt);
-				bl_outtab_set(tab, col++, x->o->test == BL_CMP_STUDENT ? "student" : "welch");
-				bl_outtab_setnum(tab, col++, x->o->confidence, fmt);
-				bl_outtab_set(tab, col++, r.verdict);
-				bl_outtab_set(tab, col++, r.note ? r.note : "");
-				bl_outtab_set(tab, col++, w->block);
-				bl_outtab_setnum(tab, col++, r.p_adj, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.ci_raw.pct_lo : NAN, fmt);
-				bl_outtab_setnum(tab, col++, r.tested ? r.ci_raw.pct_hi : NAN, fmt);
+							bl_outtab_set(tab, 1 + j, bl_tstats_gval(x->ts, x->t, (size_t)gc, k));
 				csv_page(x->run, tab);
 				continue;
 			}
+			size_t col = 0;
+			if (text_page(run, tab, x->o))   /* a page names its block */
+				first = !base_line(x, tab, any, base, &sb);
+			bl_outtab_row(tab);
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)
 				bl_outtab_set(tab, col, first ? bl_tstats_gval(x->ts, x->t, (size_t)gc, k) : "");
 			first = false;
@@ -1136,10 +1155,7 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 			size_t before = run->n;
 			for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
 				const char *cname = bl_tstats_col(ts, t, lc);
-				struct bl_outtab tab;
-				bl_outtab_init(&tab);
-				column_rows(&x, &tab, bl_tstats_find_col(ts, t, cname), cname, NULL, 0);
-				bl_outtab_release(&tab);
+				column_rows(&x, NULL, bl_tstats_find_col(ts, t, cname), cname, NULL, 0);
 			}
 			if (run->rows && run->n == before && x.sets.n == 2 && x.base < x.sets.n)
 				apart(&x, run->rows);
@@ -1328,46 +1344,6 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 	memset(rows, 0, sizeof *rows);
 }
 
-/* The CSV line of an analysis's own row (C4): as the walk's, without
- * the sides' CI and median; the --by columns empty, its block in "by". */
-static void own_csv(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, size_t nbyu,
-		    const struct bl_compare_opts *o)
-{
-	enum bl_tabfmt fmt = o->fmt;
-	size_t col = 0;
-	bl_outtab_row(tab);
-	bl_outtab_set(tab, col++, w->table);
-	col += nbyu;
-	bl_outtab_set(tab, col++, w->column);
-	bl_outtab_set(tab, col++, better_name((enum bl_better)w->better));
-	bl_outtab_set(tab, col++, w->baseline);
-	bl_outtab_set(tab, col++, w->candidate);
-	bl_outtab_setf(tab, col++, "%llu", w->n_base);
-	bl_outtab_setnum(tab, col++, w->mean_base, fmt);
-	col += 2;
-	bl_outtab_setf(tab, col++, "%llu", w->n_cand);
-	bl_outtab_setnum(tab, col++, w->mean_cand, fmt);
-	col += 2;
-	double v[] = {
-		r->diff, r->tested ? r->t.ci_lo : NAN, r->tested ? r->t.ci_hi : NAN, r->pct,
-		r->tested ? r->ci.pct_lo : NAN, r->tested ? r->ci.pct_hi : NAN, r->tested ? r->t.t : NAN,
-		r->tested ? r->t.df : NAN, r->tested ? r->t.p : NAN, r->p_holm, r->p_bh,
-	};
-	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-		bl_outtab_setnum(tab, col++, v[i], fmt);
-	bl_outtab_setf(tab, col++, "%zu", w->family);
-	bl_outtab_setnum(tab, col++, w->band, fmt);
-	bl_outtab_setnum(tab, col++, r->detect_pct, fmt);
-	bl_outtab_set(tab, col++, w->test ? w->test : "");
-	bl_outtab_setnum(tab, col++, o->confidence, fmt);
-	bl_outtab_set(tab, col++, r->verdict);
-	bl_outtab_set(tab, col++, r->note ? r->note : "");
-	bl_outtab_set(tab, col++, w->block ? w->block : "");
-	bl_outtab_setnum(tab, col++, r->p_adj, fmt);
-	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_lo : NAN, fmt);
-	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_hi : NAN, fmt);
-}
-
 /* The two text lines of an analysis's own row (C4): the baseline's
  * measure, group, n and mean, then the candidate's with the comparison. */
 static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, enum bl_tabfmt fmt)
@@ -1459,7 +1435,7 @@ static bool own_write(const struct bl_cmp_rows *rows, size_t from, const struct 
 			char note[200];
 			count_row(counts, &r, note, sizeof note);
 			if (o->fmt == BL_TAB_CSV) {
-				own_csv(all, w, &r, nbyu, o);
+				csv_line(all, w, &r, nbyu, o, NULL, NULL);
 				csv_page(run, all);
 			} else {
 				text_page(run, &tab, o);
