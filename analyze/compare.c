@@ -316,7 +316,10 @@ static bool owned(const struct bl_cmp_rows *r, const char *t)
 	return false;
 }
 
-bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t)
+/* C4: table t of ts is one of rows->own (by its name or, for a CSV file
+ * not named after its table, the benchlog table its header shows): an
+ * analysis compares it, not the walk. rows may be NULL (false). */
+static bool compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t)
 {
 	const struct bl_table_def *def = bl_tstats_def(ts, t);
 	return owned(rows, bl_tstats_table(ts, t)) || (def && owned(rows, def->name));
@@ -325,7 +328,7 @@ bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts
 /* C4 in a walk: the family it fills or prints. */
 static bool owned_table(const struct cmp_run *run, const struct bl_tstats *ts, size_t t)
 {
-	return bl_compare_owned(run->printing ? run->done : run->rows, ts, t);
+	return compare_owned(run->printing ? run->done : run->rows, ts, t);
 }
 
 /* Second walk: the judged row of the comparison about to be printed,
@@ -784,6 +787,40 @@ static void source_bases(struct tabctx *x, struct bl_buf *key)
 	free(pick);
 }
 
+/* The sentences of a table with nothing to compare (C1; the report's
+ * F3), in the skip list; heap strings. One set only: cmpcol is the
+ * compared column, set its value ("" none). Two sets s0 (the baseline)
+ * and s1 that no block holds together: cols[k] (k < ncols) with w0[k]
+ * and w1[k], the values of each set pooled; split: the table's split
+ * column (bl_table_def) or NULL. */
+static char *one_set_note(const char *cmpcol, const char *set)
+{
+	return bl_xasprintf("one %s only (%s): nothing to compare", cmpcol, set);
+}
+
+static char *apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
+			const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1)
+{
+	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
+	char num[64];
+	bl_buf_add(&b, "", 0);
+	for (size_t k = 0; k < ncols; k++) {
+		if (!w0[k].n || !w1[k].n || w0[k].mean == 0)
+			continue;
+		snprintf(num, sizeof num, "%s%s %+.1f%%", b.len ? ", " : "", cols[k],
+			 100.0 * (w1[k].mean - w0[k].mean) / fabs(w0[k].mean));
+		bl_buf_add(&b, num, strlen(num));
+	}
+	/* a split table's means are over every split value at once */
+	char *why = bl_xasprintf(
+		"%s and %s come from different sources and are not compared (--baseline or "
+		"--compare-all compares them); the difference of their means%s%s%s, not tested: %s",
+		s0, s1, split ? " (every " : "", split ? split : "", split ? " pooled)" : "",
+		b.data && b.len ? b.data : "none");
+	bl_buf_release(&b);
+	return why;
+}
+
 /* C1's sentence why table t is not compared, for the report's F3. */
 static void skip_add(struct tabctx *x, char *why)
 {
@@ -837,7 +874,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		if (diag)
 			bl_term_printf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
 				tname, cmpcol, x->sets.n ? x->sets.key[0] : "", x->ng > 1 ? " in any block" : "");
-		skip_add(x, bl_compare_one_set_note(cmpcol, x->sets.n ? x->sets.key[0] : ""));
+		skip_add(x, one_set_note(cmpcol, x->sets.n ? x->sets.key[0] : ""));
 		x->k->one_set++;
 	} else if (b < 0) {
 		if (diag) {
@@ -919,7 +956,7 @@ static void runs_text(struct tabctx *x, char *buf, size_t n)
 /* Two sets that no block holds together (the report's blocks by source:
  * two files, one kernel each): not compared, but the difference of their
  * means is told, per column, in one sentence (report/findings.h F3). */
-static void apart(struct tabctx *x, struct bl_cmp_rows *rows)
+static void apart(struct tabctx *x)
 {
 	size_t nc = bl_tstats_ncols(x->ts, x->t);
 	const char **cols = bl_xcalloc(nc ? nc : 1, sizeof *cols);
@@ -936,10 +973,8 @@ static void apart(struct tabctx *x, struct bl_cmp_rows *rows)
 		}
 	}
 	const struct bl_table_def *def = bl_tstats_def(x->ts, x->t);
-	rows->skip = bl_xrealloc(rows->skip, (rows->nskip + 1) * sizeof *rows->skip);
-	rows->skip[rows->nskip].table = bl_tstats_table(x->ts, x->t);
-	rows->skip[rows->nskip++].why = bl_compare_apart_note(x->sets.key[x->base], x->sets.key[x->base ? 0 : 1],
-							      def ? def->split_col : NULL, nc, cols, w, w + nc);
+	skip_add(x, apart_note(x->sets.key[x->base], x->sets.key[x->base ? 0 : 1], def ? def->split_col : NULL, nc,
+			       cols, w, w + nc));
 	free(cols);
 	free(w);
 }
@@ -1059,7 +1094,7 @@ int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, stru
 	int rc = bl_compare_rows(ts, o, &batch);
 	bl_compare_rows_judge(&batch, o->confidence);
 	for (size_t t = 0; rc == 0 && t < bl_tstats_ntables(ts); t++)
-		if (!bl_compare_owned(&batch, ts, t))
+		if (!compare_owned(&batch, ts, t))
 			hist_add(hist_get(d, ts, t), ts, t, &batch);
 	bl_tstats_quiet(ts, false);
 	bl_cmp_spill_free(into->spill);
@@ -1081,7 +1116,7 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into)
 			continue;
 		char *why;
 		if (h->nset < 2) {
-			why = bl_compare_one_set_note(h->cmpcol, h->nset ? h->set[0] : "");
+			why = one_set_note(h->cmpcol, h->nset ? h->set[0] : "");
 		} else {
 			/* C1's baseline of the two */
 			size_t b = bl_label_side(h->set[1]) < 0 && bl_label_side(h->set[0]) >= 0;
@@ -1090,7 +1125,7 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into)
 				w[c] = h->w[2 * c + b];
 				w[h->ncol + c] = h->w[2 * c + 1 - b];
 			}
-			why = bl_compare_apart_note(h->set[b], h->set[1 - b], h->split, h->ncol, h->col, w,
+			why = apart_note(h->set[b], h->set[1 - b], h->split, h->ncol, h->col, w,
 						    w + h->ncol);
 			free(w);
 		}
@@ -1098,34 +1133,6 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into)
 		into->skip[into->nskip].table = h->name;
 		into->skip[into->nskip++].why = why;
 	}
-}
-
-char *bl_compare_one_set_note(const char *cmpcol, const char *set)
-{
-	return bl_xasprintf("one %s only (%s): nothing to compare", cmpcol, set);
-}
-
-char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
-			    const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1)
-{
-	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
-	char num[64];
-	bl_buf_add(&b, "", 0);
-	for (size_t k = 0; k < ncols; k++) {
-		if (!w0[k].n || !w1[k].n || w0[k].mean == 0)
-			continue;
-		snprintf(num, sizeof num, "%s%s %+.1f%%", b.len ? ", " : "", cols[k],
-			 100.0 * (w1[k].mean - w0[k].mean) / fabs(w0[k].mean));
-		bl_buf_add(&b, num, strlen(num));
-	}
-	/* a split table's means are over every split value at once */
-	char *why = bl_xasprintf(
-		"%s and %s come from different sources and are not compared (--baseline or "
-		"--compare-all compares them); the difference of their means%s%s%s, not tested: %s",
-		s0, s1, split ? " (every " : "", split ? split : "", split ? " pooled)" : "",
-		b.data && b.len ? b.data : "none");
-	bl_buf_release(&b);
-	return why;
 }
 
 /* One walk over the tables (C1): the first (run->printing false) makes
@@ -1158,7 +1165,7 @@ static void walk(struct bl_tstats *ts, FILE *f, FILE *diag, const struct bl_comp
 				column_rows(&x, NULL, bl_tstats_find_col(ts, t, cname), cname, NULL, 0);
 			}
 			if (run->rows && run->n == before && x.sets.n == 2 && x.base < x.sets.n)
-				apart(&x, run->rows);
+				apart(&x);
 			tabctx_release(&x);
 			continue;
 		}

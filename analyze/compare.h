@@ -230,7 +230,7 @@ struct bl_cmp_rows {
  *    appended to `into` and the groups dropped from ts, so memory holds
  *    one input's groups, not every input's. What C1's sentences of a
  *    table need over all inputs (how many sets, whether a pair was
- *    compared, the two sets' pooled moments for bl_compare_apart_note)
+ *    compared, the two sets' pooled moments)
  *    is kept in the drain; bl_compare_drain_end adds those sentences.
  *    into->own must be set (bl_analyses_own) before the first drain.
  *    The input's rows are into->spill (C6), judged. The rows' source
@@ -285,25 +285,12 @@ void bl_cmp_drain_free(struct bl_cmp_drain *d);   /* NULL-safe */
 int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_drain *d,
 		     struct bl_cmp_rows *into);
 void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into);
-/* C4: table t of ts is one of rows->own (by its name or, for a CSV file
- * not named after its table, the benchlog table its header shows): an
- * analysis compares it, not compare.h's walk. rows may be NULL (false). */
-bool bl_compare_owned(const struct bl_cmp_rows *rows, const struct bl_tstats *ts, size_t t);
 /* Every comparison of ts (C1-C2) put into out->spill (made when NULL,
  * C6), in the order bl_compare_write prints them; bl_compare_rows_judge
  * then adjusts and judges them. out: zeroed, or with only own/nown (C4:
  * those tables are left out) and spill set. 0 or -BL_EUSAGE. Free with
  * bl_compare_rows_free (NULL-safe). */
 int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_rows *out);
-/* The sentences of a table with nothing to compare (C1; the report's
- * F3), as bl_compare_rows() gives them in its skip list; heap strings.
- * One set only: cmpcol is the compared column, set its value ("" none).
- * Two sets s0 (the baseline) and s1 that no block holds together: cols[k]
- * (k < ncols, in listing order) with w0[k] and w1[k], the values of each
- * set pooled; split: the table's split column (bl_table_def) or NULL. */
-char *bl_compare_one_set_note(const char *cmpcol, const char *set);
-char *bl_compare_apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
-			    const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1);
 /* C3 once every row is made: the rows a caller added to rows->row (an
  * analysis's comparisons, analyze/analysis.h findings()) are put into
  * rows->spill after the walk's (C6; made when NULL), every family (D12:
