@@ -1102,15 +1102,6 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 	if (same && isfinite(m0->target)) {
 		labels[nm] = NULL;
 		marks[nm++] = (struct bl_plot_mark){ m0->target, NULL, BL_MARK_TARGET };
-		for (size_t k = 0; k < m0->nlate && nm < 16; k++) {
-			if (m0->target + m0->late_thr[k] > xmax)
-				continue;
-			char d[64];
-			bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(L->s[idx[0]].uexp));
-			labels[nm] = bl_xasprintf("target + %s", d);
-			marks[nm] = (struct bl_plot_mark){ m0->target + m0->late_thr[k], labels[nm], BL_MARK_THRESHOLD };
-			nm++;
-		}
 	} else {
 		for (size_t k = 0; k < ns && nm < 8; k++) {
 			const struct lseries *s = &L->s[idx[k]];
@@ -1126,17 +1117,18 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 			marks[nm] = (struct bl_plot_mark){ s->sum.target, labels[nm], BL_MARK_TARGET };
 			nm++;
 		}
-		/* the thresholds of the first series, named after it */
-		const struct lseries *s0 = &L->s[idx[0]];
-		for (size_t k = 0; k < m0->nlate && nm < 16 && isfinite(m0->target); k++) {
-			if (m0->target + m0->late_thr[k] > xmax)
-				continue;
-			char d[64];
-			bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(s0->uexp));
-			labels[nm] = bl_xasprintf("%s target + %s", s0->name, d);
-			marks[nm] = (struct bl_plot_mark){ m0->target + m0->late_thr[k], labels[nm], BL_MARK_THRESHOLD };
-			nm++;
-		}
+	}
+	/* the thresholds of the first series, named after it when the
+	 * targets differ */
+	const struct lseries *s0 = &L->s[idx[0]];
+	for (size_t k = 0; k < m0->nlate && nm < 16 && isfinite(m0->target); k++) {
+		if (m0->target + m0->late_thr[k] > xmax)
+			continue;
+		char d[64];
+		bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(s0->uexp));
+		labels[nm] = bl_xasprintf("%s%starget + %s", same ? "" : s0->name, same ? "" : " ", d);
+		marks[nm] = (struct bl_plot_mark){ m0->target + m0->late_thr[k], labels[nm], BL_MARK_THRESHOLD };
+		nm++;
 	}
 	char *base = only_unit ? bl_xstrdup("latency") : bl_xasprintf("latency-%s", unit);
 	char *title = bl_xasprintf("Latency (%s): %zu series%s", unit, ns + skipped,
