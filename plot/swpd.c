@@ -489,13 +489,19 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	gs(j, " lc rgb '%s' notitle\n", colors[1]);
 }
 
+/* A panel's ranges: time (s), tops of swpd and free (MiB) and of si/so
+ * (KiB/s). */
+struct range {
+	double x0, x1, y1, y2, yf;
+};
+
 /* Data: one file per group (names[gi]): every sample, or, when there
  * are many more samples than pixel columns of the image width (the plot
  * area is narrower), the band of swpd_band() with two buckets per column
  * (band[gi] set): gnuplot draws the same picture from it, where 40,000
- * samples a panel took it seconds. px0, px1: each panel's x range. */
-static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const double *px0,
-		      const double *px1, const char **names, bool *band)
+ * samples a panel took it seconds. r: each panel's ranges. */
+static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const struct range *r,
+		      const char **names, bool *band)
 {
 	size_t ncols = (size_t)j->width;
 	size_t nbuckets = BL_SWPD_BAND_BUCKETS_PER_PX * ncols;
@@ -507,7 +513,7 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const dou
 		struct bl_buf d = BL_BUF_INIT(0);
 		band[gi] = ns > BL_SWPD_BAND_FACTOR * ncols;
 		if (band[gi]) {
-			swpd_band(g->samples, ns, px0[gi], px1[gi], nbuckets, &d);
+			swpd_band(g->samples, ns, r[gi].x0, r[gi].x1, nbuckets, &d);
 			note = bl_xasprintf("min/max band of %llu samples: per bucket of 1/%zu of the x range "
 					    "(two per pixel column), each column's minimum and maximum, at the times "
 					    "of its first and last sample; every sample is in the vmstat table "
@@ -559,10 +565,7 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 	 * and in peak swpd), so they compare one above the other; panels of
 	 * very different captures keep their own, or the small ones would be
 	 * flat lines. The left axis follows swpd, the strip's free memory. */
-	size_t nr = in->ngroups ? in->ngroups : 1;
-	double *px0 = bl_xcalloc(nr, sizeof *px0), *px1 = bl_xcalloc(nr, sizeof *px1);
-	double *py1 = bl_xcalloc(nr, sizeof *py1), *py2 = bl_xcalloc(nr, sizeof *py2);
-	double *pyf = bl_xcalloc(nr, sizeof *pyf);
+	struct range *r = bl_xcalloc(in->ngroups ? in->ngroups : 1, sizeof *r);
 	bool any_events = false;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
 		const struct bl_swpd_group *g = &in->groups[gi];
@@ -590,20 +593,17 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 			x0 = 0;
 		if (!(x1 > x0))
 			x1 = x0 + 1;
-		px0[gi] = x0;
-		px1[gi] = x1;
-		py1[gi] = isnan(sw) || sw <= 0 ? 1 : sw;
-		py2[gi] = isnan(y2) || y2 <= 0 ? 1 : y2;
-		pyf[gi] = isnan(fr) || fr <= 0 ? 1 : fr;
+		r[gi] = (struct range){ x0, x1, isnan(sw) || sw <= 0 ? 1 : sw, isnan(y2) || y2 <= 0 ? 1 : y2,
+					isnan(fr) || fr <= 0 ? 1 : fr };
 	}
 	double dmin = INFINITY, dmax = 0, ymin = INFINITY, ymx = 0, fmn = INFINITY, fmx = 0;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
-		dmin = fmin(dmin, px1[gi] - px0[gi]);
-		dmax = fmax(dmax, px1[gi] - px0[gi]);
-		ymin = fmin(ymin, py1[gi]);
-		ymx = fmax(ymx, py1[gi]);
-		fmn = fmin(fmn, pyf[gi]);
-		fmx = fmax(fmx, pyf[gi]);
+		dmin = fmin(dmin, r[gi].x1 - r[gi].x0);
+		dmax = fmax(dmax, r[gi].x1 - r[gi].x0);
+		ymin = fmin(ymin, r[gi].y1);
+		ymx = fmax(ymx, r[gi].y1);
+		fmn = fmin(fmn, r[gi].yf);
+		fmx = fmax(fmx, r[gi].yf);
 	}
 	bool shared = in->ngroups > 1 && dmax <= 4 * dmin && ymx <= 4 * ymin;
 	/* The strips share their scale on the same terms: machines of very
@@ -611,21 +611,15 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 	 * or the smaller one's free memory is a flat line at the bottom. */
 	bool shared_free = shared && fmx <= 4 * fmn;
 	if (shared) {
-		double a = INFINITY, b = -INFINITY, c = 0, e = 0, f = 0;
+		struct range all = { INFINITY, -INFINITY, 0, 0, 0 };
+		for (size_t gi = 0; gi < in->ngroups; gi++)
+			all = (struct range){ fmin(all.x0, r[gi].x0), fmax(all.x1, r[gi].x1), fmax(all.y1, r[gi].y1),
+					      fmax(all.y2, r[gi].y2), fmax(all.yf, r[gi].yf) };
 		for (size_t gi = 0; gi < in->ngroups; gi++) {
-			a = fmin(a, px0[gi]);
-			b = fmax(b, px1[gi]);
-			c = fmax(c, py1[gi]);
-			e = fmax(e, py2[gi]);
-			f = fmax(f, pyf[gi]);
-		}
-		for (size_t gi = 0; gi < in->ngroups; gi++) {
-			px0[gi] = a;
-			px1[gi] = b;
-			py1[gi] = c;
-			py2[gi] = e;
-			if (shared_free)
-				pyf[gi] = f;
+			double yf = r[gi].yf;
+			r[gi] = all;
+			if (!shared_free)
+				r[gi].yf = yf;
 		}
 	}
 	/* Room above the data for the event labels (rows at the top). */
@@ -633,7 +627,7 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 
 	const char **names = bl_xcalloc(in->ngroups, sizeof *names);
 	bool *band = bl_xcalloc(in->ngroups, sizeof *band);
-	swpd_data(&j, in, px0, px1, names, band);
+	swpd_data(&j, in, r, names, band);
 
 	gs(&j, "set datafile missing '?'\n");
 	gs(&j, "set multiplot title ");
@@ -648,17 +642,12 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 	gs(&j, "if (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
 	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++)
-		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], band[gi], px0[gi], px1[gi],
-			   nice_ceil(py1[gi] * head), nice_ceil(py2[gi] * head),
-			   nice_ceil(pyf[gi] * 1.05));
+		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], band[gi], r[gi].x0, r[gi].x1,
+			   nice_ceil(r[gi].y1 * head), nice_ceil(r[gi].y2 * head), nice_ceil(r[gi].yf * 1.05));
 	gs(&j, "unset multiplot\n");
 	free(names);
 	free(band);
-	free(px0);
-	free(px1);
-	free(py1);
-	free(py2);
-	free(pyf);
+	free(r);
 	return job_end(&j);
 }
 
