@@ -385,6 +385,7 @@ static void num(FILE *f, double v, int width)
 	else
 		fprintf(f, "%*.6g", width, v);
 }
+
 static void write_group(FILE *f, const char *name, const struct group_acc *g, enum bl_doc_format fmt)
 {
 	unsigned long runs = g->mtest_runs ? g->mtest_runs : g->time_runs;
@@ -454,14 +455,12 @@ static void write_group(FILE *f, const char *name, const struct group_acc *g, en
 		const struct bl_welford *w = &g->w[k];
 		if (w->n == 0)
 			continue;
-		fprintf(f, "%-18s %6llu ", fields[k].name, w->n);
-		num(f, bl_welford_mean(w), 12);
-		fputc(' ', f);
-		num(f, bl_welford_sd(w), 12);
-		fputc(' ', f);
-		num(f, w->min, 12);
-		fputc(' ', f);
-		num(f, w->max, 12);
+		fprintf(f, "%-18s %6llu", fields[k].name, w->n);
+		const double v[4] = { bl_welford_mean(w), bl_welford_sd(w), w->min, w->max };
+		for (int i = 0; i < 4; i++) {
+			fputc(' ', f);
+			num(f, v[i], 12);
+		}
 		fputc('\n', f);
 	}
 	fputc('\n', f);
