@@ -126,7 +126,7 @@ static const char *contest_means_data(struct gp_job *j, const struct bl_contest_
 				     ? "load_index, then per group: mean min max"
 				     : in->errbars == BL_ERRBAR_SD
 				     ? "load_index, then per group: mean mean-sd mean+sd"
-				     : "load_index, then per group: mean mean mean", &d);
+				     : "load_index, then per group: mean mean mean", NULL, &d);
 	bl_buf_release(&d);
 	return f1;
 }
@@ -155,7 +155,7 @@ static const char *contest_ratio_data(struct gp_job *j, const struct bl_contest_
 		}
 		(*nrows)++;
 	}
-	const char *f2 = job_data(j, "row_index, then per group: mean / baseline mean", &r);
+	const char *f2 = job_data(j, "row_index, then per group: mean / baseline mean", NULL, &r);
 	bl_buf_release(&r);
 	return f2;
 }

@@ -132,7 +132,7 @@ static void lat_data(struct gp_job *j, const struct bl_latency_plot *in, const s
 		}
 		char *cols = bl_xasprintf("value_%s count cdf tail_P(X>=value)",
 					  bl_gp_safe_name(unit) ? unit : "unit");
-		files[s] = job_data(j, cols, &d);
+		files[s] = job_data(j, cols, NULL, &d);
 		free(cols);
 		bl_buf_release(&d);
 	}

@@ -282,11 +282,6 @@ int job_abort(struct gp_job *j)
 	return rc;
 }
 
-const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf *data)
-{
-	return job_data_note(j, columns, NULL, data);
-}
-
 /* Write b (released) as j's file name, atomically, and list it among the
  * chart's files; false (and the job failed) when it cannot be written. */
 static bool put_file(struct gp_job *j, const char *name, struct bl_buf *b)
@@ -303,9 +298,8 @@ static bool put_file(struct gp_job *j, const char *name, struct bl_buf *b)
 	return true;
 }
 
-
-const char *job_data_note(struct gp_job *j, const char *columns, const char *note,
-			  const struct bl_buf *data)
+const char *job_data(struct gp_job *j, const char *columns, const char *note,
+		     const struct bl_buf *data)
 {
 	if (j->err)
 		return NULL;

@@ -90,14 +90,11 @@ int gp_datanum(struct bl_buf *b, double v, char sep);
 
 /* Writes data as <base>-<n>.dat (n = 1, 2, ... in call order) and returns
  * its name (owned by the result), or NULL after a failure. columns is a
- * literal header line describing the columns and units. */
-const char *job_data(struct gp_job *j, const char *columns, const struct bl_buf *data);
-/* As job_data(), with note (one line made by the chart code, never input
- * text; or NULL)
- * as one more header comment in the data file and under its "# Data:"
- * line in the script. */
-const char *job_data_note(struct gp_job *j, const char *columns, const char *note,
-			  const struct bl_buf *data);
+ * literal header line describing the columns and units; note (one line
+ * made by the chart code, never input text; or NULL) one more header
+ * comment in the data file and under its "# Data:" line in the script. */
+const char *job_data(struct gp_job *j, const char *columns, const char *note,
+		     const struct bl_buf *data);
 
 /* Writes text (script commands) as <base>-<part>.gp, which the script
  * then runs with `load '<name>'`, and returns that name (owned by the

@@ -172,7 +172,7 @@ static void write_data(struct gp_job *j, const struct bl_runs_plot *in, const st
 			gp_datanum(&d, r->cpu_pct, ' ');
 			gp_datanum(&d, r->bytes_allocated / BYTES_PER_MIB, '\n');
 		}
-		files[g] = job_data(j, "run elapsed_s cpu_pct allocated_MiB", &d);
+		files[g] = job_data(j, "run elapsed_s cpu_pct allocated_MiB", NULL, &d);
 		bl_buf_release(&d);
 	}
 }

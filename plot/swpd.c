@@ -518,8 +518,8 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const str
 					    "(two per pixel column), each column's minimum and maximum, at the times "
 					    "of its first and last sample; every sample is in the vmstat table "
 					    "(csv/vmstat.csv of a report)", rows, nbuckets);
-			names[gi] = job_data_note(j, "t_s swpd_MiB_min swpd_MiB_max free_MiB_min free_MiB_max "
-						  "si_KiB/s_min si_KiB/s_max so_KiB/s_min so_KiB/s_max", note, &d);
+			names[gi] = job_data(j, "t_s swpd_MiB_min swpd_MiB_max free_MiB_min free_MiB_max "
+					     "si_KiB/s_min si_KiB/s_max so_KiB/s_min so_KiB/s_max", note, &d);
 			bl_buf_release(&d);
 			free(note);
 			continue;
@@ -539,7 +539,7 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const str
 			gp_datanum(&d, s->si_kibps, ' ');
 			gp_datanum(&d, s->so_kibps, '\n');
 		}
-		names[gi] = job_data_note(j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
+		names[gi] = job_data(j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
 		bl_buf_release(&d);
 		free(note);
 	}
@@ -783,7 +783,7 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 			gp_datanum(&d, b->observed_s, ' ');
 			gp_datanum(&d, b->stutter_s, '\n');
 		}
-		names[gi] = job_data(&j, "swpd_bin_low_MiB observed_s stutter_s", &d);
+		names[gi] = job_data(&j, "swpd_bin_low_MiB observed_s stutter_s", NULL, &d);
 		bl_buf_release(&d);
 	}
 	if (!isfinite(xlo)) {
