@@ -278,7 +278,7 @@ long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, 
 			q++;
 		}
 		size_t l = (size_t)(q - t);
-		if ((q < end && *q != ' ' && *q != '\t') || l > 18 || n == max)
+		if (l > 18 || n == max)   /* a byte after it that is no blank fails next turn */
 			return -1;
 		at[n] = (unsigned short)(t - p);
 		nd[n] = (*t != '0' || l == 1) && t - p <= 0xffff ? (unsigned char)l : 0;
