@@ -139,8 +139,8 @@ static void distinct_add(struct distinct *d, uint64_t bits)
 }
 
 /* v's bits for the hash (B2): a text's hash, a number's (0 for -0), an
- * integer. */
-static uint64_t val_bits(const struct bl_val *v)
+ * integer. Inline: 252.8 M instructions on 5 MB of vmstat, 256.3 M called. */
+static inline uint64_t val_bits(const struct bl_val *v)
 {
 	uint64_t bits;
 	if (v->t == BL_STR)
