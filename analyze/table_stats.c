@@ -433,9 +433,18 @@ static void way_clear(struct ts_table *t, struct ts_group *g)
 static int join_key(struct bl_buf *b, const char *const *vals, size_t ng)
 {
 	bl_buf_reset(b);
-	for (size_t k = 0; k < ng; k++)
-		if (bl_buf_addf(b, "%zu:", strlen(vals[k])) || bl_buf_add(b, vals[k], strlen(vals[k])))
+	for (size_t k = 0; k < ng; k++) {
+		/* the length's digits by hand: bl_buf_addf() here was 406 M of
+		 * the 10,000 files' 23.1 G instructions (report -j1) */
+		size_t n = strlen(vals[k]), i = 24, len = n;
+		char d[24];
+		d[--i] = ':';
+		do
+			d[--i] = (char)('0' + n % 10);
+		while (n /= 10);
+		if (bl_buf_add(b, d + i, sizeof d - i) || bl_buf_add(b, vals[k], len))
 			return -1;
+	}
 	return bl_buf_add(b, "", 0);
 }
 
