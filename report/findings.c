@@ -462,14 +462,19 @@ static void stream_end(struct bl_findings *f, struct stream *st)
 		offer_question(f, &st->t[k].q);
 	free(st->t);
 	bl_strmap_release(&st->fam);
-	size_t m = f->ntop + st->ntop;
-	f->top = bl_xrealloc(f->top, (m ? m : 1) * sizeof *f->top);
-	if (st->ntop)
-		memcpy(f->top + f->ntop, st->top, st->ntop * sizeof *st->top);
+	/* both in F2's order: merged, not sorted again (qsort() per input
+	 * was 280 M of the 10,000 files' 23.1 G instructions) */
+	size_t m = f->ntop + st->ntop, a = 0, b = 0;
+	struct bl_finding *top = bl_xmalloc((m ? m : 1) * sizeof *top);
+	for (size_t i = 0; i < m; i++) {
+		bool old = b == st->ntop || (a < f->ntop && cmp_ranked(&f->top[a], &st->top[b]) < 0);
+		top[i] = old ? f->top[a++] : st->top[b++];
+		if (i >= BL_FINDINGS_SHOWN)
+			row_free(&top[i].w);
+	}
+	free(f->top);
 	free(st->top);
-	qsort(f->top, m, sizeof *f->top, cmp_ranked);
-	for (size_t i = BL_FINDINGS_SHOWN; i < m; i++)
-		row_free(&f->top[i].w);
+	f->top = top;
 	f->ntop = m < BL_FINDINGS_SHOWN ? m : BL_FINDINGS_SHOWN;
 	if (st->bad && !f->err)
 		f->err = errno ? errno : EIO;
