@@ -284,7 +284,8 @@ static void pad(FILE *f, const char *s, size_t w)
 	bl_buf_release(&b);
 }
 
-/* A 2002 contest -r field: 8 columns, left-aligned. */
+/* A 2002 contest -r field: 8 columns, left-aligned; dec < 0: as read
+ * (%.15g). */
 static void field(FILE *f, double v, int dec, bool last)
 {
 	char b[40];
@@ -292,6 +293,8 @@ static void field(FILE *f, double v, int dec, bool last)
 		snprintf(b, sizeof b, "-");
 	else if (isinf(v))
 		snprintf(b, sizeof b, "inf");
+	else if (dec < 0)
+		snprintf(b, sizeof b, "%.15g", v);
 	else
 		snprintf(b, sizeof b, "%.*f", dec, v);
 	if (last)
@@ -375,19 +378,8 @@ static void write_report_rows(const struct bl_contest *c, FILE *f)
 		char *k = r->has_runs ? bl_xasprintf("%s [%lld]", r->kernel, r->runs) : bl_xstrdup(r->kernel);
 		pad(f, k, kw);
 		free(k);
-		for (int j = 0; j < 5; j++) {
-			char b[40];
-			if (isnan(r->v[j]))
-				snprintf(b, sizeof b, "-");
-			else if (isinf(r->v[j]))
-				snprintf(b, sizeof b, "inf");
-			else
-				snprintf(b, sizeof b, "%.15g", r->v[j]);
-			if (j == 4 && !cpl)
-				fputs(b, f);
-			else
-				pad(f, b, 8);
-		}
+		for (int j = 0; j < 5; j++)
+			field(f, r->v[j], -1, j == 4 && !cpl);
 		if (cpl) {
 			if (isnan(r->cpulcpu))
 				fputs("-", f);
