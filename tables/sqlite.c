@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sqlite3.h>
-#include "core/strmap.h"
+#include "core/store.h"
 #include "core/util.h"
 #include "parsers/parser.h"
 #include "tables/sqlite.h"
@@ -161,7 +161,9 @@ struct sq_sink {
 	struct sq_table *t;
 	size_t n;
 	sqlite3_stmt *src;
-	struct bl_strmap seen;   /* sources written: source \x1f message_id */
+	/* sources written: source \x1f message_id \x1f index; at most
+	 * 2 * BL_STORE_MEM in memory, the rest in temporary files */
+	struct bl_index seen;
 	char *last_src, *last_mid;  /* the last record's source, message */
 	unsigned long last_idx;  /* and the message's index */
 	unsigned long last_gen;  /* and its prov_gen, 0: none */
@@ -241,11 +243,12 @@ static int sq_source(struct sq_sink *s, const struct bl_record *r)
 	s->last_mid = bl_xstrdup(mid);
 	s->last_idx = idx;
 	char *key = bl_xasprintf("%s\x1f%s\x1f%lu", r->source, mid, idx);
+	size_t id, off;
 	bool added = false;
-	bl_strmap_get(&s->seen, key, &added);
+	int rc = bl_index_find(&s->seen, key, strlen(key), &id, &off, &added);
 	free(key);
-	if (!added)
-		return 0;
+	if (rc < 0 || !added)
+		return rc < 0 ? -BL_EIO : 0;
 	sqlite3_stmt *st = s->src;
 	sqlite3_reset(st);
 	bind_text(st, 1, r->source);
@@ -351,7 +354,7 @@ static void sq_free(void *ud)
 	free(s->final);
 	free(s->only);
 	free(s->t);
-	bl_strmap_release(&s->seen);
+	bl_index_release(&s->seen);
 	free(s->last_src);
 	free(s->last_mid);
 	free(s);
