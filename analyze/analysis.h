@@ -34,6 +34,7 @@
 #include "analyze/chart.h"
 #include "analyze/compare.h"
 #include "core/ctx.h"
+#include "core/strmap.h"
 #include "tables/table.h"
 
 enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
@@ -44,6 +45,25 @@ enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
  * prints every one): so report.md, and its rendering, stay small
  * whatever the number of inputs (issue 26). */
 #define BL_MD_SHOWN 25
+
+/* --baseline GROUP must name a group of the input, in every command
+ * (docs/errors.md): bl_groups_sink() watches each record's group for
+ * g->baseline (add it to the context before the pass; g must outlive
+ * it); bl_groups_check() then returns 0 when baseline is NULL or found,
+ * or prints "benchlog CMD: --baseline: no group "X"; there are: "a",
+ * "b"" to diag and returns -BL_EUSAGE. Memory: the names of the first
+ * BL_GROUPS_LISTED groups, for that message ("and more" says there are
+ * others), whatever the number of groups; bl_strmap_release(&g->m). */
+#define BL_GROUPS_LISTED 100
+struct bl_groups {
+	const char *baseline;  /* set by the caller; NULL: no check */
+	bool found;
+	struct bl_strmap m;    /* the first BL_GROUPS_LISTED groups */
+	bool more;             /* and another group past them */
+};
+int bl_groups_record(void *g, const struct bl_record *r);   /* a sink's record() */
+struct bl_sink bl_groups_sink(struct bl_groups *g);
+int bl_groups_check(FILE *diag, const char *cmd, const struct bl_groups *g);
 
 struct bl_analysis_opts {
 	const struct bl_opts *parse;   /* the pass's parse options */

@@ -175,3 +175,32 @@ void bl_chart_specs_free(struct bl_chart_spec *v, size_t n)
 	}
 	free(v);
 }
+
+int bl_groups_record(void *ud, const struct bl_record *r)
+{
+	struct bl_groups *g = ud;
+	const char *name = r->group ? r->group : "";
+	if (g->baseline && !g->found && strcmp(name, g->baseline) == 0)
+		g->found = true;
+	if (g->m.n < BL_GROUPS_LISTED)
+		bl_strmap_get(&g->m, name, NULL);
+	else if (!g->more && bl_strmap_find(&g->m, name) < 0)
+		g->more = true;
+	return 0;
+}
+
+struct bl_sink bl_groups_sink(struct bl_groups *g)
+{
+	return (struct bl_sink){ bl_groups_record, NULL, NULL, g, false };
+}
+
+int bl_groups_check(FILE *diag, const char *cmd, const struct bl_groups *g)
+{
+	if (!g->baseline || g->m.n == 0 || g->found)
+		return 0;
+	bl_term_printf(diag, "benchlog %s: --baseline: no group \"%s\"; there are:", cmd, g->baseline);
+	for (size_t i = 0; i < g->m.n; i++)
+		bl_term_printf(diag, "%s \"%s\"", i ? "," : "", bl_strmap_key(&g->m, i));
+	bl_term_printf(diag, "%s\n", g->more ? ", and more" : "");
+	return -BL_EUSAGE;
+}

@@ -20,7 +20,6 @@
 #include "analyze/analysis.h"
 #include "cli/cli.h"
 #include "core/record.h"
-#include "core/strmap.h"
 
 enum { OPT_TARGET = 1900, OPT_LATE };
 #define CLI_MAX_LATE 16
@@ -34,23 +33,5 @@ extern const struct cli_opt cli_analysis_opts[];
  * thresholds are kept in static storage: ao->late_s stays valid for the
  * life of the process. */
 int cli_analysis_opt(int c, const char *arg, const char *cmd, struct bl_analysis_opts *ao);
-
-/* --baseline GROUP must name a group of the input, in every command
- * (docs/errors.md): cli_groups_sink() watches each record's group for
- * g->baseline (add it to the context before the pass; g must outlive
- * it); cli_check_baseline() then returns 0 when baseline is NULL or
- * found, or prints "benchlog CMD: --baseline: no group "X"; there are:
- * "a", "b"" and returns EXIT_USAGE. Memory: the names of the first
- * CLI_GROUPS_LISTED groups, for that message ("and more" says there
- * are others), whatever the number of groups. */
-#define CLI_GROUPS_LISTED 100
-struct cli_groups {
-	const char *baseline;  /* set by the caller; NULL: no check */
-	bool found;
-	struct bl_strmap m;    /* the first CLI_GROUPS_LISTED groups */
-	bool more;             /* and another group past them */
-};
-struct bl_sink cli_groups_sink(struct cli_groups *g);
-int cli_check_baseline(const char *cmd, const struct cli_groups *g);
 
 #endif

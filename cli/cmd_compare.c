@@ -142,8 +142,8 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		struct bl_sink s = { bl_analyses[i]->record, NULL, NULL, st[i], false };
 		bl_ctx_add_sink(&ctx, &s);
 	}
-	struct cli_groups groups = { .baseline = co->baseline };   /* --baseline is a group of the input */
-	struct bl_sink gs = cli_groups_sink(&groups);
+	struct bl_groups groups = { .baseline = co->baseline };   /* --baseline is a group of the input */
+	struct bl_sink gs = bl_groups_sink(&groups);
 	bl_ctx_add_sink(&ctx, &gs);
 	struct bl_tstats *ts = bl_tstats_new(so, &ctx);
 	status = cli_tstats_read("compare", &ctx, ts, inputs, n, force_csv, false);
@@ -198,7 +198,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		 * here when only vmstat or latency could have been compared) */
 		if (k.tables == 0 && k.no_baseline > 0)
 			status = EXIT_USAGE;
-		else if (k.tables == 0 && cli_check_baseline("compare", &groups))
+		else if (k.tables == 0 && bl_groups_check(stderr, "compare", &groups))
 			status = EXIT_USAGE;
 	}
 	if (!o->quiet && !cli_interrupted())

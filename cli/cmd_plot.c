@@ -146,11 +146,11 @@ int cmd_plot(int argc, char **argv)
 	/* the analysis's -BL_EIO is a temporary file's (analysis.h): said
 	 * below, not as "cannot write output" */
 	ctx.sinks_tell_io = true;
-	struct cli_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
-	struct bl_sink gs = cli_groups_sink(&groups);
+	struct bl_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
+	struct bl_sink gs = bl_groups_sink(&groups);
 	bl_ctx_add_sink(&ctx, &gs);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
-	int bad_baseline = cli_interrupted() ? 0 : cli_check_baseline("plot", &groups);
+	int bad_baseline = cli_interrupted() ? 0 : bl_groups_check(stderr, "plot", &groups);
 	bl_strmap_release(&groups.m);
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
@@ -162,7 +162,7 @@ int cmd_plot(int argc, char **argv)
 			strerror(ctx.error_errno ? ctx.error_errno : EIO));
 		status = EXIT_DATA;
 	} else if (bad_baseline) {
-		status = bad_baseline;
+		status = EXIT_USAGE;
 	} else if (!an->has_data(st)) {
 		cli_err("benchlog plot: no %s data in the input\n", kind);
 		if (!status)

@@ -85,11 +85,11 @@ int cmd_summary(int argc, char **argv)
 	 * its finish() below says which file, so the pass does not call it
 	 * "output". */
 	ctx.sinks_tell_io = true;
-	struct cli_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
-	struct bl_sink gs = cli_groups_sink(&groups);
+	struct bl_groups groups = { .baseline = ao.baseline };   /* --baseline is a group of the input */
+	struct bl_sink gs = bl_groups_sink(&groups);
 	bl_ctx_add_sink(&ctx, &gs);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
-	if (status == 0 && cli_check_baseline("summary", &groups))
+	if (status == 0 && bl_groups_check(stderr, "summary", &groups))
 		status = EXIT_USAGE;
 	bool bad_baseline = status == EXIT_USAGE;
 	/* Temporary files are complete before anything is printed: one that

@@ -139,7 +139,7 @@ struct rstate {
 	int in_err;
 	struct tstat *t;
 	size_t nt;
-	struct bl_strmap groups;     /* every record's group, for --baseline */
+	struct bl_groups groups;     /* for --baseline: the first 100 (analysis.h) */
 };
 
 /* ---- sinks ---- */
@@ -531,7 +531,7 @@ static int table_record(void *ud, const struct bl_record *r)
 		u->records = true;
 		held_write(rs);   /* its runs so far, a row each */
 	}
-	bl_strmap_get(&rs->groups, r->group ? r->group : "", NULL);
+	bl_groups_record(&rs->groups, r);
 	struct tstat *t = NULL;
 	for (size_t i = 0; i < rs->nt; i++)
 		if (rs->t[i].def == r->table)
@@ -604,7 +604,7 @@ static void rstate_free(struct rstate *rs)
 		free(rs->t[i].cells);
 	}
 	free(rs->t);
-	bl_strmap_release(&rs->groups);
+	bl_strmap_release(&rs->groups.m);
 }
 
 /* ---- Markdown (input text through core/escape.h, E1) ---- */
@@ -1383,13 +1383,8 @@ static int build_parse(struct build *b)
 	res->input_errors = b->ctx.input_errors;
 	/* --baseline must name a group, as in compare: a usage error listing
 	 * them, and the folder left as it was */
-	if (o->an.baseline && res->records && bl_strmap_find(&b->rs.groups, o->an.baseline) < 0) {
-		bl_term_printf(b->diag, "benchlog report: --baseline: no group \"%s\"; there are:", o->an.baseline);
-		for (size_t i = 0; i < b->rs.groups.n; i++)
-			bl_term_printf(b->diag, "%s \"%s\"", i ? "," : "", bl_strmap_key(&b->rs.groups, i));
-		bl_term_printf(b->diag, "\n");
+	if (res->records && bl_groups_check(b->diag, "report", &b->rs.groups))
 		return -BL_EUSAGE;
-	}
 	if (o->parse->strict && (res->warnings || res->input_errors)) {
 		bl_term_printf(b->diag, "benchlog report: --strict: input was malformed or unreadable; "
 			      "%s left as it was\n", o->dir);
@@ -1668,6 +1663,7 @@ int bl_report_build(const struct bl_report_opts *o, struct bl_report_result *res
 	bl_ctx_init(&b.ctx, &popt);
 	b.ctx.diag = b.diag;
 	b.rs.o = o;
+	b.rs.groups.baseline = o->an.baseline;
 	while (bl_analyses[b.na])
 		b.na++;
 	b.st = bl_xcalloc(b.na + 1, sizeof *b.st);
