@@ -104,8 +104,14 @@ struct bl_tstats {
 	size_t ngbuf;
 	char *thr_subject, *thr_key;   /* by_source: the last message's thread */
 	size_t budget;          /* values its cells may still keep exactly (T4) */
-	struct bl_strmap threads;      /* by_source: thread keys, in order */
-	char **thr_ref;                /* per thread: its first message's reference */
+	/* by_source: thread keys, numbered in order; thr_at[i], thread i's
+	 * first message's reference (offset, length) in thr_text; at most
+	 * 4 * BL_STORE_MEM in memory whatever the number of threads (issue
+	 * 34); thr_got holds those bl_tstats_thread_ref() returned */
+	struct bl_index threads;
+	struct bl_store thr_at, thr_text;
+	size_t thr_len;
+	struct bl_strmap thr_got;
 	bool quiet;                    /* finish() prints no notes (bl_tstats_quiet) */
 	FILE *spill;            /* T4a: cells of groups not held; NULL until needed */
 	int spill_err;          /* errno of its first failed write: no more put out */
@@ -191,10 +197,10 @@ void bl_tstats_free(struct bl_tstats *ts)
 	free(ts->gval);
 	free(ts->thr_subject);
 	free(ts->thr_key);
-	for (size_t i = 0; i < ts->threads.n; i++)
-		free(ts->thr_ref[i]);
-	free(ts->thr_ref);
-	bl_strmap_release(&ts->threads);
+	bl_index_release(&ts->threads);
+	bl_store_release(&ts->thr_at);
+	bl_store_release(&ts->thr_text);
+	bl_strmap_release(&ts->thr_got);
 	if (ts->spill)
 		fclose(ts->spill);
 	free(ts);
@@ -846,13 +852,21 @@ static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const
 			ts->thr_key = NULL;
 		} else {
 			bool added;
-			size_t i = bl_strmap_get(&ts->threads, ts->thr_key, &added);
-			if (added) {
-				ts->thr_ref = bl_xrealloc(ts->thr_ref, ts->threads.n * sizeof *ts->thr_ref);
-				const char *id = m->message_id ? m->message_id : "";
-				const char *d = m->date ? m->date : "";
-				ts->thr_ref[i] = bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
+			size_t i, off, at[2] = { ts->thr_len, 0 };
+			const char *id = m->message_id ? m->message_id : "";
+			const char *d = m->date ? m->date : "";
+			errno = 0;
+			int rc = bl_index_find(&ts->threads, ts->thr_key, strlen(ts->thr_key), &i, &off, &added);
+			if (!rc && added) {
+				char *ref = bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
+				at[1] = strlen(ref);
+				rc = bl_store_put(&ts->thr_text, at[0], ref, at[1]) ||
+				     bl_store_put(&ts->thr_at, i * sizeof at, at, sizeof at);
+				ts->thr_len += at[1];
+				free(ref);
 			}
+			if (rc && !ts->read_err)
+				ts->read_err = errno ? errno : EIO;
 		}
 	}
 	return ts->thr_key ? ts->thr_key : msgid;
@@ -1967,10 +1981,20 @@ size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t)
 	return tab_at((struct bl_tstats *)ts, t)->ngrp;
 }
 
-const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key)
+const char *bl_tstats_thread_ref(const struct bl_tstats *cts, const char *key)
 {
-	long i = ts && key ? bl_strmap_find(&ts->threads, key) : -1;
-	return i >= 0 ? ts->thr_ref[i] : NULL;
+	struct bl_tstats *ts = (struct bl_tstats *)cts;
+	size_t i, off, at[2] = { 0, 0 };
+	bool added;
+	if (!ts || !key || strncmp(key, "thread: ", 8) != 0 || !ts->threads.n ||
+	    bl_index_find(&ts->threads, key, strlen(key), &i, &off, &added) ||
+	    bl_store_get(&ts->thr_at, i * sizeof at, at, sizeof at) || !at[1])
+		return NULL;   /* a key no thread has (added: reads as no reference) */
+	char *ref = bl_xmalloc(at[1] + 1);
+	ref[at[1]] = '\0';
+	i = bl_store_get(&ts->thr_text, at[0], ref, at[1]) ? SIZE_MAX : bl_strmap_get(&ts->thr_got, ref, NULL);
+	free(ref);
+	return i == SIZE_MAX ? NULL : ts->thr_got.key[i];
 }
 
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k)
