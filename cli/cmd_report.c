@@ -1,7 +1,7 @@
 /* cmd_report.c — `benchlog report [-o DIR] [-j N] [-q] [OPTIONS] INPUT…`:
- * every input parsed (in parallel with -j), and one folder written with
- * the tables, the skipped lines, a summary in Markdown and HTML, and the
- * charts (report/report.h). */
+ * every input parsed in one pass, and one folder written with the
+ * tables, the skipped lines, a summary in Markdown and HTML, and the
+ * charts, -j of them drawn at a time (report/report.h). */
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
