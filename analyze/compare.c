@@ -1227,9 +1227,16 @@ int bl_compare_rows(struct bl_tstats *ts, const struct bl_compare_opts *o, struc
 
 char *bl_cmp_family_key(const struct bl_cmp_row *w)
 {
-	return bl_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s", w->table ? w->table : "",
-			    w->source ? w->source : "", w->message_id ? w->message_id : "",
-			    w->baseline ? w->baseline : "", w->candidate ? w->candidate : "");
+	/* joined by hand: bl_xasprintf() here was 2 % of report's
+	 * instructions on the bench's 10,000 files (two calls per row) */
+	const char *v[] = { w->table, w->source, w->message_id, w->baseline, w->candidate };
+	struct bl_buf b = BL_BUF_INIT(0);
+	for (size_t i = 0; i < 5; i++) {
+		if (i)
+			bl_buf_addc(&b, '\x1f');
+		bl_buf_add(&b, v[i] ? v[i] : "", v[i] ? strlen(v[i]) : 0);
+	}
+	return b.data;
 }
 
 void bl_compare_rows_judge(struct bl_cmp_rows *rows, double conf)
