@@ -88,18 +88,20 @@ int bl_parse_duration_list(const char *s, double *out_s, size_t max, size_t *n)
 	return k ? 0 : -BL_EUSAGE;
 }
 
-int bl_fmt_duration(char *buf, size_t bufsz, double s)
+struct bl_duration bl_fmt_duration(double s)
 {
 	static const struct { const char *u; double f; } t[] = {
 		{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 },
 	};
+	struct bl_duration d = { "-" };
 	if (!isfinite(s))
-		return snprintf(buf, bufsz, "-");
+		return d;
 	double a = fabs(s);
 	size_t k = 0;
 	while (k + 1 < sizeof t / sizeof t[0] && a < t[k].f * (1 - 1e-9) && a != 0)
 		k++;
-	return snprintf(buf, bufsz, "%.6g %s", s / t[k].f, t[k].u);
+	snprintf(d.s, sizeof d.s, "%.6g %s", s / t[k].f, t[k].u);
+	return d;
 }
 
 /* ---- T2-T4 ------------------------------------------------------------- */
@@ -722,13 +724,10 @@ static void write_time_check(struct bl_latency *L, FILE *f, const struct lseries
 		if (loop && have_bins && s->rc == 0 && m->n > 0) {
 			double tot = m->n * (m->overflow > 0 ? m->mean_lb : m->mean) * pow10i(s->uexp);
 			double diff = t->real - tot;
-			char e[64], g[64];
-			bl_fmt_duration(e, sizeof e, fabs(diff));
-			bl_fmt_duration(g, sizeof g, fabs(diff) / m->n);
 			fprintf(f, "%scross-check: n x mean = %s%s s from the histogram against real %s s: "
 				"%s %s, %s per sample %s\n", bul, m->overflow > 0 ? ">= " : "", fnum(tot).s,
-				fnum(t->real).s, e,
-				diff >= 0 ? "more" : "less", g,
+				fnum(t->real).s, bl_fmt_duration(fabs(diff)).s,
+				diff >= 0 ? "more" : "less", bl_fmt_duration(fabs(diff) / m->n).s,
 				diff >= 0 ? "outside the measured intervals (loop and start-up overhead)"
 					  : "(the histogram adds up to more than the run took)");
 		}
@@ -741,7 +740,6 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 	const struct bl_latency_summary *m = &s->sum;
 	const char *u = unit_of(s);
 	bool md = fmt == BL_DOC_MD;
-	char b[64];
 	const char *bul = md ? "- " : "  ";
 
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* input text: escape.h */
@@ -801,8 +799,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 		if (s->uexp > -6 && isfinite(m->mean - m->target)) {
 			/* the mean lateness of a timer loop in ms or us too: "+7.74 ms" */
 			double v = (m->mean - m->target) * pow10i(s->uexp);
-			bl_fmt_duration(b, sizeof b, fabs(v));
-			fprintf(f, " (%s%s)", v < 0 ? "-" : "+", b);
+			fprintf(f, " (%s%s)", v < 0 ? "-" : "+", bl_fmt_duration(fabs(v)).s);
 		}
 		for (size_t k = 0; k < BL_LAT_NPCT; k++)
 			fprintf(f, ", %s %s%s", pct_names[k],
@@ -810,9 +807,8 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 		fprintf(f, "; below target %s, at %s, above %s\n", fshare(m->early, m->n).s,
 			fshare(m->on_target, m->n).s, fshare(m->late, m->n).s);
 		for (size_t k = 0; k < m->nlate; k++) {
-			bl_fmt_duration(b, sizeof b, m->late_thr[k] * pow10i(s->uexp));
-			fprintf(f, "%s%s target + %s: %s", bul, md || k == 0 ? "later than" : "          ", b,
-				fshare(m->late_count[k], m->n).s);
+			fprintf(f, "%s%s target + %s: %s", bul, md || k == 0 ? "later than" : "          ",
+				bl_fmt_duration(m->late_thr[k] * pow10i(s->uexp)).s, fshare(m->late_count[k], m->n).s);
 			if (m->late_maybe[k] > 0)
 				fprintf(f, " (and up to %s overflow sample%s)", fnum(m->late_maybe[k]).s,
 					m->late_maybe[k] == 1 ? "" : "s");
@@ -1124,9 +1120,8 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 	for (size_t k = 0; k < m0->nlate && nm < 16 && isfinite(m0->target); k++) {
 		if (m0->target + m0->late_thr[k] > xmax)
 			continue;
-		char d[64];
-		bl_fmt_duration(d, sizeof d, m0->late_thr[k] * pow10i(s0->uexp));
-		labels[nm] = bl_xasprintf("%s%starget + %s", same ? "" : s0->name, same ? "" : " ", d);
+		labels[nm] = bl_xasprintf("%s%starget + %s", same ? "" : s0->name, same ? "" : " ",
+					  bl_fmt_duration(m0->late_thr[k] * pow10i(s0->uexp)).s);
 		marks[nm] = (struct bl_plot_mark){ m0->target + m0->late_thr[k], labels[nm], BL_MARK_THRESHOLD };
 		nm++;
 	}
@@ -1280,11 +1275,9 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 	bl_compare_rank(mb->mean, mc->mean, ks.p, rk == 0 && ks.ok, rk == 0 ? ks.note : "the overflow's order is unknown",
 			&w->r);
 	if (mb->nlate && mc->nlate && mb->n > 0 && mc->n > 0) {
-		char d[32];
 		double fb = 100 * mb->late_count[0] / mb->n, fc = 100 * mc->late_count[0] / mc->n;
-		bl_fmt_duration(d, sizeof d, mb->late_thr[0] * pow10i(b->uexp));
-		w = lat_row(rows, o, b, c, "share late",
-			    bl_xasprintf("%s, later than target + %s, in %%", c->name, d), fb, fc, "binomial");
+		w = lat_row(rows, o, b, c, "share late", bl_xasprintf("%s, later than target + %s, in %%", c->name,
+			    bl_fmt_duration(mb->late_thr[0] * pow10i(b->uexp)).s), fb, fc, "binomial");
 		/* D19 with the binomial variance of a share, in %^2 */
 		bl_compare_estimates(fb, fb * (100 - fb) / mb->n, fc, fc * (100 - fc) / mc->n, true, conf,
 				     NULL, &w->r);

@@ -77,9 +77,14 @@ int bl_parse_duration(const char *s, double *out_s);
  * -BL_EUSAGE when there are more than max or none. */
 int bl_parse_duration_list(const char *s, double *out_s, size_t max, size_t *n);
 
-/* Write seconds with a unit chosen so the number is in [1, 1000): "10 ms",
- * "0.5 s", "12 us", "250 ns". Returns snprintf's length. */
-int bl_fmt_duration(char *buf, size_t bufsz, double seconds);
+/* Seconds with a unit chosen so the number is in [1, 1000): "10 ms",
+ * "0.5 s", "12 us", "250 ns"; "-" when not finite. Returned by value for
+ * a %s: printf("%s", bl_fmt_duration(x).s) (C11: the temporary lives to
+ * the end of the full expression). */
+struct bl_duration {
+	char s[40];
+};
+struct bl_duration bl_fmt_duration(double seconds);
 
 #define BL_LAT_NPCT 5          /* p50, p90, p99, p99.9, p99.99 */
 #define BL_LAT_MAX_LATE 16     /* thresholds per series */

@@ -750,13 +750,9 @@ static void test_latency__durations(void **state)
 	assert_double_equal(l[2], 0.1, 1e-15);
 	assert_int_equal(bl_parse_duration_list("1,2,3,4", l, 3, &n), -BL_EUSAGE);
 	assert_int_equal(bl_parse_duration_list("1,,2", l, 3, &n), -BL_EFORMAT);
-	char buf[32];
-	bl_fmt_duration(buf, sizeof buf, 0.01);
-	assert_string_equal(buf, "10 ms");
-	bl_fmt_duration(buf, sizeof buf, 0.000828);
-	assert_string_equal(buf, "828 us");
-	bl_fmt_duration(buf, sizeof buf, 2.5);
-	assert_string_equal(buf, "2.5 s");
+	assert_string_equal(bl_fmt_duration(0.01).s, "10 ms");
+	assert_string_equal(bl_fmt_duration(0.000828).s, "828 us");
+	assert_string_equal(bl_fmt_duration(2.5).s, "2.5 s");
 }
 
 /* T2/T4 by hand: bins 1:1 2:2, overflow 1 beyond the last bucket 5
