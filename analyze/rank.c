@@ -102,16 +102,6 @@ out:
 
 /* ---- D8 ---------------------------------------------------------------- */
 
-static void utest_clear(struct bl_utest *o)
-{
-	o->n_base = o->n_cand = 0.0;
-	o->u_base = o->u_cand = o->u = NAN;
-	o->prob_superiority = o->tie_term = NAN;
-	o->z = o->p = o->p_exact_min = NAN;
-	o->ok = 0;
-	o->note = NULL;
-}
-
 static void utest_run(const struct groups *gs, struct bl_utest *o)
 {
 	double below_a = 0.0, ucand = 0.0, ties = 0.0, n, mu, var, d, sigma;
@@ -165,7 +155,8 @@ int bl_mannwhitney_bins(const struct bl_bin *a, size_t na, double overflow_a,
 
 	if (out == NULL)
 		return -BL_EUSAGE;
-	utest_clear(out);
+	*out = (struct bl_utest){ .u_base = NAN, .u_cand = NAN, .u = NAN, .prob_superiority = NAN,
+				  .tie_term = NAN, .z = NAN, .p = NAN, .p_exact_min = NAN };
 	rc = groups_from_bins(&gs, a, na, overflow_a, b, nb, overflow_b, &out->note);
 	if (rc < 0)
 		return rc;
@@ -203,14 +194,6 @@ double bl_kolmogorov_q(double lambda)
 			break;
 	}
 	return fmin(1.0, fmax(0.0, 2.0 * sum));
-}
-
-static void kstest_clear(struct bl_kstest *o)
-{
-	o->n_base = o->n_cand = 0.0;
-	o->d = o->d_signed = o->p = NAN;
-	o->ok = 0;
-	o->note = NULL;
 }
 
 static void kstest_run(const struct groups *gs, struct bl_kstest *o)
@@ -253,7 +236,7 @@ int bl_ks2_bins(const struct bl_bin *a, size_t na, double overflow_a,
 
 	if (out == NULL)
 		return -BL_EUSAGE;
-	kstest_clear(out);
+	*out = (struct bl_kstest){ .d = NAN, .d_signed = NAN, .p = NAN };
 	rc = groups_from_bins(&gs, a, na, overflow_a, b, nb, overflow_b, &out->note);
 	if (rc < 0)
 		return rc;
