@@ -174,8 +174,11 @@ struct bl_run_point {
 struct bl_runs_plot {
 	const struct bl_run_point *runs;  /* any order; grouped by the
 					     group name's first appearance */
-	size_t nruns;                     /* 1..100000, at most 16 groups */
+	size_t nruns;                     /* 1..BL_RUNS_PLOT_MAX, at most 16 groups */
 };
+/* The runs a runs chart draws at most (4 MB of points): the runs analysis
+ * draws the first this many of its groups' runs, and says so. */
+#define BL_RUNS_PLOT_MAX 100000
 /* The runs chart the runs analysis asks for draws at most this many
  * groups, one colour of plot/'s palette each (the groups with the most
  * runs; its title counts the others). */

@@ -525,52 +525,77 @@ static int runs_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl
 	return ferror(f) ? -BL_EIO : 0;
 }
 
+/* Points [i, i + m) into p: the store's, then the window's. 0 or -BL_EIO. */
+static int points_get(struct runs *s, size_t i, struct rpoint *p, size_t m)
+{
+	size_t old = s->npts - s->nwin, n = i >= old ? 0 : old - i < m ? old - i : m;
+	if (n && st_get(s, &s->pts, i * sizeof *p, p, n * sizeof *p) < 0)
+		return -BL_EIO;
+	if (m > n)   /* then i + n >= old */
+		memcpy(p + n, s->win + (i + n - old), (m - n) * sizeof *p);
+	return 0;
+}
+
+#define PT_CHUNK 4096   /* points read back at a time */
+
 /* The runs chart's groups: at most BL_RUNS_CHART_GROUPS, those with the
  * most runs that have a value (ties: the first met), kept in the order
- * they were met; their points of pts[0..s->npts) into out (*keep of
- * them), pointing to their names, name[group index] (the caller frees
- * them). Returns the number of groups with a value; has[] says which
- * measures some drawn run has. */
-static size_t chart_groups(struct runs *s, const struct rpoint *pts, struct bl_run_point *out, size_t *keep,
-			   bool has[3], char **name)
+ * they were met; the first BL_RUNS_PLOT_MAX of their points into *out
+ * (*keep of them, heap; *all: how many they have), pointing to their
+ * names, name[group index] (the caller frees them). The points are read
+ * back PT_CHUNK at a time, twice: memory holds the points drawn and 24
+ * bytes a group, not every point (issue 34). Returns the number of
+ * groups with a value, or SIZE_MAX on a temporary-file failure; has[]
+ * says which measures some drawn run has. */
+static size_t chart_groups(struct runs *s, struct bl_run_point **out, size_t *keep, size_t *all, bool has[3],
+			   char **name)
 {
 	size_t *cnt = bl_xcalloc(s->n + 1, sizeof *cnt), *first = bl_xmalloc((s->n + 1) * sizeof *first);
-	for (size_t g = 0; g < s->n; g++)
-		first[g] = SIZE_MAX;
+	struct rpoint *buf = bl_xmalloc(PT_CHUNK * sizeof *buf);
 	size_t ng = 0;
-	for (size_t i = 0; i < s->npts; i++) {
-		const struct rpoint *p = &pts[i];
-		/* A run whose values could not be read (a time block with a
-		 * damaged value and nothing else) has nothing to draw and
-		 * takes no group's place. */
-		if (isnan(p->elapsed_s) && isnan(p->cpu_pct) && isnan(p->bytes_allocated))
-			continue;
-		if (cnt[p->gi]++ == 0) {
-			first[p->gi] = i;
-			ng++;
+	*out = NULL;
+	*keep = *all = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i0 = 0; ng != SIZE_MAX && i0 < s->npts; i0 += PT_CHUNK) {
+			size_t m = s->npts - i0 < PT_CHUNK ? s->npts - i0 : PT_CHUNK;
+			if (points_get(s, i0, buf, m) < 0)
+				ng = SIZE_MAX;
+			/* A run whose values could not be read (a time block with
+			 * a damaged value and nothing else) has nothing to draw and
+			 * takes no group's place. */
+			for (size_t j = 0; ng != SIZE_MAX && j < m; j++) {
+				const struct rpoint *p = &buf[j];
+				if ((isnan(p->elapsed_s) && isnan(p->cpu_pct) && isnan(p->bytes_allocated)) ||
+				    (pass == 0 && cnt[p->gi]++) || (pass == 1 && !name[p->gi]) ||
+				    (pass == 1 && *keep == BL_RUNS_PLOT_MAX))
+					continue;
+				if (pass == 0) {
+					first[p->gi] = i0 + j;
+					ng++;
+					continue;
+				}
+				(*out)[(*keep)++] = (struct bl_run_point){ name[p->gi], p->run, p->elapsed_s,
+									   p->cpu_pct, p->bytes_allocated };
+				has[0] |= !isnan(p->elapsed_s);
+				has[1] |= !isnan(p->cpu_pct);
+				has[2] |= !isnan(p->bytes_allocated);
+			}
 		}
+		/* the BL_RUNS_CHART_GROUPS largest counts, first met on ties */
+		for (size_t k = 0; pass == 0 && ng != SIZE_MAX && k < BL_RUNS_CHART_GROUPS && k < ng; k++) {
+			size_t best = SIZE_MAX;
+			for (size_t g = 0; g < s->n; g++)
+				if (cnt[g] && !name[g] && (best == SIZE_MAX || cnt[g] > cnt[best] ||
+							   (cnt[g] == cnt[best] && first[g] < first[best])))
+					best = g;
+			const struct slot *sl = group_at(s, best);
+			name[best] = bl_xstrdup(sl ? sl->name : "");
+			*all += cnt[best];
+		}
+		if (pass == 0)
+			*out = bl_xcalloc(*all < BL_RUNS_PLOT_MAX ? *all + 1 : BL_RUNS_PLOT_MAX, sizeof **out);
 	}
-	/* the BL_RUNS_CHART_GROUPS largest counts, first met on ties */
-	for (size_t k = 0; k < BL_RUNS_CHART_GROUPS && k < ng; k++) {
-		size_t best = SIZE_MAX;
-		for (size_t g = 0; g < s->n; g++)
-			if (cnt[g] && !name[g] && (best == SIZE_MAX || cnt[g] > cnt[best] ||
-						   (cnt[g] == cnt[best] && first[g] < first[best])))
-				best = g;
-		const struct slot *sl = group_at(s, best);
-		name[best] = bl_xstrdup(sl ? sl->name : "");
-	}
-	*keep = 0;
-	for (size_t i = 0; i < s->npts; i++) {
-		const struct rpoint *p = &pts[i];
-		if (!name[p->gi] || (isnan(p->elapsed_s) && isnan(p->cpu_pct) && isnan(p->bytes_allocated)))
-			continue;
-		out[(*keep)++] = (struct bl_run_point){ name[p->gi], p->run, p->elapsed_s, p->cpu_pct,
-							 p->bytes_allocated };
-		has[0] |= !isnan(p->elapsed_s);
-		has[1] |= !isnan(p->cpu_pct);
-		has[2] |= !isnan(p->bytes_allocated);
-	}
+	free(buf);
 	free(first);
 	free(cnt);
 	return ng;
@@ -581,19 +606,18 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	struct runs *s = st;
 	if (s->npts == 0)
 		return 0;
-	struct rpoint *pts = bl_xmalloc(s->npts * sizeof *pts);
-	size_t old = s->npts - s->nwin;   /* the window follows the store's points */
-	memcpy(pts + old, s->win, s->nwin * sizeof *pts);
-	if (old && st_get(s, &s->pts, 0, pts, old * sizeof *pts) < 0) {
-		free(pts);
+	struct bl_run_point *out;
+	char **name = bl_xcalloc(s->n + 1, sizeof *name);
+	size_t keep, all;
+	bool has[3] = { false, false, false };
+	size_t ng = chart_groups(s, &out, &keep, &all, has, name);
+	if (ng == SIZE_MAX) {
+		for (size_t g = 0; g < s->n; g++)
+			free(name[g]);
+		free(name);
+		free(out);
 		return -BL_EIO;
 	}
-	struct bl_run_point *out = bl_xcalloc(s->npts, sizeof *out);
-	char **name = bl_xcalloc(s->n + 1, sizeof *name);
-	size_t keep;
-	bool has[3] = { false, false, false };
-	size_t ng = chart_groups(s, pts, out, &keep, has, name);
-	free(pts);
 	size_t drawn = ng < BL_RUNS_CHART_GROUPS ? ng : BL_RUNS_CHART_GROUPS;
 	s->chart_groups_left_out = ng - drawn;
 	/* No run with a value: no chart, which the caller reports as such,
@@ -616,9 +640,14 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 		       : bl_xasprintf("%s, %s and %s", w[0], w[1], w[2]);
 	char *groups = drawn < ng ? bl_xasprintf("the %zu groups with the most runs, of %zu", drawn, ng)
 		     : bl_xasprintf("%zu group%s", ng, ng == 1 ? "" : "s");
-	char *title = bl_xasprintf("Runs: %s per run, %s", measures, groups);
-	char *caption = bl_xasprintf("%s per run, by group (%s%s)", measures, groups,
-				     drawn < ng ? "; the others are in the tables" : "");
+	char more[96] = "";
+	if (keep < all)
+		snprintf(more, sizeof more, "; the first %d of their %zu runs, every run in the tables",
+			 BL_RUNS_PLOT_MAX, all);
+	char *title = *more ? bl_xasprintf("Runs: %s per run, %s, the first %d runs", measures, groups, BL_RUNS_PLOT_MAX)
+			    : bl_xasprintf("Runs: %s per run, %s", measures, groups);
+	char *caption = bl_xasprintf("%s per run, by group (%s%s%s)", measures, groups,
+				     drawn < ng ? "; the others are in the tables" : "", more);
 	struct bl_chart_spec *sp = bl_chart_spec_add(specs, nspecs, BL_CHART_RUNS, "runs", title, caption);
 	free(measures);
 	free(groups);

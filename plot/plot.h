@@ -240,6 +240,8 @@ int bl_plot_latency(const struct bl_latency_plot *in,
 /* Side-by-side panels, x = run number: elapsed (s), CPU (%) and allocation
  * (MiB); a panel is left out when no run has that value. One colour per
  * group, points joined in run order, the group mean as a dashed line.
+ * 1 to BL_RUNS_PLOT_MAX runs (analyze/chart.h), else -BL_EUSAGE; memory:
+ * 8 bytes a run and the data files' text, beside the caller's points.
  * Default basename "runs". */
 int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
 		 struct bl_plot_result *res);

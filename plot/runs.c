@@ -16,7 +16,7 @@
 
 #include "plot/plot_int.h"
 
-#define MAX_RUNS 100000
+#define MAX_RUNS BL_RUNS_PLOT_MAX
 #define NAME_MAX_CHARS 40
 #define BYTES_PER_MIB 1048576.0
 /* Pixel sizes (pngcairo and svg, font sans 10): a panel, the legend's

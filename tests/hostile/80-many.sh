@@ -286,3 +286,13 @@ stop_many() {   # stop_many SIG CMD...: CMD reads a FIFO fed 20000 groups, then 
 }
 hc many-groups-stats-TERM 143 '^benchlog: interrupted$' 'GENARGS="groups 20000 2 mixed" stop_many TERM "$B" stats -q --csv'
 hc many-loads-compare-INT 130 '^benchlog: interrupted$' 'GENARGS="contest 3000 2" stop_many INT "$B" compare -q'
+# More runs in the drawn groups than a runs chart takes (analyze/chart.h
+# BL_RUNS_PLOT_MAX, 100000): the first 100000 are drawn and the caption
+# says how many there are; every run is in csv/mtest01.csv. The report
+# used to fail ("runs chart needs 1-100000 runs").
+hc many-runs 0 '100003 lines: 100003 used, 0 skipped' '
+    { echo "kernel 6.1"; seq 100002 | sed "s/.*/PASS ... & bytes allocated./"; } > runs.txt
+    "$B" report -j1 -o many runs.txt; rc=$?
+    [ "$(rows many/csv/mtest01.csv)" -eq 100002 ] || rc=99
+    [ "$(grep -vc "^#" many/plots/runs-1.dat)" -eq 100000 ] || rc=98
+    grep -q "(1 group; the first 100000 of their 100002 runs, every run in the tables)" many/report.md || rc=97'
