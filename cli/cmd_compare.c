@@ -152,8 +152,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	 * their rows are taken: a failed one leaves no series to compare */
 	for (size_t i = 0; i < na && !tmp_failed && !cli_interrupted(); i++)
 		if (st[i] && bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
-			cli_err("benchlog compare: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
-				strerror(errno));
+			cli_tmp_err("compare", errno);
 			tmp_failed = true;
 			status = EXIT_DATA;
 		}
@@ -166,8 +165,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		/* every row is put and flushed before the first byte is
 		 * printed: a failed spill is said here, with nothing printed,
 		 * not after the tables' headers (C6) */
-		cli_err("benchlog compare: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
-			strerror(bl_cmp_spill_err(rows.spill)));
+		cli_tmp_err("compare", bl_cmp_spill_err(rows.spill));
 		tmp_failed = true;
 		status = EXIT_DATA;
 	}
@@ -182,8 +180,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		struct bl_compare_counts k;
 		int rc = bl_compare_write(ts, &rows, stdout, stderr, co, &k);
 		if (rc == -BL_EIO && !ferror(stdout))
-			cli_err("benchlog compare: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
-				strerror(errno));
+			cli_tmp_err("compare", errno);
 		if (rc)
 			status = EXIT_DATA;
 		own_notes(&rows, st, &fo, k.tables == 0);

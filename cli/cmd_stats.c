@@ -103,7 +103,7 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		wrc = bl_tstats_write(ts, stdout, out);
 	}
 	if (wrc == -BL_EIO && !ferror(stdout))   /* T4a: groups put out and read back */
-		cli_err("benchlog stats: cannot use a temporary file in $TMPDIR (or /tmp): %s\n", strerror(errno));
+		cli_tmp_err("stats", errno);
 	if (wrc)
 		status = EXIT_DATA;
 	if (!o->quiet && !merge && !cli_interrupted())

@@ -102,8 +102,7 @@ int cmd_summary(int argc, char **argv)
 	}
 	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
 		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
-			cli_err("benchlog summary: cannot write a temporary file in %s: %s\n",
-				getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
+			cli_tmp_err("summary", errno);
 			failed = true;
 		}
 	}

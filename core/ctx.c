@@ -152,11 +152,10 @@ void bl_ctx_temp_failed(struct bl_ctx *ctx)
 {
 	int e = errno ? errno : EIO;
 	if (!ctx->error) {
-		const char *dir = getenv("TMPDIR");
 		ctx->error = -BL_EIO;
 		ctx->error_errno = e;
 		free(ctx->error_path);
-		ctx->error_path = bl_xasprintf("a temporary file in %s", dir && *dir ? dir : "/tmp");
+		ctx->error_path = bl_xasprintf("a temporary file in %s", bl_tmp_dir());
 	}
 }
 

@@ -8,12 +8,15 @@
 #include "core/store.h"
 #include "core/util.h"
 
-FILE *bl_spool_open(void)
+const char *bl_tmp_dir(void)
 {
 	const char *dir = getenv("TMPDIR");
-	if (!dir || !*dir)
-		dir = "/tmp";
-	char *path = bl_xasprintf("%s/benchlog-XXXXXX", dir);
+	return dir && *dir ? dir : "/tmp";
+}
+
+FILE *bl_spool_open(void)
+{
+	char *path = bl_xasprintf("%s/benchlog-XXXXXX", bl_tmp_dir());
 	int fd = mkstemp(path);
 	if (fd < 0) {
 		int e = errno;

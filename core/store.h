@@ -22,8 +22,14 @@ struct bl_store {
 	FILE *f;
 };
 
+/* The folder temporary files are made in: $TMPDIR when set and not
+ * empty, else "/tmp". Static or the environment's; never NULL. Every
+ * message about a temporary file names it ("cannot write a temporary
+ * file in DIR: reason", docs/errors.md). */
+const char *bl_tmp_dir(void);
+
 /* A new, empty, unlinked temporary file open for reading and writing,
- * made with mkstemp(3) in $TMPDIR (else /tmp): nothing is left behind,
+ * made with mkstemp(3) in bl_tmp_dir(): nothing is left behind,
  * whatever way the process ends. NULL with errno set when it cannot be
  * made. */
 FILE *bl_spool_open(void);

@@ -1201,8 +1201,8 @@ static void tmp_sink_add(struct build *b, struct bl_sink s)
 /* The message of a temporary file that failed, as compare says it. */
 static void say_tmp(struct build *b, int err)
 {
-	bl_term_printf(b->diag, "benchlog report: cannot use a temporary file in $TMPDIR (or /tmp): %s\n",
-		       strerror(err ? err : EIO));
+	bl_term_printf(b->diag, "benchlog report: cannot write a temporary file in %s: %s\n",
+		       bl_tmp_dir(), strerror(err ? err : EIO));
 }
 
 /* An input read: counted, and with the Findings by source, its groups

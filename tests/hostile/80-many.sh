@@ -169,14 +169,14 @@ hc many-loads-compare-pages 0 'fewer than 3 values on a side' '
     "$B" compare -q -f md c.txt > m.md || rc=93
     [ "$(grep -c "^| load | group |" m.md)" -eq 12 ] || rc=92
     [ "$(grep -c "^| w3333_load | 2\.5\.40-test |" m.md)" -eq 12 ] || rc=91'
-hc compare-no-tmpdir 1 'benchlog compare: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory' '
+hc compare-no-tmpdir 1 'benchlog compare: cannot write a temporary file in .*/none: No such file or directory' '
     "$GEN" contest 3 2 > c.txt 2> /dev/null
     TMPDIR=$PWD/none "$B" compare -q c.txt > out.txt'
 # vmstat series go to temporary files as they end (analyze/vmstat.c):
 # without one the pass stops after the first series, which compare said
 # as "no two series of different groups to compare", comparing a part
 # of the input; now it names the temporary file and compares nothing.
-hc compare-vmstat-no-tmpdir 1 'benchlog compare: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory' '
+hc compare-vmstat-no-tmpdir 1 'benchlog compare: cannot write a temporary file in .*/none: No such file or directory' '
     { printf "kernel A\n\n r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"
       for i in 1 2 3 4; do echo " 1  0  0 1000$i  5000  300  9000   0   0    10    20  100   200   5   3  92"; done
       printf "\nkernel B\n\n r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"
@@ -187,7 +187,7 @@ hc compare-vmstat-no-tmpdir 1 'benchlog compare: cannot use a temporary file in 
 # The last series goes to its temporary file when the pass is over
 # (analyze/vmstat.c close_series): a failure there (ulimit -f) left it
 # out of the comparison, again said as "no two series".
-hc compare-vmstat-last-series-fsize 1 'benchlog compare: cannot use a temporary file in \$TMPDIR \(or /tmp\): File too large' '
+hc compare-vmstat-last-series-fsize 1 'benchlog compare: cannot write a temporary file in .*/tmp: File too large' '
     { printf "kernel A\n\n r  b  w   swpd   free   buff  cache  si  so    bi    bo   in    cs  us  sy  id\n"
       for i in 1 2 3 4; do echo " 1  0  0 1000$i  5000  300  9000   0   0    10    20  100   200   5   3  92"; done
       printf "\nkernel B\n\n"; "$TOP/tests/gen-many" stutter 20000 2> /dev/null; } > v.txt
@@ -200,15 +200,15 @@ hc compare-vmstat-last-series-fsize 1 'benchlog compare: cannot use a temporary 
 # analysis's temporary file stopped the pass) or, on ConTest input,
 # "cannot write findings.csv" (the Findings' rows wait in one): now it
 # names the temporary folder, as compare does, and leaves no report.
-hc report-no-tmpdir 1 '^benchlog report: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory$' '
+hc report-no-tmpdir 1 '^benchlog report: cannot write a temporary file in .*/none: No such file or directory$' '
     TMPDIR=$PWD/none "$B" report -q -o r "$SEED0"; rc=$?
     [ -e r ] && rc=99
-    grep -q "cannot write" err && rc=98'
-hc report-findings-no-tmpdir 1 '^benchlog report: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory$' '
+    grep -v "a temporary file in" err | grep -q "cannot write" && rc=98'
+hc report-findings-no-tmpdir 1 '^benchlog report: cannot write a temporary file in .*/none: No such file or directory$' '
     "$GEN" contest 100 80 > con.txt 2> /dev/null
     TMPDIR=$PWD/none "$B" report -q -o r con.txt; rc=$?
     [ -e r ] && rc=99
-    grep -q "cannot write" err && rc=98'
+    grep -v "a temporary file in" err | grep -q "cannot write" && rc=98'
 # The Message-IDs of a pass past 4 * 256 KiB go to temporary files
 # (core/ctx.h bl_msgids): 5000 messages of 7 lines, then the same mbox
 # again: every copy is found and named by where it was first met (message
@@ -234,7 +234,7 @@ hc msgids-no-tmpdir 1 '^benchlog: cannot write a temporary file in .*/none: No s
 # it prints (compare.h C6): a write that failed there (ulimit -f) was said
 # after the tables' baseline rows and the footer had been printed; now
 # before the first byte, and nothing is printed.
-hc compare-spill-fsize 1 '^benchlog compare: cannot use a temporary file in \$TMPDIR \(or /tmp\): File too large$' '
+hc compare-spill-fsize 1 '^benchlog compare: cannot write a temporary file in .*/tmp: File too large$' '
     "$GEN" groups 3000 3 > g.csv 2> /dev/null
     mkdir tmp
     (ulimit -f 50; TMPDIR=$PWD/tmp "$B" compare -q g.csv > out.txt); rc=$?
@@ -264,7 +264,7 @@ hc many-groups-memory 0 NONE '
     [ -z "$(ls -A tmp)" ] || rc=97
     [ "$(grep -c ",time_s,2," l.out)" -eq 100000 ] || rc=96
     asan_build || [ "$large" -le $((small + 9216)) ] || rc=95'
-hc stats-no-tmpdir 1 'benchlog stats: cannot use a temporary file in \$TMPDIR \(or /tmp\): No such file or directory' '
+hc stats-no-tmpdir 1 'benchlog stats: cannot write a temporary file in .*/none: No such file or directory' '
     "$GEN" groups 6000 2 mixed > g.csv 2> /dev/null
     TMPDIR=$PWD/none "$B" stats -q --csv g.csv > out.txt'
 # A stop signal while stats and compare hold groups put out (the spill
