@@ -102,7 +102,7 @@ struct bl_findings_opts {
 	const char *table;
 	char *const *cols;
 	size_t ncols;
-	/* the walk over ts was drained input by input (compare.h C5): out
+	/* the walk over ts was drained input by input (compare.h C8): out
 	 * holds its rows and sentences already, and ts no groups */
 	bool drained;
 };

@@ -979,7 +979,7 @@ static void apart(struct tabctx *x)
 	free(w);
 }
 
-/* C5: what C1's sentences of a table need over every input drained. */
+/* C8: what C1's sentences of a table need over every input drained. */
 struct hist_tab {
 	const char *name, *cmpcol, *split;   /* into ts, whose tables stay */
 	char *set[2];

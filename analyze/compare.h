@@ -224,7 +224,7 @@ struct bl_cmp_rows {
 	 * memory, analyze/table_stats.h T4a); the drain's when drained */
 	struct bl_strmap names;
 };
-/* C5 The report's Findings a source at a time (report/findings.h F1: a
+/* C8 The report's Findings a source at a time (report/findings.h F1: a
  *    question lives in one file or mail thread): after each input its
  *    groups are compared (C1-C3, judged in their families), the rows
  *    appended to `into` and the groups dropped from ts, so memory holds

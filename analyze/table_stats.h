@@ -204,10 +204,10 @@ size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t);
 /* Every group of every table dropped (cells and keys freed); tables,
  * columns and their counts stay, and the next look finishes them again
  * (T3). For a caller that has compared what it needed (the report's
- * Findings a source at a time, analyze/compare.h C5). */
+ * Findings a source at a time, analyze/compare.h C8). */
 void bl_tstats_drop_groups(struct bl_tstats *ts);
 /* While quiet, finishing the tables prints no notes (left-out columns,
- * an unknown -c name): C5's comparisons before the last. */
+ * an unknown -c name): C8's comparisons before the last. */
 void bl_tstats_quiet(struct bl_tstats *ts, bool quiet);
 /* by_source: the first message read of the thread whose message_id
  * value is key ("thread: ..."), as "Message-ID, YYYY-MM-DD" (either part

@@ -8,7 +8,7 @@
  *     by_source) or one plain file with each other — unrelated posts are not a baseline and a candidate —
  *     unless the user names --baseline or gives --compare-all: the
  *     source is a grouping key of one collector, whose groups are
- *     compared and dropped as each input is read (analyze/compare.h C5),
+ *     compared and dropped as each input is read (analyze/compare.h C8),
  *     so an input's first group, not another input's, is its baseline.
  * F2  Order, by practical importance: significant changes (better,
  *     worse, higher, lower) first, then the other tested ones (no
@@ -35,7 +35,7 @@
  *     or thread; findings.csv has it in source, thread and
  *     first_message.
  * F8  Bounded, whatever the number of rows: the rows come in batches
- *     (one input's, as the report drains it, analyze/compare.h C5; then
+ *     (one input's, as the report drains it, analyze/compare.h C8; then
  *     the analyses' own), and each row is written to findings.csv as its
  *     batch is taken. findings.csv's order is therefore the order read:
  *     input by input (the analyses' rows, vmstat and latency, last), each

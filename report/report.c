@@ -1170,7 +1170,7 @@ struct build {
 	struct bl_tstats *ts;
 	struct bl_compare_opts co;
 	struct bl_cmp_rows findings; /* the rows not yet taken into fs */
-	struct bl_cmp_drain *drain;  /* by source: compared input by input (compare.h C5) */
+	struct bl_cmp_drain *drain;  /* by source: compared input by input (compare.h C8) */
 	struct bl_findings fs;       /* every row streamed to findings.csv, the first kept (findings.h F8) */
 	bool tmp_failed;             /* the pass stopped on a temporary file, not on the tables */
 };
@@ -1206,7 +1206,7 @@ static void say_tmp(struct build *b, int err)
 }
 
 /* An input read: counted, and with the Findings by source, its groups
- * compared and dropped (compare.h C5): memory holds one input's groups. */
+ * compared and dropped (compare.h C8): memory holds one input's groups. */
 static void input_done(void *ud, const struct bl_input_stats *st)
 {
 	struct build *b = ud;

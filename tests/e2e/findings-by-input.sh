@@ -1,5 +1,5 @@
 #!/bin/sh
-# The report's Findings a source at a time (analyze/compare.h C5): a
+# The report's Findings a source at a time (analyze/compare.h C8): a
 # question lives in one file, so adding another file never changes it.
 # b.log posts 2.6.2 first (real 5, 6, 7 s) and 2.6.1 after (8, 10, 12 s);
 # a.log, read before it, posts 2.6.1 first. Alone or after a.log, b.log's
