@@ -48,13 +48,12 @@ struct ts_col {
 /* A group held in memory: one way of the table's cache (T4a). */
 struct ts_group {
 	char **key;             /* ng values; NULL: the way is free */
-	uint64_t h;             /* bl_hash64 of the values joined by \x1f */
+	uint64_t h;             /* bl_hash64 of the values as join_key() joins them */
 	struct ts_cell *cell;   /* ncell, indexed like the table's columns */
 	size_t ncell;
 	size_t ord;             /* its place in the order of first appearance */
-	/* T4a: its last record (key and cells) in the spill file (-1: never
-	 * written); dirty: changed since written */
-	long long off;
+	/* T4a: changed since last put out (its place in the spill file is
+	 * in t->spots, by ord) */
 	bool dirty;
 	unsigned long long used;   /* when last used: a set's least recent goes */
 };
@@ -562,7 +561,6 @@ static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 	ts->spill_pos = ok ? ftello(ts->spill) : -1;
 	g->ord = ord;
 	g->h = h;
-	g->off = off;
 	g->dirty = false;
 }
 
@@ -651,7 +649,6 @@ static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, cons
 			g->key[k] = bl_xstrdup(vals[k]);
 		g->h = h;
 		g->ord = t->ngrp++;
-		g->off = -1;
 		if (!t->indexed)
 			t->wayof[g->ord] = (unsigned short)(g - t->way);
 	}
