@@ -62,6 +62,9 @@ struct bl_groups {
 	bool more;             /* and another group past them */
 };
 int bl_groups_record(void *g, const struct bl_record *r);   /* a sink's record() */
+/* name counted among the names of m, the first cap names met; a name
+ * past them sets *more instead (bl_groups, analyze/contest.c). */
+void bl_names_count(struct bl_strmap *m, size_t cap, bool *more, const char *name);
 struct bl_sink bl_groups_sink(struct bl_groups *g);
 int bl_groups_check(FILE *diag, const char *cmd, const struct bl_groups *g);
 

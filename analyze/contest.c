@@ -133,15 +133,6 @@ static void *ct_create(const struct bl_analysis_opts *o)
 	return c;
 }
 
-/* A name past those held, counted in m (the first CT_COUNT) or by *more. */
-static void count_past(struct bl_strmap *m, bool *more, const char *name)
-{
-	if (m->n < CT_COUNT)
-		bl_strmap_get(m, name, NULL);
-	else if (bl_strmap_find(m, name) < 0)
-		*more = true;
-}
-
 /* The load's index, added when new; (size_t)-1 when CT_KEEP loads are
  * held already (then counted). By hash: 50,000 loads are not
  * compared pairwise. */
@@ -150,7 +141,7 @@ static size_t load_index(struct bl_contest *c, const char *name)
 	if (c->nl >= CT_KEEP) {
 		long l = bl_strmap_find(&c->lmap, name);
 		if (l < 0)
-			count_past(&c->lpast, &c->lmore, name);
+			bl_names_count(&c->lpast, CT_COUNT, &c->lmore, name);
 		return l < 0 ? (size_t)-1 : (size_t)l;
 	}
 	bool added = false;
@@ -170,7 +161,7 @@ static struct grp *group_of(struct bl_contest *c, const char *name)
 	if (c->ng >= CT_KEEP) {
 		long g = bl_strmap_find(&c->gmap, name);
 		if (g < 0)
-			count_past(&c->gpast, &c->gmore, name);
+			bl_names_count(&c->gpast, CT_COUNT, &c->gmore, name);
 		return g < 0 ? NULL : &c->g[g];
 	}
 	bool added = false;

@@ -182,11 +182,16 @@ int bl_groups_record(void *ud, const struct bl_record *r)
 	const char *name = r->group ? r->group : "";
 	if (g->baseline && !g->found && strcmp(name, g->baseline) == 0)
 		g->found = true;
-	if (g->m.n < BL_GROUPS_LISTED)
-		bl_strmap_get(&g->m, name, NULL);
-	else if (!g->more && bl_strmap_find(&g->m, name) < 0)
-		g->more = true;
+	bl_names_count(&g->m, BL_GROUPS_LISTED, &g->more, name);
 	return 0;
+}
+
+void bl_names_count(struct bl_strmap *m, size_t cap, bool *more, const char *name)
+{
+	if (m->n < cap)
+		bl_strmap_get(m, name, NULL);
+	else if (!*more && bl_strmap_find(m, name) < 0)
+		*more = true;
 }
 
 struct bl_sink bl_groups_sink(struct bl_groups *g)
