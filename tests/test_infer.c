@@ -22,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "analyze/compare.h"
 #include "analyze/stats.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -118,18 +119,16 @@ static void test_infer__verdicts(void **state)
 	assert_string_equal(bl_verdict_kind_name(BL_V_AVERAGES_ONLY), "averages only, no test possible");
 }
 
-/* Fieller's interval from two summaries, with D6's Welch df, as
- * analyze/compare.c makes it (n >= 2 a side; nonneg from the minima). */
+/* Fieller's interval from two summaries, as C2 makes it: through
+ * analyze/compare.c's own bl_compare_pair (Welch, D6's df; nonneg from
+ * the minima), so the glue under test is the code's, not a copy. */
 static int fieller_welford(const struct bl_welford *base, const struct bl_welford *cand, double conf,
 			   struct bl_ratio_ci *out)
 {
-	struct bl_ttest w;
-	*out = (struct bl_ratio_ci){ NAN, NAN, NAN, NAN, false, false, 0 };
-	if (bl_welch(base, cand, conf, &w) < 0 || base->n < 2 || cand->n < 2)
-		return 0;
-	return bl_fieller(base->mean, bl_welford_var(base) / (double)base->n, cand->mean,
-			  bl_welford_var(cand) / (double)cand->n, w.df, conf,
-			  base->min >= 0.0 && cand->min >= 0.0, out);
+	struct bl_cmp c;
+	int rc = bl_compare_pair(base, cand, conf, BL_CMP_WELCH, false, &c);
+	*out = c.ci_raw;
+	return rc;
 }
 
 /* D15's r1 of x[0..n), by the streaming form the analyses use. */

@@ -6,7 +6,7 @@
 # the chart points in stores that move to temporary files past 256 KiB
 # (analyze/runs.c); so do the parse context's run numbers (core/ctx.h)
 # and the list of input paths (input/reader.h); --baseline's check keeps
-# the first 100 names only (cli/analysis_opts.h).
+# the first 100 names only (analyze/registry.c, BL_GROUPS_LISTED).
 #
 # Input, from python3 below: G groups, each in two files, one in a/ and one
 # in b/ (so every group comes back after all the others: read back from
