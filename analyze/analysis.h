@@ -18,7 +18,7 @@
  * chart can show), and in full only the first BL_MD_SHOWN (or a stated
  * number of) groups or series; past the bound, a part that is final
  * during the pass (a vmstat series, a group's accumulator) is spilled to
- * an unlinked temporary file (analyze/spool.h), which write() copies in
+ * an unlinked temporary file (core/store.h), which write() copies in
  * BL_DOC_TEXT, and what cannot be spilled (cells of loads, threads of a
  * histogram) is counted, and the section says how much was not held.
  *

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/compare.h"
-#include "analyze/spool.h"
+#include "core/store.h"
 #include "core/strmap.h"
 #include "core/util.h"
 
@@ -62,26 +62,6 @@ bool bl_cmp_spill_has_table(const struct bl_cmp_spill *s, const char *table)
 	return false;
 }
 
-static void put_str(FILE *f, const char *s)
-{
-	size_t n = s ? strlen(s) + 1 : 0;   /* 0: NULL */
-	fwrite(&n, sizeof n, 1, f);
-	if (n)
-		fwrite(s, 1, n, f);
-}
-
-static int get_str(FILE *f, char **s)
-{
-	size_t n;
-	*s = NULL;
-	if (fread(&n, sizeof n, 1, f) != 1)
-		return -1;
-	if (n == 0)
-		return 0;
-	*s = bl_xmalloc(n);
-	return fread(*s, 1, n, f) == n && (*s)[n - 1] == '\0' ? 0 : -1;
-}
-
 static const char *interned(struct bl_strmap *m, const char *s)
 {
 	if (!s || !m)
@@ -112,9 +92,9 @@ void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w)
 	free(key);
 	if (s->f) {
 		fwrite(w, sizeof *w, 1, s->f);
-		put_str(s->f, w->baseline);
-		put_str(s->f, w->candidate);
-		put_str(s->f, w->block);
+		bl_spool_put_str(s->f, w->baseline);
+		bl_spool_put_str(s->f, w->candidate);
+		bl_spool_put_str(s->f, w->block);
 		if (ferror(s->f) && !s->err)
 			s->err = errno ? errno : EIO;
 	}
@@ -173,7 +153,7 @@ int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w)
 	char *str[3] = { NULL, NULL, NULL };
 	bool ok = !s->err && fseeko(s->f, e->off, SEEK_SET) == 0 && fread(w, sizeof *w, 1, s->f) == 1;
 	for (size_t k = 0; k < 3; k++)
-		ok = ok && get_str(s->f, &str[k]) == 0;
+		ok = ok && bl_spool_get_str(s->f, &str[k]) == 0;
 	w->baseline = str[0];
 	w->candidate = str[1];
 	w->block = str[2];

@@ -239,7 +239,7 @@ struct bl_cmp_drain;
 /* C6 Bounded, whatever the number of rows (issue 34): every comparison,
  *    of `compare`, of the report's drained inputs and of its
  *    --baseline/--compare-all run alike, is written, as it is made, to an
- *    unlinked temporary file (analyze/spool.h: nothing is left on any
+ *    unlinked temporary file (core/store.h: nothing is left on any
  *    exit) and memory keeps only its offset, its family and its p (48
  *    bytes; a family, D12, must be whole to be adjusted, and one ConTest
  *    log of 50,000 loads makes 300,000 rows of one question). Once every

@@ -30,7 +30,6 @@
 #include <unistd.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
-#include "analyze/spool.h"
 #include "core/store.h"
 #include "analyze/stats.h"
 #include "core/util.h"

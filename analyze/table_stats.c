@@ -9,7 +9,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "analyze/table_stats.h"
-#include "analyze/spool.h"
+#include "core/store.h"
 #include "parsers/pass.h"
 #include "input/mail.h"
 #include "input/reader.h"
@@ -397,7 +397,7 @@ static void resolve_gidx(struct ts_table *t)
 /* A table holds the groups of at most TS_HELD in memory, in a cache of
  * sets of TS_WAYS ways chosen by the key's hash; the least recently used
  * of a full set is put out: its key and cells written at the end of a
- * temporary file (analyze/spool.h, unlinked at once, so it goes on every
+ * temporary file (core/store.h, unlinked at once, so it goes on every
  * exit path) and its place there recorded by order (a store); every key
  * is numbered by order in a string index (core/store.h). Nothing else is
  * kept per group in memory: it does not grow with their number. Input
@@ -460,26 +460,6 @@ struct spot {
 	uint64_t h;
 };
 
-static void put_str(FILE *f, const char *s)
-{
-	size_t n = strlen(s);
-	fwrite(&n, sizeof n, 1, f);
-	fwrite(s, 1, n, f);
-}
-
-static char *get_str(FILE *f)
-{
-	size_t n;
-	if (fread(&n, sizeof n, 1, f) != 1 || n > BL_LINE_MAX * 4)
-		return NULL;
-	char *s = bl_xmalloc(n + 1);
-	s[n] = '\0';
-	if (fread(s, 1, n, f) == n)
-		return s;
-	free(s);
-	return NULL;
-}
-
 /* Position the spill file at off (-1: its end) for a write or a read,
  * seeking only when needed: groups of sorted input are written and read
  * in order, and each seek costs a flush or a refill (a 10^6-group run
@@ -503,7 +483,7 @@ static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 		long long off = -1;
 		if (!ts->spill_err && spill_at(ts, -1, true) && (off = ftello(ts->spill)) >= 0) {
 			for (size_t k = 0; k < t->ng; k++)
-				put_str(ts->spill, g->key[k]);
+				bl_spool_put_str(ts->spill, g->key[k]);
 			fwrite(&g->ncell, sizeof g->ncell, 1, ts->spill);
 			for (size_t c = 0; c < g->ncell; c++) {
 				const struct ts_cell *x = &g->cell[c];
@@ -537,7 +517,7 @@ static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 	bool ok = spill_at(ts, off, false);
 	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
 	for (size_t k = 0; k < t->ng; k++)
-		ok = ok && (g->key[k] = get_str(ts->spill)) != NULL;
+		ok = ok && bl_spool_get_str(ts->spill, &g->key[k]) == 0;
 	ok = ok && fread(&n, sizeof n, 1, ts->spill) == 1 && n <= t->ncol;
 	g->cell = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *g->cell);
 	g->ncell = t->ncol;

@@ -70,7 +70,7 @@
  * T4a Groups. A table holds at most 4096 groups in memory (their keys and
  *     cells), in sets of 64 chosen by the key's hash; when a set is full
  *     its least recently used group is put out: its key and cells are
- *     written to an unlinked temporary file (spool.h) and its place there
+ *     written to an unlinked temporary file (core/store.h) and its place there
  *     recorded by order of first appearance, every key numbered in that
  *     order by a string index (core/store.h: stores of at most 256 KiB in
  *     memory, the rest in unlinked temporary files): memory does not grow

@@ -8,10 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
-#include "analyze/spool.h"
+#include "core/store.h"
 #include "analyze/stats.h"
 #include "input/mail.h"
 #include "analyze/vmstat.h"
@@ -114,12 +113,13 @@ struct vmstat_an {
 	 * with rows, which report.md shows and the Findings compare; any
 	 * other is written as text to `spool` and freed. Its S5 values go
 	 * to `s5` as records (group index, length, text), sorted by group
-	 * into `s5sorted` by finish(). What stays in memory: those series,
+	 * into the store `s5sorted` by finish(). What stays in memory: those series,
 	 * the open one, the chart's panels and the groups' names and
 	 * counts. */
 	bool any_row;            /* has_data() */
 	bool finished;
-	FILE *spool, *s5, *s5sorted, *chart;
+	FILE *spool, *s5, *chart;
+	struct bl_store s5sorted;
 	bool charted;            /* charts(): the panels read back from `chart` */
 	int err;                 /* errno of the first temporary-file failure */
 	bool failed;
@@ -892,7 +892,6 @@ static FILE *spool_of(struct vmstat_an *a, FILE **f)
  * 1,000 bench logs). */
 struct series_rec {
 	struct bl_vm_series_info info;   /* its pointers are not read back */
-	size_t len[4];
 	size_t nfz, nev, niv, nit;
 	double kib;
 };
@@ -900,7 +899,6 @@ struct spool_ev {
 	long sample;
 	unsigned long line;
 	int kind;            /* EVK_* */
-	size_t len;
 };
 
 static const char *const evk_name[] = { "note", "stutter_start", "stutter_end" };
@@ -912,15 +910,14 @@ static int evk_of(const char *kind)
 }
 
 static bool read_arr(FILE *f, void *p, size_t n, size_t sz);
-static bool read_str(FILE *f, char **p, size_t n);
 
 /* The events of s to f: each a struct spool_ev, then its text. */
 static void put_events(FILE *f, const struct series *s)
 {
 	for (size_t e = 0; e < s->nev; e++) {
-		struct spool_ev ce = { s->ev[e].sample, s->ev[e].line, evk_of(s->ev[e].kind), strlen(s->ev[e].text) };
+		struct spool_ev ce = { s->ev[e].sample, s->ev[e].line, evk_of(s->ev[e].kind) };
 		fwrite(&ce, sizeof ce, 1, f);
-		fwrite(s->ev[e].text, 1, ce.len, f);
+		bl_spool_put_str(f, s->ev[e].text);
 	}
 }
 
@@ -934,7 +931,7 @@ static bool get_events(FILE *f, struct series *t, size_t n)
 		struct spool_ev ce = { 0 };
 		char *text = NULL;
 		ok = fread(&ce, sizeof ce, 1, f) == 1 && ce.kind >= 0 && ce.kind <= EVK_END &&
-		     read_str(f, &text, ce.len);
+		     bl_spool_get_str(f, &text) == 0;
 		t->ev[t->nev++] = (struct bl_vm_event){ ce.sample, evk_name[ok ? ce.kind : EVK_NOTE], text, ce.line };
 	}
 	return ok;
@@ -943,14 +940,10 @@ static bool get_events(FILE *f, struct series *t, size_t n)
 static void spool_series(FILE *f, const struct series *s)
 {
 	const char *str[4] = { s->source, s->group, s->layout, s->mem_unit };
-	struct series_rec h = { s->info, { 0 }, s->nfz, s->nev, s->niv, s->nit, s->kib };
-	for (int k = 0; k < 4; k++) {
-		str[k] = str[k] ? str[k] : "";
-		h.len[k] = strlen(str[k]);
-	}
+	struct series_rec h = { s->info, s->nfz, s->nev, s->niv, s->nit, s->kib };
 	fwrite(&h, sizeof h, 1, f);
 	for (int k = 0; k < 4; k++)
-		fwrite(str[k], 1, h.len[k], f);
+		bl_spool_put_str(f, str[k] ? str[k] : "");
 	if (s->nfz)
 		fwrite(s->fz, sizeof *s->fz, s->nfz, f);
 	put_events(f, s);
@@ -974,7 +967,7 @@ static int read_series(FILE *f, struct series *t)
 	char **str[4] = { &t->source, &t->group, &t->layout, &t->mem_unit };
 	bool ok = true;
 	for (int k = 0; k < 4; k++)
-		ok = ok && read_str(f, str[k], h.len[k]);
+		ok = ok && bl_spool_get_str(f, str[k]) == 0;
 	t->info.source = t->source;
 	t->info.group = t->group;
 	t->info.layout = t->layout;
@@ -1099,12 +1092,9 @@ static int vm_finish(void *st)
 		a->grp[g].at = at;
 		at += a->grp[g].bytes;
 	}
-	if (!(a->s5sorted = bl_spool_open()))
-		return fail(a, errno);
 	/* counting sort: read the records in order, write each text at its
 	 * group's next place; grp[].at moves on and is set back after */
 	char t[128];
-	int fd = fileno(a->s5sorted);
 	rewind(a->s5);
 	for (long long off = 0; off < end;) {
 		struct s5_head h;
@@ -1112,14 +1102,8 @@ static int vm_finish(void *st)
 		    fread(t, 1, h.len, a->s5) != h.len)
 			return fail(a, errno);
 		struct vgroup *g = &a->grp[h.gi];
-		for (size_t done = 0; done < h.len;) {
-			ssize_t w = pwrite(fd, t + done, h.len - done, (off_t)g->at + (off_t)done);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				return fail(a, w < 0 ? errno : EIO);
-			done += (size_t)w;
-		}
+		if (bl_store_put(&a->s5sorted, (size_t)g->at, t, h.len) < 0)
+			return fail(a, errno);
 		g->at += (long long)h.len;
 		off += (long long)(sizeof h + h.len);
 	}
@@ -1131,7 +1115,7 @@ static int vm_finish(void *st)
 /* S5, every group and value (report.md: the first BL_MD_SHOWN of each). */
 static int write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 {
-	if (!a->s5sorted)   /* no S5 value */
+	if (!a->s5)   /* no S5 value */
 		return 0;
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "#### Where stutter ended\n\nswpd at which stutter ended, by group "
@@ -1157,7 +1141,7 @@ static int write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 		} else {
 			bl_term_printf(f, "  %-24s ", g->name);
 		}
-		if (bl_spool_copy_range(a->s5sorted, g->at, fmt == BL_DOC_MD ? g->shown : g->bytes, f) < 0)
+		if (bl_store_copy(&a->s5sorted, (size_t)g->at, (size_t)(fmt == BL_DOC_MD ? g->shown : g->bytes), f) < 0)
 			return -BL_EIO;
 		if (fmt == BL_DOC_MD && g->nval > BL_MD_SHOWN)
 			fprintf(f, " and %llu more", g->nval - BL_MD_SHOWN);
@@ -1295,7 +1279,7 @@ static void add_series(struct chart_group *g, const struct series *s)
  * nsmp samples and sample numbers, nback places where time went back,
  * niv intervals, and nev events (put_events()). */
 struct chart_rec {
-	size_t panel, srclen, nsmp, nback, niv, nev;
+	size_t panel, nsmp, nback, niv, nev;
 	long id;
 	unsigned long first_line;
 	unsigned long long smp_rows;
@@ -1342,10 +1326,10 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 	if (!spool_of(a, &a->chart))
 		return -BL_EIO;
 	FILE *f = a->chart;
-	struct chart_rec h = { k, strlen(s->source), s->nsmp, s->nback, s->niv, s->nev, s->info.id,
+	struct chart_rec h = { k, s->nsmp, s->nback, s->niv, s->nev, s->info.id,
 			       s->info.first_line, s->smp_rows };
 	fwrite(&h, sizeof h, 1, f);
-	fwrite(s->source, 1, h.srclen, f);
+	bl_spool_put_str(f, s->source);
 	fwrite(s->smp, sizeof *s->smp, s->nsmp, f);
 	fwrite(s->smp_no, sizeof *s->smp_no, s->nsmp, f);
 	if (s->nback)
@@ -1368,14 +1352,6 @@ static bool read_arr(FILE *f, void *p, size_t n, size_t sz)
 	return n == 0 || fread(*(void **)p, sz, n, f) == n;
 }
 
-/* A string of n bytes from f into *p, a new one. */
-static bool read_str(FILE *f, char **p, size_t n)
-{
-	*p = bl_xmalloc(n + 1);
-	(*p)[n] = '\0';
-	return fread(*p, 1, n, f) == n;
-}
-
 /* One series of a->chart back into t (what it holds freed with
  * series_release): 1, 0 at the end, -1 on a read error. */
 static int read_chart(FILE *f, struct series *t, size_t *panel)
@@ -1391,7 +1367,7 @@ static int read_chart(FILE *f, struct series *t, size_t *panel)
 	t->nsmp = h.nsmp;
 	t->nback = h.nback;
 	t->niv = h.niv;
-	bool ok = read_str(f, &t->source, h.srclen) && read_arr(f, &t->smp, h.nsmp, sizeof *t->smp) && read_arr(f, &t->smp_no, h.nsmp, sizeof *t->smp_no) &&
+	bool ok = bl_spool_get_str(f, &t->source) == 0 && read_arr(f, &t->smp, h.nsmp, sizeof *t->smp) && read_arr(f, &t->smp_no, h.nsmp, sizeof *t->smp_no) &&
 	     read_arr(f, &t->back, h.nback, sizeof *t->back) && read_arr(f, &t->iv, h.niv, sizeof *t->iv);
 	return ok && get_events(f, t, h.nev) ? 1 : -1;
 }
@@ -1616,8 +1592,7 @@ static void vm_destroy(void *st)
 		fclose(a->spool);
 	if (a->s5)
 		fclose(a->s5);
-	if (a->s5sorted)
-		fclose(a->s5sorted);
+	bl_store_release(&a->s5sorted);
 	if (a->chart)
 		fclose(a->chart);
 	for (size_t k = 0; k < a->ncg; k++) {

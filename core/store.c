@@ -98,6 +98,63 @@ int bl_store_get(struct bl_store *t, size_t off, void *p, size_t n)
 	return 0;
 }
 
+/* len bytes from off to out: of t, or else of the file f. */
+static int copy_out(struct bl_store *t, FILE *f, size_t off, size_t len, FILE *out)
+{
+	char buf[65536];
+	for (size_t n; len; off += n, len -= n) {
+		n = len < sizeof buf ? len : sizeof buf;
+		errno = 0;
+		if ((t ? bl_store_get(t, off, buf, n) : file_io(f, off, buf, n, false)) < 0 ||
+		    fwrite(buf, 1, n, out) != n) {
+			errno = errno ? errno : EIO;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int bl_store_copy(struct bl_store *t, size_t off, size_t len, FILE *out)
+{
+	return copy_out(t, NULL, off, len, out);
+}
+
+int bl_spool_copy(FILE *sp, FILE *out)
+{
+	errno = 0;
+	off_t end = ferror(sp) || fflush(sp) != 0 ? -1 : ftello(sp);
+	if (end < 0) {
+		errno = errno ? errno : EIO;   /* the write that set the error flag left none */
+		return -1;
+	}
+	return copy_out(NULL, sp, 0, (size_t)end, out);
+}
+
+void bl_spool_put_str(FILE *f, const char *s)
+{
+	size_t n = s ? strlen(s) + 1 : 0;
+	fwrite(&n, sizeof n, 1, f);
+	if (n > 1)
+		fwrite(s, 1, n - 1, f);
+}
+
+int bl_spool_get_str(FILE *f, char **s)
+{
+	size_t n;
+	*s = NULL;
+	if (fread(&n, sizeof n, 1, f) != 1 || n > ((size_t)1 << 30))
+		return -1;
+	if (n == 0)
+		return 0;
+	*s = bl_xmalloc(n);
+	(*s)[n - 1] = '\0';
+	if (fread(*s, 1, n - 1, f) == n - 1)
+		return 0;
+	free(*s);
+	*s = NULL;
+	return -1;
+}
+
 void bl_store_release(struct bl_store *t)
 {
 	free(t->mem);

@@ -34,11 +34,29 @@ const char *bl_tmp_dir(void);
  * made. */
 FILE *bl_spool_open(void);
 
+/* Flush sp, a temporary file written with stdio, and copy all of it
+ * from its start to out; sp stays at its end for more writes. 0, or -1
+ * with errno (EIO where the failing call set none): sp could not be
+ * flushed or read back (nothing written to out when the flush failed),
+ * or out could not be written. */
+int bl_spool_copy(FILE *sp, FILE *out);
+
+/* The strings of every temporary file, one codec: s (NULL allowed) to f
+ * as a size_t, its length + 1 (0 for NULL), then its bytes; a failed
+ * write sets f's error flag. bl_spool_get_str() reads one back: *s a
+ * heap string the caller frees (NULL for NULL). 0, or -1 with *s NULL:
+ * f ended or failed first, or the length is over 1 GiB (a damaged
+ * file). */
+void bl_spool_put_str(FILE *f, const char *s);
+int bl_spool_get_str(FILE *f, char **s);
+
 /* n bytes of p into t at off. 0, or -1 with errno (the temporary file
  * could not be made or written: ENOSPC, EFBIG). */
 int bl_store_put(struct bl_store *t, size_t off, const void *p, size_t n);
 /* n bytes of t at off into p. 0, or -1 with errno. */
 int bl_store_get(struct bl_store *t, size_t off, void *p, size_t n);
+/* len bytes of t from off to out. 0, or -1 with errno. */
+int bl_store_copy(struct bl_store *t, size_t off, size_t len, FILE *out);
 void bl_store_release(struct bl_store *t);
 
 /* A string index in two stores: every key met gets the next number (0, 1,
