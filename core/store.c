@@ -190,35 +190,67 @@ static int index_grow(struct bl_index *x)
 	return rc;
 }
 
+/* The len bytes of x->keys at off are key: compared in place while the
+ * keys are in memory, else read back a piece at a time. 1, 0, or -1. */
+static int key_is(struct bl_index *x, size_t off, const char *key, size_t len)
+{
+	if (!x->keys.f)
+		return !len || memcmp(x->keys.mem + off, key, len) == 0;
+	char got[512];
+	for (size_t n; len; off += n, key += n, len -= n) {
+		n = len < sizeof got ? len : sizeof got;
+		if (bl_store_get(&x->keys, off, got, n) < 0)
+			return -1;
+		if (memcmp(got, key, n) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Where key (hash h) is in x's buckets (b->len1 != 0), or the empty
+ * bucket it would take (b->len1 == 0), at *p. 0 or -1. */
+static int probe(struct bl_index *x, const char *key, size_t len, uint64_t h, size_t *p, struct bucket *b)
+{
+	int is = 0;
+	for (*p = (size_t)h & (x->nbucket - 1);; *p = (*p + 1) & (x->nbucket - 1)) {
+		if (bl_store_get(&x->buckets, *p * sizeof *b, b, sizeof *b) < 0)
+			return -1;
+		if (!b->len1 || (b->h == h && b->len1 == len + 1 && (is = key_is(x, b->off, key, len)) != 0))
+			return is < 0 ? -1 : 0;
+	}
+}
+
+int bl_index_get(struct bl_index *x, const char *key, size_t len, size_t *id)
+{
+	struct bucket b;
+	size_t p;
+	if (!x->nbucket)
+		return 1;
+	if (probe(x, key, len, bl_hash64(key, len), &p, &b) < 0)
+		return -1;
+	*id = (size_t)b.id;
+	return b.len1 ? 0 : 1;
+}
+
 int bl_index_find(struct bl_index *x, const char *key, size_t len, size_t *id, size_t *off, bool *added)
 {
 	*added = false;
 	if (2 * (x->n + 1) > x->nbucket && index_grow(x) < 0)
 		return -1;
 	uint64_t h = bl_hash64(key, len);
-	char *got = bl_xmalloc(len + 1);
 	struct bucket b;
 	size_t p;
-	int rc = 0;
-	for (p = (size_t)h & (x->nbucket - 1);; p = (p + 1) & (x->nbucket - 1)) {
-		if ((rc = bl_store_get(&x->buckets, p * sizeof b, &b, sizeof b)) < 0 || !b.len1)
-			break;
-		if (b.h == h && b.len1 == len + 1 &&
-		    ((rc = bl_store_get(&x->keys, b.off, got, len)) < 0 || memcmp(got, key, len) == 0))
-			break;
-	}
-	free(got);
-	if (!rc && !b.len1) {   /* new: its key stored, its bucket taken */
+	if (probe(x, key, len, h, &p, &b) < 0)
+		return -1;
+	if (!b.len1) {   /* new: its key stored, its bucket taken */
 		b = (struct bucket){ h, x->keys_len, len + 1, x->n };
-		if ((rc = bl_store_put(&x->keys, x->keys_len, key, len)) == 0 &&
-		    (rc = bl_store_put(&x->buckets, p * sizeof b, &b, sizeof b)) == 0) {
-			x->keys_len += len;
-			x->n++;
-			*added = true;
-		}
+		if (bl_store_put(&x->keys, x->keys_len, key, len) < 0 ||
+		    bl_store_put(&x->buckets, p * sizeof b, &b, sizeof b) < 0)
+			return -1;
+		x->keys_len += len;
+		x->n++;
+		*added = true;
 	}
-	if (rc)
-		return rc;
 	*id = (size_t)b.id;
 	*off = (size_t)b.off;
 	return 0;

@@ -76,6 +76,10 @@ struct bl_index {
  * (bl_store_get() reads them back). 0, or -1 with errno (a temporary file
  * could not be made, written or read). */
 int bl_index_find(struct bl_index *x, const char *key, size_t len, size_t *id, size_t *off, bool *added);
+/* The number of key (len bytes), when x has met it: 0 with *id; 1 when
+ * it has not (nothing is added); -1 with errno (a temporary file could
+ * not be read). */
+int bl_index_get(struct bl_index *x, const char *key, size_t len, size_t *id);
 void bl_index_release(struct bl_index *x);
 
 #endif
