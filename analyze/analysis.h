@@ -53,7 +53,8 @@ enum bl_doc_format { BL_DOC_TEXT, BL_DOC_MD };
  * or prints "benchlog CMD: --baseline: no group "X"; there are: "a",
  * "b"" to diag and returns -BL_EUSAGE. Memory: the names of the first
  * BL_GROUPS_LISTED groups, for that message ("and more" says there are
- * others), whatever the number of groups; bl_strmap_release(&g->m). */
+ * others), whatever the number of groups; bl_groups_release() frees them
+ * (g itself is the caller's). */
 #define BL_GROUPS_LISTED 100
 struct bl_groups {
 	const char *baseline;  /* set by the caller; NULL: no check */
@@ -67,6 +68,7 @@ int bl_groups_record(void *g, const struct bl_record *r);   /* a sink's record()
 void bl_names_count(struct bl_strmap *m, size_t cap, bool *more, const char *name);
 struct bl_sink bl_groups_sink(struct bl_groups *g);
 int bl_groups_check(FILE *diag, const char *cmd, const struct bl_groups *g);
+void bl_groups_release(struct bl_groups *g);
 
 struct bl_analysis_opts {
 	const struct bl_opts *parse;   /* the pass's parse options */

@@ -740,12 +740,15 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 	}
 }
 
-/* The values of group g's first n group columns, '\x1f'-joined, in key. */
-static const char *gkey(struct tabctx *x, size_t g, size_t n, struct bl_buf *key)
+/* The values of group g's group columns from..n-1, '\x1f'-joined, after
+ * the first from already in key (from 0: key emptied first). */
+static const char *gkey(struct tabctx *x, size_t g, size_t from, size_t n, struct bl_buf *key)
 {
-	bl_buf_reset(key);
-	bl_buf_add(key, "", 0);
-	for (size_t k = 0; k < n; k++) {
+	if (!from) {
+		bl_buf_reset(key);
+		bl_buf_add(key, "", 0);
+	}
+	for (size_t k = from; k < n; k++) {
 		const char *v = bl_tstats_gval(x->ts, x->t, g, k);
 		if (k)
 			bl_buf_addc(key, '\x1f');
@@ -759,32 +762,29 @@ static const char *gkey(struct tabctx *x, size_t g, size_t n, struct bl_buf *key
  * thread) share the baseline their source's groups give, the first set
  * seen in that source whose label names the baseline side, else the
  * first set seen in it; not the table's, which another thread of the
- * same mbox may have set. Groups are numbered in the order first seen.
- * A source's columns lead its blocks': there are no more sources than
- * blocks. */
-static void source_bases(struct tabctx *x, struct bl_buf *key)
+ * same mbox may have set. The number of those leading columns (0: the
+ * table's baseline), for tabctx_init to read each group's values once:
+ * a source's are the start of its block's. */
+static size_t source_cols(struct tabctx *x)
 {
-	size_t nsrc = 0, ngr = bl_tstats_ngroups(x->ts, x->t), nb = x->blocks.n ? x->blocks.n : 1;
-	while (nsrc + 1 < x->ng && (strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "source") == 0 ||
-				    strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "message_id") == 0))
+	size_t nsrc = 0;
+	while (!x->o->baseline && nsrc + 1 < x->ng &&
+	       (strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "source") == 0 ||
+		strcmp(bl_tstats_gcol(x->ts, x->t, nsrc), "message_id") == 0))
 		nsrc++;
-	if (x->o->baseline || nsrc == 0)
-		return;
-	struct bl_strmap srcs = BL_STRMAP_INIT;
-	uint32_t *pick = bl_xmalloc(nb * sizeof *pick);
-	x->bbase = bl_xmalloc(nb * sizeof *x->bbase);   /* each block's source, then its pick */
-	for (size_t g = 0; g < ngr; g++) {
-		bool added;
-		size_t sk = bl_strmap_get(&srcs, gkey(x, g, nsrc, key), &added);
-		uint32_t s = x->set_of[g];
-		if (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0))
-			pick[sk] = s;
-		x->bbase[x->block_of[g]] = (uint32_t)sk;
-	}
-	for (size_t b = 0; b < x->blocks.n; b++)
-		x->bbase[b] = pick[x->bbase[b]];
-	bl_strmap_release(&srcs);
-	free(pick);
+	return nsrc;
+}
+
+/* Group g of set s into its source's pick (C1 by source); its source's
+ * key is in key. */
+static uint32_t source_pick(struct tabctx *x, struct bl_strmap *srcs, uint32_t *pick, uint32_t s,
+			    const char *key)
+{
+	bool added;
+	size_t sk = bl_strmap_get(srcs, key, &added);
+	if (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0))
+		pick[sk] = s;
+	return (uint32_t)sk;
 }
 
 /* The sentences of a table with nothing to compare (C1; the report's
@@ -864,10 +864,22 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	x->set_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->set_of);
 	x->block_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->block_of);
 	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
+	size_t nsrc = source_cols(x);
+	struct bl_strmap srcs = BL_STRMAP_INIT;
+	uint32_t *pick = nsrc ? bl_xmalloc(ngr * sizeof *pick) : NULL;
+	x->bbase = nsrc ? bl_xmalloc(ngr * sizeof *x->bbase) : NULL;   /* each block's source, then its pick */
 	for (size_t g = 0; g < ngr; g++) {
-		x->set_of[g] = (uint32_t)bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
-		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, gkey(x, g, x->ng - 1, &key), NULL);
+		uint32_t s = (uint32_t)bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
+		uint32_t sk = nsrc ? source_pick(x, &srcs, pick, s, gkey(x, g, 0, nsrc, &key)) : 0;
+		x->set_of[g] = s;
+		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, gkey(x, g, nsrc, x->ng - 1, &key), NULL);
+		if (nsrc)
+			x->bbase[x->block_of[g]] = sk;
 	}
+	for (size_t b = 0; nsrc && b < x->blocks.n; b++)
+		x->bbase[b] = pick[x->bbase[b]];
+	bl_strmap_release(&srcs);
+	free(pick);
 	const char *cmpcol = bl_tstats_gcol(ts, x->t, x->ng - 1);
 	long b = x->o->baseline ? bl_strmap_find(&x->sets, x->o->baseline) : 0;
 	if (x->sets.n < 2) {
@@ -922,7 +934,6 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		x->bgroup[i] = (uint32_t)g;
 	}
 	free(fill);
-	source_bases(x, &key);
 	bl_buf_release(&key);
 	free(x->block_of);
 	x->block_of = NULL;

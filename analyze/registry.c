@@ -209,3 +209,8 @@ int bl_groups_check(FILE *diag, const char *cmd, const struct bl_groups *g)
 	bl_term_printf(diag, "%s\n", g->more ? ", and more" : "");
 	return -BL_EUSAGE;
 }
+
+void bl_groups_release(struct bl_groups *g)
+{
+	bl_strmap_release(&g->m);
+}

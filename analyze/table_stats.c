@@ -472,10 +472,29 @@ static bool spill_at(struct bl_tstats *ts, long long off, bool write)
 	return fseeko(ts->spill, write ? 0 : off, write ? SEEK_END : SEEK_SET) == 0;
 }
 
+/* The first group to leave memory: every group so far numbered in the
+ * index, in order. Until then every group is held and none is looked up
+ * there (report, 200,000 one-message groups: 1.6 % of its time). */
+static void index_held(struct bl_tstats *ts, struct ts_table *t)
+{
+	struct bl_buf k = BL_BUF_INIT(4 * BL_LINE_MAX);
+	size_t ord, koff;
+	bool added;
+	errno = 0;
+	for (size_t i = 0; i < t->ngrp; i++)
+		if (join_key(&k, (const char *const *)t->way[t->wayof[i]].key, t->ng) ||
+		    bl_index_find(&t->keys, k.data, k.len, &ord, &koff, &added))
+			ts->read_err = ts->read_err ? ts->read_err : errno ? errno : EIO;
+	bl_buf_release(&k);
+	t->indexed = true;
+}
+
 /* g written out (when changed) with its place in the index, and its way
  * freed. A failure loses its cells: read_err, which the results report. */
 static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g)
 {
+	if (!t->indexed)
+		index_held(ts, t);
 	if (g->dirty) {
 		errno = 0;
 		if (!ts->spill && !ts->spill_err && !(ts->spill = bl_spool_open()))
@@ -500,7 +519,6 @@ static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 		if (!ts->spill_err && (off < 0 || ferror(ts->spill) ||
 				       bl_store_put(&t->spots, g->ord * sizeof sp, &sp, sizeof sp)))
 			ts->spill_err = errno ? errno : EIO;
-		t->indexed = true;
 		if (ts->spill_err && !ts->read_err)
 			ts->read_err = ts->spill_err;
 	}
@@ -612,15 +630,18 @@ static struct ts_group *group_get(struct bl_tstats *ts, struct ts_table *t, cons
 			set[i].dirty = true;
 			return used(t, &set[i]);
 		}
-	/* met before and not held: put out, so read back */
+	/* met before and not held: put out, so read back (none has been
+	 * while not indexed); the first put out numbers those held */
 	size_t ord, koff;
-	bool added;
+	bool added = true, was = t->indexed;
 	struct spot sp = { 0, 0 };
 	errno = 0;
-	if (bl_index_find(&t->keys, ts->key.data, ts->key.len, &ord, &koff, &added) ||
-	    (!added && bl_store_get(&t->spots, ord * sizeof sp, &sp, sizeof sp)))
+	if (was && (bl_index_find(&t->keys, ts->key.data, ts->key.len, &ord, &koff, &added) ||
+		    (!added && bl_store_get(&t->spots, ord * sizeof sp, &sp, sizeof sp))))
 		ts->read_err = ts->read_err ? ts->read_err : errno ? errno : EIO;
 	g = way_free(ts, t, set);
+	if (!was && t->indexed && bl_index_find(&t->keys, ts->key.data, ts->key.len, &ord, &koff, &added))
+		ts->read_err = ts->read_err ? ts->read_err : errno ? errno : EIO;
 	if (!added && sp.off1) {
 		take_in(ts, t, g, ord, sp.off1 - 1, h);
 	} else {
@@ -1961,12 +1982,11 @@ size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t)
 const char *bl_tstats_thread_ref(const struct bl_tstats *cts, const char *key)
 {
 	struct bl_tstats *ts = (struct bl_tstats *)cts;
-	size_t i, off, at[2] = { 0, 0 };
-	bool added;
-	if (!ts || !key || strncmp(key, "thread: ", 8) != 0 || !ts->threads.n ||
-	    bl_index_find(&ts->threads, key, strlen(key), &i, &off, &added) ||
+	size_t i, at[2] = { 0, 0 };
+	if (!ts || !key || strncmp(key, "thread: ", 8) != 0 ||
+	    bl_index_get(&ts->threads, key, strlen(key), &i) ||
 	    bl_store_get(&ts->thr_at, i * sizeof at, at, sizeof at) || !at[1])
-		return NULL;   /* a key no thread has (added: reads as no reference) */
+		return NULL;   /* a key no thread has */
 	char *ref = bl_xmalloc(at[1] + 1);
 	ref[at[1]] = '\0';
 	i = bl_store_get(&ts->thr_text, at[0], ref, at[1]) ? SIZE_MAX : bl_strmap_get(&ts->thr_got, ref, NULL);

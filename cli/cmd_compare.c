@@ -201,7 +201,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	if (!o->quiet && !cli_interrupted())
 		bl_diag_summary(&ctx, stderr);
 	bl_compare_rows_free(&rows);
-	bl_strmap_release(&groups.m);
+	bl_groups_release(&groups);
 	bl_tstats_free(ts);
 	for (size_t i = 0; i < na; i++)
 		if (st[i])

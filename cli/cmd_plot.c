@@ -151,7 +151,7 @@ int cmd_plot(int argc, char **argv)
 	bl_ctx_add_sink(&ctx, &gs);
 	int status = cli_run_pass(&ctx, argv + optind, argc - optind, true);
 	int bad_baseline = cli_interrupted() ? 0 : bl_groups_check(stderr, "plot", &groups);
-	bl_strmap_release(&groups.m);
+	bl_groups_release(&groups);
 	if (cli_interrupted()) {
 		/* nothing drawn from half the input */
 	} else if (ctx.error == -BL_EIO) {

@@ -135,6 +135,6 @@ int cmd_summary(int argc, char **argv)
 		bl_analyses[i]->destroy(st[i]);
 	free(st);
 	bl_ctx_release(&ctx);
-	bl_strmap_release(&groups.m);
+	bl_groups_release(&groups);
 	return status;
 }

@@ -604,7 +604,7 @@ static void rstate_free(struct rstate *rs)
 		free(rs->t[i].cells);
 	}
 	free(rs->t);
-	bl_strmap_release(&rs->groups.m);
+	bl_groups_release(&rs->groups);
 }
 
 /* ---- Markdown (input text through core/escape.h, E1) ---- */
