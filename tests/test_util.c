@@ -134,6 +134,11 @@ static void test_util__fmt_double_same_as_printf_rule(void **state)
 		12345678901234.56, 0.1234567, 1.000001, 1.0000001, 59.99, 3.14159265358979,
 		1e300, -1e-300, 5e-324, 9007199254740993.0, 4503599627370497.5, 1.5e14,
 		DBL_MAX_10_EXP, 86400.0 * 365, 0.05, 0.015, 100.0 / 3, 2.0 / 3, 1e21,
+		/* digits rounded up into a new place, halves at 16 and 17
+		 * digits, subnormals, the style of %g changing with the exponent */
+		9.9999999999999995e-5, 0.99999999999999989, 9999999999999998.0, 1234567890123456.5,
+		1.0000000000000002, 1e23, 9.999999999999999e22, 1.3580773062227149e-312, 2.5e-310,
+		DBL_MIN, DBL_MAX, 1.2345678901234567e-5, 1.2345678901234567e16, 0.1 / 3,
 	};
 	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
 		check_fmt(edge[i]);
