@@ -16,7 +16,7 @@ struct ent {
 	double holm, bh;       /* D12, set by bl_cmp_spill_adjust */
 };
 struct bl_cmp_spill {
-	FILE *f;
+	struct bl_spool sp;        /* the rows, made by the first put: most inputs compare nothing */
 	struct bl_strmap *names;   /* the drain's: sources and threads */
 	struct bl_strmap fams;     /* D12 family keys */
 	size_t *m;                 /* m[fam]: the tests of each family */
@@ -26,13 +26,12 @@ struct bl_cmp_spill {
 	size_t ntab;
 	double conf;
 	size_t tests;              /* the sum of the families' m, once adjusted */
-	int err;                   /* errno of the first failed write or read */
 };
 
 struct bl_cmp_spill *bl_cmp_spill_new(struct bl_strmap *names)
 {
 	struct bl_cmp_spill *s = bl_xcalloc(1, sizeof *s);
-	s->names = names;   /* the file is made by the first put: most inputs compare nothing */
+	s->names = names;
 	return s;
 }
 
@@ -40,8 +39,7 @@ void bl_cmp_spill_free(struct bl_cmp_spill *s)
 {
 	if (!s)
 		return;
-	if (s->f)
-		fclose(s->f);
+	bl_spool_release(&s->sp);
 	bl_strmap_release(&s->fams);
 	free(s->m);
 	free(s->e);
@@ -84,19 +82,17 @@ void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w)
 		s->cap = s->cap ? 2 * s->cap : 256;
 		s->e = bl_xrealloc(s->e, s->cap * sizeof *s->e);
 	}
-	if (!s->f && !s->err && !(s->f = bl_spool_open()))
-		s->err = errno ? errno : EIO;
+	long long off = -1;
+	FILE *f = bl_spool_append(&s->sp, &off);
 	char *key = bl_cmp_family_key(w);
-	s->e[s->n++] = (struct ent){ s->f ? ftello(s->f) : -1, bl_strmap_get(&s->fams, key, NULL),
-				     w->r.tested ? w->r.t.p : NAN, NAN, NAN };
+	s->e[s->n++] = (struct ent){ off, bl_strmap_get(&s->fams, key, NULL), w->r.tested ? w->r.t.p : NAN, NAN, NAN };
 	free(key);
-	if (s->f) {
-		fwrite(w, sizeof *w, 1, s->f);
-		bl_spool_put_str(s->f, w->baseline);
-		bl_spool_put_str(s->f, w->candidate);
-		bl_spool_put_str(s->f, w->block);
-		if (ferror(s->f) && !s->err)
-			s->err = errno ? errno : EIO;
+	if (f) {
+		fwrite(w, sizeof *w, 1, f);
+		bl_spool_put_str(f, w->baseline);
+		bl_spool_put_str(f, w->candidate);
+		bl_spool_put_str(f, w->block);
+		bl_spool_check(&s->sp, true);
 	}
 	free(w->baseline);
 	free(w->candidate);
@@ -135,15 +131,15 @@ size_t bl_cmp_spill_adjust(struct bl_cmp_spill *s, double conf)
 	free(b);
 	free(at);
 	free(start);
-	if (s->f && fflush(s->f) != 0 && !s->err)
-		s->err = errno ? errno : EIO;
+	if (s->sp.f)
+		bl_spool_check(&s->sp, fflush(s->sp.f) == 0);
 	s->tests = tests;
 	return tests;
 }
 
 int bl_cmp_spill_err(const struct bl_cmp_spill *s)
 {
-	return s ? s->err : 0;
+	return s ? s->sp.err : 0;
 }
 
 int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w)
@@ -151,18 +147,15 @@ int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w)
 	const struct ent *e = &s->e[i];
 	memset(w, 0, sizeof *w);
 	char *str[3] = { NULL, NULL, NULL };
-	bool ok = !s->err && fseeko(s->f, e->off, SEEK_SET) == 0 && fread(w, sizeof *w, 1, s->f) == 1;
+	FILE *f = bl_spool_read(&s->sp, e->off);
+	bool ok = f && fread(w, sizeof *w, 1, f) == 1;
 	for (size_t k = 0; k < 3; k++)
-		ok = ok && bl_spool_get_str(s->f, &str[k]) == 0;
+		ok = ok && bl_spool_get_str(f, &str[k]) == 0;
 	w->baseline = str[0];
 	w->candidate = str[1];
 	w->block = str[2];
-	if (!ok) {
-		if (!s->err)
-			s->err = ferror(s->f) && errno ? errno : EIO;
-		errno = s->err;
+	if (bl_spool_check(&s->sp, ok) < 0)
 		return -BL_EIO;
-	}
 	/* C3 as bl_compare_rows_judge does it */
 	size_t m = s->m[e->fam];
 	w->r.p_adj = e->p;

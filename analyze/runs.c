@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
 #include "core/store.h"
@@ -101,7 +100,7 @@ struct runs {
 	/* averages blocks (chkmmt output read back): shown as they were
 	 * printed, they are means of runs the input does not hold; their text
 	 * waits in a temporary file */
-	FILE *avg_spool;
+	struct bl_spool avg_spool;
 	unsigned long navg;
 	/* (group hash, run) of the last latency series: the shell time block
 	 * after a timer histogram times that loop, it is not an mtest01 run */
@@ -301,11 +300,10 @@ static int avg_record(struct runs *s, const struct bl_record *r)
 	s->navg++;
 	if (s->err)
 		return failed(s, s->err);
-	errno = 0;
-	if (!s->avg_spool && !(s->avg_spool = bl_spool_open()))
-		return failed(s, errno);
-	write_avg_block(s->avg_spool, r->group, r->v[AVG_RUNS].t == BL_INT ? r->v[AVG_RUNS].u.i : 0, v);
-	return ferror(s->avg_spool) ? failed(s, errno) : 0;
+	FILE *f = bl_spool_append(&s->avg_spool, NULL);
+	if (f)
+		write_avg_block(f, r->group, r->v[AVG_RUNS].t == BL_INT ? r->v[AVG_RUNS].u.i : 0, v);
+	return bl_spool_check(&s->avg_spool, f != NULL) < 0 ? failed(s, errno) : 0;
 }
 
 /* A time block: into its group ("group [command]" for a command other
@@ -469,7 +467,7 @@ static int runs_finish(void *st)
 {
 	struct runs *s = st;
 	errno = 0;
-	if (!s->err && s->avg_spool && fflush(s->avg_spool) != 0)
+	if (!s->err && s->avg_spool.f && bl_spool_check(&s->avg_spool, fflush(s->avg_spool.f) == 0) < 0)
 		return failed(s, errno);
 	return s->err ? failed(s, s->err) : 0;
 }
@@ -484,7 +482,7 @@ static int write_avg_blocks(struct runs *s, FILE *f, enum bl_doc_format fmt)
 	}
 	else
 		fprintf(f, "averages blocks found in the input (chkmmt output; no per-run data, no test possible):\n\n");
-	if (runs_finish(s) < 0 || bl_spool_copy(s->avg_spool, f) < 0)
+	if (runs_finish(s) < 0 || bl_spool_copy(&s->avg_spool, f) < 0)
 		return -BL_EIO;
 	fprintf(f, fmt == BL_DOC_MD ? "```\n\n" : "\n");
 	if (fmt == BL_DOC_MD)
@@ -669,8 +667,7 @@ static void runs_destroy(void *st)
 	bl_store_release(&s->accs);
 	bl_index_release(&s->index);
 	bl_store_release(&s->pts);
-	if (s->avg_spool)
-		fclose(s->avg_spool);
+	bl_spool_release(&s->avg_spool);
 	free(s);
 }
 

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 #include "analyze/table_stats.h"
 #include "core/store.h"
 #include "parsers/pass.h"
@@ -112,11 +111,8 @@ struct bl_tstats {
 	size_t thr_len;
 	struct bl_strmap thr_got;
 	bool quiet;                    /* finish() prints no notes (bl_tstats_quiet) */
-	FILE *spill;            /* T4a: cells of groups not held; NULL until needed */
-	int spill_err;          /* errno of its first failed write: no more put out */
-	int read_err;           /* errno of a failed read: results incomplete */
-	long long spill_pos;    /* after the last read; -1 unknown */
-	bool spill_writing;     /* the last call on it wrote (at its end) */
+	struct bl_spool spill;  /* T4a: cells of groups not held; failed: no more put out */
+	int read_err;           /* errno of a failure: results incomplete */
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
@@ -128,7 +124,6 @@ struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx
 	ts->ctx = ctx;
 	ts->key = (struct bl_buf)BL_BUF_INIT(4 * BL_LINE_MAX);
 	ts->budget = BL_DIST_BUDGET;
-	ts->spill_pos = -1;
 	return ts;
 }
 
@@ -150,11 +145,7 @@ void bl_tstats_drop_groups(struct bl_tstats *ts)
 {
 	for (size_t i = 0; i < ts->ntab; i++)
 		groups_free(ts->tab[i]);
-	/* T4a: the cells put out went with their groups */
-	if (ts->spill && (fflush(ts->spill) != 0 || ftruncate(fileno(ts->spill), 0) != 0))
-		ts->spill_err = errno ? errno : EIO;
-	ts->spill_writing = false;
-	ts->spill_pos = -1;
+	bl_spool_release(&ts->spill);   /* T4a: the cells put out went with their groups */
 	ts->finished = false;   /* the next look finishes the tables again */
 }
 
@@ -200,8 +191,7 @@ void bl_tstats_free(struct bl_tstats *ts)
 	bl_store_release(&ts->thr_at);
 	bl_store_release(&ts->thr_text);
 	bl_strmap_release(&ts->thr_got);
-	if (ts->spill)
-		fclose(ts->spill);
+	bl_spool_release(&ts->spill);
 	free(ts);
 }
 
@@ -460,18 +450,6 @@ struct spot {
 	uint64_t h;
 };
 
-/* Position the spill file at off (-1: its end) for a write or a read,
- * seeking only when needed: groups of sorted input are written and read
- * in order, and each seek costs a flush or a refill (a 10^6-group run
- * took 2x the time with one per group). */
-static bool spill_at(struct bl_tstats *ts, long long off, bool write)
-{
-	if (write ? ts->spill_writing : !ts->spill_writing && off == ts->spill_pos)
-		return true;
-	ts->spill_writing = write;
-	return fseeko(ts->spill, write ? 0 : off, write ? SEEK_END : SEEK_SET) == 0;
-}
-
 /* The first group to leave memory: every group so far numbered in the
  * index, in order. Until then every group is held and none is looked up
  * there (report, 200,000 one-message groups: 1.6 % of its time). */
@@ -496,31 +474,26 @@ static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 	if (!t->indexed)
 		index_held(ts, t);
 	if (g->dirty) {
-		errno = 0;
-		if (!ts->spill && !ts->spill_err && !(ts->spill = bl_spool_open()))
-			ts->spill_err = errno ? errno : EIO;
 		long long off = -1;
-		if (!ts->spill_err && spill_at(ts, -1, true) && (off = ftello(ts->spill)) >= 0) {
-			for (size_t k = 0; k < t->ng; k++)
-				bl_spool_put_str(ts->spill, g->key[k]);
-			fwrite(&g->ncell, sizeof g->ncell, 1, ts->spill);
-			for (size_t c = 0; c < g->ncell; c++) {
-				const struct ts_cell *x = &g->cell[c];
-				fputc(x->d ? 'd' : x->m ? 'm' : x->p ? 'p' : '-', ts->spill);
-				if (x->d)
-					bl_dist_save(x->d, ts->spill);
-				else if (x->m)
-					fwrite(x->m, sizeof *x->m, 1, ts->spill);
-				else if (x->p)
-					bl_partial_save(x->p, ts->spill);
-			}
+		FILE *f = bl_spool_append(&ts->spill, &off);
+		for (size_t k = 0; f && k < t->ng; k++)
+			bl_spool_put_str(f, g->key[k]);
+		if (f)
+			fwrite(&g->ncell, sizeof g->ncell, 1, f);
+		for (size_t c = 0; f && c < g->ncell; c++) {
+			const struct ts_cell *x = &g->cell[c];
+			fputc(x->d ? 'd' : x->m ? 'm' : x->p ? 'p' : '-', f);
+			if (x->d)
+				bl_dist_save(x->d, f);
+			else if (x->m)
+				fwrite(x->m, sizeof *x->m, 1, f);
+			else if (x->p)
+				bl_partial_save(x->p, f);
 		}
 		struct spot sp = { off + 1, g->h };
-		if (!ts->spill_err && (off < 0 || ferror(ts->spill) ||
-				       bl_store_put(&t->spots, g->ord * sizeof sp, &sp, sizeof sp)))
-			ts->spill_err = errno ? errno : EIO;
-		if (ts->spill_err && !ts->read_err)
-			ts->read_err = ts->spill_err;
+		if (bl_spool_check(&ts->spill, f && bl_store_put(&t->spots, g->ord * sizeof sp, &sp, sizeof sp) == 0) < 0 &&
+		    !ts->read_err)
+			ts->read_err = errno;
 	}
 	way_clear(t, g);
 }
@@ -531,32 +504,31 @@ static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 		    uint64_t h)
 {
 	size_t n = 0;
-	errno = 0;
-	bool ok = spill_at(ts, off, false);
+	FILE *f = bl_spool_read(&ts->spill, off);
+	bool ok = f != NULL;
 	g->key = bl_xcalloc(t->ng ? t->ng : 1, sizeof *g->key);
 	for (size_t k = 0; k < t->ng; k++)
-		ok = ok && bl_spool_get_str(ts->spill, &g->key[k]) == 0;
-	ok = ok && fread(&n, sizeof n, 1, ts->spill) == 1 && n <= t->ncol;
+		ok = ok && bl_spool_get_str(f, &g->key[k]) == 0;
+	ok = ok && fread(&n, sizeof n, 1, f) == 1 && n <= t->ncol;
 	g->cell = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *g->cell);
 	g->ncell = t->ncol;
 	for (size_t c = 0; ok && c < n; c++) {
 		struct ts_cell *x = &g->cell[c];
-		int tag = fgetc(ts->spill);
+		int tag = fgetc(f);
 		if (tag == 'd')
-			ok = (x->d = bl_dist_load(ts->spill)) != NULL;
+			ok = (x->d = bl_dist_load(f)) != NULL;
 		else if (tag == 'm')
-			ok = fread(x->m = bl_xmalloc(sizeof *x->m), sizeof *x->m, 1, ts->spill) == 1;
+			ok = fread(x->m = bl_xmalloc(sizeof *x->m), sizeof *x->m, 1, f) == 1;
 		else if (tag == 'p')
-			ok = (x->p = bl_partial_load(ts->spill)) != NULL;
+			ok = (x->p = bl_partial_load(f)) != NULL;
 		else
 			ok = tag == '-';
 	}
 	for (size_t k = 0; k < t->ng; k++)
 		if (!g->key[k])
 			g->key[k] = bl_xstrdup("");
-	if (!ok && !ts->read_err)
-		ts->read_err = errno ? errno : EIO;
-	ts->spill_pos = ok ? ftello(ts->spill) : -1;
+	if (bl_spool_check(&ts->spill, ok) < 0 && !ts->read_err)
+		ts->read_err = errno;
 	g->ord = ord;
 	g->h = h;
 	g->dirty = false;

@@ -118,7 +118,7 @@ struct vmstat_an {
 	 * counts. */
 	bool any_row;            /* has_data() */
 	bool finished;
-	FILE *spool, *s5, *chart;
+	struct bl_spool spool, s5, chart;
 	struct bl_store s5sorted;
 	bool charted;            /* charts(): the panels read back from `chart` */
 	int err;                 /* errno of the first temporary-file failure */
@@ -873,15 +873,14 @@ static void write_series(FILE *f, const struct vmstat_an *a, struct series *s, e
 	write_iterations(f, s, fmt);
 }
 
-/* A temporary file of a, opened on first use. NULL (a failed) when it
+/* sp's file to append to; NULL (a failed) when a has failed or it
  * cannot be made. */
-static FILE *spool_of(struct vmstat_an *a, FILE **f)
+static FILE *spool_of(struct vmstat_an *a, struct bl_spool *sp)
 {
-	errno = 0;
-	if (!*f && !a->failed && !(*f = bl_spool_open()))
+	FILE *f = a->failed ? NULL : bl_spool_append(sp, NULL);
+	if (!f)
 		fail(a, errno);
-	errno = a->failed ? a->err : 0;
-	return a->failed ? NULL : *f;
+	return f;
 }
 
 /* A series left out of memory (fold()) in a->spool: this head, its
@@ -984,12 +983,12 @@ static int read_series(FILE *f, struct series *t)
 /* The series left out of memory, as `summary` prints them. 0 or -BL_EIO. */
 static int write_spooled(FILE *f, struct vmstat_an *a)
 {
-	errno = 0;
-	if (fflush(a->spool) || fseeko(a->spool, 0, SEEK_SET))
+	FILE *sp = bl_spool_read(&a->spool, 0);
+	if (!sp)
 		return fail(a, errno);
 	struct series t;
 	int rc;
-	while ((rc = read_series(a->spool, &t)) > 0) {
+	while ((rc = read_series(sp, &t)) > 0) {
 		write_series(f, a, &t, BL_DOC_TEXT);
 		series_release(&t);
 	}
@@ -1020,15 +1019,16 @@ static int fold_s5(struct vmstat_an *a, struct series *s)
 		int n = snprintf(t, sizeof t, "%s%s (series %ld, iteration %zu)", g->nval ? ", " : "", m,
 				 s->info.id, k + 1);
 		struct s5_head h = { s->gi, n > 0 && (size_t)n < sizeof t ? (size_t)n : strlen(t) };
-		if (!spool_of(a, &a->s5))
+		FILE *f5 = spool_of(a, &a->s5);
+		if (!f5)
 			return -BL_EIO;
-		fwrite(&h, sizeof h, 1, a->s5);
-		fwrite(t, 1, h.len, a->s5);
+		fwrite(&h, sizeof h, 1, f5);
+		fwrite(t, 1, h.len, f5);
 		g->bytes += (long long)h.len;
 		if (++g->nval <= BL_MD_SHOWN)
 			g->shown = g->bytes;
 	}
-	return a->s5 && ferror(a->s5) ? fail(a, errno) : 0;
+	return a->s5.f && ferror(a->s5.f) ? fail(a, errno) : 0;
 }
 
 /* The series that just ended (the last in a->s) goes to the chart's panel
@@ -1052,10 +1052,11 @@ static int fold(struct vmstat_an *a)
 		a->left_out++;
 		freeze(s);
 		errno = 0;   /* a failed write below leaves its errno (ENOSPC, EFBIG) */
-		if (!spool_of(a, &a->spool))
+		FILE *sp = spool_of(a, &a->spool);
+		if (!sp)
 			return -BL_EIO;
-		spool_series(a->spool, s);
-		if (ferror(a->spool))
+		spool_series(sp, s);
+		if (ferror(sp))
 			return fail(a, errno);
 	}
 	series_free(s);
@@ -1083,9 +1084,9 @@ static int vm_finish(void *st)
 		return a->failed ? fail(a, a->err) : 0;
 	a->finished = true;
 	errno = 0;
-	if ((a->spool && fflush(a->spool)) || (a->s5 && fflush(a->s5)))
+	if ((a->spool.f && fflush(a->spool.f)) || (a->s5.f && fflush(a->s5.f)))
 		return fail(a, errno);
-	long long end = a->s5 ? ftello(a->s5) : 0, at = 0;
+	long long end = a->s5.f ? ftello(a->s5.f) : 0, at = 0;
 	if (end <= 0)
 		return end < 0 ? fail(a, errno) : 0;
 	for (size_t g = 0; g < a->ngrp; g++) {
@@ -1095,11 +1096,13 @@ static int vm_finish(void *st)
 	/* counting sort: read the records in order, write each text at its
 	 * group's next place; grp[].at moves on and is set back after */
 	char t[128];
-	rewind(a->s5);
+	FILE *s5 = bl_spool_read(&a->s5, 0);
+	if (!s5)
+		return fail(a, errno);
 	for (long long off = 0; off < end;) {
 		struct s5_head h;
-		if (fread(&h, sizeof h, 1, a->s5) != 1 || h.gi >= a->ngrp || h.len > sizeof t ||
-		    fread(t, 1, h.len, a->s5) != h.len)
+		if (fread(&h, sizeof h, 1, s5) != 1 || h.gi >= a->ngrp || h.len > sizeof t ||
+		    fread(t, 1, h.len, s5) != h.len)
 			return fail(a, errno);
 		struct vgroup *g = &a->grp[h.gi];
 		if (bl_store_put(&a->s5sorted, (size_t)g->at, t, h.len) < 0)
@@ -1115,7 +1118,7 @@ static int vm_finish(void *st)
 /* S5, every group and value (report.md: the first BL_MD_SHOWN of each). */
 static int write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 {
-	if (!a->s5)   /* no S5 value */
+	if (!a->s5.f)   /* no S5 value */
 		return 0;
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "#### Where stutter ended\n\nswpd at which stutter ended, by group "
@@ -1171,7 +1174,7 @@ static int vm_write(void *st, FILE *f, enum bl_doc_format fmt, const struct bl_c
 		write_series(f, a, a->s[i], fmt);
 		shown++;
 	}
-	if (fmt == BL_DOC_TEXT && a->spool && write_spooled(f, a) < 0)
+	if (fmt == BL_DOC_TEXT && a->spool.f && write_spooled(f, a) < 0)
 		return -BL_EIO;
 	if (fmt == BL_DOC_MD && a->left_out)
 		fprintf(f, "The first %zu series of %zu are shown, and the Findings compare these series only; "
@@ -1323,9 +1326,9 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 		a->cg[a->ncg++].name = a->grp[s->gi].name;
 	}
 	warn_back(s, a->o.diag);
-	if (!spool_of(a, &a->chart))
+	FILE *f = spool_of(a, &a->chart);
+	if (!f)
 		return -BL_EIO;
-	FILE *f = a->chart;
 	struct chart_rec h = { k, s->nsmp, s->nback, s->niv, s->nev, s->info.id,
 			       s->info.first_line, s->smp_rows };
 	fwrite(&h, sizeof h, 1, f);
@@ -1375,16 +1378,16 @@ static int read_chart(FILE *f, struct series *t, size_t *panel)
 /* The panels, from the series in a->chart. 0 or -BL_EIO. */
 static int read_panels(struct vmstat_an *a)
 {
-	if (!a->chart || a->charted)
+	if (!a->chart.f || a->charted)
 		return 0;
 	a->charted = true;
-	errno = 0;
-	if (fflush(a->chart) || fseeko(a->chart, 0, SEEK_SET))
+	FILE *cf = bl_spool_read(&a->chart, 0);
+	if (!cf)
 		return fail(a, errno);
 	struct series t;
 	size_t k;
 	int rc;
-	while ((rc = read_chart(a->chart, &t, &k)) > 0) {
+	while ((rc = read_chart(cf, &t, &k)) > 0) {
 		struct chart_group *g = &a->cg[k];
 		add_series(g, &t);
 		if (g->nsmp >= VM_KEEP_SAMPLES)
@@ -1588,13 +1591,10 @@ static void vm_destroy(void *st)
 	free(a->s);
 	bl_strmap_release(&a->gnames);
 	free(a->grp);
-	if (a->spool)
-		fclose(a->spool);
-	if (a->s5)
-		fclose(a->s5);
+	bl_spool_release(&a->spool);
+	bl_spool_release(&a->s5);
 	bl_store_release(&a->s5sorted);
-	if (a->chart)
-		fclose(a->chart);
+	bl_spool_release(&a->chart);
 	for (size_t k = 0; k < a->ncg; k++) {
 		struct chart_group *g = &a->cg[k];
 		free(g->smp);

@@ -14,7 +14,8 @@ const char *bl_tmp_dir(void)
 	return dir && *dir ? dir : "/tmp";
 }
 
-FILE *bl_spool_open(void)
+/* A new unlinked temporary file open for update; NULL with errno. */
+static FILE *spool_open(void)
 {
 	char *path = bl_xasprintf("%s/benchlog-XXXXXX", bl_tmp_dir());
 	int fd = mkstemp(path);
@@ -66,7 +67,7 @@ int bl_store_put(struct bl_store *t, size_t off, const void *p, size_t n)
 		return 0;   /* nothing to copy (and no memcpy from or to NULL) */
 	if (!t->f && off + n > BL_STORE_MEM) {
 		errno = 0;
-		if (!(t->f = bl_spool_open()) || file_io(t->f, 0, t->mem, t->len, true) < 0) {
+		if (!(t->f = spool_open()) || file_io(t->f, 0, t->mem, t->len, true) < 0) {
 			if (!errno)
 				errno = EIO;
 			return -1;
@@ -119,15 +120,59 @@ int bl_store_copy(struct bl_store *t, size_t off, size_t len, FILE *out)
 	return copy_out(t, NULL, off, len, out);
 }
 
-int bl_spool_copy(FILE *sp, FILE *out)
+/* s failed with e (EIO for none) unless it had already: -1, errno. */
+static int spool_fail(struct bl_spool *s, int e)
+{
+	s->err = s->err ? s->err : e ? e : EIO;
+	errno = s->err;
+	return -1;
+}
+
+FILE *bl_spool_append(struct bl_spool *s, long long *off)
 {
 	errno = 0;
-	off_t end = ferror(sp) || fflush(sp) != 0 ? -1 : ftello(sp);
-	if (end < 0) {
-		errno = errno ? errno : EIO;   /* the write that set the error flag left none */
-		return -1;
-	}
-	return copy_out(NULL, sp, 0, (size_t)end, out);
+	if (!s->err && !s->f && !(s->f = spool_open()))
+		spool_fail(s, errno);
+	if (s->err || (!s->writing && fseeko(s->f, 0, SEEK_END) != 0) || (off && (*off = ftello(s->f)) < 0))
+		return spool_fail(s, errno), NULL;
+	s->writing = true;
+	return s->f;
+}
+
+FILE *bl_spool_read(struct bl_spool *s, long long off)
+{
+	errno = s->err ? s->err : EIO;
+	if (s->err || !s->f)
+		return NULL;
+	errno = 0;
+	if ((s->writing && fflush(s->f) != 0) || ((s->writing || ftello(s->f) != off) && fseeko(s->f, off, SEEK_SET) != 0))
+		return spool_fail(s, errno), NULL;
+	s->writing = false;
+	return s->f;
+}
+
+int bl_spool_check(struct bl_spool *s, bool ok)
+{
+	if (s->err || !ok || (s->f && ferror(s->f)))
+		return spool_fail(s, errno);
+	return 0;
+}
+
+int bl_spool_copy(struct bl_spool *s, FILE *out)
+{
+	long long end = 0;
+	if (!s->f)
+		return s->err ? spool_fail(s, 0) : 0;
+	if (!bl_spool_append(s, &end) || ferror(s->f) || fflush(s->f) != 0)
+		return spool_fail(s, errno);
+	return copy_out(NULL, s->f, 0, (size_t)end, out);
+}
+
+void bl_spool_release(struct bl_spool *s)
+{
+	if (s->f)
+		fclose(s->f);
+	memset(s, 0, sizeof *s);
 }
 
 void bl_spool_put_str(FILE *f, const char *s)

@@ -1,11 +1,21 @@
-/* store.h — bytes at offsets, in memory up to BL_STORE_MEM and past it
- * all of them in an unlinked temporary file: the per-group state of a
- * pass (core/ctx.c's run numbers, analyze/runs.c's accumulators) keeps
- * its memory bounded whatever the number of groups (issue 34).
+/* store.h — the temporary files that keep a pass's memory bounded
+ * whatever the number of groups, series, rows or messages (issue 34),
+ * in two shapes over one way of making them (bl_tmp_dir(), mkstemp(3),
+ * unlinked at once: nothing is left behind, whatever way the process
+ * ends):
  *
- * A zeroed struct bl_store is empty; bl_store_release() frees it (the
- * file goes with it: it was unlinked when made). Unwritten bytes read
- * as zeros. One thread.
+ * - a spool (struct bl_spool): records appended with stdio and read
+ *   back from where each starts (table_stats' groups put out, compare's
+ *   rows, the vmstat series and S5 values, the chkmmt averages' text);
+ * - a store (struct bl_store): bytes at offsets, in memory up to
+ *   BL_STORE_MEM and past it all of them in the file (run numbers,
+ *   Message-IDs, group accumulators), and the string index over two
+ *   stores (struct bl_index).
+ *
+ * Every message about a failure names the folder: "cannot write a
+ * temporary file in DIR: reason" (docs/errors.md). Each struct is empty
+ * when zeroed, freed by its *_release() (the file goes with it). One
+ * thread.
  */
 #ifndef BL_STORE_H
 #define BL_STORE_H
@@ -28,18 +38,35 @@ struct bl_store {
  * file in DIR: reason", docs/errors.md). */
 const char *bl_tmp_dir(void);
 
-/* A new, empty, unlinked temporary file open for reading and writing,
- * made with mkstemp(3) in bl_tmp_dir(): nothing is left behind,
- * whatever way the process ends. NULL with errno set when it cannot be
- * made. */
-FILE *bl_spool_open(void);
+/* A spool. Appends after appends, and a read where the last one ended,
+ * do not seek: each seek costs a flush or a refill (table_stats' 10^6
+ * groups took 2x the time with one per group). */
+struct bl_spool {
+	FILE *f;        /* NULL until the first append */
+	int err;        /* errno of the first failure kept; 0 none */
+	bool writing;   /* the last call was an append */
+};
 
-/* Flush sp, a temporary file written with stdio, and copy all of it
- * from its start to out; sp stays at its end for more writes. 0, or -1
- * with errno (EIO where the failing call set none): sp could not be
- * flushed or read back (nothing written to out when the flush failed),
- * or out could not be written. */
-int bl_spool_copy(FILE *sp, FILE *out);
+/* s's file at its end for appending with stdio, made on first use; *off
+ * (unless NULL) is where the next byte goes. NULL, errno set, once s has
+ * failed (the file could not be made: ENOENT, EACCES). */
+FILE *bl_spool_append(struct bl_spool *s, long long *off);
+/* s's file at off for reading with stdio (what was appended flushed
+ * first). NULL, errno set, once s has failed or when nothing was
+ * appended. */
+FILE *bl_spool_read(struct bl_spool *s, long long off);
+/* The calls on s's file since the last check went well (ok, and its
+ * error flag clear): 0; else s keeps the failure (errno, or EIO when
+ * the failing call left none) and every later call fails: -1, errno
+ * set. */
+int bl_spool_check(struct bl_spool *s, bool ok);
+/* All of s from its start to out (nothing when nothing was appended);
+ * s stays at its end for more appends. 0, or -1 with errno (EIO where
+ * the failing call set none): s had failed or could not be flushed
+ * (nothing written to out then) or read back, or out could not be
+ * written. */
+int bl_spool_copy(struct bl_spool *s, FILE *out);
+void bl_spool_release(struct bl_spool *s);
 
 /* The strings of every temporary file, one codec: s (NULL allowed) to f
  * as a size_t, its length + 1 (0 for NULL), then its bytes; a failed
