@@ -7,6 +7,7 @@
 
 #include "analyze/stats.h"
 #include "analyze/stats_int.h"
+#include "core/store.h"
 
 /* D11 constants. gamma = (1 + alpha) / (1 - alpha). */
 #define SK_GAMMA ((1.0 + BL_SKETCH_ALPHA) / (1.0 - BL_SKETCH_ALPHA))
@@ -787,23 +788,10 @@ void bl_dist_to_partial(const struct bl_dist *d, struct bl_partial *out)
 		sketch_add(&out->sk, d->x[i], 1);
 }
 
-/* fwrite, which must not be given NULL even for nothing */
-static void put(FILE *f, const void *p, size_t size, size_t n)
-{
-	if (n)
-		fwrite(p, size, n, f);
-}
-
 static void save_stores(const struct bl_sketch *sk, FILE *f)
 {
-	put(f, sk->pos.counts, sizeof *sk->pos.counts, sk->pos.len);
-	put(f, sk->neg.counts, sizeof *sk->neg.counts, sk->neg.len);
-}
-
-static bool load_array(FILE *f, void **p, size_t n, size_t size)
-{
-	*p = n ? bl_xmalloc(n * size) : NULL;
-	return n == 0 || fread(*p, size, n, f) == n;
+	bl_spool_put_arr(f, sk->pos.counts, sk->pos.len, sizeof *sk->pos.counts);
+	bl_spool_put_arr(f, sk->neg.counts, sk->neg.len, sizeof *sk->neg.counts);
 }
 
 /* The counts of a sketch read back as a struct: false (and every store
@@ -814,7 +802,7 @@ static bool load_stores(struct bl_sketch *sk, FILE *f, bool ok)
 	for (int i = 0; i < 2; i++) {
 		if (!ok)
 			st[i]->len = 0;
-		ok = load_array(f, (void **)&st[i]->counts, st[i]->len, sizeof *st[i]->counts) && ok;
+		ok = bl_spool_get_arr(f, &st[i]->counts, st[i]->len, sizeof *st[i]->counts) == 0 && ok;
 		st[i]->cap = st[i]->len;
 	}
 	return ok;
@@ -824,7 +812,7 @@ int bl_dist_save(const struct bl_dist *d, FILE *f)
 {
 	/* the struct as it is, then what its pointers hold */
 	fwrite(d, sizeof *d, 1, f);
-	put(f, d->x, sizeof *d->x, d->len);
+	bl_spool_put_arr(f, d->x, d->len, sizeof *d->x);
 	save_stores(&d->agg.sk, f);
 	return ferror(f) ? -BL_EIO : 0;
 }
@@ -837,7 +825,7 @@ struct bl_dist *bl_dist_load(FILE *f)
 		free(d);
 		return NULL;
 	}
-	bool ok = load_stores(&d->agg.sk, f, load_array(f, (void **)&x, d->len, sizeof *x));
+	bool ok = load_stores(&d->agg.sk, f, bl_spool_get_arr(f, &x, d->len, sizeof *x) == 0);
 	/* the samples come back through the budget, which may have less room now */
 	size_t n = d->len;
 	d->x = NULL;

@@ -908,7 +908,6 @@ static int evk_of(const char *kind)
 	     : strcmp(kind, evk_name[EVK_END]) == 0 ? EVK_END : EVK_NOTE;
 }
 
-static bool read_arr(FILE *f, void *p, size_t n, size_t sz);
 
 /* The events of s to f: each a struct spool_ev, then its text. */
 static void put_events(FILE *f, const struct series *s)
@@ -943,13 +942,10 @@ static void spool_series(FILE *f, const struct series *s)
 	fwrite(&h, sizeof h, 1, f);
 	for (int k = 0; k < 4; k++)
 		bl_spool_put_str(f, str[k] ? str[k] : "");
-	if (s->nfz)
-		fwrite(s->fz, sizeof *s->fz, s->nfz, f);
+	bl_spool_put_arr(f, s->fz, s->nfz, sizeof *s->fz);
 	put_events(f, s);
-	if (s->niv)
-		fwrite(s->iv, sizeof *s->iv, s->niv, f);
-	if (s->nit)
-		fwrite(s->it, sizeof *s->it, s->nit, f);
+	bl_spool_put_arr(f, s->iv, s->niv, sizeof *s->iv);
+	bl_spool_put_arr(f, s->it, s->nit, sizeof *s->it);
 }
 
 /* One series of a->spool back into t, frozen and final (what it holds
@@ -972,11 +968,12 @@ static int read_series(FILE *f, struct series *t)
 	t->info.layout = t->layout;
 	t->info.mem_unit = t->mem_unit;
 	t->nfz = h.nfz;
-	ok = ok && read_arr(f, &t->fz, h.nfz, sizeof *t->fz);
+	ok = ok && bl_spool_get_arr(f, &t->fz, h.nfz, sizeof *t->fz) == 0;
 	ok = ok && get_events(f, t, h.nev);
 	t->niv = h.niv;
 	t->nit = h.nit;
-	ok = ok && read_arr(f, &t->iv, h.niv, sizeof *t->iv) && read_arr(f, &t->it, h.nit, sizeof *t->it);
+	ok = ok && bl_spool_get_arr(f, &t->iv, h.niv, sizeof *t->iv) == 0 &&
+	     bl_spool_get_arr(f, &t->it, h.nit, sizeof *t->it) == 0;
 	return ok ? 1 : -1;
 }
 
@@ -1333,12 +1330,10 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 			       s->info.first_line, s->smp_rows };
 	fwrite(&h, sizeof h, 1, f);
 	bl_spool_put_str(f, s->source);
-	fwrite(s->smp, sizeof *s->smp, s->nsmp, f);
-	fwrite(s->smp_no, sizeof *s->smp_no, s->nsmp, f);
-	if (s->nback)
-		fwrite(s->back, sizeof *s->back, s->nback, f);
-	if (s->niv)
-		fwrite(s->iv, sizeof *s->iv, s->niv, f);
+	bl_spool_put_arr(f, s->smp, s->nsmp, sizeof *s->smp);
+	bl_spool_put_arr(f, s->smp_no, s->nsmp, sizeof *s->smp_no);
+	bl_spool_put_arr(f, s->back, s->nback, sizeof *s->back);
+	bl_spool_put_arr(f, s->iv, s->niv, sizeof *s->iv);
 	put_events(f, s);
 	free(s->smp);
 	free(s->smp_no);
@@ -1346,13 +1341,6 @@ static int fold_chart(struct vmstat_an *a, struct series *s)
 	s->smp_no = NULL;
 	s->nsmp = s->capsmp = 0;
 	return ferror(f) ? fail(a, errno) : 0;
-}
-
-/* n items of size sz from f into a new array (*p). */
-static bool read_arr(FILE *f, void *p, size_t n, size_t sz)
-{
-	*(void **)p = n ? bl_xmalloc(n * sz) : NULL;
-	return n == 0 || fread(*(void **)p, sz, n, f) == n;
 }
 
 /* One series of a->chart back into t (what it holds freed with
@@ -1370,8 +1358,10 @@ static int read_chart(FILE *f, struct series *t, size_t *panel)
 	t->nsmp = h.nsmp;
 	t->nback = h.nback;
 	t->niv = h.niv;
-	bool ok = bl_spool_get_str(f, &t->source) == 0 && read_arr(f, &t->smp, h.nsmp, sizeof *t->smp) && read_arr(f, &t->smp_no, h.nsmp, sizeof *t->smp_no) &&
-	     read_arr(f, &t->back, h.nback, sizeof *t->back) && read_arr(f, &t->iv, h.niv, sizeof *t->iv);
+	bool ok = bl_spool_get_str(f, &t->source) == 0 && bl_spool_get_arr(f, &t->smp, h.nsmp, sizeof *t->smp) == 0 &&
+		  bl_spool_get_arr(f, &t->smp_no, h.nsmp, sizeof *t->smp_no) == 0 &&
+		  bl_spool_get_arr(f, &t->back, h.nback, sizeof *t->back) == 0 &&
+		  bl_spool_get_arr(f, &t->iv, h.niv, sizeof *t->iv) == 0;
 	return ok && get_events(f, t, h.nev) ? 1 : -1;
 }
 

@@ -200,6 +200,23 @@ int bl_spool_get_str(FILE *f, char **s)
 	return -1;
 }
 
+void bl_spool_put_arr(FILE *f, const void *p, size_t n, size_t size)
+{
+	if (n)   /* fwrite must not be given NULL, even for nothing */
+		fwrite(p, size, n, f);
+}
+
+int bl_spool_get_arr(FILE *f, void *arr, size_t n, size_t size)
+{
+	void **p = arr;
+	*p = n ? bl_xmalloc(n * size) : NULL;
+	if (n == 0 || fread(*p, size, n, f) == n)
+		return 0;
+	free(*p);
+	*p = NULL;
+	return -1;
+}
+
 void bl_store_release(struct bl_store *t)
 {
 	free(t->mem);

@@ -33,9 +33,7 @@ struct bl_store {
 };
 
 /* The folder temporary files are made in: $TMPDIR when set and not
- * empty, else "/tmp". Static or the environment's; never NULL. Every
- * message about a temporary file names it ("cannot write a temporary
- * file in DIR: reason", docs/errors.md). */
+ * empty, else "/tmp". Static or the environment's; never NULL. */
 const char *bl_tmp_dir(void);
 
 /* A spool. Appends after appends, and a read where the last one ended,
@@ -68,14 +66,17 @@ int bl_spool_check(struct bl_spool *s, bool ok);
 int bl_spool_copy(struct bl_spool *s, FILE *out);
 void bl_spool_release(struct bl_spool *s);
 
-/* The strings of every temporary file, one codec: s (NULL allowed) to f
- * as a size_t, its length + 1 (0 for NULL), then its bytes; a failed
- * write sets f's error flag. bl_spool_get_str() reads one back: *s a
- * heap string the caller frees (NULL for NULL). 0, or -1 with *s NULL:
- * f ended or failed first, or the length is over 1 GiB (a damaged
- * file). */
+/* The one codec of the temporary files' strings and arrays. A string s
+ * (NULL allowed) goes to f as a size_t, its length + 1 (0 for NULL),
+ * then its bytes; an array as its n items of size bytes (nothing for
+ * none; its n is the caller's to write). A failed write sets f's error
+ * flag. Read back: *s, or *(void **)arr, a heap copy the caller frees
+ * (NULL for NULL, or none); 0, or -1 (NULL) when f ended or failed first
+ * or a string's length is over 1 GiB (a damaged file). */
 void bl_spool_put_str(FILE *f, const char *s);
 int bl_spool_get_str(FILE *f, char **s);
+void bl_spool_put_arr(FILE *f, const void *p, size_t n, size_t size);
+int bl_spool_get_arr(FILE *f, void *arr, size_t n, size_t size);
 
 /* n bytes of p into t at off. 0, or -1 with errno (the temporary file
  * could not be made or written: ENOSPC, EFBIG). */
@@ -89,9 +90,7 @@ void bl_store_release(struct bl_store *t);
 /* A string index in two stores: every key met gets the next number (0, 1,
  * 2 …, in the order first met). Buckets (open addressing, at most half
  * full) and the keys, one after another, are stores, so at most
- * 2 * BL_STORE_MEM bytes are in memory whatever the number of keys
- * (core/ctx.c's run numbers, analyze/runs.c's groups). A zeroed struct is
- * empty; bl_index_release() frees it. One thread. */
+ * 2 * BL_STORE_MEM bytes are in memory whatever the number of keys. */
 struct bl_index {
 	struct bl_store buckets, keys;
 	size_t n, nbucket;

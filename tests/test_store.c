@@ -107,11 +107,25 @@ static void test_store__spool_records_and_strings_round_trip(void **state)
 			assert_null(s);
 		free(s);
 	}
+	/* an array after the last record; none is nothing */
+	long long at;
+	const double x[3] = { 1.5, -2, 1e300 };
+	bl_spool_put_arr(bl_spool_append(&sp, &at), x, 3, sizeof *x);
+	bl_spool_put_arr(bl_spool_append(&sp, NULL), NULL, 0, sizeof *x);
+	double *y, z = 0, *none = &z;
+	assert_int_equal(bl_spool_get_arr(bl_spool_read(&sp, at), &y, 3, sizeof *y), 0);
+	assert_memory_equal(y, x, sizeof x);
+	free(y);
+	assert_int_equal(bl_spool_get_arr(bl_spool_read(&sp, at + 3 * sizeof *x), &none, 0, sizeof *x), 0);
+	assert_null(none);
+	assert_int_equal(bl_spool_get_arr(bl_spool_read(&sp, at + 8), &y, 3, sizeof *y), -1);   /* ends short */
+	assert_null(y);
+	assert_int_equal(bl_spool_check(&sp, true), 0);   /* a short read is not a failure of the file */
 	char *s;
-	assert_int_equal(bl_spool_get_str(bl_spool_read(&sp, off[2] + 1), &s), 0);   /* again, no seek */
+	assert_int_equal(bl_spool_get_str(bl_spool_read(&sp, off[2] + 1), &s), 0);   /* again */
 	assert_string_equal(s, "");
 	free(s);
-	assert_int_equal(bl_spool_get_str(bl_spool_read(&sp, off[2] + 2), &s), -1);   /* inside a length */
+	assert_int_equal(bl_spool_get_str(bl_spool_read(&sp, at + 20), &s), -1);   /* a length cut short */
 	assert_null(s);
 	assert_int_equal(bl_spool_check(&sp, false), -1);
 	assert_int_equal(errno, EIO);
