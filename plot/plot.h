@@ -174,8 +174,9 @@ void bl_plot_result_release(struct bl_plot_result *r);
  * free memory scale when the peaks of free are within a factor of 4 too.
  * Default basename "swpd". Files: swpd.gp, swpd-<group 1..n>.dat.
  * A group with more than BL_SWPD_BAND_FACTOR samples per pixel column
- * (width_px) is drawn as a band: its .dat file holds, per bucket of its x
- * range (BL_SWPD_BAND_BUCKETS_PER_PX per pixel column), each series'
+ * (width_px) is drawn as a band: its .dat file holds a block per series
+ * (swpd, free, si, so: gnuplot's index 0-3) with, per bucket of its x
+ * range (BL_SWPD_BAND_BUCKETS_PER_PX per pixel column), the series'
  * minimum and maximum at the times of the bucket's first and last sample,
  * and the script draws a vertical line between them at each (vectors,
  * which paint every pixel column); the .dat header and

@@ -686,7 +686,8 @@ static void test_plot__stutter_bins_seed000(void **state)
  *   3       15..19  NaN x5            100 100 500 100 100 0 x5          NaN
  *
  *   minimum and maximum per bucket, NaN ignored, '?' when all are NaN,
- *   in a row at the bucket's first time and one at its last:
+ *   in a row at the bucket's first time and one at its last, one block
+ *   per series (swpd, free, si, so; two blank lines between blocks):
  *   0: swpd 1 9, free 100 100, si 0 50; 1: swpd 4 4; 2: swpd 0 8;
  *   3: swpd ? ?, free 100 500. */
 static void test_plot__swpd_band(void **state)
@@ -715,16 +716,18 @@ static void test_plot__swpd_band(void **state)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
 	char *d = slurp("band-1.dat", NULL);
 	assert_contains(d, "# min/max band of 20 samples: per bucket of 1/4 of the x range");
-	assert_contains(d, "# t_s swpd_MiB_min swpd_MiB_max free_MiB_min free_MiB_max si_KiB/s_min "
-			   "si_KiB/s_max so_KiB/s_min so_KiB/s_max\n"
-			   "0 1 9 100 100 0 50 ? ?\n4 1 9 100 100 0 50 ? ?\n"
-			   "5 4 4 100 100 0 0 ? ?\n9 4 4 100 100 0 0 ? ?\n"
-			   "10 0 8 100 100 0 0 ? ?\n14 0 8 100 100 0 0 ? ?\n"
-			   "15 ? ? 100 500 0 0 ? ?\n19 ? ? 100 500 0 0 ? ?\n");
+	assert_contains(d, "# t_s min max, in 4 blocks (gnuplot's index 0-3): swpd_MiB, free_MiB, "
+			   "si_KiB/s, so_KiB/s\n"
+			   "0 1 9\n4 1 9\n5 4 4\n9 4 4\n10 0 8\n14 0 8\n15 ? ?\n19 ? ?\n\n\n"
+			   "0 100 100\n4 100 100\n5 100 100\n9 100 100\n"
+			   "10 100 100\n14 100 100\n15 100 500\n19 100 500\n\n\n"
+			   "0 0 50\n4 0 50\n5 0 0\n9 0 0\n10 0 0\n14 0 0\n15 0 0\n19 0 0\n\n\n"
+			   "0 ? ?\n4 ? ?\n5 ? ?\n9 ? ?\n10 ? ?\n14 ? ?\n15 ? ?\n19 ? ?\n");
 	char *gp = slurp("band.gp", NULL);
-	assert_contains(gp, "'band-1.dat' using 1:2:(0):($3-$2) axes x1y1 with vectors nohead");
-	assert_contains(gp, "'band-1.dat' using 1:6:(0):($7-$6) axes x1y2 with vectors nohead");
-	assert_contains(gp, "'band-1.dat' using 1:4:(0):($5-$4) axes x1y1 with vectors nohead");
+	assert_contains(gp, "'band-1.dat' index 0 using 1:2:(0):($3-$2) axes x1y1 with vectors nohead");
+	assert_contains(gp, "'band-1.dat' index 2 using 1:2:(0):($3-$2) axes x1y2 with vectors nohead");
+	assert_contains(gp, "'band-1.dat' index 1 using 1:2:(0):($3-$2) axes x1y1 with vectors nohead");
+	assert_contains(gp, "set datafile nofpe_trap\n");
 	free(gp);
 	free(d);
 	bl_plot_result_release(&r);
@@ -746,7 +749,7 @@ static size_t data_rows(const char *dat)
 /* The chart draws a band past 8 samples per pixel column: 100
  * samples at t = 0..99 in an image 10 px wide (80 is the limit) give 20
  * buckets (two per column) of 99/20 = 4.95 s, each with 4 or 5 samples,
- * so 2 rows each: 40 rows; the second panel's 40 samples (not more than
+ * so 2 rows each: 40 rows in each of the 4 series' blocks; the second panel's 40 samples (not more than
  * 80) are written as they are. Also:
  * overlapping stutter intervals are shaded once and "stutter goes on" is
  * drawn once per position, and an open interval with an end (the end of
@@ -777,12 +780,12 @@ static void test_plot__swpd_chart_band_and_stutter(void **state)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
 	char *d1 = slurp("env-1.dat", NULL), *d2 = slurp("env-2.dat", NULL);
 	assert_contains(d1, "# min/max band of 100 samples: per bucket of 1/20 of the x range");
-	assert_int_equal(data_rows(d1), 40);
+	assert_int_equal(data_rows(d1), 4 * 40);
 	/* Bucket 0 = t 0..4 (t 4.95 starts the next): swpd i % 7 MiB, 0 to
 	 * 4; bucket 1 = t 5..9: 5 6 0 1 2, 0 to 6; each in a row at its first
 	 * and at its last time; free 2048 KiB = 2 MiB. */
-	assert_contains(d1, "so_KiB/s_max\n0 0 4 2 2 0 0 0 0\n4 0 4 2 2 0 0 0 0\n"
-			    "5 0 6 2 2 0 0 0 0\n9 0 6 2 2 0 0 0 0\n");
+	assert_contains(d1, "so_KiB/s\n0 0 4\n4 0 4\n5 0 6\n9 0 6\n");
+	assert_contains(d1, "\n\n\n0 2 2\n4 2 2\n5 2 2\n9 2 2\n");
 	assert_true(strstr(d2, "band") == NULL);
 	assert_int_equal(data_rows(d2), 40);
 	char *gp = slurp("env.gp", NULL);
