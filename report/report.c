@@ -1362,7 +1362,11 @@ static int build_parse(struct build *b)
 		return rc;
 	int err = 0;
 	int trc = tables_close(b, rc == 0, &err);
-	if ((rc || trc) && b->tmp_failed && b->ctx.error == -BL_EIO) {
+	/* a temporary file of the pass's own, or of a sink that named its
+	 * folder (report.sqlite's sources: tables/sqlite.c) */
+	const char *blamed = b->ctx.error_path;
+	bool tmp = b->tmp_failed || (blamed && strncmp(blamed, "a temporary file in ", 20) == 0);
+	if ((rc || trc) && tmp && b->ctx.error == -BL_EIO) {
 		say_tmp(b, b->ctx.error_errno);
 		return -BL_EIO;
 	}

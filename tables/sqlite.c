@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sqlite3.h>
+#include "core/ctx.h"
 #include "core/store.h"
 #include "core/util.h"
 #include "parsers/parser.h"
@@ -271,10 +272,20 @@ static int sq_source(struct sq_sink *s, const struct bl_record *r)
 	char *key = bl_xasprintf("%s\x1f%s\x1f%lu", r->source, mid, idx);
 	size_t id, off;
 	bool added = false;
+	errno = 0;
 	int rc = bl_index_find(&s->seen, key, strlen(key), &id, &off, &added);
+	int e = errno ? errno : EIO;
 	free(key);
-	if (rc < 0 || !added)
-		return rc < 0 ? -BL_EIO : 0;
+	if (rc < 0) {
+		/* named as every command names its temporary files' folder */
+		char *what = bl_xasprintf("a temporary file in %s", bl_tmp_dir());
+		bl_sink_blame(what);
+		free(what);
+		errno = e;
+		return -BL_EIO;
+	}
+	if (!added)
+		return 0;
 	sqlite3_stmt *st = s->src;
 	sqlite3_reset(st);
 	bind_text(st, 1, r->source);

@@ -230,6 +230,25 @@ hc msgids-no-tmpdir 1 '^benchlog: cannot write a temporary file in .*/none: No s
     mbox5000
     TMPDIR=$PWD/none "$B" parse -q -o o a.mbox b.mbox; rc=$?
     [ -z "$(ls -A o 2>/dev/null)" ] || rc=99'
+# report.sqlite's sources past 2 * 256 KiB of keys go to temporary files
+# (tables/sqlite.c): 1300 messages of Message-IDs of about 200 bytes,
+# which the CSV tables alone hold in memory. Without a temporary folder
+# the database said "cannot write output" (parse) or "cannot write the
+# tables" (report); now it names the folder, as every command does.
+mbox1300() {
+    awk "BEGIN { for (i = 1; i <= 1300; i++) printf \"From a@b Mon Jan  1 00:00:00 2024\nFrom: a@example.org\nSubject: mtest01\nMessage-ID: <m%d.%0180d@example.org>\n\nPASS ... %d bytes allocated.\n\n\", i, 0, 1000000 + i }" > a.mbox
+}
+hc sqlite-sources-no-tmpdir 1 '^benchlog: cannot write a temporary file in .*/none: No such file or directory$' '
+    mbox1300
+    TMPDIR=$PWD/none "$B" parse -q -o c a.mbox || rc=99
+    [ "$(rows c/mtest01.csv)" -eq 1300 ] || rc=98
+    if [ -z "$rc" ]; then TMPDIR=$PWD/none "$B" parse -q -f sqlite -o o a.mbox; rc=$?; fi
+    [ -e o/benchlog.sqlite ] && rc=97'
+hc report-sources-no-tmpdir 1 '^benchlog report: cannot write a temporary file in .*/none: No such file or directory$' '
+    mbox1300
+    TMPDIR=$PWD/none "$B" report -q -o r a.mbox; rc=$?
+    [ -e r ] && rc=99
+    grep -v "a temporary file in" err | grep -q "cannot write" && rc=98'
 # compare puts every row into its temporary file, and flushes it, before
 # it prints (compare.h C6): a write that failed there (ulimit -f) was said
 # after the tables' baseline rows and the footer had been printed; now
