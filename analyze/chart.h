@@ -171,10 +171,22 @@ struct bl_run_point {
 	double bytes_allocated;   /* bytes (mtest01); drawn in MiB */
 };
 
+/* A group of more runs than a runs chart draws: how many it has and
+ * their means, as the runs analysis's section states them. */
+struct bl_runs_total {
+	const char *group;
+	unsigned long long runs;          /* the group's runs with a value */
+	double mean[3];                   /* elapsed_s, cpu_pct, bytes_allocated; NaN: none */
+};
+
 struct bl_runs_plot {
 	const struct bl_run_point *runs;  /* any order; grouped by the
 					     group name's first appearance */
 	size_t nruns;                     /* 1..BL_RUNS_PLOT_MAX, at most 16 groups */
+	/* groups with runs past those drawn (or NULL, 0): their legend
+	 * gives these counts and means, and their mean lines these means */
+	const struct bl_runs_total *totals;
+	size_t ntotals;
 };
 /* The runs a runs chart draws at most (4 MB of points): the runs analysis
  * draws the first this many of its groups' runs, and says so. */

@@ -545,9 +545,9 @@ static int points_get(struct runs *s, size_t i, struct rpoint *p, size_t m)
  * groups with a value, or SIZE_MAX on a temporary-file failure; has[]
  * says which measures some drawn run has. */
 static size_t chart_groups(struct runs *s, struct bl_run_point **out, size_t *keep, size_t *all, bool has[3],
-			   char **name)
+			   char **name, size_t *cnt)
 {
-	size_t *cnt = bl_xcalloc(s->n + 1, sizeof *cnt), *first = bl_xmalloc((s->n + 1) * sizeof *first);
+	size_t *first = bl_xmalloc((s->n + 1) * sizeof *first);
 	struct rpoint *buf = bl_xmalloc(PT_CHUNK * sizeof *buf);
 	size_t ng = 0;
 	*out = NULL;
@@ -594,8 +594,32 @@ static size_t chart_groups(struct runs *s, struct bl_run_point **out, size_t *ke
 	}
 	free(buf);
 	free(first);
-	free(cnt);
 	return ng;
+}
+
+/* The drawn groups' runs and means (bl_runs_total), for a chart that
+ * draws the first BL_RUNS_PLOT_MAX of their cnt[] runs: the numbers of
+ * the section (bl_welford_mean). NULL on a temporary-file failure. */
+static struct bl_runs_total *chart_totals(struct runs *s, char **name, const size_t *cnt, size_t *n)
+{
+	static const int f[3] = { F_ELAPSED, F_CPU, F_BYTES };
+	struct bl_runs_total *t = bl_xcalloc(BL_RUNS_CHART_GROUPS, sizeof *t);
+	*n = 0;
+	for (size_t g = 0; g < s->n; g++) {
+		const struct slot *sl = name[g] ? group_at(s, g) : NULL;
+		if (name[g] && !sl) {
+			free(t);
+			return NULL;
+		}
+		if (!sl)
+			continue;
+		t[*n] = (struct bl_runs_total){ name[g], cnt[g], { NAN, NAN, NAN } };
+		for (int m = 0; m < 3; m++)
+			if (sl->a.w[f[m]].n)
+				t[*n].mean[m] = bl_welford_mean(&sl->a.w[f[m]]);
+		++*n;
+	}
+	return t;
 }
 
 static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
@@ -607,8 +631,11 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	char **name = bl_xcalloc(s->n + 1, sizeof *name);
 	size_t keep, all;
 	bool has[3] = { false, false, false };
-	size_t ng = chart_groups(s, &out, &keep, &all, has, name);
-	if (ng == SIZE_MAX) {
+	size_t *cnt = bl_xcalloc(s->n + 1, sizeof *cnt), nt = 0;
+	size_t ng = chart_groups(s, &out, &keep, &all, has, name, cnt);
+	struct bl_runs_total *tot = ng != SIZE_MAX && keep < all ? chart_totals(s, name, cnt, &nt) : NULL;
+	free(cnt);
+	if (ng == SIZE_MAX || (keep < all && !tot)) {
 		for (size_t g = 0; g < s->n; g++)
 			free(name[g]);
 		free(name);
@@ -621,6 +648,7 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 	 * rather than the plot library's refusal. */
 	if (keep == 0) {
 		free(out);
+		free(tot);
 		free(name);
 		return 0;
 	}
@@ -655,7 +683,9 @@ static int runs_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 			bl_chart_spec_own(sp, name[g]);
 	free(name);
 	bl_chart_spec_own(sp, out);
-	sp->in.runs = (struct bl_runs_plot){ out, keep };
+	if (tot)
+		bl_chart_spec_own(sp, tot);
+	sp->in.runs = (struct bl_runs_plot){ out, keep, tot, nt };
 	return 0;
 }
 

@@ -49,6 +49,8 @@ struct rgroup {
 	size_t n;
 	double sum[3];
 	size_t cnt[3];
+	double mean[3];      /* its mean line's: the drawn runs', or in->totals' */
+	unsigned long long all;   /* its runs: n, or more (in->totals) */
 	char *legend;        /* its legend line */
 };
 
@@ -126,6 +128,20 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 	L->npanels = L->has[0] + L->has[1] + L->has[2];
 	for (size_t g = 0; g < L->ng; g++) {
 		struct rgroup *G = &L->grp[g];
+		G->all = G->n;
+		for (int m = 0; m < 3; m++)
+			G->mean[m] = G->cnt[m] ? G->sum[m] / (double)G->cnt[m] : NAN;
+		/* more runs than drawn: the legend and mean lines are the group's
+		 * (its section's numbers), as the title says the first are drawn */
+		for (size_t t = 0; t < in->ntotals; t++) {
+			const struct bl_runs_total *T = &in->totals[t];
+			if (strcmp(T->group ? T->group : "", G->name) != 0 || T->runs <= G->n)
+				continue;
+			G->all = T->runs;
+			for (int m = 0; m < 3; m++)
+				if (G->cnt[m] && !isnan(T->mean[m]))
+					G->mean[m] = m == 2 ? T->mean[m] / BYTES_PER_MIB : T->mean[m];
+		}
 		struct run_key *key = bl_xcalloc(G->n, sizeof *key);
 		for (size_t k = 0; k < G->n; k++)
 			key[k] = (struct run_key){ in->runs[G->idx[k]].run, G->idx[k] };
@@ -137,16 +153,18 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 		size_t nl = strlen(G->name);
 		int cut = nl > NAME_MAX_CHARS ? NAME_MAX_CHARS : (int)nl;
 		struct bl_buf b = BL_BUF_INIT(0);
-		char *head = bl_xasprintf("%.*s%s (%zu run%s):", cut, G->name, nl > NAME_MAX_CHARS ? "…" : "",
-					  G->n, G->n == 1 ? "" : "s");
+		char *head = G->all > G->n
+			? bl_xasprintf("%.*s%s (%llu runs, the first %zu drawn):", cut, G->name,
+				       nl > NAME_MAX_CHARS ? "…" : "", G->all, G->n)
+			: bl_xasprintf("%.*s%s (%zu run%s):", cut, G->name, nl > NAME_MAX_CHARS ? "…" : "",
+				       G->n, G->n == 1 ? "" : "s");
 		bl_buf_add(&b, head, strlen(head));
 		free(head);
 		const char *sep = " ";
 		for (int m = 0; m < 3; m++) {
 			if (!L->has[m] || !G->cnt[m])
 				continue;
-			char *t = bl_xasprintf("%s%s %.4g %s", sep, metrics[m].word,
-					       G->sum[m] / (double)G->cnt[m], metrics[m].unit);
+			char *t = bl_xasprintf("%s%s %.4g %s", sep, metrics[m].word, G->mean[m], metrics[m].unit);
 			bl_buf_add(&b, t, strlen(t));
 			free(t);
 			sep = ", ";
@@ -189,7 +207,7 @@ static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char
 	for (size_t g = 0; g < L->ng; g++) {
 		if (!L->grp[g].cnt[m])
 			continue;
-		double mean = L->grp[g].sum[m] / (double)L->grp[g].cnt[m];
+		double mean = L->grp[g].mean[m];
 		if (mean > 0) {
 			lo = mean < lo ? mean : lo;
 			hi = mean > hi ? mean : hi;
@@ -209,7 +227,7 @@ static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char
 	for (size_t g = 0; g < L->ng; g++) {
 		if (!L->grp[g].cnt[m])
 			continue;
-		double mean = L->grp[g].sum[m] / (double)L->grp[g].cnt[m];
+		double mean = L->grp[g].mean[m];
 		gs(j, "%s'%s' using 1:%d with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' notitle, \\\n     ",
 		   first ? "" : ", \\\n     ", files[g], mt->column, gp_color(g));
 		gs(j, "%s with lines dt 2 lw 1.2 lc rgb '%s' notitle", gnum(mean).s, gp_color(g));

@@ -1095,7 +1095,7 @@ static void test_plot__runs(void **state)
 		{ "Tweaked tunables", 3, 51.10, 130, NAN },
 		{ "Default tunables", 3, 47.05, 88, NAN },
 	};
-	struct bl_runs_plot in = { runs, 6 };
+	struct bl_runs_plot in = { runs, 6, NULL, 0 };
 	struct bl_plot_opts o;
 	opts_for(&o, "runs", BL_PLOT_PNG);
 	o.title = "ConTest mem_load, 2.5.52-mm2";
@@ -1130,7 +1130,7 @@ static void test_plot__runs(void **state)
 		{ "2.4.12aa1", 1, 64.109, 7.5, 1253362892.8 },
 		{ "2.4.13-pre2aa1", 1, 49.513, 9.7, 1245184000 },
 	};
-	in = (struct bl_runs_plot){ avg, 2 };
+	in = (struct bl_runs_plot){ avg, 2, NULL, 0 };
 	opts_for(&o, "runs3", BL_PLOT_PNG);
 	rc = bl_plot_runs(&in, &o, &r);
 	if (rc)
@@ -1246,7 +1246,7 @@ static void test_plot__bad_arguments(void **state)
 	assert_int_equal(bl_plot_contest(&cp, &o, &r), -BL_EUSAGE);
 
 	struct bl_run_point rp = { "x", -1, 1, 1, 1 };
-	struct bl_runs_plot rr = { &rp, 1 };
+	struct bl_runs_plot rr = { &rp, 1, NULL, 0 };
 	assert_int_equal(bl_plot_runs(&rr, &o, &r), -BL_EUSAGE);
 	bl_plot_result_release(&r);
 	bl_plot_result_release(NULL);
@@ -1443,7 +1443,7 @@ static void test_plot__injection(void **state)
 	struct bl_run_point rp[NPAY];
 	for (int i = 0; i < NPAY; i++)
 		rp[i] = (struct bl_run_point){ p.text[i], 1 + i % 3, 40.0 + i, 100.0 - i, 1e9 };
-	struct bl_runs_plot rr = { rp, NPAY };
+	struct bl_runs_plot rr = { rp, NPAY, NULL, 0 };
 	opts_for(&o, "inj-runs", BL_PLOT_PNG);
 	o.title = p.text[10];
 	skipped |= render_ok(bl_plot_runs(&rr, &o, &r), &r);
