@@ -92,13 +92,11 @@ struct chart_group {
 	size_t ncapture;  /* captures after the first */
 };
 
-/* A group, for S5: its values' text is in vmstat_an.s5. */
+/* A group, for S5: its values are a chain in vmstat_an.s5. */
 struct vgroup {
 	const char *name;          /* owned by vmstat_an.gnames */
 	unsigned long long nval;   /* S5 values of the group so far */
-	long long bytes;           /* their text, ", "-joined */
-	long long shown;           /* the text of the first BL_MD_SHOWN (report.md) */
-	long long at;              /* finish(): where its text starts in s5sorted */
+	size_t first1, last1;      /* its first and last value's place in s5, + 1; 0: none */
 };
 
 struct vmstat_an {
@@ -112,14 +110,14 @@ struct vmstat_an {
 	 * (frozen: its S2 statistics) if it is one of the first BL_MD_SHOWN
 	 * with rows, which report.md shows and the Findings compare; any
 	 * other is written as text to `spool` and freed. Its S5 values go
-	 * to `s5` as records (group index, length, text), sorted by group
-	 * into the store `s5sorted` by finish(). What stays in memory: those series,
-	 * the open one, the chart's panels and the groups' names and
-	 * counts. */
+	 * to the store `s5`, each group's a chain. What stays in memory:
+	 * those series, the open one, the chart's panels, the groups'
+	 * names and counts, and at most BL_STORE_MEM bytes of `s5`. */
 	bool any_row;            /* has_data() */
 	bool finished;
-	struct bl_spool spool, s5, chart;
-	struct bl_store s5sorted;
+	struct bl_spool spool, chart;
+	struct bl_store s5;
+	size_t s5_len;           /* bytes in s5 */
 	bool charted;            /* charts(): the panels read back from `chart` */
 	int err;                 /* errno of the first temporary-file failure */
 	bool failed;
@@ -993,14 +991,14 @@ static int write_spooled(FILE *f, struct vmstat_an *a)
 	return rc < 0 ? fail(a, errno) : 0;
 }
 
-/* S5 record in a->s5: the group's index, the text's length, the text. */
-struct s5_head {
-	size_t gi;
-	size_t len;
+/* An S5 value in a->s5: the next of its group's (its place + 1, 0:
+ * none yet), the length of its text, then the text. */
+struct s5_rec {
+	size_t next1, len;
 };
 
-/* S5: the stutter_end values of series s, once, to a->s5 (records sorted
- * by group in finish()). 0 or -BL_EIO. */
+/* S5: the stutter_end values of series s, once, each at the end of a->s5
+ * and of its group's chain. 0 or -BL_EIO. */
 static int fold_s5(struct vmstat_an *a, struct series *s)
 {
 	if (s->s5_folded)
@@ -1015,17 +1013,18 @@ static int fold_s5(struct vmstat_an *a, struct series *s)
 		mib(m, sizeof m, s->it[k].stutter_end_swpd, s->kib);
 		int n = snprintf(t, sizeof t, "%s%s (series %ld, iteration %zu)", g->nval ? ", " : "", m,
 				 s->info.id, k + 1);
-		struct s5_head h = { s->gi, n > 0 && (size_t)n < sizeof t ? (size_t)n : strlen(t) };
-		FILE *f5 = spool_of(a, &a->s5);
-		if (!f5)
-			return -BL_EIO;
-		fwrite(&h, sizeof h, 1, f5);
-		fwrite(t, 1, h.len, f5);
-		g->bytes += (long long)h.len;
-		if (++g->nval <= BL_MD_SHOWN)
-			g->shown = g->bytes;
+		struct s5_rec h = { 0, n > 0 && (size_t)n < sizeof t ? (size_t)n : strlen(t) };
+		size_t at1 = a->s5_len + 1;
+		if (a->failed || bl_store_put(&a->s5, at1 - 1, &h, sizeof h) < 0 ||
+		    bl_store_put(&a->s5, at1 - 1 + sizeof h, t, h.len) < 0 ||
+		    (g->last1 && bl_store_put(&a->s5, g->last1 - 1, &at1, sizeof at1) < 0))
+			return fail(a, errno);
+		a->s5_len += sizeof h + h.len;
+		g->first1 = g->first1 ? g->first1 : at1;
+		g->last1 = at1;
+		g->nval++;
 	}
-	return a->s5.f && ferror(a->s5.f) ? fail(a, errno) : 0;
+	return 0;
 }
 
 /* The series that just ended (the last in a->s) goes to the chart's panel
@@ -1070,10 +1069,8 @@ static int close_series(struct vmstat_an *a)
 	return fold(a);
 }
 
-/* The pass is over: fold the open series, flush the spools, and sort the
- * S5 values by group into s5sorted (each group's text at grp[].at), so
- * that vm_write only copies and no temporary file is written once the
- * summary has begun. Idempotent. */
+/* The pass is over: fold the open series and flush the spool, so that
+ * no temporary file is written once the summary has begun. Idempotent. */
 static int vm_finish(void *st)
 {
 	struct vmstat_an *a = st;
@@ -1081,41 +1078,13 @@ static int vm_finish(void *st)
 		return a->failed ? fail(a, a->err) : 0;
 	a->finished = true;
 	errno = 0;
-	if ((a->spool.f && fflush(a->spool.f)) || (a->s5.f && fflush(a->s5.f)))
-		return fail(a, errno);
-	long long end = a->s5.f ? ftello(a->s5.f) : 0, at = 0;
-	if (end <= 0)
-		return end < 0 ? fail(a, errno) : 0;
-	for (size_t g = 0; g < a->ngrp; g++) {
-		a->grp[g].at = at;
-		at += a->grp[g].bytes;
-	}
-	/* counting sort: read the records in order, write each text at its
-	 * group's next place; grp[].at moves on and is set back after */
-	char t[128];
-	FILE *s5 = bl_spool_read(&a->s5, 0);
-	if (!s5)
-		return fail(a, errno);
-	for (long long off = 0; off < end;) {
-		struct s5_head h;
-		if (fread(&h, sizeof h, 1, s5) != 1 || h.gi >= a->ngrp || h.len > sizeof t ||
-		    fread(t, 1, h.len, s5) != h.len)
-			return fail(a, errno);
-		struct vgroup *g = &a->grp[h.gi];
-		if (bl_store_put(&a->s5sorted, (size_t)g->at, t, h.len) < 0)
-			return fail(a, errno);
-		g->at += (long long)h.len;
-		off += (long long)(sizeof h + h.len);
-	}
-	for (size_t g = 0; g < a->ngrp; g++)
-		a->grp[g].at -= a->grp[g].bytes;
-	return 0;
+	return a->spool.f && fflush(a->spool.f) ? fail(a, errno) : 0;
 }
 
 /* S5, every group and value (report.md: the first BL_MD_SHOWN of each). */
 static int write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 {
-	if (!a->s5.f)   /* no S5 value */
+	if (!a->s5_len)   /* no S5 value */
 		return 0;
 	if (fmt == BL_DOC_MD)
 		fprintf(f, "#### Where stutter ended\n\nswpd at which stutter ended, by group "
@@ -1141,8 +1110,11 @@ static int write_by_group(FILE *f, struct vmstat_an *a, enum bl_doc_format fmt)
 		} else {
 			bl_term_printf(f, "  %-24s ", g->name);
 		}
-		if (bl_store_copy(&a->s5sorted, (size_t)g->at, (size_t)(fmt == BL_DOC_MD ? g->shown : g->bytes), f) < 0)
-			return -BL_EIO;
+		struct s5_rec h;
+		for (size_t k = 0, at1 = g->first1; at1 && (fmt != BL_DOC_MD || k < BL_MD_SHOWN); k++, at1 = h.next1)
+			if (bl_store_get(&a->s5, at1 - 1, &h, sizeof h) < 0 ||
+			    bl_store_copy(&a->s5, at1 - 1 + sizeof h, h.len, f) < 0)
+				return -BL_EIO;
 		if (fmt == BL_DOC_MD && g->nval > BL_MD_SHOWN)
 			fprintf(f, " and %llu more", g->nval - BL_MD_SHOWN);
 		fputs(fmt == BL_DOC_MD ? " |\n" : "\n", f);
@@ -1582,8 +1554,7 @@ static void vm_destroy(void *st)
 	bl_strmap_release(&a->gnames);
 	free(a->grp);
 	bl_spool_release(&a->spool);
-	bl_spool_release(&a->s5);
-	bl_store_release(&a->s5sorted);
+	bl_store_release(&a->s5);
 	bl_spool_release(&a->chart);
 	for (size_t k = 0; k < a->ncg; k++) {
 		struct chart_group *g = &a->cg[k];
