@@ -130,24 +130,31 @@ static int spool_fail(struct bl_spool *s, int e)
 
 FILE *bl_spool_append(struct bl_spool *s, long long *off)
 {
-	errno = 0;
-	if (!s->err && !s->f && !(s->f = spool_open()))
-		spool_fail(s, errno);
-	if (s->err || (!s->writing && fseeko(s->f, 0, SEEK_END) != 0) || (off && (*off = ftello(s->f)) < 0))
+	if (!s->writing || s->err) {   /* errno and seeks off the path of appends after appends */
+		errno = 0;
+		if (!s->err && !s->f && !(s->f = spool_open()))
+			return spool_fail(s, errno), NULL;
+		if (s->err || fseeko(s->f, 0, SEEK_END) != 0)
+			return spool_fail(s, errno), NULL;
+		s->writing = true;
+	}
+	if (off && (*off = ftello(s->f)) < 0)
 		return spool_fail(s, errno), NULL;
-	s->writing = true;
 	return s->f;
 }
 
 FILE *bl_spool_read(struct bl_spool *s, long long off)
 {
-	errno = s->err ? s->err : EIO;
-	if (s->err || !s->f)
+	if (s->err || !s->f) {
+		errno = s->err ? s->err : EIO;
 		return NULL;
-	errno = 0;
-	if ((s->writing && fflush(s->f) != 0) || ((s->writing || ftello(s->f) != off) && fseeko(s->f, off, SEEK_SET) != 0))
-		return spool_fail(s, errno), NULL;
-	s->writing = false;
+	}
+	if (s->writing || ftello(s->f) != off) {
+		errno = 0;
+		if ((s->writing && fflush(s->f) != 0) || fseeko(s->f, off, SEEK_SET) != 0)
+			return spool_fail(s, errno), NULL;
+		s->writing = false;
+	}
 	return s->f;
 }
 
@@ -197,23 +204,6 @@ int bl_spool_get_str(FILE *f, char **s)
 		return 0;
 	free(*s);
 	*s = NULL;
-	return -1;
-}
-
-void bl_spool_put_arr(FILE *f, const void *p, size_t n, size_t size)
-{
-	if (n)   /* fwrite must not be given NULL, even for nothing */
-		fwrite(p, size, n, f);
-}
-
-int bl_spool_get_arr(FILE *f, void *arr, size_t n, size_t size)
-{
-	void **p = arr;
-	*p = n ? bl_xmalloc(n * size) : NULL;
-	if (n == 0 || fread(*p, size, n, f) == n)
-		return 0;
-	free(*p);
-	*p = NULL;
 	return -1;
 }
 

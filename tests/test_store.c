@@ -119,7 +119,7 @@ static void test_store__spool_records_and_strings_round_trip(void **state)
 	assert_int_equal(bl_spool_get_arr(bl_spool_read(&sp, at + 3 * sizeof *x), &none, 0, sizeof *x), 0);
 	assert_null(none);
 	assert_int_equal(bl_spool_get_arr(bl_spool_read(&sp, at + 8), &y, 3, sizeof *y), -1);   /* ends short */
-	assert_null(y);
+	free(y);   /* still the caller's */
 	assert_int_equal(bl_spool_check(&sp, true), 0);   /* a short read is not a failure of the file */
 	char *s;
 	assert_int_equal(bl_spool_get_str(bl_spool_read(&sp, off[2] + 1), &s), 0);   /* again */
