@@ -775,18 +775,6 @@ static size_t source_cols(struct tabctx *x)
 	return nsrc;
 }
 
-/* Group g of set s into its source's pick (C1 by source); its source's
- * key is in key. */
-static uint32_t source_pick(struct tabctx *x, struct bl_strmap *srcs, uint32_t *pick, uint32_t s,
-			    const char *key)
-{
-	bool added;
-	size_t sk = bl_strmap_get(srcs, key, &added);
-	if (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0))
-		pick[sk] = s;
-	return (uint32_t)sk;
-}
-
 /* The sentences of a table with nothing to compare (C1; the report's
  * F3), in the skip list; heap strings. One set only: cmpcol is the
  * compared column, set its value ("" none). Two sets s0 (the baseline)
@@ -870,11 +858,14 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	x->bbase = nsrc ? bl_xmalloc(ngr * sizeof *x->bbase) : NULL;   /* each block's source, then its pick */
 	for (size_t g = 0; g < ngr; g++) {
 		uint32_t s = (uint32_t)bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
-		uint32_t sk = nsrc ? source_pick(x, &srcs, pick, s, gkey(x, g, 0, nsrc, &key)) : 0;
+		bool added;
 		x->set_of[g] = s;
+		size_t sk = nsrc ? bl_strmap_get(&srcs, gkey(x, g, 0, nsrc, &key), &added) : 0;
+		if (nsrc && (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0)))
+			pick[sk] = s;   /* C1 by source */
 		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, gkey(x, g, nsrc, x->ng - 1, &key), NULL);
 		if (nsrc)
-			x->bbase[x->block_of[g]] = sk;
+			x->bbase[x->block_of[g]] = (uint32_t)sk;
 	}
 	for (size_t b = 0; nsrc && b < x->blocks.n; b++)
 		x->bbase[b] = pick[x->bbase[b]];
