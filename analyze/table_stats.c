@@ -566,6 +566,11 @@ static bool spill_failed(const struct bl_tstats *ts)
 	return ts->read_err != 0;
 }
 
+int bl_tstats_spill_err(const struct bl_tstats *ts)
+{
+	return ts ? ts->read_err : 0;
+}
+
 /* g's key values are vals[0..ng). */
 static bool same_key(const struct ts_table *t, const struct ts_group *g, const char *const *vals)
 {

@@ -190,6 +190,10 @@ int bl_tstats_read_partials(struct bl_tstats *ts, const char *path);
 
 /* ---- results ------------------------------------------------------------ */
 
+/* The groups put out to the temporary file (T4a) could not all be
+ * written or read back: the errno of the first failure (the results
+ * that read them are incomplete), else 0. */
+int bl_tstats_spill_err(const struct bl_tstats *ts);
 /* Tables in order of first appearance, and within each table the group
  * columns, the groups (T2) and the value columns (T3) that have data. */
 size_t bl_tstats_ntables(const struct bl_tstats *ts);

@@ -161,11 +161,14 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	struct bl_cmp_rows rows;
 	struct bl_findings_opts fo = { co, true, so->table, so->cols, so->ncols, false };
 	bl_analyses_findings(ts, st, &fo, &rows);
-	if (!cli_interrupted() && !tmp_failed && bl_cmp_spill_err(rows.spill)) {
+	/* the groups' cells read back to make the rows (a failed put out
+	 * reads back as empty groups: wrong rows), then the rows' own file */
+	int spill_err = bl_tstats_spill_err(ts) ? bl_tstats_spill_err(ts) : bl_cmp_spill_err(rows.spill);
+	if (!cli_interrupted() && !tmp_failed && spill_err) {
 		/* every row is put and flushed before the first byte is
 		 * printed: a failed spill is said here, with nothing printed,
 		 * not after the tables' headers (C6) */
-		cli_tmp_err("compare", bl_cmp_spill_err(rows.spill));
+		cli_tmp_err("compare", spill_err);
 		tmp_failed = true;
 		status = EXIT_DATA;
 	}
