@@ -1530,6 +1530,11 @@ static int build_charts(struct build *b)
 		return -BL_EINTR;
 	if (rc)
 		return rc;
+	int serr = bl_tstats_spill_err(b->ts);   /* groups put out and read back empty: wrong Findings */
+	if (serr) {
+		say_tmp(b, serr);
+		return -BL_EIO;
+	}
 	for (size_t k = 0; k < b->charts.n; k++) {
 		const struct chart_job *j = &b->charts.v[k];
 		/* a chart's failure named once: its SVG run fails as its PNG did */
