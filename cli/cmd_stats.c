@@ -92,6 +92,11 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	int wrc = 0;
 	if (cli_interrupted()) {
 		/* said by cli_tstats_read; nothing written */
+	} else if (bl_tstats_spill_err(ts)) {
+		/* groups put out in the pass would read back empty: wrong
+		 * rows, so none is printed (as compare) */
+		cli_tmp_err("stats", bl_tstats_spill_err(ts));
+		status = EXIT_DATA;
 	} else if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
 			cli_err("benchlog stats: no numbers to summarise%s%s in the input\n",
