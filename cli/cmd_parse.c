@@ -111,7 +111,7 @@ int cmd_parse(int argc, char **argv)
 	} else if (td) {
 		bl_stream_sink(&sink, stdout, td, &to);
 	} else {
-		bl_pick_sink(&sink, stdout, &to, &pick);
+		bl_pick_sink(&sink, stdout, &to, &pick, &ctx);
 	}
 	bl_ctx_add_sink(&ctx, &sink);
 	int st = cli_run_pass(&ctx, argv + optind, argc - optind, true);

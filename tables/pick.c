@@ -1,13 +1,14 @@
 /* pick.c — the one table that has rows (tables/pick.h). */
 #include <stdlib.h>
 #include <string.h>
+#include "core/store.h"
 #include "core/util.h"
 #include "tables/pick.h"
 
 struct pick_table {
 	const struct bl_table_def *def;
-	FILE *tmp;
-	struct bl_sink s;     /* a stream sink into tmp */
+	struct bl_spool sp;   /* its rows, in bl_tmp_dir() like every temporary file */
+	struct bl_sink s;     /* a stream sink into sp */
 };
 
 struct pick_sink {
@@ -16,6 +17,7 @@ struct pick_sink {
 	struct bl_pick *res;
 	struct pick_table *t;
 	size_t n;
+	struct bl_ctx *ctx;   /* where a failed temporary file is said */
 };
 
 static struct pick_table *pick_get(struct pick_sink *p, const struct bl_table_def *def)
@@ -23,32 +25,26 @@ static struct pick_table *pick_get(struct pick_sink *p, const struct bl_table_de
 	for (size_t i = 0; i < p->n; i++)
 		if (p->t[i].def == def)
 			return &p->t[i];
-	FILE *tmp = tmpfile();
+	struct bl_spool sp = { 0 };
+	FILE *tmp = bl_spool_append(&sp, NULL);
 	if (!tmp)
 		return NULL;
 	p->t = bl_xrealloc(p->t, (p->n + 1) * sizeof *p->t);
 	struct pick_table *pt = &p->t[p->n++];
 	pt->def = def;
-	pt->tmp = tmp;
+	pt->sp = sp;
 	bl_stream_sink(&pt->s, tmp, def, &p->o);
 	return pt;
 }
 
 static int pick_record(void *ud, const struct bl_record *r)
 {
-	struct pick_table *pt = pick_get(ud, r->table);
-	return pt ? pt->s.record(pt->s.ud, r) : -BL_EIO;
-}
-
-static int copy_out(FILE *from, FILE *to)
-{
-	char buf[65536];
-	size_t k;
-	rewind(from);
-	while ((k = fread(buf, 1, sizeof buf, from)) > 0)
-		if (fwrite(buf, 1, k, to) != k)
-			return -BL_EIO;
-	return ferror(from) || fflush(to) != 0 || ferror(to) ? -BL_EIO : 0;
+	struct pick_sink *p = ud;
+	struct pick_table *pt = pick_get(p, r->table);
+	if (pt)
+		return pt->s.record(pt->s.ud, r);
+	bl_ctx_temp_failed(p->ctx);
+	return -BL_EIO;
 }
 
 static int pick_finish(void *ud, int ok)
@@ -63,7 +59,7 @@ static int pick_finish(void *ud, int ok)
 	for (size_t i = 0; i < p->n && i < BL_PICK_MAX; i++)
 		p->res->t[i] = p->t[i].def;
 	if (ok && rc == 0 && p->n == 1)
-		rc = copy_out(p->t[0].tmp, p->f);
+		rc = bl_spool_copy(&p->t[0].sp, p->f) || fflush(p->f) != 0 ? -BL_EIO : 0;
 	return rc;
 }
 
@@ -72,16 +68,18 @@ static void pick_free(void *ud)
 	struct pick_sink *p = ud;
 	for (size_t i = 0; i < p->n; i++) {
 		p->t[i].s.free(p->t[i].s.ud);
-		fclose(p->t[i].tmp);
+		bl_spool_release(&p->t[i].sp);
 	}
 	free(p->t);
 	free(p);
 }
 
-int bl_pick_sink(struct bl_sink *out, FILE *f, const struct bl_table_opts *o, struct bl_pick *res)
+int bl_pick_sink(struct bl_sink *out, FILE *f, const struct bl_table_opts *o, struct bl_pick *res,
+		 struct bl_ctx *ctx)
 {
 	struct pick_sink *p = bl_xcalloc(1, sizeof *p);
 	p->f = f;
+	p->ctx = ctx;
 	p->o = *o;
 	p->res = res;
 	memset(res, 0, sizeof *res);

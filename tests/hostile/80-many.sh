@@ -338,3 +338,10 @@ hc many-groups-stats-ulimit-f 1 '^benchlog stats: cannot write a temporary file 
     "$GEN" groups 20000 2 > g.csv 2> /dev/null
     ( ulimit -f 4000; "$B" stats -q --csv g.csv > o.txt ); rc=$?
     [ -s o.txt ] && rc=99'
+# parse to standard output without -t keeps each table's rows in a
+# temporary file until it knows only one table has rows. That file was
+# made by tmpfile(3), in /tmp whatever $TMPDIR said; now in $TMPDIR like
+# every other, and a folder that cannot hold it is named (docs/errors.md).
+hc parse-pick-tmpdir-missing 1 '^benchlog: cannot write a temporary file in .*/gone: No such file or directory$' '
+    TMPDIR=$PWD/gone "$B" parse -q "$FX/vmstat/18-vmstat-t-timestamps-procps33.txt" > o.csv; rc=$?
+    [ -s o.csv ] && rc=99'
