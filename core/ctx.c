@@ -51,6 +51,23 @@ void bl_sink_blame(const char *path)
 	errno = e;
 }
 
+/* What a failed temporary file is blamed as: written here, tested here. */
+#define TEMP_BLAME "a temporary file in "
+
+void bl_sink_blame_temp(void)
+{
+	int e = errno;
+	free(blamed);
+	blamed = bl_xasprintf(TEMP_BLAME "%s", bl_tmp_dir());
+	errno = e;
+}
+
+bool bl_ctx_temp_error(const struct bl_ctx *ctx)
+{
+	return ctx->error == -BL_EIO && ctx->error_path &&
+	       strncmp(ctx->error_path, TEMP_BLAME, sizeof TEMP_BLAME - 1) == 0;
+}
+
 /* After a sink returned rc: the file it named, kept as ctx->error_path
  * (the first). */
 static void note_failed_path(struct bl_ctx *ctx, int rc)
@@ -155,7 +172,7 @@ void bl_ctx_temp_failed(struct bl_ctx *ctx)
 		ctx->error = -BL_EIO;
 		ctx->error_errno = e;
 		free(ctx->error_path);
-		ctx->error_path = bl_xasprintf("a temporary file in %s", bl_tmp_dir());
+		ctx->error_path = bl_xasprintf(TEMP_BLAME "%s", bl_tmp_dir());
 	}
 }
 

@@ -226,6 +226,14 @@ void bl_ctx_add_sink(struct bl_ctx *ctx, const struct bl_sink *s);
  * NULL): like errno, per thread, copied; the context keeps it as
  * error_path for the front end's message. Leaves errno as it was. */
 void bl_sink_blame(const char *path);
+/* The same for a temporary file of the sink's own: blamed as "a
+ * temporary file in DIR" (DIR: bl_tmp_dir()), as bl_ctx_temp_failed()
+ * says it. */
+void bl_sink_blame_temp(void);
+/* ctx stopped on a temporary file: error -BL_EIO and error_path "a
+ * temporary file in DIR", from bl_ctx_temp_failed() or a sink's
+ * bl_sink_blame_temp(). */
+bool bl_ctx_temp_error(const struct bl_ctx *ctx);
 
 /* A temporary file of the pass (errno says why) could not be made or
  * written: the pass stops with ctx->error -BL_EIO (unless an error came

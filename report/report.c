@@ -1364,9 +1364,7 @@ static int build_parse(struct build *b)
 	int trc = tables_close(b, rc == 0, &err);
 	/* a temporary file of the pass's own, or of a sink that named its
 	 * folder (report.sqlite's sources: tables/sqlite.c) */
-	const char *blamed = b->ctx.error_path;
-	bool tmp = b->tmp_failed || (blamed && strncmp(blamed, "a temporary file in ", 20) == 0);
-	if ((rc || trc) && tmp && b->ctx.error == -BL_EIO) {
+	if ((rc || trc) && (b->tmp_failed || bl_ctx_temp_error(&b->ctx)) && b->ctx.error == -BL_EIO) {
 		say_tmp(b, b->ctx.error_errno);
 		return -BL_EIO;
 	}

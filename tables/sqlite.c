@@ -278,9 +278,7 @@ static int sq_source(struct sq_sink *s, const struct bl_record *r)
 	free(key);
 	if (rc < 0) {
 		/* named as every command names its temporary files' folder */
-		char *what = bl_xasprintf("a temporary file in %s", bl_tmp_dir());
-		bl_sink_blame(what);
-		free(what);
+		bl_sink_blame_temp();
 		errno = e;
 		return -BL_EIO;
 	}
