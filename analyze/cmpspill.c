@@ -94,10 +94,7 @@ void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w)
 		bl_spool_put_str(f, w->block);
 		bl_spool_check(&s->sp, true);
 	}
-	free(w->baseline);
-	free(w->candidate);
-	free(w->block);
-	memset(w, 0, sizeof *w);
+	bl_cmp_row_clear(w);
 }
 
 size_t bl_cmp_spill_adjust(struct bl_cmp_spill *s, double conf)

@@ -300,7 +300,7 @@ static void csv_page(struct cmp_run *run, struct bl_outtab *all)
 		bl_outtab_flush(all, run->f, BL_TAB_CSV);
 }
 
-static void row_clear(struct bl_cmp_row *w)
+void bl_cmp_row_clear(struct bl_cmp_row *w)
 {
 	free(w->baseline);
 	free(w->candidate);
@@ -339,7 +339,7 @@ static const struct bl_cmp_row *next_row(struct cmp_run *run, const char *table,
 					 const char *cand)
 {
 	struct bl_cmp_row *w = &run->cur;
-	row_clear(w);
+	bl_cmp_row_clear(w);
 	if (run->next < bl_cmp_spill_n(run->done->spill) && bl_cmp_spill_get(run->done->spill, run->next++, w)) {
 		run->ioerr = true;
 		return NULL;
@@ -626,6 +626,35 @@ static void csv_line(struct bl_outtab *tab, const struct bl_cmp_row *w, const st
 	bl_outtab_setnum(tab, col++, r->tested ? r->ci_raw.pct_hi : NAN, fmt);
 }
 
+/* Text: a judged row's cells from column col on: the change, its
+ * interval, p, p adj, m, the verdict and the note (r: row w's comparison,
+ * with count_row's note); blank where untested. */
+static void put_judged(struct bl_outtab *tab, size_t col, const struct bl_cmp_row *w, const struct bl_cmp *r,
+		       enum bl_tabfmt fmt)
+{
+	char num[48], b1[48] = "", b2[48];
+	fmt_pct(num, sizeof num, r->pct, fmt);
+	bl_outtab_set(tab, col++, num);
+	if (r->tested) {
+		fmt_pct(b1, sizeof b1, r->ci.pct_lo, fmt);
+		fmt_pct(b2, sizeof b2, r->ci.pct_hi, fmt);
+	}
+	if (b1[0])
+		bl_outtab_setf(tab, col, "[%s, %s]", b1, b2);
+	else
+		bl_outtab_set(tab, col, "");
+	col++;
+	fmt_p(num, sizeof num, r->tested ? r->t.p : NAN, fmt);
+	bl_outtab_set(tab, col++, num);
+	fmt_p(num, sizeof num, r->tested ? r->p_adj : NAN, fmt);
+	bl_outtab_set(tab, col++, num);
+	if (r->tested)
+		bl_outtab_setf(tab, col, "%zu", w->family);
+	col++;
+	bl_outtab_set(tab, col++, r->verdict);
+	bl_outtab_set(tab, col, r->note ? r->note : "");
+}
+
 /* Text: the baseline line of block any's group (its by-values, the
  * baseline and its summary), when it has values; false when not. */
 static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, size_t base, const struct side *sb)
@@ -651,7 +680,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 	enum bl_tabfmt fmt = x->o->fmt;
 	bool csv = fmt == BL_TAB_CSV;
 	int better = bl_tstats_better(x->ts, x->t, cname);
-	char num[48], b1[48], b2[48];
+	char num[48];
 	for (size_t b = 0; b < x->blocks.n; b++) {
 		/* C1: without --baseline, a block whose sets do not include
 		 * the table's first set compares with its own first set */
@@ -715,27 +744,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			else
 				bl_outtab_setf(tab, col, "%s%s", r.diff > 0 ? "+" : "",
 					       bl_outtab_num(num, sizeof num, r.diff, fmt));
-			col++;
-			fmt_pct(num, sizeof num, r.pct, fmt);
-			bl_outtab_set(tab, col++, num);
-			if (r.tested) {
-				fmt_pct(b1, sizeof b1, r.ci.pct_lo, fmt);
-				fmt_pct(b2, sizeof b2, r.ci.pct_hi, fmt);
-				if (b1[0])
-					bl_outtab_setf(tab, col, "[%s, %s]", b1, b2);
-			}
-			if (!r.tested || !b1[0])
-				bl_outtab_set(tab, col, "");
-			col++;
-			fmt_p(num, sizeof num, r.tested ? r.t.p : NAN, fmt);
-			bl_outtab_set(tab, col++, r.tested ? num : "");
-			fmt_p(num, sizeof num, r.p_adj, fmt);
-			bl_outtab_set(tab, col++, r.tested ? num : "");
-			if (r.tested)
-				bl_outtab_setf(tab, col, "%zu", w->family);
-			col++;
-			bl_outtab_set(tab, col++, r.verdict);
-			bl_outtab_set(tab, col++, r.note ? r.note : "");
+			put_judged(tab, col + 1, w, &r, fmt);
 		}
 	}
 }
@@ -1345,11 +1354,8 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 {
 	if (!rows)
 		return;
-	for (size_t i = 0; i < rows->n; i++) {
-		free(rows->row[i].block);
-		free(rows->row[i].baseline);
-		free(rows->row[i].candidate);
-	}
+	for (size_t i = 0; i < rows->n; i++)
+		bl_cmp_row_clear(&rows->row[i]);
 	for (size_t i = 0; i < rows->nskip; i++)
 		free(rows->skip[i].why);
 	free(rows->row);
@@ -1364,7 +1370,6 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
  * measure, group, n and mean, then the candidate's with the comparison. */
 static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const struct bl_cmp *r, enum bl_tabfmt fmt)
 {
-	char num[48], b1[48], b2[48];
 	bl_outtab_row(tab);
 	size_t col = 0;
 	if (w->block && *w->block)
@@ -1382,27 +1387,7 @@ static void own_text(struct bl_outtab *tab, const struct bl_cmp_row *w, const st
 	bl_outtab_set(tab, col++, w->candidate);
 	bl_outtab_setf(tab, col++, "%llu", w->n_cand);
 	bl_outtab_setnum(tab, col++, w->mean_cand, fmt);
-	fmt_pct(num, sizeof num, r->pct, fmt);
-	bl_outtab_set(tab, col++, num);
-	b1[0] = '\0';
-	if (r->tested) {
-		fmt_pct(b1, sizeof b1, r->ci.pct_lo, fmt);
-		fmt_pct(b2, sizeof b2, r->ci.pct_hi, fmt);
-	}
-	if (b1[0])
-		bl_outtab_setf(tab, col, "[%s, %s]", b1, b2);
-	else
-		bl_outtab_set(tab, col, "");
-	col++;
-	fmt_p(num, sizeof num, r->tested ? r->t.p : NAN, fmt);
-	bl_outtab_set(tab, col++, num);
-	fmt_p(num, sizeof num, r->tested ? r->p_adj : NAN, fmt);
-	bl_outtab_set(tab, col++, num);
-	if (r->tested)
-		bl_outtab_setf(tab, col, "%zu", w->family);
-	col++;
-	bl_outtab_set(tab, col++, r->verdict);
-	bl_outtab_set(tab, col++, r->note ? r->note : "");
+	put_judged(tab, col, w, r, fmt);
 }
 
 /* C4: the analyses' own rows, rows->spill's from `from` on (after the
@@ -1418,7 +1403,7 @@ static bool own_write(const struct bl_cmp_rows *rows, size_t from, const struct 
 	for (size_t i = from; i < n && ok; i++) {
 		if (done[i - from])
 			continue;
-		row_clear(w);
+		bl_cmp_row_clear(w);
 		if (!(ok = bl_cmp_spill_get(rows->spill, i, w) == 0))
 			break;
 		const char *tname = w->table;
@@ -1440,7 +1425,7 @@ static bool own_write(const struct bl_cmp_rows *rows, size_t from, const struct 
 			if (done[j - from])
 				continue;
 			if (j > i) {
-				row_clear(w);
+				bl_cmp_row_clear(w);
 				if (!(ok = bl_cmp_spill_get(rows->spill, j, w) == 0))
 					break;
 			}
@@ -1458,7 +1443,7 @@ static bool own_write(const struct bl_cmp_rows *rows, size_t from, const struct 
 				own_text(&tab, w, &r, o->fmt);
 			}
 		}
-		row_clear(w);
+		bl_cmp_row_clear(w);
 		if (ok)
 			text_flush(run, &tab, o);
 		free(run->head);
@@ -1508,7 +1493,7 @@ int bl_compare_write(struct bl_tstats *ts, const struct bl_cmp_rows *rows, FILE 
 	bool any_own = bl_cmp_spill_n(rows->spill) > run.next;
 	if (!run.ioerr && !run.mismatch && !own_write(rows, run.next, o, counts, &run, &all, nbyu))
 		run.ioerr = true;
-	row_clear(&run.cur);
+	bl_cmp_row_clear(&run.cur);
 	int rc = run.ioerr ? -BL_EIO : run.mismatch ? -BL_EUSAGE : 0;
 	if (csv) {
 		if (counts->tables && !rc)

@@ -196,6 +196,8 @@ struct bl_cmp_row {
 	bool own;                    /* made by an analysis's findings()
 					(analysis.h), not by the walk over ts */
 };
+/* Row w's owned strings freed and *w zeroed. */
+void bl_cmp_row_clear(struct bl_cmp_row *w);
 /* D12: the family (one question) row w belongs to, as a heap string:
  * equal for two rows exactly when they share table, source, thread,
  * baseline and candidate. The caller frees it. */

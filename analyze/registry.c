@@ -74,9 +74,7 @@ static void own_rows(void *const *st, const struct bl_findings_opts *o, struct b
 		for (size_t j = k; j < out->n; j++) {
 			struct bl_cmp_row *w = &out->row[j];
 			if (!kept(o, w)) {
-				free(w->block);
-				free(w->baseline);
-				free(w->candidate);
+				bl_cmp_row_clear(w);
 				continue;
 			}
 			w->own = true;

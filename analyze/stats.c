@@ -673,18 +673,6 @@ static void welch_core(double nb, double mb, double varb, double neff_b, double 
 	ttest_finish(out, mb);
 }
 
-int bl_welch_eff(const struct bl_welford *base, double neff_b,
-		 const struct bl_welford *cand, double neff_c, double conf,
-		 struct bl_ttest *out)
-{
-	int rc = ttest_args(base, cand, conf, out);
-	if (rc < 0)
-		return rc;
-	welch_core((double)base->n, base->mean, bl_welford_var(base), neff_b, (double)cand->n,
-		   bl_welford_var(cand), neff_c, out);
-	return 0;
-}
-
 int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc, double mc,
 		     double sdc, double neff_c, double conf, struct bl_ttest *out)
 {
@@ -707,9 +695,12 @@ int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc,
 int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
 	     double conf, struct bl_ttest *out)
 {
-	if (base == NULL || cand == NULL)
-		return -BL_EUSAGE;
-	return bl_welch_eff(base, (double)base->n, cand, (double)cand->n, conf, out);
+	int rc = ttest_args(base, cand, conf, out);
+	if (rc < 0)
+		return rc;
+	welch_core((double)base->n, base->mean, bl_welford_var(base), (double)base->n, (double)cand->n,
+		   bl_welford_var(cand), (double)cand->n, out);
+	return 0;
 }
 
 int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *cand,

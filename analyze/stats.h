@@ -644,13 +644,9 @@ double bl_n_eff(double n, double r1);
  * NaN when n_eff < 2 or sd is not >= 0. */
 double bl_ci_half_eff(double sd, double n_eff, double conf);
 /* D6 with effective sizes neff_b, neff_c (each in [2, n], or n) in the
- * variances of the means and the df. Same contract as bl_welch. */
-int bl_welch_eff(const struct bl_welford *base, double neff_b,
-		 const struct bl_welford *cand, double neff_c, double conf,
-		 struct bl_ttest *out);
-/* The same from summaries: n, mean, sample sd and n_eff of each side
- * (a vmstat column's, analyze/vmstat.h). -BL_ERANGE for a non-finite
- * mean or a bad sd (D0). */
+ * variances of the means and the df, from summaries: n, mean, sample sd
+ * and n_eff of each side (a vmstat column's, analyze/vmstat.h). Same
+ * contract as bl_welch; -BL_ERANGE for a non-finite mean or a bad sd (D0). */
 int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc, double mc,
 		     double sdc, double neff_c, double conf, struct bl_ttest *out);
 

@@ -1041,7 +1041,7 @@ struct csvrd {
 	const char *path;
 	struct csv_parser cp;
 	struct fields f;
-	bool row_done;
+	struct row_ud ru;          /* libcsv's callbacks: into f, record done */
 	bool in_record;
 	bool header_done;
 	unsigned long rec_start;   /* first physical line of the record */
@@ -1298,7 +1298,7 @@ static void csv_record_done(struct csvrd *rd)
 	}
 	fields_clear(&rd->f);
 	rd->in_record = false;
-	rd->row_done = false;
+	rd->ru.done = false;
 }
 
 static void csv_bad_record(struct csvrd *rd, unsigned long lineno, const char *what)
@@ -1311,22 +1311,11 @@ static void csv_bad_record(struct csvrd *rd, unsigned long lineno, const char *w
 	csv_init(&rd->cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
 	fields_clear(&rd->f);
 	rd->in_record = false;
-	rd->row_done = false;
+	rd->ru.done = false;
 	if (!rd->header_done) {
 		rd->header_done = true;
 		rd->err = -BL_EFORMAT;
 	}
-}
-
-static void cb_field_rd(void *s, size_t len, void *ud)
-{
-	fields_push(&((struct csvrd *)ud)->f, s, len);
-}
-
-static void cb_row_rd(int c, void *ud)
-{
-	(void)c;
-	((struct csvrd *)ud)->row_done = true;
 }
 
 static int csv_line(void *ud, const char *p, size_t len, unsigned long lineno)
@@ -1352,12 +1341,12 @@ static int csv_line(void *ud, const char *p, size_t len, unsigned long lineno)
 		csv_bad_record(rd, lineno, "NUL byte in the line");
 		return 0;
 	}
-	if (csv_parse(&rd->cp, p, len, cb_field_rd, cb_row_rd, rd) != len ||
-	    csv_parse(&rd->cp, "\n", 1, cb_field_rd, cb_row_rd, rd) != 1) {
+	if (csv_parse(&rd->cp, p, len, cb_field2, cb_row2, &rd->ru) != len ||
+	    csv_parse(&rd->cp, "\n", 1, cb_field2, cb_row2, &rd->ru) != 1) {
 		csv_bad_record(rd, lineno, csv_strerror(csv_error(&rd->cp)));
 		return 0;
 	}
-	if (rd->row_done)
+	if (rd->ru.done)
 		csv_record_done(rd);
 	if (rd->f.overflow)
 		csv_bad_record(rd, lineno, "more than 100000 fields");
@@ -1397,6 +1386,7 @@ int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
 	memset(&rd, 0, sizeof rd);
 	rd.ts = ts;
 	rd.path = path;
+	rd.ru.f = &rd.f;
 	csv_init(&rd.cp, CSV_STRICT | CSV_STRICT_FINI | CSV_EMPTY_IS_NULL);
 	struct bl_linesplit ls;
 	bl_linesplit_init(&ls);
@@ -1423,9 +1413,9 @@ int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
 	}
 	bl_linesplit_end(&ls);
 	if (rd.in_record) {
-		if (csv_fini(&rd.cp, cb_field_rd, cb_row_rd, &rd) != 0)
+		if (csv_fini(&rd.cp, cb_field2, cb_row2, &rd.ru) != 0)
 			csv_bad_record(&rd, ls.lineno, "unterminated quoted field at the end of the file");
-		else if (rd.row_done)
+		else if (rd.ru.done)
 			csv_record_done(&rd);
 	}
 	const char *w = bl_src_warning(src);
