@@ -8,7 +8,7 @@ double bl_swpd_val(const struct bl_swpd_sample *s, int k)
 	return k == 0 ? s->swpd_kib : k == 1 ? s->free_kib : k == 2 ? s->si_kibps : s->so_kibps;
 }
 
-void bl_swpd_set(struct bl_swpd_sample *s, int k, double v)
+static void swpd_set(struct bl_swpd_sample *s, int k, double v)
 {
 	if (k == 0)
 		s->swpd_kib = v;
@@ -41,7 +41,7 @@ void bl_swpd_minmax(const struct bl_swpd_sample *s, size_t i, size_t e, struct b
 			x = bl_swpd_val(&s[imin < imax ? imin : imax], k);
 			y = bl_swpd_val(&s[imin < imax ? imax : imin], k);
 		}
-		bl_swpd_set(a, k, x);
-		bl_swpd_set(z, k, y);
+		swpd_set(a, k, x);
+		swpd_set(z, k, y);
 	}
 }

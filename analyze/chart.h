@@ -73,7 +73,6 @@ struct bl_swpd_group {
 
 /* Field k of a sample: 0 swpd_kib, 1 free_kib, 2 si_kibps, 3 so_kibps. */
 double bl_swpd_val(const struct bl_swpd_sample *s, int k);
-void bl_swpd_set(struct bl_swpd_sample *s, int k, double v);
 /* One bucket of a min/max envelope: samples s[i..e) (i < e, time order)
  * as two, *a at the time of the first and *z at the time of the last,
  * each field's minimum and maximum in the order they came (NaN when the

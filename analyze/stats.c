@@ -725,15 +725,6 @@ int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *ca
 	return 0;
 }
 
-const char *bl_verdict(const struct bl_ttest *t, double alpha)
-{
-	if (t == NULL || !t->ok || !(alpha > 0.0 && alpha < 1.0) || isnan(t->p))
-		return "?";
-	if (!(t->p < alpha))
-		return "~";
-	return t->diff > 0.0 ? "+" : "-";
-}
-
 bool bl_test_power_too_low(unsigned long long n_base, unsigned long long n_cand)
 {
 	return n_base < 3 || n_cand < 3;

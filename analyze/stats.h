@@ -414,11 +414,6 @@ int bl_welch(const struct bl_welford *base, const struct bl_welford *cand,
 int bl_student_pooled(const struct bl_welford *base, const struct bl_welford *cand,
 		      double conf, struct bl_ttest *out);
 
-/* Verdict of a t-test at significance alpha (0 < alpha < 1): "~" not
- * significant (p >= alpha), "+" candidate significantly larger, "-"
- * significantly smaller, "?" test not defined (ok = 0) or bad alpha.
- * Static strings. */
-const char *bl_verdict(const struct bl_ttest *t, double alpha);
 /* True when either side has fewer than 3 values: too few to claim any
  * difference (ministat refuses such data sets; D7). */
 bool bl_test_power_too_low(unsigned long long n_base, unsigned long long n_cand);
