@@ -1,7 +1,6 @@
 /* findings.c — F1-F3 of report/findings.h. */
 #include <csv.h>
 #include <errno.h>
-#include <sqlite3.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include "core/escape.h"
 #include "core/strmap.h"
 #include "core/util.h"
+#include "tables/sqlite.h"
 
 /* F2: the verdict's place in the order. */
 static int rank(enum bl_verdict_kind k)
@@ -332,23 +332,49 @@ static void fields(const struct bl_cmp_row *w, struct fval *o)
 	o[k++] = (struct fval){ w->thread_ref ? w->thread_ref : "", NAN };
 }
 
-/* F4: one row of findings.csv. 0 or -1. */
-static int csv_row(FILE *f, const struct bl_cmp_row *w)
+/* F6: a column's type in report.sqlite: base_n, cand_n and tests
+ * INTEGER, the other numbers REAL, text TEXT. */
+static enum bl_vtype ftype(size_t k)
+{
+	if (k < 7 || k == 19 || k == 20 || k == NF - 1)
+		return BL_STR;
+	return k == 7 || k == 8 || k == 17 ? BL_INT : BL_NUM;
+}
+
+/* F4, F6: one row of findings.csv and of report.sqlite's findings. 0 or
+ * -1. */
+static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 {
 	int bad = 0;
 	struct fval fv[NF];
+	struct bl_val v[NF];
 	fields(w, fv);
+	for (size_t k = 0; k < NF; k++) {
+		enum bl_vtype t = isnan(fv[k].v) && !fv[k].s ? BL_NULL : ftype(k);
+		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } }
+		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)fv[k].v } } : (struct bl_val){ t, { .d = fv[k].v } };
+	}
+	if (f->db)   /* a failure fails the database's finish() */
+		(void)bl_sqlite_row(f->db, f->dbtab, v);
+	FILE *out = f->csv;
 	for (size_t k = 0; k < NF; k++) {
 		char b[40] = "";
 		if (!fv[k].s && !isnan(fv[k].v))
 			bl_fmt_double(b, sizeof b, fv[k].v);
-		bad |= put(f, fv[k].s ? fv[k].s : b, k + 1 == NF);
+		bad |= put(out, fv[k].s ? fv[k].s : b, k + 1 == NF);
 	}
 	return bad;
 }
 
-int bl_findings_begin(struct bl_findings *f, const char *path)
+int bl_findings_begin(struct bl_findings *f, const char *path, const struct bl_sink *db)
 {
+	enum bl_vtype types[NF];
+	for (size_t k = 0; k < NF; k++)
+		types[k] = ftype(k);
+	f->db = db;
+	f->dbtab = bl_sqlite_table(db, "findings", fhead, types, NF);
+	if (f->dbtab < 0)
+		return -BL_EIO;
 	f->csv = fopen(path, "w");
 	int bad = !f->csv;
 	for (size_t i = 0; !bad && i < NF; i++)
@@ -438,7 +464,7 @@ static void tally_row(struct stream *st, const struct bl_cmp_row *w, unsigned lo
 static void take_row(struct bl_findings *f, struct stream *st, const struct bl_cmp_row *w,
 		     unsigned long long seq)
 {
-	st->bad |= f->csv ? csv_row(f->csv, w) : -1;
+	st->bad |= f->csv ? out_row(f, w) : -1;
 	if (f->n++ == 0) {
 		f->src0 = w->source;
 		f->mid0 = w->message_id;
@@ -570,131 +596,4 @@ void bl_findings_release(struct bl_findings *f)
 		free(f->skip[i].why);
 	free(f->skip);
 	memset(f, 0, sizeof *f);
-}
-
-/* F6: findings.csv read back into the insert statement, a field at a
- * time (libcsv); the header line is skipped. */
-struct load {
-	sqlite3_stmt *st;
-	size_t k;
-	unsigned long long line;
-	int rc;
-};
-
-static bool text_col(size_t k)
-{
-	return k < 7 || k == 19 || k == 20 || k == NF - 1;
-}
-
-static bool whole_col(size_t k)
-{
-	return k == 7 || k == 8 || k == 17;   /* base_n, cand_n, tests */
-}
-
-static void on_field(void *s, size_t len, void *ud)
-{
-	struct load *l = ud;
-	size_t k = l->k++;
-	if (l->line == 0 || l->rc != SQLITE_OK || k >= NF)
-		return;
-	int b = (int)k + 1;
-	double v;
-	if (text_col(k))
-		sqlite3_bind_text(l->st, b, len ? s : "", (int)len, SQLITE_TRANSIENT);
-	else if (len == 0)
-		sqlite3_bind_null(l->st, b);
-	else if (bl_parse_double(s, len, &v) != 0)   /* bl_fmt_double's "inf", "-inf" */
-		sqlite3_bind_double(l->st, b, *(const char *)s == '-' ? -INFINITY : INFINITY);
-	else if (whole_col(k))
-		sqlite3_bind_int64(l->st, b, (sqlite3_int64)v);
-	else   /* the double the CSV's text reads back as */
-		sqlite3_bind_double(l->st, b, v);
-}
-
-static void on_row(int c, void *ud)
-{
-	(void)c;
-	struct load *l = ud;
-	if (l->line++ > 0 && l->rc == SQLITE_OK) {
-		l->rc = sqlite3_step(l->st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
-		sqlite3_reset(l->st);
-	}
-	l->k = 0;
-}
-
-static int no_space(unsigned char c)
-{
-	(void)c;
-	return 0;
-}
-
-/* The rows of findings.csv at csv through st. SQLITE_OK or an error. */
-static int load_csv(sqlite3_stmt *st, const char *csv)
-{
-	FILE *in = fopen(csv, "r");
-	struct csv_parser p;
-	if (!in || csv_init(&p, CSV_STRICT) != 0) {
-		if (in)
-			fclose(in);
-		return SQLITE_CANTOPEN;
-	}
-	csv_set_space_func(&p, no_space);
-	struct load l = { st, 0, 0, SQLITE_OK };
-	char buf[1 << 16];
-	size_t got;
-	while (l.rc == SQLITE_OK && (got = fread(buf, 1, sizeof buf, in)) > 0)
-		if (csv_parse(&p, buf, got, on_field, on_row, &l) != got)
-			l.rc = SQLITE_CORRUPT;
-	if (l.rc == SQLITE_OK && (ferror(in) || csv_fini(&p, on_field, on_row, &l) != 0))
-		l.rc = SQLITE_IOERR;
-	csv_free(&p);
-	fclose(in);
-	return l.rc;
-}
-
-int bl_report_findings_sqlite(const char *path, const char *csv, const char **why)
-{
-	sqlite3 *db = NULL;
-	sqlite3_stmt *st = NULL;
-	*why = NULL;
-	struct bl_buf q = BL_BUF_INIT(0);
-	bl_buf_add(&q, "CREATE TABLE findings(", 22);
-	for (size_t k = 0; k < NF; k++) {
-		char c[64];
-		int n = snprintf(c, sizeof c, "%s\"%s\" %s", k ? ", " : "", fhead[k],
-				 whole_col(k) ? "INTEGER" : text_col(k) ? "TEXT" : "REAL");
-		bl_buf_add(&q, c, (size_t)n);
-	}
-	bl_buf_add(&q, ");", 3);
-	int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(db, q.data, NULL, NULL, NULL);
-	bl_buf_release(&q);
-	if (rc == SQLITE_OK) {
-		char ins[256] = "INSERT INTO findings VALUES(?";
-		for (size_t k = 1; k < NF; k++)
-			snprintf(ins + strlen(ins), sizeof ins - strlen(ins), ",?");
-		snprintf(ins + strlen(ins), sizeof ins - strlen(ins), ")");
-		rc = sqlite3_prepare_v2(db, ins, -1, &st, NULL);
-	}
-	int lrc = rc == SQLITE_OK ? load_csv(st, csv) : rc;
-	sqlite3_finalize(st);
-	if (rc == SQLITE_OK && lrc != SQLITE_OK) {
-		rc = lrc;
-		*why = lrc == SQLITE_CANTOPEN || lrc == SQLITE_IOERR ? "cannot read findings.csv back" : NULL;
-	}
-	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	if (rc != SQLITE_OK && !*why)
-		*why = db ? sqlite3_errmsg(db) : "cannot open the database";
-	int out = rc == SQLITE_OK ? 0 : -BL_EIO;
-	static char msg[200];
-	if (*why) {
-		snprintf(msg, sizeof msg, "%s", *why);
-		*why = msg;
-	}
-	sqlite3_close(db);
-	return out;
 }

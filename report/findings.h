@@ -26,6 +26,9 @@
  *     counts the other rows by verdict, then gives every row in a table
  *     inside a <details> block (closed in report.html). The plain-words
  *     answer above it is report/headline.h's.
+ * F6  report.sqlite's table `findings` has findings.csv's rows and
+ *     columns: numbers REAL (NULL when empty; the double the CSV's text
+ *     reads back as), base_n, cand_n and tests INTEGER, text TEXT.
  * F7  A question is named where a person can find it: a mail thread by
  *     its subject (at most 48 characters, then "…") and the Message-ID
  *     and date of its first message read, “zram: Implement multi-page
@@ -44,8 +47,8 @@
  *     order read), the count of rows by verdict, and the
  *     BL_HEADLINE_SHOWN questions the headline names
  *     (report/headline.h), each with at most BL_HEADLINE_CHANGES rows.
- *     report.sqlite's findings table is loaded from findings.csv once
- *     the pass is over, so both hold the same rows in the same order.
+ *     Each row goes to report.sqlite's findings table as it goes to
+ *     findings.csv, so both hold the same rows in the same order.
  */
 #ifndef BL_REPORT_FINDINGS_H
 #define BL_REPORT_FINDINGS_H
@@ -53,6 +56,8 @@
 #include <stdio.h>
 #include "analyze/compare.h"
 #include "report/headline.h"
+
+struct bl_sink;
 
 #define BL_FINDINGS_SHOWN 100
 
@@ -78,15 +83,19 @@ struct bl_findings {
 	size_t nq_kept;
 	unsigned long long nq, nq_changed;   /* questions, those with a change */
 	FILE *csv;                   /* findings.csv, open until bl_findings_end */
+	const struct bl_sink *db;    /* report.sqlite's sink (F6); not owned */
+	int dbtab;                   /* its findings table */
 	int err;                     /* the first write's errno, 0 */
 	bool tmp_failed;             /* that write was a temporary file's (a spill read back) */
 };
 
 /* F7: where row w's question comes from, as Markdown inline text. */
 void bl_report_fput_where(FILE *md, const struct bl_cmp_row *w);
-/* F8: findings.csv created at path with its header line. 0 or -BL_EIO
- * (errno set). */
-int bl_findings_begin(struct bl_findings *f, const char *path);
+/* F8: findings.csv created at path with its header line, and F6's
+ * table in db, the sink of report.sqlite (tables/sqlite.h), which must
+ * outlive f. 0 or -BL_EIO (f->err the errno of findings.csv; 0 when
+ * the table could not be made). */
+int bl_findings_begin(struct bl_findings *f, const char *path, const struct bl_sink *db);
 /* F8: take every row of rows (judged: C3) and its sentences: F4's
  * rows dropped, the rest ordered (F2) and written to findings.csv,
  * counted, and kept when among the first. rows is left with no row and
@@ -100,11 +109,5 @@ void bl_findings_release(struct bl_findings *f);   /* closes, frees */
  * comparison (then only the sentences of F3, or one saying nothing was
  * comparable). */
 void bl_report_findings(FILE *md, const struct bl_findings *f, double confidence);
-/* F6: findings.csv at csv (bl_findings_end'ed) as the table `findings`
- * of the existing SQLite database path (report.sqlite): the same rows
- * and columns, numbers REAL (NULL when empty; the double the CSV's text
- * reads back as), base_n, cand_n and tests INTEGER, text TEXT, in one
- * transaction. 0, or -BL_EIO with *why (a static string). */
-int bl_report_findings_sqlite(const char *path, const char *csv, const char **why);
 
 #endif

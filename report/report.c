@@ -1238,13 +1238,6 @@ static int build_open(struct build *b)
 			strerror(errno));
 		return rc;
 	}
-	char *fp = bl_xasprintf("%s/findings.csv", b->od.tmp);
-	rc = bl_findings_begin(&b->fs, fp);
-	free(fp);
-	if (rc) {
-		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(b->fs.err));
-		return rc;
-	}
 	b->csvdir = bl_xasprintf("%s/csv", b->od.tmp);
 	b->plots = bl_xasprintf("%s/plots", b->od.tmp);
 	b->skpath = bl_xasprintf("%s/skipped.csv", b->od.tmp);
@@ -1274,6 +1267,15 @@ static int build_open(struct build *b)
 		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", db, sqwhy ? sqwhy : strerror(errno));
 		free(db);
 		return -BL_EIO;
+	}
+	char *fp = bl_xasprintf("%s/findings.csv", b->od.tmp);
+	rc = bl_findings_begin(&b->fs, fp, &b->db);
+	free(fp);
+	if (rc) {
+		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", b->fs.err ? "findings.csv" : db,
+			       strerror(b->fs.err ? b->fs.err : errno ? errno : EIO));
+		free(db);
+		return rc;
 	}
 	free(db);
 	s = (struct bl_sink){ b->db.record, NULL, NULL, b->db.ud, b->db.copies };
@@ -1469,9 +1471,10 @@ static int close_inputs_csv(struct rstate *rs)
 	return fclose(f) != 0 || bad ? -BL_EIO : 0;
 }
 
-/* report.sqlite finished, findings.csv closed and loaded into it, and
- * inputs.csv: the files that need no chart, written while gnuplot draws
- * (-j2: the 10,000 files' report 0.2 s sooner for the findings). */
+/* report.sqlite finished with the Findings in it (findings.h F6),
+ * findings.csv and inputs.csv closed: the files that need no chart,
+ * written while gnuplot draws (-j2: the 10,000 files' report 0.2 s
+ * sooner for the findings). */
 static int build_chartless(struct build *b)
 {
 	b->db_done = true;
@@ -1489,17 +1492,6 @@ static int build_chartless(struct build *b)
 		bl_term_printf(b->diag, "benchlog report: cannot write findings.csv: %s\n", strerror(b->fs.err));
 		return rc;
 	}
-	/* the same rows as report.sqlite's findings table (findings.h F6) */
-	char *dbp = bl_xasprintf("%s/report.sqlite", b->od.tmp);
-	const char *dbwhy = NULL;
-	char *fcp = bl_xasprintf("%s/findings.csv", b->od.tmp);
-	rc = bl_report_findings_sqlite(dbp, fcp, &dbwhy);
-	free(fcp);
-	if (rc)
-		bl_term_printf(b->diag, "benchlog report: cannot write %s: %s\n", dbp, dbwhy ? dbwhy : "error");
-	free(dbp);
-	if (rc)
-		return rc;
 	if ((rc = close_inputs_csv(&b->rs)) != 0)
 		fprintf(b->diag, "benchlog report: cannot write inputs.csv: %s\n", strerror(errno));
 	return rc;

@@ -160,7 +160,8 @@ struct sq_cell {
 };
 
 struct sq_table {
-	const struct bl_table_def *def;
+	const struct bl_table_def *def;   /* NULL: a table of bl_sqlite_table() */
+	bool empty_text;            /* empty text kept as '' (bl_sqlite_table()), not NULL */
 	sqlite3_stmt *ins, *insn;   /* of one row, of SQ_BATCH rows */
 	size_t ncol;                /* BL_PROV_COLS + def->ncols */
 	size_t nrow;                /* rows bound in insn, not yet stepped */
@@ -239,8 +240,6 @@ static int sq_setup(struct sq_sink *s)
  * finalized, so SQLite need not copy it. */
 static int bind_text_as(sqlite3_stmt *st, int k, const char *v, bool stat)
 {
-	if (!v || !*v)
-		return sqlite3_bind_null(st, k);
 	char *fixed = NULL;
 	const char *c = bl_utf8_clean(v, &fixed);
 	int rc = sqlite3_bind_text(st, k, c, -1, stat && !fixed ? SQLITE_STATIC : SQLITE_TRANSIENT);
@@ -250,7 +249,7 @@ static int bind_text_as(sqlite3_stmt *st, int k, const char *v, bool stat)
 
 static int bind_text(sqlite3_stmt *st, int k, const char *v)
 {
-	return bind_text_as(st, k, v, false);
+	return v && *v ? bind_text_as(st, k, v, false) : sqlite3_bind_null(st, k);
 }
 
 static int sq_source(struct sq_sink *s, const struct bl_record *r)
@@ -310,7 +309,9 @@ static int bind_cell(sqlite3_stmt *st, int k, const struct sq_cell *c)
 static void put(struct sq_table *qt, size_t k, const struct bl_val *v)
 {
 	struct sq_cell *c = &qt->cell[k - 1];
-	enum bl_vtype t = v->t == BL_STR && (!v->u.s || !*v->u.s) ? BL_NULL : v->t;
+	enum bl_vtype t = v->t == BL_STR && !v->u.s ? BL_NULL : v->t;
+	if (t == BL_STR && !*v->u.s && !qt->empty_text)
+		t = BL_NULL;
 	if (t == c->v.t && (t == BL_NULL || (t == BL_INT && v->u.i == c->v.u.i) ||
 			    (t == BL_NUM && memcmp(&v->u.d, &c->v.u.d, sizeof v->u.d) == 0) ||
 			    (t == BL_STR && strcmp(v->u.s, c->s.data) == 0)))
@@ -379,6 +380,44 @@ static int sq_record(void *ud, const struct bl_record *r)
 	return 0;
 }
 
+int bl_sqlite_table(const struct bl_sink *sink, const char *name, const char *const *cols,
+		    const enum bl_vtype *types, size_t n)
+{
+	struct sq_sink *s = sink->ud;
+	struct bl_buf b = BL_BUF_INIT(0);
+	bl_buf_addf(&b, "CREATE TABLE %s(", name);
+	for (size_t i = 0; i < n; i++)
+		bl_buf_addf(&b, "%s\"%s\" %s", i ? ", " : "", cols[i], sql_type(types[i]));
+	bl_buf_addf(&b, ");");
+	int rc = exec(s->db, b.data);
+	bl_buf_release(&b);
+	s->t = bl_xrealloc(s->t, (s->n + 1) * sizeof *s->t);
+	struct sq_table *qt = &s->t[s->n++];
+	*qt = (struct sq_table){ .empty_text = true, .ncol = n };
+	qt->cell = bl_xcalloc(SQ_BATCH * n, sizeof *qt->cell);
+	if (rc || prepare_insert(s, name, n, 1, &qt->ins) || prepare_insert(s, name, n, SQ_BATCH, &qt->insn)) {
+		s->failed = true;
+		return -BL_EIO;
+	}
+	return (int)s->n - 1;
+}
+
+int bl_sqlite_row(const struct bl_sink *sink, int table, const struct bl_val *v)
+{
+	struct sq_sink *s = sink->ud;
+	struct sq_table *qt = &s->t[table];
+	if (s->failed)
+		return -BL_EIO;
+	size_t k = qt->nrow++ * qt->ncol;
+	for (size_t i = 0; i < qt->ncol; i++)
+		put(qt, k + i + 1, &v[i]);
+	if (qt->nrow == SQ_BATCH && flush(qt)) {
+		s->failed = true;
+		return -BL_EIO;
+	}
+	return 0;
+}
+
 static void sq_close(struct sq_sink *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
@@ -406,6 +445,12 @@ static int sq_finish(void *ud, int ok)
 		free(idx);
 	}
 	sq_close(s);
+	/* on the disk before it is in place, as the CSV files (table.c) */
+	int fd = ok && rc == 0 ? open(s->tmp, O_RDONLY) : -1;
+	if (ok && rc == 0 && (fd < 0 || fsync(fd) != 0))
+		rc = -BL_EIO;
+	if (fd >= 0)
+		close(fd);
 	if (ok && rc == 0 && rename(s->tmp, s->final) != 0)
 		rc = -BL_EIO;
 	if (!ok || rc)

@@ -12,10 +12,11 @@
  *     one (bl_col_unit(): the unit of the column's definition);
  *   - `sources` (source, message_id, date, subject): each input, and each
  *     mail message in it, that gave at least one record, in input order.
- * Nothing else, so `sqlite3 db .schema` shows what the tables are.
+ * Nothing else, so `sqlite3 db .schema` shows what the tables are,
+ * unless its user adds a table of its own (bl_sqlite_table).
  *
- * The file is built as a temporary file beside path and renamed into place
- * by finish(ok = 1); finish(ok = 0) and free() remove it. An existing file
+ * The file is built as a temporary file beside path, synced and renamed
+ * into place by finish(ok = 1); finish(ok = 0) and free() remove it. An existing file
  * at path is replaced only then.
  *
  * Threads: a sink's calls must come from one thread at a time (the
@@ -34,6 +35,20 @@
  * system said why; the message is in *why, a static string, when SQLite
  * did). */
 int bl_sqlite_sink(struct bl_sink *out, const char *path, const char *only_table, const char **why);
+
+/* A table of the caller's beside the others in the database of sink (a
+ * bl_sqlite_sink; report.sqlite's `findings`, report/findings.h F6),
+ * made now as `CREATE TABLE name("col" TYPE, ...)`: n columns named
+ * cols, of types (INTEGER, REAL, TEXT as above). Its rows come from
+ * bl_sqlite_row and are committed with the others by finish(). Returns
+ * its number for bl_sqlite_row (>= 0), or -BL_EIO. */
+int bl_sqlite_table(const struct bl_sink *sink, const char *name, const char *const *cols,
+		    const enum bl_vtype *types, size_t n);
+/* One row of table (bl_sqlite_table's number): its n values, BL_NULL
+ * NULL, a number as docs/csv.md's text of it reads back (bl_num_written),
+ * empty text kept as '' (NULL only for a NULL string). 0, or -BL_EIO
+ * (the sink has failed; finish() says so too). */
+int bl_sqlite_row(const struct bl_sink *sink, int table, const struct bl_val *v);
 
 /* The SQL that creates the tables, indexes and the units and sources
  * tables of such a database, with the units rows, and one trigger per
