@@ -7,6 +7,7 @@
 #include <string.h>
 #include "report/findings.h"
 #include "core/escape.h"
+#include "core/store.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "tables/sqlite.h"
@@ -525,27 +526,39 @@ static int cmp_key(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* F8 for a spilled batch: each row read back once for its key, then
- * again in F2's order; memory holds the keys, not the rows. */
+/* F8 for a spilled batch: each row read back (and judged) once for its
+ * key and kept when the batch's rows fit in BL_STORE_MEM, as one
+ * input's do; a larger batch's are read again in F2's order, memory
+ * holding the keys, not the rows. */
 static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_spill *sp)
 {
-	size_t n = bl_cmp_spill_n(sp), k = 0;
+	size_t n = bl_cmp_spill_n(sp), k = 0, j = 0;
 	struct key *key = bl_xmalloc((n ? n : 1) * sizeof *key);
-	struct bl_cmp_row w;
+	struct bl_cmp_row w, *kept = n && n <= BL_STORE_MEM / sizeof w ? bl_xmalloc(n * sizeof w) : NULL;
 	bool bad = false;
 	for (size_t i = 0; i < n && !bad; i++) {
 		bad = bl_cmp_spill_get(sp, i, &w) != 0;
-		if (!bad && !isnan(w.r.diff))   /* F4: else nothing compared */
+		bool compared = !bad && !isnan(w.r.diff);   /* F4: else nothing compared */
+		if (compared)
 			key[k++] = (struct key){ rank(w.r.kind), isnan(w.r.pct) ? -1 : fabs(w.r.pct), f->seq++, i };
-		row_free(&w);
+		if (compared && kept)
+			kept[i] = w;
+		else
+			row_free(&w);
 	}
 	qsort(key, k, sizeof *key, cmp_key);
-	for (size_t j = 0; j < k && !bad; j++) {
-		bad = bl_cmp_spill_get(sp, key[j].i, &w) != 0;
+	for (; j < k && !bad; j++) {
+		if (kept)
+			w = kept[key[j].i];
+		else
+			bad = bl_cmp_spill_get(sp, key[j].i, &w) != 0;
 		if (!bad)
 			take_row(f, st, &w, key[j].seq);
 		row_free(&w);
 	}
+	for (; kept && j < k; j++)   /* a row not read: the others kept let go */
+		row_free(&kept[key[j].i]);
+	free(kept);
 	free(key);
 	if (bad && !f->err) {
 		f->err = errno ? errno : EIO;
