@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include "core/ctx.h"
+#include "core/store.h"
 
 #define EXIT_DATA 1
 #define EXIT_USAGE 2
@@ -133,10 +134,6 @@ int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
  * names, option values): control bytes shown as \e, \xHH (core/escape.h
  * E7); line ends kept. */
 void cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "benchlog CMD: cannot write a temporary file in DIR: reason" (DIR:
- * bl_tmp_dir(), core/store.h; err 0 reads as EIO), the one wording of a
- * temporary file that failed (docs/errors.md). */
-void cli_tmp_err(const char *cmd, int err);
 /* Flush and close stdout; 0 or EXIT_DATA with a message (EPIPE is quiet). */
 int cli_close_stdout(void);
 /* bl_opts_init() and what the environment sets (BENCHLOG_MAIL_MAX). */

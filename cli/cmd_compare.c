@@ -152,7 +152,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	 * their rows are taken: a failed one leaves no series to compare */
 	for (size_t i = 0; i < na && !tmp_failed && !cli_interrupted(); i++)
 		if (st[i] && bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
-			cli_tmp_err("compare", errno);
+			bl_tmp_say(stderr, "compare", errno);
 			tmp_failed = true;
 			status = EXIT_DATA;
 		}
@@ -168,7 +168,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		/* every row is put and flushed before the first byte is
 		 * printed: a failed spill is said here, with nothing printed,
 		 * not after the tables' headers (C6) */
-		cli_tmp_err("compare", spill_err);
+		bl_tmp_say(stderr, "compare", spill_err);
 		tmp_failed = true;
 		status = EXIT_DATA;
 	}
@@ -183,7 +183,7 @@ static int compare_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		struct bl_compare_counts k;
 		int rc = bl_compare_write(ts, &rows, stdout, stderr, co, &k);
 		if (rc == -BL_EIO && !ferror(stdout))
-			cli_tmp_err("compare", errno);
+			bl_tmp_say(stderr, "compare", errno);
 		if (rc)
 			status = EXIT_DATA;
 		own_notes(&rows, st, &fo, k.tables == 0);

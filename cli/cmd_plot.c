@@ -157,7 +157,7 @@ int cmd_plot(int argc, char **argv)
 	} else if (ctx.error == -BL_EIO) {
 		/* the analysis's temporary file stopped the pass: the rest of
 		 * the input was not read, so nothing is drawn */
-		cli_tmp_err("plot", ctx.error_errno);
+		bl_tmp_say(stderr, "plot", ctx.error_errno);
 		status = EXIT_DATA;
 	} else if (bad_baseline) {
 		status = EXIT_USAGE;

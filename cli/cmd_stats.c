@@ -95,7 +95,7 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 	} else if (bl_tstats_spill_err(ts)) {
 		/* groups put out in the pass would read back empty: wrong
 		 * rows, so none is printed (as compare) */
-		cli_tmp_err("stats", bl_tstats_spill_err(ts));
+		bl_tmp_say(stderr, "stats", bl_tstats_spill_err(ts));
 		status = EXIT_DATA;
 	} else if (bl_tstats_ntables(ts) == 0) {
 		if (!ctx.input_errors)
@@ -108,7 +108,7 @@ static int stats_run(const struct bl_opts *o, const struct bl_tstats_opts *so,
 		wrc = bl_tstats_write(ts, stdout, out);
 	}
 	if (wrc == -BL_EIO && !ferror(stdout))   /* T4a: groups put out and read back */
-		cli_tmp_err("stats", errno);
+		bl_tmp_say(stderr, "stats", errno);
 	if (wrc)
 		status = EXIT_DATA;
 	if (!o->quiet && !merge && !cli_interrupted())

@@ -102,7 +102,7 @@ int cmd_summary(int argc, char **argv)
 	}
 	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
 		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
-			cli_tmp_err("summary", errno);
+			bl_tmp_say(stderr, "summary", errno);
 			failed = true;
 		}
 	}

@@ -118,12 +118,6 @@ void cli_err(const char *fmt, ...)
 	va_end(ap);
 }
 
-void cli_tmp_err(const char *cmd, int err)
-{
-	cli_err("benchlog %s: cannot write a temporary file in %s: %s\n", cmd, bl_tmp_dir(),
-		strerror(err ? err : EIO));
-}
-
 /* "benchlog CMD: <message>" and a line end. */
 static void cmd_err_v(const char *cmd, const char *fmt, va_list ap)
 {
@@ -507,7 +501,7 @@ int cli_tstats_read(const char *cmd, struct bl_ctx *ctx, struct bl_tstats *ts,
 	if (ctx->error == -BL_EIO) {
 		/* an analysis's temporary file (compare's vmstat series) stopped
 		 * the pass: the input was not read to its end */
-		cli_tmp_err(cmd, ctx->error_errno);
+		bl_tmp_say(stderr, cmd, ctx->error_errno);
 		return EXIT_DATA;
 	}
 	if (ctx->error)

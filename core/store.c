@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/escape.h"
 #include "core/store.h"
 #include "core/util.h"
 
@@ -12,6 +13,12 @@ const char *bl_tmp_dir(void)
 {
 	const char *dir = getenv("TMPDIR");
 	return dir && *dir ? dir : "/tmp";
+}
+
+void bl_tmp_say(FILE *f, const char *cmd, int err)
+{
+	bl_term_printf(f, "benchlog %s: cannot write a temporary file in %s: %s\n", cmd, bl_tmp_dir(),
+		       strerror(err ? err : EIO));
 }
 
 /* A new unlinked temporary file open for update; NULL with errno. */

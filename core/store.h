@@ -36,6 +36,10 @@ struct bl_store {
 /* The folder temporary files are made in: $TMPDIR when set and not
  * empty, else "/tmp". Static or the environment's; never NULL. */
 const char *bl_tmp_dir(void);
+/* "benchlog CMD: cannot write a temporary file in DIR: reason" and a line
+ * end on f (docs/errors.md), as every command says it; err an errno, 0
+ * for EIO. */
+void bl_tmp_say(FILE *f, const char *cmd, int err);
 
 /* A spool. Appends after appends, and a read where the last one ended,
  * do not seek: each seek costs a flush or a refill (table_stats' 10^6

@@ -13,6 +13,7 @@
 #include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/table_stats.h"
+#include "core/store.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "plot/plot.h"
@@ -1198,13 +1199,6 @@ static void tmp_sink_add(struct build *b, struct bl_sink s)
 	bl_ctx_add_sink(&b->ctx, &(struct bl_sink){ tmp_record, NULL, free, t, s.copies });
 }
 
-/* The message of a temporary file that failed, as compare says it. */
-static void say_tmp(struct build *b, int err)
-{
-	bl_term_printf(b->diag, "benchlog report: cannot write a temporary file in %s: %s\n",
-		       bl_tmp_dir(), strerror(err ? err : EIO));
-}
-
 /* An input read: counted, and with the Findings by source, its groups
  * compared and dropped (compare.h C8): memory holds one input's groups. */
 static void input_done(void *ud, const struct bl_input_stats *st)
@@ -1367,7 +1361,7 @@ static int build_parse(struct build *b)
 	/* a temporary file of the pass's own, or of a sink that named its
 	 * folder (report.sqlite's sources: tables/sqlite.c) */
 	if ((rc || trc) && (b->tmp_failed || bl_ctx_temp_error(&b->ctx)) && b->ctx.error == -BL_EIO) {
-		say_tmp(b, b->ctx.error_errno);
+		bl_tmp_say(b->diag, "report", b->ctx.error_errno);
 		return -BL_EIO;
 	}
 	if (rc || trc) {
@@ -1485,7 +1479,7 @@ static int build_chartless(struct build *b)
 	/* every row went to the file as it was taken (findings.h F8) */
 	int rc = bl_findings_end(&b->fs);
 	if (rc && b->fs.tmp_failed) {
-		say_tmp(b, b->fs.err);
+		bl_tmp_say(b->diag, "report", b->fs.err);
 		return rc;
 	}
 	if (rc) {
@@ -1522,7 +1516,7 @@ static int build_charts(struct build *b)
 		return rc;
 	int serr = bl_tstats_spill_err(b->ts);   /* groups put out and read back empty: wrong Findings */
 	if (serr) {
-		say_tmp(b, serr);
+		bl_tmp_say(b->diag, "report", serr);
 		return -BL_EIO;
 	}
 	for (size_t k = 0; k < b->charts.n; k++) {
