@@ -784,37 +784,49 @@ static size_t source_cols(struct tabctx *x)
 	return nsrc;
 }
 
+/* What C1's sentences of a table need, over one walk's table (apart())
+ * or every input drained (C8). */
+struct hist_tab {
+	const char *name, *cmpcol, *split;   /* into ts, whose tables stay */
+	char *set[2];
+	size_t nset;                /* distinct sets seen; 3 means more than 2 */
+	bool compared;              /* a pair of it was compared */
+	const char **col;           /* into ts */
+	struct bl_welford *w;       /* w[2 c + s]: column c, set s, pooled */
+	size_t ncol;
+};
+
 /* The sentences of a table with nothing to compare (C1; the report's
  * F3), in the skip list; heap strings. One set only: cmpcol is the
- * compared column, set its value ("" none). Two sets s0 (the baseline)
- * and s1 that no block holds together: cols[k] (k < ncols) with w0[k]
- * and w1[k], the values of each set pooled; split: the table's split
- * column (bl_table_def) or NULL. */
+ * compared column, set its value ("" none). Two sets that no block
+ * holds together: h's, set b the baseline, each column's values of
+ * each set pooled; h->split: the table's split column (bl_table_def)
+ * or NULL. */
 static char *one_set_note(const char *cmpcol, const char *set)
 {
 	return bl_xasprintf("one %s only (%s): nothing to compare", cmpcol, set);
 }
 
-static char *apart_note(const char *s0, const char *s1, const char *split, size_t ncols,
-			const char *const *cols, const struct bl_welford *w0, const struct bl_welford *w1)
+static char *apart_note(const struct hist_tab *h, size_t b)
 {
-	struct bl_buf b = BL_BUF_INIT((size_t)1 << 20);
+	struct bl_buf buf = BL_BUF_INIT((size_t)1 << 20);
 	char num[64];
-	bl_buf_add(&b, "", 0);
-	for (size_t k = 0; k < ncols; k++) {
-		if (!w0[k].n || !w1[k].n || w0[k].mean == 0)
+	bl_buf_add(&buf, "", 0);
+	for (size_t k = 0; k < h->ncol; k++) {
+		const struct bl_welford *w0 = &h->w[2 * k + b], *w1 = &h->w[2 * k + 1 - b];
+		if (!w0->n || !w1->n || w0->mean == 0)
 			continue;
-		snprintf(num, sizeof num, "%s%s %+.1f%%", b.len ? ", " : "", cols[k],
-			 100.0 * (w1[k].mean - w0[k].mean) / fabs(w0[k].mean));
-		bl_buf_add(&b, num, strlen(num));
+		snprintf(num, sizeof num, "%s%s %+.1f%%", buf.len ? ", " : "", h->col[k],
+			 100.0 * (w1->mean - w0->mean) / fabs(w0->mean));
+		bl_buf_add(&buf, num, strlen(num));
 	}
 	/* a split table's means are over every split value at once */
 	char *why = bl_xasprintf(
 		"%s and %s come from different sources and are not compared (--baseline or "
 		"--compare-all compares them); the difference of their means%s%s%s, not tested: %s",
-		s0, s1, split ? " (every " : "", split ? split : "", split ? " pooled)" : "",
-		b.data && b.len ? b.data : "none");
-	bl_buf_release(&b);
+		h->set[b], h->set[1 - b], h->split ? " (every " : "", h->split ? h->split : "",
+		h->split ? " pooled)" : "", buf.data && buf.len ? buf.data : "none");
+	bl_buf_release(&buf);
 	return why;
 }
 
@@ -964,42 +976,6 @@ static void runs_text(struct tabctx *x, char *buf, size_t n)
 		snprintf(buf, n, "%g to %g", lo, hi);
 }
 
-/* Two sets that no block holds together (the report's blocks by source:
- * two files, one kernel each): not compared, but the difference of their
- * means is told, per column, in one sentence (report/findings.h F3). */
-static void apart(struct tabctx *x)
-{
-	size_t nc = bl_tstats_ncols(x->ts, x->t);
-	const char **cols = bl_xcalloc(nc ? nc : 1, sizeof *cols);
-	struct bl_welford *w = bl_xcalloc(2 * (nc ? nc : 1), sizeof *w);
-	for (size_t lc = 0; lc < nc; lc++) {
-		cols[lc] = bl_tstats_col(x->ts, x->t, lc);
-		long c = bl_tstats_find_col(x->ts, x->t, cols[lc]);
-		bl_welford_init(&w[lc]);
-		bl_welford_init(&w[nc + lc]);
-		for (size_t g = 0; g < bl_tstats_ngroups(x->ts, x->t); g++) {
-			struct bl_cellstat cs;
-			if (bl_tstats_cell(x->ts, x->t, g, c, NULL, 0, BL_PCT_TYPE7, &cs, NULL) && cs.w.n)
-				bl_welford_merge(&w[(x->set_of[g] == x->base ? 0 : nc) + lc], &cs.w);
-		}
-	}
-	const struct bl_table_def *def = bl_tstats_def(x->ts, x->t);
-	skip_add(x, apart_note(x->sets.key[x->base], x->sets.key[x->base ? 0 : 1], def ? def->split_col : NULL, nc,
-			       cols, w, w + nc));
-	free(cols);
-	free(w);
-}
-
-/* C8: what C1's sentences of a table need over every input drained. */
-struct hist_tab {
-	const char *name, *cmpcol, *split;   /* into ts, whose tables stay */
-	char *set[2];
-	size_t nset;                /* distinct sets seen; 3 means more than 2 */
-	bool compared;              /* a pair of it was compared */
-	const char **col;           /* into ts */
-	struct bl_welford *w;       /* w[2 c + s]: column c, set s, pooled */
-	size_t ncol;
-};
 struct bl_cmp_drain {
 	struct hist_tab *tab;
 	size_t ntab;
@@ -1020,15 +996,29 @@ static void hist_forget(struct hist_tab *h)
 	h->ncol = 0;
 }
 
+static void hist_init(struct hist_tab *h, struct bl_tstats *ts, size_t t)
+{
+	memset(h, 0, sizeof *h);
+	const struct bl_table_def *def = bl_tstats_def(ts, t);
+	size_t ng = bl_tstats_ngcols(ts, t);
+	h->name = bl_tstats_table(ts, t);
+	h->cmpcol = ng ? bl_tstats_gcol(ts, t, ng - 1) : "";
+	h->split = def ? def->split_col : NULL;
+}
+
+static void hist_release(struct hist_tab *h)
+{
+	free(h->set[0]);
+	free(h->set[1]);
+	hist_forget(h);
+}
+
 void bl_cmp_drain_free(struct bl_cmp_drain *d)
 {
 	if (!d)
 		return;
-	for (size_t i = 0; i < d->ntab; i++) {
-		free(d->tab[i].set[0]);
-		free(d->tab[i].set[1]);
-		hist_forget(&d->tab[i]);
-	}
+	for (size_t i = 0; i < d->ntab; i++)
+		hist_release(&d->tab[i]);
 	free(d->tab);
 	bl_strmap_release(&d->names);
 	free(d);
@@ -1041,19 +1031,15 @@ static struct hist_tab *hist_get(struct bl_cmp_drain *d, struct bl_tstats *ts, s
 		if (strcmp(d->tab[i].name, name) == 0)
 			return &d->tab[i];
 	d->tab = bl_xrealloc(d->tab, (d->ntab + 1) * sizeof *d->tab);
-	struct hist_tab *h = &d->tab[d->ntab++];
-	memset(h, 0, sizeof *h);
-	const struct bl_table_def *def = bl_tstats_def(ts, t);
-	size_t ng = bl_tstats_ngcols(ts, t);
-	h->name = name;
-	h->cmpcol = ng ? bl_tstats_gcol(ts, t, ng - 1) : "";
-	h->split = def ? def->split_col : NULL;
-	return h;
+	hist_init(&d->tab[d->ntab], ts, t);
+	return &d->tab[d->ntab++];
 }
 
-/* The slot of column name in h, added when new. */
-static size_t hist_col(struct hist_tab *h, const char *name)
+/* The slot of column name, the table's column lc, in h, added when new. */
+static size_t hist_col(struct hist_tab *h, size_t lc, const char *name)
 {
+	if (lc < h->ncol && strcmp(h->col[lc], name) == 0)
+		return lc;   /* where it was: no search of a wide CSV's columns */
 	for (size_t c = 0; c < h->ncol; c++)
 		if (strcmp(h->col[c], name) == 0)
 			return c;
@@ -1065,11 +1051,12 @@ static size_t hist_col(struct hist_tab *h, const char *name)
 	return h->ncol++;
 }
 
-/* Table t's groups of this input into its history: its sets, and while it
- * has at most two and no pair compared, their pooled moments (apart()). */
-static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const struct bl_cmp_rows *batch)
+/* Table t's groups (of this input) into its history: its sets, and while
+ * it has at most two and no pair compared (compared: one of this input
+ * was), their pooled moments. */
+static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, bool compared)
 {
-	h->compared = h->compared || bl_cmp_spill_has_table(batch->spill, h->name);
+	h->compared = h->compared || compared;
 	size_t ng = bl_tstats_ngcols(ts, t);
 	for (size_t g = 0; g < bl_tstats_ngroups(ts, t) && !h->compared && ng && h->nset <= 2; g++) {
 		const char *set = bl_tstats_gval(ts, t, g, ng - 1);
@@ -1083,7 +1070,7 @@ static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const s
 		for (size_t lc = 0; lc < bl_tstats_ncols(ts, t); lc++) {
 			const char *cname = bl_tstats_col(ts, t, lc);
 			struct bl_cellstat cs;
-			size_t hc = hist_col(h, cname);
+			size_t hc = hist_col(h, lc, cname);
 			if (bl_tstats_cell(ts, t, g, bl_tstats_find_col(ts, t, cname), NULL, 0, BL_PCT_TYPE7, &cs,
 					   NULL) && cs.w.n)
 				bl_welford_merge(&h->w[2 * hc + s], &cs.w);
@@ -1091,6 +1078,18 @@ static void hist_add(struct hist_tab *h, struct bl_tstats *ts, size_t t, const s
 	}
 	if (h->compared || h->nset > 2)
 		hist_forget(h);
+}
+
+/* Two sets that no block holds together (the report's blocks by source:
+ * two files, one kernel each): not compared, but the difference of their
+ * means is told, per column, in one sentence (report/findings.h F3). */
+static void apart(struct tabctx *x)
+{
+	struct hist_tab h;
+	hist_init(&h, x->ts, x->t);
+	hist_add(&h, x->ts, x->t, false);   /* its sets in x->sets' order */
+	skip_add(x, apart_note(&h, x->base));
+	hist_release(&h);
 }
 
 int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, struct bl_cmp_drain *d,
@@ -1106,7 +1105,7 @@ int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, stru
 	bl_compare_rows_judge(&batch, o->confidence);
 	for (size_t t = 0; rc == 0 && t < bl_tstats_ntables(ts); t++)
 		if (!compare_owned(&batch, ts, t))
-			hist_add(hist_get(d, ts, t), ts, t, &batch);
+			hist_add(hist_get(d, ts, t), ts, t, bl_cmp_spill_has_table(batch.spill, bl_tstats_table(ts, t)));
 	bl_tstats_quiet(ts, false);
 	bl_cmp_spill_free(into->spill);
 	into->spill = batch.spill;
@@ -1130,15 +1129,7 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into)
 			why = one_set_note(h->cmpcol, h->nset ? h->set[0] : "");
 		} else {
 			/* C1's baseline of the two */
-			size_t b = bl_label_side(h->set[1]) < 0 && bl_label_side(h->set[0]) >= 0;
-			struct bl_welford *w = bl_xcalloc(2 * (h->ncol ? h->ncol : 1), sizeof *w);
-			for (size_t c = 0; c < h->ncol; c++) {
-				w[c] = h->w[2 * c + b];
-				w[h->ncol + c] = h->w[2 * c + 1 - b];
-			}
-			why = apart_note(h->set[b], h->set[1 - b], h->split, h->ncol, h->col, w,
-						    w + h->ncol);
-			free(w);
+			why = apart_note(h, bl_label_side(h->set[1]) < 0 && bl_label_side(h->set[0]) >= 0);
 		}
 		into->skip = bl_xrealloc(into->skip, (into->nskip + 1) * sizeof *into->skip);
 		into->skip[into->nskip].table = h->name;
