@@ -145,7 +145,7 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 					       : overflow_bound;
 	}
 	for (size_t i = 0; i < BL_LAT_NPCT; i++) {
-		out->pct[i] = bl_bins_percentile(b, n, overflow, bl_lat_pcts[i], &out->pct_lb[i]);
+		out->pct[i] = bl_bins_percentile_rule(b, n, overflow, bl_lat_pcts[i], BL_PCT_TYPE7, &out->pct_lb[i]);
 		if (!out->pct_lb[i] || !isfinite(overflow_bound))
 			continue;
 		/* D3: h = (N - 1) p / 100; x_j is binned when j < n_binned */

@@ -546,12 +546,6 @@ double bl_bins_percentile_rule(const struct bl_bin *b, size_t n, double overflow
 	return r;
 }
 
-double bl_bins_percentile(const struct bl_bin *b, size_t n, double overflow,
-			  double p, bool *lower_bound)
-{
-	return bl_bins_percentile_rule(b, n, overflow, p, BL_PCT_TYPE7, lower_bound);
-}
-
 /* ---- D5 ---------------------------------------------------------------- */
 
 /* Student t quantile for a two-sided conf interval; guards GSL's domain
@@ -569,11 +563,6 @@ double bl_ci_half(double sd, unsigned long long n, double conf)
 		return NAN;
 	/* sd / sqrt(n) first: t sd alone overflows for sd near DBL_MAX */
 	return t_crit(conf, (double)(n - 1)) * (sd / sqrt((double)n));
-}
-
-double bl_ci95_half(double sd, unsigned long long n)
-{
-	return bl_ci_half(sd, n, 0.95);
 }
 
 /* ---- D6, D7 ------------------------------------------------------------ */

@@ -375,12 +375,9 @@ struct bl_bins_stats {
  * overflow. Zero observations is not an error: n = 0, the rest NaN. */
 int bl_bins_summary(const struct bl_bin *b, size_t n, double overflow,
 		    struct bl_bins_stats *out);
-/* D3 type 7 percentile of the bins (D4). *lower_bound (may be NULL) is set
- * when the answer involves overflow observations: the true percentile is
- * >= the returned value. NaN on bad input or no observations. */
-double bl_bins_percentile(const struct bl_bin *b, size_t n, double overflow,
-			  double p, bool *lower_bound);
-/* Same with an explicit D3 rule. */
+/* D3 percentile (rule) of the bins (D4). *lower_bound (may be NULL) is
+ * set when the answer involves overflow observations: the true percentile
+ * is >= the returned value. NaN on bad input or no observations. */
 double bl_bins_percentile_rule(const struct bl_bin *b, size_t n, double overflow,
 			       double p, enum bl_pct_rule rule, bool *lower_bound);
 
@@ -389,7 +386,6 @@ double bl_bins_percentile_rule(const struct bl_bin *b, size_t n, double overflow
 /* Half-width of the conf (0 < conf < 1) CI of the mean of n values with
  * sample sd `sd`. NaN when n < 2, sd is NaN/negative, or conf is invalid. */
 double bl_ci_half(double sd, unsigned long long n, double conf);
-double bl_ci95_half(double sd, unsigned long long n);   /* conf = 0.95 */
 
 /* ---- D6, D7: t-tests -------------------------------------------------- */
 

@@ -2039,7 +2039,7 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 		out->collapsed = cell->p->sk.collapsed;
 	}
 	out->sd = bl_welford_sd(&out->w);
-	out->ci95 = bl_ci95_half(out->sd, out->w.n);
+	out->ci95 = bl_ci_half(out->sd, out->w.n, 0.95);
 	for (size_t i = 0; i < npct; i++)
 		pct[i] = cell->m ? NAN : cell->d ? bl_dist_percentile(cell->d, p[i], rule)
 			: bl_partial_percentile(cell->p, p[i], rule);

@@ -224,7 +224,7 @@ static void test_infer__autocorrelation_seed000_swpd(void **state)
 	NEAR_REL(bl_ci_half_eff(bl_welford_sd(&w), ne, 0.95), 640942.33471006888, 1e-9);
 	/* [hand] the naive CI (n = 59) is 4x narrower or more: t_58 = 2.0017,
 	 * so ratio = 283607 / (2.0017 sd / sqrt 59) */
-	assert_true(bl_ci_half_eff(bl_welford_sd(&w), ne, 0.95) > 4 * bl_ci95_half(bl_welford_sd(&w), 59));
+	assert_true(bl_ci_half_eff(bl_welford_sd(&w), ne, 0.95) > 4 * bl_ci_half(bl_welford_sd(&w), 59, 0.95));
 	/* [R] D15 at other r1 and n */
 	NEAR_REL(bl_n_eff(60, 0.3), 29.877708646213257, 1e-10);
 	NEAR_REL(bl_n_eff(60, 0.8), 4.1559605617938269, 1e-10);

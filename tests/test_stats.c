@@ -209,7 +209,7 @@ static void test_stats__welford_exact_references(void **state)
 			assert_int_equal(bl_dist_add(d, x[i]), 0);
 		NEAR_REL(bl_dist_percentile(d, 1, BL_PCT_TYPE7), -1.4000000000000001e+308, 1e-12);
 		bl_dist_free(d);
-		NEAR_REL(bl_ci95_half(bl_welford_sd(&w), 5), 1.721673587346076e308, 1e-12);
+		NEAR_REL(bl_ci_half(bl_welford_sd(&w), 5, 0.95), 1.721673587346076e308, 1e-12);
 	}
 	/* 1e15 + 0.1 k, k = 1..12, as parsed (ulp at 1e15 is 0.125) */
 	for (int k = 1; k <= 12; k++) {
@@ -408,15 +408,15 @@ static void test_stats__seed001_histogram(void **state)
 	NEAR_REL(s.mean, 0.20774, 1e-12);
 	NEAR_REL(s.mean_lb, 0.20774, 1e-12);
 	NEAR_REL(s.sd, 0.0083881321377742, 1e-12);
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 50, &lb), 0.209, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 50, BL_PCT_TYPE7, &lb), 0.209, 1e-15);
 	assert_false(lb);
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 90, NULL), 0.212, 1e-15);
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 99, NULL), 0.218, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 90, BL_PCT_TYPE7, NULL), 0.212, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 99, BL_PCT_TYPE7, NULL), 0.218, 1e-15);
 	/* [datamash] perc:1 perc:25 perc:75 perc:95 -> 0.2 0.202 0.21 0.214 */
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 1, NULL), 0.2, 1e-15);
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 25, NULL), 0.202, 1e-15);
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 75, NULL), 0.21, 1e-15);
-	NEAR_REL(bl_bins_percentile(shuffled, N_OF(shuffled), 0, 95, NULL), 0.214, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 1, BL_PCT_TYPE7, NULL), 0.2, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 25, BL_PCT_TYPE7, NULL), 0.202, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 75, BL_PCT_TYPE7, NULL), 0.21, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(shuffled, N_OF(shuffled), 0, 95, BL_PCT_TYPE7, NULL), 0.214, 1e-15);
 }
 
 static void test_stats__bins_perl_string_order(void **state)
@@ -430,9 +430,9 @@ static void test_stats__bins_perl_string_order(void **state)
 	(void)state;
 	assert_int_equal(bl_bins_summary(b, 2, 0, &s), 0);
 	assert_true(s.min == 2 && s.max == 10 && s.mean == 4 && s.sd == 4);
-	assert_true(bl_bins_percentile(b, 2, 0, 50, NULL) == 2);
+	assert_true(bl_bins_percentile_rule(b, 2, 0, 50, BL_PCT_TYPE7, NULL) == 2);
 	/* [hand] type 7, p 90: h = 2.7 -> 2 + 0.7 * (10 - 2) = 7.6 */
-	NEAR_REL(bl_bins_percentile(b, 2, 0, 90, NULL), 7.6, 1e-15);
+	NEAR_REL(bl_bins_percentile_rule(b, 2, 0, 90, BL_PCT_TYPE7, NULL), 7.6, 1e-15);
 }
 
 static void test_stats__bins_overflow_lower_bound(void **state)
@@ -451,17 +451,17 @@ static void test_stats__bins_overflow_lower_bound(void **state)
 	assert_int_equal(bl_bins_summary(b, 2, 2, &s), 0);
 	assert_true(s.n == 10 && s.n_binned == 8 && s.overflow == 2);
 	assert_true(s.mean == 13.75 && s.mean_lb == 15 && s.max == 20 && s.max_lower_bound);
-	assert_true(bl_bins_percentile(b, 2, 2, 50, &lb) == 15 && !lb);
-	assert_true(bl_bins_percentile(b, 2, 2, 70, &lb) == 20 && !lb);
-	assert_true(bl_bins_percentile(b, 2, 2, 80, &lb) == 20 && lb);
-	assert_true(bl_bins_percentile(b, 2, 2, 95, &lb) == 20 && lb);
+	assert_true(bl_bins_percentile_rule(b, 2, 2, 50, BL_PCT_TYPE7, &lb) == 15 && !lb);
+	assert_true(bl_bins_percentile_rule(b, 2, 2, 70, BL_PCT_TYPE7, &lb) == 20 && !lb);
+	assert_true(bl_bins_percentile_rule(b, 2, 2, 80, BL_PCT_TYPE7, &lb) == 20 && lb);
+	assert_true(bl_bins_percentile_rule(b, 2, 2, 95, BL_PCT_TYPE7, &lb) == 20 && lb);
 	/* nearest rank p80: r = 8 -> x7 = 20, exact; p81: r = 9 -> overflow */
 	assert_true(bl_bins_percentile_rule(b, 2, 2, 80, BL_PCT_NEAREST_RANK, &lb) == 20 && !lb);
 	assert_true(bl_bins_percentile_rule(b, 2, 2, 81, BL_PCT_NEAREST_RANK, &lb) == 20 && lb);
 	/* only overflow: nothing known */
 	assert_int_equal(bl_bins_summary(NULL, 0, 4, &s), 0);
 	assert_true(s.n == 4 && isnan(s.mean) && isnan(s.max));
-	assert_true(isnan(bl_bins_percentile(NULL, 0, 4, 50, &lb)));
+	assert_true(isnan(bl_bins_percentile_rule(NULL, 0, 4, 50, BL_PCT_TYPE7, &lb)));
 }
 
 static void test_stats__bins_bad_input(void **state)
@@ -479,7 +479,7 @@ static void test_stats__bins_bad_input(void **state)
 	assert_int_equal(bl_bins_summary(zero, 2, -1, &s), -BL_ERANGE);
 	assert_int_equal(bl_bins_summary(zero, 2, NAN, &s), -BL_ERANGE);
 	assert_int_equal(bl_bins_summary(zero, 2, 0, NULL), -BL_EUSAGE);
-	assert_true(isnan(bl_bins_percentile(neg, 2, 0, 50, NULL)));
+	assert_true(isnan(bl_bins_percentile_rule(neg, 2, 0, 50, BL_PCT_TYPE7, NULL)));
 	/* all counts zero: no observations, not an error */
 	assert_int_equal(bl_bins_summary(zero, 2, 0, &s), 0);
 	assert_true(s.n == 0 && isnan(s.mean) && isnan(s.sd) && isnan(s.min));
@@ -520,7 +520,7 @@ static void test_stats__bins_match_expanded_sample(void **state)
 		if (n > 1)
 			NEAR_ABS(s.sd, bl_welford_sd(&w), 1e-12);
 		for (i = 0; i < N_OF(ps); i++) {
-			NEAR_ABS(bl_bins_percentile(b, nb, 0, ps[i], NULL),
+			NEAR_ABS(bl_bins_percentile_rule(b, nb, 0, ps[i], BL_PCT_TYPE7, NULL),
 				 bl_percentile_sorted(x, n, ps[i], BL_PCT_TYPE7), 1e-12);
 			assert_true(bl_bins_percentile_rule(b, nb, 0, ps[i], BL_PCT_NEAREST_RANK, NULL) ==
 				    bl_percentile_sorted(x, n, ps[i], BL_PCT_NEAREST_RANK));
@@ -536,17 +536,17 @@ static void test_stats__ci_half(void **state)
 	/* [ref.py] t quantiles: conf .95 df 1 12.706204736174693, df 2
 	 * 4.3026527297494618, df 9 2.262157162798205, df 999
 	 * 1.9623414611334496; conf .99 df 9 3.2498355415921257 */
-	NEAR_REL(bl_ci95_half(1.0, 2), 12.706204736174693 / sqrt(2.0), 1e-9);
-	NEAR_REL(bl_ci95_half(2.0, 3), 2.0 * 4.3026527297494618 / sqrt(3.0), 1e-9);
-	NEAR_REL(bl_ci95_half(1.0, 10), 2.262157162798205 / sqrt(10.0), 1e-9);
-	NEAR_REL(bl_ci95_half(3.0, 1000), 3.0 * 1.9623414611334496 / sqrt(1000.0), 1e-9);
+	NEAR_REL(bl_ci_half(1.0, 2, 0.95), 12.706204736174693 / sqrt(2.0), 1e-9);
+	NEAR_REL(bl_ci_half(2.0, 3, 0.95), 2.0 * 4.3026527297494618 / sqrt(3.0), 1e-9);
+	NEAR_REL(bl_ci_half(1.0, 10, 0.95), 2.262157162798205 / sqrt(10.0), 1e-9);
+	NEAR_REL(bl_ci_half(3.0, 1000, 0.95), 3.0 * 1.9623414611334496 / sqrt(1000.0), 1e-9);
 	NEAR_REL(bl_ci_half(1.0, 10, 0.99), 3.2498355415921257 / sqrt(10.0), 1e-9);
-	assert_true(isnan(bl_ci95_half(1.0, 1)));
-	assert_true(isnan(bl_ci95_half(1.0, 0)));
-	assert_true(isnan(bl_ci95_half(NAN, 5)));
+	assert_true(isnan(bl_ci_half(1.0, 1, 0.95)));
+	assert_true(isnan(bl_ci_half(1.0, 0, 0.95)));
+	assert_true(isnan(bl_ci_half(NAN, 5, 0.95)));
 	assert_true(isnan(bl_ci_half(1.0, 5, 1.0)));
 	assert_true(isnan(bl_ci_half(1.0, 5, 0.0)));
-	assert_true(bl_ci95_half(0.0, 5) == 0.0);
+	assert_true(bl_ci_half(0.0, 5, 0.95) == 0.0);
 }
 
 /* ---- D6, D7 ------------------------------------------------------------ */
