@@ -191,11 +191,6 @@ double bl_welford_sd(const struct bl_welford *w)
 	return ldexp(sqrt(w->m2 / (double)(w->n - 1)), w->scale);
 }
 
-double bl_welford_sum(const struct bl_welford *w)
-{
-	return w->n ? w->mean * (double)w->n : 0.0;
-}
-
 /* ---- D3 ---------------------------------------------------------------- */
 
 bool bl__pct_ok(double p)
@@ -389,19 +384,6 @@ void bl__sort_double(double *x, size_t n)
 		memcpy(x, src, n * sizeof *x);
 	free(k < t ? k : t);
 	free(xs);
-}
-
-size_t bl_sort_finite(double *x, size_t n, size_t *rejected)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++)
-		if (isfinite(x[i]))
-			x[k++] = x[i];
-	if (rejected)
-		*rejected = n - k;
-	bl__sort_double(x, k);
-	return k;
 }
 
 /* ---- D4 ---------------------------------------------------------------- */

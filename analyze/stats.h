@@ -327,8 +327,6 @@ double bl_welford_var(const struct bl_welford *w);    /* NaN when n < 2 */
  * +inf when it passes DBL_MAX (finite data near DBL_MAX: use the sd). */
 double bl_welford_m2(const struct bl_welford *w);
 double bl_welford_sd(const struct bl_welford *w);     /* NaN when n < 2 */
-/* n * mean (0 when n = 0); exact to rounding of the product. */
-double bl_welford_sum(const struct bl_welford *w);
 
 /* ---- D3: percentiles -------------------------------------------------- */
 
@@ -337,16 +335,12 @@ enum bl_pct_rule {
 	BL_PCT_NEAREST_RANK = 1, /* smallest observed x with >= p% at or below */
 };
 
-/* p in [0,100] of x[0..n), which must be sorted ascending and finite
- * (bl_sort_finite makes it so). NaN when n = 0, p is out of range, or an
- * element it reads is not finite. */
+/* p in [0,100] of x[0..n), which must be sorted ascending and finite.
+ * NaN when n = 0, p is out of range, or an element it reads is not
+ * finite. */
 double bl_percentile_sorted(const double *x, size_t n, double p, enum bl_pct_rule rule);
 /* D3a: true when n values support percentile p (0..100). */
 bool bl_pct_supported(unsigned long long n, double p);
-/* Sort x[0..n) ascending in place after moving out NaN and +-inf (D0).
- * Returns the number of finite values kept at the front; *rejected (may be
- * NULL) gets the number dropped. */
-size_t bl_sort_finite(double *x, size_t n, size_t *rejected);
 
 /* ---- D4: histogram bins ----------------------------------------------- */
 

@@ -138,7 +138,6 @@ static void test_stats__welford_matches_datamash(void **state)
 	NEAR_REL(bl_welford_mean(&w), 30.530833333333, 1e-12);
 	NEAR_REL(bl_welford_sd(&w), 11.400563264752, 1e-12);
 	assert_true(w.min == 18.56 && w.max == 68.2);
-	NEAR_REL(bl_welford_sum(&w), 732.74, 1e-13); /* [hand] 24 * mean */
 
 	/* [ministat] ministat -A rd_def rd_tw: Avg 30.78 / 22.343333,
 	 * Stddev 0.58642988 / 0.96479704 (8 significant digits). */
@@ -285,7 +284,6 @@ static void test_stats__welford_edge_cases(void **state)
 	/* D1/D2: n = 0 */
 	assert_true(isnan(bl_welford_mean(&w)) && isnan(bl_welford_var(&w)));
 	assert_true(isnan(bl_welford_sd(&w)) && isnan(w.min) && isnan(w.max));
-	assert_true(bl_welford_sum(&w) == 0.0);
 	/* D0: non-finite refused, nothing changes */
 	assert_int_equal(bl_welford_add(&w, NAN), -BL_ERANGE);
 	assert_int_equal(bl_welford_add(&w, INFINITY), -BL_ERANGE);
@@ -313,6 +311,19 @@ static void test_stats__welford_edge_cases(void **state)
 
 /* ---- D3 ---------------------------------------------------------------- */
 
+static int double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* x[0..n) (finite) sorted ascending for bl_percentile_sorted; returns n */
+static size_t sort_doubles(double *x, size_t n)
+{
+	qsort(x, n, sizeof *x, double_cmp);
+	return n;
+}
+
 static void test_stats__percentile_type7_matches_datamash(void **state)
 {
 	double x[N_OF(all_def)];
@@ -327,7 +338,7 @@ static void test_stats__percentile_type7_matches_datamash(void **state)
 
 	(void)state;
 	memcpy(x, all_def, sizeof x);
-	n = bl_sort_finite(x, N_OF(x), NULL);
+	n = sort_doubles(x, N_OF(x));
 	assert_int_equal(n, 24);
 	for (i = 0; i < N_OF(want); i++)
 		NEAR_REL(bl_percentile_sorted(x, n, want[i][0], BL_PCT_TYPE7), want[i][1], 1e-12);
@@ -367,8 +378,6 @@ static void test_stats__percentile_nearest_rank(void **state)
 static void test_stats__percentile_edge_cases(void **state)
 {
 	const double one[] = { 4.25 };
-	double x[] = { 3, NAN, 1, INFINITY, 2, -INFINITY };
-	size_t rej = 0, n;
 
 	(void)state;
 	assert_true(isnan(bl_percentile_sorted(one, 0, 50, BL_PCT_TYPE7)));
@@ -378,11 +387,6 @@ static void test_stats__percentile_edge_cases(void **state)
 	assert_true(isnan(bl_percentile_sorted(one, 1, NAN, BL_PCT_TYPE7)));
 	assert_true(bl_percentile_sorted(one, 1, 0, BL_PCT_TYPE7) == 4.25);
 	assert_true(bl_percentile_sorted(one, 1, 73, BL_PCT_NEAREST_RANK) == 4.25);
-	/* D0: non-finite values are moved out and counted, not sorted in */
-	n = bl_sort_finite(x, N_OF(x), &rej);
-	assert_int_equal(n, 3);
-	assert_int_equal(rej, 3);
-	assert_true(x[0] == 1 && x[1] == 2 && x[2] == 3);
 }
 
 /* ---- D4 ---------------------------------------------------------------- */
@@ -510,7 +514,7 @@ static void test_stats__bins_match_expanded_sample(void **state)
 				x[k++] = b[i].value;
 		}
 		assert_int_equal(bl_bins_summary(b, nb, 0, &s), 0);
-		n = bl_sort_finite(x, k, NULL);
+		n = sort_doubles(x, k);
 		assert_true(s.n == (double)n);
 		if (n == 0)
 			continue;
