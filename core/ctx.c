@@ -455,6 +455,26 @@ void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 	bl_skip(ctx, ln, reason);
 }
 
+void bl_held_set(struct bl_held *h, const struct bl_line *ln)
+{
+	free(h->text);
+	h->ln = *ln;
+	h->ln.text = h->text = bl_xstrndup(ln->text, ln->len);
+}
+
+void bl_held_unuse(struct bl_ctx *ctx, struct bl_held *h, const char *reason)
+{
+	if (h->text)
+		bl_unuse(ctx, &h->ln, reason);
+	bl_held_clear(h);
+}
+
+void bl_held_clear(struct bl_held *h)
+{
+	free(h->text);
+	memset(h, 0, sizeof *h);
+}
+
 unsigned long bl_warn_total(const struct bl_ctx *ctx)
 {
 	unsigned long n = 0;

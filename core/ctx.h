@@ -296,6 +296,23 @@ void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long 
  * all, e.g. prose it held as a possible event when the series ended. */
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
 
+/* A copy of a line a parser took (BL_USED) and may give back as skipped
+ * later, or name in a warning, once the line itself is gone: ln is the
+ * line, its text the copy (owned: text); source and msg point where the
+ * line's did (valid to the end of its unit). Empty (text NULL) when
+ * zeroed. */
+struct bl_held {
+	struct bl_line ln;
+	char *text;
+};
+/* Hold a copy of ln (what h held before is let go). */
+void bl_held_set(struct bl_held *h, const struct bl_line *ln);
+/* The held line skipped after all with reason (bl_unuse()), and h
+ * emptied; nothing when h is empty. */
+void bl_held_unuse(struct bl_ctx *ctx, struct bl_held *h, const char *reason);
+/* Empty h, its copy freed. */
+void bl_held_clear(struct bl_held *h);
+
 /* Each message once: has a message with this Message-ID been read in
  * this pass (ctx->msgids)? If so returns
  * true and sets *where to "FILE:LINE" of its first line there (caller

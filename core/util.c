@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "core/cleanup.h"
 #include "core/util.h"
@@ -560,6 +561,15 @@ double bl_num_written(double v)
 		return v;
 	snprintf(t, sizeof t, "%.12g", v);
 	return near_short(t, v, &back) ? back : v;
+}
+
+bool bl_contains_ci(const char *s, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	for (size_t i = 0; i + k <= n; i++)
+		if (strncasecmp(s + i, lit, k) == 0)
+			return true;
+	return false;
 }
 
 bool bl_startswith(const char *s, size_t len, const char *prefix)

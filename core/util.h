@@ -135,6 +135,10 @@ static inline bool bl_contains(const char *s, size_t n, const char *lit, size_t 
 	return false;
 }
 
+/* Does [s, s+n) contain the NUL-terminated lit, ASCII letters matched in
+ * either case ("Mailing List" holds "mailing list")? */
+bool bl_contains_ci(const char *s, size_t n, const char *lit);
+
 /* 64-bit FNV-1a over n bytes of s (a key that must not collide: block
  * values, group keys). */
 static inline uint64_t bl_hash64(const char *s, size_t n)

@@ -309,17 +309,6 @@ struct pending {
 	int depth;
 };
 
-/* A saved line (for bl_unuse and warnings after the text is gone). */
-struct saved {
-	bool open;
-	char *text;
-	size_t len;
-	unsigned long lineno;
-	int depth;
-	const char *source;
-	const struct bl_msg *msg;
-};
-
 enum rcol { RC_TIME, RC_CPU, RC_LOADS, RC_LCPU, RC_RATIO, RC_CPULCPU, RC_N };
 
 struct table {
@@ -335,7 +324,7 @@ struct contest {
 	struct bl_re note_re, note_start_re;
 	bool ok;
 	struct pending p;
-	struct saved title;        /* a "<load>:" line waiting for its header */
+	struct bl_held title;      /* a "<load>:" line waiting for its header */
 	char *title_load;
 	struct table tb;
 	struct table kept;         /* the last header's columns (load, rows unset),
@@ -344,24 +333,6 @@ struct contest {
 	size_t ndyn;
 	struct toks tk;
 };
-
-static void saved_clear(struct saved *s)
-{
-	free(s->text);
-	memset(s, 0, sizeof *s);
-}
-
-static void saved_set(struct saved *s, const struct bl_line *ln)
-{
-	saved_clear(s);
-	s->open = true;
-	s->text = bl_xstrndup(ln->text, ln->len);
-	s->len = ln->len;
-	s->lineno = ln->lineno;
-	s->depth = ln->quote_depth;
-	s->source = ln->source;
-	s->msg = ln->msg;
-}
 
 static int ct_init(void *st, struct bl_ctx *ctx, char **err)
 {
@@ -597,14 +568,9 @@ static char *title_of(const char *s, size_t n)
 
 static void title_drop(struct contest *c, struct bl_ctx *ctx)
 {
-	if (!c->title.open)
+	if (!c->title.text)
 		return;
-	struct bl_line ln = {
-		.text = c->title.text, .len = c->title.len, .source = c->title.source,
-		.lineno = c->title.lineno, .quote_depth = c->title.depth, .msg = c->title.msg,
-	};
-	bl_unuse(ctx, &ln, "contest title without a table");
-	saved_clear(&c->title);
+	bl_held_unuse(ctx, &c->title, "contest title without a table");
 	free(c->title_load);
 	c->title_load = NULL;
 }
@@ -819,7 +785,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	}
 	pending_emit(c, ctx);
 
-	if (!c->tb.open && !maybe_header && !maybe_log && !c->title.open && leadn && lead[leadn - 1] != ':')
+	if (!c->tb.open && !maybe_header && !maybe_log && !c->title.text && leadn && lead[leadn - 1] != ':')
 		return BL_NO;
 	tokenize(tk, s, n);
 	if (c->tb.open) {
@@ -836,7 +802,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	char *title = title_of(s, n);
 	if (title) {
 		title_drop(c, ctx);
-		saved_set(&c->title, ln);
+		bl_held_set(&c->title, ln);
 		c->title_load = title;
 		return BL_USED;
 	}
@@ -848,18 +814,18 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		c->tb.open = true;
 		c->tb.load = c->title_load;     /* NULL when the header has no title */
 		c->title_load = NULL;
-		saved_clear(&c->title);
+		bl_held_clear(&c->title);
 		c->kept = hdr;
 		return BL_USED;
 	}
 	/* Requirement 5a: a title, then a row of the last header's shape. */
-	if (c->title.open && c->kept.ncols) {
+	if (c->title.text && c->kept.ncols) {
 		c->tb = c->kept;
 		c->tb.open = true;
 		c->tb.load = c->title_load;
 		if (report_row(c, ctx, ln)) {
 			c->title_load = NULL;
-			saved_clear(&c->title);
+			bl_held_clear(&c->title);
 			return BL_USED;
 		}
 		c->tb.load = NULL;
@@ -871,25 +837,19 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	return BL_NO;
 }
 
-static void ct_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+static void ct_flush(void *st, struct bl_ctx *ctx)
 {
 	struct contest *c = st;
-	(void)ln;
 	pending_emit(c, ctx);
 	title_drop(c, ctx);
 	table_close(c);
 	memset(&c->kept, 0, sizeof c->kept);
 }
 
-static void ct_flush(void *st, struct bl_ctx *ctx)
+static void ct_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
-	struct contest *c = st;
-	if (!c->ok)
-		return;
-	pending_emit(c, ctx);
-	title_drop(c, ctx);
-	table_close(c);
-	memset(&c->kept, 0, sizeof c->kept);
+	(void)ln;
+	ct_flush(st, ctx);
 }
 
 static void ct_release(void *st)
@@ -902,7 +862,7 @@ static void ct_release(void *st)
 	bl_buf_release(&c->p.load);
 	bl_buf_release(&c->p.group);
 	bl_buf_release(&c->p.note);
-	saved_clear(&c->title);
+	bl_held_clear(&c->title);
 	free(c->title_load);
 	table_close(c);
 	for (size_t i = 0; i < c->ndyn; i++)

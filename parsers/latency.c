@@ -122,7 +122,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/latency.h"
@@ -281,21 +280,13 @@ static bool unit_exp(const char *u, int *ex)
 
 /* ---- state ------------------------------------------------------------- */
 
-/* A copy of a line used tentatively (to bl_unuse it later). */
-struct held {
-	unsigned long lineno;
-	int depth;
-	char *text;
-	size_t len;
-};
-
 enum tool { TOOL_NONE = 0, TOOL_IRT, TOOL_CT, TOOL_SAMPLES };
 enum ct_phase { CT_PRE = 0, CT_STATUS, CT_HIST, CT_FOOTER };
 
 /* One per-thread status line (cyclictest). */
 struct status {
 	bool has;
-	struct held line;
+	struct bl_held line;
 	long long tid, prio, interval, cycles, smi;
 	bool has_smi;
 	struct dec min, act, avg, max;
@@ -347,7 +338,7 @@ struct run {
 	int uexp;
 	bool has_data;
 	int gap;         /* non-blank foreign lines since the command line */
-	struct held pre[MAX_PRE];   /* command/header lines before any data */
+	struct bl_held pre[MAX_PRE];   /* command/header lines before any data */
 	size_t npre;
 
 	/* rows */
@@ -372,7 +363,7 @@ struct run {
 	struct cycles *cyc;
 	size_t ncyc;
 	bool in_cycles;
-	struct held elision;        /* a line inside the rows, not yet confirmed */
+	struct bl_held elision;        /* a line inside the rows, not yet confirmed */
 	long long elided;           /* confirmed gaps */
 
 	/* time link (L4) */
@@ -451,25 +442,6 @@ static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 	return 0;
 }
 
-static void held_set(struct held *h, const struct bl_line *ln)
-{
-	free(h->text);
-	h->text = bl_xstrndup(ln->text, ln->len);
-	h->len = ln->len;
-	h->lineno = ln->lineno;
-	h->depth = ln->quote_depth;
-}
-
-static void held_unuse(struct bl_ctx *ctx, const struct run *r, struct held *h, const char *reason)
-{
-	if (!h->text)
-		return;
-	struct bl_line ln = { h->text, h->len, r->source, h->lineno, h->depth, r->msg };
-	bl_unuse(ctx, &ln, reason);
-	free(h->text);
-	h->text = NULL;
-}
-
 static void footer_free(struct footer *f)
 {
 	free(f->v);
@@ -483,11 +455,11 @@ static void run_free(struct run *r)
 	free(r->command);
 	free(r->name);
 	for (size_t i = 0; i < r->npre; i++)
-		free(r->pre[i].text);
+		bl_held_clear(&r->pre[i]);
 	free(r->rows);
 	free(r->cnt);
 	for (size_t i = 0; i < r->nst; i++)
-		free(r->st[i].line.text);
+		bl_held_clear(&r->st[i].line);
 	free(r->st);
 	footer_free(&r->f_total);
 	footer_free(&r->f_min);
@@ -499,7 +471,7 @@ static void run_free(struct run *r)
 	for (size_t i = 0; i < r->ncyc; i++)
 		free(r->cyc[i].list);
 	free(r->cyc);
-	free(r->elision.text);
+	bl_held_clear(&r->elision);
 	memset(r, 0, sizeof *r);
 }
 
@@ -525,7 +497,7 @@ static void run_start(struct run *r, struct bl_ctx *ctx, const struct bl_line *l
 static void pre_add(struct run *r, const struct bl_line *ln)
 {
 	if (r->npre < MAX_PRE)
-		held_set(&r->pre[r->npre++], ln);
+		bl_held_set(&r->pre[r->npre++], ln);
 }
 
 /* The first data line of a run: the run number (parsers/latency.h). */
@@ -536,10 +508,8 @@ static void got_data(struct run *r, struct bl_ctx *ctx)
 	r->has_data = true;
 	r->run = bl_run_new(ctx, BL_RUN_FAMILY_MTEST);
 	bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_LATENCY);
-	for (size_t i = 0; i < r->npre; i++) {
-		free(r->pre[i].text);
-		r->pre[i].text = NULL;
-	}
+	for (size_t i = 0; i < r->npre; i++)
+		bl_held_clear(&r->pre[i]);
 	r->npre = 0;
 }
 
@@ -651,12 +621,12 @@ static void run_close(struct latency *L, struct bl_ctx *ctx)
 	if (!r->open)
 		return;
 	r->open = false;
-	held_unuse(ctx, r, &r->elision, gap_unconfirmed(r));
+	bl_held_unuse(ctx, &r->elision, gap_unconfirmed(r));
 	if (!r->has_data) {
 		const char *why = r->tool == TOOL_CT ? "cyclictest command or header without results"
 						     : "command line without latency output";
 		for (size_t i = 0; i < r->npre; i++)
-			held_unuse(ctx, r, &r->pre[i], why);
+			bl_held_unuse(ctx, &r->pre[i], why);
 		run_free(r);
 		return;
 	}
@@ -721,7 +691,7 @@ static void set_period(struct bl_record *rec, const struct run *r, size_t t)
 	} else if (r->tool == TOOL_CT && t < r->nst && r->st[t].has && r->st[t].interval > 0) {
 		from = "status I:";
 		v = dec_value((struct dec){ r->st[t].interval, 0 }, -6);
-		line = r->st[t].line.lineno;
+		line = r->st[t].line.ln.lineno;
 	}
 	if (!from)
 		return;
@@ -910,14 +880,6 @@ static size_t ct_row_shape(const char *s, size_t n, size_t *end)
 	return tokens >= 2 ? tokens - 1 : 0;
 }
 
-static bool blank_or_empty(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t')
-			return false;
-	return true;
-}
-
 static bool is_real_line(const char *s, size_t n)
 {
 	return n > 5 && memcmp(s, "real", 4) == 0 && (s[4] == ' ' || s[4] == '\t');
@@ -1086,7 +1048,7 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 			size_t i = 1;
 			while (i < n && (s[i] == ' ' || s[i] == '\t'))
 				i++;
-			if (n - i >= 9 && memcmp(s + i, "Histogram", 9) == 0 && blank_or_empty(s + i + 9, n - i - 9))
+			if (n - i >= 9 && memcmp(s + i, "Histogram", 9) == 0 && n - i == 9)
 				return CK_HIST;
 		}
 		if (bl_re_match(&L->dma, s, n) == 1)
@@ -1161,9 +1123,9 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 		r->phase = CT_STATUS;
 	st = status_slot(r, (size_t)t);
 	if (st->has)
-		held_unuse(ctx, r, &st->line, "cyclictest display refresh, superseded by a later one");
+		bl_held_unuse(ctx, &st->line, "cyclictest display refresh, superseded by a later one");
 	st->has = true;
-	held_set(&st->line, ln);
+	bl_held_set(&st->line, ln);
 	st->tid = tid;
 	st->prio = prio;
 	st->interval = interval;
@@ -1509,13 +1471,23 @@ static char *program_name(const char *c, size_t n)
 	return NULL;
 }
 
-static void samples_unit(struct run *r, struct bl_ctx *ctx)
+/* L3: the sample d of the run's list; the first one makes the run a
+ * list of samples in --unit's unit. */
+static enum bl_verdict add_sample(struct run *r, struct bl_ctx *ctx, const struct bl_line *ln, struct dec d)
 {
-	r->unit = ctx->opt.latency_unit;
-	if (!unit_exp(r->unit, &r->uexp)) {
-		r->unit = "s";
-		r->uexp = 0;
+	if (!r->has_data) {
+		r->tool = TOOL_SAMPLES;
+		r->unit = ctx->opt.latency_unit;
+		if (!unit_exp(r->unit, &r->uexp)) {
+			r->unit = "s";
+			r->uexp = 0;
+		}
+		got_data(r, ctx);
+		r->ncols = 1;
 	}
+	unsigned long long one = 1;
+	add_row(r, ln, d, &one, 1);
+	return BL_USED;
 }
 
 /* "time CMD" (L1): a command, not prose: short, no sentence punctuation
@@ -1612,23 +1584,9 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 	if (ctx->opt.latency_unit && sample_value(s, n, &d)) {
 		run_start(r, ctx, ln, TOOL_SAMPLES);
 		irt_period(L, r);
-		samples_unit(r, ctx);
-		got_data(r, ctx);
-		unsigned long long one = 1;
-		add_row(r, ln, d, &one, 1);
-		r->ncols = 1;
-		return BL_USED;
+		return add_sample(r, ctx, ln, d);
 	}
 	return BL_NO;
-}
-
-static bool strcasestr_n(const char *s, size_t n, const char *w)
-{
-	size_t wl = strlen(w);
-	for (size_t i = 0; i + wl <= n; i++)
-		if (strncasecmp(s + i, w, wl) == 0)
-			return true;
-	return false;
 }
 
 /* L2: a cyclictest status line cut by a mailer (a prefix of one). */
@@ -1657,7 +1615,7 @@ static bool is_gap_line(const char *s, size_t n)
 		return true;
 	static const char *const words[] = { "histogram", "entries", "snip", "omitted", "elided", "rows", NULL };
 	for (size_t w = 0; words[w]; w++)
-		if (strcasestr_n(s, n, words[w]))
+		if (bl_contains_ci(s, n, words[w]))
 			return true;
 	if ((s[0] == '(' && s[n - 1] == ')') || (s[0] == '[' && s[n - 1] == ']') ||
 	    (s[0] == '<' && s[n - 1] == '>'))
@@ -1693,16 +1651,15 @@ static void gap_resolve(struct latency *L, struct bl_ctx *ctx, const char *s, si
 {
 	struct run *r = &L->r;
 	if (gap_confirmed(L, s, n)) {
-		struct bl_line gl = { r->elision.text, r->elision.len, r->source, r->elision.lineno, r->elision.depth, r->msg };
-		bl_warn(ctx, &gl, "histogram rows elided",
+		const struct bl_line *gl = &r->elision.ln;
+		bl_warn(ctx, gl, "histogram rows elided",
 			"histogram rows elided (\"%.*s\"): the series' counts and statistics are bounds",
-			(int)(r->elision.len > 60 ? 60 : r->elision.len), r->elision.text);
+			(int)(gl->len > 60 ? 60 : gl->len), gl->text);
 		r->elided++;
-		free(r->elision.text);
-		r->elision.text = NULL;
+		bl_held_clear(&r->elision);
 		return;
 	}
-	held_unuse(ctx, r, &r->elision, gap_unconfirmed(r));
+	bl_held_unuse(ctx, &r->elision, gap_unconfirmed(r));
 }
 
 /* L2: a held status line prefix, joined with the next line
@@ -1760,18 +1717,10 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			case IRT_NONE:
 				break;
 			}
-			if (!r->has_data && ctx->opt.latency_unit && sample_value(s, n, &d)) {
-				/* the timed program prints one value per line (L3) */
-				r->tool = TOOL_SAMPLES;
-				samples_unit(r, ctx);
-				got_data(r, ctx);
-				unsigned long long one = 1;
-				add_row(r, ln, d, &one, 1);
-				r->ncols = 1;
-				return BL_USED;
-			}
+			if (!r->has_data && ctx->opt.latency_unit && sample_value(s, n, &d))
+				return add_sample(r, ctx, ln, d);   /* one value per line (L3) */
 			if (!blank && r->nrows && !r->elision.text && is_gap_line(s, n)) {
-				held_set(&r->elision, ln);
+				bl_held_set(&r->elision, ln);
 				return BL_USED;
 			}
 			break;
@@ -1780,16 +1729,13 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			if (v != BL_NO)
 				return v;
 			if (!blank && r->phase == CT_HIST && r->nrows && !r->elision.text && is_gap_line(s, n)) {
-				held_set(&r->elision, ln);
+				bl_held_set(&r->elision, ln);
 				return BL_USED;
 			}
 			break;
 		case TOOL_SAMPLES:
-			if (sample_value(s, n, &d)) {
-				unsigned long long one = 1;
-				add_row(r, ln, d, &one, 1);
-				return BL_USED;
-			}
+			if (sample_value(s, n, &d))
+				return add_sample(r, ctx, ln, d);
 			break;
 		case TOOL_NONE:
 			break;

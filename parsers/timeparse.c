@@ -52,22 +52,7 @@ static int units_form(const char *s, size_t len, double *out)
 	return 0;
 }
 
-static int clock_any(const char *s, size_t len, double *out);
-
-/* A duration is never negative ("-1.5" is damage, not a time). */
 int bl_parse_clock(const char *s, size_t len, double *out)
-{
-	double d;
-	int rc = clock_any(s, len, &d);
-	if (rc)
-		return rc;
-	if (d < 0)
-		return -BL_ERANGE;
-	*out = d;
-	return 0;
-}
-
-static int clock_any(const char *s, size_t len, double *out)
 {
 	bl_trim(&s, &len);
 	if (len == 0)
@@ -75,8 +60,16 @@ static int clock_any(const char *s, size_t len, double *out)
 	if (memchr(s, 'm', len) || memchr(s, 's', len) || memchr(s, 'h', len))
 		return units_form(s, len, out);
 	const char *c1 = memchr(s, ':', len);
-	if (!c1)
-		return num_comma(s, len, out);
+	if (!c1) {
+		/* a duration is never negative ("-1.5" is damage, not a time) */
+		double d;
+		int rc = num_comma(s, len, &d);
+		if (rc == 0 && d < 0)
+			return -BL_ERANGE;
+		if (rc == 0)
+			*out = d;
+		return rc;
+	}
 	const char *c2 = memchr(c1 + 1, ':', len - (size_t)(c1 + 1 - s));
 	double a, b, c;
 	if (!c2) {
@@ -96,11 +89,6 @@ static int clock_any(const char *s, size_t len, double *out)
 		return -BL_EFORMAT;
 	*out = a * 3600 + b * 60 + c;
 	return 0;
-}
-
-int bl_parse_shell_duration(const char *s, size_t len, double *out)
-{
-	return bl_parse_clock(s, len, out);
 }
 
 void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r)

@@ -6,16 +6,17 @@
 #include <stddef.h>
 #include "core/util.h"
 
-/* GNU time %E and tcsh/csh %E: colons separate units, so count them:
- * "m:ss.cc" (1:02.03 = 62.03 s), "h:mm:ss" (1:02:03 = 3723 s), also
- * "h:mm:ss.cc" (tcsh); a bare "ss.cc" is taken as seconds. BusyBox -v
- * prints "0m 1.00s" / "1h 2m 03s" there: accepted too. */
+/* Every duration a timing tool prints, one reader for all:
+ * - GNU time %E and tcsh/csh %E: colons separate units, so count them:
+ *   "m:ss.cc" (1:02.03 = 62.03 s), "h:mm:ss" (1:02:03 = 3723 s), also
+ *   "h:mm:ss.cc" (tcsh); a bare "ss.cc" is taken as seconds. BusyBox -v
+ *   prints "0m 1.00s" / "1h 2m 03s" there: accepted too.
+ * - Shell durations: bash "%lR" ("3m28.568s", "62m3.000s", decimal comma
+ *   "0m0,102s" from bash >= 4.4 under some locales), BusyBox "0m 1.00s",
+ *   "-p" plain seconds ("208.56", "0,10"), zsh "1.003" / "1:02.03" /
+ *   "1:02:03.00", values with a trailing "s".
+ * A negative value is -BL_ERANGE (damage, not a time). */
 int bl_parse_clock(const char *s, size_t len, double *out);
-/* Shell durations: bash "%lR" ("3m28.568s", "62m3.000s", decimal comma
- * "0m0,102s" from bash >= 4.4 under some locales), BusyBox "0m 1.00s",
- * "-p" plain seconds ("208.56", "0,10"), zsh "1.003" / "1:02.03" /
- * "1:02:03.00", values with a trailing "s". */
-int bl_parse_shell_duration(const char *s, size_t len, double *out);
 
 struct bl_ctx;
 struct bl_record;

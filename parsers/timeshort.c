@@ -233,10 +233,10 @@ static int rus_value(const char *s, size_t n, double *out, bool *busybox, bool *
 	if (nt >= 2 && tl[0] >= 2 && tok[0][tl[0] - 1] == 'm' && tok[1][tl[1] - 1] == 's') {
 		*busybox = true;
 		*units = true;
-		return bl_parse_shell_duration(tok[0], (size_t)(tok[1] + tl[1] - tok[0]), out);
+		return bl_parse_clock(tok[0], (size_t)(tok[1] + tl[1] - tok[0]), out);
 	}
 	*units = memchr(tok[0], 'm', tl[0]) || memchr(tok[0], 's', tl[0]);
-	return bl_parse_shell_duration(tok[0], tl[0], out);
+	return bl_parse_clock(tok[0], tl[0], out);
 }
 
 /* A BSD -l rusage line: "%10ld  %s" (20 columns on recent macOS), the
@@ -286,7 +286,7 @@ static void bsd_line(struct timeshort *t, struct bl_ctx *ctx, const struct bl_li
 		const char *p;
 		size_t l;
 		double d;
-		if (grp(&t->bsd, i + 1, s, &p, &l) && bl_parse_shell_duration(p, l, &d) == 0)
+		if (grp(&t->bsd, i + 1, s, &p, &l) && bl_parse_clock(p, l, &d) == 0)
 			bl_set_num(&t->rec, cols[i], d);
 		else if (grp(&t->bsd, i + 1, s, &p, &l))
 			bad_value(ctx, ln, cols[i], p, l);
