@@ -350,6 +350,32 @@ static size_t reply_mark(const char *s)
 	return 0;
 }
 
+/* s with every run of white space made one space and none at the ends,
+ * cut to its first max bytes (R4); "" for NULL. The caller frees it. */
+static char *one_spaced(const char *s, size_t max)
+{
+	if (s == NULL)
+		return bl_xstrdup("");
+	size_t n = strlen(s);
+	char *out = bl_xmalloc(n + 1), *o = out;
+	bool space = false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+			space = o > out;
+			continue;
+		}
+		if (space)
+			*o++ = ' ';
+		space = false;
+		*o++ = (char)c;
+	}
+	if ((size_t)(o - out) > max)
+		o = out + max;
+	*o = '\0';
+	return out;
+}
+
 char *bl_mail_thread(const char *subject)
 {
 	const char *s = subject ? subject : "";
@@ -370,25 +396,11 @@ char *bl_mail_thread(const char *subject)
 		}
 		break;
 	}
-	struct bl_buf b = BL_BUF_INIT(4096);
-	bool space = false;
-	for (; *s; s++) {
-		if (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') {
-			space = b.len > 0;
-			continue;
-		}
-		if (space)
-			bl_buf_addc(&b, ' ');
-		space = false;
-		bl_buf_addc(&b, *s);
-	}
-	if (b.len == 0) {
-		bl_buf_release(&b);
-		return bl_xstrdup("(no subject)");
-	}
-	char *out = bl_xstrndup(b.data, b.len);
-	bl_buf_release(&b);
-	return out;
+	char *out = one_spaced(s, 4096);
+	if (*out)
+		return out;
+	free(out);
+	return bl_xstrdup("(no subject)");
 }
 
 /* ----------------------------------------------------------- reading --- */
@@ -562,12 +574,6 @@ static void view_skip_as(struct rd *r, struct view *v, size_t upto, const struct
 	}
 }
 
-/* Account view lines [v->next, upto) as skipped structure (R7). */
-static void view_skip_to(struct rd *r, struct view *v, size_t upto, const struct bl_msg *msg)
-{
-	view_skip_as(r, v, upto, msg, R_HDR);
-}
-
 /* Lines of the input buffer from r->off up to byte offset `to` (a line
  * start) as skipped with `reason`. */
 static void file_skip_to(struct rd *r, size_t to, const char *reason, const struct bl_msg *msg)
@@ -610,28 +616,6 @@ static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg, bool 
 
 /* ------------------------------------------------------ provenance R4 -- */
 
-static char *subject_clean(const char *s)
-{
-	if (s == NULL)
-		return bl_xstrdup("");
-	size_t n = strlen(s);
-	char *out = bl_xmalloc(n + 1), *o = out;
-	bool space = false;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-			space = o > out;
-			continue;
-		}
-		if (space)
-			*o++ = ' ';
-		space = false;
-		*o++ = (char)c;
-	}
-	*o = '\0';
-	return out;
-}
-
 /* Fill p from m's headers (R4). A Date that does not parse is warned
  * about when r is given (lineno: where the message starts). */
 static void prov_fill(struct prov *p, GMimeMessage *m, unsigned long index, struct rd *r,
@@ -639,7 +623,7 @@ static void prov_fill(struct prov *p, GMimeMessage *m, unsigned long index, stru
 {
 	const char *id = g_mime_message_get_message_id(m);
 	p->id = bl_xstrdup(id ? id : "");
-	p->subject = subject_clean(g_mime_message_get_subject(m));
+	p->subject = one_spaced(g_mime_message_get_subject(m), SIZE_MAX);
 	GDateTime *d = g_mime_message_get_date(m);
 	gchar *iso = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%S%:z") : NULL;
 	p->date = bl_xstrdup(iso ? iso : "");
@@ -835,21 +819,6 @@ static bool all_numeric(const char *s, size_t n, size_t *ntok)
 	return ok;
 }
 
-static size_t count_tokens(const char *s, size_t n)
-{
-	size_t k = 0, i = 0;
-	while (i < n) {
-		while (i < n && is_blank(s[i]))
-			i++;
-		if (i >= n)
-			break;
-		while (i < n && !is_blank(s[i]))
-			i++;
-		k++;
-	}
-	return k;
-}
-
 struct fl {                 /* a physical line under RFC 3676 */
 	int depth;
 	const char *t;          /* after quote marks and stuffing */
@@ -884,7 +853,7 @@ static bool flowed_may_join(const struct fl *a, size_t alen, const struct fl *b,
 		w++;
 	if (alen + w <= width)
 		return false;
-	size_t nb, na = count_tokens(a->t, a->n);
+	size_t nb, na = bl_split_blanks(a->t, a->n, NULL, NULL, 0);
 	if (all_numeric(b->t, b->n, &nb) && nb >= 4 && nb == na)
 		return false;
 	return true;
@@ -990,15 +959,6 @@ static void mark_from(struct plist *l, size_t i, int d, const char *reason)
 	}
 }
 
-static bool contains_ci(const char *s, size_t n, const char *needle)
-{
-	size_t k = strlen(needle);
-	for (size_t i = 0; i + k <= n; i++)
-		if (g_ascii_strncasecmp(s + i, needle, k) == 0)
-			return true;
-	return false;
-}
-
 static void footer_sig_pass(struct plist *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
@@ -1025,7 +985,7 @@ static void footer_sig_pass(struct plist *l)
 				size_t n2;
 				int d2;
 				trimmed(l, &l->v[j], &t2, &n2, &d2);
-				if (d2 == d && (contains_ci(t2, n2, "mailing list") || contains_ci(t2, n2, "listinfo"))) {
+				if (d2 == d && (bl_contains_ci(t2, n2, "mailing list") || bl_contains_ci(t2, n2, "listinfo"))) {
 					mark_from(l, i, d, R_FOOTER);
 					break;
 				}
@@ -1644,7 +1604,7 @@ static int read_header_text(struct rd *r, struct view *v, const struct bl_msg *m
 	size_t stop = k;
 	while (stop < v->nl && (view_line(v, stop, &n), n != 0))
 		stop++;
-	view_skip_to(r, v, k, msg);
+	view_skip_as(r, v, k, msg, R_HDR);
 	struct bl_line ln = { "", 0, r->source, v->lineno0 + k, 0, msg };
 	bl_warn(r->ctx, &ln, "mail header without blank line",
 		"mail header block has no empty line after it: this line is no header field; "
@@ -1698,14 +1658,14 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 		if (rc < 0)
 			break;
 		if (s->known)
-			view_skip_to(r, v, s->first, s->msg);
+			view_skip_as(r, v, s->first, s->msg, R_HDR);
 		if (s->skip)
 			skip_part(r, v, s);
 		else
 			rc = read_text_part(r, v, s);
 	}
 	if (rc == 0)
-		view_skip_to(r, v, v->nl, &top->m);
+		view_skip_as(r, v, v->nl, &top->m, R_HDR);
 	r->line = v->lineno0 + v->nl;
 	r->off = v->file_end;
 	if (rc == 0)
