@@ -160,33 +160,10 @@ static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line
  * value. Every line of a log is asked this, so only the labels that begin
  * with the line's first letter are compared, and only when the ':' after
  * them is there. */
-/* a[0..n) == b[0..n), 8 bytes at a time (labels are 6 to 40 bytes: an
- * inline loop beats a call to memcmp) */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-	size_t i = 0;
-	uint64_t x, y;
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y)
-			return false;
-	}
-	if (i < n && n >= 8) {       /* the tail: the last 8 bytes, overlapping */
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	for (; i < n; i++)
-		if (a[i] != b[i])
-			return false;
-	return true;
-}
-
 static inline int label_at(const char *s, size_t n, size_t i, const char **vp, size_t *vl)
 {
 	size_t ll = labels[i].len;
-	if (n <= ll || s[ll] != ':' || !same_bytes(s, labels[i].text, ll))
+	if (n <= ll || s[ll] != ':' || memcmp(s, labels[i].text, ll) != 0)
 		return -1;
 	const char *v = s + ll + 1;
 	size_t l = n - ll - 1;
