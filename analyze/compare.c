@@ -89,6 +89,27 @@ static bool cmp_start(struct bl_cmp *out, bool has_b, bool has_c, double mb, dou
 	return true;
 }
 
+/* C2 once out->t is the test's (out from cmp_start): its note when the
+ * test is undefined (false), else D14's interval of the change from the
+ * variances of the two means vb, vc (nonneg: no value is negative) and
+ * D16's detectable change (true). */
+static bool cmp_tested(struct bl_cmp *out, double vb, double vc, bool nonneg, double conf)
+{
+	if (!out->t.ok) {
+		out->note = out->t.note ? out->t.note : "test undefined for these values";
+		return false;
+	}
+	out->tested = true;
+	out->vb = vb;
+	out->vc = vc;
+	out->nonneg = nonneg;
+	bl_fieller(out->mb, vb, out->mc, vc, out->t.df, conf, nonneg, &out->ci);
+	out->ci_raw = out->ci;
+	if (isfinite(out->t.df) && out->mb != 0)   /* D16 */
+		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(out->mb);
+	return true;
+}
+
 int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand,
 		    double conf, enum bl_cmp_test test, bool means,
 		    struct bl_cmp *out)
@@ -112,34 +133,15 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 		: bl_welch(base, cand, conf, &out->t);
 	if (rc)
 		return rc;
-	if (!out->t.ok) {
-		out->note = out->t.note ? out->t.note : "test undefined for these values";
-		return 0;
-	}
-	out->tested = true;
-	out->diff = out->t.diff;
 	/* D14 with the test's own variance of the difference split by side:
 	 * D6's (or D7's pooled) s^2 / n, and its df */
-	double vb, vc;
-	if (test == BL_CMP_STUDENT) {
-		double sp2 = out->t.pooled_sd * out->t.pooled_sd;
-		vb = sp2 / (double)base->n;
-		vc = sp2 / (double)cand->n;
-	} else {
-		vb = bl_welford_var(base) / (double)base->n;
-		vc = bl_welford_var(cand) / (double)cand->n;
-	}
-	out->vb = vb;
-	out->vc = vc;
-	out->nonneg = base->min >= 0 && cand->min >= 0;
-	bl_fieller(mb, vb, mc, vc, out->t.df, conf, out->nonneg, &out->ci);
-	out->ci_raw = out->ci;
-	if (isfinite(out->t.df) && mb != 0)   /* D16 */
-		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
-	if (means)
-		out->note = "each value is already a mean of runs";
-	else if (out->t.note)
-		out->note = out->t.note;
+	double sp2 = out->t.pooled_sd * out->t.pooled_sd;
+	double vb = test == BL_CMP_STUDENT ? sp2 : bl_welford_var(base);
+	double vc = test == BL_CMP_STUDENT ? sp2 : bl_welford_var(cand);
+	if (!cmp_tested(out, vb / (double)base->n, vc / (double)cand->n, base->min >= 0 && cand->min >= 0, conf))
+		return 0;
+	out->diff = out->t.diff;
+	out->note = means ? "each value is already a mean of runs" : out->t.note;
 	return 0;
 }
 
@@ -1265,20 +1267,10 @@ int bl_compare_moments(const struct bl_moments *base, const struct bl_moments *c
 		return 0;
 	}
 	bl_welch_moments(base->n, mb, base->sd, base->n_eff, cand->n, mc, cand->sd, cand->n_eff, conf, &out->t);
-	if (!out->t.ok) {
-		out->note = out->t.note ? out->t.note : "test undefined for these values";
-		return 0;
-	}
-	out->tested = true;
 	/* D14 and D16 with the variances of the means s^2 / n_eff (D15) */
-	out->vb = base->sd * base->sd / base->n_eff;
-	out->vc = cand->sd * cand->sd / cand->n_eff;
-	out->nonneg = base->min >= 0 && cand->min >= 0;
-	bl_fieller(mb, out->vb, mc, out->vc, out->t.df, conf, out->nonneg, &out->ci);
-	out->ci_raw = out->ci;
-	if (isfinite(out->t.df) && mb != 0)
-		out->detect_pct = 100.0 * bl_detectable_diff(out->t.se, out->t.df, 1.0 - conf, 0.8) / fabs(mb);
-	out->note = out->t.note;
+	if (cmp_tested(out, base->sd * base->sd / base->n_eff, cand->sd * cand->sd / cand->n_eff,
+		       base->min >= 0 && cand->min >= 0, conf))
+		out->note = out->t.note;
 	return 0;
 }
 
