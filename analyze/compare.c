@@ -1300,7 +1300,6 @@ void bl_compare_estimates(double stat_b, double var_b, double stat_c, double var
 	if (!(var_b >= 0) || !(var_c >= 0) || !isfinite(var_b) || !isfinite(var_c) || !(conf > 0 && conf < 1))
 		return;
 	double se = sqrt(var_b + var_c), d = stat_c - stat_b;
-	out->tested = true;
 	out->t.ok = 1;
 	out->t.diff = d;
 	out->t.se = se;
@@ -1310,13 +1309,7 @@ void bl_compare_estimates(double stat_b, double var_b, double stat_c, double var
 	double z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	out->t.ci_lo = d - z * se;
 	out->t.ci_hi = d + z * se;
-	out->vb = var_b;
-	out->vc = var_c;
-	out->nonneg = nonneg;
-	bl_fieller(stat_b, var_b, stat_c, var_c, NORMAL_DF, conf, nonneg, &out->ci);
-	out->ci_raw = out->ci;
-	if (stat_b != 0)
-		out->detect_pct = 100.0 * bl_detectable_diff(se, NORMAL_DF, 1.0 - conf, 0.8) / fabs(stat_b);
+	cmp_tested(out, var_b, var_c, nonneg, conf);
 }
 
 struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
