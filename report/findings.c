@@ -351,19 +351,18 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 	struct bl_val v[NF];
 	fields(w, fv);
 	for (size_t k = 0; k < NF; k++) {
-		enum bl_vtype t = isnan(fv[k].v) && !fv[k].s ? BL_NULL : ftype(k);
-		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } }
-		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)fv[k].v } } : (struct bl_val){ t, { .d = fv[k].v } };
+		char b[40] = "";
+		enum bl_vtype t = ftype(k);
+		double d = fv[k].v;
+		/* F6: the double the text reads back as ("inf" as it is) */
+		if (t != BL_STR && !isnan(d) && bl_parse_double(b, (size_t)bl_fmt_double(b, sizeof b, d), &d))
+			d = fv[k].v;
+		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }
+		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)d } } : (struct bl_val){ t, { .d = d } };
+		bad |= put(f->csv, fv[k].s ? fv[k].s : b, k + 1 == NF);
 	}
 	if (f->db)   /* a failure fails the database's finish() */
 		(void)bl_sqlite_row(f->db, f->dbtab, v);
-	FILE *out = f->csv;
-	for (size_t k = 0; k < NF; k++) {
-		char b[40] = "";
-		if (!fv[k].s && !isnan(fv[k].v))
-			bl_fmt_double(b, sizeof b, fv[k].v);
-		bad |= put(out, fv[k].s ? fv[k].s : b, k + 1 == NF);
-	}
 	return bad;
 }
 

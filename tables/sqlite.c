@@ -160,8 +160,7 @@ struct sq_cell {
 };
 
 struct sq_table {
-	const struct bl_table_def *def;   /* NULL: a table of bl_sqlite_table() */
-	bool empty_text;            /* empty text kept as '' (bl_sqlite_table()), not NULL */
+	const struct bl_table_def *def;   /* NULL: bl_sqlite_table()'s, its values as given */
 	sqlite3_stmt *ins, *insn;   /* of one row, of SQ_BATCH rows */
 	size_t ncol;                /* BL_PROV_COLS + def->ncols */
 	size_t nrow;                /* rows bound in insn, not yet stepped */
@@ -292,11 +291,11 @@ static int sq_source(struct sq_sink *s, const struct bl_record *r)
 	return sqlite3_step(st) == SQLITE_DONE ? 0 : -BL_EIO;
 }
 
-/* Binds parameter k of st to c's value. */
-static int bind_cell(sqlite3_stmt *st, int k, const struct sq_cell *c)
+/* Binds parameter k of st, a statement of qt, to c's value. */
+static int bind_cell(const struct sq_table *qt, sqlite3_stmt *st, int k, const struct sq_cell *c)
 {
 	switch (c->v.t) {
-	case BL_NUM: return sqlite3_bind_double(st, k, bl_num_written(c->v.u.d));
+	case BL_NUM: return sqlite3_bind_double(st, k, qt->def ? bl_num_written(c->v.u.d) : c->v.u.d);
 	case BL_INT: return sqlite3_bind_int64(st, k, c->v.u.i);
 	case BL_STR: return bind_text_as(st, k, c->s.data, true);
 	case BL_NULL: break;
@@ -310,7 +309,7 @@ static void put(struct sq_table *qt, size_t k, const struct bl_val *v)
 {
 	struct sq_cell *c = &qt->cell[k - 1];
 	enum bl_vtype t = v->t == BL_STR && !v->u.s ? BL_NULL : v->t;
-	if (t == BL_STR && !*v->u.s && !qt->empty_text)
+	if (t == BL_STR && !*v->u.s && qt->def)
 		t = BL_NULL;
 	if (t == c->v.t && (t == BL_NULL || (t == BL_INT && v->u.i == c->v.u.i) ||
 			    (t == BL_NUM && memcmp(&v->u.d, &c->v.u.d, sizeof v->u.d) == 0) ||
@@ -323,7 +322,7 @@ static void put(struct sq_table *qt, size_t k, const struct bl_val *v)
 		bl_buf_add(&c->s, v->u.s, strlen(v->u.s));
 		c->v.u.s = c->s.data;
 	}
-	bind_cell(qt->insn, (int)k, c);
+	bind_cell(qt, qt->insn, (int)k, c);
 }
 
 /* The rows bound in qt->insn inserted: at once when they are SQ_BATCH,
@@ -337,7 +336,7 @@ static int flush(struct sq_table *qt)
 	} else {
 		for (size_t r = 0; r < qt->nrow && !rc; r++) {
 			for (size_t i = 0; i < qt->ncol; i++)
-				bind_cell(qt->ins, (int)(i + 1), &qt->cell[r * qt->ncol + i]);
+				bind_cell(qt, qt->ins, (int)(i + 1), &qt->cell[r * qt->ncol + i]);
 			rc = sqlite3_step(qt->ins) == SQLITE_DONE ? 0 : -BL_EIO;
 			sqlite3_reset(qt->ins);
 		}
@@ -393,7 +392,7 @@ int bl_sqlite_table(const struct bl_sink *sink, const char *name, const char *co
 	bl_buf_release(&b);
 	s->t = bl_xrealloc(s->t, (s->n + 1) * sizeof *s->t);
 	struct sq_table *qt = &s->t[s->n++];
-	*qt = (struct sq_table){ .empty_text = true, .ncol = n };
+	*qt = (struct sq_table){ .ncol = n };
 	qt->cell = bl_xcalloc(SQ_BATCH * n, sizeof *qt->cell);
 	if (rc || prepare_insert(s, name, n, 1, &qt->ins) || prepare_insert(s, name, n, SQ_BATCH, &qt->insn)) {
 		s->failed = true;

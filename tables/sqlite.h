@@ -44,9 +44,8 @@ int bl_sqlite_sink(struct bl_sink *out, const char *path, const char *only_table
  * its number for bl_sqlite_row (>= 0), or -BL_EIO. */
 int bl_sqlite_table(const struct bl_sink *sink, const char *name, const char *const *cols,
 		    const enum bl_vtype *types, size_t n);
-/* One row of table (bl_sqlite_table's number): its n values, BL_NULL
- * NULL, a number as docs/csv.md's text of it reads back (bl_num_written),
- * empty text kept as '' (NULL only for a NULL string). 0, or -BL_EIO
+/* One row of table (bl_sqlite_table's number): its n values as given
+ * (BL_NULL and a NULL string are NULL, empty text ''). 0, or -BL_EIO
  * (the sink has failed; finish() says so too). */
 int bl_sqlite_row(const struct bl_sink *sink, int table, const struct bl_val *v);
 
