@@ -99,7 +99,7 @@ void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt 
 
 /* Characters of valid UTF-8 (continuation bytes do not count); invalid
  * bytes count one each, which only affects alignment. */
-static size_t width(const char *s)
+size_t bl_text_width(const char *s)
 {
 	size_t w = 0;
 	for (; *s; s++)
@@ -138,10 +138,10 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 	char **cells = term_cells(t);   /* row r (0: the header) at r * ncols */
 	size_t *w = bl_xcalloc(t->ncols ? t->ncols : 1, sizeof *w);
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = width(cells[c]);
+		w[c] = bl_text_width(cells[c]);
 		for (size_t r = 1; r <= t->nrows; r++) {
 			const char *s = cells[r * t->ncols + c];
-			size_t x = s ? width(s) : 1;
+			size_t x = s ? bl_text_width(s) : 1;
 			if (x > w[c])
 				w[c] = x;
 		}
@@ -162,7 +162,7 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 				s = "-";
 			if (c >= last)
 				break;
-			size_t x = width(s);
+			size_t x = bl_text_width(s);
 			if (c)
 				fputs("  ", f);
 			if (t->right[c])
@@ -193,10 +193,10 @@ static size_t widths(const struct bl_outtab *t, size_t *w)
 {
 	size_t total = t->ncols ? 2 * (t->ncols - 1) : 0;
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = width(t->head[c]);
+		w[c] = bl_text_width(t->head[c]);
 		for (size_t r = 0; r < t->nrows; r++) {
 			const char *s = t->cell[r * t->ncols + c];
-			size_t x = s ? width(s) : 1;
+			size_t x = s ? bl_text_width(s) : 1;
 			if (x > w[c])
 				w[c] = x;
 		}
@@ -223,7 +223,7 @@ static void col_remove(struct bl_outtab *t, size_t c)
 /* s cut to at most w characters, the last one "…". */
 static void cut_cell(char **s, size_t w)
 {
-	if (!*s || width(*s) <= w)
+	if (!*s || bl_text_width(*s) <= w)
 		return;
 	char *p = *s;
 	for (size_t n = 0; *p && n < w - 1; n++)

@@ -1900,15 +1900,6 @@ static bool ends_with(const char *s, const char *suf)
 	return n >= m && strcasecmp(s + n - m, suf) == 0;
 }
 
-static bool contains(const char *s, const char *needle)
-{
-	size_t m = strlen(needle);
-	for (; *s; s++)
-		if (strncasecmp(s, needle, m) == 0)
-			return true;
-	return false;
-}
-
 enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char *column)
 {
 	const struct bl_table_def *d = bl_tstats_def(ts, t);
@@ -1923,12 +1914,12 @@ enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char
 		if (ends_with(column, higher_suf[i]))
 			return BL_BETTER_HIGHER;
 	for (size_t i = 0; i < sizeof higher_sub / sizeof higher_sub[0]; i++)
-		if (contains(column, higher_sub[i]))
+		if (bl_contains_ci(column, strlen(column), higher_sub[i]))
 			return BL_BETTER_HIGHER;
 	for (size_t i = 0; i < sizeof lower_suf / sizeof lower_suf[0]; i++)
 		if (ends_with(column, lower_suf[i]))
 			return BL_BETTER_LOWER;
-	return contains(column, "latency") ? BL_BETTER_LOWER : BL_BETTER_NONE;
+	return bl_contains_ci(column, strlen(column), "latency") ? BL_BETTER_LOWER : BL_BETTER_NONE;
 }
 
 size_t bl_tstats_ngcols(const struct bl_tstats *ts, size_t t)
