@@ -21,9 +21,11 @@ static const char *const pct_names[BL_LAT_NPCT] = { "p50", "p90", "p99", "p99.9"
 
 /* ---- durations --------------------------------------------------------- */
 
-static const struct { const char *name; double scale; } dur_units[] = {
-	{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "\xc2\xb5s", 1e-6 }, { "ns", 1e-9 },
-	{ "sec", 1 }, { "msec", 1e-3 }, { "usec", 1e-6 }, { "nsec", 1e-9 },
+/* The first DUR_PLAIN are the series' units and what bl_fmt_duration() writes. */
+#define DUR_PLAIN 4
+static const struct { const char *name; double scale; int exp10; } dur_units[] = {
+	{ "s", 1, 0 }, { "ms", 1e-3, -3 }, { "us", 1e-6, -6 }, { "ns", 1e-9, -9 },
+	{ "\xc2\xb5s", 1e-6, -6 }, { "sec", 1, 0 }, { "msec", 1e-3, -3 }, { "usec", 1e-6, -6 }, { "nsec", 1e-9, -9 },
 };
 
 int bl_parse_duration(const char *s, double *out_s)
@@ -90,17 +92,14 @@ int bl_parse_duration_list(const char *s, double *out_s, size_t max, size_t *n)
 
 struct bl_duration bl_fmt_duration(double s)
 {
-	static const struct { const char *u; double f; } t[] = {
-		{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 },
-	};
 	struct bl_duration d = { "-" };
 	if (!isfinite(s))
 		return d;
 	double a = fabs(s);
 	size_t k = 0;
-	while (k + 1 < sizeof t / sizeof t[0] && a < t[k].f * (1 - 1e-9) && a != 0)
+	while (k + 1 < DUR_PLAIN && a < dur_units[k].scale * (1 - 1e-9) && a != 0)
 		k++;
-	snprintf(d.s, sizeof d.s, "%.6g %s", s / t[k].f, t[k].u);
+	snprintf(d.s, sizeof d.s, "%.6g %s", s / dur_units[k].scale, dur_units[k].name);
 	return d;
 }
 
@@ -309,14 +308,9 @@ static const char *str_of(const struct bl_val *v)
 
 static int unit_exp10(const char *u)
 {
-	if (!u)
-		return 0;
-	if (strcmp(u, "ms") == 0)
-		return -3;
-	if (strcmp(u, "us") == 0)
-		return -6;
-	if (strcmp(u, "ns") == 0)
-		return -9;
+	for (size_t k = 0; u && k < DUR_PLAIN; k++)
+		if (strcmp(u, dur_units[k].name) == 0)
+			return dur_units[k].exp10;
 	return 0;
 }
 
