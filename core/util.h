@@ -139,6 +139,10 @@ static inline bool bl_contains(const char *s, size_t n, const char *lit, size_t 
  * either case ("Mailing List" holds "mailing list")? */
 bool bl_contains_ci(const char *s, size_t n, const char *lit);
 
+/* Position of the word s[0..n) in the NULL-terminated list (the same
+ * bytes; with ci, ASCII letters in either case), or -1 when absent. */
+int bl_word_index(const char *s, size_t n, const char *const *list, bool ci);
+
 /* 64-bit FNV-1a over n bytes of s (a key that must not collide: block
  * values, group keys). */
 static inline uint64_t bl_hash64(const char *s, size_t n)

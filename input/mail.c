@@ -214,18 +214,10 @@ static size_t line_at(const char *p, const char *end, const char **next)
 	return (size_t)(e - p);
 }
 
-static bool key_header(const char *name, size_t n)
-{
-	static const char *const keys[] = { "from", "date", "subject", "message-id" };
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (strlen(keys[i]) == n && g_ascii_strncasecmp(name, keys[i], n) == 0)
-			return true;
-	return false;
-}
-
 /* Is [p, end) a header block (R1)? */
 static bool header_block(const char *p, const char *end)
 {
+	static const char *const keys[] = { "from", "date", "subject", "message-id", NULL };
 	int fields = 0;
 	bool key = false;
 	while (p < end) {
@@ -246,7 +238,7 @@ static bool header_block(const char *p, const char *end)
 			if (k == 0 || k >= n || p[k] != ':')
 				return false;
 			fields++;
-			key |= key_header(p, k);
+			key |= bl_word_index(p, k, keys, true) >= 0;
 		}
 		p = next;
 	}

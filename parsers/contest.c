@@ -124,18 +124,10 @@ static const char *const known_loads[] = {
 #define NKNOWN 14
 #define MAX_BITS 64
 
-static int known_index(const char *s, size_t n)
-{
-	for (int i = 0; known_loads[i]; i++)
-		if (strlen(known_loads[i]) == n && memcmp(known_loads[i], s, n) == 0)
-			return i;
-	return -1;
-}
-
 /* Requirement 1: a log line's load name. */
 static bool is_load_name(const char *s, size_t n)
 {
-	if (known_index(s, n) >= 0)
+	if (bl_word_index(s, n, known_loads, false) >= 0)
 		return true;
 	if (n < 6 || n > 40 || memcmp(s + n - 5, "_load", 5) != 0 || !(s[0] >= 'a' && s[0] <= 'z'))
 		return false;
@@ -357,7 +349,7 @@ static int ct_init(void *st, struct bl_ctx *ctx, char **err)
 /* Bit of a load name for bl_run_join (Requirement 4). */
 static unsigned long long load_bit(struct contest *c, const char *s, size_t n)
 {
-	int k = known_index(s, n);
+	int k = bl_word_index(s, n, known_loads, false);
 	if (k >= 0)
 		return 1ull << k;
 	for (size_t i = 0; i < c->ndyn; i++)
@@ -586,10 +578,8 @@ static bool header_of(const struct toks *tk, struct table *tb)
 {
 	if (tk->n < 2 || tk->more || tk->l[0] != 6 || strncasecmp(tk->t[0], "Kernel", 6) != 0)
 		return false;
-	static const struct { const char *word; int col; } words[] = {
-		{ "Time", RC_TIME }, { "CPU%", RC_CPU }, { "CPU", RC_CPU }, { "Loads", RC_LOADS },
-		{ "LCPU%", RC_LCPU }, { "Ratio", RC_RATIO }, { "CPU+LCPU%", RC_CPULCPU },
-	};
+	static const char *const words[] = { "Time", "CPU%", "CPU", "Loads", "LCPU%", "Ratio", "CPU+LCPU%", NULL };
+	static const int cols[] = { RC_TIME, RC_CPU, RC_CPU, RC_LOADS, RC_LCPU, RC_RATIO, RC_CPULCPU };
 	struct table t;
 	memset(&t, 0, sizeof t);
 	unsigned seen = 0;
@@ -599,11 +589,7 @@ static bool header_of(const struct toks *tk, struct table *tb)
 		i = 2;
 	}
 	for (; i < tk->n; i++) {
-		int col = -1;
-		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
-			if (tk->l[i] == strlen(words[w].word) &&
-			    strncasecmp(tk->t[i], words[w].word, tk->l[i]) == 0)
-				col = words[w].col;
+		int w = bl_word_index(tk->t[i], tk->l[i], words, true), col = w < 0 ? -1 : cols[w];
 		if (col < 0 || (seen & (1u << col)) || t.ncols == RC_N)
 			return false;
 		seen |= 1u << col;
@@ -622,39 +608,66 @@ static const int rc_table_col[RC_N] = {
 	[RC_LCPU] = CR_LOAD_CPU_PCT, [RC_RATIO] = CR_RATIO, [RC_CPULCPU] = CR_CPU_PLUS_LCPU_PCT,
 };
 
-/* Requirement 5: a kernel row of the open table; emitted at once. */
-static bool report_row(struct contest *c, struct bl_ctx *ctx, const struct bl_line *ln)
+/* A line in an open contest -r table that is a kernel row gone wrong:
+ * at least as many number-like tokens ("67.7", "-3", "nan", "inf",
+ * "98%") as the header has columns, less one (a row with a column
+ * missing). Such a row is warned about and skipped, never taken
+ * silently as text. */
+static bool row_like(const struct contest *c)
+{
+	const struct toks *tk = &c->tk;
+	size_t nums = 0;
+	for (size_t i = 1; i < tk->n; i++) {
+		const char *t = tk->t[i];
+		size_t l = tk->l[i];
+		if ((t[0] >= '0' && t[0] <= '9') || ((t[0] == '-' || t[0] == '+' || t[0] == '.') && l > 1) ||
+		    (l == 3 && (strncasecmp(t, "nan", 3) == 0 || strncasecmp(t, "inf", 3) == 0)))
+			nums++;
+	}
+	return !tk->more && tk->n >= 2 && c->tb.ncols > 0 && nums + 1 >= c->tb.ncols;
+}
+
+/* Requirement 5: a kernel row of the open table, emitted at once: true.
+ * Else false, with *why what is wrong when the line is a row gone wrong
+ * (row_like()), "" when it is no row at all. */
+static bool report_row(struct contest *c, struct bl_ctx *ctx, const struct bl_line *ln, char *why, size_t whysz)
 {
 	const struct toks *tk = &c->tk;
 	struct table *tb = &c->tb;
 	size_t need = tb->ncols + (tb->runs ? 1 : 0);
-	if (tk->more || tk->n < need + 1)
-		return false;
-	size_t v0 = tk->n - tb->ncols;
 	double val[RC_N];
-	for (size_t k = 0; k < tb->ncols; k++) {
+	long long runs = 0;
+	*why = '\0';
+	if (tk->more || tk->n < need + 1)
+		snprintf(why, whysz, "contest -r row has %zu of its %zu fields", tk->n, need + 1);
+	size_t v0 = tk->n - tb->ncols;
+	for (size_t k = 0; k < tb->ncols && !*why; k++) {
 		const char *t = tk->t[v0 + k];
 		size_t l = tk->l[v0 + k];
+		int rc = 0;
 		if (tb->col[k] == RC_RATIO && l == 3 && strncasecmp(t, "inf", 3) == 0)
 			val[k] = INFINITY;
-		else if (num_pct(t, l, &val[k]))
-			return false;
+		else
+			rc = num_pct(t, l, &val[k]);
+		if (rc)
+			snprintf(why, whysz, rc == -BL_ERANGE ? "contest -r row: negative value \"%.*s\""
+							       : "contest -r row: \"%.*s\" is not a number",
+				 (int)(l > 40 ? 40 : l), t);
 	}
-	long long runs = 0;
 	size_t kend = v0;
-	if (tb->runs) {
+	if (tb->runs && !*why) {
 		const char *t = tk->t[v0 - 1];
 		size_t l = tk->l[v0 - 1];
-		if (l >= 3 && t[0] == '[' && t[l - 1] == ']') {
-			if (count_val(t + 1, l - 2, &runs))
-				return false;
-		} else if (count_val(t, l, &runs)) {
-			return false;
-		}
+		bool br = l >= 3 && t[0] == '[' && t[l - 1] == ']';
+		if (br ? count_val(t + 1, l - 2, &runs) : count_val(t, l, &runs))
+			snprintf(why, whysz, "contest -r row: cannot read its run count");
 		kend = v0 - 1;
 	}
-	if (kend == 0)
+	if (*why) {
+		if (!row_like(c))
+			*why = '\0';
 		return false;
+	}
 	/* The kernel: the tokens before, as written between them. */
 	const char *ks = tk->t[0];
 	size_t kl = (size_t)(tk->t[kend - 1] + tk->l[kend - 1] - ks);
@@ -671,51 +684,6 @@ static bool report_row(struct contest *c, struct bl_ctx *ctx, const struct bl_li
 	bl_emit(ctx, &r);
 	free(kernel);
 	tb->rows++;
-	return true;
-}
-
-/* A line in an open contest -r table that report_row() did not take, but
- * that is a kernel row gone wrong: at least as many number-like tokens
- * ("67.7", "-3", "nan", "inf", "98%") as the header has columns, less one
- * (a row with a column missing). Then *why says what is wrong with it:
- * the row is warned about and skipped, never taken silently as text. */
-static bool bad_report_row(const struct contest *c, char *why, size_t whysz)
-{
-	const struct toks *tk = &c->tk;
-	const struct table *tb = &c->tb;
-	size_t nums = 0;
-	for (size_t i = 1; i < tk->n; i++) {
-		const char *t = tk->t[i];
-		size_t l = tk->l[i];
-		if ((t[0] >= '0' && t[0] <= '9') || ((t[0] == '-' || t[0] == '+' || t[0] == '.') && l > 1) ||
-		    (l == 3 && (strncasecmp(t, "nan", 3) == 0 || strncasecmp(t, "inf", 3) == 0)))
-			nums++;
-	}
-	if (tk->more || tk->n < 2 || tb->ncols == 0 || nums + 1 < tb->ncols)
-		return false;
-	size_t need = tb->ncols + (tb->runs ? 1 : 0);
-	if (tk->n < need + 1) {
-		snprintf(why, whysz, "contest -r row has %zu of its %zu fields", tk->n, need + 1);
-		return true;
-	}
-	size_t v0 = tk->n - tb->ncols;
-	for (size_t k = 0; k < tb->ncols; k++) {
-		const char *t = tk->t[v0 + k];
-		size_t l = tk->l[v0 + k];
-		double v;
-		if (tb->col[k] == RC_RATIO && l == 3 && strncasecmp(t, "inf", 3) == 0)
-			continue;
-		int rc = num_pct(t, l, &v);
-		if (rc == -BL_ERANGE) {
-			snprintf(why, whysz, "contest -r row: negative value \"%.*s\"", (int)(l > 40 ? 40 : l), t);
-			return true;
-		}
-		if (rc) {
-			snprintf(why, whysz, "contest -r row: \"%.*s\" is not a number", (int)(l > 40 ? 40 : l), t);
-			return true;
-		}
-	}
-	snprintf(why, whysz, "contest -r row: cannot read its run count");
 	return true;
 }
 
@@ -789,10 +757,10 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return BL_NO;
 	tokenize(tk, s, n);
 	if (c->tb.open) {
-		if (report_row(c, ctx, ln))
-			return BL_USED;
 		char why[120];
-		if (bad_report_row(c, why, sizeof why)) {
+		if (report_row(c, ctx, ln, why, sizeof why))
+			return BL_USED;
+		if (*why) {
 			bl_warn(ctx, ln, "bad contest -r row", "%s", why);
 			ctx->skip_reason = "bad contest -r row";
 			return BL_SKIP;   /* the table stays open for the rows after it */
@@ -823,7 +791,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		c->tb = c->kept;
 		c->tb.open = true;
 		c->tb.load = c->title_load;
-		if (report_row(c, ctx, ln)) {
+		if (report_row(c, ctx, ln, (char[120]){ 0 }, 120)) {
 			c->title_load = NULL;
 			bl_held_clear(&c->title);
 			return BL_USED;

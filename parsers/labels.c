@@ -38,6 +38,7 @@
  */
 #include <string.h>
 #include <strings.h>
+#include "core/util.h"
 #include "parsers/labels.h"
 
 #define LABEL_MAX 60
@@ -81,10 +82,7 @@ struct word {
 
 static bool word_in(const struct word *w, const char *const *list)
 {
-	for (size_t i = 0; list[i]; i++)
-		if (strlen(list[i]) == w->n && strncasecmp(list[i], w->p, w->n) == 0)
-			return true;
-	return false;
+	return bl_word_index(w->p, w->n, list, true) >= 0;
 }
 
 static bool is_letter(char c)

@@ -1460,11 +1460,7 @@ static char *program_name(const char *c, size_t n)
 		size_t bl = (size_t)(tok[i] + tl[i] - b);
 		if (bl == 0 || b[0] == '-')
 			continue;
-		bool is_interp = false;
-		for (size_t j = 0; interp[j]; j++)
-			if (strlen(interp[j]) == bl && memcmp(interp[j], b, bl) == 0)
-				is_interp = true;
-		if (is_interp && i + 1 < nt)
+		if (bl_word_index(b, bl, interp, false) >= 0 && i + 1 < nt)
 			continue;
 		return bl_xstrndup(b, bl);
 	}

@@ -325,10 +325,9 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		const char *tok[3];
 		size_t tl[3];
 		long long v;
-		if (bl_split_blanks(s, n, tok, tl, 3) == 2 && bl_parse_ll(tok[1], tl[1], &v) == 0)
-			for (size_t i = 0; words[i]; i++)
-				if (strlen(words[i]) == tl[0] && memcmp(words[i], tok[0], tl[0]) == 0)
-					return BL_USED;
+		if (bl_split_blanks(s, n, tok, tl, 3) == 2 && bl_parse_ll(tok[1], tl[1], &v) == 0 &&
+		    bl_word_index(tok[0], tl[0], words, false) >= 0)
+			return BL_USED;
 		m->in_summary = false;
 	}
 	return BL_NO;
