@@ -301,25 +301,25 @@ static unsigned long count(struct bl_count **c, size_t *n, const char *reason)
 	return 1;
 }
 
-/* Warnings of one kind shown before the rest are only counted: a big input
- * with one repeated fault gives 10 lines, a note, and the count per kind
- * in the line-accounting summary. False: do not print this one. */
-static bool warn_shown(struct bl_ctx *ctx, unsigned long nth, const char *reason)
+/* Count a warning of reason and print it: where (and ":line" with
+ * has_line), then the message, every byte from the input (a file name, a
+ * quoted value) shown as core/escape.h E7 says, so it cannot drive the
+ * terminal. Warnings of one kind past the first BL_WARN_SHOWN are only
+ * counted: a big input with one repeated fault gives 10 lines, a note,
+ * and the count per kind in the line-accounting summary. */
+static void warn_v(struct bl_ctx *ctx, const char *where, bool has_line, unsigned long lineno,
+		   const char *reason, const char *fmt, va_list ap)
 {
-	if (nth <= BL_WARN_SHOWN)
-		return true;
-	if (nth == BL_WARN_SHOWN + 1 && ctx->diag)
+	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
+	if (nth <= BL_WARN_SHOWN + 1)
+		bl_progress_clear(ctx->progress);
+	if (!ctx->diag || nth > BL_WARN_SHOWN + 1)
+		return;
+	if (nth == BL_WARN_SHOWN + 1) {
 		fprintf(ctx->diag, "benchlog: more \"%s\" warnings are counted, not shown (the first %d are above)\n",
 			reason, BL_WARN_SHOWN);
-	return false;
-}
-
-/* One diagnostic line: where, then the message, every byte from the input
- * (a file name, a quoted value) shown as core/escape.h E7 says, so it
- * cannot drive the terminal; then a newline. */
-static void diag_line(FILE *f, const char *where, bool has_line, unsigned long lineno,
-			const char *fmt, va_list ap)
-{
+		return;
+	}
 	struct bl_buf b = BL_BUF_INIT(0);
 	if (where) {
 		bl_esc_term(&b, where, strlen(where), false);
@@ -334,33 +334,23 @@ static void diag_line(FILE *f, const char *where, bool has_line, unsigned long l
 	bl_esc_term(&b, msg, (size_t)n, false);
 	free(msg);
 	bl_buf_addc(&b, '\n');
-	fwrite(b.data, 1, b.len, f);
+	fwrite(b.data, 1, b.len, ctx->diag);
 	bl_buf_release(&b);
 }
 
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
 {
-	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
-	if (nth <= BL_WARN_SHOWN + 1)
-		bl_progress_clear(ctx->progress);
-	if (!ctx->diag || !warn_shown(ctx, nth, reason))
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	diag_line(ctx->diag, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, fmt, ap);
+	warn_v(ctx, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, reason, fmt, ap);
 	va_end(ap);
 }
 
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const char *fmt, ...)
 {
-	unsigned long nth = count(&ctx->warns, &ctx->nwarns, reason);
-	if (nth <= BL_WARN_SHOWN + 1)
-		bl_progress_clear(ctx->progress);
-	if (!ctx->diag || !warn_shown(ctx, nth, reason))
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	diag_line(ctx->diag, where, false, 0, fmt, ap);
+	warn_v(ctx, where, false, 0, reason, fmt, ap);
 	va_end(ap);
 }
 

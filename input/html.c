@@ -36,10 +36,7 @@ static const char *const block_set[] = {
 
 static bool in_set(const xmlChar *name, const char *const *set)
 {
-	for (; *set; set++)
-		if (strcmp((const char *)name, *set) == 0)
-			return true;
-	return false;
+	return bl_word_index((const char *)name, strlen((const char *)name), set, false) >= 0;
 }
 
 /* H2: the open line goes out, trailing blanks trimmed, quoted per level. */

@@ -56,8 +56,7 @@ struct averages {
 	bool open;
 	unsigned seen;
 	struct bl_record rec;
-	struct bl_line first;
-	char *source;
+	struct bl_held first;     /* the heading, for the warning */
 };
 
 static void avg_emit(struct averages *a, struct bl_ctx *ctx, bool cut)
@@ -65,12 +64,10 @@ static void avg_emit(struct averages *a, struct bl_ctx *ctx, bool cut)
 	if (!a->open)
 		return;
 	if (cut && a->seen != (1u << NAVG) - 1)
-		bl_warn(ctx, &a->first, "incomplete averages block",
+		bl_warn(ctx, &a->first.ln, "incomplete averages block",
 			"averages block has %d of its %zu lines", __builtin_popcount(a->seen), NAVG);
-	a->rec.source = a->source;
 	bl_emit(ctx, &a->rec);
-	free(a->source);
-	a->source = NULL;
+	bl_held_clear(&a->first);
 	a->open = false;
 }
 
@@ -91,11 +88,7 @@ static enum bl_verdict avg_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			avg_emit(a, ctx, true);
 			bl_record_init(&a->rec, &bl_table_averages, ln);
 			bl_set_int(&a->rec, AVG_RUNS, runs);
-			a->first = *ln;
-			a->source = bl_xstrdup(ln->source);
-			a->first.source = a->source;
-			a->first.text = "";
-			a->first.len = 0;
+			bl_held_set(&a->first, ln);
 			a->open = true;
 			a->seen = 0;
 			return BL_USED;
@@ -143,7 +136,7 @@ static void avg_flush(void *st, struct bl_ctx *ctx)
 static void avg_release(void *st)
 {
 	struct averages *a = st;
-	free(a->source);
+	bl_held_clear(&a->first);
 }
 
 static const struct bl_table_def *const avg_tables[] = { &bl_table_averages, NULL };
