@@ -153,9 +153,11 @@ struct plan {
 	unsigned long gen;
 	unsigned long long cols;
 	size_t n;                          /* cells that vary */
-	unsigned char col[BL_MAX_COLS];
-	size_t off[BL_MAX_COLS + 1], len[BL_MAX_COLS + 1];  /* literals in lit */
-	struct bl_buf lit;                 /* LIT_SLOT bytes readable after each */
+	struct step {                      /* the literal before cell k in lit, */
+		unsigned off, len;         /* LIT_SLOT bytes readable after it; */
+		size_t col;                /* the cell's column (step n: the end) */
+	} step[BL_MAX_COLS + 1];
+	struct bl_buf lit;
 };
 
 struct bl_csv_writer {
@@ -425,23 +427,17 @@ static char *put_text_or_val(struct bl_csv_writer *rb, const struct bl_val *v, c
 	return put_val(rb, v, p, room);
 }
 
-/* Column i of r at p (room bytes made for the row): nothing or null (here:
- * -f jsonl of 50 MB of vmstat 0.304 s of processor time, 0.321 s calling
- * put_val() for it), the line's digits (core/record.h, copied
- * BL_DIGITS_COPY bytes at once), a short plain text, else put_val();
- * returns the end. */
+/* Column i of r at p (room bytes made for the row) when it is not the
+ * line's digits (row_fields): nothing or null (here: -f jsonl of 50 MB
+ * of vmstat 0.304 s of processor time, 0.321 s calling put_val() for
+ * it), a short plain text, else put_val(); returns the end. */
 static inline char *put_cell(struct bl_csv_writer *rb, const struct bl_record *r, size_t i, char *p,
 			     size_t room)
 {
-	const struct bl_digits *dg = r->digits;
 	if (r->v[i].t == BL_NULL) {
 		if (rb->fmt == BL_OUT_JSONL)
 			memcpy(p, "null", 4), p += 4;
 		return p;
-	}
-	if (dg && dg->len[i]) {
-		memcpy(p, dg->text + dg->off[i], BL_DIGITS_COPY);   /* room: NUM_ROOM */
-		return p + dg->len[i];
 	}
 	return put_text_or_val(rb, &r->v[i], p, room);
 }
@@ -455,7 +451,8 @@ static void plan_make(struct bl_csv_writer *rb, struct plan *pl, const struct bl
 	const struct bl_table_def *t = r->table;
 	bool json = rb->fmt == BL_OUT_JSONL;
 	bl_buf_reset(&pl->lit);
-	pl->n = pl->off[0] = 0;
+	pl->n = 0;
+	pl->step[0].off = 0;
 	for (size_t i = 0; i < t->ncols && i < BL_MAX_COLS; i++) {
 		if (json) {
 			bl_buf_addc(&pl->lit, ',');
@@ -476,30 +473,33 @@ static void plan_make(struct bl_csv_writer *rb, struct plan *pl, const struct bl
 				continue;
 			pl->lit.len = k0;        /* a long text: written with the row */
 		}
-		pl->len[pl->n] = pl->lit.len - pl->off[pl->n];
-		pl->col[pl->n++] = (unsigned char)i;
-		pl->off[pl->n] = pl->lit.len;
+		struct step *st = &pl->step[pl->n++];
+		st->len = (unsigned)(pl->lit.len - st->off);
+		st->col = i;
+		pl->step[pl->n].off = (unsigned)pl->lit.len;
 	}
 	bl_buf_add(&pl->lit, json ? "}\n" : "\n", json ? 2 : 1);
-	pl->len[pl->n] = pl->lit.len - pl->off[pl->n];
+	pl->step[pl->n].len = (unsigned)(pl->lit.len - pl->step[pl->n].off);
 	bl_buf_add(&pl->lit, pad, LIT_SLOT);
 	pl->table = t;
 	pl->gen = r->const_gen;
 	pl->cols = r->const_cols;
 }
 
-/* Literal k of pl at p (room for LIT_SLOT more than its length); its end. */
-static inline char *put_lit(char *p, const struct plan *pl, size_t k)
+/* The literal of step st at p (room for LIT_SLOT more than its length);
+ * its end. */
+static inline char *put_lit(char *p, const char *lit, const struct step *st)
 {
-	const char *s = pl->lit.data + pl->off[k];
-	if (pl->len[k] <= LIT_SLOT)
-		memcpy(p, s, LIT_SLOT);   /* a copy of a known size: two moves */
+	if (st->len <= LIT_SLOT)
+		memcpy(p, lit + st->off, LIT_SLOT);   /* a copy of a known size: two moves */
 	else
-		memcpy(p, s, pl->len[k]);
-	return p + pl->len[k];
+		memcpy(p, lit + st->off, st->len);
+	return p + st->len;
 }
 
-/* r's columns in the writer's format by its plan, then the row's end. */
+/* r's columns in the writer's format by its plan, then the row's end;
+ * a number cell the line wrote as the writers would is copied from it
+ * (core/record.h struct bl_digits), BL_DIGITS_COPY bytes at once. */
 static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 {
 	struct plan *pl = &rb->plan;
@@ -507,11 +507,22 @@ static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 		plan_make(rb, pl, r);
 	size_t room = pl->lit.len + pl->n * NUM_ROOM;
 	char *p = rb_room(rb, room);
+	const struct bl_digits *dg = r->digits;
+	const unsigned char *tok = dg ? dg->tok : NULL, *nd = dg ? dg->nd : NULL;
+	const unsigned short *at = dg ? dg->at : NULL;
+	const char *text = dg ? dg->text : NULL;
 	for (size_t k = 0; k < pl->n; k++) {
-		p = put_lit(p, pl, k);
-		p = put_cell(rb, r, pl->col[k], p, room);
+		const struct step *st = &pl->step[k];
+		p = put_lit(p, pl->lit.data, st);
+		unsigned t, l;
+		if (tok && (t = tok[st->col]) != BL_NO_TOKEN && (l = nd[t]) - 1u < BL_DIGITS_COPY - 1) {
+			memcpy(p, text + at[t], BL_DIGITS_COPY);   /* room: NUM_ROOM */
+			p += l;
+		} else {
+			p = put_cell(rb, r, st->col, p, room);
+		}
 	}
-	rb->n = (size_t)(put_lit(p, pl, pl->n) - rb->b);
+	rb->n = (size_t)(put_lit(p, pl->lit.data, &pl->step[pl->n]) - rb->b);
 }
 
 /* Append s and a NUL to key. */
