@@ -122,16 +122,17 @@ enum { BL_PC_SOURCE, BL_PC_LINE, BL_PC_MESSAGE_ID, BL_PC_DATE, BL_PC_SUBJECT, BL
 extern const char *const bl_prov_col_names[BL_PROV_COLS];
 
 /* The values of a record as the input wrote them, when that is what the
- * writers would write: the line's numbers (tokens) as a scanner found
- * them (core/util.h bl_scan_uints), and which token is which column.
- * Column i's text is token t = tok[i]'s nd[t] bytes at text + at[t]
- * when t != BL_NO_TOKEN and 0 < nd[t] < BL_DIGITS_COPY (canonical
- * decimal digits: no leading zero), and BL_DIGITS_COPY bytes can be
- * read there (a writer copies that many at once); otherwise the text is
- * made from the value. tok[] names only columns that hold a number. The
- * parser's, borrowed like a text value: the tokens per row, tok per
- * layout (parse -t vmstat of 20 MB: 852 M instructions, 884 M with a
- * column's place and length copied per row). */
+ * writers would write: the line's numbers (tokens) as a scanner wrote
+ * them into text (core/util.h bl_scan_uints: each followed by one ','),
+ * and which token is which column. Column i's text is token t = tok[i]'s
+ * nd[t] bytes at text + at[t] when t != BL_NO_TOKEN and 0 < nd[t] <
+ * BL_DIGITS_COPY (canonical decimal digits: no leading zero), and
+ * BL_DIGITS_COPY bytes can be read there (a writer copies that many at
+ * once); otherwise the text is made from the value. tok[] names only
+ * columns that hold a number; gen changes whenever tok does
+ * (bl_gen_new()). The parser's, borrowed like a text value: the tokens
+ * per row, tok per layout (parse -t vmstat of 20 MB: 852 M instructions,
+ * 884 M with a column's place and length copied per row). */
 #define BL_DIGITS_COPY 16
 #define BL_NO_TOKEN 0xff
 struct bl_digits {
@@ -139,6 +140,7 @@ struct bl_digits {
 	const unsigned short *at;
 	const unsigned char *nd;
 	unsigned char tok[BL_MAX_COLS];
+	unsigned long gen;
 };
 
 struct bl_record {

@@ -73,15 +73,18 @@ int bl_parse_ll(const char *s, size_t len, long long *out);
 size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *toklen, size_t max);
 
 /* Read [p, p+len) as blank-separated unsigned decimal integers (digits
- * only, at most 18 each: a vmstat row) into v[0..max); at[k] is where
- * token k starts in p and nd[k] its length when it is the value's
- * canonical text (no leading zero, starting before 65536), else 0.
- * Returns how many, or -1 when a token is anything else or there are
- * more than max. p[len] must be readable and neither a digit nor a
- * blank, or blanks up to one that is (a trimmed NUL-terminated line):
- * the loops stop there without counting. */
+ * only, at most 18 each: a vmstat row) into v[0..max), and their digits
+ * into out (room for len + 1 + BL_SCAN_ROOM bytes), each token followed
+ * by one ',' (the row as CSV cells); at[k] is where token k starts in out
+ * and nd[k] its length when it is the value's canonical text (no leading
+ * zero, starting before 65536), else 0. Returns how many, or -1 when a
+ * token is anything else or there are more than max (out then holds
+ * anything). p[len] must be neither a digit nor a blank, or blanks up to
+ * one that is (a trimmed NUL-terminated line): the loops stop there
+ * without counting; BL_SCAN_ROOM bytes from p[len] on must be readable. */
+#define BL_SCAN_ROOM 24   /* at least the longest token */
 long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
-		   size_t max);
+		   size_t max, char *out);
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {
 	char *data;     /* always NUL-terminated when non-NULL */

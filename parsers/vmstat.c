@@ -339,10 +339,10 @@ struct vmstat {
 	/* The text columns of the row being emitted (the record borrows them
 	 * until it is emitted; reused row after row, so no row allocates) */
 	struct bl_buf t_disks, t_cpu, t_stamp, t_zone;
-	/* the row's numbers as the line wrote them (core/record.h), in a
-	 * copy of the line */
+	/* the row's numbers as the line wrote them (core/record.h): a copy
+	 * of the line, and its digits as CSV cells */
 	struct bl_digits digits;
-	char rowtext[1024];
+	char rowline[1024], rowtext[1024];
 	/* The row record, made again in place row after row: what stays the
 	 * same while v->lay, the unit and the row's time stamp form do (the
 	 * series, layout and unit, the columns the layout has not) is set
@@ -1167,17 +1167,18 @@ static bool numberish(const char *t, size_t l)
 
 /* The common row in one pass: only digits and blanks, exactly want
  * numbers of at most 18 digits each (parse_row's general path reads such a
- * line to the same values; this is the hot path of a vmstat log). Read
- * from a copy with room after it, R->text, whose digits the writers copy
- * BL_DIGITS_COPY bytes at a time (core/record.h). */
+ * line to the same values; this is the hot path of a vmstat log), read
+ * from a copy with room after it, their digits written as CSV cells into
+ * R->text, which the writers copy (core/record.h), with BL_DIGITS_COPY
+ * bytes of room after them. */
 static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, struct row *R)
 {
 	R->text = NULL;
-	if (n + BL_DIGITS_COPY > sizeof v->rowtext)
+	if (n + 1 + BL_SCAN_ROOM + BL_DIGITS_COPY > sizeof v->rowtext)
 		return false;
-	memcpy(v->rowtext, s, n);
-	memset(v->rowtext + n, 0, BL_DIGITS_COPY);
-	if (bl_scan_uints(v->rowtext, n, R->val, R->at, R->nd, want) != (long)want)
+	memcpy(v->rowline, s, n);
+	memset(v->rowline + n, 0, BL_SCAN_ROOM);
+	if (bl_scan_uints(v->rowline, n, R->val, R->at, R->nd, want, v->rowtext) != (long)want)
 		return false;
 	R->text = v->rowtext;
 	return true;
@@ -1318,6 +1319,7 @@ static void rec_start(struct vmstat *v, const struct bl_line *ln, int key)
 	}
 	v->nint = v->nmem = 0;
 	memset(v->digits.tok, BL_NO_TOKEN, sizeof v->digits.tok);
+	v->digits.gen = bl_gen_new();
 	for (size_t i = 0; i < v->lay.n; i++) {
 		int c = v->lay.col[i];
 		if (c >= VM_NCOLS)

@@ -155,9 +155,11 @@ struct plan {
 	size_t n;                          /* cells that vary */
 	struct step {                      /* the literal before cell k in lit, */
 		unsigned off, len;         /* LIT_SLOT bytes readable after it; */
-		size_t col;                /* the cell's column (step n: the end) */
-	} step[BL_MAX_COLS + 1];
+		size_t col;                /* the cell's column (step n: the end); */
+		size_t run;                /* cells from here that are the line's */
+	} step[BL_MAX_COLS + 1];           /* tokens in order, with a ',' between */
 	struct bl_buf lit;
+	unsigned long tok_gen;             /* the struct bl_digits runs were made for */
 };
 
 struct bl_csv_writer {
@@ -484,6 +486,22 @@ static void plan_make(struct bl_csv_writer *rb, struct plan *pl, const struct bl
 	pl->table = t;
 	pl->gen = r->const_gen;
 	pl->cols = r->const_cols;
+	pl->tok_gen = 0;
+}
+
+/* pl's runs for the tokens of dg (CSV: their text is the cells with
+ * the ',' between them; in other formats every run is one cell). */
+static void plan_runs(struct bl_csv_writer *rb, struct plan *pl, const struct bl_digits *dg)
+{
+	for (size_t k = pl->n; k-- > 0;) {
+		struct step *st = &pl->step[k], *nx = st + 1;
+		unsigned t = dg->tok[st->col];
+		st->run = t == BL_NO_TOKEN ? 0 : 1;
+		if (st->run && k + 1 < pl->n && rb->fmt == BL_OUT_CSV && nx->len == 1 &&
+		    pl->lit.data[nx->off] == ',' && dg->tok[nx->col] == t + 1)
+			st->run += nx->run;
+	}
+	pl->tok_gen = dg->gen;
 }
 
 /* The literal of step st at p (room for LIT_SLOT more than its length);
@@ -498,29 +516,36 @@ static inline char *put_lit(char *p, const char *lit, const struct step *st)
 }
 
 /* r's columns in the writer's format by its plan, then the row's end;
- * a number cell the line wrote as the writers would is copied from it
- * (core/record.h struct bl_digits), BL_DIGITS_COPY bytes at once. */
+ * number cells the line wrote as the writers would are copied from it
+ * (core/record.h struct bl_digits), a run of them at once (parse -t
+ * vmstat of 20 MB: 788 M instructions, 825 M a cell at a time). */
 static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 {
 	struct plan *pl = &rb->plan;
 	if (pl->table != r->table || pl->gen != r->const_gen || pl->cols != r->const_cols)
 		plan_make(rb, pl, r);
+	const struct bl_digits *dg = r->digits;
+	if (dg && pl->tok_gen != dg->gen)
+		plan_runs(rb, pl, dg);
 	size_t room = pl->lit.len + pl->n * NUM_ROOM;
 	char *p = rb_room(rb, room);
-	const struct bl_digits *dg = r->digits;
-	const unsigned char *tok = dg ? dg->tok : NULL, *nd = dg ? dg->nd : NULL;
-	const unsigned short *at = dg ? dg->at : NULL;
-	const char *text = dg ? dg->text : NULL;
-	for (size_t k = 0; k < pl->n; k++) {
+	for (size_t k = 0; k < pl->n;) {
 		const struct step *st = &pl->step[k];
 		p = put_lit(p, pl->lit.data, st);
-		unsigned t, l;
-		if (tok && (t = tok[st->col]) != BL_NO_TOKEN && (l = nd[t]) - 1u < BL_DIGITS_COPY - 1) {
-			memcpy(p, text + at[t], BL_DIGITS_COPY);   /* room: NUM_ROOM */
-			p += l;
-		} else {
+		size_t j = 0, run = dg ? st->run : 0;
+		unsigned t = run ? dg->tok[st->col] : 0;
+		while (j < run && dg->nd[t + j] - 1u < BL_DIGITS_COPY - 1)
+			j++;
+		if (j == 0) {
 			p = put_cell(rb, r, st->col, p, room);
+			k++;
+			continue;
 		}
+		const char *s = dg->text + dg->at[t];
+		size_t n = (size_t)(dg->at[t + j - 1] + dg->nd[t + j - 1] - dg->at[t]);
+		memcpy(p, s, n < BL_DIGITS_COPY ? BL_DIGITS_COPY : n);   /* room: NUM_ROOM a cell */
+		p += n;
+		k += j;
 	}
 	rb->n = (size_t)(put_lit(p, pl->lit.data, &pl->step[pl->n]) - rb->b);
 }

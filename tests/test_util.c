@@ -307,7 +307,7 @@ static void test_util__split_blanks_same_as_byte_loop(void **state)
 static void test_util__scan_uints_same_as_strtoll(void **state)
 {
 	(void)state;
-	char line[2000];
+	char line[2000], out[2000 + 1 + BL_SCAN_ROOM], want_out[2001];
 	unsigned short at[64];
 	unsigned char ndig[64];
 	for (int it = 0; it < 200000; it++) {
@@ -316,7 +316,7 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		bool short_line = it % 2;
 		size_t ntok = (size_t)(r % (short_line ? 14 : 40));
 		bool bad_wanted = (r >> 8) % 8 == 0;
-		size_t o = 0;
+		size_t o = 0, wo = 0;
 		long long want[64];
 		size_t want_at[64], want_nd[64];
 		bool bad = false;
@@ -342,8 +342,11 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 				memcpy(tmp, line + t0, nd);
 				tmp[nd] = '\0';
 				want[k] = strtoll(tmp, NULL, 10);
-				want_at[k] = t0;
+				want_at[k] = wo;
 				want_nd[k] = line[t0] != '0' || nd == 1 ? nd : 0;
+				memcpy(want_out + wo, line + t0, nd);
+				wo += nd;
+				want_out[wo++] = ',';
 			}
 		}
 		size_t trail = (size_t)(rng() % 3);
@@ -352,7 +355,7 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 		line[o] = '\0';             /* the byte after a line (util.h) */
 		size_t max = rng() % 2 ? ntok : (size_t)(rng() % 45);
 		long long got[64];
-		long n = bl_scan_uints(line, o, got, at, ndig, max);
+		long n = bl_scan_uints(line, o, got, at, ndig, max, out);
 		if (bad || ntok > max) {
 			if (n != -1)
 				fail_msg("bl_scan_uints(\"%.*s\") = %ld, want -1", (int)o, line, n);
@@ -364,23 +367,27 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 			if (got[k] != want[k] || at[k] != want_at[k] || ndig[k] != want_nd[k])
 				fail_msg("bl_scan_uints token %zu of \"%.*s\" = %lld at %u (%u digits), want %lld at %zu (%zu)",
 					 k, (int)o, line, got[k], at[k], ndig[k], want[k], want_at[k], want_nd[k]);
+		if (memcmp(out, want_out, wo) != 0)
+			fail_msg("bl_scan_uints(\"%.*s\") wrote \"%.*s\", want \"%.*s\"", (int)o, line, (int)wo, out,
+				 (int)wo, want_out);
 	}
 	long long v[4];
-	assert_int_equal(bl_scan_uints("", 0, v, at, ndig, 4), 0);
-	assert_int_equal(bl_scan_uints(" 0  1 23\t", 9, v, at, ndig, 4), 3);
+	assert_int_equal(bl_scan_uints("", 0, v, at, ndig, 4, out), 0);
+	assert_int_equal(bl_scan_uints(" 0  1 23\t", 9, v, at, ndig, 4, out), 3);
 	assert_int_equal(v[2], 23);
-	assert_int_equal(bl_scan_uints("12345678 123456789012345678", 27, v, at, ndig, 4), 2);
+	assert_int_equal(bl_scan_uints("12345678 123456789012345678", 27, v, at, ndig, 4, out), 2);
 	assert_int_equal(v[0], 12345678);
 	assert_int_equal(v[1], 123456789012345678LL);
-	assert_int_equal(bl_scan_uints("1 -2", 4, v, at, ndig, 4), -1);
-	assert_int_equal(bl_scan_uints("1 2 3", 5, v, at, ndig, 2), -1);
+	assert_int_equal(bl_scan_uints("1 -2", 4, v, at, ndig, 4, out), -1);
+	assert_int_equal(bl_scan_uints("1 2 3", 5, v, at, ndig, 2, out), -1);
 	/* the digits as written only where they are the value's own */
-	assert_int_equal(bl_scan_uints(" 007 0 10", 9, v, at, ndig, 4), 3);
-	assert_int_equal(at[0], 1);
+	assert_int_equal(bl_scan_uints(" 007 0 10", 9, v, at, ndig, 4, out), 3);
+	assert_memory_equal(out, "007,0,10,", 9);
+	assert_int_equal(at[0], 0);
 	assert_int_equal(ndig[0], 0);
-	assert_int_equal(at[1], 5);
+	assert_int_equal(at[1], 4);
 	assert_int_equal(ndig[1], 1);
-	assert_int_equal(at[2], 7);
+	assert_int_equal(at[2], 6);
 	assert_int_equal(ndig[2], 2);
 }
 
