@@ -304,6 +304,18 @@ static void test_util__split_blanks_same_as_byte_loop(void **state)
 	assert_int_equal(l[1], 1);
 }
 
+/* bl_scan_uints() of s, from a copy with BL_SCAN_ROOM readable bytes
+ * after it (util.h) */
+static long scan_padded(const char *s, long long *v, unsigned short *at, unsigned char *nd, size_t max,
+			char *out)
+{
+	static char buf[256 + BL_SCAN_ROOM];
+	size_t n = strlen(s);
+	memset(buf, 0, sizeof buf);
+	memcpy(buf, s, n);
+	return bl_scan_uints(buf, n, v, at, nd, max, out);
+}
+
 static void test_util__scan_uints_same_as_strtoll(void **state)
 {
 	(void)state;
@@ -372,16 +384,16 @@ static void test_util__scan_uints_same_as_strtoll(void **state)
 				 (int)wo, want_out);
 	}
 	long long v[4];
-	assert_int_equal(bl_scan_uints("", 0, v, at, ndig, 4, out), 0);
-	assert_int_equal(bl_scan_uints(" 0  1 23\t", 9, v, at, ndig, 4, out), 3);
+	assert_int_equal(scan_padded("", v, at, ndig, 4, out), 0);
+	assert_int_equal(scan_padded(" 0  1 23\t", v, at, ndig, 4, out), 3);
 	assert_int_equal(v[2], 23);
-	assert_int_equal(bl_scan_uints("12345678 123456789012345678", 27, v, at, ndig, 4, out), 2);
+	assert_int_equal(scan_padded("12345678 123456789012345678", v, at, ndig, 4, out), 2);
 	assert_int_equal(v[0], 12345678);
 	assert_int_equal(v[1], 123456789012345678LL);
-	assert_int_equal(bl_scan_uints("1 -2", 4, v, at, ndig, 4, out), -1);
-	assert_int_equal(bl_scan_uints("1 2 3", 5, v, at, ndig, 2, out), -1);
+	assert_int_equal(scan_padded("1 -2", v, at, ndig, 4, out), -1);
+	assert_int_equal(scan_padded("1 2 3", v, at, ndig, 2, out), -1);
 	/* the digits as written only where they are the value's own */
-	assert_int_equal(bl_scan_uints(" 007 0 10", 9, v, at, ndig, 4, out), 3);
+	assert_int_equal(scan_padded(" 007 0 10", v, at, ndig, 4, out), 3);
 	assert_memory_equal(out, "007,0,10,", 9);
 	assert_int_equal(at[0], 0);
 	assert_int_equal(ndig[0], 0);
