@@ -235,20 +235,6 @@ void bl_partial_release(struct bl_partial *p)
 	bl_partial_init(p);
 }
 
-int bl_partial_add_n(struct bl_partial *p, double x, unsigned long long k)
-{
-	if (!isfinite(x)) {
-		p->rejected += k;
-		return -BL_ERANGE; /* D0 */
-	}
-	if (k == 0)
-		return 0;
-	bl_welford_add_n(&p->w, x, k);
-	p->sum += x * (double)k;
-	sketch_add(&p->sk, x, k);
-	return 0;
-}
-
 void bl_partial_merge(struct bl_partial *dst, const struct bl_partial *src)
 {
 	bl_welford_merge(&dst->w, &src->w);

@@ -125,21 +125,6 @@ void bl__welford_set(struct bl_welford *w, unsigned long long n, double mean,
 	w->lim = ldexp(1.0, scale + 1);
 }
 
-int bl_welford_add_n(struct bl_welford *w, double x, unsigned long long k)
-{
-	struct bl_welford one;
-
-	if (!isfinite(x))
-		return -BL_ERANGE;
-	if (k == 0)
-		return 0;
-	bl_welford_init(&one);
-	bl_welford_add(&one, x);
-	one.n = k;
-	bl_welford_merge(w, &one);
-	return 0;
-}
-
 void bl_welford_merge(struct bl_welford *dst, const struct bl_welford *src)
 {
 	struct bl_welford b = *src; /* src may alias dst */

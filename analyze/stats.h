@@ -7,10 +7,10 @@
  *
  * D0  Input domain. Every statistic is defined over finite doubles only.
  *     NaN and +-infinity are never averaged, ranked or counted as data:
- *     streaming adds (bl_welford_add, bl_dist_add, bl_partial_add_n) refuse
- *     them with -BL_ERANGE and leave the aggregate unchanged (bl_dist and
- *     bl_partial also count them in `rejected`); array and bin functions
- *     refuse the whole input with -BL_ERANGE (or return NaN where the
+ *     streaming adds (bl_welford_add, bl_dist_add) refuse them with
+ *     -BL_ERANGE and leave the aggregate unchanged (bl_dist, and the
+ *     bl_partial made from it, also count them in `rejected`); array
+ *     and bin functions refuse the whole input with -BL_ERANGE (or return NaN where the
  *     function returns a double). Bin counts and overflow counts must be
  *     finite and >= 0. A result that is undefined (n too small, zero
  *     variance where a ratio needs it) is NaN and, for tests, ok = 0 with a
@@ -317,8 +317,6 @@ struct bl_welford {
 void bl_welford_init(struct bl_welford *w);
 /* Add one value. -BL_ERANGE (nothing added) for NaN or +-inf (D0). */
 int bl_welford_add(struct bl_welford *w, double x);
-/* Add k copies of x at once (D4 bins); exact, O(1). -BL_ERANGE as above. */
-int bl_welford_add_n(struct bl_welford *w, double x, unsigned long long k);
 /* dst := dst + src (D2 pairwise merge). src may equal dst. */
 void bl_welford_merge(struct bl_welford *dst, const struct bl_welford *src);
 double bl_welford_mean(const struct bl_welford *w);   /* NaN when n = 0 */
@@ -489,8 +487,6 @@ struct bl_partial {
  * empty, initialised partial. */
 void bl_partial_init(struct bl_partial *p);
 void bl_partial_release(struct bl_partial *p);
-/* -BL_ERANGE for non-finite x: counted in rejected, nothing else changes. */
-int bl_partial_add_n(struct bl_partial *p, double x, unsigned long long k);
 /* dst := dst + src. dst and src must differ. */
 void bl_partial_merge(struct bl_partial *dst, const struct bl_partial *src);
 /* D3 percentile estimated from the sketch (D11); NaN when empty or p bad. */

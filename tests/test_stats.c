@@ -67,6 +67,22 @@ static struct bl_welford wf(const double *x, size_t n)
 	return w;
 }
 
+/* x added to partial p as one value, the way `stats` makes a partial:
+ * a bl_dist of it (D11) merged into p (D10). 0, or -BL_ERANGE for a
+ * non-finite x, which p counts in rejected (D0). */
+static int partial_add(struct bl_partial *p, double x)
+{
+	struct bl_dist *d = bl_dist_new_exact(1, NULL);
+	struct bl_partial q;
+	int rc = bl_dist_add(d, x);
+	bl_partial_init(&q);
+	bl_dist_to_partial(d, &q);
+	bl_partial_merge(p, &q);
+	bl_partial_release(&q);
+	bl_dist_free(d);
+	return rc;
+}
+
 /* Seed 001 ConTest wall-clock times (s), 3 runs each. */
 static const double noload_def[] = { 18.82, 18.67, 18.56 };
 static const double noload_tw[] = { 18.62, 18.70, 18.95 };
@@ -255,11 +271,11 @@ static void test_stats__partial_merge_mean_1e9(void **state)
 	bl_partial_init(&back[0]);
 	bl_partial_init(&back[1]);
 	for (size_t i = 0; i < N; i++)
-		bl_partial_add_n(&one, x[i], 1);
+		partial_add(&one, x[i]);
 	for (size_t k = 0; k < 7; k++) {
 		bl_partial_init(&part);
 		for (size_t i = k * N / 7; i < (k + 1) * N / 7; i++)
-			bl_partial_add_n(&part, x[i], 1);
+			partial_add(&part, x[i]);
 		roundtrip(&part, back);
 		bl_partial_merge(&merged, &back[0]);
 		bl_partial_release(&part);
@@ -288,7 +304,6 @@ static void test_stats__welford_edge_cases(void **state)
 	assert_int_equal(bl_welford_add(&w, NAN), -BL_ERANGE);
 	assert_int_equal(bl_welford_add(&w, INFINITY), -BL_ERANGE);
 	assert_int_equal(bl_welford_add(&w, -INFINITY), -BL_ERANGE);
-	assert_int_equal(bl_welford_add_n(&w, NAN, 3), -BL_ERANGE);
 	assert_true(w.n == 0);
 	/* n = 1: mean is the value, sd undefined */
 	assert_int_equal(bl_welford_add(&w, 7.5), 0);
@@ -297,10 +312,7 @@ static void test_stats__welford_edge_cases(void **state)
 	/* constant data: sd exactly 0 */
 	w = wf(five, 4);
 	assert_true(bl_welford_sd(&w) == 0.0);
-	/* add_n == repeated add; merge with itself doubles */
-	bl_welford_init(&c);
-	assert_int_equal(bl_welford_add_n(&c, 5, 4), 0);
-	assert_true(c.n == 4 && c.mean == 5 && bl_welford_m2(&c) == 0);
+	/* merge with itself doubles */
 	w = wf(read_def, 3);
 	c = w;
 	bl_welford_merge(&c, &c);
@@ -980,7 +992,7 @@ static void test_stats__partial_merge_random_splits(void **state)
 		qsort(sorted, N, sizeof *sorted, cmp_d);
 		bl_partial_init(&one);
 		for (i = 0; i < N; i++)
-			assert_int_equal(bl_partial_add_n(&one, x[i], 1), 0);
+			assert_int_equal(partial_add(&one, x[i]), 0);
 		/* random cut points, sorted; parts may be empty */
 		cuts[0] = 0;
 		for (k = 1; k < nparts; k++)
@@ -993,7 +1005,7 @@ static void test_stats__partial_merge_random_splits(void **state)
 		for (k = 0; k < nparts; k++) {
 			bl_partial_init(&part);
 			for (i = cuts[k]; i < cuts[k + 1]; i++)
-				bl_partial_add_n(&part, x[i], 1);
+				partial_add(&part, x[i]);
 			roundtrip(&part, back); /* each partial goes through the file format */
 			bl_partial_merge(&merged, &back[0]);
 			bl_partial_release(&part);
@@ -1063,11 +1075,11 @@ static void test_stats__partial_format_by_hand(void **state)
 	(void)state;
 	assert_non_null(f);
 	bl_partial_init(&p);
-	assert_int_equal(bl_partial_add_n(&p, 1, 1), 0);
-	assert_int_equal(bl_partial_add_n(&p, 2, 1), 0);
-	assert_int_equal(bl_partial_add_n(&p, NAN, 1), -BL_ERANGE);
-	assert_int_equal(bl_partial_add_n(&p, 0, 1), 0);
-	assert_int_equal(bl_partial_add_n(&p, -1, 1), 0);
+	assert_int_equal(partial_add(&p, 1), 0);
+	assert_int_equal(partial_add(&p, 2), 0);
+	assert_int_equal(partial_add(&p, NAN), -BL_ERANGE);
+	assert_int_equal(partial_add(&p, 0), 0);
+	assert_int_equal(partial_add(&p, -1), 0);
 	assert_int_equal(bl_partial_write(f, &p), 0);
 	fclose(f);
 	assert_string_equal(text, want);
@@ -1095,8 +1107,8 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 	bl_partial_init(&q[0]);
 	bl_partial_init(&q[1]);
 	for (i = 0; i < N_OF(x); i++)
-		bl_partial_add_n(&p, x[i], 1);
-	bl_partial_add_n(&p, INFINITY, 1);
+		partial_add(&p, x[i]);
+	partial_add(&p, INFINITY);
 	roundtrip(&p, q);
 	assert_true(q[0].w.n == p.w.n && q[0].w.mean == p.w.mean && q[0].w.m2 == p.w.m2 &&
 		    q[0].w.shift == p.w.shift && q[0].w.off == p.w.off && q[0].w.scale == p.w.scale);
@@ -1112,10 +1124,10 @@ static void test_stats__partial_roundtrip_is_exact(void **state)
 	struct bl_partial big, neg;
 	bl_partial_init(&big);
 	bl_partial_init(&neg);
-	bl_partial_add_n(&big, 1e308, 1);
-	bl_partial_add_n(&big, 1e308, 1);
-	bl_partial_add_n(&neg, 1e200, 1);
-	bl_partial_add_n(&neg, -1e200, 1);
+	partial_add(&big, 1e308);
+	partial_add(&big, 1e308);
+	partial_add(&neg, 1e200);
+	partial_add(&neg, -1e200);
 	assert_true(isinf(big.sum) && big.sum > 0 && isinf(bl_welford_m2(&neg.w)));
 	NEAR_REL(bl_welford_sd(&neg.w), 1.4142135623730951e200, 1e-15);
 	roundtrip(&big, q);
@@ -1235,7 +1247,7 @@ static void test_stats__sketch_error_bound_and_memory(void **state)
 		x[i] = pow(10.0, -6.0 + 12.0 * rng_unit());
 	bl_partial_init(&p);
 	for (i = 0; i < N; i++)
-		bl_partial_add_n(&p, x[i], 1);
+		partial_add(&p, x[i]);
 	qsort(x, N, sizeof *x, cmp_d);
 	for (pi = 0; pi <= 1000; pi++) {
 		double pct = pi / 10.0;
@@ -1251,7 +1263,7 @@ static void test_stats__sketch_error_bound_and_memory(void **state)
 	for (i = 0; i < N; i++)
 		x[i] = pow(10.0, -300.0 + 600.0 * rng_unit());
 	for (i = 0; i < N; i++)
-		bl_partial_add_n(&p, x[i], 1);
+		partial_add(&p, x[i]);
 	qsort(x, N, sizeof *x, cmp_d);
 	assert_true(p.sk.pos.len == BL_SKETCH_MAX_BUCKETS && p.sk.pos.cap <= BL_SKETCH_MAX_BUCKETS);
 	assert_true(p.sk.collapsed > 0);
