@@ -519,7 +519,7 @@ void bl_linesplit_init(struct bl_linesplit *ls)
 
 /* The line [p, p+len) (p NULL: only what is carried) to ls->line, or to
  * ls->too_long. */
-static int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
+static inline int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len, bool clean)
 {
 	int rc = 0;
 	/* a carried line is a bl_buf, NUL-terminated; a line in buf is when

@@ -1498,7 +1498,10 @@ static enum bl_verdict take_row(struct vmstat *v, struct bl_ctx *ctx, const stru
 	}
 	enum bl_verdict verdict = BL_USED;
 	for (size_t part = 0; part < R->nrows; part++) {
-		emit_events(v, ctx);
+		/* no call a row (with ls_deliver() inline, parse -t vmstat
+		 * of 20 MB: 781 M instructions, 788 M) */
+		if (v->nprose)
+			emit_events(v, ctx);
 		bool sb = v->expect_since_boot && v->sample == 0;
 		v->expect_since_boot = false;
 		if (sb)
