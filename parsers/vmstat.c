@@ -1280,8 +1280,8 @@ static bool is_memory_col(int c)
 }
 
 /* v->rec's constant part for rows with or without a date and a leading
- * time: made again only when the form or v->rec_ok changes, and a new
- * const_gen only when the text changes (tables/table.c's struct plan:
+ * time, with a new const_gen: made again only when the form (and so the
+ * layout's name) or v->rec_ok changes (tables/table.c's struct plan:
  * parse -t vmstat of 50 MB 0.213 s of processor time, 0.242 s a record
  * made and written cell by cell per row). */
 static void rec_start(struct vmstat *v, const struct bl_line *ln, int key)
@@ -1299,24 +1299,17 @@ static void rec_start(struct vmstat *v, const struct bl_line *ln, int key)
 	for (size_t i = 0; i < v->lay.n; i++)
 		if (v->lay.col[i] < VM_NCOLS)
 			vary |= 1ull << v->lay.col[i];
-	vary = ((1ull << VM_NCOLS) - 1) & ~vary;
-	/* a header repeated (every screenful) changes nothing here */
-	bool same = r->const_gen && r->const_cols == vary && r->v[VM_SERIES].u.i == v->series &&
-		r->v[VM_MEM_UNIT].u.s == v->mem_unit && strlen(v->lname) == lnl &&
-		memcmp(v->lname, sb->data, lnl) == 0;
 	memcpy(v->lname, sb->data, lnl);
 	v->lname[lnl] = '\0';
 	bl_buf_reset(sb);
 	v->rec_ok = true;
 	v->rec_key = key;
-	if (!same) {
-		bl_record_init(r, &bl_table_vmstat, ln);
-		bl_set_int(r, VM_SERIES, v->series);
-		bl_set_str(r, VM_LAYOUT, v->lname);
-		bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
-		r->const_gen = bl_gen_new();
-		r->const_cols = vary;
-	}
+	bl_record_init(r, &bl_table_vmstat, ln);
+	bl_set_int(r, VM_SERIES, v->series);
+	bl_set_str(r, VM_LAYOUT, v->lname);
+	bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
+	r->const_gen = bl_gen_new();
+	r->const_cols = ((1ull << VM_NCOLS) - 1) & ~vary;
 	v->nint = v->nmem = 0;
 	memset(v->digits.tok, BL_NO_TOKEN, sizeof v->digits.tok);
 	v->digits.gen = bl_gen_new();
