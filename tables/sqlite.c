@@ -157,6 +157,7 @@ enum { SQ_BATCH = 16 };
 struct sq_cell {
 	struct bl_val v;
 	struct bl_buf s;
+	bool clean;                 /* text s is valid UTF-8 as it is (bl_utf8_clean) */
 };
 
 struct sq_table {
@@ -237,18 +238,20 @@ static int sq_setup(struct sq_sink *s)
 
 /* stat: v stays as it is until it is bound again or the statement is
  * finalized, so SQLite need not copy it. */
-static int bind_text_as(sqlite3_stmt *st, int k, const char *v, bool stat)
+static int bind_text_as(sqlite3_stmt *st, int k, const char *v, bool stat, bool *clean)
 {
 	char *fixed = NULL;
 	const char *c = bl_utf8_clean(v, &fixed);
 	int rc = sqlite3_bind_text(st, k, c, -1, stat && !fixed ? SQLITE_STATIC : SQLITE_TRANSIENT);
+	*clean = !fixed;
 	free(fixed);
 	return rc;
 }
 
 static int bind_text(sqlite3_stmt *st, int k, const char *v)
 {
-	return v && *v ? bind_text_as(st, k, v, false) : sqlite3_bind_null(st, k);
+	bool clean;
+	return v && *v ? bind_text_as(st, k, v, false, &clean) : sqlite3_bind_null(st, k);
 }
 
 static int sq_source(struct sq_sink *s, const struct bl_record *r)
@@ -292,12 +295,14 @@ static int sq_source(struct sq_sink *s, const struct bl_record *r)
 }
 
 /* Binds parameter k of st, a statement of qt, to c's value. */
-static int bind_cell(const struct sq_table *qt, sqlite3_stmt *st, int k, const struct sq_cell *c)
+static int bind_cell(const struct sq_table *qt, sqlite3_stmt *st, int k, struct sq_cell *c)
 {
 	switch (c->v.t) {
 	case BL_NUM: return sqlite3_bind_double(st, k, qt->def ? bl_num_written(c->v.u.d) : c->v.u.d);
 	case BL_INT: return sqlite3_bind_int64(st, k, c->v.u.i);
-	case BL_STR: return bind_text_as(st, k, c->s.data, true);
+	case BL_STR:
+		return c->clean ? sqlite3_bind_text(st, k, c->s.data, -1, SQLITE_STATIC)
+				: bind_text_as(st, k, c->s.data, true, &c->clean);
 	case BL_NULL: break;
 	}
 	return sqlite3_bind_null(st, k);
@@ -317,10 +322,17 @@ static void put(struct sq_table *qt, size_t k, const struct bl_val *v)
 		return;
 	c->v = *v;
 	c->v.t = t;
+	c->clean = false;
 	if (t == BL_STR) {
 		bl_buf_reset(&c->s);
 		bl_buf_add(&c->s, v->u.s, strlen(v->u.s));
 		c->v.u.s = c->s.data;
+		/* the text the row before had in this column is known clean: each
+		 * of the SQ_BATCH rows' copies of a source's name was checked
+		 * again (report of the 10,000 bench files: bl_utf8_clean 343 M
+		 * of 18.1 G instructions) */
+		const struct sq_cell *p = &qt->cell[(k - 1 + (SQ_BATCH - 1) * qt->ncol) % (SQ_BATCH * qt->ncol)];
+		c->clean = p->v.t == BL_STR && p->clean && strcmp(p->s.data, c->s.data) == 0;
 	}
 	bind_cell(qt, qt->insn, (int)k, c);
 }
