@@ -567,18 +567,23 @@ static void view_skip_as(struct rd *r, struct view *v, size_t upto, const struct
 }
 
 /* Lines of the input buffer from r->off up to byte offset `to` (a line
- * start) as skipped with `reason`. */
-static void file_skip_to(struct rd *r, size_t to, const char *reason, const struct bl_msg *msg)
+ * start) as skipped with `reason`, or as text when reason is NULL. */
+static int file_lines_to(struct rd *r, size_t to, const struct bl_msg *msg, const char *reason)
 {
 	const char *p = (const char *)r->ba->data, *end = p + to;
 	const char *s = p + r->off;
-	while (s < end) {
+	int rc = 0;
+	while (s < end && rc == 0) {
 		const char *next;
 		size_t n = line_at(s, end, &next);
-		skip_line(r, msg, s, n, r->line++, reason);
+		if (reason)
+			skip_line(r, msg, s, n, r->line++, reason);
+		else
+			rc = text_line(r, msg, s, n, r->line++);
 		s = next;
 	}
 	r->off = to;
+	return rc;
 }
 
 /* Lines of the input buffer from r->off up to `to` dispatched as plain text
@@ -596,12 +601,8 @@ static int file_text_to(struct rd *r, size_t to, const struct bl_msg *msg, bool 
 		rc = unit_begin(r, msg);
 	if (s < end)
 		r->tail = msg;
-	while (s < end && rc == 0) {
-		const char *next;
-		size_t n = line_at(s, end, &next);
-		rc = text_line(r, msg, s, n, r->line++);
-		s = next;
-	}
+	if (rc == 0)
+		return file_lines_to(r, to, msg, NULL);
 	r->off = to;
 	return rc;
 }
@@ -1560,12 +1561,8 @@ static void skip_part(struct rd *r, struct view *v, const struct seg *s)
 {
 	if (!s->known)
 		return;
-	for (size_t k = 0; k < s->n; k++) {
-		size_t n;
-		const char *t = view_line(v, s->first + k, &n);
-		skip_line(r, s->msg, t, n, v->lineno0 + s->first + k, s->skip);
-	}
-	v->next = s->first + s->n;
+	v->next = s->first;
+	view_skip_as(r, v, s->first + s->n, s->msg, s->skip);
 }
 
 /* R17: is s (n bytes, no line end) a header field as GMime reads one? */
@@ -1626,7 +1623,7 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 		char *note = bl_xasprintf("duplicate of the message at %s", first);
 		free(first);
 		rc = unit_begin(r, &top->m);
-		file_skip_to(r, sep_to, R_SEP, &top->m);
+		file_lines_to(r, sep_to, &top->m, R_SEP);
 		r->ctx->skip_note = note;
 		view_skip_as(r, v, v->nl, &top->m, R_DUP);
 		r->ctx->skip_note = NULL;
@@ -1634,13 +1631,13 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 		r->line = v->lineno0 + v->nl;
 		r->off = v->file_end;
 		if (rc == 0)
-			file_skip_to(r, tail_to, R_SEP, &top->m);
+			file_lines_to(r, tail_to, &top->m, R_SEP);
 		return rc;
 	}
 	struct segs ss = { NULL, 0, 0 };
 	walk_message(r, &ss, v, m, NULL, &top->m);
 	rc = unit_begin(r, &top->m);
-	file_skip_to(r, sep_to, R_SEP, &top->m);
+	file_lines_to(r, sep_to, &top->m, R_SEP);
 	if (rc == 0)
 		rc = read_header_text(r, v, &top->m);
 	for (size_t i = 0; i < ss.n && rc == 0; i++) {
@@ -1661,7 +1658,7 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 	r->line = v->lineno0 + v->nl;
 	r->off = v->file_end;
 	if (rc == 0)
-		file_skip_to(r, tail_to, R_SEP, &top->m);
+		file_lines_to(r, tail_to, &top->m, R_SEP);
 	/* The unit stays open: text GMime could not make a message of may
 	 * follow and continue it (R2). */
 	free(ss.v);
