@@ -1100,20 +1100,20 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 				 const char *s)
 {
 	struct run *r = &L->r;
-	long long t, tid, prio, interval, cycles, smi = 0;
-	struct dec mn, act, avg, mx;
-	if (!re_int(&L->status, 1, s, &t) || t < 0 || t > 100000 || !re_int(&L->status, 2, s, &tid) ||
-	    !re_int(&L->status, 3, s, &prio) || !re_int(&L->status, 4, s, &interval) ||
-	    !re_int(&L->status, 5, s, &cycles) || !re_dec(&L->status, 6, s, &mn) ||
-	    !re_dec(&L->status, 7, s, &act) || !re_dec(&L->status, 8, s, &avg) ||
-	    !re_dec(&L->status, 9, s, &mx)) {
+	long long t;
+	struct status ns = { .has = true };
+	if (!re_int(&L->status, 1, s, &t) || t < 0 || t > 100000 || !re_int(&L->status, 2, s, &ns.tid) ||
+	    !re_int(&L->status, 3, s, &ns.prio) || !re_int(&L->status, 4, s, &ns.interval) ||
+	    !re_int(&L->status, 5, s, &ns.cycles) || !re_dec(&L->status, 6, s, &ns.min) ||
+	    !re_dec(&L->status, 7, s, &ns.act) || !re_dec(&L->status, 8, s, &ns.avg) ||
+	    !re_dec(&L->status, 9, s, &ns.max)) {
 		bl_warn(ctx, ln, "malformed cyclictest status line", "cyclictest status line: a value is out of range");
 		ctx->skip_reason = "malformed cyclictest status line";
 		return BL_SKIP;
 	}
-	bool has_smi = re_int(&L->status, 10, s, &smi);
+	ns.has_smi = re_int(&L->status, 10, s, &ns.smi);
 	struct status *st = status_slot(r, (size_t)t);
-	if (st->has && cycles < st->cycles) {
+	if (st->has && ns.cycles < st->cycles) {
 		/* the cycle count went down: another run, not a refresh */
 		run_close(L, ctx);
 		return BL_NO;
@@ -1122,20 +1122,9 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 	if (r->phase < CT_STATUS)
 		r->phase = CT_STATUS;
 	st = status_slot(r, (size_t)t);
-	if (st->has)
-		bl_held_unuse(ctx, &st->line, "cyclictest display refresh, superseded by a later one");
-	st->has = true;
+	bl_held_unuse(ctx, &st->line, "cyclictest display refresh, superseded by a later one");
+	*st = ns;
 	bl_held_set(&st->line, ln);
-	st->tid = tid;
-	st->prio = prio;
-	st->interval = interval;
-	st->cycles = cycles;
-	st->min = mn;
-	st->act = act;
-	st->avg = avg;
-	st->max = mx;
-	st->has_smi = has_smi;
-	st->smi = smi;
 	r->last_line = ln->lineno;
 	return BL_USED;
 }
