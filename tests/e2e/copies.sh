@@ -124,4 +124,23 @@ r = list(csv.DictReader(open(sys.argv[1], newline="")))
 assert [x["copy_of"] for x in r] == ["", "", "", "t.mbox:8", "t.mbox:8", "t.mbox:8"], [(x["line"], x["copy_of"]) for x in r]
 assert [x["quoted"] for x in r] == ["0"] * 3 + ["1"] * 3
 PY
+# a capture that differs from an earlier one by a trade between two
+# columns (swpd + 1, free - 1 in its second row) is not a copy; the same
+# capture pasted again is: rows on lines 5-7, 13-15 (the trade, line 14)
+# and 21-23 (a copy of line 5)
+cap() {   # cap SWPD FREE
+    printf 'capture\n\nprocs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n'
+    printf ' r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n'
+    printf ' 1  0  35666   8547  24245  39578    0    0   380   429  396  862  3  1 96  0  0\n'
+    printf ' 2  0  %s  %s  31218  26026    0    0     0   606 9936 4287  2  5 93  0  0\n' "$1" "$2"
+    printf ' 0  1  38738   2804  19743   2032    0    0    17   309 5402 6801  1  2 97  0  0\n'
+}
+{ cap 35453 36020; echo; cap 35454 36019; echo; cap 35453 36020; } > "$tmp/trade.txt"
+"$BENCHLOG" parse -q -t vmstat "$tmp/trade.txt" > "$tmp/trade.csv"
+python3 - "$tmp/trade.csv" "$tmp/trade.txt" <<'PY'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert [x["line"] for x in r] == ["5", "6", "7", "13", "14", "15", "21", "22", "23"], [x["line"] for x in r]
+assert [x["copy_of"] for x in r] == [""] * 6 + [sys.argv[2] + ":5"] * 3, [(x["line"], x["copy_of"]) for x in r]
+PY
 echo "copies: ok"
