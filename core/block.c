@@ -155,18 +155,18 @@ static void distinct_add(struct distinct *d, uint64_t bits)
 	d->v[d->n++] = bits;
 }
 
-/* v's bits for the hash (B2): a text's hash, a number's (0 for -0: x +
- * 0.0 is +0), an integer. */
+/* v's bits for the hash (B2): an integer (the common value, asked
+ * first), a number's (0 for -0: x + 0.0 is +0), a text's hash. */
 static inline uint64_t val_bits(const struct bl_val *v)
 {
 	uint64_t bits;
-	if (v->t == BL_STR)
-		return v->u.s ? bl_hash64(v->u.s, strlen(v->u.s)) : bl_hash64("", 0);
-	if (v->t == BL_NUM) {
+	if (v->t == BL_INT) {
+		memcpy(&bits, &v->u.i, sizeof bits);
+	} else if (v->t == BL_NUM) {
 		double x = isnan(v->u.d) ? NAN : v->u.d + 0.0;
 		memcpy(&bits, &x, sizeof bits);
 	} else {
-		memcpy(&bits, &v->u.i, sizeof bits);
+		return v->u.s ? bl_hash64(v->u.s, strlen(v->u.s)) : bl_hash64("", 0);
 	}
 	return bits;
 }
