@@ -26,16 +26,28 @@ static int rank(enum bl_verdict_kind k)
 	return 5;
 }
 
-static int cmp_finding(const void *a, const void *b)
+/* F2's key of a row, with F8's tie-break (its place in the stream) and,
+ * for a spilled row (analyze/compare.h C6), where to read it. */
+struct key {
+	int rank;
+	double size;                 /* |change|, -1 for none */
+	unsigned long long seq;
+	size_t i;
+};
+
+static struct key key_of(const struct bl_cmp_row *w, unsigned long long seq, size_t i)
 {
-	const struct bl_cmp_row *x = a, *y = b;
-	int rx = rank(x->r.kind), ry = rank(y->r.kind);
-	if (rx != ry)
-		return rx - ry;
-	double px = isnan(x->r.pct) ? -1 : fabs(x->r.pct), py = isnan(y->r.pct) ? -1 : fabs(y->r.pct);
-	if (px != py)
-		return px > py ? -1 : 1;
-	return 0;
+	return (struct key){ rank(w->r.kind), isnan(w->r.pct) ? -1 : fabs(w->r.pct), seq, i };
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /* Markdown table cell text: '|' and markup characters escaped. */
@@ -172,12 +184,10 @@ static void row_free(struct bl_cmp_row *w)
 	free(w->candidate);
 }
 
-/* F2 with F8's tie-break: the place in the stream. */
-static int cmp_ranked(const void *a, const void *b)
+static int cmp_ranked(const struct bl_finding *x, const struct bl_finding *y)
 {
-	const struct bl_finding *x = a, *y = b;
-	int c = cmp_finding(&x->w, &y->w);
-	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+	struct key kx = key_of(&x->w, x->seq, 0), ky = key_of(&y->w, y->seq, 0);
+	return cmp_key(&kx, &ky);
 }
 
 static void table_head(FILE *md)
@@ -506,25 +516,6 @@ static void stream_end(struct bl_findings *f, struct stream *st)
 		f->err = errno ? errno : EIO;
 }
 
-/* F2's key of a spilled row (analyze/compare.h C6): its place in the
- * order, and where to read it. */
-struct key {
-	int rank;
-	double size;                 /* |change|, -1 for none */
-	unsigned long long seq;
-	size_t i;
-};
-
-static int cmp_key(const void *a, const void *b)
-{
-	const struct key *x = a, *y = b;
-	if (x->rank != y->rank)
-		return x->rank - y->rank;
-	if (x->size != y->size)
-		return x->size > y->size ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 /* F8 for a spilled batch: each row read back (and judged) once for its
  * key and kept when the batch's rows fit in BL_STORE_MEM, as one
  * input's do; a larger batch's are read again in F2's order, memory
@@ -539,7 +530,7 @@ static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_s
 		bad = bl_cmp_spill_get(sp, i, &w) != 0;
 		bool compared = !bad && !isnan(w.r.diff);   /* F4: else nothing compared */
 		if (compared)
-			key[k++] = (struct key){ rank(w.r.kind), isnan(w.r.pct) ? -1 : fabs(w.r.pct), f->seq++, i };
+			key[k++] = key_of(&w, f->seq++, i);
 		if (compared && kept)
 			kept[i] = w;
 		else
