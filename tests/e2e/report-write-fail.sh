@@ -2,8 +2,8 @@
 # A report whose files cannot be written fails whole: exit 1, one
 # "cannot write" message, no report folder and no temporary folder left,
 # an earlier report in its place byte for byte as it was. Checked at -j1
-# and -j2 (with -j2 the tables are closed on a thread of their own while
-# the charts are made: report/report.c, struct tables_close).
+# and -j2 (the CSV files and report.sqlite are closed while the charts
+# are made: report/report.c, csv_close and build_chartless).
 #
 # The limit is a file size limit (ulimit -f, SIGXFSZ ignored, so a write
 # past it fails with EFBIG). Over the fixtures folder the tables are
