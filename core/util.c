@@ -578,14 +578,6 @@ bool bl_contains_ci(const char *s, size_t n, const char *lit)
 	return false;
 }
 
-int bl_word_index(const char *s, size_t n, const char *const *list, bool ci)
-{
-	for (int i = 0; list[i]; i++)
-		if (strlen(list[i]) == n && (ci ? strncasecmp(list[i], s, n) : memcmp(list[i], s, n)) == 0)
-			return i;
-	return -1;
-}
-
 bool bl_startswith(const char *s, size_t len, const char *prefix)
 {
 	size_t n = strlen(prefix);
