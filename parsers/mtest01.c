@@ -252,31 +252,23 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	enum bl_verdict rv = runltp_line(m, s, n);
 	if (rv != BL_NO)
 		return rv;
-	size_t o, l, o2, l2;
-	if (line_2001(s, n, &o2, &l2)) {
+	size_t o = 0, l = 4, o2, l2;
+	bool y2001 = line_2001(s, n, &o2, &l2);
+	if (y2001 || bl_re_match(&m->r2003, s, n) == 1) {
 		long long v;
-		if (bl_parse_ll(s + o2, l2, &v)) {
-			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s bytes\" out of range",
-				(int)(l2 > 40 ? 40 : l2), s + o2);
+		if (!y2001) {
+			bl_re_group(&m->r2003, 1, &o, &l);
+			bl_re_group(&m->r2003, 2, &o2, &l2);
+		}
+		if (bl_parse_ll(s + o2, l2, &v) || (!y2001 && v > (1LL << 52))) {
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s %s\" out of range",
+				(int)(l2 > 40 ? 40 : l2), s + o2, y2001 ? "bytes" : "kbytes");
 			ctx->skip_reason = "bad mtest01 value";
 			return BL_SKIP;
 		}
 		m->seen = true;
-		emit_result(m, ctx, ln, "2001", result_word(s, 4), true, v, s, n);
-		return BL_USED;
-	}
-	if (bl_re_match(&m->r2003, s, n) == 1) {
-		long long v;
-		bl_re_group(&m->r2003, 1, &o, &l);
-		bl_re_group(&m->r2003, 2, &o2, &l2);
-		if (bl_parse_ll(s + o2, l2, &v) || v > (1LL << 52)) {
-			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s kbytes\" out of range",
-				(int)(l2 > 40 ? 40 : l2), s + o2);
-			ctx->skip_reason = "bad mtest01 value";
-			return BL_SKIP;
-		}
-		m->seen = true;
-		emit_result(m, ctx, ln, "2003", result_word(s + o, l), true, v * 1024, s, n);
+		emit_result(m, ctx, ln, y2001 ? "2001" : "2003", result_word(s + o, l), true, y2001 ? v : v * 1024,
+			    s, n);
 		return BL_USED;
 	}
 	struct bl_re *re = NULL;
