@@ -416,8 +416,10 @@ static bool parse_date(const char *t, size_t l, double *days)
 	long y = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
 	long m = (t[5] - '0') * 10 + (t[6] - '0');
 	long d = (t[8] - '0') * 10 + (t[9] - '0');
-	if (m < 1 || m > 12 || d < 1 || d > 31)
-		return false;
+	static const unsigned char mdays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1] + (m == 2 && leap))
+		return false; /* 2026-02-30 is no day: never a t_s from it */
 	y -= m <= 2;
 	long era = (y >= 0 ? y : y - 399) / 400;
 	long yoe = y - era * 400;

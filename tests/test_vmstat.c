@@ -530,6 +530,20 @@ static void test_vmstat__timestamps(void **state)
 	assert_true(nv(r[0], VM_T_S) == 0 && nv(r[1], VM_T_S) == 5);
 	assert_string_equal(sv(r[1], VM_LAYOUT), "3.3-st +time");
 	run_free(&run);
+	/* a date that is no day (February 30) makes no record; 2024's
+	 * February 29 does. By hand: t_s 0, 86400, then 2024-03-01
+	 * 00:00:00 is 86400 + 1 s after 2024-02-28 23:59:59 */
+	static const char t3[] =
+		"procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----\n"
+		" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC\n"
+		" 1  0      0 23185836  11684 1362572    0    0  2391  3734  525 1249 15  6 78  1  0 2024-02-28 23:59:59\n"
+		" 0  0      0 23185212  11684 1362576    0    0     0    12  301  388  0  0 100  0  0 2024-02-29 23:59:59\n"
+		" 0  0      0 23185212  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2024-02-30 00:00:00\n"
+		" 0  0      0 23185212  11684 1362576    0    0     0     0  296  377  0  0 100  0  0 2024-03-01 00:00:00\n";
+	parse(&run, t3);
+	assert_int_equal(only(&run.recs, &bl_table_vmstat, r, 8), 3);
+	assert_true(nv(r[0], VM_T_S) == 0 && nv(r[1], VM_T_S) == 86400 && nv(r[2], VM_T_S) == 86401);
+	run_free(&run);
 }
 
 static void test_vmstat__interval_and_unit(void **state)
