@@ -534,6 +534,15 @@ static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 		p = put_lit(p, pl->lit.data, st);
 		size_t j = 0, run = dg ? st->run : 0;
 		unsigned t = run ? dg->tok[st->col] : 0;
+		if (run == 1 && dg->nd[t] - 1u < BL_DIGITS_COPY - 1) {
+			/* one cell (TSV, JSON Lines) by a copy of fixed size:
+			 * 10 MB of vmstat as -f jsonl 404 M instructions, -f tsv
+			 * 386 M; 445 M and 427 M through the run's loop */
+			memcpy(p, dg->text + dg->at[t], BL_DIGITS_COPY);   /* room: NUM_ROOM */
+			p += dg->nd[t];
+			k++;
+			continue;
+		}
 		while (j < run && dg->nd[t + j] - 1u < BL_DIGITS_COPY - 1)
 			j++;
 		if (j == 0) {
