@@ -388,15 +388,27 @@ static bool all_digits(const char *t, size_t l)
 	return true;
 }
 
+/* Whether t has the shape H:MM:SS or HH:MM:SS, a time of day or not. */
+static bool tod_shape(const char *t, size_t l)
+{
+	size_t h = l - 6;
+	return (l == 7 || l == 8) && t[h] == ':' && t[h + 3] == ':' && all_digits(t, h) &&
+	       all_digits(t + h + 1, 2) && all_digits(t + h + 4, 2);
+}
+
+/* Whether t has the shape YYYY-MM-DD, a day or not. */
+static bool date_shape(const char *t, size_t l)
+{
+	return l == 10 && t[4] == '-' && t[7] == '-' && all_digits(t, 4) && all_digits(t + 5, 2) &&
+	       all_digits(t + 8, 2);
+}
+
 /* H:MM:SS or HH:MM:SS → seconds of the day. */
 static bool parse_tod(const char *t, size_t l, double *sec)
 {
-	if (l != 7 && l != 8)
+	if (!tod_shape(t, l))
 		return false;
 	size_t h = l - 6;
-	if (t[h] != ':' || t[h + 3] != ':' || !all_digits(t, h) || !all_digits(t + h + 1, 2) ||
-	    !all_digits(t + h + 4, 2))
-		return false;
 	int hh = (t[0] - '0') * (h == 2 ? 10 : 1) + (h == 2 ? t[1] - '0' : 0);
 	int mm = (t[h + 1] - '0') * 10 + (t[h + 2] - '0');
 	int ss = (t[h + 4] - '0') * 10 + (t[h + 5] - '0');
@@ -410,8 +422,7 @@ static bool parse_tod(const char *t, size_t l, double *sec)
  * H. Hinnant's days_from_civil). */
 static bool parse_date(const char *t, size_t l, double *days)
 {
-	if (l != 10 || t[4] != '-' || t[7] != '-' || !all_digits(t, 4) || !all_digits(t + 5, 2) ||
-	    !all_digits(t + 8, 2))
+	if (!date_shape(t, l))
 		return false;
 	long y = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
 	long m = (t[5] - '0') * 10 + (t[6] - '0');
@@ -1137,7 +1148,7 @@ struct row {
 	double t_abs;            /* seconds (day-based), NaN when no stamp */
 };
 
-enum row_res { ROW_OK, ROW_SHORT, ROW_LONG, ROW_BAD, ROW_NOT };
+enum row_res { ROW_OK, ROW_SHORT, ROW_LONG, ROW_BAD, ROW_STAMP, ROW_NOT };
 
 /* FreeBSD humanized number → KiB ("514M", "7.0G", "1234K", "512"). */
 static bool parse_human_kib(const char *t, size_t l, long long *out)
@@ -1221,6 +1232,14 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 		ts = 2;
 		if (rest == L->n + 3 && is_zone(tok[lead + L->n + 2], tl[lead + L->n + 2]))
 			ts = 3;
+	}
+	/* a date and a time by their shape where the stamp goes, but no day
+	 * or time of day (2026-02-30, 25:99:99): the stamp is what is wrong */
+	if (!ts && rest >= L->n + 2 && date_shape(tok[lead + L->n], tl[lead + L->n]) &&
+	    tod_shape(tok[lead + L->n + 1], tl[lead + L->n + 1])) {
+		*bad = tok[lead + L->n];
+		*badl = (size_t)(tok[lead + L->n + 1] + tl[lead + L->n + 1] - *bad);
+		return ROW_STAMP;
 	}
 	size_t nv = rest - ts;
 	*nfields = nv;
@@ -1851,6 +1870,12 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			bl_warn(ctx, ln, "vmstat row does not match its header",
 				"vmstat row has %zu fields, header has %zu", nf, v->lay.n);
 			ctx->skip_reason = "vmstat row does not match its header";
+			v->prev = PREV_OTHER;
+			return BL_SKIP;
+		case ROW_STAMP:
+			bl_warn(ctx, ln, "bad vmstat timestamp", "vmstat row: \"%.*s\" is no date and time",
+				(int)badl, bad);
+			ctx->skip_reason = "bad vmstat timestamp";
 			v->prev = PREV_OTHER;
 			return BL_SKIP;
 		case ROW_BAD:

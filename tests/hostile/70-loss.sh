@@ -7,6 +7,19 @@ hc loss-mtest01-$v 0 "m.txt:1: mtest01: allocation \"$v kbytes allocated\\.\" is
 hc loss-mtest01-strict-$v 1 'is not a byte count' '
     printf "mtest01    0  TPASS  :  %s kbytes allocated.\n" "'$v'" > m.txt; "$B" parse --strict -t mtest01 m.txt > /dev/null'
 done
+vmstat_t() {
+    printf '%s\n' "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----" \
+        " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st                 UTC" \
+        " 1  0      0 23185836  11684 1362572    0    0  2391  3734  525 1249 15  6 78  1  0 2026-02-28 23:59:59" \
+        " 0  0      0 23185212  11684 1362576    0    0     0    12  301  388  0  0 100  0  0 $1" > t.txt
+}
+# a stamp shaped like a date and a time that is no day or no time of day:
+# the row is skipped, named by its stamp (it was "row has 19 fields"), and
+# only the first row is a record
+for st in "2026-02-29 00:00:00" "2026-02-28 25:99:99"; do
+hc loss-vmstat-stamp-${st%% *}-${st##* } 0 "t.txt:4: vmstat row: \"$st\" is no date and time" '
+    vmstat_t "'"$st"'"; "$B" parse -t vmstat t.txt > out.csv; rc=$?; [ "$(wc -l < out.csv)" -eq 2 ] || rc=99'
+done
 contest_r() {
     printf 'no_load:\nKernel [runs]           Time    CPU%%    Loads   LCPU%%   Ratio\n2.4.19 [3]              67.7    98      0       0       1.00\n%s\n2.4.23 [3]              60.1    98      0       0       1.00\n' "$1" > c.txt
 }
