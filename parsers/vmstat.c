@@ -1010,9 +1010,12 @@ static const char *cur_group(const struct bl_ctx *ctx)
 
 /* V3: the group changed under an open series (a label the dispatcher
  * found, --group-regex). */
-static bool group_changed(struct vmstat *v, const struct bl_ctx *ctx)
+static inline bool group_changed(struct vmstat *v, const struct bl_ctx *ctx)
 {
-	/* ctx->prov_gen moves with every change of the group (and unit) */
+	/* ctx->prov_gen moves with every change of the group (and unit);
+	 * inline, so a row whose group did not move makes no call: parse -t
+	 * vmstat of 10 MB 340.4 M instructions, 340.2 M with this first
+	 * test copied before the call */
 	if (!v->in_series || !v->group || v->group_prov == ctx->prov_gen)
 		return false;
 	if (strcmp(v->group, cur_group(ctx)) != 0)
@@ -1840,9 +1843,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return header_line(v, ctx, ln, flags, false, L, false);
 
 	if (v->in_series && is_digit(s[0])) {
-		/* no call a row (and val_bits() asking for an integer first,
-		 * parse -t vmstat of 20 MB: 776 M instructions, 783 M) */
-		if (v->group_prov != ctx->prov_gen && group_changed(v, ctx)) {
+		if (group_changed(v, ctx)) {
 			struct layout same = v->lay;
 			int depth = v->depth;
 			series_start(v, ctx, &same, false);
