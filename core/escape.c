@@ -1,10 +1,8 @@
 /* escape.c — see escape.h (E1-E7). */
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 #include "core/cleanup.h"
 #include "core/escape.h"
 
@@ -275,101 +273,48 @@ int bl_fput_term(FILE *f, const char *s, size_t len)
 	return put(f, &b);
 }
 
-/* Length modifiers of a printf conversion, as far as they change the
- * argument's type. */
-enum lenmod { LM_NONE, LM_L, LM_LL, LM_Z, LM_J, LM_T, LM_LD };
-
-static enum lenmod lenmod_of(const char *m, size_t n)
+/* The bytes printf writes for fmt's first n bytes (a copy, NUL-ended)
+ * with the arguments of ap. */
+static size_t printed_len(const char *fmt, size_t n, va_list ap)
 {
-	if (n == 2 && m[0] == 'l')
-		return LM_LL;
-	if (n != 1)
-		return LM_NONE;   /* none, hh */
-	switch (m[0]) {
-	case 'l': return LM_L;
-	case 'z': return LM_Z;
-	case 'j': return LM_J;
-	case 't': return LM_T;
-	case 'L': return LM_LD;
-	default: return LM_NONE;   /* h */
-	}
+	char *pre = bl_xstrndup(fmt, n);
+	va_list aq;
+	va_copy(aq, ap);
+	int len = vsnprintf(NULL, 0, pre, aq);
+	va_end(aq);
+	free(pre);
+	return len > 0 ? (size_t)len : 0;
 }
 
-#define CONV_FMT(v) (nstar == 0 ? asprintf(&out, spec, v) \
-	: nstar == 1 ? asprintf(&out, spec, star[0], v) : asprintf(&out, spec, star[0], star[1], v))
-
-/* One conversion spec ("%-*.*zu", NUL-terminated) formatted alone, with
- * its arguments taken from ap; heap text, its length in *n. */
-static char *term_conv(const char *spec, size_t len, va_list *ap, int *n)
-{
-	int star[2] = { 0, 0 }, nstar = 0;
-	size_t m0 = 1;
-	while (m0 < len - 1 && strchr("-+ #0'123456789.*", spec[m0])) {
-		if (spec[m0] == '*' && nstar < 2)
-			star[nstar++] = va_arg(*ap, int);
-		m0++;
-	}
-	enum lenmod lm = lenmod_of(spec + m0, len - 1 - m0);
-	char conv = spec[len - 1];
-	char *out = NULL;
-	switch (conv) {
-	case 's': *n = CONV_FMT(va_arg(*ap, const char *)); break;
-	case 'c': *n = CONV_FMT(va_arg(*ap, int)); break;
-	case 'p': *n = CONV_FMT(va_arg(*ap, void *)); break;
-	case 'd': case 'i':
-		*n = lm == LM_L ? CONV_FMT(va_arg(*ap, long)) : lm == LM_LL ? CONV_FMT(va_arg(*ap, long long))
-		   : lm == LM_Z ? CONV_FMT(va_arg(*ap, ssize_t)) : lm == LM_J ? CONV_FMT(va_arg(*ap, intmax_t))
-		   : lm == LM_T ? CONV_FMT(va_arg(*ap, ptrdiff_t)) : CONV_FMT(va_arg(*ap, int));
-		break;
-	case 'u': case 'o': case 'x': case 'X':
-		*n = lm == LM_L ? CONV_FMT(va_arg(*ap, unsigned long))
-		   : lm == LM_LL ? CONV_FMT(va_arg(*ap, unsigned long long))
-		   : lm == LM_Z ? CONV_FMT(va_arg(*ap, size_t)) : lm == LM_J ? CONV_FMT(va_arg(*ap, uintmax_t))
-		   : lm == LM_T ? CONV_FMT(va_arg(*ap, ptrdiff_t)) : CONV_FMT(va_arg(*ap, unsigned));
-		break;
-	default:   /* e f g a, upper case too */
-		*n = lm == LM_LD ? CONV_FMT(va_arg(*ap, long double)) : CONV_FMT(va_arg(*ap, double));
-		break;
-	}
-	if (*n < 0)
-		bl_out_of_memory();
-	return out;
-}
-
-/* E7 for a diagnostic: the format's own text keeps its line ends; what a
- * conversion puts in (a file name, an option value, a quoted value) has
- * every LF and CR escaped as well, so no value can start a line. */
+/* E7 for a diagnostic: the text printf makes, where what each conversion
+ * put in (found as the growth of the text of fmt's prefixes before and
+ * after it) has its LF and CR escaped too, so no value can start a line. */
 int bl_term_vprintf(FILE *f, const char *fmt, va_list ap)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
+	char *out = NULL;
 	va_list aq;
 	va_copy(aq, ap);
-	for (const char *p = fmt; *p; ) {
-		const char *pct = strchr(p, '%');
-		size_t lit = pct ? (size_t)(pct - p) : strlen(p);
-		bl_esc_term(&b, p, lit, true);
-		if (!pct)
-			break;
-		size_t len = 1 + strspn(pct + 1, "-+ #0'123456789.*hlLqjzt");
-		if (!pct[len]) {          /* a lone '%' at the end */
-			bl_esc_term(&b, pct, len, true);
-			break;
-		}
-		len++;
-		if (pct[len - 1] == '%') {
-			bl_buf_add(&b, "%", 1);
-		} else if (len < 32) {
-			char spec[32];
-			memcpy(spec, pct, len);
-			spec[len] = '\0';
-			int n;
-			char *out = term_conv(spec, len, &aq, &n);
-			bl_esc_term(&b, out, (size_t)n, false);
-			free(out);
-		}
-		p = pct + len;
-	}
+	int n = vasprintf(&out, fmt, aq);
 	va_end(aq);
+	if (n < 0)
+		bl_out_of_memory();
+	size_t done = 0;
+	for (const char *pct = strchr(fmt, '%'); pct; pct = strchr(pct, '%')) {
+		size_t len = 1 + strspn(pct + 1, "-+ #0'123456789.*hlLqjzt");
+		if (!pct[len++])
+			break;   /* a lone '%' at the end */
+		if (pct[len - 1] != '%') {
+			size_t from = printed_len(fmt, (size_t)(pct - fmt), ap);
+			size_t to = printed_len(fmt, (size_t)(pct - fmt) + len, ap);
+			bl_esc_term(&b, out + done, from - done, true);
+			bl_esc_term(&b, out + from, to - from, false);
+			done = to;
+		}
+		pct += len;
+	}
+	bl_esc_term(&b, out + done, (size_t)n - done, true);
+	free(out);
 	return put(f, &b);
 }
 
