@@ -324,7 +324,7 @@ static int time_record(struct runs *s, const struct bl_record *r)
 	struct group_acc *g = &k->a;
 	if (!cmd || !*cmd) {
 		const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
-		uint64_t h = (uint64_t)bl_hash_str(BL_HASH_INIT, mid) | 1;   /* 0: none yet */
+		uint64_t h = bl_hash64(mid, strlen(mid)) | 1;   /* 0: none yet */
 		if (h != g->unknown_cmd_last)
 			g->unknown_cmd_msgs++;
 		g->unknown_cmd_last = h;

@@ -1,51 +1,29 @@
 /* strmap.c — strings to dense indexes (see strmap.h). */
+#include <glib.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/strmap.h"
 #include "core/util.h"
 
-static void grow(struct bl_strmap *m)
-{
-	size_t n = m->nslot ? 2 * m->nslot : 64;
-	free(m->slot);
-	m->slot = bl_xcalloc(n, sizeof *m->slot);
-	m->nslot = n;
-	for (size_t i = 0; i < m->n; i++) {
-		size_t j = bl_hash_str(BL_HASH_INIT, m->key[i]) & (n - 1);
-		while (m->slot[j])
-			j = (j + 1) & (n - 1);
-		m->slot[j] = i + 1;
-	}
-	m->key = bl_xrealloc(m->key, n / 2 * sizeof *m->key);
-}
-
 size_t bl_strmap_get(struct bl_strmap *m, const char *k, bool *added)
 {
-	if (2 * (m->n + 1) > m->nslot)
-		grow(m);
-	size_t j = bl_hash_str(BL_HASH_INIT, k) & (m->nslot - 1);
-	for (; m->slot[j]; j = (j + 1) & (m->nslot - 1))
-		if (strcmp(m->key[m->slot[j] - 1], k) == 0) {
-			if (added)
-				*added = false;
-			return m->slot[j] - 1;
-		}
-	m->key[m->n] = bl_xstrdup(k);
-	m->slot[j] = m->n + 1;
+	long i = bl_strmap_find(m, k);
 	if (added)
-		*added = true;
+		*added = i < 0;
+	if (i >= 0)
+		return (size_t)i;
+	if (!m->h)
+		m->h = g_hash_table_new(g_str_hash, g_str_equal);
+	m->key = bl_xgrow(m->key, &m->cap, m->n + 1, sizeof *m->key);
+	m->key[m->n] = bl_xstrdup(k);
+	g_hash_table_insert(m->h, m->key[m->n], GSIZE_TO_POINTER(m->n));
 	return m->n++;
 }
 
 long bl_strmap_find(const struct bl_strmap *m, const char *k)
 {
-	if (m->nslot == 0)
-		return -1;
-	size_t j = bl_hash_str(BL_HASH_INIT, k) & (m->nslot - 1);
-	for (; m->slot[j]; j = (j + 1) & (m->nslot - 1))
-		if (strcmp(m->key[m->slot[j] - 1], k) == 0)
-			return (long)(m->slot[j] - 1);
-	return -1;
+	gpointer i;
+	return m->h && g_hash_table_lookup_extended(m->h, k, NULL, &i) ? (long)GPOINTER_TO_SIZE(i) : -1;
 }
 
 void bl_strmap_release(struct bl_strmap *m)
@@ -53,6 +31,7 @@ void bl_strmap_release(struct bl_strmap *m)
 	for (size_t i = 0; i < m->n; i++)
 		free(m->key[i]);
 	free(m->key);
-	free(m->slot);
+	if (m->h)
+		g_hash_table_destroy(m->h);
 	memset(m, 0, sizeof *m);
 }

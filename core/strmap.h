@@ -2,9 +2,8 @@
  *
  * For the per-group state of the analyses: a folder of small logs has
  * thousands of groups and every record asks for its own, so lookups are
- * by hash (FNV-1a, bl_hash_str; open addressing, at most half full), not
- * by comparing names. Index i is the i-th distinct key added; callers
- * keep their own arrays indexed by it.
+ * by hash (a GLib hash table), not by comparing names. Index i is the
+ * i-th distinct key added; callers keep their own arrays indexed by it.
  *
  * Memory: the map owns copies of its keys; bl_strmap_key() pointers stay
  * valid until bl_strmap_release(). Allocation failure aborts (bl_xmalloc).
@@ -15,13 +14,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct _GHashTable;
 struct bl_strmap {
 	char **key;            /* key[i]: the i-th distinct key */
 	size_t n;              /* keys */
-	size_t *slot;          /* index + 1, 0 = empty */
-	size_t nslot;          /* a power of two, > 2 * n; 0 before the first key */
+	size_t cap;            /* room in key */
+	struct _GHashTable *h; /* key -> index; NULL before the first key */
 };
-#define BL_STRMAP_INIT { NULL, 0, NULL, 0 }
+#define BL_STRMAP_INIT { NULL, 0, 0, NULL }
 
 /* Index of k, added at the end when new (*added set when not NULL). */
 size_t bl_strmap_get(struct bl_strmap *m, const char *k, bool *added);

@@ -166,17 +166,6 @@ static inline uint64_t bl_hash64(const char *s, size_t n)
 	return h;
 }
 
-/* FNV-1a over the bytes of s, continuing from h (start from BL_HASH_INIT;
- * feed several strings to hash a compound key): the hash of the tables
- * that find a group or run state by name. */
-#define BL_HASH_INIT ((size_t)1469598103934665603ull)
-static inline size_t bl_hash_str(size_t h, const char *s)
-{
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * (size_t)1099511628211ull;
-	return h;
-}
-
 /* Strip blanks (space, TAB) from both ends of [*p, *p+*len). */
 static inline void bl_trim(const char **p, size_t *len)
 {
