@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
+#include <glib.h>
 #include "core/cleanup.h"
 #include "core/util.h"
 
@@ -564,30 +564,7 @@ int bl_mkdir_p(const char *path)
 		errno = ENOENT;
 		return -1;
 	}
-	char *p = bl_xstrdup(path);
-	int rc = 0;
-	/* Each parent in turn ("a", "a/b"), then the whole. */
-	for (char *c = p + 1; *c && !rc; c++) {
-		if (*c != '/' || c[-1] == '/')
-			continue;
-		*c = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST)
-			rc = -1;
-		*c = '/';
-	}
-	if (!rc && mkdir(p, 0777) != 0) {
-		struct stat st;
-		if (errno != EEXIST)
-			rc = -1;
-		else if (stat(p, &st) == 0 && !S_ISDIR(st.st_mode)) {
-			errno = ENOTDIR;
-			rc = -1;
-		}
-	}
-	int e = errno;
-	free(p);
-	errno = e;
-	return rc;
+	return g_mkdir_with_parents(path, 0777);
 }
 
 char *bl_path_stem(const char *path)
