@@ -88,7 +88,8 @@ int bl_remove_tree(const char *path)
 	return remove_at(AT_FDCWD, path);
 }
 
-void bl_cleanup_all(void)
+/* Remove every registered temporary (no symlink followed). */
+static void cleanup_all(void)
 {
 	pthread_mutex_lock(&mu);
 	for (size_t i = 0; i < BL_CLEANUP_MAX; i++) {
@@ -119,7 +120,7 @@ _Noreturn void bl_out_of_memory(void)
 	 * then the registry is left as it is rather than waited for. */
 	if (pthread_mutex_trylock(&mu) == 0) {
 		pthread_mutex_unlock(&mu);
-		bl_cleanup_all();
+		cleanup_all();
 	}
 	_exit(1);
 }
@@ -140,7 +141,9 @@ int bl_pid_file_write(const char *dir)
 	return rc;
 }
 
-bool bl_pid_gone(long pid)
+/* True when pid names no running process; false for a live process, one
+ * of another user's, or pid <= 0. */
+static bool pid_gone(long pid)
 {
 	if (pid <= 0 || pid != (long)(pid_t)pid)
 		return false;
@@ -219,7 +222,7 @@ int bl_sweep_stale(const char *dir, const char *prefix)
 			pid = folder_owner(dirfd(d), e->d_name);
 		else if (S_ISREG(st.st_mode))
 			pid = file_owner(e->d_name);
-		if (pid > 0 && pid != (long)getpid() && bl_pid_gone(pid) &&
+		if (pid > 0 && pid != (long)getpid() && pid_gone(pid) &&
 		    remove_at(dirfd(d), e->d_name) == 0)
 			removed++;
 	}

@@ -13,7 +13,7 @@
  * clean up. Each temporary names its owner: a hidden file is named by
  * bl_temp_template() (".NAME.benchlog-PID-XXXXXX"), a temporary folder
  * holds BL_PID_FILE. A later run writing to the same place removes the
- * ones whose owner is gone (bl_pid_gone()).
+ * ones whose owner is gone (kill(pid, 0) says ESRCH).
  */
 #ifndef BL_CLEANUP_H
 #define BL_CLEANUP_H
@@ -33,8 +33,6 @@ void bl_cleanup_add(const char *path, bool is_dir);
 /* Forget path (it was renamed into place or removed). Thread-safe;
  * a path never added is ignored. */
 void bl_cleanup_forget(const char *path);
-/* Remove every registered temporary (no symlink followed). */
-void bl_cleanup_all(void);
 
 /* Once, at start (main): keep the reserve bl_out_of_memory() gives back,
  * and route GLib's "failed to allocate" errors to it. */
@@ -50,9 +48,6 @@ int bl_remove_tree(const char *path);
 
 /* Write BL_PID_FILE with our pid into folder dir. Returns 0 or -1. */
 int bl_pid_file_write(const char *dir);
-/* True when pid names no running process (kill(pid, 0) says ESRCH);
- * false for a live process, one of another user's, or pid <= 0. */
-bool bl_pid_gone(long pid);
 /* "DIR/.NAME.benchlog-PID-XXXXXX" (heap; for mkstemp): the hidden
  * temporary file a final file DIR/NAME is written to. */
 char *bl_temp_template(const char *dir, const char *name);

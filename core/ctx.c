@@ -100,6 +100,15 @@ int bl_ctx_finish(struct bl_ctx *ctx, int ok)
 	return rc;
 }
 
+static void msgids_release(struct bl_msgids *m)
+{
+	bl_index_release(&m->ids);
+	bl_store_release(&m->first);
+	bl_store_release(&m->sources);
+	free(m->last);
+	memset(m, 0, sizeof *m);
+}
+
 static void free_counts(struct bl_count *c, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -121,7 +130,7 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	bl_index_release(&ctx->runs.index);
 	bl_store_release(&ctx->runs.state);
 	free(ctx->runs.key);
-	bl_msgids_release(&ctx->msgids);
+	msgids_release(&ctx->msgids);
 	free(ctx->default_group);
 	free(ctx->group);
 	free(ctx->pending_heading);
@@ -364,15 +373,6 @@ void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 		ctx->skip.skipped(ctx->skip.ud, ln, reason, ctx->skip_note);
 }
 
-void bl_msgids_release(struct bl_msgids *m)
-{
-	bl_index_release(&m->ids);
-	bl_store_release(&m->first);
-	bl_store_release(&m->sources);
-	free(m->last);
-	memset(m, 0, sizeof *m);
-}
-
 /* Where a Message-ID was first met: its source's name at off, len in
  * m->sources, and the line. */
 struct msg_first { size_t off, len; unsigned long line; };
@@ -481,6 +481,15 @@ static int cmp_count(const void *a, const void *b)
 	return strcmp(x->reason, y->reason);
 }
 
+struct bl_count *bl_counts_sorted(const struct bl_count *c, size_t n)
+{
+	struct bl_count *s = bl_xcalloc(n + 1, sizeof *s);
+	if (n)
+		memcpy(s, c, n * sizeof *s);
+	qsort(s, n, sizeof *s, cmp_count);
+	return s;
+}
+
 void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 {
 	if (ctx->lines_total)
@@ -496,17 +505,11 @@ void bl_diag_summary(const struct bl_ctx *ctx, FILE *f)
 			ctx->copies.records == 1 ? "" : "s", ctx->copies.blocks,
 			ctx->copies.blocks == 1 ? "" : "s");
 	fputc('\n', f);
-	struct bl_count *s = bl_xcalloc(ctx->nskips + 1, sizeof *s);
-	if (ctx->nskips)
-		memcpy(s, ctx->skips, ctx->nskips * sizeof *s);
-	qsort(s, ctx->nskips, sizeof *s, cmp_count);
+	struct bl_count *s = bl_counts_sorted(ctx->skips, ctx->nskips);
 	for (size_t i = 0; i < ctx->nskips; i++)
 		fprintf(f, "  skipped %8lu  %s\n", s[i].n, s[i].reason);
 	free(s);
-	s = bl_xcalloc(ctx->nwarns + 1, sizeof *s);
-	if (ctx->nwarns)
-		memcpy(s, ctx->warns, ctx->nwarns * sizeof *s);
-	qsort(s, ctx->nwarns, sizeof *s, cmp_count);
+	s = bl_counts_sorted(ctx->warns, ctx->nwarns);
 	for (size_t i = 0; i < ctx->nwarns; i++)
 		fprintf(f, "  warning %8lu  %s\n", s[i].n, s[i].reason);
 	free(s);

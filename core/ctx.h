@@ -77,6 +77,9 @@ struct bl_count {
 	char *reason;
 	unsigned long n;
 };
+/* A heap copy of the n counts at c, the largest first, equal ones by
+ * reason; the reasons stay c's. The caller frees the array. */
+struct bl_count *bl_counts_sorted(const struct bl_count *c, size_t n);
 
 struct bl_skip_sink {
 	/* Called for every skipped line: text is the line as the parser saw
@@ -94,7 +97,7 @@ struct bl_skip_sink {
  * 4 * BL_STORE_MEM bytes in memory whatever the number of messages (all
  * of it up to 4,096 ids: the buckets, half full, fill theirs first), the
  * rest in temporary files. Exact:
- * ids are compared byte for byte. Zeroed is empty; bl_msgids_release()
+ * ids are compared byte for byte. Zeroed is empty; bl_ctx_release()
  * frees it. */
 struct bl_msgids {
 	struct bl_index ids;
@@ -103,7 +106,6 @@ struct bl_msgids {
 	char *last;                        /* the last source stored (heap) */
 	size_t last_off;                   /* where it is in sources */
 };
-void bl_msgids_release(struct bl_msgids *m);
 
 struct bl_progress;   /* core/progress.h */
 struct bl_dispatch;   /* parsers/dispatch.c */

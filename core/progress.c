@@ -22,11 +22,13 @@ void bl_progress_clear(struct bl_progress *pg)
 	}
 }
 
-void bl_progress_draw(struct bl_progress *pg, unsigned long done, size_t total,
-		      unsigned long long bytes_done, unsigned long long bytes_total)
+void bl_progress_tick(struct bl_progress *pg)
 {
-	if (!pg->on)
+	if (!pg || !pg->on)
 		return;
+	unsigned long done = pg->files_done;
+	size_t total = pg->files_total;
+	unsigned long long bytes_done = pg->bytes ? *pg->bytes : 0, bytes_total = pg->bytes_total;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	double el = since(&pg->start, &now);
@@ -63,12 +65,4 @@ void bl_progress_draw(struct bl_progress *pg, unsigned long done, size_t total,
 	fprintf(stderr, "\r%s%*s", line, pg->width > w ? pg->width - w : 0, "");
 	fflush(stderr);
 	pg->width = pg->width > w ? pg->width : w;
-}
-
-void bl_progress_tick(struct bl_progress *pg)
-{
-	if (!pg || !pg->on)
-		return;
-	unsigned long long b = pg->bytes ? *pg->bytes : 0;
-	bl_progress_draw(pg, pg->files_done, pg->files_total, b, pg->bytes_total);
 }

@@ -38,10 +38,8 @@ struct bl_progress {
 
 /* Start the clock; on: whether to draw. */
 void bl_progress_init(struct bl_progress *pg, bool on);
-/* Draw the line with these counts, unless it is too early or too soon. */
-void bl_progress_draw(struct bl_progress *pg, unsigned long files_done, size_t files_total,
-		      unsigned long long bytes_done, unsigned long long bytes_total);
-/* bl_progress_draw() with the counts the struct holds. NULL-safe. */
+/* Draw the line with the counts the struct holds, unless it is too early
+ * or too soon. NULL-safe. */
 void bl_progress_tick(struct bl_progress *pg);
 /* Erase the line, if one is drawn (before other output on stderr, and at
  * the end). NULL-safe. */

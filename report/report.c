@@ -616,14 +616,6 @@ static int cmp_table(const void *a, const void *b)
 	return strcmp(x->def->name, y->def->name);
 }
 
-static int cmp_count(const void *a, const void *b)
-{
-	const struct bl_count *x = a, *y = b;
-	if (x->n != y->n)
-		return x->n < y->n ? 1 : -1;
-	return strcmp(x->reason, y->reason);
-}
-
 /* A list of skipped runs in full, in a <details> block titled what. */
 static void write_runs(FILE *md, const struct nearlist *l, const char *what)
 {
@@ -736,9 +728,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	fputc('\n', md);
 
 	if (ctx->nskips) {
-		struct bl_count *c = bl_xcalloc(ctx->nskips, sizeof *c);
-		memcpy(c, ctx->skips, ctx->nskips * sizeof *c);
-		qsort(c, ctx->nskips, sizeof *c, cmp_count);
+		struct bl_count *c = bl_counts_sorted(ctx->skips, ctx->nskips);
 		bl_md_details_open(md, "Skipped lines by reason");
 		fprintf(md, "Skipped lines by reason:\n\n| reason | lines |\n|---|--:|\n");
 		for (size_t i = 0; i < ctx->nskips; i++) {
@@ -753,9 +743,7 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	write_runs(md, &rs->near, "Skipped inside recognised data, where data can be lost");
 	write_runs(md, &rs->prose, "Lines no parser read, in messages and files that gave records");
 	if (ctx->nwarns) {
-		struct bl_count *c = bl_xcalloc(ctx->nwarns, sizeof *c);
-		memcpy(c, ctx->warns, ctx->nwarns * sizeof *c);
-		qsort(c, ctx->nwarns, sizeof *c, cmp_count);
+		struct bl_count *c = bl_counts_sorted(ctx->warns, ctx->nwarns);
 		fprintf(md, "Warnings by kind:\n\n| warning | count |\n|---|--:|\n");
 		for (size_t i = 0; i < ctx->nwarns; i++) {
 			fputs("| ", md);
