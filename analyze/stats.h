@@ -2,279 +2,45 @@
  * intervals, two-sample tests, bounded-memory distributions and mergeable
  * partial aggregates. Pure computation: no parsing, no printing, no argv.
  *
- * Definitions. Code and tests cite these numbers ("D6"); docs/statistics.md
- * says the same in prose, with formulas and references.
+ * Definitions. Code and tests cite these numbers ("D6"); each is stated
+ * once, with its formulas, edge cases and references, in
+ * docs/statistics.md under the same number. In short:
  *
- * D0  Input domain. Every statistic is defined over finite doubles only.
- *     NaN and +-infinity are never averaged, ranked or counted as data:
- *     streaming adds (bl_welford_add, bl_dist_add) refuse them with
- *     -BL_ERANGE and leave the aggregate unchanged (bl_dist, and the
- *     bl_partial made from it, also count them in `rejected`); array
- *     and bin functions refuse the whole input with -BL_ERANGE (or return NaN where the
- *     function returns a double). Bin counts and overflow counts must be
- *     finite and >= 0. A result that is undefined (n too small, zero
- *     variance where a ratio needs it) is NaN and, for tests, ok = 0 with a
- *     short `note` saying why — never a made-up number.
- *
- * D1  Mean. xbar = (1/n) sum x_i, kept by Welford's update
- *     xbar_k = xbar_{k-1} + (x_k - xbar_{k-1}) / k. n = 0: NaN.
- *
- * D2  Variance and standard deviation: the SAMPLE forms, divisor n-1,
- *     s^2 = M2 / (n-1) with M2 = sum (x_i - xbar)^2 accumulated by Welford's
- *     method (M2 += (x_k - xbar_{k-1}) (x_k - xbar_k)), so M2 >= 0 by
- *     construction and no "cannot be negative" guard is needed (the naive
- *     sum-of-squares formula gives negative variances, see docs). Two
- *     aggregates merge by Chan, Golub & LeVeque's pairwise formula
- *     M2 = M2a + M2b + delta^2 na nb / n. n < 2: s and s^2 are NaN.
- *     Constant data: s = 0 exactly. Population sd is not offered; callers
- *     that want it multiply by sqrt((n-1)/n).
- *     Shift and scale: the update runs on y = (x - K) 2^-e, K the first
- *     value (shifted Welford: values far from 0 with a small spread keep
- *     their digits), e = ilogb of the largest |x| so far (so |y| < 4 and
- *     M2 can neither overflow near DBL_MAX nor underflow for subnormal
- *     data); a larger value raises e and rescales the sums by powers of
- *     2. mean = K + 2^e mean(y), s = 2^e sqrt(M2_y / (n-1)). A merge
- *     brings both sides to the larger e and keeps dst's K; the difference
- *     of the means is (K_b - K_a) 2^-e + (mean_yb - mean_ya).
- *
- * D3  Percentiles (p in 0..100) of a sorted sample x_0 <= ... <= x_{n-1}.
- *     Default BL_PCT_TYPE7, Hyndman & Fan (1996) definition 7 (R's default,
- *     GNU datamash's perc/median/q1/q3, numpy's "linear"):
- *         h = (n-1) p / 100,  j = floor(h),
- *         Q(p) = x_j + (h - j) (x_{j+1} - x_j)      (x_{j+1} unused if h = j)
- *     so the median of an even-n sample is the mean of the two middle
- *     values. BL_PCT_NEAREST_RANK: the smallest x such that at least p% of
- *     the sample is <= x: rank r = ceil(n p / 100), at least 1,
- *     Q(p) = x_{r-1} (always an observed value). n = 0, p outside [0,100]
- *     or NaN: NaN. n = 1: x_0. Ties need nothing special.
- *     Shown only when n supports it (D3a): a percentile a person reads
- *     (stats, the summary, the report) is printed only when each tail
- *     holds at least one value beyond it, n min(p, 100 - p) / 100 >= 1:
- *     p90 needs n >= 10, p95 n >= 20, p99 n >= 100, the median n >= 2;
- *     p = 0 and 100 (min and max) always. With fewer values it would
- *     only restate the largest (or smallest) values, so it is left out
- *     ("-" in text, empty in CSV) and a note says why.
- *
- * D4  Weighted forms for histogram bins (value v_i, count c_i >= 0), as
- *     if each value were repeated c_i times but without expanding: total
- *     N = sum c_i; mean and M2 by the weighted Welford update (West 1979),
- *     s^2 = M2 / (N - 1); min/max over bins with c_i > 0. Percentiles use
- *     D3 on the cumulative counts: the order statistic at 0-based position
- *     k is the value of the first bin (in ascending value order) whose
- *     cumulative count exceeds k. For integer counts this equals D3 on the
- *     expanded sample exactly. Bins may arrive in any order and with
- *     repeated values (a copy is sorted; equal values pool). Overflow: a
- *     count of observations known only to lie beyond the largest bin value
- *     (cyclictest "Histogram Overflows"). They count in N for percentiles
- *     and in bl_bins_stats.n, but mean/sd/min use the binned observations
- *     only; max is then a lower bound, and mean_lb = (sum v_i c_i +
- *     overflow * max) / N is a lower bound of the mean of all
- *     observations. A percentile whose order statistic falls in the
- *     overflow is reported as the largest bin value with *lower_bound set.
- *
- * D5  Confidence interval of the mean: xbar +- t_{(1+conf)/2, n-1} s / sqrt(n)
- *     with Student's t quantile from GSL (gsl_cdf_tdist_Pinv). The "95%
- *     CI" is conf = 0.95. n < 2: NaN. s = 0: half-width 0.
- *
- * D6  Welch's unequal-variance t-test (Welch 1947), candidate minus
- *     baseline: d = xbar_c - xbar_b, se^2 = s_b^2/n_b + s_c^2/n_c,
- *     t = d / se, Welch-Satterthwaite
- *     df = se^4 / ((s_b^2/n_b)^2/(n_b-1) + (s_c^2/n_c)^2/(n_c-1)),
- *     two-sided p = 2 Q_t(|t|; df) (GSL gsl_cdf_tdist_Q), CI of d:
- *     d +- t_{(1+conf)/2, df} se. Needs n >= 2 on each side, else ok = 0.
- *     se = 0 (both samples constant): d = 0 gives t = 0, p = 1; d != 0
- *     gives t = +-inf, p = 0 (every observation separates the groups, as
- *     ministat also reports); df is NaN and the CI is [d, d].
- * D7  Pooled (Student's) two-sample t-test, the one ministat prints:
- *     s_p^2 = (M2_b + M2_c) / (n_b + n_c - 2), se = s_p sqrt(1/n_b + 1/n_c),
- *     df = n_b + n_c - 2, t, p and CI as in D6. Needs n >= 1 on each side
- *     and df >= 1. se = 0 as in D6 (df stays n_b + n_c - 2).
- *     For D6 and D7: pct_change = 100 d / xbar_b, and the percentage CI is
- *     the CI of d divided by xbar_b (the baseline mean taken as exact, as
- *     ministat does); xbar_b = 0: NaN.
- *     Verdict: significant when p < alpha. Power rule: with fewer than 3
- *     observations on either side (ministat's minimum) no difference is
- *     claimed: bl_test_power_too_low().
- *
- * D8  Mann-Whitney U (Wilcoxon rank-sum), two-sided, normal approximation.
- *     Pool both samples, rank ascending, ties get the mean of the ranks they
- *     span (midranks). U_c = R_c - n_c (n_c + 1) / 2 = #(c > b) + #(c = b)/2
- *     over all pairs; U_b = n_b n_c - U_c. mu = n_b n_c / 2,
- *     sigma^2 = n_b n_c / 12 * ((N + 1) - sum_g (t_g^3 - t_g) / (N (N - 1)))
- *     (tie correction over groups g of t_g equal values, N = n_b + n_c).
- *     Continuity correction of 1/2: z = sign(U_c - mu) max(|U_c - mu| - 1/2, 0)
- *     / sigma, p = 2 Q_normal(|z|) (same as R's wilcox.test(exact = FALSE,
- *     correct = TRUE) and scipy's mannwhitneyu(method = "asymptotic")).
- *     The approximation is rough for n < 8 a side; the exact minimum
- *     two-sided p, 2 / C(N, n_b), is given so callers can see when no
- *     result could be significant. sigma = 0 (every value equal): z = 0,
- *     p = 1. n = 0 on a side: ok = 0. The binned form treats bin (v, c) as
- *     c observations equal to v (one tie group per distinct value), so two
- *     latency histograms are compared without expansion; overflow counts
- *     are one tie group above every binned value, which is only sound when
- *     the other histogram has no bin beyond this one's last bucket
- *     (checked: else -BL_EFORMAT).
- *
- * D9  Two-sample Kolmogorov-Smirnov: D = max over x of |F_b(x) - F_c(x)|
- *     (empirical CDFs, evaluated after each distinct value, so ties and
- *     bins are handled exactly). p from the asymptotic Kolmogorov
- *     distribution Q_KS(lambda) = 2 sum_{j>=1} (-1)^{j-1} exp(-2 j^2 lambda^2),
- *     lambda = (sqrt(en) + 0.12 + 0.11 / sqrt(en)) D, en = n_b n_c / (n_b + n_c)
- *     (Stephens 1970, as in Numerical Recipes' kstwo). With ties (always
- *     the case for binned data) the test is conservative (p too large).
- *     Overflow as in D8.
- *
- * D10 Mergeable partial aggregate (struct bl_partial): n, sum, the D2
- *     state (mean, shift, offset, scaled M2, scale), min, max, the count of
- *     rejected non-finite inputs, and the log-bucketed sketch of D11 with
- *     its count of collapsed values. Merging partials of any split of the input
- *     gives n, min, max exactly and mean, sd to rounding (1e-12 relative in
- *     practice) of the one-pass result, and the sketch exactly (bucket counts
- *     add), hence the same percentile estimates. Text format, one item per
- *     line, fields separated by one space, numbers written with %.17g so they
- *     read back bit-exact:
- *         benchlog-partial 2
- *         count <n>
- *         rejected <k>
- *         sum <x>
- *         mean <x>        \   the mean (D1)
- *         shift <x>        |  K, D2
- *         offset <x>       |  mean of (x - K) 2^-e
- *         m2 <x>           |  M2 of (x - K) 2^-e: finite, >= 0
- *         scale <e>        |  an integer, -1100 (no non-zero value) to 1023
- *         min <x>          |  only when count > 0
- *         max <x>         /
- *         sketch 0.01 2048           (alpha, buckets per sign; fixed)
- *         collapsed <k>              values folded into a lowest bucket
- *         zero <k>
- *         neg <index> <k>            zero or more, index ascending
- *         pos <index> <k>            zero or more, index ascending
- *         end
- *     Several partials may follow each other in one stream. sum can
- *     overflow to an infinity with finite inputs near DBL_MAX: it is
- *     written "inf" / "-inf" and read back so. Version 1 (no shift, offset,
- *     scale or collapsed; m2 unscaled, possibly "inf") is still read:
- *     shift = mean, collapsed = 0.
- *
- * D11 Log-bucketed sketch (DDSketch, Masson, Rim & Lee 2019) with relative
- *     accuracy alpha = BL_SKETCH_ALPHA = 0.01: gamma = (1+alpha)/(1-alpha),
- *     x > 0 goes to bucket i = ceil(log_gamma x), covering (gamma^(i-1),
- *     gamma^i], represented by 2 gamma^i / (gamma + 1), which is within
- *     alpha * x of every x in the bucket; x < 0 likewise on |x| in a second
- *     store; x = 0 in its own counter. Order statistic k is found by walking
- *     the buckets; percentiles apply D3 to those estimates, the first and
- *     last order statistics are the exact min and max. Each estimated order
- *     statistic is within alpha |x| of the true one, so a D3 percentile is
- *     within alpha of the true one when both order statistics it
- *     interpolates have the same sign. Memory is bounded: at most
- *     BL_SKETCH_MAX_BUCKETS = 2048 buckets per sign (16 KiB each). If the
- *     data span more than gamma^2048 (about 6e17) in magnitude on one sign,
- *     the buckets of smallest magnitude are merged into one ("collapsed",
- *     counted, carried in partials and shown beside the percentiles) and
- *     only estimates in that lowest bucket lose the guarantee.
- *     bl_dist keeps a column's values exactly up to BL_DIST_EXACT_MAX =
- *     2^20 (8 MiB) and, when given a budget, while the budget shared by
- *     all columns of a run has room (BL_DIST_BUDGET = 2^25 values, 256 MiB,
- *     for stats and compare); past either bound that column switches to
- *     the sketch. Exact mode gives D3 exactly.
- *
- * D12 Multiple tests. A family is one question: one baseline -> candidate
- *     pair of one table within one source (a file, a mail thread; across
- *     sources with --baseline or --compare-all), and its m tests are the
- *     measures compared for that pair (m counts the defined p-values; NaN
- *     ones stay NaN, as R's p.adjust does with NA). Other inputs never
- *     change a family. Verdicts and the interval shown use Bonferroni's
- *     adjustment, adj = min(1, m p), with the interval at level
- *     1 - alpha / m (simultaneous for the family), so the interval excludes
- *     0 exactly when adj < alpha. Holm's step-down (Holm 1979),
- *         adj_(i) = max_{j <= i} min(1, (m - j + 1) p_(j)),
- *     and Benjamini-Hochberg's step-up (1995),
- *         adj_(i) = min_{j >= i} min(1, m p_(j) / j),
- *     over the same family are kept beside it in the CSV. Equal to R's
- *     p.adjust(p, "bonferroni" / "holm" / "BH").
- *
- * D13 Verdict of one comparison, the first that applies, from the D12
- *     interval [lo, hi] of the change and the band (default 1 %, per
- *     measure: the size below which a change does not matter):
- *       1 "averages only, no test possible"  a side has means of runs
- *                               only, fewer than 3 (no variance);
- *       2 "too few runs"        fewer than 3 values on a side (D7's rule);
- *       3 "no test"             the test is undefined (note says why);
- *       4 "negligible"          -band <= lo and hi <= band: the whole
- *                               family interval inside the band (an
- *                               equivalence test at the same level),
- *                               whatever p is;
- *       5 the direction         adjusted p < alpha (the interval excludes
- *                               0): "faster" / "slower" (times), "more
- *                               memory" / "less memory", "more faults" /
- *                               "fewer faults", else "higher" / "lower"
- *                               (bl_cmp_verdict_words, analyze/compare.h);
- *       6 "no change detected"  otherwise: the interval holds 0; shown
- *                               with the D16 change.
- *     Rank tests give no interval: rule 4 never applies to them.
- *
- * D14 CI of a relative change (Fieller 1954). The change is
- *     100 (xbar_c - xbar_b) / |xbar_b| %, so a candidate above the
- *     baseline is "+" whatever the baseline's sign. With v_b, v_c the
- *     variances of the two means (s^2/n, or s^2/n_eff by D15) and
- *     t = t_{(1+conf)/2, df}, df the test's (Welch's of D6; with
- *     --test student D7's pooled variance s_p^2/n_b, s_p^2/n_c and df
- *     n_b + n_c - 2), so the interval excludes 0 % exactly when that test
- *     at 1 - conf rejects, the set of ratios
- *     rho = mu_c / mu_b with (xbar_c - rho xbar_b)^2 <= t^2 (v_c + rho^2 v_b)
- *     is, when a = xbar_b^2 - t^2 v_b > 0,
- *         rho = (xbar_c xbar_b +- t sqrt(xbar_b^2 v_c + xbar_c^2 v_b
- *                                       - t^2 v_b v_c)) / a,
- *     and unbounded when a <= 0 (the baseline mean is not distinguishable
- *     from 0: no finite interval exists). The change's CI is
- *     100 (rho - 1) for xbar_b > 0, -100 (rho - 1) (ends swapped) for
- *     xbar_b < 0. When no value on either side is negative, rho >= 0 is
- *     known, and the lower end is raised to -100 % if it falls below.
- *     The baseline mean's own uncertainty widens the interval, and
- *     asymmetrically: ConTest ctar_load on seed 001 is -0.3 % with a CI
- *     of [-100 %, +x %], not D6's symmetric [-141 %, +141 %].
- *
- * D15 Mean of an autocorrelated series (a vmstat column sampled each
- *     second). r1 = sum_{t<n} (x_t - xbar)(x_{t+1} - xbar) / sum (x_t - xbar)^2
- *     (the lag-1 sample autocorrelation, R's acf). The effective sample
- *     size is that of an AR(1) series, with both small-sample biases
- *     corrected (docs/statistics.md D15 has the coverage simulation):
- *     15.1 phi = (n r1 + 1) / (n - 3) (Marriott & Pope 1954: E[r1] is
- *          phi - (1 + 3 phi) / n); phi <= 0 gives n, phi >= 1 gives 2;
- *     15.2 f = (1 + phi)/(1 - phi) - 2 phi (1 - phi^n) / (n (1 - phi)^2),
- *          n Var(xbar) / gamma0 for AR(1);
- *     15.3 n_eff = n (n - f) / ((n - 1) f), bounded to [2, n], so that
- *          s^2 / n_eff estimates Var(xbar) (E[s^2] = gamma0 (n - f)/(n - 1)).
- *     n when r1 is undefined (n < 3 or constant data). The CI of the mean
- *     is xbar +- t_{(1+conf)/2, n_eff - 1} s / sqrt(n_eff); tests use
- *     s^2 / n_eff for the variance of the mean and n_eff - 1 in Welch's df.
- *
- * D16 Detectable change. The smallest difference a two-sided test at level
- *     alpha detects with probability `power` (default 0.8):
- *         delta = (t_{1 - alpha/2, df} + t_{power, df}) se,
- *     se and df of the D6 test, in % of |xbar_b|; in a family of m tests
- *     (D12) at alpha / m, the level of its interval and verdict. This is the usual
- *     normal-shift approximation with t quantiles; against the exact
- *     noncentral-t power of R's power.t.test (equal n and sd) it is 1.2 %
- *     low at 3 values a side and 0.02 % off at 30.
- *
- * D17 Latency target (analyze/latency.h T3): --target; else the period
- *     the input states for a timer loop (latency_series.period_s); else 0
- *     for cyclictest, whose values are the time past each period already;
- *     else the median. Lateness = value - target.
- *
- * D18 The report's Findings per table (docs/statistics.md): vmstat by
- *     series (means with D15's n_eff) and by iteration, not sample by
- *     sample; the rest as compare does.
- *
- * D19 Percentile of a histogram compared (docs/statistics.md): the
- *     variance of a D4 percentile by the bootstrap, resampling the bins
- *     as a multinomial of N draws (B = 2000 replicates, a fixed seed, so
- *     every run gives the same numbers); two independent sides compared by
- *     z = (q_c - q_b) / sqrt(v_b + v_c), two-sided normal p, and D14's
- *     interval of the ratio with those variances and df = infinity (so
- *     the interval and the test agree, as D14 says). A replicate in the
- *     overflow makes the variance unknown: no test.
+ * D0  Finite doubles only: NaN and +-inf are refused (-BL_ERANGE, counted
+ *     as `rejected`); an undefined result is NaN, or ok = 0 with a note.
+ * D1  Mean, by Welford's update.
+ * D2  Sample variance and sd (divisor n - 1) by Welford's method on
+ *     y = (x - K) 2^-e (K the first value, e = ilogb of the largest |x|);
+ *     merged by Chan, Golub & LeVeque's pairwise formula.
+ * D3  Percentiles: Hyndman & Fan type 7 (default) or nearest rank.
+ *     D3a: shown only when each tail holds a value beyond it,
+ *     n min(p, 100 - p) / 100 >= 1.
+ * D4  Weighted forms over histogram bins, with an overflow count beyond
+ *     the largest bin (max and mean then lower bounds).
+ * D5  CI of the mean: xbar +- t_{(1+conf)/2, n-1} s / sqrt(n).
+ * D6  Welch's t-test, candidate minus baseline.
+ * D7  Pooled (Student's) t-test, as ministat; fewer than 3 values on a
+ *     side claim no difference (bl_test_power_too_low).
+ * D8  Mann-Whitney U, two-sided, normal approximation with tie and
+ *     continuity corrections; binned form, overflow one tie group above.
+ * D9  Two-sample Kolmogorov-Smirnov, asymptotic p (Stephens 1970).
+ * D10 Mergeable partial aggregate (struct bl_partial) and its text
+ *     format "benchlog-partial 2" (version 1 is still read).
+ * D11 Log-bucketed sketch (DDSketch, alpha = 0.01, at most 2048 buckets
+ *     a sign); bl_dist exact up to BL_DIST_EXACT_MAX values and a shared
+ *     BL_DIST_BUDGET, the sketch past either.
+ * D12 Multiple tests in one family (one question): Bonferroni for the
+ *     verdict and the interval at 1 - alpha / m; Holm and
+ *     Benjamini-Hochberg beside it.
+ * D13 Verdict, rules 13.1-13.6, with the negligible band (default 1 %).
+ * D14 CI of a relative change by Fieller's theorem.
+ * D15 Mean of an autocorrelated series: AR(1) effective sample size
+ *     n_eff from the lag-1 autocorrelation (rules 15.1-15.3).
+ * D16 Detectable change at 80 % power.
+ * D17 Latency target and lateness (analyze/latency.h T3).
+ * D18 What the report's Findings and `compare` compare per table.
+ * D19 A histogram percentile's variance by the bootstrap (B = 2000, a
+ *     fixed seed), compared by z and D14's interval with df = infinity.
  *
  * Errors: functions returning int give 0 or a negative enum bl_err
  * (core/util.h): -BL_EUSAGE for bad arguments (NULL, conf outside (0,1)),
