@@ -1,49 +1,21 @@
 /* compare.h — baseline against candidates, column by column, in the
  * spirit of ministat and Go's benchstat (docs/stats.md "compare").
  *
- * C1  Sets. The rows of each table are grouped (analyze/table_stats.h T2)
- *     by the --by columns and, last, the compared column (R5: `group`).
- *     Each distinct value of the compared column is a set; the baseline is
- *     --baseline's value, else the first set seen whose label names the
- *     baseline side ("base", "before", "Without the patch", "vanilla":
- *     parsers/labels.h bl_label_side), else the first set seen; every
- *     other set is a candidate, in the order first seen after those.
- *     Sets are compared within each --by block (contest: per load, R3),
- *     never across blocks. With blocks by source (table_stats.h
- *     by_source) and no --baseline, "first seen" is within the block's
- *     source: each file and each mail thread of an mbox has its own
- *     baseline (docs/statistics.md D18).
- * C2  Per column and candidate: both summaries (n, mean +- the conf CI of
- *     the mean D5, median D3), difference d = mean_c - mean_b and
- *     100 d / mean_b with the CI of the test (D6 Welch, default; D7
- *     pooled with --test student, as ministat), the two-sided p-value.
- *     The CI of the change is Fieller's (D14), not the CI of d divided by
- *     mean_b; the smallest change detectable at 80 % power (D16) is kept.
- * C3  Verdict, at alpha = 1 - conf, by D13 of analyze/stats.h. A family
- *     is one question (D12, bl_cmp_family_key): one baseline -> candidate
- *     pair of one table within one source, its m tests the measures (and
- *     blocks: ConTest's loads) compared for that pair. The verdict rests
- *     on Bonferroni within the family (p_adj = min(1, m p)) and the
- *     interval beside it is D14's at 1 - alpha / m; Holm and
- *     Benjamini-Hochberg within the same family are shown beside it
- *     (findings.csv p_holm, p_bh). The words:
- *       "negligible"        the whole interval within the column's band
- *                           (default 1 %, --negligible COLUMN=X%),
- *                           whatever p is (D13 rule 4);
- *       "no change detected"  else when p_adj >= alpha (the interval
- *                           holds 0); the note gives D16's change at
- *                           alpha / m;
- *       "better" / "worse"  else, by R1's direction ("higher" / "lower"
- *                           when it states none);
- *       "too few runs"      fewer than 3 values on a side
- *                           (bl_test_power_too_low, D7), also a warning;
- *       "averages only, no test possible"  R2 tables (means only) with
- *                           fewer than 3 rows a side; the difference of
- *                           the means is still shown;
- *       "no test"           a side has no values, or the test is
- *                           undefined (the note says why).
- *     R2 tables with 3 or more rows a side are tested, with the note that
- *     each value is already a mean of runs.
+ * C1-C3 and C5 are stated for users in docs/stats.md "compare" (Sets,
+ * Blocks, Per column and candidate, Many tests, Verdict, Width); here
+ * what the code must keep:
+ * C1  Sets: the values of the compared column (R5), grouped within each
+ *     --by block (table_stats.h T2), never compared across blocks; the
+ *     baseline is --baseline's set, else the first whose label names the
+ *     baseline side (parsers/labels.h bl_label_side), else the first
+ *     seen. With blocks by source (table_stats.h by_source) and no
+ *     --baseline, "first seen" is within the block's source.
+ * C2  Per column and candidate: both summaries (n, mean +- D5, median),
+ *     d = mean_c - mean_b, the change with Fieller's interval (D14), the
+ *     test's two-sided p (D6, or D7 with --test student) and D16.
+ * C3  Verdict by D13 within a family (D12, bl_cmp_family_key): one
+ *     baseline -> candidate pair of one table within one source;
+ *     Bonferroni for the verdict, Holm and BH beside it.
  * C4  A table an analysis compares itself (analyze/analysis.h
  *     findings_table: vmstat, whose samples in time order are not
  *     independent runs) is left out of C1's walk, and the analyses' own
@@ -52,25 +24,16 @@
  *     by C3: `compare` and the report's Findings make the same rows, with
  *     the same p, Holm and BH p, bands, intervals and verdicts
  *     (bl_analyses_findings()).
- * C5  Text fits o->width (cli: the terminal's width when stdout is one,
- *     else $COLUMNS, else 80). A table wider than that loses columns in
- *     this order until it fits: note, median, the CI of each mean, diff,
- *     p, m, n, mean; then its longest names (not the verdict or the
- *     interval) are cut with "…", never so far that two names read the
- *     same; a line under it says what is not shown. Headings and the
- *     footer are wrapped at blanks. CSV and Markdown are never cut.
+ * C5  Text fits o->width (0: no limit), dropping columns and cutting
+ *     names in docs/stats.md's order; CSV and Markdown are never cut.
  *     Text and Markdown go out in pages of 10,000 rows (as `stats`,
- *     table_stats.h T4a), each aligned, headed and fitted on its own, a
- *     blank line between, and a page that starts inside a block starts
- *     with its baseline line again: a table of at most 10,000 rows is
- *     one page, as it always was; memory holds a page (one column's table
- *     of 300,000 comparisons held 107 MiB).
+ *     table_stats.h T4a), each aligned, headed and fitted on its own; a
+ *     page that starts inside a block starts with its baseline line.
  * C7  Matching (C1) keeps, per table: the names of its sets and of its
  *     blocks (--by keys), in maps of strings (each name's bytes and about
  *     50 more); and 32-bit indexes: 8 bytes a group (its set, its place
  *     in its block) and 8 a block (where its groups start, its baseline),
- *     4 a group and 8 a block more while they are matched. It was 40
- *     bytes a group. A table has at most 2^31 - 1 groups (CMP_MAX_GROUPS)
+ *     4 a group and 8 a block more while they are matched. A table has at most 2^31 - 1 groups (CMP_MAX_GROUPS)
  *     or is not compared, which stderr and the report's Findings say.
  */
 #ifndef BL_COMPARE_H
