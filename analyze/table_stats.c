@@ -208,14 +208,6 @@ static long col_index(const struct ts_table *t, const char *name)
 	return bl_strmap_find(&t->colmap, name);
 }
 
-static bool is_gcol(const struct ts_table *t, const char *name)
-{
-	for (size_t k = 0; k < t->ng; k++)
-		if (strcmp(t->gname[k], name) == 0)
-			return true;
-	return false;
-}
-
 /* A table benchlog wrote (T3's R6 applies): from logs, a CSV filed under
  * one of benchlog's tables, or a CSV whose header starts with benchlog's
  * provenance columns. Foreign CSV columns are all the user's. */
@@ -231,18 +223,32 @@ static const struct bl_table_def *table_def(const struct ts_table *t)
 	return t->def ? t->def : bl_table_find(t->name);
 }
 
-/* T1: a CSV header's name for a since-boot mark: its table's
- * since_boot_col, or for a CSV filed as "csv" any benchlog table's. */
-static bool since_boot_name(const struct ts_table *t, const char *name)
+/* A fact of column `name` by t's definition (see table_def) or, for a
+ * CSV filed as "csv", by any of benchlog's tables. */
+static bool col_fact(const struct ts_table *t, const char *name,
+		     bool (*fact)(const struct bl_table_def *d, const char *name))
 {
 	const struct bl_table_def *d = table_def(t);
 	if (d)
-		return d->since_boot_col && strcmp(d->since_boot_col, name) == 0;
+		return fact(d, name);
 	for (size_t i = 0; bl_parsers[i]; i++)
 		for (const struct bl_table_def *const *x = bl_parsers[i]->tables; x && *x; x++)
-			if ((*x)->since_boot_col && strcmp((*x)->since_boot_col, name) == 0)
+			if (fact(*x, name))
 				return true;
 	return false;
+}
+
+/* T1: the table's since_boot_col. */
+static bool since_boot_name(const struct bl_table_def *d, const char *name)
+{
+	return d->since_boot_col && strcmp(d->since_boot_col, name) == 0;
+}
+
+/* R6: a column that is not a measure (or holds text). */
+static bool not_measure(const struct bl_table_def *d, const char *column)
+{
+	const struct bl_col_def *c = bl_table_coldef(d, column);
+	return c && (c->role != BL_ROLE_MEASURE || c->type == BL_STR);
 }
 
 /* R4: the provenance columns that are numbers. */
@@ -250,25 +256,6 @@ static bool provenance_number(const char *column)
 {
 	return strcmp(column, "line") == 0 || strcmp(column, "run") == 0 ||
 	       strcmp(column, "quoted") == 0;
-}
-
-/* R6: a column of t that is not a measure by its definition. A CSV filed
- * as "csv" has none: a column any of benchlog's tables defines as other
- * than a measure is left out. */
-static bool not_measure(const struct ts_table *t, const char *column)
-{
-	const struct bl_table_def *d = table_def(t);
-	if (d) {
-		const struct bl_col_def *c = bl_table_coldef(d, column);
-		return c && (c->role != BL_ROLE_MEASURE || c->type == BL_STR);
-	}
-	for (size_t i = 0; bl_parsers[i]; i++)
-		for (const struct bl_table_def *const *x = bl_parsers[i]->tables; x && *x; x++) {
-			const struct bl_col_def *c = bl_table_coldef(*x, column);
-			if (c && (c->role != BL_ROLE_MEASURE || c->type == BL_STR))
-				return true;
-		}
-	return false;
 }
 
 /* Decide T3 for a new column; `numeric_schema` is the log schema's word
@@ -284,9 +271,9 @@ static void col_wanted(struct bl_tstats *ts, struct ts_table *t, struct ts_col *
 	if (ts->o->ncols)
 		c->wanted = c->requested;
 	else
-		c->wanted = numeric_schema && !is_gcol(t, c->name) &&
+		c->wanted = numeric_schema && !in_list(t->gname, t->ng, c->name) &&
 			!(provenance && provenance_number(c->name)) &&
-			!(benchlog_table(t) && not_measure(t, c->name)) &&
+			!(benchlog_table(t) && col_fact(t, c->name, not_measure)) &&
 			!(means && strcmp(c->name, runs) == 0);
 	if (means && strcmp(c->name, runs) == 0 && !c->requested) {
 		c->wanted = true;
@@ -1073,11 +1060,7 @@ static void count_lines(struct bl_ctx *ctx, const char *path, unsigned long firs
 
 static bool csv_has_col(void *ud, const char *name)
 {
-	const struct fields *f = ud;
-	for (size_t i = 0; i < f->n; i++)
-		if (strcmp(f->v[i], name) == 0)
-			return true;
-	return false;
+	return in_list(((const struct fields *)ud)->v, ((const struct fields *)ud)->n, name);
 }
 
 /* The table CSV rows are filed under (T5). */
@@ -1185,7 +1168,7 @@ static int csv_header(struct csvrd *rd)
 	/* T1: the since-boot mark of benchlog's vmstat table, read back */
 	rd->sbpos = -1;
 	for (size_t i = 0; benchlog_table(t) && i < rd->nhead; i++)
-		if (since_boot_name(t, rd->f.v[i]))
+		if (col_fact(t, rd->f.v[i], since_boot_name))
 			rd->sbpos = (long)i;
 	rd->gpos = bl_xcalloc(t->ng ? t->ng : 1, sizeof *rd->gpos);
 	for (size_t k = 0; k < t->ng; k++) {
@@ -1818,7 +1801,7 @@ static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 	if (ts->o->ncols) {
 		for (size_t i = 0; i < ts->o->ncols; i++) {
 			long c = col_index(t, ts->o->cols[i]);
-			if (c >= 0 && t->col[c].nnum > 0 && !is_gcol(t, t->col[c].name))
+			if (c >= 0 && t->col[c].nnum > 0 && !in_list(t->gname, t->ng, t->col[c].name))
 				t->order[t->norder++] = (size_t)c;
 		}
 	} else {
