@@ -328,22 +328,29 @@ int bl_buf_addc(struct bl_buf *b, char c)
 	return bl_buf_add(b, &c, 1);
 }
 
-int bl_buf_addf(struct bl_buf *b, const char *fmt, ...)
+int bl_buf_vaddf(struct bl_buf *b, const char *fmt, va_list ap)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
 	if (n < 0)
 		return -BL_EFORMAT;
 	int rc = buf_grow(b, b->len + (size_t)n);
 	if (rc)
 		return rc;
-	va_start(ap, fmt);
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	b->len += (size_t)n;
 	return 0;
+}
+
+int bl_buf_addf(struct bl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = bl_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 void bl_buf_reset(struct bl_buf *b)

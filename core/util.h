@@ -97,6 +97,7 @@ struct bl_buf {
 int bl_buf_add(struct bl_buf *b, const void *p, size_t n);
 int bl_buf_addc(struct bl_buf *b, char c);
 int bl_buf_addf(struct bl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int bl_buf_vaddf(struct bl_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void bl_buf_reset(struct bl_buf *b);       /* len = 0, keeps memory */
 void bl_buf_release(struct bl_buf *b);     /* frees; NULL-safe, idempotent */
 

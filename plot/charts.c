@@ -44,16 +44,9 @@ int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_
 	int ret = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct bl_chart_spec *s = &specs[i];
-		struct bl_plot_opts po;
-		bl_plot_opts_init(&po);
-		po.out_dir = co->dir;
-		po.terms = co->terms;
-		po.script_only = co->script_only;
-		po.gp = co->gp;
-		po.basename = s->name;
-		po.title = s->title;
-		struct bl_plot_result res;
-		bl_plot_result_init(&res);
+		struct bl_plot_opts po = { .out_dir = co->dir, .basename = s->name, .terms = co->terms,
+					   .title = s->title, .script_only = co->script_only, .gp = co->gp };
+		struct bl_plot_result res = { 0 };
 		int rc = draw_one(s, &po, &res);
 		if (rc >= 0)
 			bl_charts_add(charts, ncharts, s->name, s->caption, chart_bytes(co->dir, &res));

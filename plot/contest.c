@@ -14,18 +14,6 @@
 #define MAX_LOADS 64
 #define NAME_MAX_CHARS 40   /* characters of a load or group name drawn */
 
-static double nice_top(double v)
-{
-	if (!(v > 0))
-		return 1;
-	double p = pow(10, floor(log10(v)));
-	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
-	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
-		if (steps[i] * p >= v * (1 - 1e-12))
-			return steps[i] * p;
-	return 10 * p;
-}
-
 static size_t find_baseline(const struct bl_contest_plot *in)
 {
 	if (in->baseline == BL_CONTEST_BASELINE_NONE)
@@ -176,7 +164,7 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
 	gs(j, "set key outside top center horizontal samplen 2\n");
 	gs(j, "set xrange [-0.6:%g]\n", (double)nl - 0.4);
-	gs(j, "set yrange [0:%s]\nset ytics nomirror\n", gnum(nice_top(top * 1.05)).s);
+	gs(j, "set yrange [0:%s]\nset ytics nomirror\n", gnum(gp_nice_ceil(top * 1.05)).s);
 	size_t *all = bl_xcalloc(nl, sizeof *all);
 	for (size_t l = 0; l < nl; l++)
 		all[l] = l;
@@ -234,7 +222,7 @@ static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *
 	 * them rotated, which needs more headroom. */
 	double pitch = ((double)j->width - 170.0) / (double)(nrows ? nrows : 1) / ((double)ng + 1);
 	bool upright = pitch >= 30;
-	gs(j, "set yrange [0:%s]\n", gnum(nice_top(rtop * (upright ? 1.12 : 1.25))).s);
+	gs(j, "set yrange [0:%s]\n", gnum(gp_nice_ceil(rtop * (upright ? 1.12 : 1.25))).s);
 	gs(j, "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 "
 	      "lw 1.2 lc rgb '#444444' front\n");
 	load_tics(j, in, rows, nrows);

@@ -29,6 +29,9 @@ const char *const gp_colors[GP_NCOLORS] = {
 	"#f0e442", /* yellow */
 };
 
+/* The outputs by their bit in enum bl_plot_term, as fmts names them. */
+static const char *const term_name[] = { "png", "svg", "dumb" };
+
 const char *gp_color(size_t i)
 {
 	return gp_colors[i % GP_NCOLORS];
@@ -130,21 +133,11 @@ int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
 
 static void job_vadd(struct gp_job *j, struct bl_buf *b, const char *fmt, va_list ap)
 {
-	if (j->err)
-		return;
-	va_list ap2;
-	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	if (n < 0) {
-		job_fail(j, -BL_EFORMAT, "plot: cannot format script text");
-		return;
-	}
-	char *s = bl_xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	if (bl_buf_add(b, s, (size_t)n) != 0)
-		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
-	free(s);
+	int rc = j->err ? 0 : bl_buf_vaddf(b, fmt, ap);
+	if (rc == -BL_ENOMEM)
+		job_fail(j, rc, "plot: script larger than %u bytes", SCRIPT_MAX);
+	else if (rc)
+		job_fail(j, rc, "plot: cannot format script text");
 }
 
 void gs(struct gp_job *j, const char *fmt, ...)
@@ -182,6 +175,18 @@ struct gp_num gnum(double v)
 	if (!isnan(v))
 		bl_fmt_double(n.s, sizeof n.s, v);
 	return n;
+}
+
+double gp_nice_ceil(double v)
+{
+	if (!(v > 0))
+		return 1;
+	double p = pow(10, floor(log10(v)));
+	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+		if (steps[i] * p >= v * (1 - 1e-12))
+			return steps[i] * p;
+	return 10 * p;
 }
 
 void gshift(struct gp_job *j, double off)
@@ -386,17 +391,9 @@ int job_end(struct gp_job *j)
 	int rc = 0;
 	bl_buf_add(&s, j->head.data, j->head.len);
 	bl_buf_addf(&s, "\nset encoding utf8\nif (!exists('fmts')) fmts = '");
-	const char *sep = "";
-	if (j->terms & BL_PLOT_PNG) {
-		bl_buf_addf(&s, "png");
-		sep = " ";
-	}
-	if (j->terms & BL_PLOT_SVG) {
-		bl_buf_addf(&s, "%ssvg", sep);
-		sep = " ";
-	}
-	if (j->terms & BL_PLOT_DUMB)
-		bl_buf_addf(&s, "%sdumb", sep);
+	for (unsigned i = 0, n = 0; i < 3; i++)
+		if (j->terms >> i & 1)
+			bl_buf_addf(&s, "%s%s", n++ ? " " : "", term_name[i]);
 	bl_buf_addf(&s, "'\nif (!exists('outdir')) outdir = ''\n\ndo for [fmt in fmts] {\n");
 	bl_buf_addf(&s, "    if (fmt eq 'png') {\n"
 			"        set terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
@@ -458,12 +455,10 @@ int job_end(struct gp_job *j)
 	r->message = err;
 	if (rc == 0) {
 		r->rendered = true;
-		static const char *const ext[] = { "png", "svg" };
-		static const unsigned bit[] = { BL_PLOT_PNG, BL_PLOT_SVG };
-		for (size_t i = 0; i < 2; i++) {
-			if (!(j->terms & bit[i]))
+		for (unsigned i = 0; i < 2; i++) {   /* the images: png, svg */
+			if (!(j->terms >> i & 1))
 				continue;
-			char *img = bl_xasprintf("%s.%s", j->base, ext[i]);
+			char *img = bl_xasprintf("%s.%s", j->base, term_name[i]);
 			off_t sz = 0;
 			if (file_exists(j->dir, img, &sz) && sz > 0) {
 				res_add_file(r, img);

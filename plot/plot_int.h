@@ -80,6 +80,9 @@ void gqm(struct gp_job *j, const char *text, size_t max_chars);
  * temporary lives to the end of the full expression. */
 struct gp_num { char s[40]; };
 struct gp_num gnum(double v);
+/* A "nice" upper axis limit >= v: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
+ * times a power of ten (1 for v <= 0 or NaN). */
+double gp_nice_ceil(double v);
 /* "($1+off)" or "($1-|off|)": column 1 shifted by off (bars side by side). */
 void gshift(struct gp_job *j, double off);
 /* A header comment line (literal text of the chart code only). */

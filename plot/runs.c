@@ -153,23 +153,18 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 		size_t nl = strlen(G->name);
 		int cut = nl > NAME_MAX_CHARS ? NAME_MAX_CHARS : (int)nl;
 		struct bl_buf b = BL_BUF_INIT(0);
-		char *head = G->all > G->n
-			? bl_xasprintf("%.*s%s (%llu runs, the first %zu drawn):", cut, G->name,
-				       nl > NAME_MAX_CHARS ? "…" : "", G->all, G->n)
-			: bl_xasprintf("%.*s%s (%zu run%s):", cut, G->name, nl > NAME_MAX_CHARS ? "…" : "",
-				       G->n, G->n == 1 ? "" : "s");
-		bl_buf_add(&b, head, strlen(head));
-		free(head);
+		bl_buf_addf(&b, "%.*s%s (", cut, G->name, nl > NAME_MAX_CHARS ? "…" : "");
+		if (G->all > G->n)
+			bl_buf_addf(&b, "%llu runs, the first %zu drawn):", G->all, G->n);
+		else
+			bl_buf_addf(&b, "%zu run%s):", G->n, G->n == 1 ? "" : "s");
 		const char *sep = " ";
 		for (int m = 0; m < 3; m++) {
 			if (!L->has[m] || !G->cnt[m])
 				continue;
-			char *t = bl_xasprintf("%s%s %.4g %s", sep, metrics[m].word, G->mean[m], metrics[m].unit);
-			bl_buf_add(&b, t, strlen(t));
-			free(t);
+			bl_buf_addf(&b, "%s%s %.4g %s", sep, metrics[m].word, G->mean[m], metrics[m].unit);
 			sep = ", ";
 		}
-		bl_buf_addc(&b, '\0');
 		G->legend = b.data;
 		size_t chars = strlen(G->legend) + 6;   /* the sample and its gap */
 		L->legend_chars = chars > L->legend_chars ? chars : L->legend_chars;
@@ -195,9 +190,10 @@ static void write_data(struct gp_job *j, const struct bl_runs_plot *in, const st
 	}
 }
 
-/* Panel m at (x, y) of size (w, h), fractions of the canvas. */
+/* Panel m at x of width w, fractions of the canvas, between the legend
+ * and the title band (LH, TOP). */
 static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char **files, int m,
-		       double x, double y, double w, double h)
+		       double x, double w)
 {
 	const struct metric *mt = &metrics[m];
 	/* Groups a hundredfold apart (a 0.3 s command beside a 4 h one)
@@ -214,7 +210,6 @@ static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char
 		}
 	}
 	bool logy = hi > 0 && hi > 100 * lo;
-	(void)y, (void)h;
 	gs(j, "\nset origin %.4f, LH\nset size %.4f, TOP - LH\n", x, w);
 	if (logy)
 		gs(j, "set logscale y\nset yrange [*:*]\nset title '%s (log scale)'\nset ylabel '%s'\n",
@@ -236,12 +231,11 @@ static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char
 	gs(j, "\n");
 }
 
-/* The legend below the panels, in a frame of its own of height h (a
- * fraction of the canvas): a line per group, its colour and legend text;
- * the curves at y = 2 lie outside [0:1] and are not drawn. */
-static void draw_legend(struct gp_job *j, const struct runs_layout *L, double h)
+/* The legend below the panels, in a frame of its own of height LH: a
+ * line per group, its colour and legend text; the curves at y = 2 lie
+ * outside [0:1] and are not drawn. */
+static void draw_legend(struct gp_job *j, const struct runs_layout *L)
 {
-	(void)h;
 	gs(j, "\nset origin 0, 0\nset size 1, LH\n");
 	gs(j, "unset logscale y\nunset title\nunset xlabel\nunset ylabel\nunset border\nunset tics\n"
 	      "unset grid\nset xrange [0:1]\nset yrange [0:1]\nset offsets 0, 0, 0, 0\n"
@@ -320,8 +314,8 @@ int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
 	gs(&j, "unset key\nset rmargin 4\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n");
 	for (int m = 0, k = 0; m < 3; m++)
 		if (L.has[m])
-			draw_panel(&j, &L, files, m, pw * k++, lh, pw, top - lh);
-	draw_legend(&j, &L, lh);
+			draw_panel(&j, &L, files, m, pw * k++, pw);
+	draw_legend(&j, &L);
 	gs(&j, "unset multiplot\n");
 	layout_free(&L);
 	return job_end(&j);

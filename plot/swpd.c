@@ -108,21 +108,7 @@ static double fmin_nan(double a, double b)
 	return a < b ? a : b;
 }
 
-/* A "nice" upper axis limit >= v: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
- * times a power of ten. */
-static double nice_ceil(double v)
-{
-	if (!(v > 0))
-		return 1;
-	double p = pow(10, floor(log10(v)));
-	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
-	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
-		if (steps[i] * p >= v * (1 - 1e-12))
-			return steps[i] * p;
-	return 10 * p;
-}
-
-/* A tic step for an axis from 0 to top (a nice_ceil value) that gives 2
+/* A tic step for an axis from 0 to top (a gp_nice_ceil value) that gives 2
  * to 4 steps of a round size: the strip has room for few labels. */
 static double tic_step(double top)
 {
@@ -644,7 +630,7 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
 	for (size_t gi = 0; gi < in->ngroups && !j.err; gi++)
 		swpd_panel(&j, &in->groups[gi], gi, in->ngroups, names[gi], band[gi], r[gi].x0, r[gi].x1,
-			   nice_ceil(r[gi].y1 * head), nice_ceil(r[gi].y2 * head), nice_ceil(r[gi].yf * 1.05));
+			   gp_nice_ceil(r[gi].y1 * head), gp_nice_ceil(r[gi].y2 * head), gp_nice_ceil(r[gi].yf * 1.05));
 	gs(&j, "unset multiplot\n");
 	free(names);
 	free(band);
@@ -807,7 +793,7 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 	gs(&j, " noenhanced font ',12'\n");
 	gs(&j, "set xlabel 'swpd (MiB), bins of %s MiB'\nset ylabel 'Seconds'\n", gnum(w).s);
 	gs(&j, "set xrange [%s:%s]\n", gnum(xlo).s, gnum(xhi).s);
-	gs(&j, "set yrange [0:%s]\n", gnum(nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05))).s);
+	gs(&j, "set yrange [0:%s]\n", gnum(gp_nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05))).s);
 	gs(&j, "set xtics out nomirror\nset mxtics\nset ytics nomirror\n");
 	gs(&j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
 	/* two key entries per group, two per key row, below the x label */
