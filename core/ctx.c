@@ -310,12 +310,8 @@ static unsigned long count(struct bl_count **c, size_t *n, const char *reason)
 	return 1;
 }
 
-/* Count a warning of reason and print it: where (and ":line" with
- * has_line), then the message, every byte from the input (a file name, a
- * quoted value) shown as core/escape.h E7 says, so it cannot drive the
- * terminal. Warnings of one kind past the first BL_WARN_SHOWN are only
- * counted: a big input with one repeated fault gives 10 lines, a note,
- * and the count per kind in the line-accounting summary. */
+/* bl_warn(): where (and ":line" with has_line), then the message, every
+ * byte of it shown as core/escape.h E7 says. */
 static void warn_v(struct bl_ctx *ctx, const char *where, bool has_line, unsigned long lineno,
 		   const char *reason, const char *fmt, va_list ap)
 {

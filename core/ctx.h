@@ -242,10 +242,10 @@ bool bl_ctx_temp_error(const struct bl_ctx *ctx);
  * first) and error_path "a temporary file in DIR" for the message. */
 void bl_ctx_temp_failed(struct bl_ctx *ctx);
 
-/* Set the current group label (copied), found in the unit: group_source
- * "label". */
 /* Give ctx a new prov_gen: its unit or group changed. */
 void bl_ctx_prov_moved(struct bl_ctx *ctx);
+/* Set the current group label (copied), found in the unit: group_source
+ * "label". */
 void bl_set_group(struct bl_ctx *ctx, const char *name, size_t len);
 /* The same with the group's source (a static string, see group_source). */
 void bl_set_group_from(struct bl_ctx *ctx, const char *name, size_t len, const char *source);

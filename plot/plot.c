@@ -37,16 +37,6 @@ const char *gp_color(size_t i)
 	return gp_colors[i % GP_NCOLORS];
 }
 
-void bl_plot_opts_init(struct bl_plot_opts *o)
-{
-	memset(o, 0, sizeof *o);
-}
-
-void bl_plot_result_init(struct bl_plot_result *r)
-{
-	memset(r, 0, sizeof *r);
-}
-
 void bl_plot_result_release(struct bl_plot_result *r)
 {
 	if (!r)
@@ -57,7 +47,7 @@ void bl_plot_result_release(struct bl_plot_result *r)
 	free(r->script);
 	free(r->preview);
 	free(r->message);
-	bl_plot_result_init(r);
+	memset(r, 0, sizeof *r);
 }
 
 static void res_add_file(struct bl_plot_result *r, const char *name)
@@ -227,11 +217,9 @@ int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
 	j->dumb_w = dumb_w;
 	j->dumb_h = dumb_h;
 
-	struct bl_plot_opts dflt;
-	if (!o) {
-		bl_plot_opts_init(&dflt);
+	static const struct bl_plot_opts dflt;
+	if (!o)
 		o = &dflt;
-	}
 	const char *base = o->basename ? o->basename : def_base;
 	if (!bl_gp_safe_name(base))
 		return job_fail(j, -BL_EUSAGE,

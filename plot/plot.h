@@ -145,7 +145,6 @@ struct bl_plot_opts {
 	struct bl_gp_limits gp;  /* of its gnuplot run */
 };
 /* All fields zero/NULL: PNG of the chart's default name in ".". */
-void bl_plot_opts_init(struct bl_plot_opts *o);
 
 struct bl_plot_result {
 	char **files;      /* names (relative to out_dir) of the files made:
@@ -158,8 +157,8 @@ struct bl_plot_result {
 			      the call failed; NULL when there is nothing */
 	bool rendered;     /* gnuplot ran and exited 0 */
 };
-void bl_plot_result_init(struct bl_plot_result *r);
-/* Frees what the chart stored; NULL-safe; leaves r initialised. */
+/* Zeroed before the first chart; frees what the chart stored; NULL-safe;
+ * leaves r zeroed. */
 void bl_plot_result_release(struct bl_plot_result *r);
 
 /* ---- a) vmstat swpd chart (plot/swpd.c) ------------------------------ */

@@ -174,7 +174,7 @@ static int teardown(void **state)
 
 static void opts_for(struct bl_plot_opts *o, const char *base, unsigned terms)
 {
-	bl_plot_opts_init(o);
+	*o = (struct bl_plot_opts){ 0 };
 	o->out_dir = g_dir;
 	o->basename = base;
 	o->terms = terms;
@@ -390,7 +390,7 @@ static void test_plot__missing_gnuplot_still_writes_script(void **state)
 	struct bl_plot_opts o;
 	opts_for(&o, "nogp", BL_PLOT_PNG | BL_PLOT_DUMB);
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd(&in, &o, &r);
 	if (old)
 		setenv("PATH", old, 1);
@@ -435,7 +435,7 @@ static void test_plot__swpd_seed000(void **state)
 	opts_for(&o, "swpd", BL_PLOT_PNG | BL_PLOT_SVG | BL_PLOT_DUMB);
 	o.title = "mtest01 -p80 -w with mp3blaster: 2.4.13-pre2aa1";
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd(&in, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -518,7 +518,7 @@ static void test_plot__swpd_free_own_axis(void **state)
 	opts_for(&o, "fr", BL_PLOT_PNG);
 	o.script_only = true;
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd(&in, &o, &r);
 	if (rc)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
@@ -591,7 +591,7 @@ static void test_plot__swpd_free_strips_own_scale(void **state)
 			g[1] = (struct bl_swpd_group){ .name = "C", .samples = c, .nsamples = 2 };
 		opts_for(&o, k ? "fc" : "fb", BL_PLOT_PNG);
 		o.script_only = true;
-		bl_plot_result_init(&r);
+		r = (struct bl_plot_result){ 0 };
 		int rc = bl_plot_swpd(&in, &o, &r);
 		if (rc)
 			fail_msg("rc %d: %s", rc, r.message ? r.message : "");
@@ -710,7 +710,7 @@ static void test_plot__swpd_band(void **state)
 	o.width_px = 2;
 	o.script_only = true;
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd(&in, &o, &r);
 	if (rc)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
@@ -774,7 +774,7 @@ static void test_plot__swpd_chart_band_and_stutter(void **state)
 	o.width_px = 10;
 	o.script_only = true;
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd(&in, &o, &r);
 	if (rc)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
@@ -863,7 +863,7 @@ static void test_plot__swpd_stutter_chart(void **state)
 	struct bl_plot_opts o;
 	opts_for(&o, "stutter", BL_PLOT_PNG | BL_PLOT_DUMB);
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd_stutter(&in, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -902,7 +902,7 @@ static void test_plot__contest_seed001(void **state)
 	opts_for(&o, "contest", BL_PLOT_PNG | BL_PLOT_SVG);
 	o.title = "ConTest, 2.5.52-mm2: default and tweaked VM tunables";
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_contest(&in, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -1000,7 +1000,7 @@ static void test_plot__latency_seed001(void **state)
 	opts_for(&o, "latency", BL_PLOT_PNG | BL_PLOT_DUMB);
 	o.title = "Interactivity: 1000 sleeps of 0.2 s";
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_latency(&in, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -1046,7 +1046,7 @@ static void test_plot__no_warnings_on_gaps(void **state)
 	struct bl_plot_opts o;
 	opts_for(&o, "gaps-latency", BL_PLOT_PNG);
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_latency(&lp, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -1100,7 +1100,7 @@ static void test_plot__runs(void **state)
 	opts_for(&o, "runs", BL_PLOT_PNG);
 	o.title = "ConTest mem_load, 2.5.52-mm2";
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_runs(&in, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -1150,11 +1150,11 @@ static void test_plot__files_and_defaults(void **state)
 	struct bl_swpd_group g = seed000_group();
 	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
 	struct bl_plot_opts o;
-	bl_plot_opts_init(&o);
+	o = (struct bl_plot_opts){ 0 };
 	char *sub = path_in("new-folder");
 	o.out_dir = sub; /* does not exist yet: created */
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	int rc = bl_plot_swpd_stutter(&in, &o, &r);
 	if (rc == BL_PLOT_NOT_RENDERED)
 		skip();
@@ -1207,7 +1207,7 @@ static void test_plot__bad_arguments(void **state)
 	struct bl_swpd_plot in = { .groups = &g, .ngroups = 1 };
 	struct bl_plot_opts o;
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 
 	/* Requirement 3: a name gnuplot could read as a command is refused
 	 * before any file is written. */
@@ -1325,7 +1325,7 @@ static void test_plot__injection(void **state)
 	make_payloads(&p);
 	struct bl_plot_opts o;
 	struct bl_plot_result r;
-	bl_plot_result_init(&r);
+	r = (struct bl_plot_result){ 0 };
 	bool skipped = false;
 
 	/* a) group names, event text and the title. Event text is cut to 60
