@@ -1,29 +1,14 @@
 /* html.h — HTML to text lines, through libxml2's HTML parser, for a saved
  * page (input/reader.c) and a mail's text/html part (input/mail.c R11).
- * docs/formats.md, "HTML input", states the rules; tests/test_html.c and
- * the golden test fixtures/time/html/ show them.
- *
- * H1 Text: tags dropped; entities decoded (&nbsp; and U+00A0 become a
- *    blank); <head>, <style>, <script>, <title> contents dropped; comments
- *    dropped.
- * H2 Lines: <br>, and the start and end of block elements (p, div, pre,
- *    tr, li, h1-h6, table, blockquote, ul, ol, dl, dt, dd, hr, address)
- *    end a line; <td> and <th> are separated by a blank. Inside <pre> the
- *    text's own line ends are kept, blanks too (a newline right after
- *    <pre> is dropped, as browsers do); outside <pre> a source line end
- *    and any run of blanks are one blank, and lines are trimmed. Each
- *    <blockquote> level prefixes its lines with '>' (then one blank).
- * H3 Line numbers: every text line carries the source line (1-based) where
- *    its first character is, so a diagnostic points into the HTML file.
- *    Lines end at LF; the reader makes a lone CR one (input/reader.c).
- *    Two text lines can start on one source line (`a<br>b`).
- * H4 Memory: the page is parsed from memory as one document, at most
- *    BL_HTML_MAX bytes (the caller's cap); a text line longer than
- *    BL_LINE_MAX bytes is reported as too long (text NULL), never split.
- * H5 Encoding: a <meta charset> is not believed where the bytes cannot be
- *    in it (see bl_html_text); libxml2 never prints to stderr.
- */
-#ifndef BL_HTML_H
+ * docs/formats.md, "HTML input", states the rules, cited here and by
+ * tests/test_html.c as H0 which files are HTML, H1 text (tags dropped,
+ * entities decoded, <head>/<style>/<script>/<title> dropped), H2 lines
+ * (<br> and block elements end one, <pre> keeps its own, each <blockquote>
+ * level quotes with '>'), H3 line numbers (the source line where a text
+ * line's first character is), H4 memory (one document of at most
+ * BL_HTML_MAX bytes; a text line over BL_LINE_MAX reported, not split),
+ * H5 encoding (see bl_html_text).
+ */#ifndef BL_HTML_H
 #define BL_HTML_H
 
 #include <stdbool.h>

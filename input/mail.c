@@ -1,167 +1,16 @@
 /* mail.c — e-mail and archive input through GMime 3 (interface: input/mail.h).
  *
- * Specification. docs/mail.md and tests/test_mail.c cite these as "mail Rn".
+ * docs/mail.md is the specification. Its rules, cited here and by
+ * tests/test_mail.c: R1 detection (bl_mail_sniff), R2 text after a "From "
+ * line GMime cannot use, R3 ">From " un-escaping, R4 provenance, R5 the
+ * parts read, R6 decoding, R7 line numbers and accounting, R8
+ * format=flowed, R9 PGP armor, R10 signatures and list footers, R11 HTML,
+ * R12 units, R13 an mbox a window at a time, R14 each message once, R15
+ * limits, R16 base64 after its end, R17 where a header block ends.
  *
- * R1  Detection (bl_mail_sniff). The data is a message when it starts with a
- *     header block: header fields ("Name:" with Name made of letters, digits
- *     and '-') and folded continuation lines (leading SP or TAB), at least
- *     two fields, one of them From:, Date:, Subject: or Message-ID: (any
- *     case), ended by an empty line or by the end of the sniffed bytes. It
- *     is an mbox when the first line is a "From " separator ("From " and a
- *     non-blank word) and such a header block follows it. Any header may come
- *     first (Return-Path:, Received:, Date: as in seed 003).
- * R2  mbox splitting is GMime's (GMIME_FORMAT_MBOX: a line starting "From "
- *     begins a message). When GMime cannot build a message at a "From " line
- *     (an mboxo writer left a body line unescaped and no header follows), the
- *     lines up to the next R1-valid separator are dispatched as plain text
- *     with the provenance of the message before them, and a warning. They
- *     go on in the unit of that message's last part when it is the
- *     message's own (not a message/rfc822 inside it), so parser state
- *     runs on as in a plain file: a vmstat table continues past the
- *     "From " line, which becomes an event of it.
- * R3  ">From " un-escaping (GMime leaves these lines alone): before MIME
- *     parsing, every line of a message's raw bytes that matches "^>+From "
- *     loses one '>'. This is the exact inverse of mboxrd (lore.kernel.org);
- *     for mboxo it undoes the only escape mboxo makes (">From ") and would
- *     turn a genuine ">>From " into ">From ". Applied to single-message files
- *     too: they are usually saved from an mbox (seed 003 has ">From 2.4.10").
- *     Working on raw lines is the inverse order of the writer's: a QP body is
- *     un-escaped before it is decoded; base64 never contains such lines.
- * R4  Provenance (struct bl_msg): Message-ID without <>; Date as ISO 8601
- *     with the message's own UTC offset (2002-01-10T00:31:48-05:00); Subject
- *     RFC 2047-decoded and unfolded, every run of white space made one space,
- *     trimmed. Absent → "". A Date GMime cannot parse is a warning and "".
- *     Sender addresses and names are never read.
- * R5  Parts, in document order. Every leaf part of media type "text" (any
- *     subtype: text/x-log, text/x-troff-man) is read, attachments included,
- *     and so is an application/octet-stream part whose decoded content is
- *     mostly printable text (mostly_text()), as text/plain. In multipart/alternative the
- *     text/plain alternative is read and the others are skipped
- *     ("html alternative" for text/html or a
- *     multipart holding one, else "alternative part"); with no text/plain
- *     alternative the last one is read. A text/html part that is read is
- *     turned into text (R11). message/rfc822 parts are walked with the inner
- *     message's own provenance. Every other part: "non-text part".
- * R6  Decoding: GMime undoes the transfer encoding (quoted-printable, base64,
- *     uuencode); a charset other than UTF-8/US-ASCII that iconv knows is
- *     converted to UTF-8; otherwise bytes pass unchanged (the dispatcher
- *     copes with invalid UTF-8).
- * R7  Line numbers and accounting. Each dispatched line carries the file
- *     line where its text starts. 7bit/8bit/binary parts map 1:1. For
- *     quoted-printable the raw lines are grouped by soft breaks (a raw line
- *     ending in '=' after transport padding continues on the next): decoded
- *     line k is raw group k, exact. For base64, raw line r decodes to the
- *     bytes from 3/4 of the base64 characters before it: a decoded line is
- *     reported at the raw line holding its first byte. Where nothing else
- *     applies (uuencode, a charset that changes line ends) decoded line k
- *     gets the part's first raw line + k, capped at its last raw line.
- *     Every physical line of the file is dispatched or skipped once
- *     (used + skipped = lines of the file), with these exceptions: a
- *     decoded base64 line that starts in the same raw line as the one
- *     before it, and an HTML text line that starts in the same source line
- *     as the one before it, are extra lines.
- *     Skip reasons: "mbox separator" (From_ line, the empty line before the
- *     next one), "mail header" (header fields, MIME boundaries, part
- *     headers, preamble, epilogue), "soft line break (joined to the line
- *     before)" (the 2nd.. physical lines of a line joined by QP or
- *     format=flowed), "encoded line (decoded text has fewer lines)",
- *     "html markup", plus the reasons of R5, R8–R10. Input that breaks
- *     off (a truncated or corrupt .gz): the line it stops in is not parsed
- *     but skipped, "line cut off by corrupt input" (reader.h), both a raw
- *     line cut short (its bytes are let go before GMime sees them) and the
- *     last decoded line of a part running to the break when its text
- *     stops mid-line (a quoted-printable soft break, base64).
- * R8  format=flowed (RFC 3676 §4.2, only when the part says format=flowed):
- *     quote depth = count of leading '>'; one space after them is
- *     space-stuffing and removed; a line ending in a space (other than
- *     "-- ") is soft and joins the next line of the same depth (DelSp=yes:
- *     the space is removed); at a depth change the line is fixed. Damage
- *     control: a sender's own trailing blank (vmstat and time output have
- *     them) looks like a soft break and would glue a row to the next line,
- *     so a soft break is taken as a hard one unless it is what a wrapper
- *     makes: (a) the next line's first word would not have fitted, i.e.
- *     L + w > W, where L is the physical line's length (quote marks and
- *     the soft blank included), w the length of the next line's first
- *     word and W the wrap width: the longest soft line of the part, at
- *     least 72 (Thunderbird; python's email; RFC 3676 asks for at most 78);
- *     and (b) the two lines are not rows of one numeric table (>= 4
- *     tokens each, all numbers, same count). A wrap this leaves split is a
- *     hard-wrapped record, which the owning parser re-joins (BL_MORE).
- *     Output lines keep their depth as ">"×depth + " " for the dispatcher.
- * R9  PGP: "-----BEGIN PGP SIGNED MESSAGE-----", its armor headers up to the
- *     empty line, and "-----BEGIN PGP SIGNATURE-----" … "-----END PGP
- *     SIGNATURE-----" are skipped ("pgp armor"); inside the signed text a
- *     leading "- " (RFC 4880 dash-escape) is removed. Other armored blocks
- *     ("-----BEGIN PGP <X>-----" … "-----END PGP <X>-----") are skipped as
- *     armor too. Recognised at any quote depth (after the quote prefix).
- * R10 Signatures and list footers. A list footer starts at a "-" or "--"
- *     line followed by "To unsubscribe from this list" (vger/majordomo), or
- *     at a line of 20 or more '_' followed within 3 lines by one mentioning
- *     "mailing list" or "listinfo" (Mailman): "list footer". A signature
- *     starts at a "-- " line, or at a bare "--" (archives strip the blank)
- *     that has at most 4 non-empty lines after it: "signature". Both run to
- *     the end of the part, or, when quoted at depth d, to the first line of
- *     depth < d. Footers are found first, so a footer after a signature
- *     keeps its own reason.
- * R11 HTML to text by libxml2's HTML parser, rules H1-H4 of input/html.h:
- *     tags dropped, entities decoded, <br> and block ends end a line,
- *     <pre> lines kept, <head>/<style>/<script>/<title> dropped, each
- *     <blockquote> level quoting its lines with '>'. The part's text is
- *     UTF-8 already (R6), whatever its <meta charset> says.
- * R12 Units: a message's header lines open a dispatcher unit carrying its
- *     provenance; each text part read starts a new unit
- *     (ctx->lines.begin_unit), so parser state never runs from one part into the next.
- *     Lines GMime consumed as structure between parts belong to the unit of
- *     the part that follows them. The unit of a message's last part stays
- *     open until the next message starts or the input ends (for R2).
- * R13 Memory: an mbox is read a window at a time. A window is cut before
- *     the last R1-valid separator that has BL_SNIFF_MAX bytes after it in
- *     the window (so R1's sniff sees what it sees in the whole input);
- *     its messages are read with the bytes after the cut still in view (so
- *     GMime ends the last one where it does in the whole input), then the
- *     bytes read are let go and the window filled up to about 1 MiB past
- *     the cut again. The output is the same as reading the whole input at
- *     once (tests/test_mail.c, window 0: a cut at every separator). A
- *     single message, and a message longer than a window, is held whole.
- * R14 Each message once: a message whose Message-ID was met before in the
- *     pass (the same archive, an earlier input on the command line, a
- *     cross-post to another list's archive) is not read again: its lines
- *     are skipped as "duplicate message", and the skip sink (skipped.csv)
- *     is told "duplicate of the message at FILE:LINE", the first copy's
- *     first line. A message without a Message-ID is always read. Quoted
- *     copies inside replies are text of another message and stay
- *     (quoted = 1). A .gz and its plain twin in one folder are the
- *     reader's business (one warning), not this rule's. The set is
- *     the context's (core/ctx.h, msgids): every command reads its
- *     inputs with one pass (parsers/pass.h), so each finds the same
- *     copies.
- * R16 Base64 after its end: GMime stops decoding a base64 part at its '='
- *     padding. When base64 data characters follow the padding (a "===="
- *     line in the middle of a part, two encodings glued together), the
- *     raw lines from the one holding the first of them to the end of the
- *     part are skipped, "base64 after its end", with a warning naming
- *     that line and the padding's.
- * R17 The header block ends where RFC 5322 says (§2.2, §3.6.8): at its
- *     first line that is no header field. GMime drops such a line and
- *     reads header fields on to the empty line, so an mbox message with
- *     no empty line after its headers lost its first text lines as "mail
- *     header". A line of the block that is neither a field (a name of
- *     bytes other than ':', blanks and controls, then ':', as GMime reads
- *     one) nor a folded continuation (leading SP or TAB) starts the text:
- *     it and the lines after it up to the empty line (or the message's
- *     end) are read as text of the message, with a warning naming the
- *     line ("mail header without blank line"). Fields GMime read after it
- *     still apply to the message (its Subject, Date, Content-Type).
- * R15 Limits. A line over BL_LINE_MAX bytes (a 1 GiB Subject:) is never
- *     held: as it is read, its bytes past what GMime needs to see the
- *     structure are let go (a header field keeps "Name:", a folded
- *     continuation one blank, any other line nothing), so the message
- *     around it parses as before with that field empty; the line is
- *     skipped, "line too long", with a warning naming it. A message (or
- *     a single-message input) longer than the cap (ctx->opt.mail_max, core/ctx.h) is read up to
- *     the line the cap falls in, which is skipped as cut off, and the
- *     input ends there, like a truncated .gz: a warning naming that line,
- *     and the input counts as not read in full (exit status 1).
+ * GMime splits the mbox, decodes and walks the MIME tree; this file keeps
+ * each decoded line's place in the file (struct view, struct pl) and
+ * accounts for every physical line once.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -197,6 +46,10 @@ static const char R_FOOTER[] = "list footer";
 static const char R_DUP[] = "duplicate message";
 static const char R_CAPPED[] = "line cut off by the mail size cap";
 static const char R_B64_AFTER[] = "base64 after its end";
+
+/* bl_warn() about line lineno of the input, in message msg. */
+#define WARN_AT(r, lineno, msg, ...) \
+	bl_warn((r)->ctx, &(struct bl_line){ "", 0, (r)->source, (lineno), 0, (msg) }, __VA_ARGS__)
 
 /* ---------------------------------------------------------------- R1 --- */
 
@@ -536,8 +389,7 @@ static void skip_line(struct rd *r, const struct bl_msg *msg, const char *s, siz
 	if (!r->unit_open)
 		unit_begin(r, msg);
 	if (r->nlong && too_long(r, lineno)) {
-		struct bl_line ln = { "", 0, r->source, lineno, 0, msg };
-		bl_warn(r->ctx, &ln, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
+		WARN_AT(r, lineno, msg, "line too long", "line longer than %d bytes, skipped", BL_LINE_MAX);
 		reason = "line too long";
 	}
 	bl_skip_raw(r->ctx, s, n, lineno, reason);
@@ -924,28 +776,30 @@ static int flowed_pass(struct plist *l, bool delsp)
 
 /* --------------------------------------------- footer, signature R10 --- */
 
-static void trimmed(const struct plist *l, const struct pl *p, const char **t, size_t *n, int *depth)
-{
-	const char *s = pl_text(l, p);
-	size_t q = qprefix(s, p->len, depth);
-	*t = s + q;
-	*n = p->len - q;
-	while (*n > 0 && is_blank((*t)[*n - 1]))
-		(*n)--;
-}
-
-static int pl_depth(const struct plist *l, const struct pl *p)
-{
+/* A line's text after its quote prefix, trailing blanks cut, and depth. */
+struct qtext {
+	const char *t;
+	size_t n;
 	int d;
-	(void)qprefix(pl_text(l, p), p->len, &d);
-	return d;
+};
+
+static struct qtext trimmed(const struct plist *l, const struct pl *p)
+{
+	struct qtext q;
+	const char *s = pl_text(l, p);
+	size_t k = qprefix(s, p->len, &q.d);
+	q.t = s + k;
+	q.n = p->len - k;
+	while (q.n > 0 && is_blank(q.t[q.n - 1]))
+		q.n--;
+	return q;
 }
 
 /* Mark lines from i on as `reason` while their depth is >= d. */
 static void mark_from(struct plist *l, size_t i, int d, const char *reason)
 {
 	for (size_t j = i; j < l->n; j++) {
-		if (j > i && pl_depth(l, &l->v[j]) < d)
+		if (j > i && trimmed(l, &l->v[j]).d < d)
 			break;
 		if (!l->v[j].skip)
 			l->v[j].skip = reason;
@@ -955,31 +809,22 @@ static void mark_from(struct plist *l, size_t i, int d, const char *reason)
 static void footer_sig_pass(struct plist *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		const char *t;
-		size_t n;
-		int d;
 		if (l->v[i].skip)
 			continue;
-		trimmed(l, &l->v[i], &t, &n, &d);
-		bool dash = text_is(t, n, "-") || text_is(t, n, "--");
+		struct qtext a = trimmed(l, &l->v[i]), b;
+		bool dash = text_is(a.t, a.n, "-") || text_is(a.t, a.n, "--");
 		if (dash && i + 1 < l->n) {
-			const char *t2;
-			size_t n2;
-			int d2;
-			trimmed(l, &l->v[i + 1], &t2, &n2, &d2);
-			if (d2 == d && bl_startswith(t2, n2, "To unsubscribe from this list")) {
-				mark_from(l, i, d, R_FOOTER);
+			b = trimmed(l, &l->v[i + 1]);
+			if (b.d == a.d && bl_startswith(b.t, b.n, "To unsubscribe from this list")) {
+				mark_from(l, i, a.d, R_FOOTER);
 				continue;
 			}
 		}
-		if (n >= 20 && strspn(t, "_") >= n) {
+		if (a.n >= 20 && strspn(a.t, "_") >= a.n) {
 			for (size_t j = i + 1; j < l->n && j <= i + 3; j++) {
-				const char *t2;
-				size_t n2;
-				int d2;
-				trimmed(l, &l->v[j], &t2, &n2, &d2);
-				if (d2 == d && (bl_contains_ci(t2, n2, "mailing list") || bl_contains_ci(t2, n2, "listinfo"))) {
-					mark_from(l, i, d, R_FOOTER);
+				b = trimmed(l, &l->v[j]);
+				if (b.d == a.d && (bl_contains_ci(b.t, b.n, "mailing list") || bl_contains_ci(b.t, b.n, "listinfo"))) {
+					mark_from(l, i, a.d, R_FOOTER);
 					break;
 				}
 			}
@@ -999,15 +844,8 @@ static void footer_sig_pass(struct plist *l)
 		}
 		if (d == 0 && text_is(t, n, "--")) {
 			size_t rest = 0;
-			for (size_t j = i + 1; j < l->n; j++) {
-				const char *t2;
-				size_t n2;
-				int d2;
-				if (l->v[j].skip)
-					continue;
-				trimmed(l, &l->v[j], &t2, &n2, &d2);
-				rest += n2 > 0;
-			}
+			for (size_t j = i + 1; j < l->n; j++)
+				rest += !l->v[j].skip && trimmed(l, &l->v[j]).n > 0;
 			if (rest <= 4)
 				mark_from(l, i, 0, R_SIG);
 		}
@@ -1016,27 +854,19 @@ static void footer_sig_pass(struct plist *l)
 
 /* ------------------------------------------------------------ HTML R11 - */
 
-struct html_out {
-	struct plist *out;
-	size_t *src;            /* decoded source line of each output line */
-	size_t nsrc, capsrc;
-};
-
+/* An HTML text line; its decoded source line in `at` until html_to_text()
+ * maps it. */
 static int html_out_line(void *ud, const char *t, size_t n, unsigned long srcline)
 {
-	struct html_out *h = ud;
-	struct pl *p = pl_push(h->out);
-	p->off = h->out->arena.len;
+	struct plist *out = ud;
+	struct pl *p = pl_push(out);
+	p->off = out->arena.len;
 	p->len = t ? n : 0;
+	p->at = srcline - 1;
 	if (!t)
 		p->skip = "line too long";
-	if ((t && bl_buf_add(&h->out->arena, t, n) < 0) || bl_buf_addc(&h->out->arena, '\0') < 0)
+	if ((t && bl_buf_add(&out->arena, t, n) < 0) || bl_buf_addc(&out->arena, '\0') < 0)
 		return -BL_ENOMEM;
-	if (h->nsrc == h->capsrc) {
-		h->capsrc = h->capsrc ? h->capsrc * 2 : 64;
-		h->src = bl_xrealloc(h->src, h->capsrc * sizeof *h->src);
-	}
-	h->src[h->nsrc++] = srcline - 1;
 	return 0;
 }
 
@@ -1045,15 +875,13 @@ static int html_out_line(void *ud, const char *t, size_t n, unsigned long srclin
 static int html_to_text(const char *text, size_t len, const struct pl *map, size_t nmap,
 			struct plist *out)
 {
-	struct html_out h = { out, NULL, 0, 0 };
-	int rc = bl_html_text(text, len, true, html_out_line, &h, NULL);
+	int rc = bl_html_text(text, len, true, html_out_line, out, NULL);
 	/* Map output lines to physical lines: output line k stands for the
 	 * source lines from its own up to the next output line's (R7). */
-	size_t first_out = out->n - h.nsrc;
-	for (size_t k = 0; k < h.nsrc; k++) {
-		struct pl *p = &out->v[first_out + k];
-		size_t s0 = h.src[k] < nmap ? h.src[k] : (nmap ? nmap - 1 : 0);
-		size_t s1 = k + 1 < h.nsrc ? h.src[k + 1] : nmap;
+	for (size_t k = 0; k < out->n; k++) {
+		struct pl *p = &out->v[k];
+		size_t s0 = p->at < nmap ? p->at : (nmap ? nmap - 1 : 0);
+		size_t s1 = k + 1 < out->n ? out->v[k + 1].at : nmap;
 		if (s1 > nmap)
 			s1 = nmap;
 		p->raw = nmap ? map[s0].raw : 0;
@@ -1063,7 +891,6 @@ static int html_to_text(const char *text, size_t len, const struct pl *map, size
 			p->nphys += map[s].nphys;
 		p->extra = R_HTMLMARK;
 	}
-	free(h.src);
 	return rc;
 }
 
@@ -1188,8 +1015,7 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 			/* GMime found no part: no boundary= to split at, or parts
 			 * nested deeper than it reads; its lines stay skipped as
 			 * structure, and the loss is said */
-			struct bl_line ln = { "", 0, r->source, v->lineno0, 0, msg };
-			bl_warn(r->ctx, &ln, "mail multipart not read",
+			WARN_AT(r, v->lineno0, msg, "mail multipart not read",
 				"mail: a multipart part %s; its text is not read",
 				g_mime_object_get_content_type_parameter(obj, "boundary")
 					? "holds no part that can be read (nested too deep?)"
@@ -1216,8 +1042,7 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *inner = g_mime_message_part_get_message((GMimeMessagePart *)obj);
 		if ((!inner || !g_mime_message_get_mime_part(inner)) && !skip) {
-			struct bl_line ln = { "", 0, r->source, v->lineno0, 0, msg };
-			bl_warn(r->ctx, &ln, "mail multipart not read",
+			WARN_AT(r, v->lineno0, msg, "mail multipart not read",
 				"mail: a message/rfc822 part holds no message that can be read "
 				"(nested too deep?); its text is not read");
 		}
@@ -1232,8 +1057,7 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	if (!skip && ct && (g_mime_content_type_is_type(ct, "message", "rfc822") ||
 			    g_mime_content_type_is_type(ct, "multipart", "*"))) {
 		/* GMime stopped taking it apart (nested too deep) */
-		struct bl_line ln = { "", 0, r->source, v->lineno0, 0, msg };
-		bl_warn(r->ctx, &ln, "mail multipart not read",
+		WARN_AT(r, v->lineno0, msg, "mail multipart not read",
 			"mail: a %s part nested too deep to be read; its text is not read",
 			g_mime_content_type_is_type(ct, "message", "*") ? "message/rfc822" : "multipart");
 	}
@@ -1480,8 +1304,7 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 		GByteArray *raw = decode_part(s->obj, false);
 		if (raw->len > 0) {
 			const char *cs = g_mime_object_get_content_type_parameter(s->obj, "charset");
-			struct bl_line ln = { "", 0, r->source, v->lineno0 + s->first, 0, s->msg };
-			bl_warn(r->ctx, &ln, "mail charset does not fit",
+			WARN_AT(r, v->lineno0 + s->first, s->msg, "mail charset does not fit",
 				"mail part: charset \"%.40s\" gives no text; its %s read as they are",
 				cs ? cs : "", BL_COUNT(s->n, "line"));
 			g_byte_array_unref(dec);
@@ -1494,8 +1317,7 @@ static int read_text_part(struct rd *r, struct view *v, const struct seg *s)
 	if (s->known && enc == GMIME_CONTENT_ENCODING_BASE64)
 		undecoded = b64_after_end(v, s, &pad);
 	if (undecoded < s->n) {
-		struct bl_line ln = { "", 0, r->source, v->lineno0 + s->first + undecoded, 0, s->msg };
-		bl_warn(r->ctx, &ln, R_B64_AFTER,
+		WARN_AT(r, v->lineno0 + s->first + undecoded, s->msg, R_B64_AFTER,
 			"mail part: base64 goes on after its end (the '=' padding on line %lu); "
 			"%zu line%s from here on not decoded",
 			v->lineno0 + s->first + pad, s->n - undecoded, s->n - undecoded == 1 ? "" : "s");
@@ -1594,8 +1416,7 @@ static int read_header_text(struct rd *r, struct view *v, const struct bl_msg *m
 	while (stop < v->nl && (view_line(v, stop, &n), n != 0))
 		stop++;
 	view_skip_as(r, v, k, msg, R_HDR);
-	struct bl_line ln = { "", 0, r->source, v->lineno0 + k, 0, msg };
-	bl_warn(r->ctx, &ln, "mail header without blank line",
+	WARN_AT(r, v->lineno0 + k, msg, "mail header without blank line",
 		"mail header block has no empty line after it: this line is no header field; "
 		"%zu line%s from here read as the message's text", stop - k, stop - k == 1 ? "" : "s");
 	int rc = 0;
@@ -1673,38 +1494,27 @@ static GMimeStream *stream_over(GByteArray *ba)
 	return st;
 }
 
-/* Does the message's raw text hold lines to un-escape (R3)? */
-static bool needs_unescape(const char *p, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		if (p[i] == '>') {
-			size_t j = i;
-			while (j < n && p[j] == '>')
-				j++;
-			if (n - j >= 5 && memcmp(p + j, "From ", 5) == 0)
-				return true;
-		}
-		const char *nl = memchr(p + i, '\n', n - i);
-		if (!nl)
-			break;
-		i = (size_t)(nl - p) + 1;
-	}
-	return false;
-}
-
+/* The message's raw text with one '>' taken from each line matching
+ * "^>+From " (R3); NULL when no line does. */
 static GByteArray *unescape(const char *p, size_t n)
 {
-	GByteArray *ba = g_byte_array_sized_new((guint)n);
+	GByteArray *ba = NULL;
+	size_t done = 0;              /* bytes of p before it copied to ba */
 	for (size_t i = 0; i < n;) {
 		const char *nl = memchr(p + i, '\n', n - i);
-		size_t e = nl ? (size_t)(nl - p) + 1 : n;
-		size_t j = i;
+		size_t e = nl ? (size_t)(nl - p) + 1 : n, j = i;
 		while (j < e && p[j] == '>')
 			j++;
-		size_t skip = (j > i && e - j >= 5 && memcmp(p + j, "From ", 5) == 0) ? 1 : 0;
-		g_byte_array_append(ba, (const guint8 *)p + i + skip, (guint)(e - i - skip));
+		if (j > i && e - j >= 5 && memcmp(p + j, "From ", 5) == 0) {
+			if (!ba)
+				ba = g_byte_array_sized_new((guint)n);
+			g_byte_array_append(ba, (const guint8 *)p + done, (guint)(i - done));
+			done = i + 1;
+		}
 		i = e;
 	}
+	if (ba)
+		g_byte_array_append(ba, (const guint8 *)p + done, (guint)(n - done));
 	return ba;
 }
 
@@ -1729,10 +1539,9 @@ static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool
 	}
 	struct view v = { base + hb, body_end - hb, (gint64)hb, r->ba, NULL, 0,
 			  r->line + sep_lines, 0, body_end, r->broken && end == r->ba->len };
-	GByteArray *copy = NULL;
+	GByteArray *copy = unescape(v.p, v.len);
 	GMimeMessage *own = NULL;
-	if (needs_unescape(v.p, v.len)) {
-		copy = unescape(v.p, v.len);
+	if (copy) {
 		GMimeStream *st = stream_over(copy);
 		GMimeParser *p = g_mime_parser_new_with_stream(st);
 		g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
@@ -1842,8 +1651,7 @@ static int read_mbox(struct rd *r, size_t stop)
 			nlines += r->ba->data[i] == '\n';
 		if (resume == r->ba->len && resume > r->off && r->ba->data[resume - 1] != '\n')
 			nlines++;
-		struct bl_line ln = { "", 0, r->source, r->line, 0, last };
-		bl_warn(r->ctx, &ln, "mbox: not a message",
+		WARN_AT(r, r->line, last, "mbox: not a message",
 			"\"From \" line not followed by a message header (an unescaped body line?); "
 			"%s read as plain text", BL_COUNT(nlines, "line"));
 		rc = file_text_to(r, resume, last, true);
@@ -1864,13 +1672,11 @@ static int read_single(struct rd *r)
 			end = (gint64)r->ba->len;
 		rc = do_message(r, m, 0, (size_t)end, false);
 		g_object_unref(m);
-		if (rc == 0 && r->off < r->ba->len) {
-			rc = file_text_to(r, r->ba->len, NULL, false);
-			rc = rc ? rc : unit_end(r);
-		}
 	} else {
-		struct bl_line ln = { "", 0, r->source, 1, 0, NULL };
-		bl_warn(r->ctx, &ln, "mail: not a message", "looks like mail but GMime cannot parse it; read as plain text");
+		WARN_AT(r, 1, NULL, "mail: not a message", "looks like mail but GMime cannot parse it; read as plain text");
+		rc = 0;
+	}
+	if (rc == 0 && r->off < r->ba->len) {
 		rc = file_text_to(r, r->ba->len, NULL, false);
 		rc = rc ? rc : unit_end(r);
 	}
@@ -1971,8 +1777,7 @@ static void fill(struct rd *r, struct bl_src *src, size_t want, bool *eof, const
 	size_t mail_max = r->ctx->opt.mail_max > BL_MAIL_MAX_LEAST ? r->ctx->opt.mail_max : BL_MAIL_MAX_LEAST;
 	while (!*eof && r->ba->len < want) {
 		if (r->ba->len >= mail_max) {
-			struct bl_line ln = { "", 0, r->source, r->fill_line, 0, r->tail };
-			bl_warn(r->ctx, &ln, "mail message too large",
+			WARN_AT(r, r->fill_line, r->tail, "mail message too large",
 				"%s larger than %zu bytes (BENCHLOG_MAIL_MAX): not read from this line on",
 				what, mail_max);
 			r->ctx->input_errors++;
