@@ -1,66 +1,12 @@
 /* contest.c — ConTest (the kernel responsiveness benchmark, 2002-2004):
- * per-load log lines and `contest -r` report tables (FORMATS.md §4,
- * docs/formats.md "ConTest").
+ * per-load log lines and `contest -r` report tables (FORMATS.md §4).
  *
- * Requirements (tests/test_contest.c cites them as "Requirement N"):
- *
- *  1. Log lines of every generation, fields separated by any run of blanks
- *     (one or two spaces, TABs, U+00A0 from HTML archives), trailing blanks
- *     ignored:
- *        v0.3x (Sep 2002)  noload Time: 69.88  CPU: 99%  Major Faults: 247874  Minor Faults: 295941
- *        v0.5x (Nov 2002)  noload Time: 81.95  CPU: 98%  LoadRuns: 0  LoadCPU%: 0
- *        later             … LoadRuns: 18  LoadCPU%: 74%  Major Faults: …  Minor Faults: …
- *     CPU and LoadCPU% take their '%' or not ("LoadCPU%: 0" has none).
- *     The load is a known name (noload, no_load, cacherun, process_load,
- *     ctar_load, xtar_load, io_load, io_other, io_halfmem, io_fullmem,
- *     read_load, list_load, mem_load, dbench_load) or any lower-case
- *     "<word>_load"; the second token must be "Time:".
- *  2. Hard-wrapped records (the mailer broke them anywhere: after "Major
- *     Faults:", between "Major" and "Faults:", before "Major") are joined
- *     through the dispatcher's BL_MORE: a record that has not reached its
- *     fault counts asks for the next line, and the joined text must go on
- *     with exactly the record's next fields, else the continuation is not
- *     ours (BL_NO). Offered alone with BL_F_LAST, a record is taken as it
- *     is: silently when it stops between fields groups (after CPU, after
- *     LoadCPU%: the variants without fault counts), with a warning when it
- *     was cut inside a group ("Major Faults:" and no number), and skipped
- *     when it has no Time value.
- *  3. Note lines ("Was writing number 4 of a 112Mb sized io_load file after
- *     90 seconds", possibly wrapped) go into the `note` column of the record
- *     before them, so a record is emitted only when the next non-blank line
- *     that is not a note arrives, when another parser takes a line, or at
- *     the end of the unit. A note with no record before it is skipped.
- *  4. Group and run: the group is the one in force when the record's first
- *     line was read (heading, kernel line, --group, else the mail's kernel or thread, or the file stem);
- *     runs are numbered per group by bl_run_join() with one bit per load
- *     name: a new run starts when a load comes again.
- *  5. Report tables: a "<load>:" title line (load names as above, also
- *     hand-made titles such as "Process Load:", "io full mem:" or the
- *     mangled "2list_load:", kept as written), then a header starting with
- *     "Kernel", then one row per kernel. Columns are mapped by the header's
- *     words (Time, CPU% or CPU, Loads, LCPU%, Ratio, CPU+LCPU%), never by
- *     position; the values are the last tokens of a row, the run count the
- *     token before them ("[3]" in 2002, a bare "3" from 2003), the kernel
- *     everything before that. "inf" is accepted in Ratio. A blank line after
- *     rows, or a line that is not a row, ends the table. A title that no
- *     header follows is given back (bl_unuse) as "contest title without a
- *     table".
- *  5a. Titled groups under one header (hand-made tables, 2002): a title
- *     followed by a row instead of a header reuses the last header of the
- *     unit, and the rows take the load from that title:
- *        Kernel      Time    CPU
- *        NoLoad:
- *        2.5.40      72.01   94%
- *        Process Load:
- *        2.5.40      88.30   81%
- *     The kept header is forgotten when another parser takes a line and at
- *     the end of the unit.
- *  6. Malformed values in a line that is otherwise a record (a Time of
- *     "1x.5", a fault count out of range) give "file:line: …" warnings and
- *     the line is skipped as "bad contest value"; text after a complete
- *     record is kept in `note` with a warning.
- */
-#include <math.h>
+ * docs/formats.md, "ConTest", states the rules; this file and
+ * tests/test_contest.c cite them as Requirement 1 log lines of every
+ * generation, 2 hard-wrapped records re-joined (BL_MORE), 3 note lines,
+ * 4 group and run, 5 report tables read by the header's words, 5a titled
+ * groups under one header, 6 malformed values warned and skipped.
+ */#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -188,23 +134,13 @@ static bool tok_is(const struct toks *tk, size_t i, const char *lit)
 	return i < tk->n && tk->l[i] == strlen(lit) && memcmp(tk->t[i], lit, tk->l[i]) == 0;
 }
 
-/* A number with an optional trailing '%'. */
-static int num_pct(const char *s, size_t n, double *out)
+/* A non-negative number, with an optional trailing '%' when pct. */
+static int num_val(const char *s, size_t n, bool pct, double *out)
 {
-	if (n > 1 && s[n - 1] == '%')
+	if (pct && n > 1 && s[n - 1] == '%')
 		n--;
 	int rc = bl_parse_double(s, n, out);
-	if (rc == 0 && *out < 0)
-		return -BL_ERANGE;
-	return rc;
-}
-
-static int num_plain(const char *s, size_t n, double *out)
-{
-	int rc = bl_parse_double(s, n, out);
-	if (rc == 0 && *out < 0)
-		return -BL_ERANGE;
-	return rc;
+	return rc == 0 && *out < 0 ? -BL_ERANGE : rc;
 }
 
 static int count_val(const char *s, size_t n, long long *out)
@@ -261,10 +197,10 @@ static void parse_log(const struct toks *tk, struct logrec *r)
 		} else {
 			int rc = 0;
 			switch (s) {
-			case S_TIME: rc = num_plain(t, l, &r->time_s); break;
-			case S_CPU: rc = num_pct(t, l, &r->cpu); break;
+			case S_TIME: rc = num_val(t, l, false, &r->time_s); break;
+			case S_CPU: rc = num_val(t, l, true, &r->cpu); break;
 			case S_LRUNS: rc = count_val(t, l, &r->lruns); r->has_lruns = rc == 0; break;
-			case S_LCPU: rc = num_pct(t, l, &r->lcpu); r->has_lcpu = rc == 0; break;
+			case S_LCPU: rc = num_val(t, l, true, &r->lcpu); r->has_lcpu = rc == 0; break;
 			case S_MAJ: rc = count_val(t, l, &r->major); r->has_major = rc == 0; break;
 			case S_MIN: rc = count_val(t, l, &r->minor); r->has_minor = rc == 0; break;
 			}
@@ -314,7 +250,6 @@ struct table {
 
 struct contest {
 	struct bl_re note_re, note_start_re;
-	bool ok;
 	struct pending p;
 	struct bl_held title;      /* a "<load>:" line waiting for its header */
 	char *title_load;
@@ -342,7 +277,6 @@ static int ct_init(void *st, struct bl_ctx *ctx, char **err)
 	c->p.note = (struct bl_buf)BL_BUF_INIT(4096);
 	c->p.load = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	c->p.group = (struct bl_buf)BL_BUF_INIT(1u << 26);
-	c->ok = true;
 	return 0;
 }
 
@@ -648,7 +582,7 @@ static bool report_row(struct contest *c, struct bl_ctx *ctx, const struct bl_li
 		if (tb->col[k] == RC_RATIO && l == 3 && strncasecmp(t, "inf", 3) == 0)
 			val[k] = INFINITY;
 		else
-			rc = num_pct(t, l, &val[k]);
+			rc = num_val(t, l, true, &val[k]);
 		if (rc)
 			snprintf(why, whysz, rc == -BL_ERANGE ? "contest -r row: negative value \"%.*s\""
 							       : "contest -r row: \"%.*s\" is not a number",
@@ -704,8 +638,6 @@ static bool is_blank_line(const char *s, size_t n)
 static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct contest *c = st;
-	if (!c->ok)
-		return BL_NO;
 	const char *s = ln->text;
 	size_t n = ln->len;
 	struct toks *tk = &c->tk;
@@ -823,8 +755,6 @@ static void ct_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 static void ct_release(void *st)
 {
 	struct contest *c = st;
-	if (!c->ok)
-		return;
 	bl_re_release(&c->note_re);
 	bl_re_release(&c->note_start_re);
 	bl_buf_release(&c->p.load);

@@ -1,124 +1,14 @@
 /* latency.c — latency distributions (FORMATS.md §5) into the `latency` and
  * `latency_series` tables (parsers/latency.h, docs/csv.md).
  *
- * Requirements (tests/test_latency.c cites them as "L<n>"):
- *
- * L1  int_resp_timer-style histograms (§5.1): a bucket line is
- *     "<seconds>:<blanks><count>", seconds with a decimal point, one or more
- *     spaces or TABs (the script prints two, mail often collapses them to
- *     one), a non-negative integer count. A series starts at the first
- *     bucket, or at a command line "time CMD" (optionally after a shell
- *     prompt) directly before it, and ends at the first line that is not a
- *     bucket; a damaged bucket (L5) does not end it. The keys come in Perl's string order ("10.000" before
- *     "2.000"), which is accepted; a key that is not greater than the one
- *     before it in string order AND in numeric order cannot come from one
- *     sorted hash, so it starts a new series (two runs pasted back to
- *     back). Unit: seconds. Series name: the timed program's file name
- *     ("int_resp_timer.pl"), else "histogram". An author's gap between
- *     buckets (a line L2's "rows elided" rule takes: "...", "More
- *     histogram entries ...", "(snip)"), with blank lines around it, does
- *     not end the series when the next non-blank line is a bucket that
- *     comes after the last one: it is warned ("histogram rows elided") and
- *     counted in rows_elided, as for cyclictest; otherwise it is skipped
- *     ("text after a latency histogram") and the series ends before it.
- *
- * L2  rt-tests cyclictest (§5.2), every version from 0.18 to 2.x:
- *     - a command line naming cyclictest followed by options (after any
- *       prompt, sudo, taskset...) opens a run; -N/--nsecs switches the unit
- *       to ns; -h/-H/--histogram/--histofall N gives the histogram limit,
- *       -H/--histofall the extra sum column; -t N the thread count;
- *     - "# /dev/cpu_dma_latency set to 0us", the load line ("policy: fifo:
- *       loadavg: ..." or the bare loadavg of old versions) are header lines;
- *     - status lines "T: 0 ( 1234) P:80 I:1000 C: 100000 Min: 1 Act: 2
- *       Avg: 2 Max: 15 [SMI: n]" are read by "Key:\s*value", so collapsed
- *       spaces and the %5ld/%8ld widths do not matter. Live captures redraw
- *       the block after ESC[nA cursor moves (stripped by the dispatcher):
- *       when a thread number comes round again, the newer line replaces the
- *       older one, which is counted as skipped ("cyclictest display refresh,
- *       superseded"); only the last block counts. A thread whose cycle count
- *       goes down instead starts a new run.
- *     - "# Histogram", then rows "%06d" bucket + one count per column
- *       (TABs or spaces), then the footer: "# Total:", "# Min/Avg/Max
- *       Latencies:" (also "Latencys", v0.56-0.73), "# Max Latency: X / N"
- *       (v0.28: N is the limit), "# Histogram Overflows:", "# Histogram
- *       Overflow at cycle number:" with "# Thread N: c1 c2 ... [# K
- *       others]", "# SMIs:", "# Thread Ids:", "# Break thread/value:".
- *       Values may be wider than their zero padding; text after a second
- *       '#' on a footer line, and after a row's or a footer's values a
- *       blank and a word that does not start like a number ("000001 111448
- *       -- note", "# Max Latencies: 00463  -- note"), is the author's
- *       annotation: the values are read, the note ignored.
- *     - The number of threads is the count of "# Min Latencies" values, else
- *       of status-line threads, else the row width; one more column than
- *       threads (with -H, or when the footer says so) is the histofall sum
- *       column and is not a series. Series names: "T<thread>".
- *     - Rows of a different width than the first are skipped with a
- *       warning; a "# Total" that differs from the column's sum is warned.
- *     Unit: us (ns with --nsecs on the command line).
- *     - A status line a mailer wrapped (its last value, or its last
- *       "Key: value" pairs, on the next line, maybe quoted: "... Max:" then
- *       ">      27") is a prefix of a status line: it asks for the next
- *       line (BL_MORE) and is read joined when the join is a status line.
- *       Still incomplete at the end, it is skipped with a warning
- *       ("incomplete cyclictest status line").
- *     - Rows elided by the author: inside the histogram rows, a line of
- *       dots ("...", "…"), a line naming the omission ("More histogram
- *       entries ...", "<snip>", "rows omitted"), a note in brackets or
- *       parentheses, or a short note (at most 8 words) ending in "..." is
- *       used and held; when the next non-blank line is another row or the
- *       footer, the series goes on and the gap is warned ("histogram rows
- *       elided"); latency_series.rows_elided counts such gaps, and the
- *       buckets, binned and total are then lower bounds (analyses say so).
- *       Otherwise the held line is given back as "text after a cyclictest
- *       histogram" and the run ends before it.
- *
- * L3  One latency per line (a plain list of samples) when --unit is given
- *     (ctx->opt.latency_unit): a line that is one decimal number; the series
- *     ends at the first other line. Name "samples", or the timed program's
- *     when a "time CMD" line comes first (as in L1).
- *
- * L4  The shell `time` block after a series belongs to it. The timeshort
- *     parser reads it into the `time` table; this parser records its first
- *     line in latency_series.time_line when the first non-blank line after
- *     the series is "real ..." and timeshort takes it, and both records
- *     share group and run (parsers/latency.h). The link is made this way,
- *     and not by reading the block here, so that one parser owns each
- *     format and the `time` table stays complete.
- *
- * L5  Nothing lost: every line of a series is used; a command or header
- *     line that no output follows is re-classified as skipped (bl_unuse)
- *     with a reason; malformed buckets are skipped with a warning.
- *     Inside an int_resp_timer series (after a bucket or its "time CMD"
- *     line), a bucket line whose count is one word that starts like a
- *     number but is not a run of digits ("-5", "5x", "1e2"), or whose
- *     count or key is out of range, and whose key fits the histogram (as
- *     many decimals as the bucket before, after it in key order; three
- *     before the first bucket, as the script prints them), is
- *     such a bucket: warned "latency
- *     bucket 0.201: negative count "-5"", skipped, and the series goes on
- *     (a histogram pasted into a mail is one distribution with one bad
- *     line, not two). Outside a series the same shape is not taken, and a
- *     line with several words after the colon is prose anywhere: it is not
- *     warned and ends the series as L1 says.
- *
- * L6  The stated period (docs/statistics.md D17), evidence only, in
- *     latency_series.period_s with the line that states it and what it is
- *     (period_line, period_from):
- *     - int_resp_timer and samples: a Perl script earlier in the same unit
- *       (file or mail message) that takes sleep from Time::HiRes (`use
- *       Time::HiRes qw/sleep time/`, or calls `Time::HiRes::sleep`) and
- *       whose sleep() statements all give one literal number of seconds
- *       (`sleep(.2);`). Perl's own sleep() waits whole seconds, so without
- *       Time::HiRes `sleep(.2)` states no period; `sleep($d)` or two
- *       different values state none either. The lines stay whoever's they
- *       are (the script is prose to the dispatcher); this parser only looks.
- *     - cyclictest: `-i N`/`--interval=N` (us) of the command line for
- *       thread 0, and for every thread with `-d 0`: other threads run at
- *       -i + t x distance, and the default distance differs between
- *       versions (and -h makes it 0 in later ones), so for them the
- *       status line's `I:` is taken, which the tool prints per thread.
- */
-#include <limits.h>
+ * docs/formats.md, "Latency histograms and samples", states the rules;
+ * this file and tests/test_latency.c cite them as L1 int_resp_timer
+ * histograms, L2 rt-tests cyclictest (every version, 0.18 to 2.x), L3 one
+ * latency per line (--unit), L4 the shell `time` block after a series
+ * (timeshort reads it; its line goes into time_line), L5 nothing lost (a
+ * command no output follows is given back, a damaged bucket inside a
+ * series is warned and skipped), L6 the stated period.
+ */#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,7 +273,6 @@ struct run {
 struct latency {
 	struct bl_re status, status_part, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
 	struct bl_re hires, sleep;
-	bool ok;
 	/* L6, per unit (file or message): a Perl script that takes sleep()
 	 * from Time::HiRes, and the value of its sleep() calls */
 	bool script_hires;
@@ -436,10 +325,7 @@ static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 	rc |= bl_re_compile(&L->sleep,
 		"(?:^|[\\s;{}])(?:Time::HiRes::)?sleep\\s*(?:\\(\\s*([^()]*?)\\s*\\)|\\s+([^\\s;(){}]+))\\s*(?:[;}]|$)",
 		0, "Perl sleep() call", err);
-	if (rc)
-		return -BL_EFORMAT;
-	L->ok = true;
-	return 0;
+	return rc ? -BL_EFORMAT : 0;
 }
 
 static void footer_free(struct footer *f)
@@ -548,14 +434,8 @@ static void emit_value(struct bl_ctx *ctx, const struct run *r, const char *seri
 
 static void add_row(struct run *r, const struct bl_line *ln, struct dec v, const unsigned long long *c, size_t nc)
 {
-	if (r->nrows == r->caprows) {
-		r->caprows = r->caprows ? 2 * r->caprows : 64;
-		r->rows = bl_xrealloc(r->rows, r->caprows * sizeof *r->rows);
-	}
-	while (r->ncnt + nc > r->capcnt) {
-		r->capcnt = r->capcnt ? 2 * r->capcnt : 256;
-		r->cnt = bl_xrealloc(r->cnt, r->capcnt * sizeof *r->cnt);
-	}
+	r->rows = bl_xgrow(r->rows, &r->caprows, r->nrows + 1, sizeof *r->rows);
+	r->cnt = bl_xgrow(r->cnt, &r->capcnt, r->ncnt + nc, sizeof *r->cnt);
 	struct row *w = &r->rows[r->nrows++];
 	w->lineno = ln->lineno;
 	w->depth = ln->quote_depth;
@@ -793,7 +673,6 @@ static void run_finish(struct latency *L, struct bl_ctx *ctx, unsigned long time
 
 /* ---- line recognisers -------------------------------------------------- */
 
-/* L1: "0.201:  201" (s, n already trimmed). */
 /* L1: the shape of an int_resp_timer bucket line, "<seconds>:<blanks><count>".
  * IRT_BUCKET: the count is a run of digits. IRT_BAD: the count is one
  * blank-free word that starts like a number but is not a run of digits
@@ -836,11 +715,6 @@ static enum irt_shape irt_shape(const char *s, size_t n, size_t *klen, const cha
 			return IRT_NONE;
 	*clen = n - c0;
 	return IRT_BAD;
-}
-
-static bool irt_bucket(const char *s, size_t n, size_t *klen, const char **cnt, size_t *clen)
-{
-	return irt_shape(s, n, klen, cnt, clen) == IRT_BUCKET;
 }
 
 /* L2: an author's comment after a row's or a footer's values: a word
@@ -943,22 +817,15 @@ static void ct_options(struct run *r, const char *s, size_t n)
 		size_t al = 0;
 		char opt = 0;
 		if (l >= 2 && t[0] == '-' && t[1] == '-') {
+			static const char *const longs[] = { "--nsecs", "--histogram", "--histofall", "--interval",
+							      "--distance", NULL };
 			const char *eq = memchr(t, '=', l);
 			size_t nl = eq ? (size_t)(eq - t) : l;
-			if (nl == 7 && memcmp(t, "--nsecs", 7) == 0) {
-				r->nsecs = true;
+			int k = bl_word_index(t, nl, longs, false);
+			r->nsecs |= k == 0;
+			if (k <= 0)
 				continue;
-			}
-			if (nl == 11 && memcmp(t, "--histogram", 11) == 0)
-				opt = 'h';
-			else if (nl == 11 && memcmp(t, "--histofall", 11) == 0)
-				opt = 'H';
-			else if (nl == 10 && memcmp(t, "--interval", 10) == 0)
-				opt = 'i';
-			else if (nl == 10 && memcmp(t, "--distance", 10) == 0)
-				opt = 'd';
-			else
-				continue;
+			opt = "NhHid"[k];
 			if (eq) {
 				arg = eq + 1;
 				al = l - nl - 1;
@@ -1015,24 +882,16 @@ static void ct_options(struct run *r, const char *s, size_t n)
 	}
 }
 
-static struct status *status_slot(struct run *r, size_t t)
+/* The array v of *n elements of size bytes, grown with zeroed ones to
+ * hold element t (a thread's status or overflow list). */
+static void *per_thread(void *v, size_t *n, size_t t, size_t size)
 {
-	if (t >= r->nst) {
-		r->st = bl_xrealloc(r->st, (t + 1) * sizeof *r->st);
-		memset(r->st + r->nst, 0, (t + 1 - r->nst) * sizeof *r->st);
-		r->nst = t + 1;
+	if (t >= *n) {
+		v = bl_xrealloc(v, (t + 1) * size);
+		memset((char *)v + *n * size, 0, (t + 1 - *n) * size);
+		*n = t + 1;
 	}
-	return &r->st[t];
-}
-
-static struct cycles *cycles_slot(struct run *r, size_t t)
-{
-	if (t >= r->ncyc) {
-		r->cyc = bl_xrealloc(r->cyc, (t + 1) * sizeof *r->cyc);
-		memset(r->cyc + r->ncyc, 0, (t + 1 - r->ncyc) * sizeof *r->cyc);
-		r->ncyc = t + 1;
-	}
-	return &r->cyc[t];
+	return v;
 }
 
 /* ---- cyclictest lines -------------------------------------------------- */
@@ -1112,7 +971,8 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 		return BL_SKIP;
 	}
 	ns.has_smi = re_int(&L->status, 10, s, &ns.smi);
-	struct status *st = status_slot(r, (size_t)t);
+	r->st = per_thread(r->st, &r->nst, (size_t)t, sizeof *r->st);
+	struct status *st = &r->st[t];
 	if (st->has && ns.cycles < st->cycles) {
 		/* the cycle count went down: another run, not a refresh */
 		run_close(L, ctx);
@@ -1121,7 +981,6 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 	got_data(r, ctx);
 	if (r->phase < CT_STATUS)
 		r->phase = CT_STATUS;
-	st = status_slot(r, (size_t)t);
 	bl_held_unuse(ctx, &st->line, "cyclictest display refresh, superseded by a later one");
 	*st = ns;
 	bl_held_set(&st->line, ln);
@@ -1222,7 +1081,8 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 		}
 		bl_re_group(&L->thread, 2, &off, &len);
 		const char *p = s + off;
-		struct cycles *cy = cycles_slot(r, (size_t)t);
+		r->cyc = per_thread(r->cyc, &r->ncyc, (size_t)t, sizeof *r->cyc);
+		struct cycles *cy = &r->cyc[t];
 		struct bl_buf b = BL_BUF_INIT(0);
 		size_t i = 0;
 		cy->has = true;
@@ -1371,12 +1231,6 @@ static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *
 	return BL_SKIP;
 }
 
-/* L5: a damaged bucket line belongs to the open histogram only when its
- * key fits it: as many decimals as the bucket before and after it in key
- * order; before the first bucket (after the "time CMD" line), the three
- * decimals the script prints ("%01.3f"). Else it is text that only looks
- * like a bucket ("2.4: 300ms" after buckets 0.200, 0.201; "12.30: 5pm"):
- * not warned, and it ends the series as other text does. */
 /* L1: the key s (klen bytes, value val) comes after the series' last
  * bucket in Perl's string order or in numeric order, as the buckets of
  * one sorted hash do. */
@@ -1387,6 +1241,9 @@ static bool irt_after(const struct run *r, const char *s, size_t klen, double va
 	return sc < 0 || (sc == 0 && klen > pl) || val > r->prevval;
 }
 
+/* L5: does a damaged bucket's key fit the open histogram (the decimals
+ * of the bucket before, after it in key order; the script's three before
+ * the first)? Else the line is text that only looks like a bucket. */
 static bool irt_fits(const struct run *r, const char *s, size_t klen)
 {
 	const char *dot = memchr(s, '.', klen);
@@ -1537,7 +1394,7 @@ static bool starts_mine(struct latency *L, struct bl_ctx *ctx, const char *s, si
 	size_t klen, cl;
 	const char *cs;
 	struct dec d;
-	return irt_bucket(s, n, &klen, &cs, &cl) || ct_classify(L, s, n, false) != CK_NONE ||
+	return irt_shape(s, n, &klen, &cs, &cl) == IRT_BUCKET || ct_classify(L, s, n, false) != CK_NONE ||
 	       is_time_command(L, s, n) || (ctx->opt.latency_unit && sample_value(s, n, &d));
 }
 
@@ -1547,7 +1404,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 	struct run *r = &L->r;
 	size_t klen, cl;
 	const char *cs;
-	if (irt_bucket(s, n, &klen, &cs, &cl)) {
+	if (irt_shape(s, n, &klen, &cs, &cl) == IRT_BUCKET) {
 		run_start(r, ctx, ln, TOOL_IRT);
 		irt_period(L, r);
 		return irt_bucket_line(L, ctx, ln, s, klen, cs, cl);
@@ -1666,8 +1523,6 @@ static enum bl_verdict status_joined(struct latency *L, struct bl_ctx *ctx, cons
 static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct latency *L = st;
-	if (!L->ok)
-		return BL_NO;
 	struct run *r = &L->r;
 	const char *s = ln->text;
 	size_t n = ln->len;
@@ -1782,22 +1637,20 @@ static void lat_release(void *st)
 	free(L->rowc);
 	L->rowc = NULL;
 	L->rowc_cap = 0;
-	if (L->ok) {
-		bl_re_release(&L->status);
-		bl_re_release(&L->status_part);
-		bl_re_release(&L->footer);
-		bl_re_release(&L->maxlat);
-		bl_re_release(&L->cychdr);
-		bl_re_release(&L->thread);
-		bl_re_release(&L->brk);
-		bl_re_release(&L->dma);
-		bl_re_release(&L->policy);
-		bl_re_release(&L->loadavg);
-		bl_re_release(&L->ctcmd);
-		bl_re_release(&L->timecmd);
-		bl_re_release(&L->hires);
-		bl_re_release(&L->sleep);
-	}
+	bl_re_release(&L->status);
+	bl_re_release(&L->status_part);
+	bl_re_release(&L->footer);
+	bl_re_release(&L->maxlat);
+	bl_re_release(&L->cychdr);
+	bl_re_release(&L->thread);
+	bl_re_release(&L->brk);
+	bl_re_release(&L->dma);
+	bl_re_release(&L->policy);
+	bl_re_release(&L->loadavg);
+	bl_re_release(&L->ctcmd);
+	bl_re_release(&L->timecmd);
+	bl_re_release(&L->hires);
+	bl_re_release(&L->sleep);
 }
 
 static const struct bl_table_def *const lat_tables[] = { &bl_table_latency, &bl_table_latency_series, NULL };

@@ -1,28 +1,10 @@
 /* mtest01.c — LTP mtest01 results, every generation (FORMATS.md §3):
- *
- *   2001      "PASS ... 1244659712 bytes allocated."            (bytes)
- *   2003      "PASS .. 1192859 kbytes allocated and used."       (KiB; "allocated only.")
- *   tst_resm  "mtest01     1  TPASS  :  1192859 kbytes allocated and used."
- *             (PASS/INFO before 2009-07, TPASS/TINFO after; TFAIL/TBROK/TWARN/TCONF)
- *   tst_test  "mtest01.c:NNN: TPASS: 5868864 kbytes allocated (and written to) "
- *             (INFO:/PASS: without T from 2019-03 to 2020-09)
- *
- * One row per result line (pass, fail, broken, conf) with the allocation
- * normalised to bytes. Context lines ("Filling up 80% of ram which is N
- * kbytes", child "... N bytes allocated and used.", TINFO/TWARN, the LTP
- * "Summary:" block) are used, and the target they state goes into the next
- * result row. A tst_test FAIL line broken before "expected N" by a mailer is
- * re-joined (BL_MORE). ANSI colours were removed by the dispatcher. Lines
- * commented out with '#' are skipped as "commented-out sample line".
- *
- * Evidence (docs/formats.md): a row comes only from mtest01's own result
- * lines — the 2001/2003 shapes, which only mtest01 printed, lines that
- * start "mtest01 " (tst_resm) or "mtest01.c:NNN:" (tst_test). Other LTP
- * tests' lines and the LTP library's own ("tst_test.c:NNN: TBROK: …")
- * never make a row; after mtest01's output in the same unit, or inside a
- * runltp tag=mtest01 block, the library's lines are used as context.
- */
-#include <stdlib.h>
+ * 2001 bytes, 2003 kbytes, tst_resm and tst_test lines, one row per result
+ * with the allocation in bytes. docs/formats.md, "LTP mtest01", states the
+ * rules and "Evidence a record needs" what makes a row: only mtest01's own
+ * result lines; the LTP library's lines and runltp's tag=mtest01 wrapper
+ * are used as context once the unit showed mtest01's output.
+ */#include <stdlib.h>
 #include <limits.h>
 #include <string.h>
 #include "core/re.h"
@@ -51,7 +33,6 @@ const struct bl_table_def bl_table_mtest01 = {
 
 struct mtest01 {
 	struct bl_re r2003, resm, tstt, ltplib, fill, child, fail_wrap;
-	bool ok;
 	/* This unit showed mtest01's own output (a result, a target line) or
 	 * runltp's tag=mtest01: only then are LTP library lines
 	 * ("tst_test.c:NNN: INFO: …") and runltp's wrapper lines its
@@ -80,7 +61,6 @@ static int mt_init(void *st, struct bl_ctx *ctx, char **err)
 	if (rc)
 		return -BL_EFORMAT;
 	m->msg = (struct bl_buf)BL_BUF_INIT(1u << 26);
-	m->ok = true;
 	return 0;
 }
 
@@ -225,8 +205,6 @@ static enum bl_verdict runltp_line(struct mtest01 *m, const char *s, size_t n)
 static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct mtest01 *m = st;
-	if (!m->ok)
-		return BL_NO;
 	const char *s = ln->text;
 	size_t n = ln->len;
 	bl_trim(&s, &n);
@@ -338,8 +316,6 @@ static void mt_flush(void *st, struct bl_ctx *ctx)
 static void mt_release(void *st)
 {
 	struct mtest01 *m = st;
-	if (!m->ok)
-		return;
 	bl_re_release(&m->r2003);
 	bl_re_release(&m->resm);
 	bl_re_release(&m->tstt);

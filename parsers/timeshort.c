@@ -1,53 +1,11 @@
-/* timeshort.c — the short timing formats (FORMATS.md §1.2, §1.3), written
- * to the `time` table with a `format` column saying which:
- *
- *   gnu-default  GNU time's default two lines
- *                "0.03user 0.04system 0:00.12elapsed 55%CPU (0avgtext+0avgdata 0maxresident)k"
- *                "0inputs+0outputs (154major+63minor)pagefaults 0swaps"
- *                also glued into one line by a mailer, or the first alone.
- *   posix-p      "real 0.15" / "user 0.00" / "sys 0.00" (time -p: GNU, bash)
- *   bash         "real\t3m28.568s" (bash TIMEFORMAT %3lR; decimal comma
- *                "0m0,102s" from bash >= 4.4 under some locales)
- *   busybox      "real\t0m 1.00s" (a space after the minutes)
- *   zsh          "sleep 1  0.00s user 0.00s system 0% cpu 1.003 total", and
- *                without the job (a TIMEFMT without %J):
- *                "18.50s user 0.67s system 180% cpu 10.644 total"
- *   tcsh         "0.000u 0.001s 0:00.00 0.0%\t0+0k 0+0io 0pf+0w"
- *   csh          "0.0u 0.0s 0:00 0% 0+0k 0+0io 0pf+0w"
- *   bsd          BSD and macOS /usr/bin/time (FreeBSD usr.bin/time/time.c
- *                showtime(): "%9jd%c%02ld real %9jd%c%02ld user %9jd%c%02ld
- *                sys", %c the locale's decimal point):
- *                "        1.09 real         0.44 user         0.61 sys";
- *                the timed program's last output may be glued before it
- *                when it ended without a newline ("It works!        0.02 real ...")
- *   bsd-l        the same line, then -l's rusage lines ("%10ld  %s", 20
- *                columns on recent macOS): "16384000  maximum resident set
- *                size" ... "involuntary context switches", and on recent
- *                macOS "instructions retired", "cycles elapsed", "peak
- *                memory footprint"
- *   bsd-lp       -l with -p: "real 0.10" / "user 0.00" / "sys 0.00" (read as
- *                posix-p, which -p alone stays: GNU and BSD print it alike),
- *                then the rusage lines
- *
- * A real/user/sys block opens at "real" and ends at "sys" (or when a line
- * that is not "user"/"sys" comes); text after the value (annotations people
- * add) is ignored. Runs join the mtest family like time -v blocks.
- *
- * BSD rusage lines (-l) are read only right after a bsd line or a posix-p
- * block, in the order time.c prints them, each once, starting with
- * "maximum resident set size". They map to the GNU columns of the same
- * rusage fields: page reclaims -> minor_faults, page faults ->
- * major_faults, average shared memory / unshared data / unshared stack
- * size -> avg_shared_text_kib / avg_unshared_data_kib / avg_stack_kib,
- * messages sent/received -> socket_sent/socket_received, signals
- * received -> signals; block input/output operations count operations,
- * not the 512-byte blocks of fs_inputs/fs_outputs, and are not stored. The maximum resident set size is in bytes on macOS and in KiB
- * on FreeBSD, NetBSD and OpenBSD: it is read as bytes (rounded to the
- * nearest KiB) when the block shows it is macOS's (values right-aligned
- * in 20 columns, or the macOS-only lines), as KiB never, and left empty
- * with a warning when the 10-column layout both print leaves it open.
- */
-#include <stdlib.h>
+/* timeshort.c — the short timing formats (FORMATS.md §1.2, §1.3) into the
+ * `time` table, its `format` column saying which: gnu-default, posix-p,
+ * bash, busybox, zsh, tcsh, csh, bsd, bsd-l and bsd-lp. docs/formats.md,
+ * "Short timing formats", states the rules, the BSD -l rusage lines and
+ * the macOS RSS unit among them. A real/user/sys block opens at "real" and
+ * ends at "sys" or at a line that is no "user"/"sys"; runs join the mtest
+ * family like time -v blocks.
+ */#include <stdlib.h>
 #include <string.h>
 #include "core/re.h"
 #include "core/util.h"
@@ -84,7 +42,6 @@ static const struct {
 
 struct timeshort {
 	struct bl_re gnu, zsh, tcsh, bsd;
-	bool ok;
 	/* open real/user/sys block */
 	bool open;
 	/* the open block is complete (a bsd line, or posix-p up to "sys"):
@@ -123,10 +80,7 @@ static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 		"^([0-9]+\\.[0-9]+)u\\s+([0-9]+\\.[0-9]+)s\\s+([0-9:.]+)\\s+([0-9]+(?:\\.[0-9]+)?)%\\s+"
 		"([0-9]+)\\+([0-9]+)k\\s+([0-9]+)\\+([0-9]+)io\\s+([0-9]+)pf\\+([0-9]+)w\\s*$",
 		0, "tcsh time format", err);
-	if (rc)
-		return -BL_EFORMAT;
-	t->ok = true;
-	return 0;
+	return rc ? -BL_EFORMAT : 0;
 }
 
 static void ts_reset(struct timeshort *t)
@@ -195,20 +149,30 @@ static void bad_value(struct bl_ctx *ctx, const struct bl_line *ln, int col, con
 		(int)(l > 40 ? 40 : l), p, bl_table_time.cols[col].name);
 }
 
-/* The pattern's groups first, first + 1, ... into columns cols[0..n) of
- * r, each as its column's type says (elapsed_s as a clock). */
-static void set_grps(struct bl_ctx *ctx, const struct bl_line *ln, struct bl_record *r,
-		     struct bl_re *re, int first, const int *cols, size_t n, const char *s)
+/* A one-line format's record: the pattern's groups first, first + 1, ...
+ * into columns cols[0..n), each as its column's type says (elapsed_s as
+ * a clock; a text kept in t's command buffer). */
+static void line_record(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format,
+			bool status, struct bl_re *re, int first, const int *cols, size_t n, const char *s)
 {
+	struct bl_record rec, *r = &rec;
+	bl_record_init(r, &bl_table_time, ln);
+	bl_set_str(r, TIME_FORMAT, format);
+	if (status)
+		bl_time_take_status(ctx, r);
 	for (size_t i = 0; i < n; i++) {
 		const char *p;
 		size_t l;
 		double d;
 		long long v;
 		int col = cols[i], rc;
-		if (!grp(re, first + (int)i, s, &p, &l) || (l == 1 && p[0] == '?'))
+		enum bl_vtype type = bl_table_time.cols[col].type;
+		if (!grp(re, first + (int)i, s, &p, &l) || (l == 1 && p[0] == '?' && type != BL_STR))
 			continue;          /* absent, or GNU time's "?%CPU": unknown */
-		if (bl_table_time.cols[col].type == BL_INT) {
+		if (type == BL_STR) {
+			bl_set_str(r, col, bl_time_text_set(&t->txt.command, p, l));
+			rc = 0;
+		} else if (type == BL_INT) {
 			if ((rc = bl_parse_ll(p, l, &v)) == 0)
 				bl_set_int(r, col, v);
 		} else {
@@ -219,6 +183,8 @@ static void set_grps(struct bl_ctx *ctx, const struct bl_line *ln, struct bl_rec
 		if (rc)
 			bad_value(ctx, ln, col, p, l);
 	}
+	r->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+	bl_emit(ctx, r);
 }
 
 /* real/user/sys value: first token, or "0m 1.00s" (BusyBox) as two. */
@@ -297,8 +263,6 @@ static void bsd_line(struct timeshort *t, struct bl_ctx *ctx, const struct bl_li
 static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct timeshort *t = st;
-	if (!t->ok)
-		return BL_NO;
 	const char *s = ln->text;
 	size_t n = ln->len;
 	bl_trim(&s, &n);
@@ -346,16 +310,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		bool second = bl_re_group(&t->gnu, 8, &off, &l);
 		if (!second && !(flags & BL_F_LAST))
 			return BL_MORE;  /* the "inputs+outputs" line may follow */
-		struct bl_record r;
-		bl_record_init(&r, &bl_table_time, ln);
-		bl_set_str(&r, TIME_FORMAT, "gnu-default");
-		bl_time_take_status(ctx, &r);
 		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_ELAPSED_S, TIME_CPU_PCT,
 			TIME_AVG_SHARED_TEXT_KIB, TIME_AVG_UNSHARED_DATA_KIB, TIME_MAX_RSS_KIB,
 			TIME_FS_INPUTS, TIME_FS_OUTPUTS, TIME_MAJOR_FAULTS, TIME_MINOR_FAULTS, TIME_SWAPS };
-		set_grps(ctx, ln, &r, &t->gnu, 1, cols, sizeof cols / sizeof cols[0], s);
-		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
-		bl_emit(ctx, &r);
+		line_record(t, ctx, ln, "gnu-default", true, &t->gnu, 1, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
 	if (flags & BL_F_JOINED)
@@ -365,23 +323,11 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return BL_USED;
 	}
 	if (bl_re_match(&t->zsh, s, n) == 1) {
-		struct bl_record r;
-		bl_record_init(&r, &bl_table_time, ln);
-		bl_set_str(&r, TIME_FORMAT, "zsh");
-		const char *p;
-		size_t l;
-		if (grp(&t->zsh, 1, s, &p, &l)) {
-			bl_set_str(&r, TIME_COMMAND, bl_time_text_set(&t->txt.command, p, l));
-		}
-		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_CPU_PCT, TIME_ELAPSED_S };
-		set_grps(ctx, ln, &r, &t->zsh, 2, cols, sizeof cols / sizeof cols[0], s);
-		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
-		bl_emit(ctx, &r);
+		static const int cols[] = { TIME_COMMAND, TIME_USER_S, TIME_SYS_S, TIME_CPU_PCT, TIME_ELAPSED_S };
+		line_record(t, ctx, ln, "zsh", false, &t->zsh, 1, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
 	if (bl_re_match(&t->tcsh, s, n) == 1) {
-		struct bl_record r;
-		bl_record_init(&r, &bl_table_time, ln);
 		/* tcsh prints %U with 3 decimals and a TAB after %P; BSD csh one decimal, no TAB */
 		bool tcsh = memchr(s, '\t', n) != NULL;
 		if (!tcsh) {
@@ -390,13 +336,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			if (grp(&t->tcsh, 1, s, &p, &l) && l >= 5 && p[l - 4] == '.')
 				tcsh = true;
 		}
-		bl_set_str(&r, TIME_FORMAT, tcsh ? "tcsh" : "csh");
 		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_ELAPSED_S, TIME_CPU_PCT,
 			TIME_AVG_SHARED_TEXT_KIB, TIME_AVG_UNSHARED_DATA_KIB, TIME_FS_INPUTS,
 			TIME_FS_OUTPUTS, TIME_MAJOR_FAULTS, TIME_SWAPS };
-		set_grps(ctx, ln, &r, &t->tcsh, 1, cols, sizeof cols / sizeof cols[0], s);
-		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
-		bl_emit(ctx, &r);
+		line_record(t, ctx, ln, tcsh ? "tcsh" : "csh", false, &t->tcsh, 1, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
 	return BL_NO;
@@ -418,12 +361,10 @@ static void ts_release(void *st)
 	struct timeshort *t = st;
 	ts_reset(t);
 	bl_time_text_release(&t->txt);
-	if (t->ok) {
-		bl_re_release(&t->gnu);
-		bl_re_release(&t->zsh);
-		bl_re_release(&t->tcsh);
-		bl_re_release(&t->bsd);
-	}
+	bl_re_release(&t->gnu);
+	bl_re_release(&t->zsh);
+	bl_re_release(&t->tcsh);
+	bl_re_release(&t->bsd);
 }
 
 static const struct bl_table_def *const ts_tables[] = { &bl_table_time, NULL };

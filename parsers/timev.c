@@ -1,28 +1,15 @@
 /* timev.c — GNU time -v blocks (1.7, 1.8, 1.9; BusyBox time -v uses the
  * same labels), FORMATS.md §1.1, and the `time` table that every timing
- * format writes.
- *
- * Recognition: a line whose text, after leading blanks (the TAB that
- * mailers turn into one space, eight spaces or nothing), starts with one of
- * the 23 labels followed by ':'. The value is everything after that ':'.
- * A status line printed before the block ("Command exited with non-zero
- * status N", "Command terminated by signal N", "Command stopped by signal
- * N") is kept for the next timing record of any format (GNU time prints
- * it before -v, the default format and, up to 1.8, -p).
+ * format writes. docs/formats.md, "GNU time -v", states the rules.
  *
  * A block ends at "Exit status" (the last label), when a label comes again
  * (a new block), when another parser takes a line, or at the end of the
- * unit. Prose and blank lines between fields (people annotate pasted
- * blocks) do not end it. Its run number and group are fixed when it opens,
- * so an mtest01 result that follows a partial block does not steal its run.
- *
- * Values: %E counted by colons ("m:ss.cc" vs "h:mm:ss"); "?%" CPU is
- * unknown (empty); a value range ("156% - 175%") is not one measurement:
- * the field stays empty and the line is skipped with that reason. Lines
- * commented out with '#' (the samples in chkmmt's comments) are skipped
- * as "commented-out sample line".
- */
-#include <stdlib.h>
+ * unit. Its run number and group are fixed when it opens, so an mtest01
+ * result that follows a partial block does not steal its run. A status
+ * line before it is kept in the context for the next timing record of any
+ * format (GNU time prints it before -v, the default format and, up to 1.8,
+ * -p).
+ */#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include "core/util.h"

@@ -1,37 +1,9 @@
 /* vmstatdisk.c — `vmstat -d` (and `-d -t`, `-d -w`) into the `vmstat_disk`
- * table: one row per disk per sample.
- *
- * The layout is procps' diskheader()/diskformat() (procps-ng src/vmstat.c,
- * the same since procps 3.2):
- *
- *   disk- ------------reads------------ ------------writes----------- -----IO------ -----timestamp-----
- *          total merged sectors      ms  total merged sectors      ms    cur    sec                 UTC
- *   sda   667530  12447 7660380 2108711 91090178 3458386 12047478760 1506891675      0  11791 2025-03-09 00:37:47
- *
- * Rows are "%-5s %6lu %6lu %7lu %7lu %6lu %6lu %7lu %7lu %6d %6lu" (-w:
- * wider), then with -t " %Y-%m-%d %H:%M:%S" (local time; the zone is the
- * label line's last word, strftime's %Z, empty when it has none). Values
- * are counters since boot (/proc/diskstats), not rates; `cur` is the
- * in-progress count divided by 1000 as vmstat prints it, `sec` the ms
- * spent doing I/O divided by 1000.
- *
- * Requirements (tests: fixtures/vmstat_disk/):
- * D1 A table starts at the label line ("total merged sectors ms total
- *    merged sectors ms cur sec", maybe a zone after it), with or without
- *    the "disk- ---reads--- ---writes--- ---IO---" group line above it
- *    (a mailer or an author may cut it). Rows are read only below a label
- *    line of the same unit and quote depth.
- * D2 A row is a name (not starting with a digit) and the 10 counters,
- *    plus a date and a time when the label line had a zone or the first
- *    row had them. A row with another number of fields is skipped with a
- *    warning ("vmstat -d row has N fields").
- * D3 A sample is the rows between two headers (vmstat repeats the header
- *    before each sample unless -n), or, without headers, until a disk name
- *    comes round again. `sample` counts from 0 per table.
- * D4 Any other line ends the table (blank lines do not); so does the end
- *    of the file or message.
- */
-#include <string.h>
+ * table: one row per disk per sample, procps' diskheader()/diskformat()
+ * layout. docs/formats.md, "vmstat -d", states the rules, cited here as
+ * D1 a table starts at the label line, D2 a row is a name and 10 counters
+ * (and -t's date and time), D3 samples, D4 what ends the table.
+ */#include <string.h>
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/parser.h"
@@ -77,7 +49,6 @@ const struct bl_table_def bl_table_vmstat_disk = {
 
 struct vmstatdisk {
 	struct bl_re head;      /* the group line */
-	bool ok;
 	bool open;              /* a label line was read in this unit */
 	int depth;              /* quote depth of the table */
 	const struct bl_msg *msg;
@@ -93,11 +64,8 @@ static int vd_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct vmstatdisk *v = st;
 	(void)ctx;
-	if (bl_re_compile(&v->head, "^disk-\\s+-+reads-+\\s+-+writes-+\\s+-+IO-+(?:\\s+-+timestamp-+)?\\s*$", 0,
-			  "vmstat -d group line", err))
-		return -BL_EFORMAT;
-	v->ok = true;
-	return 0;
+	return bl_re_compile(&v->head, "^disk-\\s+-+reads-+\\s+-+writes-+\\s+-+IO-+(?:\\s+-+timestamp-+)?\\s*$", 0,
+			     "vmstat -d group line", err);
 }
 
 static void vd_close(struct vmstatdisk *v)
@@ -264,8 +232,6 @@ static enum bl_verdict joined_head(struct vmstatdisk *v, struct bl_ctx *ctx, con
 static enum bl_verdict vd_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)
 {
 	struct vmstatdisk *v = st;
-	if (!v->ok)
-		return BL_NO;
 	const char *s = ln->text;
 	size_t n = ln->len;
 	bl_trim(&s, &n);
@@ -297,9 +263,7 @@ static void vd_flush(void *st, struct bl_ctx *ctx)
 
 static void vd_release(void *st)
 {
-	struct vmstatdisk *v = st;
-	if (v->ok)
-		bl_re_release(&v->head);
+	bl_re_release(&((struct vmstatdisk *)st)->head);
 }
 
 static const struct bl_table_def *const vd_tables[] = { &bl_table_vmstat_disk, NULL };
