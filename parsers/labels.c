@@ -18,21 +18,15 @@
  *      have, had, here, there: "With a small/slow VM I got following
  *      values:" and "Here is the run on the patched kernel:" are prose
  *      that introduces, not a side;
- *   R4 with ':' (COLON): starts with a side word (before, after, with,
- *      without, w/, w/o, base, baseline, vanilla, stock, upstream,
- *      mainline, patched, unpatched, old, new, original, orig, modified,
- *      unmodified, reverted, fixed, unfixed, current, default, using) or
- *      "by using", or has a patch word (patch, patched, patches,
- *      patchset, series, revert, reverted, applied, modification,
- *      modifications, changes, fix) or a kernel version (v6.18-rc3,
- *      5.11.0-rc5+) among its words;
+ *   R4 with ':' (COLON): starts with a side word (side_words[]) or "by
+ *      using", or has a patch word (patch_words[]) or a kernel version
+ *      (v6.18-rc3, 5.11.0-rc5+) among its words;
  *   R5 without ':' (BARE), stricter, since prose lines have no ':' either:
- *      a side word that stands for a whole side (before, after, base,
- *      baseline, vanilla, stock, patched, unpatched, old, new, original,
- *      modified, unmodified, reverted), alone or with one of kernel, code,
- *      version, run, runs, result, results; or with / without / w/ / w/o
- *      and 1-3 more words ("with the patch", "with 'optimizations'"); or
- *      "using X", "by using X" in at most 4 words.
+ *      a side word that stands for a whole side (bare_sides[]), alone or
+ *      with one of kernel, code, version, run, runs, result, results; or
+ *      with / without / w/ / w/o and 1-3 more words ("with the patch",
+ *      "with 'optimizations'"); or "using X", "by using X" in at most 4
+ *      words.
  * Whether the label introduces results (data follows), and at which quote
  * depth, is the dispatcher's rule L4b.
  */

@@ -68,11 +68,6 @@ static int vd_init(void *st, struct bl_ctx *ctx, char **err)
 			     "vmstat -d group line", err);
 }
 
-static void vd_close(struct vmstatdisk *v)
-{
-	v->open = false;
-}
-
 static bool all_digits(const char *s, size_t n)
 {
 	if (n == 0)
@@ -240,7 +235,7 @@ static enum bl_verdict vd_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	if (n == 0)
 		return BL_NO;   /* D4: blank lines do not end the table */
 	if (v->open && (v->depth != ln->quote_depth || v->msg != ln->msg))
-		vd_close(v);
+		v->open = false;
 	if (bl_startswith(s, n, "disk-") && bl_re_match(&v->head, s, n) == 1)
 		return BL_MORE;
 	if (bl_startswith(s, n, "total") && label_line(v, s, n)) {
@@ -251,14 +246,14 @@ static enum bl_verdict vd_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		return BL_NO;
 	enum bl_verdict r = vd_row(v, ctx, ln, s, n);
 	if (r == BL_NO)
-		vd_close(v);
+		v->open = false;
 	return r;
 }
 
 static void vd_flush(void *st, struct bl_ctx *ctx)
 {
 	(void)ctx;
-	vd_close(st);
+	((struct vmstatdisk *)st)->open = false;
 }
 
 static void vd_release(void *st)
