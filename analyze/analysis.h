@@ -200,6 +200,9 @@ int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_
 /* The tables the analyses compare themselves, into out->own (for a
  * caller's own bl_compare_rows() calls). */
 void bl_analyses_own(struct bl_cmp_rows *out);
+/* The same into so->own: the collector keeps no values of their log
+ * records (table_stats.h). */
+void bl_analyses_own_tables(struct bl_tstats_opts *so);
 const struct bl_analysis *bl_analysis_find(const char *name);
 void bl_charts_free(struct bl_chart *c, size_t n);
 /* Append a chart entry (copies the strings). */

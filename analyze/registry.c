@@ -50,6 +50,13 @@ static bool has_table(struct bl_tstats *ts, const char *t)
 	return false;
 }
 
+void bl_analyses_own_tables(struct bl_tstats_opts *so)
+{
+	for (size_t i = 0; bl_analyses[i]; i++)
+		if (bl_analyses[i]->findings_table && so->nown < sizeof so->own / sizeof so->own[0])
+			so->own[so->nown++] = bl_analyses[i]->findings_table;
+}
+
 void bl_analyses_own(struct bl_cmp_rows *out)
 {
 	for (size_t i = 0; bl_analyses[i]; i++) {

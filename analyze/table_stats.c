@@ -19,17 +19,9 @@
 
 enum origin { FROM_LOG, FROM_CSV, FROM_PARTIAL };
 
-/* n, mean, sd, min and max (D1, D2) and the values refused (D0): all a
- * moments_only cell keeps. */
-struct ts_moments {
-	struct bl_welford w;
-	unsigned long long rejected;
-};
-
 struct ts_cell {
 	struct bl_dist *d;      /* logs and CSV */
 	struct bl_partial *p;   /* merged partials */
-	struct ts_moments *m;   /* logs and CSV, bl_tstats_opts.moments_only */
 };
 
 struct ts_col {
@@ -64,7 +56,7 @@ struct ts_table {
 	bool benchlog_csv;      /* a CSV whose header starts with the provenance columns */
 	struct ts_col *col;
 	size_t ncol, colcap;
-	bool moments_only;      /* bl_tstats_opts.moments_only */
+	bool own;               /* bl_tstats_opts.own: log records' values not kept */
 	size_t *budget;         /* the collector's exact values left (T4) */
 	struct bl_strmap colmap; /* column name -> index (a CSV may have 100,000) */
 	char **gname;           /* group columns */
@@ -352,7 +344,6 @@ static struct ts_table *table_find(struct bl_tstats *ts, const char *name)
 static struct ts_table *table_new(struct bl_tstats *ts, const char *name, enum origin origin)
 {
 	struct ts_table *t = bl_xcalloc(1, sizeof *t);
-	t->moments_only = ts->o->moments_only;
 	t->budget = &ts->budget;
 	t->name = bl_xstrdup(name);
 	t->origin = origin;
@@ -388,7 +379,6 @@ static void cells_free(struct ts_group *g)
 {
 	for (size_t c = 0; c < g->ncell; c++) {
 		bl_dist_free(g->cell[c].d);
-		free(g->cell[c].m);
 		if (g->cell[c].p) {
 			bl_partial_release(g->cell[c].p);
 			free(g->cell[c].p);
@@ -469,11 +459,9 @@ static void put_out(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 			fwrite(&g->ncell, sizeof g->ncell, 1, f);
 		for (size_t c = 0; f && c < g->ncell; c++) {
 			const struct ts_cell *x = &g->cell[c];
-			fputc(x->d ? 'd' : x->m ? 'm' : x->p ? 'p' : '-', f);
+			fputc(x->d ? 'd' : x->p ? 'p' : '-', f);
 			if (x->d)
 				bl_dist_save(x->d, f);
-			else if (x->m)
-				fwrite(x->m, sizeof *x->m, 1, f);
 			else if (x->p)
 				bl_partial_save(x->p, f);
 		}
@@ -504,8 +492,6 @@ static void take_in(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g
 		int tag = fgetc(f);
 		if (tag == 'd')
 			ok = (x->d = bl_dist_load(f)) != NULL;
-		else if (tag == 'm')
-			ok = fread(x->m = bl_xmalloc(sizeof *x->m), sizeof *x->m, 1, f) == 1;
 		else if (tag == 'p')
 			ok = (x->p = bl_partial_load(f)) != NULL;
 		else
@@ -658,20 +644,9 @@ static struct ts_cell *cell_get(struct ts_table *t, struct ts_group *g, size_t c
 static void add_num(struct ts_table *t, struct ts_group *g, size_t c, double x)
 {
 	struct ts_cell *cell = cell_get(t, g, c);
-	if (t->moments_only) {
-		if (!cell->m) {
-			cell->m = bl_xcalloc(1, sizeof *cell->m);
-			bl_welford_init(&cell->m->w);
-		}
-		if (isfinite(x))
-			bl_welford_add(&cell->m->w, x);
-		else
-			cell->m->rejected++;   /* D0 */
-	} else {
-		if (!cell->d)
-			cell->d = bl_dist_new_exact(BL_DIST_EXACT_MAX, t->budget);
-		bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
-	}
+	if (!cell->d)
+		cell->d = bl_dist_new_exact(BL_DIST_EXACT_MAX, t->budget);
+	bl_dist_add(cell->d, x);   /* non-finite: counted as rejected (D0) */
 	t->col[c].nnum++;
 }
 
@@ -731,6 +706,7 @@ static struct ts_table *log_table(struct bl_tstats *ts, const struct bl_table_de
 	}
 	/* a table first seen in CSV input gets the schema's columns by name */
 	t->def = d;
+	t->own = in_list((char *const *)ts->o->own, ts->o->nown, d->name);
 	int sb = d->since_boot_col ? bl_table_col(d, d->since_boot_col) : -1;
 	t->sb_logi = sb < 0 ? -1 : BL_PROV_COLS + sb;
 	for (size_t i = 0; i < BL_PROV_COLS + d->ncols; i++) {
@@ -857,6 +833,8 @@ static int ts_record(void *ud, const struct bl_record *r)
 			return 0;
 		}
 	}
+	if (t->own)
+		return 0;
 	if (ts->ngbuf < t->ng) {
 		ts->gbuf = bl_xrealloc(ts->gbuf, t->ng * sizeof *ts->gbuf);
 		ts->gval = bl_xrealloc(ts->gval, t->ng * sizeof *ts->gval);
@@ -1498,8 +1476,6 @@ static void finish(struct bl_tstats *ts);
 
 int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 {
-	if (ts->o->moments_only)
-		return -BL_EUSAGE;
 	finish(ts);
 	fputs("benchlog-stats-partials,1\n", f);
 	struct bl_partial p;
@@ -1984,7 +1960,7 @@ static struct ts_cell *cell_at(struct bl_tstats *ts, struct ts_table *t, size_t 
 	if ((size_t)c >= gr->ncell)
 		return NULL;
 	struct ts_cell *cell = &gr->cell[c];
-	return cell->d || cell->p || cell->m ? cell : NULL;
+	return cell->d || cell->p ? cell : NULL;
 }
 
 bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
@@ -1994,12 +1970,7 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 	struct ts_cell *cell = cell_at(ts, tab_at(ts, t), g, c);
 	if (!cell)
 		return false;
-	if (cell->m) {
-		out->w = cell->m->w;
-		out->exact = false;
-		out->rejected = cell->m->rejected;
-		out->collapsed = 0;
-	} else if (cell->d) {
+	if (cell->d) {
 		out->w = *bl_dist_welford(cell->d);
 		out->exact = bl_dist_is_exact(cell->d);
 		out->rejected = bl_dist_rejected(cell->d);
@@ -2015,17 +1986,20 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 	out->sd = bl_welford_sd(&out->w);
 	out->ci95 = bl_ci_half(out->sd, out->w.n, 0.95);
 	for (size_t i = 0; i < npct; i++)
-		pct[i] = cell->m ? NAN : cell->d ? bl_dist_percentile(cell->d, p[i], rule)
+		pct[i] = cell->d ? bl_dist_percentile(cell->d, p[i], rule)
 			: bl_partial_percentile(cell->p, p[i], rule);
 	return true;
 }
 
-int bl_tstats_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t nbins,
-			double *edges, unsigned long long *counts, size_t *used)
+/* Histogram of a cell over nbins equal-width bins from min to max (one
+ * bin when min = max) into edges[0..nbins] and counts[0..nbins); *used
+ * gets the number of bins filled. Exact when the cell's percentiles are. */
+static int cell_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t nbins,
+			  double *edges, unsigned long long *counts, size_t *used)
 {
 	struct ts_cell *cell = cell_at(ts, tab_at(ts, t), g, c);
 	*used = 0;
-	if (!cell || nbins == 0 || cell->m)
+	if (!cell || nbins == 0)
 		return 0;
 	const struct bl_welford *w = cell->d ? bl_dist_welford(cell->d) : &cell->p->w;
 	if (w->n == 0)
@@ -2282,7 +2256,7 @@ static int write_histogram(struct bl_tstats *ts, FILE *f, const struct bl_tstats
 				struct bl_cellstat cs;
 				if (!bl_tstats_cell(ts, ti, g, (long)t->order[c], NULL, 0, o->rule, &cs, NULL))
 					continue;
-				bl_tstats_histogram(ts, ti, g, (long)t->order[c], o->bins, edges, counts, &used);
+				cell_histogram(ts, ti, g, (long)t->order[c], o->bins, edges, counts, &used);
 				unsigned long long maxc = 0;
 				for (size_t b = 0; b < used; b++)
 					if (counts[b] > maxc)

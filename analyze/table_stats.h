@@ -141,13 +141,11 @@ struct bl_tstats_opts {
 	 * when the subject names none */
 	bool by_source;
 	bool include_quoted;         /* T1 */
-	/* Cells keep only n, mean, sd, min and max (D1, D2) and the count of
-	 * refused values (D0): no values, no sketch (D11). For the report's
-	 * Findings, which need no more: over the 10,000 logs of `make
-	 * bench` the report's peak RSS went from 289 to 166 MiB with it.
-	 * Percentiles are then NaN, histograms
-	 * empty, and bl_tstats_write_partials() refuses (-BL_EUSAGE). */
-	bool moments_only;
+	/* C4 (analyze/compare.h): tables an analysis compares itself
+	 * (bl_analyses_own_tables): their log records are counted (T1) but
+	 * no values kept, as nothing reads them */
+	const char *own[4];
+	size_t nown;
 };
 
 struct bl_tstats;
@@ -240,18 +238,10 @@ struct bl_cellstat {
 	unsigned long long rejected; /* non-finite values refused (D0) */
 	unsigned long long collapsed; /* values in the sketch's collapsed lowest bucket (D11) */
 };
-/* Returns false when the cell has no values at all (nothing filled).
- * With moments_only, pct[] is NaN and out->exact false. */
+/* Returns false when the cell has no values at all (nothing filled). */
 bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 		    const double *p, size_t npct, enum bl_pct_rule rule,
 		    struct bl_cellstat *out, double *pct);
-/* Histogram of a cell over nbins equal-width bins from min to max (one
- * bin when min = max): edges[0..nbins] and counts[0..nbins) must hold
- * nbins + 1 and nbins entries; *used gets the number of bins filled.
- * Exact when the cell's percentiles are (bl_dist_histogram). */
-int bl_tstats_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size_t nbins,
-			double *edges, unsigned long long *counts, size_t *used);
-
 /* `benchlog stats` output (docs/stats.md "Output"). */
 struct bl_tstats_out {
 	enum bl_tabfmt fmt;

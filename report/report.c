@@ -1303,7 +1303,7 @@ static int build_open(struct build *b)
 	b->tso.compare = true;
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
-	b->tso.moments_only = true;  /* n, mean and sd are all it needs */
+	bl_analyses_own_tables(&b->tso);
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
 	bl_tstats_sink(b->ts, &b->tsink);
 	tmp_sink_add(b, (struct bl_sink){ findings_record, NULL, NULL, b, b->tsink.copies });

@@ -1024,54 +1024,6 @@ static void test_table_stats__vmstat_since_boot_row(void **state)
 	free(dir);
 }
 
-/* moments_only (the report's Findings): a cell keeps n, mean, sd, min and
- * max, the same as a full cell, and no values. [hand] cs 7, 100, 200, 600:
- * n 4, mean 907 / 4 = 226.75, sd^2 = (219.75^2 + 126.75^2 +
- * 26.75^2 + 373.25^2) / 3 = 204386.75 / 3 (sd 261.0152); min 7, max 600.
- * Percentiles are NaN, the histogram is empty and
- * partials are refused. */
-static void test_table_stats__moments_only(void **state)
-{
-	(void)state;
-	char *csv = tmpfile_with(".csv", "group,cs\nv,7\nv,100\nv,200\nv,600\n");
-	struct fixture fx;
-	fx_init(&fx);
-	fx.so.moments_only = true;
-	char *cols[] = { (char *)"cs" };
-	fx.so.cols = cols;
-	fx.so.ncols = 1;
-	fx_start(&fx);
-	char *inputs[1] = { csv };
-	assert_int_equal(bl_tstats_read_inputs(fx.ts, inputs, 1, false), 0);
-	long g = find_group(fx.ts, 0, "v", NULL);
-	assert_true(g >= 0);
-	long c = bl_tstats_find_col(fx.ts, 0, "cs");
-	struct bl_cellstat cs;
-	const double p50 = 50;
-	double med = 0;
-	assert_true(bl_tstats_cell(fx.ts, 0, (size_t)g, c, &p50, 1, BL_PCT_TYPE7, &cs, &med));
-	assert_int_equal(cs.w.n, 4);
-	NEAR(bl_welford_mean(&cs.w), 226.75, 1e-15);
-	NEAR(cs.sd, sqrt(204386.75 / 3), 1e-12);
-	NEAR(cs.w.min, 7, 0);
-	NEAR(cs.w.max, 600, 0);
-	assert_int_equal(cs.rejected, 0);
-	assert_false(cs.exact);
-	assert_true(isnan(med));
-	double edges[3];
-	unsigned long long counts[2];
-	size_t used = 9;
-	assert_int_equal(bl_tstats_histogram(fx.ts, 0, (size_t)g, c, 2, edges, counts, &used), 0);
-	assert_int_equal(used, 0);
-	FILE *f = tmpfile();
-	assert_non_null(f);
-	assert_int_equal(bl_tstats_write_partials(fx.ts, f), -BL_EUSAGE);
-	fclose(f);
-	fx_release(&fx);
-	unlink(csv);
-	free(csv);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1080,7 +1032,6 @@ int main(void)
 		cmocka_unit_test(test_table_stats__better_guess),
 		cmocka_unit_test(test_table_stats__outtab_three_formats),
 		cmocka_unit_test(test_table_stats__outtab_numbers),
-		cmocka_unit_test(test_table_stats__moments_only),
 		cmocka_unit_test(test_table_stats__histogram_exact_edges),
 		cmocka_unit_test(test_table_stats__histogram_sketch_within_alpha),
 		cmocka_unit_test(test_table_stats__csv_sniff),
