@@ -1162,9 +1162,6 @@ struct build {
 	struct bl_cmp_drain *drain;  /* by source: compared input by input (compare.h C8) */
 	struct bl_findings fs;       /* every row streamed to findings.csv, the first kept (findings.h F8) */
 	bool tmp_failed;             /* the pass stopped on a temporary file, not on the tables */
-	struct bl_sink tsink;        /* the Findings' tables' own sink */
-	const struct bl_table_def *own_def;   /* the last record's table, and */
-	size_t own;                  /* the analysis that compares it itself (na: none) */
 };
 
 /* A sink of the pass whose -BL_EIO is a temporary file's (the analyses':
@@ -1188,26 +1185,6 @@ static void tmp_sink_add(struct build *b, struct bl_sink s)
 	struct tmp_sink *t = bl_xcalloc(1, sizeof *t);
 	*t = (struct tmp_sink){ s, b };
 	bl_ctx_add_sink(&b->ctx, &(struct bl_sink){ tmp_record, NULL, free, t, s.copies });
-}
-
-/* The Findings' tables without the records of a table an analysis
- * compares itself while it takes them (vmstat: findings.h F1): ts would
- * keep moments nothing reads. When the analysis takes none, ts has the
- * table as before (analysis.h). Report of 2,000 bench files: the pass
- * 3.20 G instructions, 2.93 G. */
-static int findings_record(void *ud, const struct bl_record *r)
-{
-	struct build *b = ud;
-	if (r->table != b->own_def) {
-		b->own_def = r->table;
-		for (b->own = 0; b->own < b->na; b->own++)
-			if (bl_analyses[b->own]->findings_table &&
-			    strcmp(bl_analyses[b->own]->findings_table, r->table->name) == 0)
-				break;
-	}
-	if (b->own < b->na && bl_analyses[b->own]->has_data(b->st[b->own]))
-		return 0;
-	return b->tsink.record(b->tsink.ud, r);
 }
 
 /* An input read: counted, and with the Findings by source, its groups
@@ -1305,8 +1282,8 @@ static int build_open(struct build *b)
 	b->tso.include_quoted = o->an.include_quoted;
 	bl_analyses_own_tables(&b->tso);
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
-	bl_tstats_sink(b->ts, &b->tsink);
-	tmp_sink_add(b, (struct bl_sink){ findings_record, NULL, NULL, b, b->tsink.copies });
+	bl_tstats_sink(b->ts, &s);
+	tmp_sink_add(b, s);
 	b->co = (struct bl_compare_opts){ o->an.baseline, o->an.confidence, BL_CMP_WELCH, BL_TAB_TEXT,
 					  o->bands, o->nbands, false, 0 };
 	if (b->tso.by_source) {
