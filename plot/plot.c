@@ -275,20 +275,24 @@ int job_abort(struct gp_job *j)
 	return rc;
 }
 
-/* Write b (released) as j's file name, atomically, and list it among the
- * chart's files; false (and the job failed) when it cannot be written. */
-static bool put_file(struct gp_job *j, const char *name, struct bl_buf *b)
+/* Write b (released) and then body as j's file name (heap, freed),
+ * atomically, and list it among the chart's files: the name listed, or
+ * NULL (the job failed) when it cannot be written. */
+static const char *put_file(struct gp_job *j, char *name, struct bl_buf *b, const struct bl_buf *body)
 {
+	if (body->len)
+		bl_buf_add(b, body->data, body->len);
 	char *msg = NULL;
 	int rc = gp_write_atomic(j->dir, name, b->data, b->len, &msg);
 	bl_buf_release(b);
 	if (rc) {
 		job_fail(j, rc, "%s", msg);
 		free(msg);
-		return false;
+	} else {
+		res_add_file(j->res, name);
 	}
-	res_add_file(j->res, name);
-	return true;
+	free(name);
+	return rc ? NULL : j->res->files[j->res->nfiles - 1];
 }
 
 const char *job_data(struct gp_job *j, const char *columns, const char *note,
@@ -303,17 +307,12 @@ const char *job_data(struct gp_job *j, const char *columns, const char *note,
 	if (note)
 		bl_buf_addf(&b, "# %s\n", note);
 	bl_buf_addf(&b, "# %s\n", columns);
-	if (data->len)
-		bl_buf_add(&b, data->data, data->len);
-	if (!put_file(j, name, &b)) {
-		free(name);
-		return NULL;
-	}
-	gh(j, "# Data: %s (%s)\n", name, columns);
-	if (note)
+	const char *f = put_file(j, name, &b, data);
+	if (f)
+		gh(j, "# Data: %s (%s)\n", f, columns);
+	if (f && note)
 		gh(j, "#   %s\n", note);
-	free(name);
-	return j->res->files[j->res->nfiles - 1];
+	return f;
 }
 
 const char *job_load_file(struct gp_job *j, const char *part, const struct bl_buf *text)
@@ -329,15 +328,10 @@ const char *job_load_file(struct gp_job *j, const char *part, const struct bl_bu
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_buf_addf(&b, "# %s: part of %s.gp (which loads it once per output format), "
 		    "written by benchlog\n", name, j->base);
-	if (text->len)
-		bl_buf_add(&b, text->data, text->len);
-	if (!put_file(j, name, &b)) {
-		free(name);
-		return NULL;
-	}
-	gh(j, "# Loads: %s\n", name);
-	free(name);
-	return j->res->files[j->res->nfiles - 1];
+	const char *f = put_file(j, name, &b, text);
+	if (f)
+		gh(j, "# Loads: %s\n", f);
+	return f;
 }
 
 /* Appends text to out with every line indented by four spaces. */
