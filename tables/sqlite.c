@@ -14,7 +14,8 @@
 
 /* ---- units ------------------------------------------------------------ */
 
-const char *bl_col_unit(const struct bl_table_def *t, size_t i)
+/* The unit of column i (provenance columns first) of t, or NULL. */
+static const char *col_unit(const struct bl_table_def *t, size_t i)
 {
 	if (i < BL_PROV_COLS || i >= BL_PROV_COLS + t->ncols)
 		return NULL;
@@ -106,7 +107,7 @@ static char *schema_text(unsigned what)
 	bl_buf_addf(&b, "%s\n%s", units_sql, sources_sql);
 	FOR_EACH_TABLE(p, t)
 		for (size_t i = 0; i < BL_PROV_COLS + (*t)->ncols; i++) {
-			const char *u = bl_col_unit(*t, i);
+			const char *u = col_unit(*t, i);
 			if (u)
 				bl_buf_addf(&b, "INSERT INTO units VALUES ('%s', '%s', '%s');\n", (*t)->name,
 					    col_name(*t, i), u);

@@ -8,8 +8,8 @@
  *     columns) and TEXT; an empty field is NULL (run 0, "" message_id,
  *     date and subject outside mail are NULL as they are empty in CSV);
  *   - an index "<table>_group" on each table's "group" column;
- *   - `units` (table, column, unit): the unit of every column that has
- *     one (bl_col_unit(): the unit of the column's definition);
+ *   - `units` (table, column, unit): the unit of every column whose
+ *     definition states one (struct bl_col_def.unit);
  *   - `sources` (source, message_id, date, subject): each input, and each
  *     mail message in it, that gave at least one record, in input order.
  * Nothing else, so `sqlite3 db .schema` shows what the tables are,
@@ -19,10 +19,8 @@
  * into place by finish(ok = 1); finish(ok = 0) and free() remove it. An existing file
  * at path is replaced only then.
  *
- * Threads: a sink's calls must come from one thread at a time (the
- * contexts' sinks are called in order anyway); its connection is opened
- * without SQLite's per-call mutex: locking it at every bind took 7 % of
- * the report's replaying thread over the 10,000 logs of `make bench`.
+ * Threads: a sink's calls must come from one thread at a time; its
+ * connection is opened without SQLite's per-call mutex.
  */
 #ifndef BL_SQLITE_H
 #define BL_SQLITE_H
@@ -54,10 +52,5 @@ int bl_sqlite_row(const struct bl_sink *sink, int table, const struct bl_val *v)
  * table that turns the '' sqlite3's `.import --csv` stores for an empty
  * field into NULL: docs/schema.sql is this text. Caller frees. */
 char *bl_sqlite_schema(void);
-
-/* The unit of column i (0-based, provenance columns first) of t, as its
- * definition states it (struct bl_col_def.unit: "s", "us", "KiB",
- * "KiB/s", "%", "bytes", "/s", ...), or NULL when it has none. */
-const char *bl_col_unit(const struct bl_table_def *t, size_t i);
 
 #endif
