@@ -22,6 +22,7 @@
 
 #include "input/html.h"
 #include "input/mail.h"
+#include "core/re.h"
 #include "core/util.h"
 
 /* GMime parses a seekable stream, so the bytes it parses are held in
@@ -172,29 +173,6 @@ char *bl_mail_subject_group(const char *subject)
 	return out;
 }
 
-/* A reply or forward mark at s ("Re:", "Fwd:", "Re[2]:", any case):
- * its length, else 0. */
-static size_t reply_mark(const char *s)
-{
-	static const char *const marks[] = { "re", "fwd", "fw", "aw", "sv", NULL };
-	for (size_t k = 0; marks[k]; k++) {
-		size_t l = strlen(marks[k]);
-		if (g_ascii_strncasecmp(s, marks[k], l) != 0)
-			continue;
-		size_t i = l;
-		if (s[i] == '[') {
-			while (s[i] >= '0' && s[i] <= '9')
-				i++;
-			i += s[i] == ']';
-			if (s[i - 1] != ']')
-				continue;
-		}
-		if (s[i] == ':')
-			return i + 1;
-	}
-	return 0;
-}
-
 /* s with every run of white space made one space and none at the ends,
  * cut to its first max bytes (R4); "" for NULL. The caller frees it. */
 static char *one_spaced(const char *s, size_t max)
@@ -224,22 +202,13 @@ static char *one_spaced(const char *s, size_t max)
 char *bl_mail_thread(const char *subject)
 {
 	const char *s = subject ? subject : "";
-	for (;;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		size_t m = reply_mark(s);
-		if (m) {
-			s += m;
-			continue;
-		}
-		if (*s == '[') {
-			const char *e = strchr(s, ']');
-			if (e) {
-				s = e + 1;
-				continue;
-			}
-		}
-		break;
+	struct bl_re marks;
+	size_t off, len;
+	if (bl_re_compile(&marks, "^(?:[ \\t]*(?:(?:re|fwd|fw|aw|sv)(?:\\[[0-9]*\\])?:|\\[[^\\]]*\\]))*",
+			  BL_RE_CASELESS, "reply marks and subject tags", NULL) == 0) {
+		if (bl_re_match(&marks, s, strlen(s)) == 1 && bl_re_group(&marks, 0, &off, &len))
+			s += len;
+		bl_re_release(&marks);
 	}
 	char *out = one_spaced(s, 4096);
 	if (*out)
@@ -969,17 +938,6 @@ static bool is_html(GMimeObject *obj)
 	return false;
 }
 
-static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObject *obj,
-		 const char *skip, const struct bl_msg *msg);
-
-static void walk_message(struct rd *r, struct segs *ss, const struct view *v,
-			 GMimeMessage *m, const char *skip, const struct bl_msg *msg)
-{
-	GMimeObject *body = g_mime_message_get_mime_part(m);
-	if (body)
-		walk(r, ss, v, body, skip, msg);
-}
-
 static GByteArray *decode_part(GMimeObject *obj, bool convert);
 
 /* R5: an application/octet-stream part (a log a mail client did not know
@@ -1041,15 +999,15 @@ static void walk(struct rd *r, struct segs *ss, const struct view *v, GMimeObjec
 	}
 	if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *inner = g_mime_message_part_get_message((GMimeMessagePart *)obj);
-		if ((!inner || !g_mime_message_get_mime_part(inner)) && !skip) {
+		GMimeObject *body = inner ? g_mime_message_get_mime_part(inner) : NULL;
+		if (!body && !skip) {
 			WARN_AT(r, v->lineno0, msg, "mail multipart not read",
 				"mail: a message/rfc822 part holds no message that can be read "
 				"(nested too deep?); its text is not read");
 		}
-		if (inner) {
-			struct prov *p = prov_new(r, inner, v->lineno0 + v->next);
-			walk_message(r, ss, v, inner, skip, &p->m);
-		}
+		struct prov *p = inner ? prov_new(r, inner, v->lineno0 + v->next) : NULL;
+		if (body)
+			walk(r, ss, v, body, skip, &p->m);
 		return;
 	}
 	if (!GMIME_IS_PART(obj))
@@ -1456,7 +1414,8 @@ static int read_message(struct rd *r, struct view *v, GMimeMessage *m, size_t se
 		return rc;
 	}
 	struct segs ss = { NULL, 0, 0 };
-	walk_message(r, &ss, v, m, NULL, &top->m);
+	if (g_mime_message_get_mime_part(m))
+		walk(r, &ss, v, g_mime_message_get_mime_part(m), NULL, &top->m);
 	rc = unit_begin(r, &top->m);
 	file_lines_to(r, sep_to, &top->m, R_SEP);
 	if (rc == 0)
