@@ -507,34 +507,24 @@ static void table_close(struct contest *c)
 	memset(&c->tb, 0, sizeof c->tb);
 }
 
-/* Requirement 5: the header row. */
-static bool header_of(const struct toks *tk, struct table *tb)
+/* Requirement 5: the header row's columns into t (zeroed by the caller;
+ * what it holds on false is of no use). */
+static bool header_of(const struct toks *tk, struct table *t)
 {
 	if (tk->n < 2 || tk->more || tk->l[0] != 6 || strncasecmp(tk->t[0], "Kernel", 6) != 0)
 		return false;
 	static const char *const words[] = { "Time", "CPU%", "CPU", "Loads", "LCPU%", "Ratio", "CPU+LCPU%", NULL };
 	static const int cols[] = { RC_TIME, RC_CPU, RC_CPU, RC_LOADS, RC_LCPU, RC_RATIO, RC_CPULCPU };
-	struct table t;
-	memset(&t, 0, sizeof t);
 	unsigned seen = 0;
-	size_t i = 1;
-	if (tok_is(tk, 1, "[runs]")) {
-		t.runs = true;
-		i = 2;
-	}
-	for (; i < tk->n; i++) {
+	t->runs = tok_is(tk, 1, "[runs]");
+	for (size_t i = t->runs ? 2 : 1; i < tk->n; i++) {
 		int w = bl_word_index(tk->t[i], tk->l[i], words, true), col = w < 0 ? -1 : cols[w];
-		if (col < 0 || (seen & (1u << col)) || t.ncols == RC_N)
+		if (col < 0 || (seen & (1u << col)) || t->ncols == RC_N)
 			return false;
 		seen |= 1u << col;
-		t.col[t.ncols++] = col;
+		t->col[t->ncols++] = col;
 	}
-	if (!(seen & (1u << RC_TIME)))
-		return false;
-	tb->runs = t.runs;
-	tb->ncols = t.ncols;
-	memcpy(tb->col, t.col, sizeof t.col);
-	return true;
+	return seen & (1u << RC_TIME);
 }
 
 static const int rc_table_col[RC_N] = {
