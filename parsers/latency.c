@@ -270,9 +270,14 @@ struct run {
 	unsigned long ct_cmd_line;
 };
 
+/* The parser's patterns, in lat_re[] below. */
+enum {
+	RE_STATUS, RE_STATUS_PART, RE_FOOTER, RE_MAXLAT, RE_CYCHDR, RE_THREAD, RE_BRK, RE_DMA, RE_POLICY,
+	RE_LOADAVG, RE_CTCMD, RE_TIMECMD, RE_HIRES, RE_SLEEP, RE_N
+};
+
 struct latency {
-	struct bl_re status, status_part, footer, maxlat, cychdr, thread, brk, dma, policy, loadavg, ctcmd, timecmd;
-	struct bl_re hires, sleep;
+	struct bl_re re[RE_N];
 	/* L6, per unit (file or message): a Perl script that takes sleep()
 	 * from Time::HiRes, and the value of its sleep() calls */
 	bool script_hires;
@@ -284,47 +289,48 @@ struct latency {
 	size_t rowc_cap;
 };
 
+static const struct { const char *pat, *origin; } lat_re[RE_N] = {
+	[RE_STATUS] = {
+		"^T:\\s*([0-9]+)\\s*\\(\\s*([0-9]+)\\s*\\)\\s*P:\\s*(-?[0-9]+)\\s+I:\\s*([0-9]+)\\s+C:\\s*([0-9]+)\\s+"
+		"Min:\\s*(-?[0-9]+)\\s+Act:\\s*(-?[0-9]+)\\s+Avg:\\s*(-?[0-9]+(?:\\.[0-9]+)?)\\s+Max:\\s*(-?[0-9]+)"
+		"(?:\\s+SMI:\\s*([0-9]+))?\\s*$", "cyclictest status line" },
+	/* a status line cut after one of its values or keys (L2) */
+	[RE_STATUS_PART] = {
+		"^T:\\s*[0-9]+\\s*\\(\\s*[0-9]+\\s*\\)\\s*P:\\s*-?[0-9]*"
+		"(?:\\s+(?:I|C|Min|Act|Avg|Max|SMI):(?:\\s*-?[0-9]+(?:\\.[0-9]+)?)?)*\\s*$",
+		"cyclictest status line prefix" },
+	[RE_FOOTER] = {
+		"^#\\s*(Total|Min Latenc(?:ies|ys)|Avg Latenc(?:ies|ys)|Max Latenc(?:ies|ys)|Histogram Overflows|SMIs|Thread Ids):(.*)$",
+		"cyclictest histogram footer" },
+	[RE_MAXLAT] = { "^#\\s*Max Latency:\\s*([0-9]+)\\s*/\\s*([0-9]+)\\s*$", "cyclictest 0.28 footer" },
+	[RE_CYCHDR] = { "^#\\s*Histogram Overflow at cycle number:\\s*$", "cyclictest overflow list header" },
+	[RE_THREAD] = { "^#\\s*Thread\\s+([0-9]+):(.*)$", "cyclictest overflow list" },
+	[RE_BRK] = { "^#\\s*Break (?:thread|value):\\s*-?[0-9]+\\s*$", "cyclictest break line" },
+	[RE_DMA] = { "^#\\s*/dev/cpu_dma_latency set to [0-9]+\\s*us\\s*$", "cyclictest dma line" },
+	[RE_POLICY] = {
+		"^policy:\\s*[A-Za-z_]+(?:/[A-Za-z_]+)?:\\s*loadavg:\\s*[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$",
+		"cyclictest policy line" },
+	[RE_LOADAVG] = { "^[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$",
+			 "cyclictest loadavg line" },
+	/* the command: cyclictest as a word (after a prompt, sudo, a path),
+	 * followed by options only */
+	[RE_CTCMD] = { "(?:^|[\\s/])cyclictest(?:\\s+-.*)?\\s*$", "cyclictest command line" },
+	[RE_TIMECMD] = { "^(?:[^\\s$#%>]*[$#%>]\\s*)?time\\s+(?:-p\\s+)?(\\S.*?)\\s*$", "timed command line" },
+	/* L6: Time::HiRes's sleep imported (or called by its full name), and
+	 * a sleep() statement: "sleep(.2);", "sleep .2;", "Time::HiRes::sleep(0.2)" */
+	[RE_HIRES] = { "\\buse\\s+Time::HiRes\\b[^;]*\\bsleep\\b|\\bTime::HiRes::sleep\\b", "Time::HiRes sleep import" },
+	[RE_SLEEP] = {
+		"(?:^|[\\s;{}])(?:Time::HiRes::)?sleep\\s*(?:\\(\\s*([^()]*?)\\s*\\)|\\s+([^\\s;(){}]+))\\s*(?:[;}]|$)",
+		"Perl sleep() call" },
+};
+
 static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct latency *L = st;
 	(void)ctx;
 	int rc = 0;
-	rc |= bl_re_compile(&L->status,
-		"^T:\\s*([0-9]+)\\s*\\(\\s*([0-9]+)\\s*\\)\\s*P:\\s*(-?[0-9]+)\\s+I:\\s*([0-9]+)\\s+C:\\s*([0-9]+)\\s+"
-		"Min:\\s*(-?[0-9]+)\\s+Act:\\s*(-?[0-9]+)\\s+Avg:\\s*(-?[0-9]+(?:\\.[0-9]+)?)\\s+Max:\\s*(-?[0-9]+)"
-		"(?:\\s+SMI:\\s*([0-9]+))?\\s*$", 0, "cyclictest status line", err);
-	/* a status line cut after one of its values or keys (L2) */
-	rc |= bl_re_compile(&L->status_part,
-		"^T:\\s*[0-9]+\\s*\\(\\s*[0-9]+\\s*\\)\\s*P:\\s*-?[0-9]*"
-		"(?:\\s+(?:I|C|Min|Act|Avg|Max|SMI):(?:\\s*-?[0-9]+(?:\\.[0-9]+)?)?)*\\s*$",
-		0, "cyclictest status line prefix", err);
-	rc |= bl_re_compile(&L->footer,
-		"^#\\s*(Total|Min Latenc(?:ies|ys)|Avg Latenc(?:ies|ys)|Max Latenc(?:ies|ys)|Histogram Overflows|SMIs|Thread Ids):(.*)$",
-		0, "cyclictest histogram footer", err);
-	rc |= bl_re_compile(&L->maxlat, "^#\\s*Max Latency:\\s*([0-9]+)\\s*/\\s*([0-9]+)\\s*$", 0,
-			    "cyclictest 0.28 footer", err);
-	rc |= bl_re_compile(&L->cychdr, "^#\\s*Histogram Overflow at cycle number:\\s*$", 0,
-			    "cyclictest overflow list header", err);
-	rc |= bl_re_compile(&L->thread, "^#\\s*Thread\\s+([0-9]+):(.*)$", 0, "cyclictest overflow list", err);
-	rc |= bl_re_compile(&L->brk, "^#\\s*Break (?:thread|value):\\s*-?[0-9]+\\s*$", 0, "cyclictest break line", err);
-	rc |= bl_re_compile(&L->dma, "^#\\s*/dev/cpu_dma_latency set to [0-9]+\\s*us\\s*$", 0, "cyclictest dma line", err);
-	rc |= bl_re_compile(&L->policy,
-		"^policy:\\s*[A-Za-z_]+(?:/[A-Za-z_]+)?:\\s*loadavg:\\s*[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$",
-		0, "cyclictest policy line", err);
-	rc |= bl_re_compile(&L->loadavg, "^[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+\\.[0-9]+\\s+[0-9]+/[0-9]+\\s+[0-9]+\\s*$", 0,
-			    "cyclictest loadavg line", err);
-	/* the command: cyclictest as a word (after a prompt, sudo, a path),
-	 * followed by options only */
-	rc |= bl_re_compile(&L->ctcmd, "(?:^|[\\s/])cyclictest(?:\\s+-.*)?\\s*$", 0, "cyclictest command line", err);
-	rc |= bl_re_compile(&L->timecmd,
-		"^(?:[^\\s$#%>]*[$#%>]\\s*)?time\\s+(?:-p\\s+)?(\\S.*?)\\s*$", 0, "timed command line", err);
-	/* L6: Time::HiRes's sleep imported (or called by its full name), and
-	 * a sleep() statement: "sleep(.2);", "sleep .2;", "Time::HiRes::sleep(0.2)" */
-	rc |= bl_re_compile(&L->hires, "\\buse\\s+Time::HiRes\\b[^;]*\\bsleep\\b|\\bTime::HiRes::sleep\\b", 0,
-			    "Time::HiRes sleep import", err);
-	rc |= bl_re_compile(&L->sleep,
-		"(?:^|[\\s;{}])(?:Time::HiRes::)?sleep\\s*(?:\\(\\s*([^()]*?)\\s*\\)|\\s+([^\\s;(){}]+))\\s*(?:[;}]|$)",
-		0, "Perl sleep() call", err);
+	for (size_t i = 0; i < RE_N; i++)
+		rc |= bl_re_compile(&L->re[i], lat_re[i].pat, 0, lat_re[i].origin, err);
 	return rc ? -BL_EFORMAT : 0;
 }
 
@@ -910,18 +916,18 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 			if (n - i >= 9 && memcmp(s + i, "Histogram", 9) == 0 && n - i == 9)
 				return CK_HIST;
 		}
-		if (bl_re_match(&L->dma, s, n) == 1)
+		if (bl_re_match(&L->re[RE_DMA], s, n) == 1)
 			return CK_DMA;
-		if (in_hist && (bl_re_match(&L->footer, s, n) == 1 || bl_re_match(&L->maxlat, s, n) == 1 ||
-				bl_re_match(&L->cychdr, s, n) == 1 || bl_re_match(&L->thread, s, n) == 1 ||
-				bl_re_match(&L->brk, s, n) == 1))
+		if (in_hist && (bl_re_match(&L->re[RE_FOOTER], s, n) == 1 || bl_re_match(&L->re[RE_MAXLAT], s, n) == 1 ||
+				bl_re_match(&L->re[RE_CYCHDR], s, n) == 1 || bl_re_match(&L->re[RE_THREAD], s, n) == 1 ||
+				bl_re_match(&L->re[RE_BRK], s, n) == 1))
 			return CK_FOOTER;
 		/* a root prompt: "# cyclictest -p 99 ..." */
-		if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
+		if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->re[RE_CTCMD], s, n) == 1)
 			return CK_CMD;
 		return CK_NONE;
 	}
-	if (s[0] == 'T' && n > 2 && s[1] == ':' && bl_re_match(&L->status, s, n) == 1)
+	if (s[0] == 'T' && n > 2 && s[1] == ':' && bl_re_match(&L->re[RE_STATUS], s, n) == 1)
 		return CK_STATUS;
 	size_t end;
 	if (in_hist && is_digit(s[0]) && ct_row_shape(s, n, &end))
@@ -930,11 +936,11 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 	 * skipped, and the histogram goes on */
 	if (in_hist && s[0] == '-' && n > 1 && is_digit(s[1]) && ct_row_shape(s + 1, n - 1, &end))
 		return CK_BADROW;
-	if (s[0] == 'p' && bl_re_match(&L->policy, s, n) == 1)
+	if (s[0] == 'p' && bl_re_match(&L->re[RE_POLICY], s, n) == 1)
 		return CK_LOAD;
-	if (is_digit(s[0]) && bl_re_match(&L->loadavg, s, n) == 1)
+	if (is_digit(s[0]) && bl_re_match(&L->re[RE_LOADAVG], s, n) == 1)
 		return CK_LOAD;
-	if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->ctcmd, s, n) == 1)
+	if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->re[RE_CTCMD], s, n) == 1)
 		return CK_CMD;
 	return CK_NONE;
 }
@@ -961,16 +967,16 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 	struct run *r = &L->r;
 	long long t;
 	struct status ns = { .has = true };
-	if (!re_int(&L->status, 1, s, &t) || t < 0 || t > 100000 || !re_int(&L->status, 2, s, &ns.tid) ||
-	    !re_int(&L->status, 3, s, &ns.prio) || !re_int(&L->status, 4, s, &ns.interval) ||
-	    !re_int(&L->status, 5, s, &ns.cycles) || !re_dec(&L->status, 6, s, &ns.min) ||
-	    !re_dec(&L->status, 7, s, &ns.act) || !re_dec(&L->status, 8, s, &ns.avg) ||
-	    !re_dec(&L->status, 9, s, &ns.max)) {
+	if (!re_int(&L->re[RE_STATUS], 1, s, &t) || t < 0 || t > 100000 || !re_int(&L->re[RE_STATUS], 2, s, &ns.tid) ||
+	    !re_int(&L->re[RE_STATUS], 3, s, &ns.prio) || !re_int(&L->re[RE_STATUS], 4, s, &ns.interval) ||
+	    !re_int(&L->re[RE_STATUS], 5, s, &ns.cycles) || !re_dec(&L->re[RE_STATUS], 6, s, &ns.min) ||
+	    !re_dec(&L->re[RE_STATUS], 7, s, &ns.act) || !re_dec(&L->re[RE_STATUS], 8, s, &ns.avg) ||
+	    !re_dec(&L->re[RE_STATUS], 9, s, &ns.max)) {
 		bl_warn(ctx, ln, "malformed cyclictest status line", "cyclictest status line: a value is out of range");
 		ctx->skip_reason = "malformed cyclictest status line";
 		return BL_SKIP;
 	}
-	ns.has_smi = re_int(&L->status, 10, s, &ns.smi);
+	ns.has_smi = re_int(&L->re[RE_STATUS], 10, s, &ns.smi);
 	r->st = per_thread(r->st, &r->nst, (size_t)t, sizeof *r->st);
 	struct status *st = &r->st[t];
 	if (st->has && ns.cycles < st->cycles) {
@@ -1041,9 +1047,9 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 	size_t off, len;
 	r->phase = CT_FOOTER;
 	r->last_line = ln->lineno;
-	if (bl_re_match(&L->footer, s, n) == 1) {
+	if (bl_re_match(&L->re[RE_FOOTER], s, n) == 1) {
 		r->in_cycles = false;
-		bl_re_group(&L->footer, 1, &off, &len);
+		bl_re_group(&L->re[RE_FOOTER], 1, &off, &len);
 		const char *k = s + off;
 		struct footer *f = k[0] == 'T' && k[1] == 'o' ? &r->f_total
 			: k[0] == 'T' ? &r->f_tids
@@ -1052,7 +1058,7 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 			: k[0] == 'M' ? &r->f_max
 			: k[0] == 'S' ? &r->f_smi : &r->f_ovf;
 		size_t vo, vl;
-		bl_re_group(&L->footer, 2, &vo, &vl);
+		bl_re_group(&L->re[RE_FOOTER], 2, &vo, &vl);
 		if (footer_values(s + vo, vl, f, ln)) {
 			bl_warn(ctx, ln, "malformed cyclictest footer", "cyclictest footer: a value is not a number");
 			ctx->skip_reason = "malformed cyclictest footer";
@@ -1060,26 +1066,26 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 		}
 		return BL_USED;
 	}
-	if (bl_re_match(&L->maxlat, s, n) == 1) {
+	if (bl_re_match(&L->re[RE_MAXLAT], s, n) == 1) {
 		r->in_cycles = false;
 		struct dec d;
-		if (!r->has_limit && re_dec(&L->maxlat, 2, s, &d) && d.m > 0) {
+		if (!r->has_limit && re_dec(&L->re[RE_MAXLAT], 2, s, &d) && d.m > 0) {
 			r->limit = d;
 			r->has_limit = true;
 		}
 		return BL_USED;
 	}
-	if (bl_re_match(&L->cychdr, s, n) == 1) {
+	if (bl_re_match(&L->re[RE_CYCHDR], s, n) == 1) {
 		r->in_cycles = true;
 		return BL_USED;
 	}
-	if (bl_re_match(&L->thread, s, n) == 1) {
+	if (bl_re_match(&L->re[RE_THREAD], s, n) == 1) {
 		long long t;
-		if (!r->in_cycles || !re_int(&L->thread, 1, s, &t) || t < 0 || t > 100000) {
+		if (!r->in_cycles || !re_int(&L->re[RE_THREAD], 1, s, &t) || t < 0 || t > 100000) {
 			ctx->skip_reason = "cyclictest thread line outside the overflow list";
 			return BL_SKIP;
 		}
-		bl_re_group(&L->thread, 2, &off, &len);
+		bl_re_group(&L->re[RE_THREAD], 2, &off, &len);
 		const char *p = s + off;
 		r->cyc = per_thread(r->cyc, &r->ncyc, (size_t)t, sizeof *r->cyc);
 		struct cycles *cy = &r->cyc[t];
@@ -1340,7 +1346,7 @@ static bool is_time_command(struct latency *L, const char *s, size_t n)
 		return false;
 	if (strchr(".,;:?!", s[n - 1]))
 		return false;
-	return bl_re_match(&L->timecmd, s, n) == 1;
+	return bl_re_match(&L->re[RE_TIMECMD], s, n) == 1;
 }
 
 static bool sample_value(const char *s, size_t n, struct dec *d)
@@ -1357,13 +1363,13 @@ static void script_line(struct latency *L, const struct bl_line *ln, const char 
 {
 	if (n < 6 || !bl_contains(s, n, "sleep", 5))
 		return;
-	if (!L->script_hires && bl_re_match(&L->hires, s, n) == 1)
+	if (!L->script_hires && bl_re_match(&L->re[RE_HIRES], s, n) == 1)
 		L->script_hires = true;
-	if (!L->script_hires || bl_re_match(&L->sleep, s, n) != 1)
+	if (!L->script_hires || bl_re_match(&L->re[RE_SLEEP], s, n) != 1)
 		return;
 	size_t off, len;
 	struct dec d;
-	if (!bl_re_group(&L->sleep, 1, &off, &len) && !bl_re_group(&L->sleep, 2, &off, &len))
+	if (!bl_re_group(&L->re[RE_SLEEP], 1, &off, &len) && !bl_re_group(&L->re[RE_SLEEP], 2, &off, &len))
 		return;
 	if (dec_parse(s + off, len, &d) != 0 || d.m <= 0) {
 		L->nsleep = 2;   /* sleep($delay): the period is not stated */
@@ -1417,7 +1423,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 		irt_period(L, r);
 		r->command = bl_xstrndup(s, n);
 		size_t off, len;
-		if (bl_re_group(&L->timecmd, 1, &off, &len))
+		if (bl_re_group(&L->re[RE_TIMECMD], 1, &off, &len))
 			r->name = program_name(s + off, len);
 		pre_add(r, ln);
 		return BL_USED;
@@ -1434,8 +1440,8 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 /* L2: a cyclictest status line cut by a mailer (a prefix of one). */
 static bool status_partial(struct latency *L, const char *s, size_t n)
 {
-	return n > 2 && s[0] == 'T' && s[1] == ':' && bl_re_match(&L->status, s, n) != 1 &&
-	       bl_re_match(&L->status_part, s, n) == 1;
+	return n > 2 && s[0] == 'T' && s[1] == ':' && bl_re_match(&L->re[RE_STATUS], s, n) != 1 &&
+	       bl_re_match(&L->re[RE_STATUS_PART], s, n) == 1;
 }
 
 /* L2: may s be an author's gap inside the histogram rows? */
@@ -1510,7 +1516,7 @@ static void gap_resolve(struct latency *L, struct bl_ctx *ctx, const char *s, si
 static enum bl_verdict status_joined(struct latency *L, struct bl_ctx *ctx, const struct bl_line *ln,
 				     const char *s, size_t n, unsigned flags)
 {
-	if (n > 2 && s[0] == 'T' && s[1] == ':' && bl_re_match(&L->status, s, n) == 1)
+	if (n > 2 && s[0] == 'T' && s[1] == ':' && bl_re_match(&L->re[RE_STATUS], s, n) == 1)
 		return BL_USED;
 	if (!(flags & BL_F_LAST))
 		return status_partial(L, s, n) ? BL_MORE : BL_NO;
@@ -1637,20 +1643,8 @@ static void lat_release(void *st)
 	free(L->rowc);
 	L->rowc = NULL;
 	L->rowc_cap = 0;
-	bl_re_release(&L->status);
-	bl_re_release(&L->status_part);
-	bl_re_release(&L->footer);
-	bl_re_release(&L->maxlat);
-	bl_re_release(&L->cychdr);
-	bl_re_release(&L->thread);
-	bl_re_release(&L->brk);
-	bl_re_release(&L->dma);
-	bl_re_release(&L->policy);
-	bl_re_release(&L->loadavg);
-	bl_re_release(&L->ctcmd);
-	bl_re_release(&L->timecmd);
-	bl_re_release(&L->hires);
-	bl_re_release(&L->sleep);
+	for (size_t i = 0; i < RE_N; i++)
+		bl_re_release(&L->re[i]);
 }
 
 static const struct bl_table_def *const lat_tables[] = { &bl_table_latency, &bl_table_latency_series, NULL };
