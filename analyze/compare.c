@@ -516,10 +516,6 @@ static const char *better_name(enum bl_better b)
  * r->note becomes D16's change (in note[0..n)) and the row's own note. */
 static void count_row(struct bl_compare_counts *k, struct bl_cmp *r, char *note, size_t n)
 {
-	k->rows++;
-	k->significant += r->kind <= BL_V_LOWER;
-	k->negligible += r->kind == BL_V_NEGLIGIBLE;
-	k->untestable += r->kind == BL_V_NO_TEST;
 	k->low_power += r->low_power;
 	k->means_only += r->means_only;
 	if (r->kind == BL_V_NO_CHANGE && isfinite(r->detect_pct)) {
@@ -859,7 +855,6 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		if (diag)
 			bl_term_printf(diag, "benchlog compare: table %s has no column to tell the sets apart "
 				"(use -g COLUMN)\n", tname);
-		x->k->one_set++;
 		return false;
 	}
 	size_t ngr = bl_tstats_ngroups(ts, x->t);
@@ -867,7 +862,6 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		if (diag)
 			bl_term_printf(diag, "benchlog compare: table %s: %zu groups, more than the %lu "
 				"compare takes: not compared\n", tname, ngr, (unsigned long)CMP_MAX_GROUPS);
-		x->k->one_set++;
 		skip_add(x, bl_xasprintf("%zu groups, more than the %lu compare takes", ngr,
 					 (unsigned long)CMP_MAX_GROUPS));
 		return false;
@@ -901,7 +895,6 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 			bl_term_printf(diag, "benchlog compare: table %s: one %s only (%s): nothing to compare%s\n",
 				tname, cmpcol, x->sets.n ? x->sets.key[0] : "", x->ng > 1 ? " in any block" : "");
 		skip_add(x, one_set_note(cmpcol, x->sets.n ? x->sets.key[0] : ""));
-		x->k->one_set++;
 	} else if (b < 0) {
 		if (diag) {
 			bl_term_printf(diag, "benchlog compare: table %s: no %s \"%s\"; there are:", tname, cmpcol,

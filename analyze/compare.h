@@ -126,16 +126,11 @@ double bl_band_for(const struct bl_compare_opts *o, const char *column);
 
 /* What bl_compare_write did, for the exit status and warnings. */
 struct bl_compare_counts {
-	unsigned long rows;          /* candidate rows written */
 	unsigned long tests;         /* m of D12 */
-	unsigned long significant;   /* better, worse, higher, lower */
-	unsigned long negligible;
-	unsigned long untestable;    /* "no test" */
 	unsigned long low_power;
 	unsigned long means_only;
 	unsigned long tables;        /* tables compared */
 	unsigned long no_baseline;   /* tables where --baseline was not found */
-	unsigned long one_set;       /* tables with a single set: nothing to compare */
 };
 
 /* One comparison with what names it, for a caller that prints its own

@@ -55,7 +55,6 @@ struct series {
 	size_t nit, capit;
 	bool have_prev;
 	double prev_kib, prev_raw;
-	long prev_sample;
 	/* the last row */
 	long last_sample;
 	double last_t;
@@ -342,7 +341,7 @@ static struct bl_vm_iteration *iter_new(struct series *s, long sample, double ra
 	}
 	struct bl_vm_iteration *it = &s->it[s->nit++];
 	memset(it, 0, sizeof *it);
-	it->first_sample = it->last_sample = it->peak_sample = sample;
+	it->first_sample = it->last_sample = sample;
 	it->swpd_first = it->swpd_peak = raw;
 	it->collapse_from = from;
 	it->stutter_end_swpd = NAN;
@@ -364,10 +363,8 @@ static void iterations(struct series *s, long sample, const double w[BL_VM_NWATC
 		it = iter_new(s, sample, raw, s->prev_raw);
 	} else {
 		it = &s->it[s->nit - 1];
-		if (raw > it->swpd_peak) {
+		if (raw > it->swpd_peak)
 			it->swpd_peak = raw;
-			it->peak_sample = sample;
-		}
 	}
 	it->last_sample = sample;
 	it->n++;
@@ -378,7 +375,6 @@ static void iterations(struct series *s, long sample, const double w[BL_VM_NWATC
 	s->have_prev = true;
 	s->prev_kib = kib;
 	s->prev_raw = raw;
-	s->prev_sample = sample;
 }
 
 /* S3: apply the pending events due at this row. */

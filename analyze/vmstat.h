@@ -94,7 +94,6 @@ struct bl_vm_iteration {
 	long first_sample, last_sample;
 	unsigned long n;
 	double swpd_first, swpd_peak;    /* mem_unit */
-	long peak_sample;
 	double collapse_from;            /* swpd before the drop; NaN for the first */
 	double stutter_end_swpd;         /* S4; NaN when no stutter ended in it */
 	double si_peak, so_peak;         /* the largest si and so in it; NaN: none */
