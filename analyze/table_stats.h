@@ -82,28 +82,18 @@
  *     only until the next call on ts; `stats` output is formatted 10,000
  *     rows at a time (text and Markdown: each page aligned and headed on
  *     its own).
- * T5  CSV input (bl_tstats_read_csv). libcsv, RFC 4180: quoted fields,
- *     doubled quotes, commas and line ends inside quotes; blanks around
- *     unquoted fields are trimmed. Line 1 is the header (see
- *     bl_csv_is_table for the test). A row whose field count differs from
- *     the header's is skipped with a warning (file:line). Every physical
- *     line is counted used or skipped (ctx's accounting). The rows are
- *     filed under table opts.table, else the file's stem when it names a
- *     benchlog table (`time.csv` from `benchlog parse -o`), else "csv".
- * T6  Partial file (bl_tstats_write_partials / _read_partials), one line
- *     per CSV record (libcsv quoting), then D10 partials:
- *         benchlog-stats-partials,1
- *         table,<name>                       a table section starts
- *         groups,<gcol>,<gcol>…              its group columns
- *         columns,<col>,<col>…               its value columns, in order
- *         cell,<gval>,<gval>…,<col>          then the D10 partial of
- *         benchlog-partial 2                 that group x column:
- *         … (analyze/stats.h D10) …
- *         end
- *     Merging adds the partials of equal (table, group, column) (D10):
- *     n, min, max exact, mean and sd to rounding, percentiles from the
- *     merged sketch (within 1%, D11). A table's group columns must be the
- *     same in every file merged.
+ * T5  CSV input (bl_tstats_read_csv): libcsv, RFC 4180, line 1 the
+ *     header (bl_csv_is_table); a row whose field count differs from the
+ *     header's is skipped with a warning (file:line); every physical line
+ *     is counted used or skipped. The table the rows are filed under:
+ *     docs/stats.md "Inputs: logs and CSV tables".
+ * T6  Partial file (bl_tstats_write_partials / _read_partials): CSV
+ *     records naming tables, groups, columns and cells, each cell
+ *     followed by its D10 partial (docs/stats.md "The partial file
+ *     format"). Merging adds the partials of equal (table, group,
+ *     column): n, min, max exact, mean and sd to rounding, percentiles
+ *     within 1% (D11). A table's group columns must be the same in every
+ *     file merged.
  *
  * Errors: 0 or a negative bl_err; problems in the data are warnings
  * through the ctx given (file:line: …) and counted there. Memory: the
