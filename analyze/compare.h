@@ -33,8 +33,9 @@
  *     blocks (--by keys), in maps of strings (each name's bytes and about
  *     50 more); and 32-bit indexes: 8 bytes a group (its set, its place
  *     in its block) and 8 a block (where its groups start, its baseline),
- *     4 a group and 8 a block more while they are matched. A table has at most 2^31 - 1 groups (CMP_MAX_GROUPS)
- *     or is not compared, which stderr and the report's Findings say.
+ *     4 a group and 8 a block more while they are matched. A table has
+ *     at most 2^31 - 1 groups (CMP_MAX_GROUPS) or is not compared, which
+ *     stderr and the report's Findings say.
  */
 #ifndef BL_COMPARE_H
 #define BL_COMPARE_H
