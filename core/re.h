@@ -3,11 +3,9 @@
  * in compile errors. Regexes recognise the rare lines (headers, labels,
  * prose); numeric rows go through plain scanners.
  *
- * A struct bl_re owns its match data; the compiled code comes from a
- * process-wide cache (each distinct pattern is compiled once, and
- * JIT-compiled once, at its first match: most of the 40-odd patterns of the
- * parsers never meet a line they could match) and is shared, read-only,
- * between threads. A struct bl_re is not
+ * A struct bl_re owns its compiled code and match data; the code is
+ * JIT-compiled at its first match (most of the 40-odd patterns of the
+ * parsers never meet a line they could match). A struct bl_re is not
  * shared between threads (each parse pass makes its own).
  */
 #ifndef BL_RE_H
@@ -21,7 +19,7 @@ struct bl_re {
 	void *code;        /* pcre2_code_8 * */
 	void *md;          /* pcre2_match_data_8 * */
 	const char *origin;/* where the pattern comes from, for messages */
-	bool jit;          /* the code was JIT-compiled before this one's first match */
+	bool jit;          /* JIT compilation was tried (at the first match) */
 };
 
 #define BL_RE_CASELESS 1u
