@@ -199,7 +199,11 @@ static void hash_record(struct bl_blocks *b, const struct bl_record *r)
 	for (size_t k = 0; k < vs->n; k++) {
 		size_t i = vs->col[k];
 		const struct bl_val *v = &r->v[i];
-		if (v->t != BL_NULL)
+		/* an integer's bits without val_bits() (parse -t vmstat of
+		 * 20 MB: 783 M instructions, 794 M) */
+		if (v->t == BL_INT)
+			sum += term(i, BL_INT, (uint64_t)v->u.i);
+		else if (v->t != BL_NULL)
 			sum += term(i, v->t, val_bits(v));
 	}
 	b->h = mix(b->h, sum);

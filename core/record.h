@@ -141,6 +141,7 @@ struct bl_digits {
 	const unsigned char *nd;
 	unsigned char tok[BL_MAX_COLS];
 	unsigned long gen;
+	bool whole;                /* every token's text is copied (0 < nd < BL_DIGITS_COPY) */
 };
 
 struct bl_record {

@@ -256,28 +256,32 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 }
 
 long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
-		   size_t max, char *out)
+		   size_t max, char *out, bool *whole)
 {
 	/* A byte at a time: vmstat's numbers are 1 to 7 digits, and a plain
 	 * loop whose branches follow the digits beat reading eight at a time
 	 * (SWAR over blank masks: 92 against 63 ns a row, 20 MB of vmstat);
 	 * no bound checked per byte, the byte after the line stops the loops
 	 * (parse -t vmstat of 5 MB: 310 M instructions, 318 M checking). */
+	if (len >= 0xffff)
+		return -1;
 	const char *q = p, *end = p + len;
 	char *o = out;
 	size_t n = 0;
+	bool odd = false;
 	for (;;) {
 		unsigned char c = (unsigned char)*q;
 		while (c == ' ' || c == '\t')
 			c = (unsigned char)*++q;
 		if (q >= end)
 			break;
-		unsigned d = (unsigned)c - '0';
+		/* 64 bits: no widening per digit (20 MB: 783 M instructions, 792 M) */
+		unsigned long long d = (unsigned long long)c - '0';
 		if (d > 9)
 			return -1;
 		const char *t = q++;
 		unsigned long long x = d;
-		while ((d = (unsigned)(unsigned char)*q - '0') <= 9) {
+		while ((d = (unsigned long long)(unsigned char)*q - '0') <= 9) {
 			x = x * 10 + d;
 			q++;
 		}
@@ -287,11 +291,14 @@ long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, 
 		/* copied BL_SCAN_ROOM bytes at once, not a byte with each digit */
 		memcpy(o, t, BL_SCAN_ROOM);
 		at[n] = (unsigned short)(o - out);
-		nd[n] = (*t != '0' || l == 1) && o - out <= 0xffff ? (unsigned char)l : 0;
+		bool canon = (*t != '0' || l == 1) && l < BL_SCAN_COPY;
+		nd[n] = canon ? (unsigned char)l : 0;
+		odd |= !canon;
 		v[n++] = (long long)x;
 		o += l;
 		*o++ = ',';
 	}
+	*whole = !odd;
 	return (long)n;
 }
 

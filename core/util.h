@@ -78,14 +78,16 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
  * into out (room for len + 1 + BL_SCAN_ROOM bytes), each token followed
  * by one ',' (the row as CSV cells); at[k] is where token k starts in out
  * and nd[k] its length when it is the value's canonical text (no leading
- * zero, starting before 65536), else 0. Returns how many, or -1 when a
- * token is anything else or there are more than max (out then holds
- * anything). p[len] must be neither a digit nor a blank, or blanks up to
- * one that is (a trimmed NUL-terminated line): the loops stop there
- * without counting; BL_SCAN_ROOM bytes from p[len] on must be readable. */
+ * zero) of under BL_SCAN_COPY digits, else 0; *whole says no nd[k] is 0.
+ * Returns how many, or -1 when a token is anything else, there are more
+ * than max or len is 65535 or more (out then holds anything). p[len] must
+ * be neither a digit nor a blank, or blanks up to one that is (a trimmed
+ * NUL-terminated line): the loops stop there without counting;
+ * BL_SCAN_ROOM bytes from p[len] on must be readable. */
 #define BL_SCAN_ROOM 24   /* at least the longest token */
+#define BL_SCAN_COPY 16   /* core/record.h's BL_DIGITS_COPY */
 long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
-		   size_t max, char *out);
+		   size_t max, char *out, bool *whole);
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {
 	char *data;     /* always NUL-terminated when non-NULL */

@@ -1142,6 +1142,7 @@ struct row {
 	const char *text;
 	unsigned short at[VM_MAXV];
 	unsigned char nd[VM_MAXV];
+	bool whole;              /* no nd[] is 0 */
 	size_t nrows;            /* 1, or k for glued rows */
 	const char *ts, *tz;     /* into the line; NULL when absent */
 	size_t tsl, tzl;
@@ -1194,7 +1195,8 @@ static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, st
 		return false;
 	memcpy(v->rowline, s, n);
 	memset(v->rowline + n, 0, BL_SCAN_ROOM);
-	if (bl_scan_uints(v->rowline, n, R->val, R->at, R->nd, want, v->rowtext) != (long)want)
+	_Static_assert(BL_SCAN_COPY == BL_DIGITS_COPY, "R->whole is the digits' whole");
+	if (bl_scan_uints(v->rowline, n, R->val, R->at, R->nd, want, v->rowtext, &R->whole) != (long)want)
 		return false;
 	R->text = v->rowtext;
 	return true;
@@ -1368,6 +1370,7 @@ static void row_values(struct vmstat *v, struct bl_record *r, const struct row *
 		dg->text = R->text;
 		dg->at = R->at + off;
 		dg->nd = R->nd + off;
+		dg->whole = R->whole;
 	}
 }
 
