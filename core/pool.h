@@ -3,8 +3,7 @@
  * A pool runs jobs (a function and its argument) on a fixed set of worker
  * threads, taken from one queue in the order they were submitted. It is
  * made once by the command that reads -j and handed to whatever runs jobs
- * (the parallel parse pass, the report's charts); no other code starts
- * threads.
+ * (the report's gnuplot runs); no other code starts threads.
  *
  * -j1 (threads 0 or 1): the pool has no worker; bl_pool_submit() runs the
  * job on the calling thread before it returns. So one code path serves
