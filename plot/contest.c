@@ -27,13 +27,14 @@ static size_t find_baseline(const struct bl_contest_plot *in)
 	return BL_CONTEST_BASELINE_NONE;
 }
 
-/* The x tics of a clustered histogram: cluster k is centred at x = k. */
+/* The x tics of a clustered histogram: cluster k is centred at x = k
+ * and named by load rows[k] (rows NULL: load k). */
 static void load_tics(struct gp_job *j, const struct bl_contest_plot *in,
 		      const size_t *rows, size_t nrows)
 {
 	size_t longest = 0;
 	for (size_t r = 0; r < nrows; r++) {
-		size_t n = bl_utf8_chars(in->loads[rows[r]] ? in->loads[rows[r]] : "");
+		size_t n = bl_utf8_chars(in->loads[rows ? rows[r] : r]);
 		longest = n > longest ? n : longest;
 	}
 	if (longest > NAME_MAX_CHARS)
@@ -45,7 +46,7 @@ static void load_tics(struct gp_job *j, const struct bl_contest_plot *in,
 	for (size_t r = 0; r < nrows; r++) {
 		if (r)
 			gs(j, ", ");
-		gqm(j, in->loads[rows[r]], NAME_MAX_CHARS);
+		gqm(j, in->loads[rows ? rows[r] : r], NAME_MAX_CHARS);
 		gs(j, " %zu", r);
 	}
 	gs(j, ")\n");
@@ -165,11 +166,7 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, "set key outside top center horizontal samplen 2\n");
 	gs(j, "set xrange [-0.6:%g]\n", (double)nl - 0.4);
 	gs(j, "set yrange [0:%s]\nset ytics nomirror\n", gnum(gp_nice_ceil(top * 1.05)).s);
-	size_t *all = bl_xcalloc(nl, sizeof *all);
-	for (size_t l = 0; l < nl; l++)
-		all[l] = l;
-	load_tics(j, in, all, nl);
-	free(all);
+	load_tics(j, in, NULL, nl);
 	gs(j, "set title ");
 	if (ratio)
 		gq(j, in->errbars == BL_ERRBAR_SD ? "Mean per load (error bars: +/- sd)"
