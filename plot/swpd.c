@@ -90,24 +90,6 @@ static double group_end(const struct bl_swpd_group *g)
 	return n > 1 ? last + (last - g->samples[n - 2].t_s) : last;
 }
 
-static double fmax_nan(double a, double b)
-{
-	if (isnan(a))
-		return b;
-	if (isnan(b))
-		return a;
-	return a > b ? a : b;
-}
-
-static double fmin_nan(double a, double b)
-{
-	if (isnan(a))
-		return b;
-	if (isnan(b))
-		return a;
-	return a < b ? a : b;
-}
-
 /* A tic step for an axis from 0 to top (a gp_nice_ceil value) that gives 2
  * to 4 steps of a round size: the strip has room for few labels. */
 static double tic_step(double top)
@@ -244,8 +226,8 @@ static void swpd_band(const struct bl_swpd_sample *s, size_t n, double x0, doubl
 			double lo = NAN, hi = NAN;
 			for (size_t q = i; q < e; q++) {
 				double v = bl_swpd_val(&s[q], k) / scale[k];
-				lo = fmin_nan(lo, v);
-				hi = fmax_nan(hi, v);
+				lo = fmin(lo, v);
+				hi = fmax(hi, v);
 			}
 			for (size_t r = 0; r < (e - i > 1 ? 2u : 1u); r++) {
 				gp_datanum(d, s[r ? e - 1 : i].t_s, ' ');
@@ -296,7 +278,7 @@ static double interval_end(const struct bl_plot_interval *v, double group_end_s)
 		return v->t_end_s;
 	if (v->t_end_s > v->t_start_s)
 		return v->t_end_s;
-	return fmax_nan(group_end_s, v->t_start_s);
+	return fmax(group_end_s, v->t_start_s);
 }
 
 /* The stutter shading of one panel: overlapping intervals merged into one
@@ -434,10 +416,7 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	for (int k = 0; k < 4; k++) {
 		any[k] = false;
 		for (size_t i = 0; i < g->nsamples && !any[k]; i++) {
-			const struct bl_swpd_sample *s = &g->samples[i];
-			double v = k == 0 ? s->swpd_kib : k == 1 ? s->free_kib
-				 : k == 2 ? s->si_kibps : s->so_kibps;
-			any[k] = !isnan(v);
+			any[k] = !isnan(bl_swpd_val(&g->samples[i], k));
 		}
 		gs(j, "%s", k ? "     " : "plot ");
 		if (any[k] && k != 1 && band)
@@ -556,22 +535,22 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 		double x0 = NAN, x1 = NAN, sw = NAN, fr = NAN, y2 = NAN;
 		for (size_t i = 0; i < g->nsamples; i++) {
 			const struct bl_swpd_sample *s = &g->samples[i];
-			x0 = fmin_nan(x0, s->t_s);
-			x1 = fmax_nan(x1, s->t_s);
-			sw = fmax_nan(sw, s->swpd_kib / KIB_PER_MIB);
-			fr = fmax_nan(fr, s->free_kib / KIB_PER_MIB);
-			y2 = fmax_nan(y2, fmax_nan(s->si_kibps, s->so_kibps));
+			x0 = fmin(x0, s->t_s);
+			x1 = fmax(x1, s->t_s);
+			sw = fmax(sw, s->swpd_kib / KIB_PER_MIB);
+			fr = fmax(fr, s->free_kib / KIB_PER_MIB);
+			y2 = fmax(y2, fmax(s->si_kibps, s->so_kibps));
 		}
 		for (size_t i = 0; i < g->nevents; i++) {
-			x0 = fmin_nan(x0, g->events[i].t_s);
-			x1 = fmax_nan(x1, g->events[i].t_s);
+			x0 = fmin(x0, g->events[i].t_s);
+			x1 = fmax(x1, g->events[i].t_s);
 			any_events = true;
 		}
 		for (size_t i = 0; i < g->nstutter; i++) {
-			x0 = fmin_nan(x0, g->stutter[i].t_start_s);
+			x0 = fmin(x0, g->stutter[i].t_start_s);
 			const struct bl_plot_interval *v = &g->stutter[i];
 			if (!v->open_at_end || v->t_end_s > v->t_start_s)
-				x1 = fmax_nan(x1, v->t_end_s);
+				x1 = fmax(x1, v->t_end_s);
 		}
 		if (isnan(x0))
 			x0 = 0;

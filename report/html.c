@@ -11,8 +11,6 @@
 #include "plot/plot.h"
 #include "report/html.h"
 
-#define MAX_IMAGE (64 * 1024 * 1024)
-
 /* Readable at a glance: one column, lines of text at most 80 characters,
  * tables with lines and right-aligned numbers, code blocks on a tint,
  * charts at the content's width (at most their own). */
@@ -72,19 +70,6 @@ char *bl_report_slug(const char *text)
 	return b.data ? b.data : bl_xstrdup("section");
 }
 
-static void put_escaped(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '&': fputs("&amp;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default: fputc(*s, out);
-		}
-	}
-}
-
 /* "plots/<safe name>.png" -> the name's start, else NULL. */
 static const char *chart_png(const char *url)
 {
@@ -100,31 +85,6 @@ static const char *chart_png(const char *url)
 	memcpy(stem, name, n - 4);
 	stem[n - 4] = '\0';
 	return bl_gp_safe_name(stem) ? name : NULL;
-}
-
-/* Read a whole file (at most MAX_IMAGE bytes). 0, -BL_ENOTFOUND or -BL_EIO. */
-static int slurp(const char *path, char **data, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return errno == ENOENT ? -BL_ENOTFOUND : -BL_EIO;
-	struct bl_buf b = BL_BUF_INIT(MAX_IMAGE);
-	char chunk[65536];
-	size_t n;
-	int rc = 0;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		if ((rc = bl_buf_add(&b, chunk, n)) != 0)
-			break;
-	if (ferror(f))
-		rc = -BL_EIO;
-	fclose(f);
-	if (rc) {
-		bl_buf_release(&b);
-		return rc;
-	}
-	*data = b.data;
-	*len = b.len;
-	return 0;
 }
 
 /* The note that stands where a chart's image is missing. */
@@ -162,9 +122,12 @@ static int embed_images(const char *body, const char *base_dir, struct bl_buf *o
 			continue;
 		}
 		char *path = bl_xasprintf("%s/plots/%s", base_dir, name);
-		char *data = NULL;
-		size_t len = 0;
-		int r = slurp(path, &data, &len);
+		gchar *data = NULL;
+		gsize len = 0;
+		GError *e = NULL;
+		int r = g_file_get_contents(path, &data, &len, &e) ? 0
+		      : g_error_matches(e, G_FILE_ERROR, G_FILE_ERROR_NOENT) ? -BL_ENOTFOUND : -BL_EIO;
+		g_clear_error(&e);
 		free(path);
 		if (r == 0) {
 			gchar *b64 = g_base64_encode((const guchar *)data, len);
@@ -177,7 +140,7 @@ static int embed_images(const char *body, const char *base_dir, struct bl_buf *o
 				rc = bl_buf_add(out, b64, strlen(b64));
 			p = q;
 			g_free(b64);
-			free(data);
+			g_free(data);
 		} else if (r == -BL_ENOTFOUND) {
 			const char *gt = strchr(q, '>');
 			char *text = missing_note(name);
@@ -359,7 +322,9 @@ static int html_write(const char *body, const char *base_dir, const char *title,
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 	      "img-src data:; style-src 'unsafe-inline'\">\n"
 	      "<meta name=\"generator\" content=\"benchlog " BENCHLOG_VERSION "\">\n<title>", out);
-	put_escaped(out, title);
+	gchar *t = g_markup_escape_text(title, -1);
+	fputs(t, out);
+	g_free(t);
 	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", style);
 	struct bl_buf b = BL_BUF_INIT(0);
 	int rc = embed_images(body, base_dir, &b);

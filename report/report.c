@@ -780,7 +780,7 @@ static bool is_part_file(const char *s, const char *name, const char *infix, con
 
 static bool file_exists(const char *dir, const char *name, const char *suffix)
 {
-	char *p = bl_xasprintf("%s/%s%s", dir, name, suffix);
+	char *p = bl_xasprintf("%s/%s.%s", dir, name, suffix);
 	struct stat st;
 	bool ok = stat(p, &st) == 0;
 	free(p);
@@ -792,17 +792,13 @@ static void chart_files(FILE *md, const char *plots, const struct bl_chart *c)
 {
 	fprintf(md, "Files of chart `%s`:", c->name);
 	const char *sep = " ";
-	if (file_exists(plots, c->name, ".png")) {
-		fprintf(md, "%s[PNG](plots/%s.png)", sep, c->name);
-		sep = ", ";
-	}
-	if (file_exists(plots, c->name, ".svg")) {
-		fprintf(md, "%s[SVG](plots/%s.svg)", sep, c->name);
-		sep = ", ";
-	}
-	if (file_exists(plots, c->name, ".gp")) {
-		fprintf(md, "%s[gnuplot script](plots/%s.gp)", sep, c->name);
-		sep = ", ";
+	static const char *const kinds[][2] = { { "png", "PNG" }, { "svg", "SVG" },
+						{ "gp", "gnuplot script" } };
+	for (size_t k = 0; k < 3; k++) {
+		if (file_exists(plots, c->name, kinds[k][0])) {
+			fprintf(md, "%s[%s](plots/%s.%s)", sep, kinds[k][1], c->name, kinds[k][0]);
+			sep = ", ";
+		}
 	}
 	static const struct {
 		const char *infix, *suffix, *what;
