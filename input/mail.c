@@ -1056,7 +1056,6 @@ static GByteArray *decode_part(GMimeObject *obj, bool convert)
 	return out;
 }
 
-/* Split decoded text into part lines and map them to raw lines (R7). */
 /* Base64 goes on after its end (R16): the part's raw line holding the
  * first data character after '=' padding, relative to s->first; s->n
  * when there is none. *pad gets the line of the padding. */
@@ -1531,8 +1530,6 @@ static int do_message(struct rd *r, GMimeMessage *m, size_t hb, size_t end, bool
 	return rc;
 }
 
-/* Next R1-valid "From " separator at or after byte `from` (a line start);
- * len when none. */
 /* Is the line s (n bytes, ba's bytes ending at end) an R1-valid separator?
  * The sniff looks at most BL_SNIFF_MAX bytes from the line on. */
 static bool separator_at(const char *s, size_t n, const char *end)
@@ -1541,6 +1538,8 @@ static bool separator_at(const char *s, size_t n, const char *end)
 	return from_line(s, n) && bl_mail_sniff(s, avail < BL_SNIFF_MAX ? avail : BL_SNIFF_MAX);
 }
 
+/* Next R1-valid "From " separator at or after byte `from` (a line start);
+ * the end of ba when none. */
 static size_t next_separator(const struct rd *r, size_t from)
 {
 	const char *p = (const char *)r->ba->data, *end = p + r->ba->len;

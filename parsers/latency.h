@@ -1,28 +1,15 @@
-/* latency.h — the latency tables (parsers/latency.c, FORMATS.md §5).
- *
- * Two tables, documented in docs/csv.md:
+/* latency.h — the latency tables (parsers/latency.c, FORMATS.md §5); their
+ * columns are documented in their definitions (docs/csv.md).
  *
  *   latency         one row per histogram bucket (per series), per overflow
- *                   count, or per sample of a plain list. The bucket value is
- *                   given twice, in seconds (latency_s) and microseconds
- *                   (latency_us), both converted exactly from the printed
- *                   decimal (one rounding), and `unit` says which unit the
- *                   tool printed it in. Buckets with count 0 are not written.
+ *                   count, or per sample of a plain list; buckets with count
+ *                   0 are not written.
  *   latency_series  one row per series: the tool, its command line, totals,
- *                   what the tool itself reported (cyclictest status line and
- *                   histogram footer), and `time_line`, the line of the shell
- *                   `time` block that followed the series (its row in the
- *                   `time` table has that `line`, the same source, group and
- *                   run).
+ *                   the tool's own figures, and `time_line`, the line of the
+ *                   shell `time` block that followed the series.
  *
  * A series is one distribution: the whole int_resp_timer-style histogram,
  * one cyclictest thread (T0, T1, ...), or one plain list of samples.
- *
- * Overflow (cyclictest "# Histogram Overflows:"): its own row with
- * kind = "overflow", count = the overflow count, and latency = the largest
- * bucket the histogram printed: the samples counted there were MORE than
- * that value (at least the -h limit, latency_series.hist_limit_us, when it
- * is known). An overflow row with count 0 says "the tool reported none".
  *
  * Runs: every series run (one timer histogram, one cyclictest invocation
  * with all its threads, one list) starts a new run in the run family
@@ -30,8 +17,7 @@
  * the shell `time` block printed after it (parsers/timeshort.c joins the
  * same family) gets the same group and run. After the series and its time
  * block the run is closed, so a later mtest01 result starts a run of its own.
- */
-#ifndef BL_PARSERS_LATENCY_H
+ */#ifndef BL_PARSERS_LATENCY_H
 #define BL_PARSERS_LATENCY_H
 
 #include "core/record.h"
