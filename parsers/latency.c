@@ -182,7 +182,8 @@ struct status {
 	struct dec min, act, avg, max;
 };
 
-/* A footer line with one value per column. */
+/* A footer line with one value per column; a run's, by the line's key. */
+enum foot { F_TOTAL, F_MIN, F_AVG, F_MAX, F_OVF, F_SMI, F_TIDS, NFOOT };
 struct footer {
 	bool has;
 	unsigned long lineno;
@@ -249,7 +250,7 @@ struct run {
 	struct dec limit;
 	struct status *st;
 	size_t nst;      /* status slots (max thread + 1) */
-	struct footer f_total, f_min, f_avg, f_max, f_ovf, f_smi, f_tids;
+	struct footer f[NFOOT];     /* by enum foot */
 	struct cycles *cyc;
 	size_t ncyc;
 	bool in_cycles;
@@ -353,13 +354,8 @@ static void run_free(struct run *r)
 	for (size_t i = 0; i < r->nst; i++)
 		bl_held_clear(&r->st[i].line);
 	free(r->st);
-	footer_free(&r->f_total);
-	footer_free(&r->f_min);
-	footer_free(&r->f_avg);
-	footer_free(&r->f_max);
-	footer_free(&r->f_ovf);
-	footer_free(&r->f_smi);
-	footer_free(&r->f_tids);
+	for (size_t i = 0; i < NFOOT; i++)
+		footer_free(&r->f[i]);
 	for (size_t i = 0; i < r->ncyc; i++)
 		free(r->cyc[i].list);
 	free(r->cyc);
@@ -470,13 +466,13 @@ static char *series_name(const struct run *r, size_t i)
 static size_t ct_threads(struct bl_ctx *ctx, struct run *r)
 {
 	size_t nc = r->ncols;
-	if (r->f_min.has) {
-		size_t nt = r->f_min.n;
+	if (r->f[F_MIN].has) {
+		size_t nt = r->f[F_MIN].n;
 		if (nc == 0 || nc == nt)
 			return nt;
 		if (nc == nt + 1 && nt > 1)
 			return nt;
-		struct bl_line ln = { "", 0, r->source, r->f_min.lineno, r->f_min.depth, r->msg };
+		struct bl_line ln = { "", 0, r->source, r->f[F_MIN].lineno, r->f[F_MIN].depth, r->msg };
 		bl_warn(ctx, &ln, "cyclictest footer does not match the rows",
 			"histogram rows have %s but \"# Min Latencies\" lists %s; "
 			"taking the rows' %s as threads", BL_COUNT(nc, "count"), BL_COUNT(nt, "thread"),
@@ -536,15 +532,15 @@ static void run_close(struct latency *L, struct bl_ctx *ctx)
 				emit_value(ctx, r, name, "bucket", r->rows[i].lineno, r->rows[i].depth,
 					   r->rows[i].v, true, c);
 		}
-		if (r->f_ovf.has && t < r->f_ovf.n)
-			emit_value(ctx, r, name, "overflow", r->f_ovf.lineno, r->f_ovf.depth, r->maxbucket,
-				   r->has_bucket, (unsigned long long)r->f_ovf.v[t].m);
-		if (r->f_total.has && t < r->f_total.n && r->nrows && !r->elided &&
-		    (unsigned long long)r->f_total.v[t].m != sum) {
-			struct bl_line ln = { "", 0, r->source, r->f_total.lineno, r->f_total.depth, r->msg };
+		if (r->f[F_OVF].has && t < r->f[F_OVF].n)
+			emit_value(ctx, r, name, "overflow", r->f[F_OVF].lineno, r->f[F_OVF].depth, r->maxbucket,
+				   r->has_bucket, (unsigned long long)r->f[F_OVF].v[t].m);
+		if (r->f[F_TOTAL].has && t < r->f[F_TOTAL].n && r->nrows && !r->elided &&
+		    (unsigned long long)r->f[F_TOTAL].v[t].m != sum) {
+			struct bl_line ln = { "", 0, r->source, r->f[F_TOTAL].lineno, r->f[F_TOTAL].depth, r->msg };
 			bl_warn(ctx, &ln, "cyclictest total differs from the buckets",
 				"cyclictest thread %zu: \"# Total\" says %lld but its buckets add up to %llu",
-				t, r->f_total.v[t].m, sum);
+				t, r->f[F_TOTAL].v[t].m, sum);
 		}
 		free(name);
 	}
@@ -614,9 +610,9 @@ static void summary_emit(struct bl_ctx *ctx, struct run *r)
 				bl_set_int(&rec, LS_BUCKETS, (long long)r->nrows);
 			bl_set_int(&rec, LS_BINNED, (long long)binned);
 			unsigned long long total = binned;
-			if (r->tool == TOOL_CT && r->f_ovf.has && t < r->f_ovf.n) {
-				bl_set_int(&rec, LS_OVERFLOW, r->f_ovf.v[t].m);
-				total += (unsigned long long)r->f_ovf.v[t].m;
+			if (r->tool == TOOL_CT && r->f[F_OVF].has && t < r->f[F_OVF].n) {
+				bl_set_int(&rec, LS_OVERFLOW, r->f[F_OVF].v[t].m);
+				total += (unsigned long long)r->f[F_OVF].v[t].m;
 			}
 			bl_set_int(&rec, LS_TOTAL, (long long)total);
 		}
@@ -636,19 +632,19 @@ static void summary_emit(struct bl_ctx *ctx, struct run *r)
 				set_us(&rec, LS_STATUS_MAX_US, r, s->max);
 				if (s->has_smi)
 					bl_set_int(&rec, LS_SMIS, s->smi);
-			} else if (r->f_tids.has && t < r->f_tids.n) {
-				bl_set_int(&rec, LS_TID, r->f_tids.v[t].m);
+			} else if (r->f[F_TIDS].has && t < r->f[F_TIDS].n) {
+				bl_set_int(&rec, LS_TID, r->f[F_TIDS].v[t].m);
 			}
-			if (r->f_smi.has && t < r->f_smi.n)
-				bl_set_int(&rec, LS_SMIS, r->f_smi.v[t].m);
-			if (r->f_total.has && t < r->f_total.n)
-				bl_set_int(&rec, LS_FOOTER_TOTAL, r->f_total.v[t].m);
-			if (r->f_min.has && t < r->f_min.n)
-				set_us(&rec, LS_FOOTER_MIN_US, r, r->f_min.v[t]);
-			if (r->f_avg.has && t < r->f_avg.n)
-				set_us(&rec, LS_FOOTER_AVG_US, r, r->f_avg.v[t]);
-			if (r->f_max.has && t < r->f_max.n)
-				set_us(&rec, LS_FOOTER_MAX_US, r, r->f_max.v[t]);
+			if (r->f[F_SMI].has && t < r->f[F_SMI].n)
+				bl_set_int(&rec, LS_SMIS, r->f[F_SMI].v[t].m);
+			if (r->f[F_TOTAL].has && t < r->f[F_TOTAL].n)
+				bl_set_int(&rec, LS_FOOTER_TOTAL, r->f[F_TOTAL].v[t].m);
+			if (r->f[F_MIN].has && t < r->f[F_MIN].n)
+				set_us(&rec, LS_FOOTER_MIN_US, r, r->f[F_MIN].v[t]);
+			if (r->f[F_AVG].has && t < r->f[F_AVG].n)
+				set_us(&rec, LS_FOOTER_AVG_US, r, r->f[F_AVG].v[t]);
+			if (r->f[F_MAX].has && t < r->f[F_MAX].n)
+				set_us(&rec, LS_FOOTER_MAX_US, r, r->f[F_MAX].v[t]);
 			if (t < r->ncyc && r->cyc[t].has) {
 				bl_set_str(&rec, LS_OVERFLOW_CYCLES, r->cyc[t].list ? r->cyc[t].list : "");
 				if (r->cyc[t].has_omitted)
@@ -1051,12 +1047,12 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 		r->in_cycles = false;
 		bl_re_group(&L->re[RE_FOOTER], 1, &off, &len);
 		const char *k = s + off;
-		struct footer *f = k[0] == 'T' && k[1] == 'o' ? &r->f_total
-			: k[0] == 'T' ? &r->f_tids
-			: k[0] == 'M' && k[1] == 'i' ? &r->f_min
-			: k[0] == 'A' ? &r->f_avg
-			: k[0] == 'M' ? &r->f_max
-			: k[0] == 'S' ? &r->f_smi : &r->f_ovf;
+		struct footer *f = k[0] == 'T' && k[1] == 'o' ? &r->f[F_TOTAL]
+			: k[0] == 'T' ? &r->f[F_TIDS]
+			: k[0] == 'M' && k[1] == 'i' ? &r->f[F_MIN]
+			: k[0] == 'A' ? &r->f[F_AVG]
+			: k[0] == 'M' ? &r->f[F_MAX]
+			: k[0] == 'S' ? &r->f[F_SMI] : &r->f[F_OVF];
 		size_t vo, vl;
 		bl_re_group(&L->re[RE_FOOTER], 2, &vo, &vl);
 		if (footer_values(s + vo, vl, f, ln)) {
