@@ -2,22 +2,20 @@
  * See plot.h, Requirements 1, 3 and 5.
  *
  * How gnuplot is started: it must run in the output folder (the script
- * names its files relatively, so a user can re-run it there). Where the C
- * library has posix_spawn_file_actions_addchdir_np (glibc 2.29 and
- * later), posix_spawn() starts it: glibc's spawn shares the parent's
- * memory until the exec, where fork() copies the page tables of a report
- * that holds 200 MB and then takes a page fault for every page the
- * parent writes again (a -j2 report over 10,000 logs, eight charts:
- * about 30,000 of its 140,000 minor faults). Elsewhere fork + execv,
- * with chdir in the child. The executable is looked up on PATH in the
- * parent, so the child only calls async-signal-safe functions (chdir,
- * open, dup2, execv, write, _exit).
+ * names its files relatively, so a user can re-run it there): posix_spawn()
+ * with posix_spawn_file_actions_addchdir_np (glibc 2.29, musl 1.1.24,
+ * FreeBSD 13.1, macOS 10.15), which shares the parent's memory until the
+ * exec, where fork() copies the page tables of a report that holds 200 MB
+ * and then takes a page fault for every page the parent writes again (a
+ * -j2 report over 10,000 logs, eight charts: about 30,000 of its 140,000
+ * minor faults).
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +30,7 @@
 #include "core/escape.h"
 #include "plot/plot_int.h"
 
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
-#define GP_SPAWN 1
-#include <spawn.h>
 extern char **environ;
-#endif
 
 #define GP_STDERR_MAX (16u * 1024u)
 
@@ -114,36 +108,6 @@ static void set_err(char **err_out, char *msg)
 		free(msg);
 }
 
-/* Child side: never returns. Only async-signal-safe calls. */
-#ifndef GP_SPAWN
-static void child_exec(const char *exe, const char *dir, char *const argv[], int out_fd,
-		       int err_fd)
-{
-	static const char nodir[] = "gnuplot: cannot enter output folder\n";
-	static const char noexec[] = "gnuplot: cannot execute\n";
-	int null_fd;
-
-	if (setpgid(0, 0) != 0)
-		_exit(127);
-	if (dup2(err_fd, STDERR_FILENO) < 0)
-		_exit(127);
-	if (out_fd >= 0 && dup2(out_fd, STDOUT_FILENO) < 0)
-		_exit(127);
-	null_fd = open("/dev/null", O_RDONLY);
-	if (null_fd < 0 || dup2(null_fd, STDIN_FILENO) < 0)
-		_exit(127);
-	if (chdir(dir) != 0) {
-		ssize_t w = write(STDERR_FILENO, nodir, sizeof nodir - 1);
-		(void)w;
-		_exit(126);
-	}
-	execv(exe, argv);
-	ssize_t w = write(STDERR_FILENO, noexec, sizeof noexec - 1);
-	(void)w;
-	_exit(127);
-}
-#endif
-
 /* Start exe on script in dir, in a process group of its own: stdin from
  * /dev/null, stdout to out_fd (-1: ours), stderr to err_fd. Returns its
  * pid, or -1 with *why set (a message the caller frees) when it could not
@@ -154,7 +118,6 @@ static pid_t gp_start(const char *exe, const char *dir, const char *script, cons
 	/* gnuplot -d -e "outdir = '...'[; fmts = '...']" ./script */
 	char *const argv[] = { (char *)"gnuplot", (char *)"-d", (char *)"-e", (char *)set_cmd,
 			       (char *)script, NULL };
-#ifdef GP_SPAWN
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	int e = posix_spawnattr_init(&at);
@@ -186,19 +149,6 @@ static pid_t gp_start(const char *exe, const char *dir, const char *script, cons
 	else
 		*why = bl_xasprintf("gnuplot: cannot run %s: %s", exe, strerror(e));
 	return -1;
-#else
-	/* Flush our stdio so buffered output is not written twice (once by
-	 * the child if execv fails and a libc exit handler runs). */
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0) {
-		*why = bl_xasprintf("gnuplot: fork: %s", strerror(errno));
-		return -1;
-	}
-	if (pid == 0)
-		child_exec(exe, dir, argv, out_fd, err_fd);
-	return pid;
-#endif
 }
 
 static double now_s(void)
