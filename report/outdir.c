@@ -254,30 +254,23 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 		od->final = NULL;
 		return -BL_EIO;
 	}
-	/* The folders above it, when missing, as mkdir -p makes them. */
-	const char *slash = strrchr(od->final, '/');
-	if (slash && slash != od->final) {
-		char *parent = bl_xstrndup(od->final, (size_t)(slash - od->final));
-		int pr = bl_mkdir_p(parent);
+	/* The folders above it, when missing, as mkdir -p makes them; then
+	 * the temporary folders of runs that were killed (cleanup.h). */
+	const char *sl = strrchr(od->final, '/');
+	char *parent = sl ? bl_xstrndup(od->final, sl == od->final ? 1 : (size_t)(sl - od->final))
+			  : bl_xstrdup(".");
+	if (sl && sl != od->final && bl_mkdir_p(parent)) {
 		int e = errno;
 		free(parent);
-		if (pr) {
-			free(od->final);
-			od->final = NULL;
-			errno = e;
-			return -BL_EIO;
-		}
+		free(od->final);
+		od->final = NULL;
+		errno = e;
+		return -BL_EIO;
 	}
-	/* Temporary folders of runs that were killed (cleanup.h). */
-	{
-		const char *sl = strrchr(od->final, '/');
-		char *parent = sl ? bl_xstrndup(od->final, sl == od->final ? 1 : (size_t)(sl - od->final))
-				  : bl_xstrdup(".");
-		char *prefix = bl_xasprintf("%s.tmp-", sl ? sl + 1 : od->final);
-		bl_sweep_stale(parent, prefix);
-		free(prefix);
-		free(parent);
-	}
+	char *prefix = bl_xasprintf("%s.tmp-", sl ? sl + 1 : od->final);
+	bl_sweep_stale(parent, prefix);
+	free(prefix);
+	free(parent);
 	note_target(od);
 	od->tmp = bl_xasprintf("%s.tmp-XXXXXX", od->final);
 	if (!mkdtemp(od->tmp)) {

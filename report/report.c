@@ -303,21 +303,14 @@ static void held_free(struct unit *u)
 	u->nheld = 0;
 }
 
-/* Held runs a..b written as rows, one each. */
-static void held_rows(struct rstate *rs, size_t a, size_t b)
-{
-	struct unit *u = &rs->unit;
-	for (size_t i = a; i < b; i++) {
-		struct heldrun *h = &u->held[i];
-		skip_row(rs, u->source, h->first, h->last, h->reason, u->msgid, h->text);
-	}
-}
-
 /* The unit's held runs written as rows, one each, and let go. */
 static void held_write(struct rstate *rs)
 {
-	held_rows(rs, 0, rs->unit.nheld);
-	held_free(&rs->unit);
+	struct unit *u = &rs->unit;
+	for (size_t i = 0; i < u->nheld; i++)
+		skip_row(rs, u->source, u->held[i].first, u->held[i].last, u->held[i].reason, u->msgid,
+			 u->held[i].text);
+	held_free(u);
 }
 
 /* Held runs a..b of the unit, one range of lines of a message that gave
@@ -643,6 +636,21 @@ static void write_runs(FILE *md, const struct nearlist *l, const char *what)
 	bl_md_details_close(md);
 }
 
+/* Counts of n reasons, the most first, as a table titled what. */
+static void write_counts(FILE *md, const struct bl_count *v, size_t n, const char *what,
+			 const char *col, const char *ncol)
+{
+	struct bl_count *c = bl_counts_sorted(v, n);
+	fprintf(md, "%s:\n\n| %s | %s |\n|---|--:|\n", what, col, ncol);
+	for (size_t i = 0; i < n; i++) {
+		fputs("| ", md);
+		bl_fput_md_inline(md, c[i].reason);
+		fprintf(md, " | %lu |\n", c[i].n);
+	}
+	fputc('\n', md);
+	free(c);
+}
+
 static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *ctx,
 			const char *const *sections, size_t nsec, const struct bl_findings *findings,
 			double conf)
@@ -728,31 +736,14 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 	fputc('\n', md);
 
 	if (ctx->nskips) {
-		struct bl_count *c = bl_counts_sorted(ctx->skips, ctx->nskips);
 		bl_md_details_open(md, "Skipped lines by reason");
-		fprintf(md, "Skipped lines by reason:\n\n| reason | lines |\n|---|--:|\n");
-		for (size_t i = 0; i < ctx->nskips; i++) {
-			fputs("| ", md);
-			bl_fput_md_inline(md, c[i].reason);
-			fprintf(md, " | %lu |\n", c[i].n);
-		}
-		fputc('\n', md);
+		write_counts(md, ctx->skips, ctx->nskips, "Skipped lines by reason", "reason", "lines");
 		bl_md_details_close(md);
-		free(c);
 	}
 	write_runs(md, &rs->near, "Skipped inside recognised data, where data can be lost");
 	write_runs(md, &rs->prose, "Lines no parser read, in messages and files that gave records");
-	if (ctx->nwarns) {
-		struct bl_count *c = bl_counts_sorted(ctx->warns, ctx->nwarns);
-		fprintf(md, "Warnings by kind:\n\n| warning | count |\n|---|--:|\n");
-		for (size_t i = 0; i < ctx->nwarns; i++) {
-			fputs("| ", md);
-			bl_fput_md_inline(md, c[i].reason);
-			fprintf(md, " | %lu |\n", c[i].n);
-		}
-		fputc('\n', md);
-		free(c);
-	}
+	if (ctx->nwarns)
+		write_counts(md, ctx->warns, ctx->nwarns, "Warnings by kind", "warning", "count");
 }
 
 /* "<name>-N.dat" files by N (all share the name). */
