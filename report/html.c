@@ -73,26 +73,13 @@ char *bl_report_slug(const char *text)
 /* "plots/<safe name>.png" -> the name's start, else NULL. */
 static const char *chart_png(const char *url)
 {
-	if (!url || strncmp(url, "plots/", 6) != 0)
+	size_t n = url && strncmp(url, "plots/", 6) == 0 ? strlen(url + 6) : 0;
+	if (n < 5 || strcmp(url + 6 + n - 4, ".png") != 0)
 		return NULL;
-	const char *name = url + 6;
-	size_t n = strlen(name);
-	if (n < 5 || strcmp(name + n - 4, ".png") != 0)
-		return NULL;
-	char stem[128];
-	if (n - 4 >= sizeof stem)
-		return NULL;
-	memcpy(stem, name, n - 4);
-	stem[n - 4] = '\0';
-	return bl_gp_safe_name(stem) ? name : NULL;
-}
-
-/* The note that stands where a chart's image is missing. */
-static char *missing_note(const char *name)
-{
-	size_t sl = strlen(name) - 4;
-	return bl_xasprintf("chart not rendered (gnuplot was not found): run gnuplot %.*s.gp in "
-			    "the plots folder", (int)sl, name);
+	char *stem = bl_xstrndup(url + 6, n - 4);
+	bool ok = bl_gp_safe_name(stem);
+	free(stem);
+	return ok ? url + 6 : NULL;
 }
 
 /* body with every chart image embedded: the src of each <img> whose URL is
@@ -143,11 +130,10 @@ static int embed_images(const char *body, const char *base_dir, struct bl_buf *o
 			g_free(data);
 		} else if (r == -BL_ENOTFOUND) {
 			const char *gt = strchr(q, '>');
-			char *text = missing_note(name);
 			rc = bl_buf_add(out, p, (size_t)(img - p));
-			if (!rc)
-				rc = bl_buf_addf(out, "<em>%s</em>", text);
-			free(text);
+			if (!rc)   /* the note that stands where a chart's image is missing */
+				rc = bl_buf_addf(out, "<em>chart not rendered (gnuplot was not found): run "
+						 "gnuplot %.*s.gp in the plots folder</em>", (int)strlen(name) - 4, name);
 			p = gt ? gt + 1 : q;
 		} else {
 			rc = r;

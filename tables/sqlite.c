@@ -212,6 +212,20 @@ static int prepare_insert(struct sq_sink *s, const char *table, size_t ncol, siz
 	return rc;
 }
 
+/* Table name of ncol columns (def NULL: bl_sqlite_table()'s) added to s
+ * with its statements, every parameter bound NULL (BL_NULL is 0). 0 or
+ * -BL_EIO. */
+static int table_add(struct sq_sink *s, const struct bl_table_def *def, const char *name, size_t ncol)
+{
+	s->t = bl_xrealloc(s->t, (s->n + 1) * sizeof *s->t);
+	struct sq_table *qt = &s->t[s->n++];
+	*qt = (struct sq_table){ .def = def, .ncol = ncol };
+	qt->cell = bl_xcalloc(SQ_BATCH * ncol, sizeof *qt->cell);
+	if (prepare_insert(s, name, ncol, 1, &qt->ins) || prepare_insert(s, name, ncol, SQ_BATCH, &qt->insn))
+		return -BL_EIO;
+	return 0;
+}
+
 /* Create the tables and statements; 0 or -BL_EIO. */
 static int sq_setup(struct sq_sink *s)
 {
@@ -222,18 +236,9 @@ static int sq_setup(struct sq_sink *s)
 	free(schema);
 	if (rc)
 		return rc;
-	FOR_EACH_TABLE(p, t) {
-		s->t = bl_xrealloc(s->t, (s->n + 1) * sizeof *s->t);
-		struct sq_table *qt = &s->t[s->n++];
-		memset(qt, 0, sizeof *qt);
-		qt->def = *t;
-		qt->ncol = BL_PROV_COLS + (*t)->ncols;
-		/* every parameter bound NULL (BL_NULL is 0) */
-		qt->cell = bl_xcalloc(SQ_BATCH * qt->ncol, sizeof *qt->cell);
-		if ((rc = prepare_insert(s, (*t)->name, qt->ncol, 1, &qt->ins)) != 0 ||
-		    (rc = prepare_insert(s, (*t)->name, qt->ncol, SQ_BATCH, &qt->insn)) != 0)
+	FOR_EACH_TABLE(p, t)
+		if ((rc = table_add(s, *t, (*t)->name, BL_PROV_COLS + (*t)->ncols)) != 0)
 			return rc;
-	}
 	return prepare(s, "INSERT INTO sources VALUES (?,?,?,?)", &s->src);
 }
 
@@ -403,11 +408,7 @@ int bl_sqlite_table(const struct bl_sink *sink, const char *name, const char *co
 	bl_buf_addf(&b, ");");
 	int rc = exec(s->db, b.data);
 	bl_buf_release(&b);
-	s->t = bl_xrealloc(s->t, (s->n + 1) * sizeof *s->t);
-	struct sq_table *qt = &s->t[s->n++];
-	*qt = (struct sq_table){ .ncol = n };
-	qt->cell = bl_xcalloc(SQ_BATCH * n, sizeof *qt->cell);
-	if (rc || prepare_insert(s, name, n, 1, &qt->ins) || prepare_insert(s, name, n, SQ_BATCH, &qt->insn)) {
+	if (rc || table_add(s, NULL, name, n)) {
 		s->failed = true;
 		return -BL_EIO;
 	}
