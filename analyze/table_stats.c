@@ -965,7 +965,7 @@ bool bl_csv_is_table(const char *path, char *why, size_t whysz)
 		return false;
 	}
 	struct bl_src *s;
-	if (bl_src_open(path, &s)) {
+	if (bl_src_open(path, NULL, &s)) {
 		snprintf(why, whysz, "cannot open: %s", strerror(errno));
 		return false;
 	}
@@ -1335,7 +1335,7 @@ int bl_tstats_read_csv(struct bl_tstats *ts, const char *path)
 {
 	struct bl_ctx *ctx = ts->ctx;
 	struct bl_src *src;
-	int orc = bl_src_open_stop(path, ctx->opt.stop, &src);
+	int orc = bl_src_open(path, ctx->opt.stop, &src);
 	if (orc == -BL_EINTR)
 		return ctx->error = orc;
 	if (orc) {

@@ -133,7 +133,7 @@ extern const char *const bl_prov_col_names[BL_PROV_COLS];
  * (bl_gen_new()). The parser's, borrowed like a text value: the tokens
  * per row, tok per layout (parse -t vmstat of 20 MB: 852 M instructions,
  * 884 M with a column's place and length copied per row). */
-#define BL_DIGITS_COPY 16
+#define BL_DIGITS_COPY BL_SCAN_COPY   /* core/util.h: 16 */
 #define BL_NO_TOKEN 0xff
 struct bl_digits {
 	const char *text;

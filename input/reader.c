@@ -49,16 +49,6 @@ static void src_progress(struct bl_src *s, size_t n)
 	bl_progress_tick(s->pg);
 }
 
-/* n raw bytes read: counted; for the progress a plain file's are done
- * when read, a .gz file's when inflated (a 256 KiB chunk of it can be
- * tens of MB of text, which report parses at the pace of its analyses). */
-static void src_count(struct bl_src *s, size_t n)
-{
-	s->in_total += (unsigned long long)n;
-	if (!s->gzip)
-		src_progress(s, n);
-}
-
 static bool src_stopped(const struct bl_src *s)
 {
 	return s->stop && *s->stop;
@@ -79,7 +69,12 @@ static ssize_t raw_get(struct bl_src *s, void *dst, size_t n)
 		return errno == EINTR ? -BL_EINTR : -BL_EIO;
 	if (r == 0)
 		s->eof = true;
-	src_count(s, (size_t)r);
+	/* for the progress a plain file's bytes are done when read, a .gz
+	 * file's when inflated (a 256 KiB chunk of it can be tens of MB of
+	 * text, which report parses at the pace of its analyses) */
+	s->in_total += (unsigned long long)r;
+	if (!s->gzip)
+		src_progress(s, (size_t)r);
 	return r;
 }
 
@@ -95,12 +90,7 @@ static ssize_t raw_fill(struct bl_src *s)
 	return n;
 }
 
-int bl_src_open(const char *path, struct bl_src **out)
-{
-	return bl_src_open_stop(path, NULL, out);
-}
-
-int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_src **out)
+int bl_src_open(const char *path, volatile sig_atomic_t *stop, struct bl_src **out)
 {
 	struct bl_src *s = bl_xcalloc(1, sizeof *s);
 	s->stop = stop;
@@ -846,7 +836,7 @@ void bl_skip_cut_line(struct bl_ctx *ctx, const char *source, unsigned long line
 int bl_read_input(struct bl_ctx *ctx, const char *path)
 {
 	struct bl_src *s;
-	int rc = bl_src_open_stop(path, ctx->opt.stop, &s);
+	int rc = bl_src_open(path, ctx->opt.stop, &s);
 	if (rc == 0) {
 		s->progress = ctx->bytes_read;
 		s->pg = ctx->progress;

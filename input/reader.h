@@ -33,14 +33,12 @@
 /* A decompressed byte stream of one input. */
 struct bl_src;
 /* Open path ("-" = stdin). Returns 0 and *out, or a negative bl_err with
- * errno set; the caller frees with bl_src_close(). */
-int bl_src_open(const char *path, struct bl_src **out);
-/* The same, with a flag a signal handler sets: an open or read
- * interrupted by a signal (EINTR) while *stop is set fails with -BL_EINTR
- * instead of being retried, so a FIFO or pipe that never ends cannot hold
- * an interrupted run (the handler must be installed without SA_RESTART).
- * stop may be NULL (= bl_src_open). */
-int bl_src_open_stop(const char *path, volatile sig_atomic_t *stop, struct bl_src **out);
+ * errno set; the caller frees with bl_src_close(). stop (may be NULL) is
+ * a flag a signal handler sets: an open or read interrupted by a signal
+ * (EINTR) while *stop is set fails with -BL_EINTR instead of being
+ * retried, so a FIFO or pipe that never ends cannot hold an interrupted
+ * run (the handler must be installed without SA_RESTART). */
+int bl_src_open(const char *path, volatile sig_atomic_t *stop, struct bl_src **out);
 /* Read up to n decompressed bytes. Returns bytes read, 0 at end, or a
  * negative bl_err (-BL_ECORRUPT for bad gzip data; bl_src_error() says more). */
 ssize_t bl_src_read(struct bl_src *s, void *buf, size_t n);

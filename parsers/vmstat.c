@@ -1195,7 +1195,6 @@ static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, st
 		return false;
 	memcpy(v->rowline, s, n);
 	memset(v->rowline + n, 0, BL_SCAN_ROOM);
-	_Static_assert(BL_SCAN_COPY == BL_DIGITS_COPY, "R->whole is the digits' whole");
 	if (bl_scan_uints(v->rowline, n, R->val, R->at, R->nd, want, v->rowtext, &R->whole) != (long)want)
 		return false;
 	R->text = v->rowtext;

@@ -212,7 +212,7 @@ static size_t gz(const char *text, unsigned char *out, size_t outsz)
 static char *read_all(const char *path, int *rc_out)
 {
 	struct bl_src *s;
-	assert_int_equal(bl_src_open(path, &s), 0);
+	assert_int_equal(bl_src_open(path, NULL, &s), 0);
 	struct bl_buf b = BL_BUF_INIT(0);
 	char buf[7]; /* small reads on purpose */
 	ssize_t n;
@@ -254,7 +254,7 @@ static void test_reader__gzip_truncated_keeps_what_was_read(void **state)
 	assert_true(strncmp(got, "first\n", 6) == 0);
 	free(got);
 	struct bl_src *s;
-	assert_int_equal(bl_src_open(path, &s), 0);
+	assert_int_equal(bl_src_open(path, NULL, &s), 0);
 	char tmp[4096];
 	while (bl_src_read(s, tmp, sizeof tmp) > 0)
 		;

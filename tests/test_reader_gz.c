@@ -76,7 +76,7 @@ static void test_reader_gz__big_file_same_bytes(void **state)
 	char *text = make_text(&len);
 	char *path = write_gz(text, len, NULL, 0, 0);
 	struct bl_src *s;
-	assert_int_equal(bl_src_open(path, &s), 0);
+	assert_int_equal(bl_src_open(path, NULL, &s), 0);
 	const char *pk;
 	size_t pl;
 	assert_int_equal(bl_src_peek(s, &pk, &pl), 0);
@@ -110,7 +110,7 @@ static void test_reader_gz__truncated_big_file_keeps_prefix(void **state)
 	char *text = make_text(&len);
 	char *path = write_gz(text, len, NULL, 0, 1536u << 10);
 	struct bl_src *s;
-	assert_int_equal(bl_src_open(path, &s), 0);
+	assert_int_equal(bl_src_open(path, NULL, &s), 0);
 	struct bl_buf out = BL_BUF_INIT(0);
 	assert_int_equal(read_all(s, &out), -BL_ECORRUPT);
 	assert_true(out.len > (1536u << 10) && out.len < len);
@@ -131,7 +131,7 @@ static void test_reader_gz__trailing_garbage_warning(void **state)
 	char *text = make_text(&len);
 	char *path = write_gz(text, len, "JUNK", 4, 0);
 	struct bl_src *s;
-	assert_int_equal(bl_src_open(path, &s), 0);
+	assert_int_equal(bl_src_open(path, NULL, &s), 0);
 	struct bl_buf out = BL_BUF_INIT(0);
 	assert_int_equal(read_all(s, &out), 0);
 	assert_int_equal(out.len, len);
@@ -151,7 +151,7 @@ static void test_reader_gz__close_before_the_end(void **state)
 	char *text = make_text(&len);
 	char *path = write_gz(text, len, NULL, 0, 0);
 	struct bl_src *s;
-	assert_int_equal(bl_src_open(path, &s), 0);
+	assert_int_equal(bl_src_open(path, NULL, &s), 0);
 	char buf[BL_SNIFF_MAX + 100];
 	size_t got = 0;
 	while (got < sizeof buf) {

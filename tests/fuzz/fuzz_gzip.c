@@ -49,7 +49,7 @@ static void fzg_read(const char *path, struct bl_buf *out, bool *err, bool *warn
 {
 	struct bl_src *s;
 	*err = *warn = false;
-	if (bl_src_open(path, &s) != 0) {
+	if (bl_src_open(path, NULL, &s) != 0) {
 		*err = true;
 		return;
 	}

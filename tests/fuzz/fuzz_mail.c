@@ -35,7 +35,7 @@ int bl_fuzz_mail(const uint8_t *data, size_t size)
 	fz_begin(&p, &o);
 	struct bl_src *s;
 	if (bl_dispatch_open(&p.ctx) == 0) {
-		if (bl_src_open(path, &s) == 0) {
+		if (bl_src_open(path, NULL, &s) == 0) {
 			const char *pk;
 			size_t pklen;
 			if (bl_src_peek(s, &pk, &pklen) == 0 &&
