@@ -250,18 +250,32 @@ static void band_plot(struct gp_job *j, const char *datafile, int k, const char 
 
 /* ---- a) swpd over time ------------------------------------------------- */
 
-/* A stutter interval as drawn: [a, b], and whether it was open at the end. */
-struct shade {
+/* A stutter interval [a, b] as drawn or counted. */
+struct span {
 	double a, b;
-	bool open;
 };
 
-static int shade_cmp(const void *x, const void *y)
+static int span_cmp(const void *x, const void *y)
 {
-	const struct shade *p = x, *q = y;
-	if (p->a != q->a)
-		return (p->a > q->a) - (p->a < q->a);
-	return (p->b > q->b) - (p->b < q->b);
+	double a = ((const struct span *)x)->a, b = ((const struct span *)y)->a;
+	return (a > b) - (a < b);
+}
+
+/* sp[0..n) sorted and merged where they overlap or lie at most gap
+ * apart; returns how many are left. */
+static size_t spans_merge(struct span *sp, size_t n, double gap)
+{
+	qsort(sp, n, sizeof *sp, span_cmp);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (m && sp[i].a <= sp[m - 1].b + gap) {
+			if (sp[i].b > sp[m - 1].b)
+				sp[m - 1].b = sp[i].b;
+		} else {
+			sp[m++] = sp[i];
+		}
+	}
+	return m;
 }
 
 static int double_cmp(const void *x, const void *y)
@@ -294,7 +308,7 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 	if (g->nstutter == 0)
 		return;
 	double end = group_end(g);
-	struct shade *sh = bl_xcalloc(g->nstutter, sizeof *sh);
+	struct span *sh = bl_xcalloc(g->nstutter, sizeof *sh);
 	double *marks = bl_xcalloc(g->nstutter, sizeof *marks);
 	size_t nm = 0;
 	for (size_t i = 0; i < g->nstutter; i++) {
@@ -302,24 +316,14 @@ static void draw_stutter(struct gp_job *j, const struct bl_swpd_group *g, double
 		double t1 = interval_end(v, end);
 		if (t1 > x1)
 			t1 = x1;
-		sh[i] = (struct shade){ v->t_start_s, t1, v->open_at_end };
+		sh[i] = (struct span){ v->t_start_s, t1 };
 		if (v->open_at_end)
 			marks[nm++] = t1;
 	}
-	qsort(sh, g->nstutter, sizeof *sh, shade_cmp);
 	/* intervals that overlap, or lie less than a pixel column apart, are
 	 * one shade: a long capture's thousands of intervals are otherwise
 	 * thousands of gnuplot objects, and minutes of drawing */
-	double px = j->width > 0 ? (x1 - x0) / (double)j->width : 0;
-	size_t n = 0;
-	for (size_t i = 0; i < g->nstutter; i++) {
-		if (n && sh[i].a <= sh[n - 1].b + px) {
-			if (sh[i].b > sh[n - 1].b)
-				sh[n - 1].b = sh[i].b;
-		} else {
-			sh[n++] = sh[i];
-		}
-	}
+	size_t n = spans_merge(sh, g->nstutter, j->width > 0 ? (x1 - x0) / (double)j->width : 0);
 	for (size_t i = 0; i < n; i++) {
 		gs(j, "set object rect from %s, graph 0 to %s, graph 1 behind fc rgb '" STUTTER_FILL
 		   "' fs solid 1.0 noborder\n", gnum(sh[i].a).s, gnum(sh[i].b).s);
@@ -619,16 +623,6 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 
 /* ---- b) stutter seconds per swpd bin ---------------------------------- */
 
-struct span {
-	double a, b;
-};
-
-static int span_cmp(const void *x, const void *y)
-{
-	double a = ((const struct span *)x)->a, b = ((const struct span *)y)->a;
-	return (a > b) - (a < b);
-}
-
 int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 			 struct bl_stutter_bin **out, size_t *nout)
 {
@@ -658,16 +652,7 @@ int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 		}
 		sp[ns++] = (struct span){ v->t_start_s, b };
 	}
-	qsort(sp, ns, sizeof *sp, span_cmp);
-	size_t nm = 0;
-	for (size_t i = 0; i < ns; i++) {
-		if (nm && sp[i].a <= sp[nm - 1].b) {
-			if (sp[i].b > sp[nm - 1].b)
-				sp[nm - 1].b = sp[i].b;
-		} else {
-			sp[nm++] = sp[i];
-		}
-	}
+	size_t nm = spans_merge(sp, ns, 0);
 
 	double kmin = INFINITY, kmax = -INFINITY;
 	for (size_t i = 0; i < g->nsamples; i++) {
