@@ -218,6 +218,7 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 {
 	*od = (struct bl_outdir){ 0 };
 	*why = NULL;
+	int rc = -BL_EUSAGE;
 	size_t len = strlen(final);
 	while (len > 1 && final[len - 1] == '/')
 		len--;
@@ -239,20 +240,15 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 			goto usage;
 		}
 		int r = replaceable(od->final);
-		if (r < 0) {
-			free(od->final);
-			od->final = NULL;
-			return -BL_EIO;
-		}
+		if (r < 0)
+			goto io;
 		if (r == 0) {
 			*why = "is a folder benchlog did not make (no " BL_OUTDIR_MARKER " in it); "
 			       "remove it or choose another";
 			goto usage;
 		}
 	} else if (errno != ENOENT) {
-		free(od->final);
-		od->final = NULL;
-		return -BL_EIO;
+		goto io;
 	}
 	/* The folders above it, when missing, as mkdir -p makes them; then
 	 * the temporary folders of runs that were killed (cleanup.h). */
@@ -260,12 +256,8 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 	char *parent = sl ? bl_xstrndup(od->final, sl == od->final ? 1 : (size_t)(sl - od->final))
 			  : bl_xstrdup(".");
 	if (sl && sl != od->final && bl_mkdir_p(parent)) {
-		int e = errno;
-		free(parent);
-		free(od->final);
-		od->final = NULL;
-		errno = e;
-		return -BL_EIO;
+		free(parent);   /* free() keeps errno (glibc 2.33, POSIX.1-2024) */
+		goto io;
 	}
 	char *prefix = bl_xasprintf("%s.tmp-", sl ? sl + 1 : od->final);
 	bl_sweep_stale(parent, prefix);
@@ -288,10 +280,12 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 	}
 	chmod(od->tmp, 0755);
 	return 0;
+io:
+	rc = -BL_EIO;
 usage:
 	free(od->final);
 	od->final = NULL;
-	return -BL_EUSAGE;
+	return rc;
 }
 
 static int write_marker(const char *dir)

@@ -418,15 +418,19 @@ static void skiprun_flush(struct rstate *rs)
 	k->open = false;
 }
 
-/* Up to max bytes of s[0..n), cut at a UTF-8 character boundary. */
-static size_t utf8_cut(const char *s, size_t n, size_t max)
+/* The run's text: the line's first SKIP_TEXT_MAX bytes at most, cut at a
+ * UTF-8 character boundary. */
+static void run_text(struct skiprun *k, const struct bl_line *ln)
 {
-	if (n <= max)
-		return n;
-	size_t i = max;
-	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
-		i--;
-	return i;
+	size_t n = ln->text ? ln->len : 0;
+	if (n > SKIP_TEXT_MAX) {
+		n = SKIP_TEXT_MAX;
+		while (n > 0 && ((unsigned char)ln->text[n] & 0xC0) == 0x80)
+			n--;
+	}
+	if (n)
+		memcpy(k->text, ln->text, n);
+	k->text[n] = '\0';
 }
 
 /* A blank line, skipped as such or as the empty line that ends a message
@@ -476,9 +480,7 @@ static void on_skip(void *ud, const struct bl_line *ln, const char *reason, cons
 			free(k->reason);
 			k->reason = bl_xstrdup(reason);
 			k->last = ln->lineno;
-			size_t n = ln->text ? utf8_cut(ln->text, ln->len, SKIP_TEXT_MAX) : 0;
-			memcpy(k->text, ln->text ? ln->text : "", n);
-			k->text[n] = '\0';
+			run_text(k, ln);
 			return;
 		}
 	}
@@ -488,10 +490,7 @@ static void on_skip(void *ud, const struct bl_line *ln, const char *reason, cons
 	k->reason = bl_xstrdup(reason);
 	k->msgid = bl_xstrdup(mid);
 	k->first = k->last = ln->lineno;
-	size_t n = ln->text ? utf8_cut(ln->text, ln->len, SKIP_TEXT_MAX) : 0;
-	if (n)
-		memcpy(k->text, ln->text, n);
-	k->text[n] = '\0';
+	run_text(k, ln);
 }
 
 static char *fmt_val(const struct bl_val *v)
