@@ -628,6 +628,34 @@ static void test_mail__subject_group(void **state)
 	assert_null(bl_mail_subject_group(NULL));
 }
 
+/* bl_mail_thread (mail.h): reply marks, [tags] and blanks cut from the
+ * front, inner blanks made one space. [hand]: each answer read by eye. */
+static void test_mail__thread_of_subject(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "Re: Re[2]: [PATCH v2] blk-mq:  fix\tit ", "blk-mq: fix it" },
+		{ "[tag] Fwd: RE:AW: SV: Fw: x", "x" },
+		{ "Reply: x", "Reply: x" },
+		{ "[unclosed x", "[unclosed x" },
+		{ "Re[x]: y", "Re[x]: y" },
+		{ "x Re: y", "x Re: y" },
+		{ "Re: [PATCH]", "(no subject)" },
+		{ "", "(no subject)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *t = bl_mail_thread(cases[i][0]);
+		if (strcmp(t, cases[i][1])) {
+			print_error("\"%s\": want \"%s\", got \"%s\"\n", cases[i][0], cases[i][1], t);
+			fail();
+		}
+		free(t);
+	}
+	char *t = bl_mail_thread(NULL);
+	assert_string_equal(t, "(no subject)");
+	free(t);
+}
+
 /* ------------------------------------------------ seed 003 (R4, R10) -- */
 
 static void test_mail__seed003_is_a_message(void **state)
@@ -1888,6 +1916,7 @@ int main(void)
 		cmocka_unit_test(test_mail__seeds_same_records_in_every_wrapping),
 		cmocka_unit_test(test_mail__record_lines_point_into_the_file),
 		cmocka_unit_test(test_mail__group_from_subject),
+		cmocka_unit_test(test_mail__thread_of_subject),
 		cmocka_unit_test(test_mail__fixtures_regenerate_identically),
 		cmocka_unit_test(test_mail__mbox_windows_read_as_whole),
 		cmocka_unit_test(test_mail__gz_cut_line_not_parsed),
