@@ -72,13 +72,6 @@ static void pct(FILE *f, double v)
 	fprintf(f, isinf(v) ? "%s" : "%s %%", b);
 }
 
-static void pval(FILE *f, double p)
-{
-	char b[32];
-	bl_fmt_p_person(b, sizeof b, p);
-	fputs(b, f);
-}
-
 static const char *base_name(const char *path)
 {
 	const char *s = path ? strrchr(path, '/') : NULL;
@@ -148,8 +141,9 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 	}
 	fputs(" | ", md);
 	if (r->tested && r->kind != BL_V_NO_TEST) {
-		pval(md, r->p_adj);
-		fprintf(md, " (m %zu)", w->family);
+		char b[32];
+		bl_fmt_p_person(b, sizeof b, r->p_adj);
+		fprintf(md, "%s (m %zu)", b, w->family);
 	}
 	fputs(" | ", md);
 	fputs(r->verdict, md);

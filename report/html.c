@@ -178,9 +178,9 @@ static void put_body_with_ids(FILE *out, const char *body)
 	fputs(p, out);
 }
 
-/* Parse md and render it with cmark-gfm and its own allocator: *body_out
- * gets a heap string the caller frees. 0 or -BL_ENOMEM. */
-static int chunk_render(const char *md, size_t len, char **body_out)
+/* md[0..len) rendered by cmark-gfm (with its table extension), appended
+ * to out. 0 or -BL_ENOMEM. */
+static int chunk_add(struct bl_buf *out, const char *md, size_t len)
 {
 	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
 	cmark_gfm_core_extensions_ensure_registered();
@@ -192,21 +192,14 @@ static int chunk_render(const char *md, size_t len, char **body_out)
 		cmark_parser_attach_syntax_extension(p, table);
 	cmark_parser_feed(p, md, len);
 	cmark_node *doc = cmark_parser_finish(p);
-	if (!doc) {
-		cmark_parser_free(p);
-		return -BL_ENOMEM;
-	}
-	char *body = cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p));
-	int rc = 0;
-	if (body) {
-		*body_out = bl_xstrdup(body);
-		cmark_get_default_mem_allocator()->free(body);
-	} else {
-		rc = -BL_ENOMEM;
-	}
-	cmark_node_free(doc);
+	char *body = doc ? cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p)) : NULL;
+	if (body)
+		bl_buf_add(out, body, strlen(body));
+	cmark_get_default_mem_allocator()->free(body);
+	if (doc)
+		cmark_node_free(doc);
 	cmark_parser_free(p);
-	return rc;
+	return body ? 0 : -BL_ENOMEM;
 }
 
 /* A line that opens a fenced code block, or closes the one open (fence:
@@ -238,17 +231,6 @@ static bool details_open(const char *l, size_t n, const char **text, size_t *tle
 	*text = l + na;
 	*tlen = n - na - nz;
 	return memchr(*text, '<', *tlen) == NULL;
-}
-
-/* md[0..len) rendered, appended to out. */
-static int chunk_add(struct bl_buf *out, const char *md, size_t len)
-{
-	char *body = NULL;
-	int rc = chunk_render(md, len, &body);
-	if (!rc)
-		bl_buf_add(out, body, strlen(body));
-	free(body);
-	return rc;
 }
 
 /* md rendered piece by piece between the <details> lines of escape.h
@@ -295,8 +277,7 @@ static int html_render(const char *md, size_t len, char **body_out)
 		bl_buf_release(&out);
 		return rc;
 	}
-	*body_out = bl_xstrdup(out.data);
-	bl_buf_release(&out);
+	*body_out = out.data;   /* bl_buf's heap string: the caller frees it */
 	return 0;
 }
 
