@@ -8,7 +8,8 @@
  * line's first character is), H4 memory (one document of at most
  * BL_HTML_MAX bytes; a text line over BL_LINE_MAX reported, not split),
  * H5 encoding (see bl_html_text).
- */#ifndef BL_HTML_H
+ */
+#ifndef BL_HTML_H
 #define BL_HTML_H
 
 #include <stdbool.h>

@@ -6,7 +6,8 @@
  * generation, 2 hard-wrapped records re-joined (BL_MORE), 3 note lines,
  * 4 group and run, 5 report tables read by the header's words, 5a titled
  * groups under one header, 6 malformed values warned and skipped.
- */#include <math.h>
+ */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

@@ -8,7 +8,8 @@
  * (timeshort reads it; its line goes into time_line), L5 nothing lost (a
  * command no output follows is given back, a damaged bucket inside a
  * series is warned and skipped), L6 the stated period.
- */#include <limits.h>
+ */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

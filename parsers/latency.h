@@ -17,7 +17,8 @@
  * the shell `time` block printed after it (parsers/timeshort.c joins the
  * same family) gets the same group and run. After the series and its time
  * block the run is closed, so a later mtest01 result starts a run of its own.
- */#ifndef BL_PARSERS_LATENCY_H
+ */
+#ifndef BL_PARSERS_LATENCY_H
 #define BL_PARSERS_LATENCY_H
 
 #include "core/record.h"

@@ -4,7 +4,8 @@
  * rules and "Evidence a record needs" what makes a row: only mtest01's own
  * result lines; the LTP library's lines and runltp's tag=mtest01 wrapper
  * are used as context once the unit showed mtest01's output.
- */#include <stdlib.h>
+ */
+#include <stdlib.h>
 #include <limits.h>
 #include <string.h>
 #include "core/re.h"

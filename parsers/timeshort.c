@@ -5,7 +5,8 @@
  * the macOS RSS unit among them. A real/user/sys block opens at "real" and
  * ends at "sys" or at a line that is no "user"/"sys"; runs join the mtest
  * family like time -v blocks.
- */#include <stdlib.h>
+ */
+#include <stdlib.h>
 #include <string.h>
 #include "core/re.h"
 #include "core/util.h"

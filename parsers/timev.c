@@ -9,7 +9,8 @@
  * line before it is kept in the context for the next timing record of any
  * format (GNU time prints it before -v, the default format and, up to 1.8,
  * -p).
- */#include <stdlib.h>
+ */
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include "core/util.h"

@@ -3,7 +3,8 @@
  * layout. docs/formats.md, "vmstat -d", states the rules, cited here as
  * D1 a table starts at the label line, D2 a row is a name and 10 counters
  * (and -t's date and time), D3 samples, D4 what ends the table.
- */#include <string.h>
+ */
+#include <string.h>
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/parser.h"
