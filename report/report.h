@@ -20,7 +20,8 @@
  *   .benchlog-report  marker: the folder may be replaced by the next run
  *
  * Everything in the folder depends only on the inputs and options, never
- * on the number of parse threads, the time or the output folder's name.
+ * on -j (the number of charts drawn at a time), the time or the output
+ * folder's name.
  *
  * Atomicity: the folder is built as "<dir>.tmp-XXXXXX" beside <dir> and
  * swapped in at the end (report/outdir.h); an error or an interruption
