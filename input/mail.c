@@ -127,13 +127,21 @@ static pcre2_code *kernel_re;
 static const char kernel_pat[] =
 	"(?<![A-Za-z0-9_.+~-])(v)?([0-9]{1,2}\\.[0-9]{1,3}(?:\\.[0-9]{1,4}){0,2})([A-Za-z0-9_.+~-]*)";
 
-static void kernel_compile(void)
+/* pat compiled with opts and JIT-compiled, for the process; NULL when it
+ * does not compile (the caller then matches nothing). */
+static pcre2_code *compile_once(const char *pat, uint32_t opts)
 {
 	int err;
 	PCRE2_SIZE off;
-	kernel_re = pcre2_compile((PCRE2_SPTR)kernel_pat, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
-	if (kernel_re)
-		(void)pcre2_jit_compile(kernel_re, PCRE2_JIT_COMPLETE);
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts, &err, &off, NULL);
+	if (re)
+		(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	return re;
+}
+
+static void kernel_compile(void)
+{
+	kernel_re = compile_once(kernel_pat, 0);
 }
 
 char *bl_mail_subject_group(const char *subject)
@@ -206,13 +214,8 @@ static pcre2_code *marks_re;
 
 static void marks_compile(void)
 {
-	int err;
-	PCRE2_SIZE off;
-	marks_re = pcre2_compile((PCRE2_SPTR)"^(?:[ \\t]*(?:(?:re|fwd|fw|aw|sv)(?:\\[[0-9]*\\])?:|\\[[^\\]]*\\]))*",
-				 PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_CASELESS,
-				 &err, &off, NULL);
-	if (marks_re)
-		(void)pcre2_jit_compile(marks_re, PCRE2_JIT_COMPLETE);
+	marks_re = compile_once("^(?:[ \\t]*(?:(?:re|fwd|fw|aw|sv)(?:\\[[0-9]*\\])?:|\\[[^\\]]*\\]))*",
+				PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_CASELESS);
 }
 
 char *bl_mail_thread(const char *subject)
