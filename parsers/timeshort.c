@@ -150,17 +150,12 @@ static void bad_value(struct bl_ctx *ctx, const struct bl_line *ln, int col, con
 		(int)(l > 40 ? 40 : l), p, bl_table_time.cols[col].name);
 }
 
-/* A one-line format's record: the pattern's groups first, first + 1, ...
- * into columns cols[0..n), each as its column's type says (elapsed_s as
- * a clock; a text kept in t's command buffer). */
-static void line_record(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format,
-			bool status, struct bl_re *re, int first, const int *cols, size_t n, const char *s)
+/* The pattern's groups 1, 2, ... into r's columns cols[0..n), each as its
+ * column's type says (elapsed_s, and every number when clocks, as a clock:
+ * BSD prints the locale's decimal point; a text kept in t's command buffer). */
+static void fill(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, struct bl_record *r,
+		 struct bl_re *re, const int *cols, size_t n, const char *s, bool clocks)
 {
-	struct bl_record rec, *r = &rec;
-	bl_record_init(r, &bl_table_time, ln);
-	bl_set_str(r, TIME_FORMAT, format);
-	if (status)
-		bl_time_take_status(ctx, r);
 	for (size_t i = 0; i < n; i++) {
 		const char *p;
 		size_t l;
@@ -168,7 +163,7 @@ static void line_record(struct timeshort *t, struct bl_ctx *ctx, const struct bl
 		long long v;
 		int col = cols[i], rc;
 		enum bl_vtype type = bl_table_time.cols[col].type;
-		if (!grp(re, first + (int)i, s, &p, &l) || (l == 1 && p[0] == '?' && type != BL_STR))
+		if (!grp(re, 1 + (int)i, s, &p, &l) || (l == 1 && p[0] == '?' && type != BL_STR))
 			continue;          /* absent, or GNU time's "?%CPU": unknown */
 		if (type == BL_STR) {
 			bl_set_str(r, col, bl_time_text_set(&t->txt.command, p, l));
@@ -177,15 +172,27 @@ static void line_record(struct timeshort *t, struct bl_ctx *ctx, const struct bl
 			if ((rc = bl_parse_ll(p, l, &v)) == 0)
 				bl_set_int(r, col, v);
 		} else {
-			rc = col == TIME_ELAPSED_S ? bl_parse_clock(p, l, &d) : bl_parse_double(p, l, &d);
+			rc = col == TIME_ELAPSED_S || clocks ? bl_parse_clock(p, l, &d) : bl_parse_double(p, l, &d);
 			if (rc == 0)
 				bl_set_num(r, col, d);
 		}
 		if (rc)
 			bad_value(ctx, ln, col, p, l);
 	}
-	r->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
-	bl_emit(ctx, r);
+}
+
+/* A one-line format's record. Like every timing record it takes a
+ * pending GNU time status line (docs/formats.md, "GNU time -v"). */
+static void line_record(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format,
+			struct bl_re *re, const int *cols, size_t n, const char *s)
+{
+	struct bl_record rec;
+	bl_record_init(&rec, &bl_table_time, ln);
+	bl_set_str(&rec, TIME_FORMAT, format);
+	bl_time_take_status(ctx, &rec);
+	fill(t, ctx, ln, &rec, re, cols, n, s, false);
+	rec.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+	bl_emit(ctx, &rec);
 }
 
 /* real/user/sys value: first token, or "0m 1.00s" (BusyBox) as two. */
@@ -249,15 +256,7 @@ static void bsd_line(struct timeshort *t, struct bl_ctx *ctx, const struct bl_li
 {
 	static const int cols[3] = { TIME_ELAPSED_S, TIME_USER_S, TIME_SYS_S };
 	ts_open(t, ctx, ln, "bsd");
-	for (int i = 0; i < 3; i++) {
-		const char *p;
-		size_t l;
-		double d;
-		if (grp(&t->bsd, i + 1, s, &p, &l) && bl_parse_clock(p, l, &d) == 0)
-			bl_set_num(&t->rec, cols[i], d);
-		else if (grp(&t->bsd, i + 1, s, &p, &l))
-			bad_value(ctx, ln, cols[i], p, l);
-	}
+	fill(t, ctx, ln, &t->rec, &t->bsd, cols, 3, s, true);
 	t->rus_ok = true;
 }
 
@@ -314,7 +313,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_ELAPSED_S, TIME_CPU_PCT,
 			TIME_AVG_SHARED_TEXT_KIB, TIME_AVG_UNSHARED_DATA_KIB, TIME_MAX_RSS_KIB,
 			TIME_FS_INPUTS, TIME_FS_OUTPUTS, TIME_MAJOR_FAULTS, TIME_MINOR_FAULTS, TIME_SWAPS };
-		line_record(t, ctx, ln, "gnu-default", true, &t->gnu, 1, cols, sizeof cols / sizeof cols[0], s);
+		line_record(t, ctx, ln, "gnu-default", &t->gnu, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
 	if (flags & BL_F_JOINED)
@@ -325,7 +324,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	}
 	if (bl_re_match(&t->zsh, s, n) == 1) {
 		static const int cols[] = { TIME_COMMAND, TIME_USER_S, TIME_SYS_S, TIME_CPU_PCT, TIME_ELAPSED_S };
-		line_record(t, ctx, ln, "zsh", false, &t->zsh, 1, cols, sizeof cols / sizeof cols[0], s);
+		line_record(t, ctx, ln, "zsh", &t->zsh, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
 	if (bl_re_match(&t->tcsh, s, n) == 1) {
@@ -340,7 +339,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		static const int cols[] = { TIME_USER_S, TIME_SYS_S, TIME_ELAPSED_S, TIME_CPU_PCT,
 			TIME_AVG_SHARED_TEXT_KIB, TIME_AVG_UNSHARED_DATA_KIB, TIME_FS_INPUTS,
 			TIME_FS_OUTPUTS, TIME_MAJOR_FAULTS, TIME_SWAPS };
-		line_record(t, ctx, ln, tcsh ? "tcsh" : "csh", false, &t->tcsh, 1, cols, sizeof cols / sizeof cols[0], s);
+		line_record(t, ctx, ln, tcsh ? "tcsh" : "csh", &t->tcsh, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
 	return BL_NO;
