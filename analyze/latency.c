@@ -611,7 +611,7 @@ static struct txt fnum(double v)
 	struct txt t;
 	if (!isfinite(v))
 		snprintf(t.s, sizeof t.s, "-");
-	else if (v == floor(v) && fabs(v) < 1e15)
+	else if (bl_whole(v))
 		snprintf(t.s, sizeof t.s, "%.0f", v);
 	else
 		snprintf(t.s, sizeof t.s, "%.6g", v);

@@ -632,7 +632,7 @@ static void cell(char *b, size_t bs, double v)
 {
 	if (isnan(v))
 		snprintf(b, bs, "-");
-	else if (fabs(v) < 1e15 && v == floor(v))
+	else if (bl_whole(v))
 		snprintf(b, bs, "%.0f", v);
 	else
 		snprintf(b, bs, "%.2f", v);

@@ -120,6 +120,12 @@ int bl_fmt_double(char *out, size_t outsz, double v);
  * stores binary numbers (SQLite) stores, so that it holds what the CSV
  * says. v itself for all but the values bl_fmt_double rounds. */
 double bl_num_written(double v);
+/* v is an integer of less than 10^15 in size, which bl_fmt_double (and
+ * "%.0f") writes digit for digit; false for NaN and infinities. */
+static inline bool bl_whole(double v)
+{
+	return v > -1e15 && v < 1e15 && v == (double)(long long)v;
+}
 
 /* True when s[0..len) starts with / equals the NUL-terminated prefix. */
 bool bl_startswith(const char *s, size_t len, const char *prefix);

@@ -383,17 +383,11 @@ static inline char *put_count(struct counter *c, char *p, long long v)
 	return put_ll(p, v);
 }
 
-/* Whether d is an integer that put_ll() writes as bl_fmt_double() would. */
-static inline bool int_valued(double d)
-{
-	return fabs(d) < 1e15 && d == (double)(long long)d;
-}
-
 /* A number cell at p: its text (bl_fmt_double's, core/util.h), the same in
  * every format; JSON has no infinity, so there "inf" is a string. */
 static inline char *put_num(char *p, double d, enum bl_outfmt fmt)
 {
-	if (int_valued(d))
+	if (bl_whole(d))
 		return put_ll(p, (long long)d);   /* what bl_fmt_double prints for it */
 	if (fmt == BL_OUT_JSONL && !isfinite(d)) {
 		const char *t = isnan(d) ? "\"nan\"" : d > 0 ? "\"inf\"" : "\"-inf\"";
@@ -537,7 +531,7 @@ static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 			j++;
 		if (j == 0) {
 			const struct bl_val *v = &r->v[st->col];
-			if (v->t == BL_INT || (v->t == BL_NUM && int_valued(v->u.d)))
+			if (v->t == BL_INT || (v->t == BL_NUM && bl_whole(v->u.d)))
 				p = put_count(&pl->step[k].cnt, p, v->t == BL_INT ? v->u.i : (long long)v->u.d);
 			else
 				p = put_val(rb, v, p, room);
