@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <glib.h>
 #include "core/cleanup.h"
 #include "core/util.h"
@@ -574,10 +575,13 @@ bool bl_startswith(const char *s, size_t len, const char *prefix)
 
 int bl_mkdir_p(const char *path)
 {
+	struct stat st;
 	if (!*path) {   /* `-o ""`: no folder named */
 		errno = ENOENT;
 		return -1;
 	}
+	if (lstat(path, &st) == 0 && stat(path, &st) != 0)
+		return -1;   /* a symlink to nothing: stat's ENOENT, not ENOTDIR */
 	return g_mkdir_with_parents(path, 0777);
 }
 

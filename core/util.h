@@ -192,7 +192,8 @@ static inline void bl_trim(const char **p, size_t *len)
  * umask); a part that exists already as a folder (or a link to one) is no
  * error. 0, or -1 with errno from the mkdir(2) that failed, or ENOTDIR
  * when path itself exists and is not a folder (`-o FILE`: "Not a
- * directory", not the EACCES a later open would give). */
+ * directory", not the EACCES a later open would give), or ENOENT when it
+ * is a symlink to nothing. */
 int bl_mkdir_p(const char *path);
 
 /* The file name's stem: last path component without .gz and one more

@@ -28,6 +28,8 @@ hc symlink-self 1 'Too many levels of symbolic links' '
 hc fifo-in-folder 0 "$ACC" '
     mkdir d; cp "$SEED0" d/; mkfifo d/fifo; "$B" parse -o out d'
 hc missing-input 1 'nothere.txt: No such file or directory' '"$B" parse -o out nothere.txt "$SEED0"'
+hc output-dangling-symlink 1 '^benchlog parse: cannot create link: No such file or directory$' '
+    ln -s nowhere/x link; "$B" parse -o link "$SEED0"'
 hc unreadable-input 1 'Permission denied|' '
     cp "$SEED0" u.txt; chmod 000 u.txt
     if [ "$(id -u)" = 0 ]; then rc=1; echo "Permission denied (root reads all)" >&2; else "$B" parse -o out u.txt; fi'
