@@ -2,29 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "core/escape.h"
 #include "plot/plot.h"
-
-/* Size of the chart's script and data files (res->files before the
- * images), a hint of how long gnuplot takes. */
-static unsigned long long chart_bytes(const char *dir, const struct bl_plot_result *res)
-{
-	unsigned long long n = 0;
-	for (size_t i = 0; i < res->nfiles; i++) {
-		const char *f = res->files[i];
-		size_t len = strlen(f);
-		if (!(len > 3 && strcmp(f + len - 3, ".gp") == 0) &&
-		    !(len > 4 && strcmp(f + len - 4, ".dat") == 0))
-			continue;
-		char *p = bl_xasprintf("%s/%s", dir, f);
-		struct stat st;
-		if (stat(p, &st) == 0)
-			n += (unsigned long long)st.st_size;
-		free(p);
-	}
-	return n;
-}
 
 static int draw_one(const struct bl_chart_spec *s, const struct bl_plot_opts *po, struct bl_plot_result *res)
 {
@@ -49,7 +28,7 @@ int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_
 		struct bl_plot_result res = { 0 };
 		int rc = draw_one(s, &po, &res);
 		if (rc >= 0)
-			bl_charts_add(charts, ncharts, s->name, s->caption, chart_bytes(co->dir, &res));
+			bl_charts_add(charts, ncharts, s->name, s->caption, res.bytes);
 		if (res.preview && preview)
 			fputs(res.preview, preview);
 		if (rc < 0) {

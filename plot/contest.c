@@ -43,12 +43,8 @@ static void load_tics(struct gp_job *j, const struct bl_contest_plot *in,
 	double room = ((double)j->width - 170.0) / (double)(nrows ? nrows : 1);
 	bool rotate = (double)longest * 7.0 + 14 > room;
 	gs(j, "set xtics nomirror scale 0%s (", rotate ? " rotate by -30 left" : "");
-	for (size_t r = 0; r < nrows; r++) {
-		if (r)
-			gs(j, ", ");
-		gqm(j, in->loads[rows ? rows[r] : r], NAME_MAX_CHARS);
-		gs(j, " %zu", r);
-	}
+	for (size_t r = 0; r < nrows; r++)
+		gs(j, "%s%s %zu", r ? ", " : "", gq(j, in->loads[rows ? rows[r] : r], NAME_MAX_CHARS), r);
 	gs(j, ")\n");
 }
 
@@ -111,13 +107,9 @@ static const char *contest_means_data(struct gp_job *j, const struct bl_contest_
 		job_fail(j, -BL_EUSAGE, "plot: contest chart: no values");
 		return NULL;
 	}
-	const char *f1 = job_data(j, in->errbars == BL_ERRBAR_MINMAX
-				     ? "load_index, then per group: mean min max"
-				     : in->errbars == BL_ERRBAR_SD
-				     ? "load_index, then per group: mean mean-sd mean+sd"
-				     : "load_index, then per group: mean mean mean", NULL, &d);
-	bl_buf_release(&d);
-	return f1;
+	return job_data(j, in->errbars == BL_ERRBAR_MINMAX ? "load_index, then per group: mean min max"
+			   : in->errbars == BL_ERRBAR_SD ? "load_index, then per group: mean mean-sd mean+sd"
+			   : "load_index, then per group: mean mean mean", NULL, &d);
 }
 
 /* Data 2: ratio to the baseline load, one row per other load (rows[]:
@@ -144,9 +136,7 @@ static const char *contest_ratio_data(struct gp_job *j, const struct bl_contest_
 		}
 		(*nrows)++;
 	}
-	const char *f2 = job_data(j, "row_index, then per group: mean / baseline mean", NULL, &r);
-	bl_buf_release(&r);
-	return f2;
+	return job_data(j, "row_index, then per group: mean / baseline mean", NULL, &r);
 }
 
 /* The top panel (the whole chart without a ratio panel): bars per load. */
@@ -167,16 +157,12 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, "set xrange [-0.6:%g]\n", (double)nl - 0.4);
 	gs(j, "set yrange [0:%s]\nset ytics nomirror\n", gnum(gp_nice_ceil(top * 1.05)).s);
 	load_tics(j, in, NULL, nl);
-	gs(j, "set title ");
-	if (ratio)
-		gq(j, in->errbars == BL_ERRBAR_SD ? "Mean per load (error bars: +/- sd)"
-		      : in->errbars == BL_ERRBAR_MINMAX ? "Mean per load (error bars: min to max)"
-		      : "Mean per load");
-	else
-		gq(j, opts && opts->title ? opts->title : "ConTest");
-	gs(j, " noenhanced\nset ylabel ");
-	gq(j, in->value_label ? in->value_label : "Time (s)");
-	gs(j, " noenhanced\n");
+	const char *title = !ratio ? (opts && opts->title ? opts->title : "ConTest")
+			    : in->errbars == BL_ERRBAR_SD ? "Mean per load (error bars: +/- sd)"
+			    : in->errbars == BL_ERRBAR_MINMAX ? "Mean per load (error bars: min to max)"
+			    : "Mean per load";
+	gs(j, "set title %s noenhanced\nset ylabel %s noenhanced\n", gq(j, title, 0),
+	   gq(j, in->value_label ? in->value_label : "Time (s)", 0));
 	/* dumb: the label beside the tic numbers, not over them */
 	gs(j, "if (fmt eq 'dumb') { set lmargin 15; set ylabel offset character -3,0 }\n");
 	gs(j, "plot ");
@@ -191,9 +177,8 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 		/* dumb draws no sample for a filled bar: the key names the
 		 * character the g-th bars are drawn with (gnuplot's dumb
 		 * terminal takes them in this order) */
-		gs(j, " lc rgb '%s' title (", gp_color(g));
-		gqm(j, in->groups[g], NAME_MAX_CHARS);
-		gs(j, " . (fmt eq 'dumb' ? ' [%c]' : '')) noenhanced", GP_DUMB_CHARS[g % (sizeof GP_DUMB_CHARS - 1)]);
+		gs(j, " lc rgb '%s' title (%s . (fmt eq 'dumb' ? ' [%c]' : '')) noenhanced", gp_color(g),
+		   gq(j, in->groups[g], NAME_MAX_CHARS), GP_DUMB_CHARS[g % (sizeof GP_DUMB_CHARS - 1)]);
 	}
 	gs(j, "\n");
 }
@@ -207,9 +192,7 @@ static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *
 	/* Bar g of cluster k sits at k + (g - (ng-1)/2) / (ng + gap). */
 	char *t = bl_xasprintf("Ratio of the mean to %s's (same group)",
 			       in->loads[base] ? in->loads[base] : "");
-	gs(j, "\nset title ");
-	gqm(j, t, 2 * NAME_MAX_CHARS);
-	gs(j, " noenhanced\n");
+	gs(j, "\nset title %s noenhanced\n", gq(j, t, 2 * NAME_MAX_CHARS));
 	free(t);
 	gs(j, "set style histogram clustered gap 1\n");
 	gs(j, "set ylabel 'Ratio'\n");
@@ -232,8 +215,7 @@ static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *
 	}
 	for (size_t g = 0; g < ng; g++) {
 		double off = ((double)g - ((double)ng - 1) / 2) / ((double)ng + 1);
-		gs(j, ", \\\n     '%s' using ", f2 ? f2 : "");
-		gshift(j, off);
+		gs(j, ", \\\n     '%s' using %s", f2 ? f2 : "", gshift(off).s);
 		if (upright)
 			gs(j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels offset "
 			      "character 0,0.7 font ',8' notitle", 2 + g, 2 + g);
@@ -268,9 +250,8 @@ int bl_plot_contest(const struct bl_contest_plot *in, const struct bl_plot_opts 
 		f2 = contest_ratio_data(&j, in, base, rows, &nrows, &rtop);
 	gs(&j, "set datafile missing '?'\n");
 	if (ratio) {
-		gs(&j, "set multiplot layout 2,1 title ");
-		gq(&j, opts && opts->title ? opts->title : "ConTest");
-		gs(&j, " noenhanced font ',12'\n");
+		gs(&j, "set multiplot layout 2,1 title %s noenhanced font ',12'\n",
+		   gq(&j, opts && opts->title ? opts->title : "ConTest", 0));
 	}
 	contest_means_panel(&j, in, opts, ratio, f1, top);
 	if (ratio)

@@ -387,8 +387,8 @@ static int gp_check_args(const char *dir, const char *script_name, const char *f
 	return 0;
 }
 
-static int gp_run(const char *dir, const char *script_name, const char *fmts,
-		  struct bl_buf *out, const struct bl_gp_limits *lim, char **err_out)
+int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct bl_buf *out,
+	      const struct bl_gp_limits *lim, char **err_out)
 {
 	if (err_out)
 		*err_out = NULL;
@@ -489,16 +489,4 @@ static int gp_run(const char *dir, const char *script_name, const char *fmts,
 	free(set_cmd);
 	free(exe);
 	return rc;
-}
-
-int bl_gp_run(const char *dir, const char *script_name, struct bl_buf *out,
-	      const struct bl_gp_limits *lim, char **err_out)
-{
-	return gp_run(dir, script_name, NULL, out, lim, err_out);
-}
-
-int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts,
-		   const struct bl_gp_limits *lim, char **err_out)
-{
-	return gp_run(dir, script_name, fmts, NULL, lim, err_out);
 }

@@ -125,16 +125,12 @@ static void lat_data(struct gp_job *j, const struct bl_latency_plot *in, const s
 			const struct bl_latency_bin *x = &L->sorted[s][b];
 			double tail = (double)(L->total[s] - cum) / t;
 			cum += x->count;
-			gp_datanum(&d, x->value, ' ');
-			gp_datanum(&d, (double)x->count, ' ');
-			gp_datanum(&d, (double)cum / t, ' ');
-			gp_datanum(&d, tail, '\n');
+			gp_row(&d, 4, (const double[]){ x->value, (double)x->count, (double)cum / t, tail });
 		}
 		char *cols = bl_xasprintf("value_%s count cdf tail_P(X>=value)",
 					  bl_gp_safe_name(unit) ? unit : "unit");
 		files[s] = job_data(j, cols, NULL, &d);
 		free(cols);
-		bl_buf_release(&d);
 	}
 }
 
@@ -152,10 +148,9 @@ static void lat_marks(struct gp_job *j, const struct bl_latency_plot *in, const 
 				      : bl_xasprintf("%s%s %s", target ? "target " : "", num, unit);
 		gs(j, "set arrow %zu from %s, graph 0 to %s, graph 1 nohead front lw 1.5 %s lc rgb '%s'\n",
 		   m + 1, gnum(mk->value).s, gnum(mk->value).s, target ? "dt 1" : "dt 2", col);
-		gs(j, "set label %zu ", m + 1);
-		gqm(j, lab, NAME_MAX_CHARS);
-		gs(j, " at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
-		      "noenhanced\n", gnum(mk->value).s, 0.93 - 0.09 * (double)(m % 4), col);
+		gs(j, "set label %zu %s at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
+		      "noenhanced\n", m + 1, gq(j, lab, NAME_MAX_CHARS), gnum(mk->value).s,
+		   0.93 - 0.09 * (double)(m % 4), col);
 		free(lab);
 	}
 	/* dumb: the lines under the labels, so a label crossing the next
@@ -183,12 +178,9 @@ static void lat_counts_panel(struct gp_job *j, const struct bl_latency_plot *in,
 				       se->name ? se->name : "", L->total[s], se->overflow);
 		if (s)
 			gs(j, ", \\\n     ");
-		gs(j, "'%s' using ", files[s]);
-		gshift(j, off);
 		/* 0 has no place on a log axis: such bins are left out. */
-		gs(j, ":($2 > 0 ? $2 : NaN):(%s) with boxes lc rgb '%s' title ", gnum(bw).s, gp_color(s));
-		gqm(j, t, 2 * NAME_MAX_CHARS);
-		gs(j, " noenhanced");
+		gs(j, "'%s' using %s:($2 > 0 ? $2 : NaN):(%s) with boxes lc rgb '%s' title %s noenhanced",
+		   files[s], gshift(off).s, gnum(bw).s, gp_color(s), gq(j, t, 2 * NAME_MAX_CHARS));
 		free(t);
 	}
 	gs(j, "\n");
@@ -241,15 +233,12 @@ int bl_plot_latency(const struct bl_latency_plot *in, const struct bl_plot_opts 
 
 	char *xlabel = bl_xasprintf("Latency (%s)", unit);
 	gs(&j, "set datafile missing '?'\n");
-	gs(&j, "set multiplot layout 3,1 title ");
-	gq(&j, opts && opts->title ? opts->title : "Latency");
-	gs(&j, " noenhanced font ',12'\n");
+	gs(&j, "set multiplot layout 3,1 title %s noenhanced font ',12'\n",
+	   gq(&j, opts && opts->title ? opts->title : "Latency", 0));
 	gs(&j, "set lmargin 11\nset rmargin 4\n");
 	gs(&j, "set xrange [%s:%s]\n", gnum(L.xlo - L.pad).s, gnum(L.xhi + L.pad).s);
 	gs(&j, "set mxtics\nif (fmt ne 'dumb') { set grid xtics ytics lc rgb '#e0e0e0' lt 1 }\n");
-	gs(&j, "set xlabel ");
-	gq(&j, xlabel);
-	gs(&j, " noenhanced\n");
+	gs(&j, "set xlabel %s noenhanced\n", gq(&j, xlabel, 0));
 	gs(&j, "set style textbox opaque noborder margins 1,1\n");
 	free(xlabel);
 	lat_marks(&j, in, unit);

@@ -146,17 +146,12 @@ void gh(struct gp_job *j, const char *fmt, ...)
 	va_end(ap);
 }
 
-void gqm(struct gp_job *j, const char *text, size_t max_chars)
+const char *gq(struct gp_job *j, const char *text, size_t max_chars)
 {
-	if (j->err)
-		return;
-	if (bl_esc_gp(&j->body, text, max_chars) != 0)
-		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
-}
-
-void gq(struct gp_job *j, const char *text)
-{
-	gqm(j, text, 0);
+	struct bl_buf *b = &j->q[j->nq++ % GP_NQUOTE];
+	bl_buf_reset(b);
+	bl_esc_gp(b, text, max_chars);   /* no maximum: the body's catches a long one */
+	return b->data;
 }
 
 struct gp_num gnum(double v)
@@ -179,9 +174,11 @@ double gp_nice_ceil(double v)
 	return 10 * p;
 }
 
-void gshift(struct gp_job *j, double off)
+struct gp_num gshift(double off)
 {
-	gs(j, "($1%s%s)", off < 0 ? "-" : "+", gnum(fabs(off)).s);
+	struct gp_num n;
+	snprintf(n.s, sizeof n.s, "($1%c%.31s)", off < 0 ? '-' : '+', gnum(fabs(off)).s);
+	return n;
 }
 
 int gp_datanum(struct bl_buf *b, double v, char sep)
@@ -196,6 +193,12 @@ int gp_datanum(struct bl_buf *b, double v, char sep)
 	}
 	tmp[n++] = sep;
 	return bl_buf_add(b, tmp, (size_t)n);
+}
+
+void gp_row(struct bl_buf *b, size_t n, const double *v)
+{
+	for (size_t i = 0; i < n; i++)
+		gp_datanum(b, v[i], i + 1 < n ? ' ' : '\n');
 }
 
 int gp_check_num(struct gp_job *j, double v, const char *what)
@@ -262,6 +265,8 @@ static void job_free(struct gp_job *j)
 {
 	bl_buf_release(&j->head);
 	bl_buf_release(&j->body);
+	for (int i = 0; i < GP_NQUOTE; i++)
+		bl_buf_release(&j->q[i]);
 	free(j->dir);
 	free(j->base);
 	j->dir = j->base = NULL;
@@ -275,15 +280,17 @@ int job_abort(struct gp_job *j)
 	return rc;
 }
 
-/* Write b (released) and then body as j's file name (heap, freed),
+/* Write b and then body (both released) as j's file name (heap, freed),
  * atomically, and list it among the chart's files: the name listed, or
  * NULL (the job failed) when it cannot be written. */
-static const char *put_file(struct gp_job *j, char *name, struct bl_buf *b, const struct bl_buf *body)
+static const char *put_file(struct gp_job *j, char *name, struct bl_buf *b, struct bl_buf *body)
 {
 	if (body->len)
 		bl_buf_add(b, body->data, body->len);
+	bl_buf_release(body);
 	char *msg = NULL;
 	int rc = gp_write_atomic(j->dir, name, b->data, b->len, &msg);
+	j->res->bytes += b->len;
 	bl_buf_release(b);
 	if (rc) {
 		job_fail(j, rc, "%s", msg);
@@ -295,11 +302,10 @@ static const char *put_file(struct gp_job *j, char *name, struct bl_buf *b, cons
 	return rc ? NULL : j->res->files[j->res->nfiles - 1];
 }
 
-const char *job_data(struct gp_job *j, const char *columns, const char *note,
-		     const struct bl_buf *data)
+const char *job_data(struct gp_job *j, const char *columns, const char *note, struct bl_buf *data)
 {
 	if (j->err)
-		return NULL;
+		return bl_buf_release(data), NULL;
 	char *name = bl_xasprintf("%s-%d.dat", j->base, ++j->ndata);
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_buf_addf(&b, "# %s: data for %s.gp, written by benchlog; ? = not measured\n",
@@ -315,15 +321,13 @@ const char *job_data(struct gp_job *j, const char *columns, const char *note,
 	return f;
 }
 
-const char *job_load_file(struct gp_job *j, const char *part, const struct bl_buf *text)
+const char *job_load_file(struct gp_job *j, const char *part, struct bl_buf *text)
 {
-	if (j->err)
-		return NULL;
 	char *name = bl_xasprintf("%s-%s.gp", j->base, part);
-	if (!bl_gp_safe_name(name)) {
+	if (j->err || !bl_gp_safe_name(name)) {
 		job_fail(j, -BL_EUSAGE, "plot: bad script part name");
 		free(name);
-		return NULL;
+		return bl_buf_release(text), NULL;
 	}
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_buf_addf(&b, "# %s: part of %s.gp (which loads it once per output format), "
@@ -402,6 +406,7 @@ int job_end(struct gp_job *j)
 	char *script = bl_xasprintf("%s.gp", j->base);
 	char *msg = NULL;
 	rc = gp_write_atomic(j->dir, script, s.data, s.len, &msg);
+	r->bytes += s.len;
 	bl_buf_release(&s);
 	if (rc) {
 		free(script);
@@ -423,7 +428,7 @@ int job_end(struct gp_job *j)
 
 	struct bl_buf out = BL_BUF_INIT(PREVIEW_MAX);
 	char *err = NULL;
-	rc = bl_gp_run(j->dir, script, &out, &j->gp, &err);
+	rc = bl_gp_run(j->dir, script, NULL, &out, &j->gp, &err);
 	if (rc == -BL_ENOTFOUND && !bl_gp_available()) {
 		free(err);
 		free(r->message);

@@ -87,6 +87,10 @@ bool bl_gp_available(void);
 /* Run `gnuplot -d -e "outdir = '.gp-XXXXXX/'" ./<script_name>` with dir as
  * working folder and stdin from /dev/null; gnuplot's stdout is the
  * caller's stdout (a dumb-terminal script prints its preview there).
+ * fmts (NULL: the script's own choice) names the outputs, "png", "svg",
+ * "dumb" separated by spaces (nothing else is accepted: -BL_EUSAGE),
+ * passed as `-e "...; fmts = '<fmts>'"`: the scripts of this module
+ * keep an fmts set before them.
  *
  * Images are never written in place by gnuplot: the scripts of this
  * module write to outdir, a private folder (mkdtemp, mode 0700, holding
@@ -108,15 +112,8 @@ bool bl_gp_available(void);
  * removed) — the error on failure, warnings on success — or the reason the
  * run failed. out (may be NULL: discarded): gnuplot's stdout is appended
  * to it (at most out->max bytes; more is an -BL_ENOMEM failure). */
-int bl_gp_run(const char *dir, const char *script_name, struct bl_buf *out,
+int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct bl_buf *out,
 	      const struct bl_gp_limits *lim, char **err_out);
-
-/* As bl_gp_run() with out NULL, but only the outputs named in fmts ("png",
- * "svg", "dumb", separated by spaces; nothing else is accepted: -BL_EUSAGE):
- * runs `gnuplot -d -e "fmts = '<fmts>'" ./<script_name>`, and the scripts
- * of this module keep an fmts set before them. */
-int bl_gp_run_fmts(const char *dir, const char *script_name, const char *fmts,
-		   const struct bl_gp_limits *lim, char **err_out);
 
 
 /* True when name may be used as a file stem or script name: 1-100 bytes of
@@ -155,6 +152,7 @@ struct bl_plot_result {
 	char *preview;     /* dumb-terminal text, or NULL */
 	char *message;     /* gnuplot's stderr (error or warnings), or why
 			      the call failed; NULL when there is nothing */
+	unsigned long long bytes;   /* of the script and data files written */
 	bool rendered;     /* gnuplot ran and exited 0 */
 };
 /* Zeroed before the first chart; frees what the chart stored; NULL-safe;

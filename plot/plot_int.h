@@ -11,7 +11,7 @@
  *   # <base>.gp: <summary>
  *   # ... files, columns, how to re-run ...
  *   set encoding utf8
- *   if (!exists('fmts')) fmts = 'png svg dumb'   (bl_gp_run_fmts() sets it)
+ *   if (!exists('fmts')) fmts = 'png svg dumb'   (bl_gp_run() sets it)
  *   do for [fmt in fmts] {
  *       if (fmt eq 'png') { set terminal pngcairo ... ; set output '<base>.png' }
  *       ...
@@ -39,6 +39,8 @@ const char *gp_color(size_t i);
  * element with (it has no colours), for keys that must name them. */
 #define GP_DUMB_CHARS "*#$%@&="
 
+#define GP_NQUOTE 2   /* gq()'s texts alive at once */
+
 /* Caps on input sizes (the charts would be unreadable past them). */
 #define GP_MAX_GROUPS 16
 
@@ -54,6 +56,8 @@ struct gp_job {
 	int dumb_w, dumb_h;    /* dumb terminal characters */
 	struct bl_buf head;    /* header comments */
 	struct bl_buf body;    /* chart commands */
+	struct bl_buf q[GP_NQUOTE];   /* gq()'s texts */
+	unsigned nq;
 	int ndata;
 	int err;               /* sticky: 0 or negative bl_err */
 };
@@ -70,11 +74,13 @@ int job_begin(struct gp_job *j, const struct bl_plot_opts *o,
 int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Body text: printf-style (format strings are literals of the chart code,
- * never input), a quoted input string, a quoted string cut to max chars. */
+/* Body text, printf-style: format strings are literals of the chart code,
+ * never input; input text comes in only as a %s of gq(). */
 void gs(struct gp_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void gq(struct gp_job *j, const char *text);
-void gqm(struct gp_job *j, const char *text, size_t max_chars);
+/* text as one quoted gnuplot string (bl_esc_gp(), E5), cut to max_chars
+ * when that is over 3, for a %s of gs(); the job owns it, and it lives
+ * until GP_NQUOTE more calls. */
+const char *gq(struct gp_job *j, const char *text, size_t max_chars);
 /* A number as the script writes it (bl_fmt_double; NaN as "NaN"), for a
  * %s of gs(): gs(j, "set yrange [0:%s]\n", gnum(top).s). C11: the
  * temporary lives to the end of the full expression. */
@@ -83,29 +89,31 @@ struct gp_num gnum(double v);
 /* A "nice" upper axis limit >= v: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
  * times a power of ten (1 for v <= 0 or NaN). */
 double gp_nice_ceil(double v);
-/* "($1+off)" or "($1-|off|)": column 1 shifted by off (bars side by side). */
-void gshift(struct gp_job *j, double off);
+/* "($1+off)" or "($1-|off|)": column 1 shifted by off (bars side by
+ * side), for a %s of gs() as gnum's. */
+struct gp_num gshift(double off);
 /* A header comment line (literal text of the chart code only). */
 void gh(struct gp_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Appends a number to a data buffer ("?" for NaN), followed by sep. */
+/* Appends a number to a data buffer ("?" for NaN), followed by sep; a
+ * row of n numbers, separated by spaces, and a line end. */
 int gp_datanum(struct bl_buf *b, double v, char sep);
+void gp_row(struct bl_buf *b, size_t n, const double *v);
 
-/* Writes data as <base>-<n>.dat (n = 1, 2, ... in call order) and returns
+/* Writes data (released) as <base>-<n>.dat (n = 1, 2, ... in call order) and returns
  * its name (owned by the result), or NULL after a failure. columns is a
  * literal header line describing the columns and units; note (one line
  * made by the chart code, never input text; or NULL) one more header
  * comment in the data file and under its "# Data:" line in the script. */
-const char *job_data(struct gp_job *j, const char *columns, const char *note,
-		     const struct bl_buf *data);
+const char *job_data(struct gp_job *j, const char *columns, const char *note, struct bl_buf *data);
 
-/* Writes text (script commands) as <base>-<part>.gp, which the script
+/* Writes text (script commands; released) as <base>-<part>.gp, which the script
  * then runs with `load '<name>'`, and returns that name (owned by the
  * result), or NULL after a failure. part: a literal of the chart code.
  * For long runs of commands: gnuplot 5.4 takes seconds over a `do for`
  * body of thousands of lines (the swpd chart's 1,600 event labels and
  * arrows: 1.7 s per run), and no time over the same lines loaded. */
-const char *job_load_file(struct gp_job *j, const char *part, const struct bl_buf *text);
+const char *job_load_file(struct gp_job *j, const char *part, struct bl_buf *text);
 
 /* Adds the output loop, writes <base>.gp, runs gnuplot unless script_only,
  * records images and the preview. Frees the job. Returns 0,

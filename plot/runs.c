@@ -149,7 +149,7 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 		for (size_t k = 0; k < G->n; k++)
 			G->idx[k] = key[k].i;
 		free(key);
-		/* the name cut as gqm() cuts it, then the means */
+		/* the name cut as gq() cuts it, then the means */
 		size_t nl = strlen(G->name);
 		int cut = nl > NAME_MAX_CHARS ? NAME_MAX_CHARS : (int)nl;
 		struct bl_buf b = BL_BUF_INIT(0);
@@ -180,13 +180,10 @@ static void write_data(struct gp_job *j, const struct bl_runs_plot *in, const st
 		struct bl_buf d = BL_BUF_INIT(0);
 		for (size_t k = 0; k < L->grp[g].n; k++) {
 			const struct bl_run_point *r = &in->runs[L->grp[g].idx[k]];
-			gp_datanum(&d, (double)r->run, ' ');
-			gp_datanum(&d, r->elapsed_s, ' ');
-			gp_datanum(&d, r->cpu_pct, ' ');
-			gp_datanum(&d, r->bytes_allocated / BYTES_PER_MIB, '\n');
+			gp_row(&d, 4, (const double[]){ (double)r->run, r->elapsed_s, r->cpu_pct,
+							 r->bytes_allocated / BYTES_PER_MIB });
 		}
 		files[g] = job_data(j, "run elapsed_s cpu_pct allocated_MiB", NULL, &d);
-		bl_buf_release(&d);
 	}
 }
 
@@ -244,10 +241,8 @@ static void draw_legend(struct gp_job *j, const struct runs_layout *L)
 	   L->ng);
 	gs(j, "plot ");
 	for (size_t g = 0; g < L->ng; g++) {
-		gs(j, "%s2 with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' title ",
-		   g ? ", \\\n     " : "", gp_color(g));
-		gq(j, L->grp[g].legend);
-		gs(j, " noenhanced");
+		gs(j, "%s2 with linespoints pt 7 ps 0.8 lw 1.5 lc rgb '%s' title %s noenhanced",
+		   g ? ", \\\n     " : "", gp_color(g), gq(j, L->grp[g].legend, 0));
 	}
 	gs(j, "\n");
 }
@@ -303,9 +298,8 @@ int bl_plot_runs(const struct bl_runs_plot *in, const struct bl_plot_opts *opts,
 	 * per group and its margins) */
 	gs(&j, "LH = (fmt eq 'dumb') ? %d.0 / %d : %.4f\n", (int)L.ng + 2, dh, lh);
 	gs(&j, "TOP = (fmt eq 'dumb') ? 1 - 2.0 / %d : %.4f\n", dh, top);
-	gs(&j, "set datafile missing '?'\nset multiplot title ");
-	gq(&j, opts && opts->title ? opts->title : "Runs");
-	gs(&j, " noenhanced font ',12'\n");
+	gs(&j, "set datafile missing '?'\nset multiplot title %s noenhanced font ',12'\n",
+	   gq(&j, opts && opts->title ? opts->title : "Runs", 0));
 	gs(&j, "set xrange [%g:%g]\n", (double)L.rmin - 0.5, (double)L.rmax + 0.5);
 	if (L.rmax - L.rmin <= 20)
 		gs(&j, "set xtics 1\n");

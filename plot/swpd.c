@@ -181,10 +181,8 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 		gs(j, "set arrow from %s, graph 0 to %s, graph 1 nohead front lw 1.5 dt 2 lc rgb '%s'\n",
 		   gnum(e->t_s).s, gnum(e->t_s).s, col);
 		if (e->text && *e->text) {
-			gs(j, "set label ");
-			gqm(j, e->text, EVENT_TEXT_MAX);
-			gs(j, " at %s, graph %.2f %s offset character %s,0 boxed front "
-			      "tc rgb '%s' noenhanced\n", gnum(e->t_s).s,
+			gs(j, "set label %s at %s, graph %.2f %s offset character %s,0 boxed front "
+			      "tc rgb '%s' noenhanced\n", gq(j, e->text, EVENT_TEXT_MAX), gnum(e->t_s).s,
 			   0.955 - 0.075 * row, right ? "right" : "left",
 			   right ? "-0.6" : "0.6", col);
 		}
@@ -229,11 +227,8 @@ static void swpd_band(const struct bl_swpd_sample *s, size_t n, double x0, doubl
 				lo = fmin(lo, v);
 				hi = fmax(hi, v);
 			}
-			for (size_t r = 0; r < (e - i > 1 ? 2u : 1u); r++) {
-				gp_datanum(d, s[r ? e - 1 : i].t_s, ' ');
-				gp_datanum(d, lo, ' ');
-				gp_datanum(d, hi, '\n');
-			}
+			for (size_t r = 0; r < (e - i > 1 ? 2u : 1u); r++)
+				gp_row(d, 3, (const double[]){ s[r ? e - 1 : i].t_s, lo, hi });
 		}
 	}
 }
@@ -374,9 +369,7 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	gs(j, "if (fmt eq 'dumb') { unset ylabel; unset y2label }\n");
 	gs(j, "set xrange [%s:%s]\n", gnum(x0).s, gnum(x1).s);
 	gs(j, "set yrange [0:%s]\nset y2range [0:%s]\n", gnum(y1).s, gnum(y2).s);
-	gs(j, "set title ");
-	gq(j, g->name && *g->name ? g->name : "(no group name)");
-	gs(j, " noenhanced\n");
+	gs(j, "set title %s noenhanced\n", gq(j, g->name && *g->name ? g->name : "(no group name)", 0));
 	/* the key (same series everywhere) only in the first panel */
 	if (gi == 0)
 		gs(j, "set key outside top center horizontal samplen 2\n");
@@ -394,7 +387,6 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 		char part[40];
 		snprintf(part, sizeof part, "marks-%zu", gi + 1);
 		const char *name = job_load_file(j, part, &marks);
-		bl_buf_release(&marks);
 		if (name)
 			gs(j, "load '%s'\n", name);
 	} else {
@@ -485,29 +477,19 @@ static void swpd_data(struct gp_job *j, const struct bl_swpd_plot *in, const str
 					    "(two per pixel column), each series' minimum and maximum, at the times "
 					    "of its first and last sample; every sample is in the vmstat table "
 					    "(csv/vmstat.csv of a report)", rows, nbuckets);
-			names[gi] = job_data(j, "t_s min max, in 4 blocks (gnuplot's index 0-3): swpd_MiB, "
-					     "free_MiB, si_KiB/s, so_KiB/s", note, &d);
-			bl_buf_release(&d);
-			free(note);
-			continue;
-		}
-		const struct bl_swpd_sample *smp = g->samples;
-		if (rows > ns) {
+		} else if (rows > ns) {
 			note = bl_xasprintf("min/max envelope of %llu samples, made while they were read: "
 					    "per bucket of its time range, its minimum and maximum in time order "
 					    "(at the times of its first and last sample); every sample is in the "
 					    "vmstat table (csv/vmstat.csv of a report)", rows);
 		}
-		for (size_t i = 0; i < ns; i++) {
-			const struct bl_swpd_sample *s = &smp[i];
-			gp_datanum(&d, s->t_s, ' ');
-			gp_datanum(&d, s->swpd_kib / KIB_PER_MIB, ' ');
-			gp_datanum(&d, s->free_kib / KIB_PER_MIB, ' ');
-			gp_datanum(&d, s->si_kibps, ' ');
-			gp_datanum(&d, s->so_kibps, '\n');
+		for (size_t i = 0; !band[gi] && i < ns; i++) {
+			const struct bl_swpd_sample *s = &g->samples[i];
+			gp_row(&d, 5, (const double[]){ s->t_s, s->swpd_kib / KIB_PER_MIB, s->free_kib / KIB_PER_MIB,
+							 s->si_kibps, s->so_kibps });
 		}
-		names[gi] = job_data(j, "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
-		bl_buf_release(&d);
+		names[gi] = job_data(j, band[gi] ? "t_s min max, in 4 blocks (gnuplot's index 0-3): swpd_MiB, "
+					"free_MiB, si_KiB/s, so_KiB/s" : "t_s swpd_MiB free_MiB si_KiB/s so_KiB/s", note, &d);
 		free(note);
 	}
 }
@@ -563,31 +545,26 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 		r[gi] = (struct range){ x0, x1, isnan(sw) || sw <= 0 ? 1 : sw, isnan(y2) || y2 <= 0 ? 1 : y2,
 					isnan(fr) || fr <= 0 ? 1 : fr };
 	}
-	double dmin = INFINITY, dmax = 0, ymin = INFINITY, ymx = 0, fmn = INFINITY, fmx = 0;
+	struct range all = { INFINITY, -INFINITY, 0, 0, 0 };
+	double dmin = INFINITY, dmax = 0, ymin = INFINITY, fmn = INFINITY;
 	for (size_t gi = 0; gi < in->ngroups; gi++) {
 		dmin = fmin(dmin, r[gi].x1 - r[gi].x0);
 		dmax = fmax(dmax, r[gi].x1 - r[gi].x0);
 		ymin = fmin(ymin, r[gi].y1);
-		ymx = fmax(ymx, r[gi].y1);
 		fmn = fmin(fmn, r[gi].yf);
-		fmx = fmax(fmx, r[gi].yf);
+		all = (struct range){ fmin(all.x0, r[gi].x0), fmax(all.x1, r[gi].x1), fmax(all.y1, r[gi].y1),
+				      fmax(all.y2, r[gi].y2), fmax(all.yf, r[gi].yf) };
 	}
-	bool shared = in->ngroups > 1 && dmax <= 4 * dmin && ymx <= 4 * ymin;
+	bool shared = in->ngroups > 1 && dmax <= 4 * dmin && all.y1 <= 4 * ymin;
 	/* The strips share their scale on the same terms: machines of very
 	 * different memory (300 MiB free against 11 GiB) each keep their own,
 	 * or the smaller one's free memory is a flat line at the bottom. */
-	bool shared_free = shared && fmx <= 4 * fmn;
-	if (shared) {
-		struct range all = { INFINITY, -INFINITY, 0, 0, 0 };
-		for (size_t gi = 0; gi < in->ngroups; gi++)
-			all = (struct range){ fmin(all.x0, r[gi].x0), fmax(all.x1, r[gi].x1), fmax(all.y1, r[gi].y1),
-					      fmax(all.y2, r[gi].y2), fmax(all.yf, r[gi].yf) };
-		for (size_t gi = 0; gi < in->ngroups; gi++) {
-			double yf = r[gi].yf;
-			r[gi] = all;
-			if (!shared_free)
-				r[gi].yf = yf;
-		}
+	bool shared_free = shared && all.yf <= 4 * fmn;
+	for (size_t gi = 0; gi < in->ngroups && shared; gi++) {
+		double yf = r[gi].yf;
+		r[gi] = all;
+		if (!shared_free)
+			r[gi].yf = yf;
 	}
 	/* Room above the data for the event labels (rows at the top). */
 	double head = any_events ? 1.0 / 0.66 : 1.05;
@@ -600,9 +577,8 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 	/* no SIGFPE handler set and reset (two system calls) around each
 	 * `using` expression: 4 per band row (PNG 0.64 s to 0.51 s) */
 	gs(&j, "set datafile nofpe_trap\n");
-	gs(&j, "set multiplot title ");
-	gq(&j, opts && opts->title ? opts->title : "vmstat: swap use and swap traffic");
-	gs(&j, " noenhanced font ',12'\n");
+	gs(&j, "set multiplot title %s noenhanced font ',12'\n",
+	   gq(&j, opts && opts->title ? opts->title : "vmstat: swap use and swap traffic", 0));
 	/* Each plot placed by hand (origin, size: a panel and its strip are
 	 * of unequal heights) with fixed side margins: aligned x axes in all
 	 * panels and strips. dumb cannot rotate text: the side labels would
@@ -730,12 +706,9 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 			xlo = b->lo_mib < xlo ? b->lo_mib : xlo;
 			xhi = b->lo_mib + w > xhi ? b->lo_mib + w : xhi;
 			ymax = b->observed_s > ymax ? b->observed_s : ymax;
-			gp_datanum(&d, b->lo_mib, ' ');
-			gp_datanum(&d, b->observed_s, ' ');
-			gp_datanum(&d, b->stutter_s, '\n');
+			gp_row(&d, 3, (const double[]){ b->lo_mib, b->observed_s, b->stutter_s });
 		}
 		names[gi] = job_data(&j, "swpd_bin_low_MiB observed_s stutter_s", NULL, &d);
-		bl_buf_release(&d);
 	}
 	if (!isfinite(xlo)) {
 		xlo = 0;
@@ -743,18 +716,12 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 	}
 
 	gs(&j, "set datafile missing '?'\n");
-	gs(&j, "set title ");
-	if (opts && opts->title) {
-		gq(&j, opts->title);
-	} else if (ng == 1 && in->groups[0].name && *in->groups[0].name) {
-		char *t = bl_xasprintf("Seconds of stutter per swpd range: %s",
-				       in->groups[0].name);
-		gqm(&j, t, 160);
-		free(t);
-	} else {
-		gq(&j, "Seconds of stutter per swpd range");
-	}
-	gs(&j, " noenhanced font ',12'\n");
+	char *t = opts && opts->title ? bl_xstrdup(opts->title)
+		  : ng == 1 && in->groups[0].name && *in->groups[0].name
+		  ? bl_xasprintf("Seconds of stutter per swpd range: %s", in->groups[0].name)
+		  : bl_xstrdup("Seconds of stutter per swpd range");
+	gs(&j, "set title %s noenhanced font ',12'\n", gq(&j, t, opts && opts->title ? 0 : 160));
+	free(t);
 	gs(&j, "set xlabel 'swpd (MiB), bins of %s MiB'\nset ylabel 'Seconds'\n", gnum(w).s);
 	gs(&j, "set xrange [%s:%s]\n", gnum(xlo).s, gnum(xhi).s);
 	gs(&j, "set yrange [0:%s]\n", gnum(gp_nice_ceil(ymax * (1.0 + 0.09 * (double)ng + 0.05))).s);
@@ -783,10 +750,8 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 					 top);
 		gs(&j, "set arrow from %s, graph 0 to %s, graph 1 nohead front lw 2 dt 2 lc rgb '%s'\n",
 		   gnum(top).s, gnum(top).s, gp_color(gi));
-		gs(&j, "set label ");
-		gqm(&j, lab, 120);
-		gs(&j, " at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
-		       "noenhanced\n", gnum(top).s, 0.955 - 0.07 * (double)gi, gp_color(gi));
+		gs(&j, "set label %s at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "
+		       "noenhanced\n", gq(&j, lab, 120), gnum(top).s, 0.955 - 0.07 * (double)gi, gp_color(gi));
 		free(lab);
 	}
 
@@ -801,16 +766,10 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 		double off = w * 0.08 + bw * ((double)gi + 0.5);
 		if (gi)
 			gs(&j, ", \\\n     ");
-		gs(&j, "'%s' using ", names[gi]);
-		gshift(&j, off);
-		gs(&j, ":2:(%s) with boxes fs empty lc rgb '%s' lw 1.5 title ", gnum(bw).s, gp_color(gi));
-		gqm(&j, t_obs, 70);
-		gs(&j, " noenhanced, \\\n     '%s' using ", names[gi]);
-		gshift(&j, off);
-		gs(&j, ":3:(%s) with boxes fs solid 0.8 noborder lc rgb '%s' title ", gnum(bw).s,
-		   gp_color(gi));
-		gqm(&j, t_stu, 70);
-		gs(&j, " noenhanced");
+		gs(&j, "'%s' using %s:2:(%s) with boxes fs empty lc rgb '%s' lw 1.5 title %s noenhanced, \\\n",
+		   names[gi], gshift(off).s, gnum(bw).s, gp_color(gi), gq(&j, t_obs, 70));
+		gs(&j, "     '%s' using %s:3:(%s) with boxes fs solid 0.8 noborder lc rgb '%s' title %s noenhanced",
+		   names[gi], gshift(off).s, gnum(bw).s, gp_color(gi), gq(&j, t_stu, 70));
 		free(t_obs);
 		free(t_stu);
 	}

@@ -941,7 +941,7 @@ static void chart_queue(struct charts *q, const char *dir, const struct bl_chart
 /* Run gnuplot for one chart and check that it made each image. */
 static void chart_draw(struct chart_job *j)
 {
-	j->rc = bl_gp_run_fmts(j->dir, j->script, j->fmts, &j->gp, &j->msg);
+	j->rc = bl_gp_run(j->dir, j->script, j->fmts, NULL, &j->gp, &j->msg);
 	size_t sl = strlen(j->script) > 3 ? strlen(j->script) - 3 : 0;   /* "<base>.gp" */
 	for (const char *f = j->fmts; j->rc == 0 && *f; ) {
 		size_t fl = strcspn(f, " ");

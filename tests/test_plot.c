@@ -347,26 +347,26 @@ static void test_plot__run_reports_gnuplot_error(void **state)
 		skip();
 	write_file("bad.gp", "print 1\nthis_is_not_a_command 42\n");
 	char *err = NULL;
-	assert_int_equal(bl_gp_run(g_dir, "bad.gp", NULL, NULL, &err), -BL_EIO);
+	assert_int_equal(bl_gp_run(g_dir, "bad.gp", NULL, NULL, NULL, &err), -BL_EIO);
 	assert_non_null(err);
 	assert_contains(err, "line 2");
 	free(err);
 
 	write_file("good.gp", "set print '-'\nprint 'hello from gnuplot'\n");
 	struct bl_buf out = BL_BUF_INIT(1024);
-	assert_int_equal(bl_gp_run(g_dir, "good.gp", &out, NULL, &err), 0);
+	assert_int_equal(bl_gp_run(g_dir, "good.gp", NULL, &out, NULL, &err), 0);
 	assert_null(err);
 	assert_string_equal(out.data, "hello from gnuplot\n");
 	bl_buf_release(&out);
 
 	/* No shell: a script name that a shell would split is refused, and a
 	 * missing script is gnuplot's error, not a crash. */
-	assert_int_equal(bl_gp_run(g_dir, "good.gp; touch x", NULL, NULL, &err), -BL_EUSAGE);
+	assert_int_equal(bl_gp_run(g_dir, "good.gp; touch x", NULL, NULL, NULL, &err), -BL_EUSAGE);
 	free(err);
-	assert_int_equal(bl_gp_run(g_dir, "missing.gp", NULL, NULL, &err), -BL_EIO);
+	assert_int_equal(bl_gp_run(g_dir, "missing.gp", NULL, NULL, NULL, &err), -BL_EIO);
 	assert_non_null(err);
 	free(err);
-	assert_int_equal(bl_gp_run("/nonexistent/benchlog", "good.gp", NULL, NULL, &err), -BL_ENOTFOUND);
+	assert_int_equal(bl_gp_run("/nonexistent/benchlog", "good.gp", NULL, NULL, NULL, &err), -BL_ENOTFOUND);
 	free(err);
 }
 
@@ -381,7 +381,7 @@ static void test_plot__missing_gnuplot_still_writes_script(void **state)
 	assert_false(bl_gp_available());
 
 	char *err = NULL;
-	assert_int_equal(bl_gp_run(g_dir, "x.gp", NULL, NULL, &err), -BL_ENOTFOUND);
+	assert_int_equal(bl_gp_run(g_dir, "x.gp", NULL, NULL, NULL, &err), -BL_ENOTFOUND);
 	assert_contains(err, "gnuplot not found");
 	free(err);
 
@@ -1178,7 +1178,7 @@ static void test_plot__files_and_defaults(void **state)
 
 	/* The script re-runs by hand (here through the runner). */
 	char *err = NULL;
-	assert_int_equal(bl_gp_run(sub, "only-script.gp", NULL, NULL, &err), 0);
+	assert_int_equal(bl_gp_run(sub, "only-script.gp", NULL, NULL, NULL, &err), 0);
 	free(err);
 	assert_true(exists("new-folder/only-script.png"));
 
