@@ -1,19 +1,9 @@
-/* averages.c — the summary block printed by the chkmmt Perl script (seed
- * 000), read into the `averages` table:
- *
- *   Averages for 10 mtest01 runs
- *   bytes allocated: 1253362892.8
- *   User time (seconds): 2.099
- *   System time (seconds): 2.823
- *   Elapsed (wall clock) time: 64.109
- *   Percent of CPU this job got: 7.5%
- *   Major (requiring I/O) page faults: 135.2
- *   Minor (reclaiming a frame) faults: 306779.8
- *
- * The seven lines after the heading belong to the block (this parser is
- * active, so it is asked before the time -v parser, whose labels two of
- * them share): they are averages, never runs. A block cut short is emitted
- * with what it has and a warning.
+/* averages.c — the chkmmt Perl script's summary block (seed 000;
+ * docs/formats.md, "chkmmt averages") into the `averages` table. The seven
+ * lines after the heading belong to the block (this parser is active, so
+ * it is asked before the time -v parser, whose labels two of them share):
+ * they are averages, never runs. A block cut short is emitted with what it
+ * has and a warning.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -107,11 +97,9 @@ static enum bl_verdict avg_line(void *st, struct bl_ctx *ctx, const struct bl_li
 		if (vl && v[vl - 1] == '%')
 			vl--;
 		double d;
-		if (bl_parse_double(v, vl, &d)) {
-			bl_warn(ctx, ln, "bad averages value", "averages: cannot read \"%.*s\"", (int)(n > 60 ? 60 : n), s);
-			ctx->skip_reason = "bad averages value";
-			return BL_SKIP;
-		}
+		if (bl_parse_double(v, vl, &d))
+			return bl_reject(ctx, ln, "bad averages value", "averages: cannot read \"%.*s\"",
+					 (int)(n > 60 ? 60 : n), s);
 		bl_set_num(&a->rec, avg_labels[i].col, d);
 		a->seen |= 1u << i;
 		if (a->seen == (1u << NAVG) - 1)

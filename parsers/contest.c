@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <glib.h>
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/contest.h"
@@ -76,10 +77,10 @@ static bool is_load_name(const char *s, size_t n)
 {
 	if (bl_word_index(s, n, known_loads, false) >= 0)
 		return true;
-	if (n < 6 || n > 40 || memcmp(s + n - 5, "_load", 5) != 0 || !(s[0] >= 'a' && s[0] <= 'z'))
+	if (n < 6 || n > 40 || memcmp(s + n - 5, "_load", 5) != 0 || !g_ascii_islower(s[0]))
 		return false;
 	for (size_t i = 0; i < n; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+		if (!(g_ascii_islower(s[i]) || g_ascii_isdigit(s[i]) || s[i] == '_'))
 			return false;
 	return true;
 }
@@ -406,13 +407,10 @@ static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const str
 	} else {
 		if (r.matched == S_TIME_L)
 			return BL_NO;          /* "<load>" without "Time:" */
-		if (r.bad_step >= 0) {
-			bl_warn(ctx, ln, "bad contest value", "contest: %s value \"%.*s\" is %s",
-				step_name(r.bad_step), (int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]),
-				tk->t[r.used], r.bad_rc == -BL_ERANGE ? "out of range" : "not a number");
-			ctx->skip_reason = "bad contest value";
-			return BL_SKIP;
-		}
+		if (r.bad_step >= 0)
+			return bl_reject(ctx, ln, "bad contest value", "contest: %s value \"%.*s\" is %s",
+					 step_name(r.bad_step), (int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]),
+					 tk->t[r.used], r.bad_rc == -BL_ERANGE ? "out of range" : "not a number");
 		if (leftover) {
 			if (r.matched < AT_CPU)
 				return BL_NO;  /* prose that starts like a record */
@@ -432,12 +430,9 @@ static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const str
 	}
 	if (!last)
 		return BL_MORE;
-	if (r.matched <= S_TIME) {
-		bl_warn(ctx, ln, "incomplete contest record", "contest: %.*s record has no Time value",
-			(int)tk->l[0], tk->t[0]);
-		ctx->skip_reason = "incomplete contest record";
-		return BL_SKIP;
-	}
+	if (r.matched <= S_TIME)
+		return bl_reject(ctx, ln, "incomplete contest record", "contest: %.*s record has no Time value",
+				 (int)tk->l[0], tk->t[0]);
 	if (!at_group_end(r.matched))
 		bl_warn(ctx, ln, "incomplete contest record",
 			"contest: %.*s record cut short after \"%.*s\"", (int)tk->l[0], tk->t[0],
@@ -464,8 +459,7 @@ static char *title_of(const char *s, size_t n)
 	for (size_t j = 0; j < n; j++) {
 		char ch = s[j];
 		bool sp = ch == ' ' || ch == '\t';
-		if (!sp && !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-			     (ch >= '0' && ch <= '9') || ch == '_'))
+		if (!sp && !(g_ascii_isalnum(ch) || ch == '_'))
 			return NULL;
 		if (sp) {
 			if (written[wl - 1] == ' ')
@@ -474,11 +468,10 @@ static char *title_of(const char *s, size_t n)
 			ch = ' ';
 		}
 		written[wl++] = ch;
-		if (digits && ch >= '0' && ch <= '9')
+		if (digits && g_ascii_isdigit(ch))
 			continue;
 		digits = false;
-		char lc = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : sp ? '_' : ch;
-		norm[nl++] = lc;
+		norm[nl++] = sp ? '_' : g_ascii_tolower(ch);
 	}
 	written[wl] = norm[nl] = '\0';
 	if (words > 4)
@@ -545,7 +538,7 @@ static bool row_like(const struct contest *c)
 	for (size_t i = 1; i < tk->n; i++) {
 		const char *t = tk->t[i];
 		size_t l = tk->l[i];
-		if ((t[0] >= '0' && t[0] <= '9') || ((t[0] == '-' || t[0] == '+' || t[0] == '.') && l > 1) ||
+		if (g_ascii_isdigit(t[0]) || ((t[0] == '-' || t[0] == '+' || t[0] == '.') && l > 1) ||
 		    (l == 3 && (strncasecmp(t, "nan", 3) == 0 || strncasecmp(t, "inf", 3) == 0)))
 			nums++;
 	}
@@ -665,8 +658,7 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	if (maybe_note && bl_re_match(&c->note_start_re, s, n) == 1) {
 		if (!c->p.open || c->p.depth != ln->quote_depth) {
 			pending_emit(c, ctx);
-			ctx->skip_reason = "contest note without a record";
-			return BL_SKIP;
+			return bl_skip_as(ctx, "contest note without a record");
 		}
 		if (bl_re_match(&c->note_re, s, n) == 1 || (flags & BL_F_LAST)) {
 			note_add(&c->p, s, n);
@@ -683,11 +675,8 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		char why[120];
 		if (report_row(c, ctx, ln, why, sizeof why))
 			return BL_USED;
-		if (*why) {
-			bl_warn(ctx, ln, "bad contest -r row", "%s", why);
-			ctx->skip_reason = "bad contest -r row";
-			return BL_SKIP;   /* the table stays open for the rows after it */
-		}
+		if (*why)   /* the table stays open for the rows after it */
+			return bl_reject(ctx, ln, "bad contest -r row", "%s", why);
 		table_close(c);
 	}
 	char *title = title_of(s, n);

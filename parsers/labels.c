@@ -32,6 +32,7 @@
  */
 #include <string.h>
 #include <strings.h>
+#include <glib.h>
 #include "core/util.h"
 #include "parsers/labels.h"
 
@@ -79,16 +80,6 @@ static bool word_in(const struct word *w, const char *const *list)
 	return bl_word_index(w->p, w->n, list, true) >= 0;
 }
 
-static bool is_letter(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* A kernel version word: an optional 'v', digits '.' digits, then any of
  * letters, digits and . + _ ~ - (6.1, v6.18-rc3, 5.11.0-rc5+). */
 static bool is_version(const struct word *w)
@@ -97,15 +88,15 @@ static bool is_version(const struct word *w)
 	if (i < w->n && (w->p[i] == 'v' || w->p[i] == 'V'))
 		i++;
 	size_t d = i;
-	while (i < w->n && is_digit(w->p[i]))
+	while (i < w->n && g_ascii_isdigit(w->p[i]))
 		i++;
 	if (i == d || i >= w->n || w->p[i] != '.')
 		return false;
 	i++;
-	if (i >= w->n || !is_digit(w->p[i]))
+	if (i >= w->n || !g_ascii_isdigit(w->p[i]))
 		return false;
 	for (; i < w->n; i++)
-		if (!is_letter(w->p[i]) && !is_digit(w->p[i]) && !strchr(".+_~-", w->p[i]))
+		if (!g_ascii_isalpha(w->p[i]) && !g_ascii_isdigit(w->p[i]) && !strchr(".+_~-", w->p[i]))
 			return false;
 	return true;
 }
@@ -135,7 +126,7 @@ static bool strip(const char *s, size_t *b, size_t *e)
  * 0 when the text cannot be a label. */
 static size_t split_words(const char *s, size_t b, size_t e, struct word *words)
 {
-	if (e - b == 0 || e - b > LABEL_MAX || !is_letter(s[b]))
+	if (e - b == 0 || e - b > LABEL_MAX || !g_ascii_isalpha(s[b]))
 		return 0;
 	size_t nw = 0, colons = 0;
 	for (size_t i = b; i < e;) {

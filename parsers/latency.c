@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib.h>
 #include "core/re.h"
 #include "core/util.h"
 #include "parsers/latency.h"
@@ -108,11 +109,6 @@ static double dec_value(struct dec d, int shift)
 	return m * pow(10.0, p);
 }
 
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* "[+-]digits[.digits][e[+-]digits]" exactly (no blanks). */
 static int dec_parse(const char *s, size_t n, struct dec *d)
 {
@@ -123,7 +119,7 @@ static int dec_parse(const char *s, size_t n, struct dec *d)
 	if (i < n && (s[i] == '+' || s[i] == '-'))
 		neg = s[i++] == '-';
 	for (; i < n; i++) {
-		if (is_digit(s[i])) {
+		if (g_ascii_isdigit(s[i])) {
 			if (m > (LLONG_MAX - 9) / 10)
 				return -BL_ERANGE;
 			m = m * 10 + (s[i] - '0');
@@ -143,7 +139,7 @@ static int dec_parse(const char *s, size_t n, struct dec *d)
 		if (i + 1 >= n || bl_parse_ll(s + i + 1, n - i - 1, &x) || x < -300 || x > 300)
 			return -BL_EFORMAT;
 		for (size_t k = i + 1; k < n; k++)
-			if (!is_digit(s[k]) && !((s[k] == '+' || s[k] == '-') && k == i + 1))
+			if (!g_ascii_isdigit(s[k]) && !((s[k] == '+' || s[k] == '-') && k == i + 1))
 				return -BL_EFORMAT;
 		e += (int)x;
 		i = n;
@@ -687,12 +683,12 @@ enum irt_shape { IRT_NONE = 0, IRT_BUCKET, IRT_BAD };
 static enum irt_shape irt_shape(const char *s, size_t n, size_t *klen, const char **cnt, size_t *clen)
 {
 	size_t i = 0;
-	while (i < n && is_digit(s[i]))
+	while (i < n && g_ascii_isdigit(s[i]))
 		i++;
 	if (i == 0 || i >= n || s[i] != '.')
 		return IRT_NONE;
 	size_t fd = ++i;
-	while (i < n && is_digit(s[i]))
+	while (i < n && g_ascii_isdigit(s[i]))
 		i++;
 	if (i == fd || i >= n || s[i] != ':')
 		return IRT_NONE;
@@ -703,7 +699,7 @@ static enum irt_shape irt_shape(const char *s, size_t n, size_t *klen, const cha
 	if (i == b || i >= n)
 		return IRT_NONE;
 	size_t c0 = i;
-	while (i < n && is_digit(s[i]))
+	while (i < n && g_ascii_isdigit(s[i]))
 		i++;
 	*cnt = s + c0;
 	if (i > c0 && i == n) {
@@ -711,7 +707,7 @@ static enum irt_shape irt_shape(const char *s, size_t n, size_t *klen, const cha
 		return IRT_BUCKET;
 	}
 	size_t d = c0 + (s[c0] == '-' || s[c0] == '+');
-	if (d >= n || !is_digit(s[d]))
+	if (d >= n || !g_ascii_isdigit(s[d]))
 		return IRT_NONE;
 	for (i = d; i < n; i++)
 		if (s[i] == ' ' || s[i] == '\t')
@@ -724,9 +720,9 @@ static enum irt_shape irt_shape(const char *s, size_t n, size_t *klen, const cha
  * that does not start like a number ("-- note", "<- max", "// note"). */
 static bool is_comment_start(const char *s, size_t n)
 {
-	if (n == 0 || is_digit(s[0]))
+	if (n == 0 || g_ascii_isdigit(s[0]))
 		return false;
-	return !((s[0] == '-' || s[0] == '+' || s[0] == '.') && n > 1 && is_digit(s[1]));
+	return !((s[0] == '-' || s[0] == '+' || s[0] == '.') && n > 1 && g_ascii_isdigit(s[1]));
 }
 
 /* L2: a histogram row: two or more runs of digits separated by blanks,
@@ -744,9 +740,9 @@ static size_t ct_row_shape(const char *s, size_t n, size_t *end)
 				(*end)--;
 			break;
 		}
-		if (!is_digit(s[i]))
+		if (!g_ascii_isdigit(s[i]))
 			return 0;
-		while (i < n && is_digit(s[i]))
+		while (i < n && g_ascii_isdigit(s[i]))
 			i++;
 		tokens++;
 		if (i < n && s[i] != ' ' && s[i] != '\t')
@@ -927,15 +923,15 @@ static enum ct_kind ct_classify(struct latency *L, const char *s, size_t n, bool
 	if (s[0] == 'T' && n > 2 && s[1] == ':' && bl_re_match(&L->re[RE_STATUS], s, n) == 1)
 		return CK_STATUS;
 	size_t end;
-	if (in_hist && is_digit(s[0]) && ct_row_shape(s, n, &end))
+	if (in_hist && g_ascii_isdigit(s[0]) && ct_row_shape(s, n, &end))
 		return CK_ROW;
 	/* a row of a negative bucket: cyclictest prints none; said and
 	 * skipped, and the histogram goes on */
-	if (in_hist && s[0] == '-' && n > 1 && is_digit(s[1]) && ct_row_shape(s + 1, n - 1, &end))
+	if (in_hist && s[0] == '-' && n > 1 && g_ascii_isdigit(s[1]) && ct_row_shape(s + 1, n - 1, &end))
 		return CK_BADROW;
 	if (s[0] == 'p' && bl_re_match(&L->re[RE_POLICY], s, n) == 1)
 		return CK_LOAD;
-	if (is_digit(s[0]) && bl_re_match(&L->re[RE_LOADAVG], s, n) == 1)
+	if (g_ascii_isdigit(s[0]) && bl_re_match(&L->re[RE_LOADAVG], s, n) == 1)
 		return CK_LOAD;
 	if (bl_contains(s, n, "cyclictest", 10) && bl_re_match(&L->re[RE_CTCMD], s, n) == 1)
 		return CK_CMD;
@@ -968,11 +964,9 @@ static enum bl_verdict ct_status(struct latency *L, struct bl_ctx *ctx, const st
 	    !re_int(&L->re[RE_STATUS], 3, s, &ns.prio) || !re_int(&L->re[RE_STATUS], 4, s, &ns.interval) ||
 	    !re_int(&L->re[RE_STATUS], 5, s, &ns.cycles) || !re_dec(&L->re[RE_STATUS], 6, s, &ns.min) ||
 	    !re_dec(&L->re[RE_STATUS], 7, s, &ns.act) || !re_dec(&L->re[RE_STATUS], 8, s, &ns.avg) ||
-	    !re_dec(&L->re[RE_STATUS], 9, s, &ns.max)) {
-		bl_warn(ctx, ln, "malformed cyclictest status line", "cyclictest status line: a value is out of range");
-		ctx->skip_reason = "malformed cyclictest status line";
-		return BL_SKIP;
-	}
+	    !re_dec(&L->re[RE_STATUS], 9, s, &ns.max))
+		return bl_reject(ctx, ln, "malformed cyclictest status line",
+				 "cyclictest status line: a value is out of range");
 	ns.has_smi = re_int(&L->re[RE_STATUS], 10, s, &ns.smi);
 	r->st = per_thread(r->st, &r->nst, (size_t)t, sizeof *r->st);
 	struct status *st = &r->st[t];
@@ -996,12 +990,9 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 {
 	struct run *r = &L->r;
 	size_t nc = ct_row_shape(s, n, &n);   /* an author's comment is not data */
-	if (r->ncols && nc != r->ncols) {
-		bl_warn(ctx, ln, "cyclictest row width differs",
-			"cyclictest histogram row has %s, the first row had %zu", BL_COUNT(nc, "count"), r->ncols);
-		ctx->skip_reason = "cyclictest row width differs";
-		return BL_SKIP;
-	}
+	if (r->ncols && nc != r->ncols)
+		return bl_reject(ctx, ln, "cyclictest row width differs",
+				 "cyclictest histogram row has %s, the first row had %zu", BL_COUNT(nc, "count"), r->ncols);
 	if (nc > L->rowc_cap) {
 		L->rowc = bl_xrealloc(L->rowc, nc * sizeof *L->rowc);
 		L->rowc_cap = nc;
@@ -1013,7 +1004,7 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 	int bad = 0;
 	while (i < n) {
 		size_t b = i;
-		while (i < n && is_digit(s[i]))
+		while (i < n && g_ascii_isdigit(s[i]))
 			i++;
 		long long x;
 		if (b == 0) {
@@ -1027,11 +1018,9 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 		while (i < n && (s[i] == ' ' || s[i] == '\t'))
 			i++;
 	}
-	if (bad) {
-		bl_warn(ctx, ln, "cyclictest number out of range", "cyclictest histogram row: a number is out of range");
-		ctx->skip_reason = "cyclictest number out of range";
-		return BL_SKIP;
-	}
+	if (bad)
+		return bl_reject(ctx, ln, "cyclictest number out of range",
+				 "cyclictest histogram row: a number is out of range");
 	r->ncols = nc;
 	add_row(r, ln, v, c, nc);
 	return BL_USED;
@@ -1056,11 +1045,9 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 			: k[0] == 'S' ? &r->f[F_SMI] : &r->f[F_OVF];
 		size_t vo, vl;
 		bl_re_group(&L->re[RE_FOOTER], 2, &vo, &vl);
-		if (footer_values(s + vo, vl, f, ln)) {
-			bl_warn(ctx, ln, "malformed cyclictest footer", "cyclictest footer: a value is not a number");
-			ctx->skip_reason = "malformed cyclictest footer";
-			return BL_SKIP;
-		}
+		if (footer_values(s + vo, vl, f, ln))
+			return bl_reject(ctx, ln, "malformed cyclictest footer",
+					 "cyclictest footer: a value is not a number");
 		return BL_USED;
 	}
 	if (bl_re_match(&L->re[RE_MAXLAT], s, n) == 1) {
@@ -1078,10 +1065,8 @@ static enum bl_verdict ct_footer(struct latency *L, struct bl_ctx *ctx, const st
 	}
 	if (bl_re_match(&L->re[RE_THREAD], s, n) == 1) {
 		long long t;
-		if (!r->in_cycles || !re_int(&L->re[RE_THREAD], 1, s, &t) || t < 0 || t > 100000) {
-			ctx->skip_reason = "cyclictest thread line outside the overflow list";
-			return BL_SKIP;
-		}
+		if (!r->in_cycles || !re_int(&L->re[RE_THREAD], 1, s, &t) || t < 0 || t > 100000)
+			return bl_skip_as(ctx, "cyclictest thread line outside the overflow list");
 		bl_re_group(&L->re[RE_THREAD], 2, &off, &len);
 		const char *p = s + off;
 		r->cyc = per_thread(r->cyc, &r->ncyc, (size_t)t, sizeof *r->cyc);
@@ -1162,13 +1147,11 @@ static enum bl_verdict ct_line(struct latency *L, struct bl_ctx *ctx, const stru
 		if (r->phase != CT_HIST)
 			return BL_NO;
 		size_t bl = 1;
-		while (bl < n && is_digit(s[bl]))
+		while (bl < n && g_ascii_isdigit(s[bl]))
 			bl++;
-		bl_warn(ctx, ln, "malformed latency bucket", "cyclictest histogram: negative bucket \"%.*s\"",
-			(int)(bl > 20 ? 20 : bl), s);
-		ctx->skip_reason = "malformed latency bucket";
 		r->last_line = ln->lineno;
-		return BL_SKIP;
+		return bl_reject(ctx, ln, "malformed latency bucket", "cyclictest histogram: negative bucket \"%.*s\"",
+				 (int)(bl > 20 ? 20 : bl), s);
 	}
 	case CK_FOOTER:
 		return ct_footer(L, ctx, ln, s, n);
@@ -1217,21 +1200,17 @@ static enum bl_verdict irt_bad_bucket(struct bl_ctx *ctx, const struct bl_line *
 	int kl = (int)(klen > 40 ? 40 : klen), vl = (int)(cl > 40 ? 40 : cl);
 	size_t d = cs[0] == '-' || cs[0] == '+', i = d;
 	bool nonzero = false;
-	for (; i < cl && is_digit(cs[i]); i++)
+	for (; i < cl && g_ascii_isdigit(cs[i]); i++)
 		nonzero |= cs[i] != '0';
 	bool digits = i == cl && i > d;
 	struct dec key;
+	const char *why = "malformed latency bucket";
 	if (dec_parse(s, klen, &key))
-		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: value out of range", kl, s);
-	else if (digits && cs[0] == '-' && nonzero)
-		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: negative count \"%.*s\"",
-			kl, s, vl, cs);
-	else
-		bl_warn(ctx, ln, "malformed latency bucket", "latency bucket %.*s: count \"%.*s\" %s",
-			kl, s, vl, cs,
-			digits && d == 0 ? "out of range" : digits ? "has a sign" : "is not a whole number");
-	ctx->skip_reason = "malformed latency bucket";
-	return BL_SKIP;
+		return bl_reject(ctx, ln, why, "latency bucket %.*s: value out of range", kl, s);
+	if (digits && cs[0] == '-' && nonzero)
+		return bl_reject(ctx, ln, why, "latency bucket %.*s: negative count \"%.*s\"", kl, s, vl, cs);
+	return bl_reject(ctx, ln, why, "latency bucket %.*s: count \"%.*s\" %s", kl, s, vl, cs,
+			 digits && d == 0 ? "out of range" : digits ? "has a sign" : "is not a whole number");
 }
 
 /* L1: the key s (klen bytes, value val) comes after the series' last
@@ -1348,7 +1327,7 @@ static bool is_time_command(struct latency *L, const char *s, size_t n)
 
 static bool sample_value(const char *s, size_t n, struct dec *d)
 {
-	return n > 0 && (is_digit(s[0]) || s[0] == '.' || s[0] == '-' || s[0] == '+') && dec_parse(s, n, d) == 0;
+	return n > 0 && (g_ascii_isdigit(s[0]) || s[0] == '.' || s[0] == '-' || s[0] == '+') && dec_parse(s, n, d) == 0;
 }
 
 /* ---- L6: the stated period -------------------------------------------- */
@@ -1517,10 +1496,8 @@ static enum bl_verdict status_joined(struct latency *L, struct bl_ctx *ctx, cons
 		return BL_USED;
 	if (!(flags & BL_F_LAST))
 		return status_partial(L, s, n) ? BL_MORE : BL_NO;
-	bl_warn(ctx, ln, "incomplete cyclictest status line",
-		"cyclictest status line ends before its last value: \"%.*s\"", (int)(n > 80 ? 80 : n), s);
-	ctx->skip_reason = "incomplete cyclictest status line";
-	return BL_SKIP;
+	return bl_reject(ctx, ln, "incomplete cyclictest status line",
+			 "cyclictest status line ends before its last value: \"%.*s\"", (int)(n > 80 ? 80 : n), s);
 }
 
 static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_line *ln, unsigned flags)

@@ -216,10 +216,8 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		size_t cl = n - 1;
 		bl_trim(&c, &cl);
 		size_t o, l;
-		if (line_2001(c, cl, &o, &l) || bl_re_match(&m->r2003, c, cl) == 1) {
-			ctx->skip_reason = "commented-out sample line";
-			return BL_SKIP;
-		}
+		if (line_2001(c, cl, &o, &l) || bl_re_match(&m->r2003, c, cl) == 1)
+			return bl_skip_as(ctx, "commented-out sample line");
 		return BL_NO;
 	}
 	/* Every pattern below is anchored to a line starting with one of
@@ -239,12 +237,9 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			bl_re_group(&m->r2003, 1, &o, &l);
 			bl_re_group(&m->r2003, 2, &o2, &l2);
 		}
-		if (bl_parse_ll(s + o2, l2, &v) || (!y2001 && v > (1LL << 52))) {
-			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s %s\" out of range",
-				(int)(l2 > 40 ? 40 : l2), s + o2, y2001 ? "bytes" : "kbytes");
-			ctx->skip_reason = "bad mtest01 value";
-			return BL_SKIP;
-		}
+		if (bl_parse_ll(s + o2, l2, &v) || (!y2001 && v > (1LL << 52)))
+			return bl_reject(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s %s\" out of range",
+					 (int)(l2 > 40 ? 40 : l2), s + o2, y2001 ? "bytes" : "kbytes");
 		m->seen = true;
 		emit_result(m, ctx, ln, y2001 ? "2001" : "2003", result_word(s + o, l), true, y2001 ? v : v * 1024,
 			    s, n);

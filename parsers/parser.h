@@ -88,6 +88,17 @@ struct bl_parser {
 	void (*release)(void *st);                           /* may be NULL */
 };
 
+/* BL_SKIP, with reason (a static string) as ctx->skip_reason. */
+static inline enum bl_verdict bl_skip_as(struct bl_ctx *ctx, const char *reason)
+{
+	ctx->skip_reason = reason;
+	return BL_SKIP;
+}
+/* Malformed data of the parser's own: bl_warn() under reason, then
+ * bl_skip_as(reason). */
+enum bl_verdict bl_reject(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
+			  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* The registry, in offer order; NULL-terminated. */
 extern const struct bl_parser *const bl_parsers[];
 /* Find a table definition by name across all parsers; NULL when unknown. */

@@ -1,7 +1,9 @@
 /* registry.c — every input format, in the order lines are offered (after
  * the active parser and the one active before it). Block formats with distinctive headers first; the
  * averages parser before timev, whose labels it shares. */
+#include <stdarg.h>
 #include <string.h>
+#include <glib.h>
 #include "parsers/parser.h"
 
 extern const struct bl_parser bl_parser_averages;
@@ -34,4 +36,15 @@ const struct bl_table_def *bl_table_find(const char *name)
 				return *t;
 	}
 	return NULL;
+}
+
+enum bl_verdict bl_reject(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	bl_warn(ctx, ln, reason, "%s", msg);
+	g_free(msg);
+	return bl_skip_as(ctx, reason);
 }

@@ -261,17 +261,13 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 	int li = match_label(s, n, &v, &vl, commented ? -1 : t->next_label);
 	if (li < 0)
 		return BL_NO;
-	if (commented) {
-		ctx->skip_reason = "commented-out sample line";
-		return BL_SKIP;
-	}
+	if (commented)
+		return bl_skip_as(ctx, "commented-out sample line");
 	t->next_label = (size_t)li + 1 < sizeof labels / sizeof labels[0] ? li + 1 : -1;
 	int col = labels[li].col;
 	if (vl == 0) {
-		if (flags & BL_F_LAST) {
-			ctx->skip_reason = "time -v label without a value";
-			return BL_SKIP;
-		}
+		if (flags & BL_F_LAST)
+			return bl_skip_as(ctx, "time -v label without a value");
 		return BL_MORE;  /* label broken from its value by a mailer */
 	}
 	if (!t->open || (t->seen & (1ull << col)))
@@ -286,10 +282,8 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 		bl_set_str(&t->rec, TIME_COMMAND, bl_time_text_set(&t->txt.command, v, vl));
 		return BL_USED;
 	}
-	if (is_range(v, vl)) {
-		ctx->skip_reason = "value range, not one measurement";
-		return BL_SKIP;
-	}
+	if (is_range(v, vl))
+		return bl_skip_as(ctx, "value range, not one measurement");
 	int rc;
 	if (col == TIME_ELAPSED_S) {
 		double d;
@@ -319,17 +313,12 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 	if (rc == 0 && ((t->rec.v[col].t == BL_NUM && t->rec.v[col].u.d < 0) ||
 			(t->rec.v[col].t == BL_INT && t->rec.v[col].u.i < 0))) {
 		t->rec.v[col].t = BL_NULL;
-		bl_warn(ctx, ln, "bad time -v value", "time -v: negative value for \"%s\": \"%.*s\"",
-			labels[li].text, (int)(vl > 60 ? 60 : vl), v);
-		ctx->skip_reason = "bad time -v value";
-		return BL_SKIP;
+		return bl_reject(ctx, ln, "bad time -v value", "time -v: negative value for \"%s\": \"%.*s\"",
+				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
 	}
-	if (rc) {
-		bl_warn(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
-			labels[li].text, (int)(vl > 60 ? 60 : vl), v);
-		ctx->skip_reason = "bad time -v value";
-		return BL_SKIP;
-	}
+	if (rc)
+		return bl_reject(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
+				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
 	if (col == TIME_EXIT_STATUS)
 		emit(t, ctx);
 	return BL_USED;

@@ -151,19 +151,14 @@ static enum bl_verdict vd_row(struct vmstatdisk *v, struct bl_ctx *ctx, const st
 	if (v->nseen == 0 && !v->rows_in_sample && !v->ts && nt == 13 && is_date(tok[11], tl[11]))
 		want = 13;   /* -t rows under a label line whose zone was empty */
 	bool ts = want == 13;
-	if (nt != want || (ts && (!is_date(tok[11], tl[11]) || !is_tod(tok[12], tl[12])))) {
-		bl_warn(ctx, ln, "malformed vmstat -d row", "vmstat -d row has %s, %zu expected", BL_COUNT(nt, "field"), want);
-		ctx->skip_reason = "malformed vmstat -d row";
-		return BL_SKIP;
-	}
+	if (nt != want || (ts && (!is_date(tok[11], tl[11]) || !is_tod(tok[12], tl[12]))))
+		return bl_reject(ctx, ln, "malformed vmstat -d row", "vmstat -d row has %s, %zu expected",
+				 BL_COUNT(nt, "field"), want);
 	long long val[10];
 	for (size_t i = 0; i < 10; i++)
-		if (!all_digits(tok[i + 1], tl[i + 1]) || bl_parse_ll(tok[i + 1], tl[i + 1], &val[i])) {
-			bl_warn(ctx, ln, "malformed vmstat -d row", "vmstat -d row: \"%.*s\" is not a counter",
-				(int)(tl[i + 1] > 30 ? 30 : tl[i + 1]), tok[i + 1]);
-			ctx->skip_reason = "malformed vmstat -d row";
-			return BL_SKIP;
-		}
+		if (!all_digits(tok[i + 1], tl[i + 1]) || bl_parse_ll(tok[i + 1], tl[i + 1], &val[i]))
+			return bl_reject(ctx, ln, "malformed vmstat -d row", "vmstat -d row: \"%.*s\" is not a counter",
+					 (int)(tl[i + 1] > 30 ? 30 : tl[i + 1]), tok[i + 1]);
 	v->ts = ts;
 	note_disk(v, tok[0], tl[0]);
 	struct bl_record r;
@@ -209,10 +204,8 @@ static void open_table(struct vmstatdisk *v, const struct bl_line *ln)
 static enum bl_verdict joined_head(struct vmstatdisk *v, struct bl_ctx *ctx, const struct bl_line *ln,
 				   const char *s, size_t n, unsigned flags)
 {
-	if (flags & BL_F_LAST) {
-		ctx->skip_reason = "vmstat -d group line without its label line";
-		return BL_SKIP;
-	}
+	if (flags & BL_F_LAST)
+		return bl_skip_as(ctx, "vmstat -d group line without its label line");
 	const char *t = memmem(s, n, " total", 6);
 	if (!t)
 		return BL_NO;
