@@ -236,6 +236,10 @@ struct lseries {
 	bool done;
 	int rc;
 	struct bl_latency_summary sum;
+	/* rank_tests() against series ranked_with - 1 (0: none yet), with the
+	 * tests' returns: the section and the Findings test a pair once */
+	size_t ranked_with;
+	struct ranks { struct bl_utest ut; struct bl_kstest ks; int ru, rk; } ranks;
 };
 
 struct ltime {
@@ -852,27 +856,31 @@ static void test_bins(const struct lseries *s, bool use_limit, struct bl_bin **o
 	}
 }
 
-/* D8 (Mann-Whitney) and D9 (Kolmogorov-Smirnov) of series c against b on
- * their bins (T6: with one -h limit N for both, overflow samples (>= N)
+/* D8 (Mann-Whitney) and D9 (Kolmogorov-Smirnov) of series ci against bi
+ * on their bins (T6: with one -h limit N for both, overflow samples (>= N)
  * are one tie group above every bucket of either, a bin at N; else D8's
- * own rule, the overflow above the other's bins). ut and ks are cleared
- * first (p NaN); *ru and *rk get the tests' returns. */
-static void rank_tests(const struct lseries *b, const struct lseries *c, struct bl_utest *ut, int *ru,
-		       struct bl_kstest *ks, int *rk)
+ * own rule, the overflow above the other's bins); p NaN when not run. */
+static const struct ranks *rank_tests(struct bl_latency *L, size_t bi, size_t ci)
 {
+	const struct lseries *b = &L->s[bi];
+	struct lseries *c = &L->s[ci];
+	struct ranks *r = &c->ranks;
+	if (c->ranked_with == bi + 1)
+		return r;
 	bool lim = isfinite(b->hist_limit) && b->hist_limit == c->hist_limit;
 	struct bl_bin *bb, *cb;
 	size_t nbb, ncb;
 	double ob, oc;
 	test_bins(b, lim, &bb, &nbb, &ob);
 	test_bins(c, lim, &cb, &ncb, &oc);
-	memset(ut, 0, sizeof *ut);
-	memset(ks, 0, sizeof *ks);
-	ut->p = ks->p = NAN;
-	*ru = bl_mannwhitney_bins(bb, nbb, ob, cb, ncb, oc, ut);
-	*rk = bl_ks2_bins(bb, nbb, ob, cb, ncb, oc, ks);
+	memset(r, 0, sizeof *r);
+	r->ut.p = r->ks.p = NAN;
+	r->ru = bl_mannwhitney_bins(bb, nbb, ob, cb, ncb, oc, &r->ut);
+	r->rk = bl_ks2_bins(bb, nbb, ob, cb, ncb, oc, &r->ks);
 	free(bb);
 	free(cb);
+	c->ranked_with = bi + 1;
+	return r;
 }
 
 /* "p = 0.0123", or "p < 1e-300" when it underflowed */
@@ -969,24 +977,22 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 				continue;
 			if (md && ++tests >= BL_MD_SHOWN)
 				break;
-			struct bl_utest ut;
-			struct bl_kstest ks;
-			int r1, r2;
-			rank_tests(B, s, &ut, &r1, &ks, &r2);
+			const struct ranks *rt = rank_tests(L, base, j);
 			fprintf(f, "%s%s vs %s: ", md ? "- " : "  ", bl_esc_doc(&er, s->label, md),
 				bl_esc_doc(&er, B->label, md));
-			if (r1 == 0 && ut.ok) {
+			if (rt->ru == 0 && rt->ut.ok) {
 				fprintf(f, "Mann-Whitney U = %s, z = %s, %s (two-sided); P(%s > %s) + P(=)/2 = %.3g",
-					fnum(ut.u).s, fnum(ut.z).s, fp(ut.p).s, bl_esc_doc(&er, s->name, md),
-					bl_esc_doc(&er, B->name, md), ut.prob_superiority);
+					fnum(rt->ut.u).s, fnum(rt->ut.z).s, fp(rt->ut.p).s,
+					bl_esc_doc(&er, s->name, md), bl_esc_doc(&er, B->name, md),
+					rt->ut.prob_superiority);
 			} else {
 				fprintf(f, "Mann-Whitney U not available (%s)",
-					r1 ? (r1 == -BL_EFORMAT ? "an overflow overlaps the other series' buckets"
-								: bl_strerror(r1))
-					   : ut.note ? ut.note : "undefined");
+					rt->ru ? (rt->ru == -BL_EFORMAT ? "an overflow overlaps the other series' buckets"
+								: bl_strerror(rt->ru))
+					   : rt->ut.note ? rt->ut.note : "undefined");
 			}
-			if (r2 == 0 && ks.ok)
-				fprintf(f, "; Kolmogorov-Smirnov D = %s, %s", fnum(ks.d).s, fp(ks.p).s);
+			if (rt->rk == 0 && rt->ks.ok)
+				fprintf(f, "; Kolmogorov-Smirnov D = %s, %s", fnum(rt->ks.d).s, fp(rt->ks.p).s);
 			fprintf(f, md ? "\n" : "\n");
 		}
 		fputc('\n', f);
@@ -1226,10 +1232,7 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 		     struct bl_cmp_rows *rows)
 {
 	struct lseries *b = stats_of(L, bi), *c = stats_of(L, ci);
-	struct bl_utest ut;
-	struct bl_kstest ks;
-	int ru, rk;
-	rank_tests(b, c, &ut, &ru, &ks, &rk);
+	const struct ranks *rt = rank_tests(L, bi, ci);
 	const struct bl_latency_summary *mb = &b->sum, *mc = &c->sum;
 	double conf = o->co->confidence;
 	bool nonneg = mb->min >= 0 && mc->min >= 0;
@@ -1247,8 +1250,8 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 	double p50b = mb->pct_lb[0] ? NAN : mb->pct[0], p50c = mc->pct_lb[0] ? NAN : mc->pct[0];
 	w = lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, %.6g → %.6g %s, Mann-Whitney", c->name, mb->pct[0],
 		    mc->pct[0], unit_of(c)), p50b, p50c, "mann-whitney");
-	bl_compare_rank(p50b, p50c, ut.p, ru == 0 && ut.ok, ru == 0 ? ut.note : "the overflow's order is unknown",
-			&w->r);
+	bl_compare_rank(p50b, p50c, rt->ut.p, rt->ru == 0 && rt->ut.ok,
+			rt->ru == 0 ? rt->ut.note : "the overflow's order is unknown", &w->r);
 	/* each side's p99 is shown, a bound when it lies in the overflow
 	 * (then not tested) */
 	double p99b = mb->pct[2], p99c = mc->pct[2];
@@ -1266,8 +1269,8 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 	w = lat_row(rows, o, b, c, "distribution",
 		    bl_xasprintf("%s, Kolmogorov-Smirnov: the whole distribution; change of the mean", c->name),
 		    mb->mean, mc->mean, "kolmogorov-smirnov");
-	bl_compare_rank(mb->mean, mc->mean, ks.p, rk == 0 && ks.ok, rk == 0 ? ks.note : "the overflow's order is unknown",
-			&w->r);
+	bl_compare_rank(mb->mean, mc->mean, rt->ks.p, rt->rk == 0 && rt->ks.ok,
+			rt->rk == 0 ? rt->ks.note : "the overflow's order is unknown", &w->r);
 	if (mb->nlate && mc->nlate && mb->n > 0 && mc->n > 0) {
 		double fb = 100 * mb->late_count[0] / mb->n, fc = 100 * mc->late_count[0] / mc->n;
 		w = lat_row(rows, o, b, c, "share late", bl_xasprintf("%s, later than target + %s, in %%", c->name,
