@@ -11,6 +11,7 @@
 #include "core/strmap.h"
 #include "core/util.h"
 #include "tables/sqlite.h"
+#include "tables/table.h"
 
 /* F2: the verdict's place in the order. */
 static int rank(enum bl_verdict_kind k)
@@ -291,14 +292,14 @@ void bl_report_findings(FILE *md, const struct bl_findings *rows, double confide
 		fputc('\n', md);
 }
 
-/* One CSV field, quoted by libcsv when it must be (as tables/table.c
- * writes them); then ',' or the line end. */
-static int put(FILE *f, const char *s, bool last)
+int bl_report_csv_field(FILE *f, const char *s, bool last)
 {
-	size_t n = s ? strlen(s) : 0;
-	if (n && strpbrk(s, ",\"\r\n") ? csv_fwrite(f, s, n) != 0 : n && fwrite(s, 1, n, f) != n)
-		return -1;
-	return fputc(last ? '\n' : ',', f) == EOF ? -1 : 0;
+	char *fixed;
+	const char *t = bl_utf8_clean(s ? s : "", &fixed);
+	size_t n = strlen(t);
+	int bad = strpbrk(t, ",\"\r\n") ? csv_fwrite(f, t, n) != 0 : n && fwrite(t, 1, n, f) != n;
+	free(fixed);
+	return bad || fputc(last ? '\n' : ',', f) == EOF ? -1 : 0;
 }
 
 /* F6: the columns of findings.csv and of report.sqlite's findings
@@ -363,7 +364,7 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 			d = fv[k].v;
 		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }
 		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)d } } : (struct bl_val){ t, { .d = d } };
-		bad |= put(f->csv, fv[k].s ? fv[k].s : b, k + 1 == NF);
+		bad |= bl_report_csv_field(f->csv, fv[k].s ? fv[k].s : b, k + 1 == NF);
 	}
 	if (f->db)   /* a failure fails the database's finish() */
 		(void)bl_sqlite_row(f->db, f->dbtab, v);
@@ -382,7 +383,7 @@ int bl_findings_begin(struct bl_findings *f, const char *path, const struct bl_s
 	f->csv = fopen(path, "w");
 	int bad = !f->csv;
 	for (size_t i = 0; !bad && i < NF; i++)
-		bad |= put(f->csv, fhead[i], i + 1 == NF);
+		bad |= bl_report_csv_field(f->csv, fhead[i], i + 1 == NF);
 	if (bad && !f->err)
 		f->err = errno ? errno : EIO;
 	return bad ? -BL_EIO : 0;

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <csv.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/table_stats.h"
@@ -145,19 +144,6 @@ struct rstate {
 
 /* ---- sinks ---- */
 
-/* One field of skipped.csv, RFC 4180-quoted by libcsv, valid UTF-8. */
-static void skip_field(FILE *f, const char *s, bool last)
-{
-	char *fixed = NULL;
-	const char *t = bl_utf8_clean(s ? s : "", &fixed);
-	if (strpbrk(t, ",\"\r\n"))
-		csv_fwrite(f, t, strlen(t));
-	else
-		fputs(t, f);
-	free(fixed);
-	fputc(last ? '\n' : ',', f);
-}
-
 /* Add a run to l (its strings copied). */
 static void nearlist_add(struct nearlist *l, const char *source, const char *reason, const char *text,
 			 unsigned long first, unsigned long last)
@@ -228,15 +214,15 @@ static void skip_row_out(struct rstate *rs, const char *source, unsigned long fi
 			 unsigned long messages, const char *text)
 {
 	FILE *f = rs->skipped;
-	skip_field(f, source, false);
+	bl_report_csv_field(f, source, false);
 	fprintf(f, "%lu,%lu,%lu,", first, last, last - first + 1);
-	skip_field(f, reason, false);
-	skip_field(f, msgid, false);
-	skip_field(f, last_id, false);
+	bl_report_csv_field(f, reason, false);
+	bl_report_csv_field(f, msgid, false);
+	bl_report_csv_field(f, last_id, false);
 	if (messages)
 		fprintf(f, "%lu", messages);
 	fputc(',', f);
-	skip_field(f, text, true);
+	bl_report_csv_field(f, text, true);
 	if (ferror(f) && !rs->skip_err) {
 		rs->skip_err = -BL_EIO;
 		rs->skip_errno = errno;
@@ -553,7 +539,7 @@ static int table_record(void *ud, const struct bl_record *r)
 /* An input's row of inputs.csv. */
 static void input_row(FILE *f, const struct bl_input_stats *s)
 {
-	skip_field(f, s->path, false);
+	bl_report_csv_field(f, s->path, false);
 	fprintf(f, "%lu,%lu,%lu,%lu,%lu,%d\n", s->lines, s->used, s->skipped, s->records,
 		s->warnings, s->unreadable ? 1 : 0);
 }
