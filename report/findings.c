@@ -364,7 +364,9 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 			d = fv[k].v;
 		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }
 		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)d } } : (struct bl_val){ t, { .d = d } };
-		bad |= bl_report_csv_field(f->csv, fv[k].s ? fv[k].s : b, k + 1 == NF);
+		/* a number's text needs neither quotes nor cleaning */
+		bad |= fv[k].s ? bl_report_csv_field(f->csv, fv[k].s, k + 1 == NF)
+			       : fputs(b, f->csv) == EOF || fputc(k + 1 == NF ? '\n' : ',', f->csv) == EOF;
 	}
 	if (f->db)   /* a failure fails the database's finish() */
 		(void)bl_sqlite_row(f->db, f->dbtab, v);

@@ -57,7 +57,7 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 static bool text_needs_escape(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		size_t l = utf8_seq((const unsigned char *)s + i, n - i);
+		size_t l = (unsigned char)s[i] < 0x80 ? 1 : utf8_seq((const unsigned char *)s + i, n - i);
 		if (!l || (s[i] == '\\' && (s[i + 1] == 'x' || s[i + 1] == '\\')))
 			return true;
 		i += l;
