@@ -161,5 +161,6 @@ int bl_cmp_spill_get(struct bl_cmp_spill *s, size_t i, struct bl_cmp_row *w)
 	bl_compare_judge(&w->r, 1.0 - s->conf, w->band, w->better, m);
 	w->r.verdict = bl_cmp_verdict_words(w->r.kind, w->column, w->r.pct);
 	w->family = m;
+	w->fam = e->fam;
 	return 0;
 }

@@ -150,6 +150,7 @@ struct bl_cmp_row {
 	double mean_base, mean_cand;
 	struct bl_cmp r;             /* adjusted and judged (C3) */
 	size_t family;               /* D12: m, the tests of this row's family */
+	size_t fam;                  /* D12: the family's index in its spill (bl_cmp_spill_get) */
 	const char *test;            /* static: "welch", "student", "mann-whitney",
 					"kolmogorov-smirnov"; NULL when none ran */
 	bool own;                    /* made by an analysis's findings()

@@ -8,7 +8,6 @@
 #include "report/findings.h"
 #include "core/escape.h"
 #include "core/store.h"
-#include "core/strmap.h"
 #include "core/util.h"
 #include "tables/sqlite.h"
 #include "tables/table.h"
@@ -394,10 +393,9 @@ int bl_findings_begin(struct bl_findings *f, const char *path, const struct bl_s
 /* A batch's rows as they are taken, in F2's order (F8): what H1 and F4
  * keep of them. */
 struct stream {
-	struct bl_strmap fam;        /* the batch's questions (D12) */
-	struct tally {
-		struct bl_question q;    /* its rows owned copies */
-	} *t;
+	size_t *slot;                /* by a row's fam (D12): its question's place in q + 1, 0 none */
+	struct bl_question *q;       /* in the order first seen; their rows owned copies */
+	size_t nq;
 	struct bl_finding *top;      /* the batch's first BL_FINDINGS_SHOWN, owned */
 	size_t ntop;
 	int bad;
@@ -439,18 +437,13 @@ static void offer_question(struct bl_findings *f, struct bl_question *q)
  * BL_HEADLINE_CHANGES of them (else its first row) are copied. */
 static void tally_row(struct stream *st, const struct bl_cmp_row *w, unsigned long long seq)
 {
-	char *key = bl_cmp_family_key(w);
-	bool added;
-	size_t k = bl_strmap_get(&st->fam, key, &added);
-	free(key);
-	if (added) {
-		st->t = bl_xrealloc(st->t, st->fam.n * sizeof *st->t);
-		memset(&st->t[k], 0, sizeof st->t[k]);
-		st->t[k].q.row[0] = row_copy(w);
-		st->t[k].q.nrow = 1;
-		st->t[k].q.seq = seq;
+	size_t *k = &st->slot[w->fam];
+	if (!*k) {
+		st->q = bl_xrealloc(st->q, (st->nq + 1) * sizeof *st->q);
+		st->q[st->nq] = (struct bl_question){ .row[0] = row_copy(w), .nrow = 1, .seq = seq };
+		*k = ++st->nq;
 	}
-	struct bl_question *q = &st->t[k].q;
+	struct bl_question *q = &st->q[*k - 1];
 	q->n++;
 	switch (w->r.kind) {
 	case BL_V_NO_CHANGE: q->no_change++; break;
@@ -478,7 +471,6 @@ static void take_row(struct bl_findings *f, struct stream *st, const struct bl_c
 	}
 	f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0);
 	f->count[w->r.kind]++;
-	f->tests += w->r.tested && !isnan(w->r.t.p);
 	tally_row(st, w, seq);
 	if (st->ntop < BL_FINDINGS_SHOWN) {
 		st->top = bl_xrealloc(st->top, (st->ntop + 1) * sizeof *st->top);
@@ -491,10 +483,10 @@ static void take_row(struct bl_findings *f, struct stream *st, const struct bl_c
  * be among them). */
 static void stream_end(struct bl_findings *f, struct stream *st)
 {
-	for (size_t k = 0; k < st->fam.n; k++)
-		offer_question(f, &st->t[k].q);
-	free(st->t);
-	bl_strmap_release(&st->fam);
+	for (size_t k = 0; k < st->nq; k++)
+		offer_question(f, &st->q[k]);
+	free(st->q);
+	free(st->slot);
 	/* both in F2's order: merged, not sorted again (qsort() per input
 	 * was 280 M of the 10,000 files' 23.1 G instructions) */
 	size_t m = f->ntop + st->ntop, a = 0, b = 0;
@@ -519,21 +511,24 @@ static void stream_end(struct bl_findings *f, struct stream *st)
  * holding the keys, not the rows. */
 static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_spill *sp)
 {
-	size_t n = bl_cmp_spill_n(sp), k = 0, j = 0;
+	size_t n = bl_cmp_spill_n(sp), k = 0, j = 0, nfam = 0;
 	struct key *key = bl_xmalloc((n ? n : 1) * sizeof *key);
 	struct bl_cmp_row w, *kept = n && n <= BL_STORE_MEM / sizeof w ? bl_xmalloc(n * sizeof w) : NULL;
 	bool bad = false;
 	for (size_t i = 0; i < n && !bad; i++) {
 		bad = bl_cmp_spill_get(sp, i, &w) != 0;
 		bool compared = !bad && !isnan(w.r.diff);   /* F4: else nothing compared */
-		if (compared)
+		if (compared) {
 			key[k++] = key_of(&w, f->seq++, i);
+			nfam = w.fam >= nfam ? w.fam + 1 : nfam;
+		}
 		if (compared && kept)
 			kept[i] = w;
 		else
 			row_free(&w);
 	}
 	qsort(key, k, sizeof *key, cmp_key);
+	st->slot = bl_xcalloc(nfam ? nfam : 1, sizeof *st->slot);
 	for (; j < k && !bad; j++) {
 		if (kept)
 			w = kept[key[j].i];
@@ -567,6 +562,7 @@ int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
 	if (rows->spill)
 		take_spill(f, &st, rows->spill);
 	stream_end(f, &st);
+	f->tests += rows->tests;   /* D12's m, as the spill adjusted them */
 	rows->tests = 0;
 	bl_cmp_spill_free(rows->spill);
 	rows->spill = NULL;
