@@ -293,7 +293,6 @@ struct rd {
 	/* unit state (R12) */
 	bool unit_open, unit_text;
 	const struct bl_msg *unit_msg;
-	int err;
 };
 
 static void view_index(struct view *v)
@@ -340,10 +339,7 @@ static int unit_end(struct rd *r)
 	if (!r->unit_open)
 		return 0;
 	r->unit_open = false;
-	int rc = r->ctx->lines.end_unit(r->ctx);
-	if (rc < 0 && r->err == 0)
-		r->err = rc;
-	return rc;
+	return r->ctx->lines.end_unit(r->ctx);
 }
 
 static int unit_begin(struct rd *r, const struct bl_msg *msg)
@@ -1690,15 +1686,6 @@ static size_t long_line_keep(const guint8 *s, size_t n)
 	return k > 0 && k < n && s[k] == ':' ? k + 1 : 0;
 }
 
-static void note_long(struct rd *r, unsigned long lineno)
-{
-	if (r->nlong == r->caplong) {
-		r->caplong = r->caplong ? 2 * r->caplong : 16;
-		r->longl = bl_xrealloc(r->longl, r->caplong * sizeof *r->longl);
-	}
-	r->longl[r->nlong++] = lineno;
-}
-
 /* R15 on the bytes of ba from `from` on, just read: a line over
  * BL_LINE_MAX is cut to what long_line_keep() keeps, and the rest of its
  * bytes, in this read and the later ones, are let go up to its LF. */
@@ -1725,7 +1712,8 @@ static void keep_lines_short(struct rd *r, size_t from)
 		if (n > BL_LINE_MAX) {
 			size_t start = w - (e - i) - r->fill_cur;
 			w = start + long_line_keep(p + start, n);
-			note_long(r, r->fill_line);
+			r->longl = bl_xgrow(r->longl, &r->caplong, r->nlong + 1, sizeof *r->longl);
+			r->longl[r->nlong++] = r->fill_line;
 			if (nl)
 				p[w++] = '\n';
 			else

@@ -219,12 +219,6 @@ static void parse_log(const struct toks *tk, struct logrec *r)
 	r->used = i;
 }
 
-/* A record may end here without a warning (Requirement 2). */
-static bool at_group_end(int matched)
-{
-	return matched == AT_CPU || matched == AT_LCPU || matched == S_DONE;
-}
-
 /* ---- state ----------------------------------------------------------- */
 
 struct pending {
@@ -433,7 +427,8 @@ static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const str
 	if (r.matched <= S_TIME)
 		return bl_reject(ctx, ln, "incomplete contest record", "contest: %.*s record has no Time value",
 				 (int)tk->l[0], tk->t[0]);
-	if (!at_group_end(r.matched))
+	/* a record may end at a group's end without a warning (Requirement 2) */
+	if (r.matched != AT_CPU && r.matched != AT_LCPU)
 		bl_warn(ctx, ln, "incomplete contest record",
 			"contest: %.*s record cut short after \"%.*s\"", (int)tk->l[0], tk->t[0],
 			(int)tk->l[r.used - 1], tk->t[r.used - 1]);

@@ -332,12 +332,6 @@ static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 	return rc ? -BL_EFORMAT : 0;
 }
 
-static void footer_free(struct footer *f)
-{
-	free(f->v);
-	memset(f, 0, sizeof *f);
-}
-
 static void run_free(struct run *r)
 {
 	free(r->source);
@@ -352,7 +346,7 @@ static void run_free(struct run *r)
 		bl_held_clear(&r->st[i].line);
 	free(r->st);
 	for (size_t i = 0; i < NFOOT; i++)
-		footer_free(&r->f[i]);
+		free(r->f[i].v);
 	for (size_t i = 0; i < r->ncyc; i++)
 		free(r->cyc[i].list);
 	free(r->cyc);

@@ -1,15 +1,9 @@
-/* latency.h — the latency tables (parsers/latency.c, FORMATS.md §5); their
- * columns are documented in their definitions (docs/csv.md).
- *
- *   latency         one row per histogram bucket (per series), per overflow
- *                   count, or per sample of a plain list; buckets with count
- *                   0 are not written.
- *   latency_series  one row per series: the tool, its command line, totals,
- *                   the tool's own figures, and `time_line`, the line of the
- *                   shell `time` block that followed the series.
- *
- * A series is one distribution: the whole int_resp_timer-style histogram,
- * one cyclictest thread (T0, T1, ...), or one plain list of samples.
+/* latency.h — the latency tables (parsers/latency.c, FORMATS.md §5):
+ * `latency`, one row per bucket, overflow count or sample, and
+ * `latency_series`, one row per series; their columns are documented in
+ * their definitions (docs/csv.md). A series is one distribution: the whole
+ * int_resp_timer-style histogram, one cyclictest thread (T0, T1, ...), or
+ * one plain list of samples.
  *
  * Runs: every series run (one timer histogram, one cyclictest invocation
  * with all its threads, one list) starts a new run in the run family

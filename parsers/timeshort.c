@@ -84,16 +84,6 @@ static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 	return rc ? -BL_EFORMAT : 0;
 }
 
-static void ts_reset(struct timeshort *t)
-{
-	t->open = false;
-	t->posix = false;
-	t->rus_ok = false;
-	t->rus = 0;
-	t->mac = false;
-	t->has_rss = false;
-}
-
 /* The BSD maximum resident set size, once the whole block is known. */
 static void bsd_rss(struct timeshort *t, struct bl_ctx *ctx)
 {
@@ -119,7 +109,8 @@ static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
 	t->rec.group_source = t->txt.group_source;
 	t->rec.run = t->run;
 	bl_emit(ctx, &t->rec);
-	ts_reset(t);
+	t->open = t->posix = t->rus_ok = t->mac = t->has_rss = false;
+	t->rus = 0;
 }
 
 static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format)
@@ -359,7 +350,6 @@ static void ts_flush(void *st, struct bl_ctx *ctx)
 static void ts_release(void *st)
 {
 	struct timeshort *t = st;
-	ts_reset(t);
 	bl_time_text_release(&t->txt);
 	bl_re_release(&t->gnu);
 	bl_re_release(&t->zsh);

@@ -105,12 +105,6 @@ struct timev {
 	int next_label;             /* the label GNU time prints next, or -1 */
 };
 
-static void reset(struct timev *t)
-{
-	t->open = false;
-	t->seen = 0;
-}
-
 static int timev_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct timev *t = st;
@@ -129,7 +123,7 @@ static void emit(struct timev *t, struct bl_ctx *ctx)
 	t->rec.run = t->run;
 	t->rec.source = bl_time_text_of(&t->txt.source);
 	bl_emit(ctx, &t->rec);
-	reset(t);
+	t->open = false;
 }
 
 static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line *ln)
@@ -284,41 +278,26 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 	}
 	if (is_range(v, vl))
 		return bl_skip_as(ctx, "value range, not one measurement");
-	int rc;
-	if (col == TIME_ELAPSED_S) {
-		double d;
-		rc = bl_parse_clock(v, vl, &d);
-		if (rc == 0)
-			bl_set_num(&t->rec, col, d);
-	} else if (col == TIME_USER_S || col == TIME_SYS_S) {
-		double d;
-		rc = bl_parse_double(v, vl, &d);
-		if (rc == 0)
-			bl_set_num(&t->rec, col, d);
-	} else if (col == TIME_CPU_PCT) {
-		double d;
-		if (vl == 2 && v[0] == '?' && v[1] == '%')
-			return BL_USED; /* unknown: elapsed time was 0 */
-		rc = (vl >= 2 && v[vl - 1] == '%') ? bl_parse_double(v, vl - 1, &d) : -BL_EFORMAT;
-		if (rc == 0)
-			bl_set_num(&t->rec, col, d);
-	} else {
-		long long i;
-		rc = bl_parse_ll(v, vl, &i);
-		if (rc == 0)
-			bl_set_int(&t->rec, col, i);
-	}
+	if (col == TIME_CPU_PCT && vl == 2 && v[0] == '?' && v[1] == '%')
+		return BL_USED;     /* unknown: elapsed time was 0 */
+	size_t pl = col != TIME_CPU_PCT ? vl : vl >= 2 && v[vl - 1] == '%' ? vl - 1 : 0;
+	double d = 0;
+	long long i = 0;
+	bool num = bl_table_time.cols[col].type == BL_NUM;
+	int rc = !num ? bl_parse_ll(v, pl, &i) : col == TIME_ELAPSED_S ? bl_parse_clock(v, pl, &d)
+								 : bl_parse_double(v, pl, &d);
 	/* Every time -v value is a duration, a percentage, a size or a count:
 	 * a negative one is damage, not a measurement. */
-	if (rc == 0 && ((t->rec.v[col].t == BL_NUM && t->rec.v[col].u.d < 0) ||
-			(t->rec.v[col].t == BL_INT && t->rec.v[col].u.i < 0))) {
-		t->rec.v[col].t = BL_NULL;
+	if (rc == 0 && (d < 0 || i < 0))
 		return bl_reject(ctx, ln, "bad time -v value", "time -v: negative value for \"%s\": \"%.*s\"",
 				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
-	}
 	if (rc)
 		return bl_reject(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
 				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
+	if (num)
+		bl_set_num(&t->rec, col, d);
+	else
+		bl_set_int(&t->rec, col, i);
 	if (col == TIME_EXIT_STATUS)
 		emit(t, ctx);
 	return BL_USED;
