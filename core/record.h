@@ -126,14 +126,13 @@ extern const char *const bl_prov_col_names[BL_PROV_COLS];
  * them into text (core/util.h bl_scan_uints: each followed by one ','),
  * and which token is which column. Column i's text is token t = tok[i]'s
  * nd[t] bytes at text + at[t] when t != BL_NO_TOKEN and 0 < nd[t] <
- * BL_DIGITS_COPY (canonical decimal digits: no leading zero), and
- * BL_DIGITS_COPY bytes can be read there (a writer copies that many at
+ * BL_SCAN_COPY (core/util.h; canonical decimal digits: no leading zero),
+ * and BL_SCAN_COPY bytes can be read there (a writer copies that many at
  * once); otherwise the text is made from the value. tok[] names only
  * columns that hold a number; gen changes whenever tok does
  * (bl_gen_new()). The parser's, borrowed like a text value: the tokens
  * per row, tok per layout (parse -t vmstat of 20 MB: 852 M instructions,
  * 884 M with a column's place and length copied per row). */
-#define BL_DIGITS_COPY BL_SCAN_COPY   /* core/util.h: 16 */
 #define BL_NO_TOKEN 0xff
 struct bl_digits {
 	const char *text;
@@ -141,7 +140,7 @@ struct bl_digits {
 	const unsigned char *nd;
 	unsigned char tok[BL_MAX_COLS];
 	unsigned long gen;
-	bool whole;                /* every token's text is copied (0 < nd < BL_DIGITS_COPY) */
+	bool whole;                /* every token's text is copied (0 < nd < BL_SCAN_COPY) */
 };
 
 struct bl_record {

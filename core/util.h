@@ -85,7 +85,7 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
  * NUL-terminated line): the loops stop there without counting;
  * BL_SCAN_ROOM bytes from p[len] on must be readable. */
 #define BL_SCAN_ROOM 24   /* at least the longest token */
-#define BL_SCAN_COPY 16   /* core/record.h's BL_DIGITS_COPY, what bl_scan_uints() copies */
+#define BL_SCAN_COPY 16   /* digits a writer copies at once (core/record.h struct bl_digits) */
 long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
 		   size_t max, char *out, bool *whole);
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */

@@ -1186,12 +1186,12 @@ static bool numberish(const char *t, size_t l)
  * numbers of at most 18 digits each (parse_row's general path reads such a
  * line to the same values; this is the hot path of a vmstat log), read
  * from a copy with room after it, their digits written as CSV cells into
- * R->text, which the writers copy (core/record.h), with BL_DIGITS_COPY
+ * R->text, which the writers copy (core/record.h), with BL_SCAN_COPY
  * bytes of room after them. */
 static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, struct row *R)
 {
 	R->text = NULL;
-	if (n + 1 + BL_SCAN_ROOM + BL_DIGITS_COPY > sizeof v->rowtext)
+	if (n + 1 + BL_SCAN_ROOM + BL_SCAN_COPY > sizeof v->rowtext)
 		return false;
 	memcpy(v->rowline, s, n);
 	memset(v->rowline + n, 0, BL_SCAN_ROOM);

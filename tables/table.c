@@ -142,6 +142,7 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 #define BL_ROW_BUF (256 * 1024)
 #define LIT_SLOT 32
 #define NUM_ROOM 40
+#define LL_TEXT 20   /* "-9223372036854775808": a long long's longest text */
 
 /* The last number written in a column and its text: one more (a vmstat
  * row's line, sample, t_s) is that text counted up (parse -t vmstat of
@@ -370,7 +371,7 @@ static inline char *put_count(struct counter *c, char *p, long long v)
 	c->last = v;
 	if (next) {
 		size_t i = c->len;
-		memcpy(p, c->text, 24);
+		memcpy(p, c->text, LL_TEXT);   /* whole, whatever its length */
 		while (i > 0 && c->text[i - 1] == '9')
 			i--, c->text[i] = p[i] = '0';
 		if (i > 0) {
@@ -505,11 +506,11 @@ static char *cells_run(char *p, const char *lit, const struct step *st, const st
 	const char *text = dg->text;             /* not read again after each store */
 	const unsigned short *at = dg->at + t;
 	const unsigned char *nd = dg->nd + t;
-	memcpy(p, text + at[0], BL_DIGITS_COPY);
+	memcpy(p, text + at[0], BL_SCAN_COPY);
 	p += nd[0];
 	for (size_t i = 1; i < n; i++) {
 		p = put_lit(p, lit, st + i);
-		memcpy(p, text + at[i], BL_DIGITS_COPY);
+		memcpy(p, text + at[i], BL_SCAN_COPY);
 		p += nd[i];
 	}
 	return p;
@@ -538,7 +539,7 @@ static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 		 * vmstat of 20 MB: 783 M instructions, 812 M checking each) */
 		if (run && dg->whole)
 			j = run;
-		while (j < run && dg->nd[t + j] - 1u < BL_DIGITS_COPY - 1)
+		while (j < run && dg->nd[t + j] - 1u < BL_SCAN_COPY - 1)
 			j++;
 		if (j == 0) {
 			const struct bl_val *v = &r->v[st->col];
@@ -556,7 +557,7 @@ static void row_fields(struct bl_csv_writer *rb, const struct bl_record *r)
 		}
 		const char *s = dg->text + dg->at[t];
 		size_t n = (size_t)(dg->at[t + j - 1] + dg->nd[t + j - 1] - dg->at[t]);
-		memcpy(p, s, n < BL_DIGITS_COPY ? BL_DIGITS_COPY : n);   /* room: NUM_ROOM a cell */
+		memcpy(p, s, n < BL_SCAN_COPY ? BL_SCAN_COPY : n);   /* room: NUM_ROOM a cell */
 		p += n;
 		k += j;
 	}
