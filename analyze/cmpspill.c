@@ -78,10 +78,7 @@ void bl_cmp_spill_put(struct bl_cmp_spill *s, struct bl_cmp_row *w)
 		s->tab = bl_xrealloc(s->tab, (s->ntab + 1) * sizeof *s->tab);
 		s->tab[s->ntab++] = w->table;
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 256;
-		s->e = bl_xrealloc(s->e, s->cap * sizeof *s->e);
-	}
+	s->e = bl_xgrow(s->e, &s->cap, s->n + 1, sizeof *s->e);
 	long long off = -1;
 	FILE *f = bl_spool_append(&s->sp, &off);
 	char *key = bl_cmp_family_key(w);

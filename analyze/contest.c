@@ -95,15 +95,10 @@ const struct bl_welford *bl_contest_cell(const struct bl_contest *c, size_t g, s
 	return w->n ? w : NULL;
 }
 
-static size_t noload_index(const struct bl_contest *c)
-{
-	return c->noload;
-}
-
 double bl_contest_ratio(const struct bl_contest *c, size_t g, size_t l)
 {
 	const struct bl_welford *w = bl_contest_cell(c, g, l, BL_CM_TIME);
-	const struct bl_welford *b = bl_contest_cell(c, g, noload_index(c), BL_CM_TIME);
+	const struct bl_welford *b = bl_contest_cell(c, g, c->noload, BL_CM_TIME);
 	if (!w || !b || !(bl_welford_mean(b) > 0))
 		return NAN;
 	return bl_welford_mean(w) / bl_welford_mean(b);
@@ -133,41 +128,39 @@ static void *ct_create(const struct bl_analysis_opts *o)
 	return c;
 }
 
-/* The load's index, added when new; (size_t)-1 when CT_KEEP loads are
- * held already (then counted). By hash: 50,000 loads are not
- * compared pairwise. */
+/* The index of name in m, added when new (*added); -1 when m holds
+ * CT_KEEP names already (then counted in past). By hash: 50,000 loads
+ * are not compared pairwise. */
+static long kept_index(struct bl_strmap *m, struct bl_strmap *past, bool *more, const char *name, bool *added)
+{
+	*added = false;
+	long i = m->n < CT_KEEP ? (long)bl_strmap_get(m, name, added) : bl_strmap_find(m, name);
+	if (i < 0)
+		bl_names_count(past, CT_COUNT, more, name);
+	return i;
+}
+
+/* The load's index, added when new; (size_t)-1 as kept_index() says. */
 static size_t load_index(struct bl_contest *c, const char *name)
 {
-	if (c->nl >= CT_KEEP) {
-		long l = bl_strmap_find(&c->lmap, name);
-		if (l < 0)
-			bl_names_count(&c->lpast, CT_COUNT, &c->lmore, name);
-		return l < 0 ? (size_t)-1 : (size_t)l;
-	}
-	bool added = false;
-	size_t l = bl_strmap_get(&c->lmap, name, &added);
+	bool added;
+	long l = kept_index(&c->lmap, &c->lpast, &c->lmore, name, &added);
 	if (added) {
 		c->loads = c->lmap.key;
 		c->nl = c->lmap.n;
 		if (c->noload == (size_t)-1 && (strcmp(name, "noload") == 0 || strcmp(name, "no_load") == 0))
-			c->noload = l;
+			c->noload = (size_t)l;
 	}
-	return l;
+	return l < 0 ? (size_t)-1 : (size_t)l;
 }
 
 /* The group, added when new; NULL as load_index() says. */
 static struct grp *group_of(struct bl_contest *c, const char *name)
 {
-	if (c->ng >= CT_KEEP) {
-		long g = bl_strmap_find(&c->gmap, name);
-		if (g < 0)
-			bl_names_count(&c->gpast, CT_COUNT, &c->gmore, name);
-		return g < 0 ? NULL : &c->g[g];
-	}
-	bool added = false;
-	size_t i = bl_strmap_get(&c->gmap, name, &added);
-	if (!added)
-		return &c->g[i];
+	bool added;
+	long i = kept_index(&c->gmap, &c->gpast, &c->gmore, name, &added);
+	if (i < 0 || !added)
+		return i < 0 ? NULL : &c->g[i];
 	c->g = bl_xgrow(c->g, &c->capg, c->ng + 1, sizeof *c->g);
 	struct grp *g = &c->g[c->ng++];
 	memset(g, 0, sizeof *g);
@@ -253,7 +246,6 @@ static bool ct_has_data(void *st)
 
 /* ---- writing ---------------------------------------------------------- */
 
-/* Pad to width w (in characters). */
 /* s (input text: E7 of core/escape.h, safe on a terminal and in a code
  * block) padded to w columns. */
 static void pad(FILE *f, const char *s, size_t w)

@@ -32,19 +32,10 @@ static double sk_value(long i)
 	return exp((double)i * sk_lngamma()) * (2.0 / (SK_GAMMA + 1.0));
 }
 
-static void store_init(struct bl_sketch_store *st)
-{
-	st->lo = 0;
-	st->len = 0;
-	st->cap = 0;
-	st->counts = NULL;
-	st->folded = 0;
-}
-
 static void store_release(struct bl_sketch_store *st)
 {
 	free(st->counts);
-	store_init(st);
+	*st = (struct bl_sketch_store){ 0 };
 }
 
 static unsigned long long store_total(const struct bl_sketch_store *st)
@@ -156,19 +147,11 @@ static void store_merge(struct bl_sketch_store *dst, const struct bl_sketch_stor
 		store_add(dst, src->lo + (long)k, src->counts[k], k == 0 ? src->folded : 0, collapsed);
 }
 
-static void sketch_init(struct bl_sketch *sk)
-{
-	sk->zero = 0;
-	sk->collapsed = 0;
-	store_init(&sk->pos);
-	store_init(&sk->neg);
-}
-
 static void sketch_release(struct bl_sketch *sk)
 {
 	store_release(&sk->pos);
 	store_release(&sk->neg);
-	sketch_init(sk);
+	*sk = (struct bl_sketch){ 0 };
 }
 
 /* x must be finite. */
@@ -223,10 +206,8 @@ static double sketch_at(const struct bl_sketch *sk, unsigned long long k)
 
 void bl_partial_init(struct bl_partial *p)
 {
+	*p = (struct bl_partial){ .sum = 0 };
 	bl_welford_init(&p->w);
-	p->sum = 0.0;
-	p->rejected = 0;
-	sketch_init(&p->sk);
 }
 
 void bl_partial_release(struct bl_partial *p)

@@ -9,6 +9,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "analyze/stats.h"
+#include "analyze/stats_int.h"
 #include "core/util.h"
 
 /* ---- D12 ----------------------------------------------------------------- */
@@ -269,21 +270,14 @@ static double counts_percentile(const double *v, const unsigned *c, size_t k, do
 double bl_bins_percentile_boot_var(const struct bl_bin *b, size_t n, double overflow, double p,
 				   unsigned reps, unsigned long seed)
 {
-	if ((!b && n) || !(p >= 0 && p <= 100) || reps < 2 || !(overflow >= 0) || !isfinite(overflow))
+	struct bl_bin *s;
+	size_t k;
+	if (!bl__pct_ok(p) || reps < 2 || bl__bins_sorted(b, n, overflow, &s, &k) < 0)
 		return NAN;
-	struct bl_bin *s = bl_xmalloc((n + 1) * sizeof *s);
-	size_t k = 0;
 	double N = overflow;
-	for (size_t i = 0; i < n; i++) {
-		if (!isfinite(b[i].value) || !(b[i].count >= 0) || !isfinite(b[i].count)) {
-			free(s);
-			return NAN;
-		}
-		if (b[i].count > 0)
-			s[k++] = b[i];
-		N += b[i].count;
-	}
-	qsort(s, k, sizeof *s, bl_bin_cmp);
+	for (size_t i = 0; i < k; i++)
+		N += s[i].count;
+	s = bl_xrealloc(s, (k + 1) * sizeof *s);
 	if (overflow > 0)
 		s[k++] = (struct bl_bin){ INFINITY, overflow };
 	if (N < 2 || N > 4294967295.0 || k == 0) {

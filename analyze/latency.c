@@ -449,10 +449,7 @@ static int lat_record(void *st, const struct bl_record *r)
 		}
 		if (!hv)
 			return 0;
-		if (s->nbins == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 32;
-			s->bins = bl_xrealloc(s->bins, s->cap * sizeof *s->bins);
-		}
+		s->bins = bl_xgrow(s->bins, &s->cap, s->nbins + 1, sizeof *s->bins);
 		s->bins[s->nbins].value = v;
 		s->bins[s->nbins].count = c;
 		s->nbins++;

@@ -19,17 +19,7 @@
 
 void bl_welford_init(struct bl_welford *w)
 {
-	w->n = 0;
-	w->mean = 0.0;
-	w->min = NAN;
-	w->max = NAN;
-	w->shift = 0.0;
-	w->off = 0.0;
-	w->m2 = 0.0;
-	w->scale = WF_SCALE_UNSET;
-	w->ks = 0.0;
-	w->lim = 0.0;
-	w->up = w->down = 0.0;
+	*w = (struct bl_welford){ .min = NAN, .max = NAN, .scale = WF_SCALE_UNSET };
 }
 
 /* 2^e and 2^-e for w's scale e, or 0 where one is not a normal double.

@@ -893,10 +893,7 @@ static void fields_push(struct fields *f, const char *s, size_t len)
 		f->overflow = true;
 		return;
 	}
-	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 16;
-		f->v = bl_xrealloc(f->v, f->cap * sizeof *f->v);
-	}
+	f->v = bl_xgrow(f->v, &f->cap, f->n + 1, sizeof *f->v);
 	f->v[f->n++] = s ? bl_xstrndup(s, len) : bl_xstrdup("");
 }
 
@@ -2105,17 +2102,14 @@ static bool set_pcts(struct bl_outtab *tab, size_t col, const struct bl_cellstat
 	return thin;
 }
 
-/* "== table ==" (text) or "### table" (Markdown), after a blank line when
- * not the first. */
-static void table_heading(FILE *f, const struct ts_table *t, enum bl_tabfmt fmt, bool blank)
+/* "== table WHAT ==" (text) or "### table WHAT" (Markdown), after a blank
+ * line when not the first. */
+static void table_heading(FILE *f, const struct ts_table *t, enum bl_tabfmt fmt, bool blank, const char *what)
 {
 	if (blank)
 		fputc('\n', f);
 	struct bl_esc_ring er = BL_ESC_RING_INIT;   /* a name from a CSV file */
-	if (fmt == BL_TAB_MD)
-		fprintf(f, "### %s\n\n", bl_esc_doc(&er, t->name, true));
-	else
-		fprintf(f, "== %s ==\n\n", bl_esc_doc(&er, t->name, false));
+	fprintf(f, fmt == BL_TAB_MD ? "### %s%s\n\n" : "== %s%s ==\n\n", bl_esc_doc(&er, t->name, fmt == BL_TAB_MD), what);
 	bl_esc_ring_release(&er);
 }
 
@@ -2152,7 +2146,7 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 			}
 		}
 		if (!csv)
-			table_heading(f, t, o->fmt, ti > 0);
+			table_heading(f, t, o->fmt, ti > 0, "");
 		bool sketch = false, thin = false;
 		unsigned long long rejected = 0, collapsed = 0;
 		for (size_t c = 0; c < t->norder; c++) {
@@ -2284,13 +2278,9 @@ static int write_histogram(struct bl_tstats *ts, FILE *f, const struct bl_tstats
 		}
 		if (csv)
 			continue;
-		fputc('\n', f);
-		struct bl_esc_ring er = BL_ESC_RING_INIT;
-		if (o->fmt == BL_TAB_MD)
-			fprintf(f, "### %s: histogram, %zu bins\n\n", bl_esc_doc(&er, t->name, true), o->bins);
-		else
-			fprintf(f, "== %s: histogram, %zu bins ==\n\n", bl_esc_doc(&er, t->name, false), o->bins);
-		bl_esc_ring_release(&er);
+		char what[48];
+		snprintf(what, sizeof what, ": histogram, %zu bins", o->bins);
+		table_heading(f, t, o->fmt, true, what);
 		bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
 		fprintf(f, "\nBins are [from, to), the last one [from, to]; equal widths from min to max "

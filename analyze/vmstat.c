@@ -20,6 +20,14 @@
 
 enum { EVK_NOTE = 0, EVK_START, EVK_END };
 
+static const char *const evk_name[] = { "note", "stutter_start", "stutter_end" };
+
+static int evk_of(const char *kind)
+{
+	return strcmp(kind, evk_name[EVK_START]) == 0 ? EVK_START
+	     : strcmp(kind, evk_name[EVK_END]) == 0 ? EVK_END : EVK_NOTE;
+}
+
 struct pend {
 	long sample;
 	int kind;
@@ -156,10 +164,7 @@ static size_t group_index(struct vmstat_an *a, const char *name)
 	size_t i = bl_strmap_get(&a->gnames, name, &added);
 	if (!added)
 		return i;
-	if (a->ngrp == a->capgrp) {
-		a->capgrp = a->capgrp ? 2 * a->capgrp : 32;
-		a->grp = bl_xrealloc(a->grp, a->capgrp * sizeof *a->grp);
-	}
+	a->grp = bl_xgrow(a->grp, &a->capgrp, a->ngrp + 1, sizeof *a->grp);
 	struct vgroup *g = &a->grp[a->ngrp++];
 	memset(g, 0, sizeof *g);
 	g->name = bl_strmap_key(&a->gnames, i);
@@ -295,12 +300,6 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	return s;
 }
 
-static double colv(const struct bl_record *r, int c)
-{
-	double d;
-	return bl_val_num(&r->v[c], &d) ? d : NAN;
-}
-
 static int event_record(struct vmstat_an *a, const struct bl_record *r)
 {
 	double d;
@@ -312,22 +311,18 @@ static int event_record(struct vmstat_an *a, const struct bl_record *r)
 		return rc;
 	long sample = bl_val_num(&r->v[EV_SAMPLE], &d) ? (long)d : 0;
 	const char *kind = r->v[EV_KIND].t == BL_STR ? r->v[EV_KIND].u.s : "note";
-	int k = strcmp(kind, "stutter_start") == 0 ? EVK_START
-	      : strcmp(kind, "stutter_end") == 0 ? EVK_END : EVK_NOTE;
+	int k = evk_of(kind);
 	s->info.nevents++;
 	if (s->nev < BL_VM_MAX_EVENTS) {
 		s->ev = bl_xgrow(s->ev, &s->capev, s->nev + 1, sizeof *s->ev);
 		struct bl_vm_event *e = &s->ev[s->nev++];
 		e->sample = sample;
-		e->kind = k == EVK_START ? "stutter_start" : k == EVK_END ? "stutter_end" : "note";
+		e->kind = evk_name[k];
 		e->text = bl_xstrdup(r->v[EV_TEXT].t == BL_STR ? r->v[EV_TEXT].u.s : "");
 		e->line = r->line;
 	}
 	if (k != EVK_NOTE) {
-		if (s->npend == s->cappend) {
-			s->cappend = s->cappend ? 2 * s->cappend : 4;
-			s->pend = bl_xrealloc(s->pend, s->cappend * sizeof *s->pend);
-		}
+		s->pend = bl_xgrow(s->pend, &s->cappend, s->npend + 1, sizeof *s->pend);
 		s->pend[s->npend++] = (struct pend){ sample, k };
 	}
 	return 0;
@@ -335,10 +330,7 @@ static int event_record(struct vmstat_an *a, const struct bl_record *r)
 
 static struct bl_vm_iteration *iter_new(struct series *s, long sample, double raw, double from)
 {
-	if (s->nit == s->capit) {
-		s->capit = s->capit ? 2 * s->capit : 8;
-		s->it = bl_xrealloc(s->it, s->capit * sizeof *s->it);
-	}
+	s->it = bl_xgrow(s->it, &s->capit, s->nit + 1, sizeof *s->it);
 	struct bl_vm_iteration *it = &s->it[s->nit++];
 	memset(it, 0, sizeof *it);
 	it->first_sample = it->last_sample = sample;
@@ -455,7 +447,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		return 0;
 	}
 	long sample = bl_val_num(&r->v[VM_SAMPLE], &d) ? (long)d : (long)s->info.rows;
-	double t = colv(r, VM_T_S);
+	double t = bl_val_nan(&r->v[VM_T_S]);
 	if (isnan(t))
 		t = (double)sample;
 	if (s->info.rows == 0) {
@@ -483,7 +475,7 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 		if (bl_dist_add(s->dist[c], d) == 0)
 			bl_lag1_add(&s->lag[c], d);
 	}
-	double w[BL_VM_NWATCH] = { colv(r, VM_SWPD), colv(r, VM_SI), colv(r, VM_SO), colv(r, VM_FREE) };
+	double w[BL_VM_NWATCH] = { bl_val_nan(&r->v[VM_SWPD]), bl_val_nan(&r->v[VM_SI]), bl_val_nan(&r->v[VM_SO]), bl_val_nan(&r->v[VM_FREE]) };
 	if (!isnan(w[BL_VM_SWPD]))
 		iterations(s, sample, w);
 	apply_events(s, sample, t, w);
@@ -500,11 +492,9 @@ static int row_record(struct vmstat_an *a, const struct bl_record *r)
 	s->last_sample = sample;
 	s->last_t = t;
 	memcpy(s->last_w, w, sizeof w);
-	if (s->nsmp == s->capsmp) {
-		s->capsmp = s->capsmp ? 2 * s->capsmp : 64;
-		s->smp = bl_xrealloc(s->smp, s->capsmp * sizeof *s->smp);
-		s->smp_no = bl_xrealloc(s->smp_no, s->capsmp * sizeof *s->smp_no);
-	}
+	size_t cap = s->capsmp;
+	s->smp = bl_xgrow(s->smp, &s->capsmp, s->nsmp + 1, sizeof *s->smp);
+	s->smp_no = bl_xgrow(s->smp_no, &cap, s->nsmp + 1, sizeof *s->smp_no);
 	/* analyze/chart.h wants samples in time order */
 	double tc = t + s->t_shift;
 	if (s->nsmp && tc < s->smp[s->nsmp - 1].t_s) {
@@ -893,14 +883,6 @@ struct spool_ev {
 	unsigned long line;
 	int kind;            /* EVK_* */
 };
-
-static const char *const evk_name[] = { "note", "stutter_start", "stutter_end" };
-
-static int evk_of(const char *kind)
-{
-	return strcmp(kind, evk_name[EVK_START]) == 0 ? EVK_START
-	     : strcmp(kind, evk_name[EVK_END]) == 0 ? EVK_END : EVK_NOTE;
-}
 
 
 /* The events of s to f: each a struct spool_ev, then its text. */
