@@ -457,10 +457,8 @@ static void prov_fill(struct prov *p, GMimeMessage *m, unsigned long index, stru
 	p->date = bl_xstrdup(iso ? iso : "");
 	g_free(iso);
 	const char *raw = d ? NULL : g_mime_object_get_header((GMimeObject *)m, "Date");
-	if (raw && r) {
-		struct bl_line ln = { raw, strlen(raw), r->source, lineno, 0, NULL };
-		bl_warn(r->ctx, &ln, "unparsable mail date", "cannot parse Date header \"%s\"", raw);
-	}
+	if (raw && r)
+		WARN_AT(r, lineno, NULL, "unparsable mail date", "cannot parse Date header \"%s\"", raw);
 	p->m.message_id = p->id;
 	p->m.date = p->date;
 	p->m.subject = p->subject;

@@ -371,18 +371,11 @@ static void take_record(struct contest *c, struct bl_ctx *ctx, const struct bl_l
 	p->open = true;
 }
 
-static const char *step_name(int s)
-{
-	switch (s) {
-	case S_TIME: return "Time";
-	case S_CPU: return "CPU";
-	case S_LRUNS: return "LoadRuns";
-	case S_LCPU: return "LoadCPU%";
-	case S_MAJ: return "Major Faults";
-	case S_MIN: return "Minor Faults";
-	}
-	return "value";
-}
+/* What a value step reads, for messages. */
+static const char *const step_value[S_DONE] = {
+	[S_TIME] = "Time", [S_CPU] = "CPU", [S_LRUNS] = "LoadRuns", [S_LCPU] = "LoadCPU%",
+	[S_MAJ] = "Major Faults", [S_MIN] = "Minor Faults",
+};
 
 /* Requirements 1, 2, 6. */
 static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const struct bl_line *ln,
@@ -403,7 +396,7 @@ static enum bl_verdict log_line(struct contest *c, struct bl_ctx *ctx, const str
 			return BL_NO;          /* "<load>" without "Time:" */
 		if (r.bad_step >= 0)
 			return bl_reject(ctx, ln, "bad contest value", "contest: %s value \"%.*s\" is %s",
-					 step_name(r.bad_step), (int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]),
+					 step_value[r.bad_step], (int)(tk->l[r.used] > 40 ? 40 : tk->l[r.used]),
 					 tk->t[r.used], r.bad_rc == -BL_ERANGE ? "out of range" : "not a number");
 		if (leftover) {
 			if (r.matched < AT_CPU)

@@ -154,15 +154,10 @@ static int dec_parse(const char *s, size_t n, struct dec *d)
 /* Unit name -> power of ten of one unit in seconds; false when unknown. */
 static bool unit_exp(const char *u, int *ex)
 {
-	static const struct { const char *n; int e; } t[] = {
-		{ "s", 0 }, { "ms", -3 }, { "us", -6 }, { "ns", -9 },
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (u && strcmp(u, t[i].n) == 0) {
-			*ex = t[i].e;
-			return true;
-		}
-	return false;
+	static const char *const units[] = { "s", "ms", "us", "ns", NULL };
+	int k = u ? bl_word_index(u, strlen(u), units, false) : -1;
+	*ex = -3 * k;
+	return k >= 0;
 }
 
 /* ---- state ------------------------------------------------------------- */

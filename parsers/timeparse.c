@@ -101,7 +101,7 @@ void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r)
 	ctx->time_status.kind = NULL;
 }
 
-void bl_time_text_init(struct bl_time_text *t)
+void bl_time_block_init(struct bl_time_block *t)
 {
 	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);
 	t->group = (struct bl_buf)BL_BUF_INIT(1u << 26);
@@ -109,7 +109,7 @@ void bl_time_text_init(struct bl_time_text *t)
 	t->gen = 0;
 }
 
-void bl_time_text_release(struct bl_time_text *t)
+void bl_time_block_release(struct bl_time_block *t)
 {
 	bl_buf_release(&t->source);
 	bl_buf_release(&t->group);
@@ -128,15 +128,33 @@ const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n)
 	return bl_time_text_of(b);
 }
 
-void bl_time_text_open(struct bl_time_text *t, const struct bl_ctx *ctx, const struct bl_line *ln)
+void bl_time_block_open(struct bl_time_block *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format)
 {
+	bl_time_block_emit(t, ctx);
+	bl_record_init(&t->rec, &bl_table_time, ln);
+	bl_set_str(&t->rec, TIME_FORMAT, format);
 	/* the same unit and group as the last record's: kept (summary of
 	 * 5 MB of mtest01 runs: 113.6 M instructions copying, 112.2 M not) */
-	if (t->gen && t->gen == ctx->prov_gen)
+	if (!t->gen || t->gen != ctx->prov_gen) {
+		t->gen = ctx->prov_gen;
+		const char *g = bl_ctx_group(ctx);
+		bl_time_text_set(&t->source, ln->source, strlen(ln->source));
+		bl_time_text_set(&t->group, g, strlen(g));
+		t->group_source = bl_ctx_group_source(ctx);
+	}
+	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
+	t->open = true;
+	bl_time_take_status(ctx, &t->rec);
+}
+
+void bl_time_block_emit(struct bl_time_block *t, struct bl_ctx *ctx)
+{
+	if (!t->open)
 		return;
-	t->gen = ctx->prov_gen;
-	const char *g = bl_ctx_group(ctx);
-	bl_time_text_set(&t->source, ln->source, strlen(ln->source));
-	bl_time_text_set(&t->group, g, strlen(g));
-	t->group_source = bl_ctx_group_source(ctx);
+	t->rec.source = bl_time_text_of(&t->source);
+	t->rec.group = bl_time_text_of(&t->group);
+	t->rec.group_source = t->group_source;
+	t->rec.run = t->run;
+	bl_emit(ctx, &t->rec);
+	t->open = false;
 }

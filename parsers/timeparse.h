@@ -3,7 +3,9 @@
 #ifndef BL_TIMEPARSE_H
 #define BL_TIMEPARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include "core/record.h"
 #include "core/util.h"
 
 /* Every duration a timing tool prints, one reader for all:
@@ -25,21 +27,27 @@ struct bl_line;
  * record: status, status_code, and the record's first line. */
 void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r);
 
-/* The text a `time` record keeps past its own lines (the time -v and the
- * shell-format parsers hold a record open over several lines): its
- * source, its group and its command. Buffers owned by the parser and
- * reused record after record, so no record allocates; a record points
- * into them until it is emitted. init before use, release at the end. */
-struct bl_time_text {
+/* A `time` record held open over several lines (time -v, the shell
+ * formats' real/user/sys, BSD -l) and the text it keeps past its own
+ * lines: its source, its group and its command, in buffers reused record
+ * after record, so no record allocates; the record points into them until
+ * it is emitted. init before use, release at the end. */
+struct bl_time_block {
+	bool open;
+	struct bl_record rec;
+	long run;
 	struct bl_buf source, group, command;
 	const char *group_source;   /* static string (core/ctx.h) */
 	unsigned long gen;          /* the context's prov_gen they were taken at */
 };
-void bl_time_text_init(struct bl_time_text *t);
-void bl_time_text_release(struct bl_time_text *t);
-/* A record opens at ln: take its source, and its group (--group, else the
- * context's current group). */
-void bl_time_text_open(struct bl_time_text *t, const struct bl_ctx *ctx, const struct bl_line *ln);
+void bl_time_block_init(struct bl_time_block *b);
+void bl_time_block_release(struct bl_time_block *b);
+/* Open a record of format at ln (emitting the open one first): its
+ * source, its group (--group, else the context's current group), its run
+ * in the mtest family and a pending status line (bl_time_take_status). */
+void bl_time_block_open(struct bl_time_block *b, struct bl_ctx *ctx, const struct bl_line *ln, const char *format);
+/* Emit the open record, if there is one. */
+void bl_time_block_emit(struct bl_time_block *b, struct bl_ctx *ctx);
 /* Keep s[0..n) in b (replacing what it held); returns the copy. */
 const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n);
 /* What b holds, "" when it never held anything. */

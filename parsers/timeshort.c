@@ -43,8 +43,9 @@ static const struct {
 
 struct timeshort {
 	struct bl_re gnu, zsh, tcsh, bsd;
-	/* open real/user/sys block */
-	bool open;
+	/* the open real/user/sys block (timeparse.h; its command buffer
+	 * also keeps a zsh line's job) */
+	struct bl_time_block b;
 	/* the open block is complete (a bsd line, or posix-p up to "sys"):
 	 * only BSD rusage lines may follow; rus is the next expected one */
 	bool rus_ok;
@@ -54,18 +55,13 @@ struct timeshort {
 	bool has_rss;
 	long long rss;
 	unsigned long rss_line;
-	struct bl_record rec;
-	/* the open block's source and group, and a zsh line's command
-	 * (timeparse.h) */
-	struct bl_time_text txt;
-	long run;
 };
 
 static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct timeshort *t = st;
 	(void)ctx;
-	bl_time_text_init(&t->txt);
+	bl_time_block_init(&t->b);
 	int rc = bl_re_compile(&t->gnu,
 		"^([0-9]+(?:\\.[0-9]+)?)user\\s+([0-9]+(?:\\.[0-9]+)?)system\\s+([0-9:.]+)elapsed\\s+(\\?|[0-9]+)%CPU\\s+"
 		"\\(([0-9]+)avgtext\\+([0-9]+)avgdata\\s+([0-9]+)maxresident\\)k\\s*"
@@ -90,10 +86,10 @@ static void bsd_rss(struct timeshort *t, struct bl_ctx *ctx)
 	if (!t->has_rss)
 		return;
 	if (t->mac) {
-		bl_set_int(&t->rec, TIME_MAX_RSS_KIB, (t->rss + 512) / 1024);
+		bl_set_int(&t->b.rec, TIME_MAX_RSS_KIB, (t->rss + 512) / 1024);
 		return;
 	}
-	struct bl_line ln = { "", 0, bl_time_text_of(&t->txt.source), t->rss_line, 0, NULL };
+	struct bl_line ln = { "", 0, bl_time_text_of(&t->b.source), t->rss_line, 0, NULL };
 	bl_warn(ctx, &ln, "BSD time RSS unit unknown",
 		"BSD time -l: maximum resident set size %lld is bytes on macOS and KiB on the BSDs, "
 		"and this 10-column layout does not say which: max_rss_kib left empty", t->rss);
@@ -101,27 +97,18 @@ static void bsd_rss(struct timeshort *t, struct bl_ctx *ctx)
 
 static void ts_emit(struct timeshort *t, struct bl_ctx *ctx)
 {
-	if (!t->open)
+	if (!t->b.open)
 		return;
 	bsd_rss(t, ctx);
-	t->rec.source = bl_time_text_of(&t->txt.source);
-	t->rec.group = bl_time_text_of(&t->txt.group);
-	t->rec.group_source = t->txt.group_source;
-	t->rec.run = t->run;
-	bl_emit(ctx, &t->rec);
-	t->open = t->posix = t->rus_ok = t->mac = t->has_rss = false;
+	bl_time_block_emit(&t->b, ctx);
+	t->posix = t->rus_ok = t->mac = t->has_rss = false;
 	t->rus = 0;
 }
 
 static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format)
 {
 	ts_emit(t, ctx);
-	bl_record_init(&t->rec, &bl_table_time, ln);
-	bl_set_str(&t->rec, TIME_FORMAT, format);
-	bl_time_text_open(&t->txt, ctx, ln);
-	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
-	t->open = true;
-	bl_time_take_status(ctx, &t->rec);
+	bl_time_block_open(&t->b, ctx, ln, format);
 }
 
 static bool grp(struct bl_re *re, int i, const char *s, const char **p, size_t *l)
@@ -157,7 +144,7 @@ static void fill(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *
 		if (!grp(re, 1 + (int)i, s, &p, &l) || (l == 1 && p[0] == '?' && type != BL_STR))
 			continue;          /* absent, or GNU time's "?%CPU": unknown */
 		if (type == BL_STR) {
-			bl_set_str(r, col, bl_time_text_set(&t->txt.command, p, l));
+			bl_set_str(r, col, bl_time_text_set(&t->b.command, p, l));
 			rc = 0;
 		} else if (type == BL_INT) {
 			if ((rc = bl_parse_ll(p, l, &v)) == 0)
@@ -227,7 +214,7 @@ static enum bl_verdict bsd_rusage_line(struct timeshort *t, const struct bl_line
 		/* the first line says the layout: 20 columns only on macOS */
 		if (ln->text + lead == s && lead + v == 20)
 			t->mac = true;
-		bl_set_str(&t->rec, TIME_FORMAT, t->posix ? "bsd-lp" : "bsd-l");
+		bl_set_str(&t->b.rec, TIME_FORMAT, t->posix ? "bsd-lp" : "bsd-l");
 	}
 	if (bsd_rusage[t->rus].mac_only)
 		t->mac = true;
@@ -236,7 +223,7 @@ static enum bl_verdict bsd_rusage_line(struct timeshort *t, const struct bl_line
 		t->rss = val;
 		t->rss_line = ln->lineno;
 	} else if (col >= 0) {
-		bl_set_int(&t->rec, col, val);
+		bl_set_int(&t->b.rec, col, val);
 	}
 	t->rus++;
 	return BL_USED;
@@ -247,7 +234,7 @@ static void bsd_line(struct timeshort *t, struct bl_ctx *ctx, const struct bl_li
 {
 	static const int cols[3] = { TIME_ELAPSED_S, TIME_USER_S, TIME_SYS_S };
 	ts_open(t, ctx, ln, "bsd");
-	fill(t, ctx, ln, &t->rec, &t->bsd, cols, 3, s, true);
+	fill(t, ctx, ln, &t->b.rec, &t->bsd, cols, 3, s, true);
 	t->rus_ok = true;
 }
 
@@ -264,9 +251,9 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	int which = -1;
 	if (bl_startswith(s, n, "real") && (s[4] == ' ' || s[4] == '\t'))
 		which = 0;
-	else if (t->open && !t->rus_ok && bl_startswith(s, n, "user") && (s[4] == ' ' || s[4] == '\t'))
+	else if (t->b.open && !t->rus_ok && bl_startswith(s, n, "user") && (s[4] == ' ' || s[4] == '\t'))
 		which = 1;
-	else if (t->open && !t->rus_ok && bl_startswith(s, n, "sys") && (s[3] == ' ' || s[3] == '\t'))
+	else if (t->b.open && !t->rus_ok && bl_startswith(s, n, "sys") && (s[3] == ' ' || s[3] == '\t'))
 		which = 2;
 	if (which >= 0) {
 		size_t lab = which == 2 ? 3 : 4;
@@ -282,7 +269,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			ts_open(t, ctx, ln, busybox ? "busybox" : units ? "bash" : "posix-p");
 			t->posix = !busybox && !units;
 		}
-		bl_set_num(&t->rec, which == 0 ? TIME_ELAPSED_S : which == 1 ? TIME_USER_S : TIME_SYS_S, d);
+		bl_set_num(&t->b.rec, which == 0 ? TIME_ELAPSED_S : which == 1 ? TIME_USER_S : TIME_SYS_S, d);
 		if (which == 2) {
 			if (t->posix)
 				t->rus_ok = true;   /* BSD -lp: rusage lines may follow */
@@ -291,9 +278,9 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		}
 		return BL_USED;
 	}
-	if (t->open && t->rus_ok && bsd_rusage_line(t, ln, s, n) == BL_USED)
+	if (t->b.open && t->rus_ok && bsd_rusage_line(t, ln, s, n) == BL_USED)
 		return BL_USED;
-	if (t->open)
+	if (t->b.open)
 		ts_emit(t, ctx);
 
 	if (bl_re_match(&t->gnu, s, n) == 1) {
@@ -350,7 +337,7 @@ static void ts_flush(void *st, struct bl_ctx *ctx)
 static void ts_release(void *st)
 {
 	struct timeshort *t = st;
-	bl_time_text_release(&t->txt);
+	bl_time_block_release(&t->b);
 	bl_re_release(&t->gnu);
 	bl_re_release(&t->zsh);
 	bl_re_release(&t->tcsh);

@@ -97,11 +97,8 @@ static const struct label labels[] = {
 #define NLABELS (sizeof labels / sizeof labels[0])
 
 struct timev {
-	bool open;
-	struct bl_record rec;
-	struct bl_time_text txt;    /* source, group, command (timeparse.h) */
+	struct bl_time_block b;     /* the open record (timeparse.h) */
 	unsigned long long seen;    /* bit per column */
-	long run;
 	int next_label;             /* the label GNU time prints next, or -1 */
 };
 
@@ -110,32 +107,8 @@ static int timev_init(void *st, struct bl_ctx *ctx, char **err)
 	struct timev *t = st;
 	(void)ctx;
 	(void)err;
-	bl_time_text_init(&t->txt);
+	bl_time_block_init(&t->b);
 	return 0;
-}
-
-static void emit(struct timev *t, struct bl_ctx *ctx)
-{
-	if (!t->open)
-		return;
-	t->rec.group = bl_time_text_of(&t->txt.group);
-	t->rec.group_source = t->txt.group_source;
-	t->rec.run = t->run;
-	t->rec.source = bl_time_text_of(&t->txt.source);
-	bl_emit(ctx, &t->rec);
-	t->open = false;
-}
-
-static void open_block(struct timev *t, struct bl_ctx *ctx, const struct bl_line *ln)
-{
-	emit(t, ctx);
-	bl_record_init(&t->rec, &bl_table_time, ln);
-	bl_set_str(&t->rec, TIME_FORMAT, "gnu-v");
-	bl_time_text_open(&t->txt, ctx, ln);
-	t->run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
-	t->open = true;
-	t->seen = 0;
-	bl_time_take_status(ctx, &t->rec);
 }
 
 /* Which label does s start with? Returns its index or -1; *vp and *vl the
@@ -243,7 +216,7 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 	const char *kind;
 	long long code;
 	if (!commented && status_line(s, n, &kind, &code)) {
-		emit(t, ctx);
+		bl_time_block_emit(&t->b, ctx);
 		ctx->time_status.kind = kind;
 		ctx->time_status.code = code;
 		ctx->time_status.lineno = ln->lineno;
@@ -264,8 +237,10 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 			return bl_skip_as(ctx, "time -v label without a value");
 		return BL_MORE;  /* label broken from its value by a mailer */
 	}
-	if (!t->open || (t->seen & (1ull << col)))
-		open_block(t, ctx, ln);
+	if (!t->b.open || (t->seen & (1ull << col))) {
+		bl_time_block_open(&t->b, ctx, ln, "gnu-v");
+		t->seen = 0;
+	}
 	t->seen |= 1ull << col;
 
 	if (col == TIME_COMMAND) {
@@ -273,7 +248,7 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 			v++;
 			vl -= 2;
 		}
-		bl_set_str(&t->rec, TIME_COMMAND, bl_time_text_set(&t->txt.command, v, vl));
+		bl_set_str(&t->b.rec, TIME_COMMAND, bl_time_text_set(&t->b.command, v, vl));
 		return BL_USED;
 	}
 	if (is_range(v, vl))
@@ -295,30 +270,30 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 		return bl_reject(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
 				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
 	if (num)
-		bl_set_num(&t->rec, col, d);
+		bl_set_num(&t->b.rec, col, d);
 	else
-		bl_set_int(&t->rec, col, i);
+		bl_set_int(&t->b.rec, col, i);
 	if (col == TIME_EXIT_STATUS)
-		emit(t, ctx);
+		bl_time_block_emit(&t->b, ctx);
 	return BL_USED;
 }
 
 static void timev_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	(void)ln;
-	emit(st, ctx);
+	bl_time_block_emit(&((struct timev *)st)->b, ctx);
 }
 
 static void timev_flush(void *st, struct bl_ctx *ctx)
 {
-	emit(st, ctx);
+	bl_time_block_emit(&((struct timev *)st)->b, ctx);
 	ctx->time_status.kind = NULL;
 }
 
 static void timev_release(void *st)
 {
 	struct timev *t = st;
-	bl_time_text_release(&t->txt);
+	bl_time_block_release(&t->b);
 }
 
 static const struct bl_table_def *const timev_tables[] = { &bl_table_time, NULL };
