@@ -470,8 +470,8 @@ static void plan_make(struct bl_csv_writer *rb, struct plan *pl, const struct bl
 	pl->tok_gen = 0;
 }
 
-/* pl's runs for the tokens of dg (CSV: their text is the cells with
- * the ',' between them; in other formats every run is one cell). */
+/* pl's runs for the tokens of dg: cells of consecutive tokens (CSV: with
+ * only the ',' between them, so the run's text is the cells). */
 static void plan_runs(struct bl_csv_writer *rb, struct plan *pl, const struct bl_digits *dg)
 {
 	for (size_t k = pl->n; k-- > 0;) {
