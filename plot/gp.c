@@ -34,8 +34,6 @@ extern char **environ;
 
 #define GP_STDERR_MAX (16u * 1024u)
 
-/* ---- names ----------------------------------------------------------- */
-
 bool bl_gp_safe_name(const char *name)
 {
 	if (!name || !*name || name[0] == '.' || name[0] == '-' || name[0] == '+')
@@ -51,8 +49,6 @@ bool bl_gp_safe_name(const char *name)
 	}
 	return true;
 }
-
-/* ---- finding gnuplot --------------------------------------------------- */
 
 /* Heap path of the first executable regular file "gnuplot" on $PATH
  * (empty PATH elements mean the current folder, as for execvp), or NULL. */
@@ -97,8 +93,6 @@ bool bl_gp_available(void)
 	free(p);
 	return p != NULL;
 }
-
-/* ---- running it -------------------------------------------------------- */
 
 static void set_err(char **err_out, char *msg)
 {
@@ -196,8 +190,6 @@ static unsigned timeout_of(const struct bl_gp_limits *lim)
 	return lim && lim->timeout_s ? lim->timeout_s : BL_GP_TIMEOUT_S;
 }
 
-/* ---- the private folder gnuplot writes into ------------------------------ */
-
 /* Whether the file of name in folder fd is a complete image: a PNG ends
  * with its IEND chunk (length 0, "IEND", its CRC AE 42 60 82; PNG 1.2
  * §11.2.5), an SVG with its closing </svg> tag (then white space only).
@@ -277,8 +269,6 @@ static int take_images(const char *dir, const char *tmp, const char *script_name
 		close(dfd);
 	return rc;
 }
-
-/* ---- one run ---------------------------------------------------------- */
 
 /* Read gnuplot's pipes until both close, the time is up or a stop comes.
  * Returns 0, -BL_EIO (poll failed), or sets *timed_out / *stop_seen. */

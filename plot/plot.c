@@ -56,8 +56,6 @@ static void res_add_file(struct bl_plot_result *r, const char *name)
 	r->files[r->nfiles++] = bl_xstrdup(name);
 }
 
-/* ---- writing files ---------------------------------------------------- */
-
 int gp_write_atomic(const char *dir, const char *name, const void *data,
 		    size_t len, char **msg)
 {
@@ -102,8 +100,6 @@ int gp_write_atomic(const char *dir, const char *name, const void *data,
 	free(tmp);
 	return rc;
 }
-
-/* ---- the job ---------------------------------------------------------- */
 
 int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
 {
@@ -373,41 +369,30 @@ int job_end(struct gp_job *j)
 	if (j->err)
 		return job_abort(j);
 
-	struct bl_buf s = BL_BUF_INIT(SCRIPT_MAX);
-	int rc = 0;
-	bl_buf_add(&s, j->head.data, j->head.len);
-	bl_buf_addf(&s, "\nset encoding utf8\nif (!exists('fmts')) fmts = '");
+	gh(j, "\nset encoding utf8\nif (!exists('fmts')) fmts = '");
 	for (unsigned i = 0, n = 0; i < 3; i++)
 		if (j->terms >> i & 1)
-			bl_buf_addf(&s, "%s%s", n++ ? " " : "", term_name[i]);
-	bl_buf_addf(&s, "'\nif (!exists('outdir')) outdir = ''\n\ndo for [fmt in fmts] {\n");
-	bl_buf_addf(&s, "    if (fmt eq 'png') {\n"
-			"        set terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
-			"        set output outdir.'%s.png'\n    }\n",
-		    j->width, j->height, j->base);
-	bl_buf_addf(&s, "    if (fmt eq 'svg') {\n"
-			"        set terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
-			"        set output outdir.'%s.svg'\n    }\n",
-		    j->width, j->height, j->base);
-	bl_buf_addf(&s, "    if (fmt eq 'dumb') {\n"
-			"        set terminal dumb size %d,%d noenhanced\n"
-			"        set output\n    }\n",
-		    j->dumb_w, j->dumb_h);
-	bl_buf_addf(&s, "    reset\n");
-	rc = indent_into(&s, &j->body);
-	if (!rc)
-		rc = bl_buf_addf(&s, "    set output\n}\n");
-	if (rc) {
-		bl_buf_release(&s);
+			gh(j, "%s%s", n++ ? " " : "", term_name[i]);
+	gh(j, "'\nif (!exists('outdir')) outdir = ''\n\ndo for [fmt in fmts] {\n");
+	gh(j, "    if (fmt eq 'png') {\n"
+	      "        set terminal pngcairo size %d,%d noenhanced font 'sans,10'\n"
+	      "        set output outdir.'%s.png'\n    }\n", j->width, j->height, j->base);
+	gh(j, "    if (fmt eq 'svg') {\n"
+	      "        set terminal svg size %d,%d noenhanced font 'sans,10' background '#ffffff'\n"
+	      "        set output outdir.'%s.svg'\n    }\n", j->width, j->height, j->base);
+	gh(j, "    if (fmt eq 'dumb') {\n"
+	      "        set terminal dumb size %d,%d noenhanced\n"
+	      "        set output\n    }\n    reset\n", j->dumb_w, j->dumb_h);
+	if (!j->err && indent_into(&j->head, &j->body))
 		job_fail(j, -BL_ENOMEM, "plot: script larger than %u bytes", SCRIPT_MAX);
+	gh(j, "    set output\n}\n");
+	if (j->err)
 		return job_abort(j);
-	}
 
 	char *script = bl_xasprintf("%s.gp", j->base);
 	char *msg = NULL;
-	rc = gp_write_atomic(j->dir, script, s.data, s.len, &msg);
-	r->bytes += s.len;
-	bl_buf_release(&s);
+	int rc = gp_write_atomic(j->dir, script, j->head.data, j->head.len, &msg);
+	r->bytes += j->head.len;
 	if (rc) {
 		free(script);
 		job_fail(j, rc, "%s", msg);

@@ -27,8 +27,6 @@
 #define STRIP_PX 160
 #define GROUP_PX (PANEL_PX + STRIP_PX)
 
-/* ---- input checks ------------------------------------------------------ */
-
 static int check_group(struct gp_job *j, const struct bl_swpd_group *g, size_t gi)
 {
 	if (g->nsamples && !g->samples)
@@ -105,16 +103,10 @@ static double tic_step(double top)
 	return top / 2;
 }
 
-/* ---- event labels -------------------------------------------------------- */
-
-struct ev_ref {
-	const struct bl_plot_event *ev;
-};
-
 static int ev_cmp(const void *a, const void *b)
 {
-	double x = ((const struct ev_ref *)a)->ev->t_s;
-	double y = ((const struct ev_ref *)b)->ev->t_s;
+	double x = (*(const struct bl_plot_event *const *)a)->t_s;
+	double y = (*(const struct bl_plot_event *const *)b)->t_s;
 	return (x > y) - (x < y);
 }
 
@@ -140,9 +132,9 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 {
 	if (g->nevents == 0)
 		return;
-	struct ev_ref *ev = bl_xcalloc(g->nevents, sizeof *ev);
+	const struct bl_plot_event **ev = bl_xcalloc(g->nevents, sizeof *ev);
 	for (size_t i = 0; i < g->nevents; i++)
-		ev[i].ev = &g->events[i];
+		ev[i] = &g->events[i];
 	qsort(ev, g->nevents, sizeof *ev, ev_cmp);
 
 	double plot_px = (double)j->width - 170.0; /* minus l/r margins */
@@ -158,7 +150,7 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 		gs(j, "set label '%zu more events not drawn' at graph 0.99, graph 0.03 right "
 		      "front tc rgb '#505050'\n", g->nevents - ndraw);
 	for (size_t i = 0; i < ndraw; i++) {
-		const struct bl_plot_event *e = ev[i].ev;
+		const struct bl_plot_event *e = ev[i];
 		size_t nch = bl_utf8_chars(e->text ? e->text : "");
 		if (nch > EVENT_TEXT_MAX)
 			nch = EVENT_TEXT_MAX;
@@ -189,8 +181,6 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
 	}
 	free(ev);
 }
-
-/* ---- the band --------------------------------------------------------- */
 
 /* Data of a long capture as a band (plot.h, bl_plot_swpd): the x range
  * [x0, x1] cut into nb buckets of equal width, sample i in bucket
@@ -242,8 +232,6 @@ static void band_plot(struct gp_job *j, const char *datafile, int k, const char 
 {
 	gs(j, "'%s' index %d using 1:2:(0):($3-$2) axes %s with vectors nohead lw 1", datafile, k, axes);
 }
-
-/* ---- a) swpd over time ------------------------------------------------- */
 
 /* A stutter interval [a, b] as drawn or counted. */
 struct span {
@@ -596,8 +584,6 @@ int bl_plot_swpd(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
 	free(r);
 	return job_end(&j);
 }
-
-/* ---- b) stutter seconds per swpd bin ---------------------------------- */
 
 int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 			 struct bl_stutter_bin **out, size_t *nout)
