@@ -68,13 +68,11 @@ struct bl_blocks {
 	GStringChunk *text;
 	size_t text_len;
 	struct visit vis;
-	/* the blocks remembered: their keys, open addressing, at most half
-	 * full, at[j] the index into first; and the keys of their first two
-	 * records as bits of starts (a bit set by another start only makes
-	 * a block held that need not be) */
-	uint64_t *key;
-	uint32_t *at;
-	size_t nslot, nseen;
+	/* the blocks remembered: their keys (g_malloc'd) to their index into
+	 * first; and the keys of their first two records as bits of starts
+	 * (a bit set by another start only makes a block held that need not be) */
+	GHashTable *seen;
+	size_t nseen;
 	unsigned char *starts;
 	struct block_first *first;
 	char **sources;              /* the inputs they came from (owned), in order */
@@ -111,8 +109,8 @@ void bl_blocks_free(struct bl_blocks *b)
 	bl_buf_release(&b->src);
 	free(b->rec);
 	g_string_chunk_free(b->text);
-	free(b->key);
-	free(b->at);
+	if (b->seen)
+		g_hash_table_destroy(b->seen);
 	free(b->first);
 	free(b->starts);
 	for (size_t i = 0; i < b->nsources; i++)
@@ -257,24 +255,6 @@ static int pass_held(struct bl_ctx *ctx, struct bl_blocks *b, const char *where)
 	return rc;
 }
 
-/* The slot of key: where it is, or the empty one where it would go. */
-static size_t slot_of(const struct bl_blocks *b, uint64_t key)
-{
-	size_t j = (size_t)key & (b->nslot - 1);
-	while (b->key[j] && b->key[j] != key)
-		j = (j + 1) & (b->nslot - 1);
-	return j;
-}
-
-/* Is key remembered? Its slot in *j. */
-static bool seen(const struct bl_blocks *b, uint64_t key, size_t *j)
-{
-	if (!b->nslot)
-		return false;
-	*j = slot_of(b, key);
-	return b->key[*j] != 0;
-}
-
 static uint64_t prefix_key(uint64_t h)
 {
 	return mix(h, PREFIX_TAG) & (START_BITS - 1);
@@ -316,44 +296,21 @@ int bl_block_hold(struct bl_ctx *ctx, const struct bl_record *r)
 	return 0;
 }
 
-/* Room for one more key (the table at most half full) and place. */
-static void grow(struct bl_blocks *b)
-{
-	if ((b->nseen & (b->nseen - 1)) == 0)   /* 0, 1, 2, 4, …: twice as many */
-		b->first = bl_xrealloc(b->first, (b->nseen ? 2 * b->nseen : 1) * sizeof *b->first);
-	if (!b->starts)
-		b->starts = bl_xcalloc(START_BITS / 8, 1);
-	if (2 * (b->nseen + 1) <= b->nslot)
-		return;
-	size_t n = b->nslot ? 2 * b->nslot : 1024;
-	uint64_t *ok = b->key;
-	uint32_t *oa = b->at;
-	size_t on = b->nslot;
-	b->key = bl_xcalloc(n, sizeof *b->key);
-	b->at = bl_xcalloc(n, sizeof *b->at);
-	b->nslot = n;
-	for (size_t i = 0; i < on; i++)
-		if (ok[i]) {
-			size_t j = slot_of(b, ok[i]);
-			b->key[j] = ok[i];
-			b->at[j] = oa[i];
-		}
-	free(ok);
-	free(oa);
-}
-
 /* Remember the block under key, and its first two records. */
 static void remember(struct bl_blocks *b, uint64_t key)
 {
-	grow(b);
+	if ((b->nseen & (b->nseen - 1)) == 0)   /* 0, 1, 2, 4, …: twice as many */
+		b->first = bl_xrealloc(b->first, (b->nseen ? 2 * b->nseen : 1) * sizeof *b->first);
+	if (!b->seen) {
+		b->seen = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+		b->starts = bl_xcalloc(START_BITS / 8, 1);
+	}
 	const char *src = b->src.data ? b->src.data : "";
 	if (!b->nsources || strcmp(b->sources[b->nsources - 1], src) != 0) {
 		b->sources = bl_xrealloc(b->sources, (b->nsources + 1) * sizeof *b->sources);
 		b->sources[b->nsources++] = bl_xstrdup(src);
 	}
-	size_t j = slot_of(b, key);
-	b->key[j] = key;
-	b->at[j] = (uint32_t)b->nseen;
+	g_hash_table_insert(b->seen, g_memdup2(&key, sizeof key), GSIZE_TO_POINTER(b->nseen));
 	b->first[b->nseen++] = (struct block_first){ b->nsources - 1, b->line };
 	b->starts[b->pkey >> 3] |= (unsigned char)(1u << (b->pkey & 7));
 }
@@ -365,10 +322,9 @@ static char *judge(struct bl_ctx *ctx, struct bl_blocks *b)
 	if (b->n < 2 || b->d.n < BL_BLOCK_MIN_DISTINCT)
 		return NULL;
 	uint64_t key = mix(b->h, b->n);
-	key = key ? key : 1;
-	size_t j;
-	if (b->mode == HOLD && seen(b, key, &j)) {
-		const struct block_first *f = &b->first[b->at[j]];
+	gpointer at;
+	if (b->mode == HOLD && b->seen && g_hash_table_lookup_extended(b->seen, &key, NULL, &at)) {
+		const struct block_first *f = &b->first[GPOINTER_TO_SIZE(at)];
 		return bl_xasprintf("%s:%lu", b->sources[f->source], f->line);
 	}
 	if (b->nseen < BL_BLOCKS_SEEN)

@@ -36,9 +36,9 @@
  *      remembered (counted: too_long). At most BL_BLOCKS_SEEN blocks
  *      are remembered; the later ones are still compared with them but
  *      not remembered (counted: unremembered). Memory: the records held
- *      (at most about 1 MB, and their text), 128 KB of starts, and 24 to
- *      48 bytes of table and 16 of place per remembered block (1 MB at
- *      most), with the name of each input a remembered block came from.
+ *      (at most about 1 MB, and their text), 128 KB of starts, and about
+ *      100 bytes of hash table and 16 of place per remembered block (2 MB
+ *      at most), with the name of each input a remembered block came from.
  */
 #ifndef BL_BLOCK_H
 #define BL_BLOCK_H
