@@ -190,7 +190,7 @@ static void draw_events(struct gp_job *j, const struct bl_swpd_group *g,
  * at the time of its first sample and, when it has more, one at the time
  * of its last, each with the bucket's minimum and maximum of the series,
  * NaN ones ignored ('?' when the bucket has none). A line from minimum to
- * maximum at each row (band_plot()) paints what a line through every
+ * maximum at each row (series_plot()) paints what a line through every
  * sample paints within each bucket, in place of a line that goes up and
  * down the panel in every pixel column: gnuplot drew the 8 panels of the
  * 10,000-file folder's chart in 1.0 s of processor time against 1.7 s.
@@ -223,14 +223,35 @@ static void swpd_band(const struct bl_swpd_sample *s, size_t n, double x0, doubl
 	}
 }
 
-/* Series k of the band (swpd_band()) in the plot command: a vertical
- * line from its minimum to its maximum at each row's time, two or more
- * per pixel column, so that they paint the column. Filled between the
- * two (filledcurves), the bands cost gnuplot's PNG a second image of the
- * whole chart: 66 MiB against 44 MiB for the 10,000 files' 8 panels. */
-static void band_plot(struct gp_job *j, const char *datafile, int k, const char *axes)
+/* The series of a panel (k: swpd, free, si, so; free is drawn in the
+ * strip below the panel and listed in its key for its colour). */
+static const struct {
+	int col;   /* of the samples (k: the band's block) */
+	const char *axes, *style, *title;
+} series[4] = {
+	{ 2, "x1y1", "lw 2", "swpd (MiB)" },
+	{ 3, "x1y1", "lw 1.5", "free (MiB, below)" },
+	{ 4, "x1y2", "lw 1.2", "si (KiB/s)" },
+	{ 5, "x1y2", "lw 1.2", "so (KiB/s)" },
+};
+
+/* Series k in the plot command: NaN unless drawn (no gnuplot warning for
+ * a column without any value, and the key still lists it); of a band
+ * (swpd_band()), a vertical line from its minimum to its maximum at
+ * each row's time, two or more per pixel column, so that they paint the
+ * column. Filled between the two (filledcurves), the bands cost
+ * gnuplot's PNG a second image of the whole chart: 66 MiB against
+ * 44 MiB for the 10,000 files' 8 panels. */
+static void series_plot(struct gp_job *j, const char *datafile, bool band, bool drawn, int k)
 {
-	gs(j, "'%s' index %d using 1:2:(0):($3-$2) axes %s with vectors nohead lw 1", datafile, k, axes);
+	if (drawn && band)
+		gs(j, "'%s' index %d using 1:2:(0):($3-$2) axes %s with vectors nohead lw 1", datafile, k,
+		   series[k].axes);
+	else if (drawn)
+		gs(j, "'%s' using 1:%d axes %s with lines %s", datafile, series[k].col, series[k].axes,
+		   series[k].style);
+	else
+		gs(j, "NaN axes %s with lines %s", series[k].axes, series[k].style);
 }
 
 /* A stutter interval [a, b] as drawn or counted. */
@@ -383,18 +404,6 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 
 	if (g->nsamples == 0)
 		gs(j, "set label 'no samples' at graph 0.5, graph 0.5 center front\n");
-	/* A column without any value is drawn as NaN: no gnuplot warning, and
-	 * the key (first panel) still lists every series; free is drawn in
-	 * the strip below and listed here for its colour. */
-	static const struct {
-		int col;   /* of the samples (k: the band's block) */
-		const char *axes, *style, *title;
-	} series[4] = {
-		{ 2, "x1y1", "lw 2", "swpd (MiB)" },
-		{ 3, "x1y1", "lw 1.5", "free (MiB, below)" },
-		{ 4, "x1y2", "lw 1.2", "si (KiB/s)" },
-		{ 5, "x1y2", "lw 1.2", "so (KiB/s)" },
-	};
 	const char *colors[4] = { gp_color(0), "#808080", gp_color(2), gp_color(1) };
 	bool any[4];
 	for (int k = 0; k < 4; k++) {
@@ -403,13 +412,7 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 			any[k] = !isnan(bl_swpd_val(&g->samples[i], k));
 		}
 		gs(j, "%s", k ? "     " : "plot ");
-		if (any[k] && k != 1 && band)
-			band_plot(j, datafile, k, series[k].axes);
-		else if (any[k] && k != 1)
-			gs(j, "'%s' using 1:%d axes %s with lines %s", datafile, series[k].col,
-			   series[k].axes, series[k].style);
-		else
-			gs(j, "NaN axes %s with lines %s", series[k].axes, series[k].style);
+		series_plot(j, datafile, band, any[k] && k != 1, k);
 		gs(j, " lc rgb '%s' title '%s', \\\n", colors[k], series[k].title);
 	}
 	gs(j, "     NaN with boxes fs solid 1.0 noborder fc rgb '" STUTTER_FILL "' title 'stutter'\n");
@@ -424,15 +427,10 @@ static void swpd_panel(struct gp_job *j, const struct bl_swpd_group *g, size_t g
 	gs(j, "if (fmt eq 'dumb') { unset ylabel }\n");
 	gs(j, "set yrange [0:%s]\nset ytics 0,%s\n", gnum(yf).s, gnum(tic_step(yf)).s);
 	draw_stutter(j, g, x0, x1, false);
-	if (any[1] && band) {
-		gs(j, "plot ");
-		band_plot(j, datafile, 1, "x1y1");
-	}
-	else if (any[1])
-		gs(j, "plot '%s' using 1:3 axes x1y1 with lines %s", datafile, series[1].style);
-	else
-		gs(j, "set label 'no free memory column' at graph 0.5, graph 0.5 center front\n"
-		      "plot NaN axes x1y1 with lines %s", series[1].style);
+	if (!any[1])
+		gs(j, "set label 'no free memory column' at graph 0.5, graph 0.5 center front\n");
+	gs(j, "plot ");
+	series_plot(j, datafile, band, any[1], 1);
 	gs(j, " lc rgb '%s' notitle\n", colors[1]);
 }
 
