@@ -146,10 +146,8 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	size_t ng = in->ngroups, nl = in->nloads;
 	gs(j, "set lmargin 11\nset rmargin 3\n");
 	gs(j, "set style data histogram\n");
-	if (in->errbars == BL_ERRBAR_NONE)
-		gs(j, "set style histogram clustered gap 1\n");
-	else
-		gs(j, "set style histogram errorbars gap 1 lw 1.2\n");
+	gs(j, "set style histogram %s gap 1%s\n", in->errbars == BL_ERRBAR_NONE ? "clustered" : "errorbars",
+	   in->errbars == BL_ERRBAR_NONE ? "" : " lw 1.2");
 	gs(j, "set style fill solid 0.85 border rgb '#333333'\n");
 	gs(j, "set boxwidth 0.9\n");
 	gs(j, "if (fmt ne 'dumb') { set grid ytics lc rgb '#e0e0e0' lt 1 }\n");
@@ -167,13 +165,9 @@ static void contest_means_panel(struct gp_job *j, const struct bl_contest_plot *
 	gs(j, "if (fmt eq 'dumb') { set lmargin 15; set ylabel offset character -3,0 }\n");
 	gs(j, "plot ");
 	for (size_t g = 0; g < ng; g++) {
-		if (g)
-			gs(j, ", \\\n     ");
-		if (in->errbars == BL_ERRBAR_NONE)
-			gs(j, "'%s' using %zu", f1 ? f1 : "", 2 + 3 * g);
-		else
-			gs(j, "'%s' using %zu:%zu:%zu", f1 ? f1 : "", 2 + 3 * g, 3 + 3 * g,
-			   4 + 3 * g);
+		gs(j, "%s'%s' using %zu", g ? ", \\\n     " : "", f1 ? f1 : "", 2 + 3 * g);
+		if (in->errbars != BL_ERRBAR_NONE)
+			gs(j, ":%zu:%zu", 3 + 3 * g, 4 + 3 * g);
 		/* dumb draws no sample for a filled bar: the key names the
 		 * character the g-th bars are drawn with (gnuplot's dumb
 		 * terminal takes them in this order) */
@@ -208,21 +202,13 @@ static void contest_ratio_panel(struct gp_job *j, const struct bl_contest_plot *
 	load_tics(j, in, rows, nrows);
 	gs(j, "unset key\n");
 	gs(j, "plot ");
-	for (size_t g = 0; g < ng; g++) {
-		if (g)
-			gs(j, ", \\\n     ");
-		gs(j, "'%s' using %zu lc rgb '%s' notitle", f2 ? f2 : "", 2 + g, gp_color(g));
-	}
-	for (size_t g = 0; g < ng; g++) {
-		double off = ((double)g - ((double)ng - 1) / 2) / ((double)ng + 1);
-		gs(j, ", \\\n     '%s' using %s", f2 ? f2 : "", gshift(off).s);
-		if (upright)
-			gs(j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels offset "
-			      "character 0,0.7 font ',8' notitle", 2 + g, 2 + g);
-		else
-			gs(j, ":%zu:(sprintf('%%.2f', column(%zu))) with labels rotate by 90 "
-			      "left offset character 0,0.3 font ',8' notitle", 2 + g, 2 + g);
-	}
+	for (size_t g = 0; g < ng; g++)
+		gs(j, "%s'%s' using %zu lc rgb '%s' notitle", g ? ", \\\n     " : "", f2 ? f2 : "", 2 + g,
+		   gp_color(g));
+	for (size_t g = 0; g < ng; g++)
+		gs(j, ", \\\n     '%s' using %s:%zu:(sprintf('%%.2f', column(%zu))) with labels %s font ',8' notitle",
+		   f2 ? f2 : "", gshift(((double)g - ((double)ng - 1) / 2) / ((double)ng + 1)).s, 2 + g, 2 + g,
+		   upright ? "offset character 0,0.7" : "rotate by 90 left offset character 0,0.3");
 	gs(j, "\nunset multiplot\n");
 }
 

@@ -208,12 +208,8 @@ static void draw_panel(struct gp_job *j, const struct runs_layout *L, const char
 	}
 	bool logy = hi > 0 && hi > 100 * lo;
 	gs(j, "\nset origin %.4f, LH\nset size %.4f, TOP - LH\n", x, w);
-	if (logy)
-		gs(j, "set logscale y\nset yrange [*:*]\nset title '%s (log scale)'\nset ylabel '%s'\n",
-		   mt->title, mt->ylabel);
-	else
-		gs(j, "unset logscale y\nset yrange [0:*]\nset title '%s'\nset ylabel '%s'\n",
-		   mt->title, mt->ylabel);
+	gs(j, "%s logscale y\nset yrange [%s:*]\nset title '%s%s'\nset ylabel '%s'\n", logy ? "set" : "unset",
+	   logy ? "*" : "0", mt->title, logy ? " (log scale)" : "", mt->ylabel);
 	gs(j, "plot ");
 	bool first = true;
 	for (size_t g = 0; g < L->ng; g++) {
