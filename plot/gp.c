@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <glib.h>
 
 #include "core/cleanup.h"
 #include "core/escape.h"
@@ -50,47 +51,10 @@ bool bl_gp_safe_name(const char *name)
 	return true;
 }
 
-/* Heap path of the first executable regular file "gnuplot" on $PATH
- * (empty PATH elements mean the current folder, as for execvp), or NULL. */
-static char *gp_find(void)
-{
-	const char *path = getenv("PATH");
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	const char *p = path;
-	for (;;) {
-		const char *colon = strchr(p, ':');
-		size_t len = colon ? (size_t)(colon - p) : strlen(p);
-		char *cand = len ? bl_xasprintf("%.*s/gnuplot", (int)len, p)
-				 : bl_xstrdup("./gnuplot");
-		struct stat st;
-		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) &&
-		    access(cand, X_OK) == 0) {
-			/* gnuplot runs in the output folder: a relative PATH
-			 * entry ("bin", or an empty one for ".") is taken
-			 * from here */
-			if (cand[0] != '/') {
-				char *cwd = getcwd(NULL, 0);
-				if (cwd) {
-					char *abs = bl_xasprintf("%s/%s", cwd, cand);
-					free(cwd);
-					free(cand);
-					cand = abs;
-				}
-			}
-			return cand;
-		}
-		free(cand);
-		if (!colon)
-			return NULL;
-		p = colon + 1;
-	}
-}
-
 bool bl_gp_available(void)
 {
-	char *p = gp_find();
-	free(p);
+	char *p = g_find_program_in_path("gnuplot");
+	g_free(p);
 	return p != NULL;
 }
 
@@ -391,7 +355,9 @@ int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct
 		set_err(err_out, bl_xasprintf("gnuplot: %s: interrupted", script_name));
 		return -BL_EINTR;
 	}
-	char *exe = gp_find();
+	/* an absolute path, a relative PATH entry taken from here: gnuplot
+	 * runs in the output folder */
+	char *exe = g_find_program_in_path("gnuplot");
 	if (!exe) {
 		set_err(err_out, bl_xstrdup("gnuplot not found on PATH"));
 		return -BL_ENOTFOUND;
@@ -403,7 +369,7 @@ int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct
 		set_err(err_out, bl_xasprintf("%s: cannot create a folder for gnuplot: %s", dir,
 					      strerror(errno)));
 		free(tmpdir);
-		free(exe);
+		g_free(exe);
 		return -BL_EIO;
 	}
 	bl_cleanup_add(tmpdir, true);
@@ -477,6 +443,6 @@ int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct
 	free(tmpdir);
 	free(script);
 	free(set_cmd);
-	free(exe);
+	g_free(exe);
 	return rc;
 }

@@ -176,11 +176,9 @@ static void lat_counts_panel(struct gp_job *j, const struct bl_latency_plot *in,
 		double off = bw * ((double)s - ((double)ns - 1) / 2);
 		char *t = bl_xasprintf("%s (n=%llu, overflow %llu)",
 				       se->name ? se->name : "", L->total[s], se->overflow);
-		if (s)
-			gs(j, ", \\\n     ");
 		/* 0 has no place on a log axis: such bins are left out. */
-		gs(j, "'%s' using %s:($2 > 0 ? $2 : NaN):(%s) with boxes lc rgb '%s' title %s noenhanced",
-		   files[s], gshift(off).s, gnum(bw).s, gp_color(s), gq(j, t, 2 * NAME_MAX_CHARS));
+		gs(j, "%s'%s' using %s:($2 > 0 ? $2 : NaN):(%s) with boxes lc rgb '%s' title %s noenhanced",
+		   s ? ", \\\n     " : "", files[s], gshift(off).s, gnum(bw).s, gp_color(s), gq(j, t, 2 * NAME_MAX_CHARS));
 		free(t);
 	}
 	gs(j, "\n");

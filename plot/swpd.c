@@ -748,10 +748,8 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opt
 		char *t_obs = bl_xasprintf("%s%stime at this swpd", name, *name ? ": " : "");
 		char *t_stu = bl_xasprintf("%s%sof which stuttering", name, *name ? ": " : "");
 		double off = w * 0.08 + bw * ((double)gi + 0.5);
-		if (gi)
-			gs(&j, ", \\\n     ");
-		gs(&j, "'%s' using %s:2:(%s) with boxes fs empty lc rgb '%s' lw 1.5 title %s noenhanced, \\\n",
-		   names[gi], gshift(off).s, gnum(bw).s, gp_color(gi), gq(&j, t_obs, 70));
+		gs(&j, "%s'%s' using %s:2:(%s) with boxes fs empty lc rgb '%s' lw 1.5 title %s noenhanced, \\\n",
+		   gi ? ", \\\n     " : "", names[gi], gshift(off).s, gnum(bw).s, gp_color(gi), gq(&j, t_obs, 70));
 		gs(&j, "     '%s' using %s:3:(%s) with boxes fs solid 0.8 noborder lc rgb '%s' title %s noenhanced",
 		   names[gi], gshift(off).s, gnum(bw).s, gp_color(gi), gq(&j, t_stu, 70));
 		free(t_obs);
