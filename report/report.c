@@ -510,7 +510,8 @@ static int table_record(void *ud, const struct bl_record *r)
 		u->records = true;
 		held_write(rs);   /* its runs so far, a row each */
 	}
-	bl_groups_record(&rs->groups, r);
+	if (rs->groups.baseline)   /* read only to check --baseline */
+		bl_groups_record(&rs->groups, r);
 	struct tstat *t = NULL;
 	for (size_t i = 0; i < rs->nt; i++)
 		if (rs->t[i].def == r->table)
