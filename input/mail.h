@@ -1,16 +1,8 @@
-/* mail.h — e-mail and archive input, through GMime 3.
- *
- * Forms detected (never declared by the user): a single RFC 822 message,
- * mbox (mboxo and mboxrd: "From " separators, ">From " un-escaped), gzipped
- * mbox (the reader decompresses), and public-inbox style folders (one
- * message per file: each file is a single message).
- *
- * For every message, every text MIME part (quoted-printable, base64 and
- * charsets decoded to UTF-8; format=flowed re-joined and space-stuffing
- * undone; PGP dash-escaping undone; signature after "-- " and list footers
- * skipped with a reason) becomes a dispatcher unit with the message's
- * provenance (struct bl_msg). Non-text parts are skipped with a reason.
- * Header lines are counted as skipped ("mail header").
+/* mail.h — e-mail and archive input, through GMime 3: a single message,
+ * mbox (mboxo, mboxrd), gzipped mbox, one message per file; detected,
+ * never declared. Every text MIME part of a message becomes a dispatcher
+ * unit with the message's provenance (struct bl_msg); every other line is
+ * skipped with a reason. docs/mail.md states the rules (R1-R17).
  */
 #ifndef BL_MAIL_H
 #define BL_MAIL_H

@@ -1604,8 +1604,6 @@ static void lat_release(void *st)
 	struct latency *L = st;
 	run_free(&L->r);
 	free(L->rowc);
-	L->rowc = NULL;
-	L->rowc_cap = 0;
 	for (size_t i = 0; i < RE_N; i++)
 		bl_re_release(&L->re[i]);
 }

@@ -42,8 +42,8 @@
  *     the held text alone with BL_F_LAST: it must take it as it is, or skip
  *     it (BL_SKIP with ctx->skip_reason); BL_MORE is not allowed then. The
  *     next line is then dispatched normally.
- *   - BL_SKIP: "mine, but not usable": set ctx->skip_reason to a static
- *     string first (and call bl_warn() when it is malformed data).
+ *   - BL_SKIP: "mine, but not usable": return bl_skip_as(ctx, reason), or
+ *     bl_reject(), which also warns, when it is malformed data.
  *   - flush() is called at the end of each unit (file or mail message):
  *     emit anything pending. Group and run state live in the context.
  *
