@@ -86,7 +86,7 @@ struct bl_analysis_opts {
 };
 
 /* A chart drawn from an analysis's results (plot/plot.h,
- * bl_charts_draw()): for the section's text to embed and name. */
+ * bl_analysis_draw()): for the section's text to embed and name. */
 struct bl_chart {
 	char *name;      /* file base name in the folder, e.g. "swpd" -> swpd.png */
 	char *title;     /* one line (the spec's caption) */

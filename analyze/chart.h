@@ -4,7 +4,7 @@
  * An analysis's charts() (analyze/analysis.h) returns a list of struct
  * bl_chart_spec: which chart, its file stem, title and caption, and the
  * data, in one of the shapes below; plot/ draws them
- * (bl_charts_draw(), plot/plot.h). Text in these structs is input text:
+ * (bl_analysis_draw(), plot/plot.h). Text in these structs is input text:
  * plot/ quotes it (plot.h, Requirement 1).
  *
  * Ownership: a spec's data and strings are the spec's; free the list with

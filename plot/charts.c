@@ -17,8 +17,8 @@ static int draw_one(const struct bl_chart_spec *s, const struct bl_plot_opts *po
 	return -BL_EUSAGE;
 }
 
-int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_chart_opts *co,
-		   struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
+static int charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_chart_opts *co,
+		       struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
 {
 	int ret = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -56,7 +56,7 @@ int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_cha
 	size_t nsp = 0;
 	int rc = an->charts(st, &sp, &nsp);
 	if (!rc)
-		rc = bl_charts_draw(sp, nsp, co, charts, ncharts, diag, preview);
+		rc = charts_draw(sp, nsp, co, charts, ncharts, diag, preview);
 	bl_chart_specs_free(sp, nsp);
 	return rc;
 }

@@ -142,10 +142,8 @@ static void lat_marks(struct gp_job *j, const struct bl_latency_plot *in, const 
 		const struct bl_plot_mark *mk = &in->marks[m];
 		bool target = mk->kind == BL_MARK_TARGET;
 		const char *col = target ? "#007a3d" : "#c00000";
-		char num[40];
-		bl_fmt_double(num, sizeof num, mk->value);
 		char *lab = mk->label ? bl_xstrdup(mk->label)
-				      : bl_xasprintf("%s%s %s", target ? "target " : "", num, unit);
+				      : bl_xasprintf("%s%s %s", target ? "target " : "", gnum(mk->value).s, unit);
 		gs(j, "set arrow %zu from %s, graph 0 to %s, graph 1 nohead front lw 1.5 %s lc rgb '%s'\n",
 		   m + 1, gnum(mk->value).s, gnum(mk->value).s, target ? "dt 1" : "dt 2", col);
 		gs(j, "set label %zu %s at %s, graph %.2f left offset character 0.6,0 boxed front tc rgb '%s' "

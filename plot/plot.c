@@ -18,23 +18,16 @@
 #define SCRIPT_MAX (64u * 1024u * 1024u)
 #define PREVIEW_MAX (4u * 1024u * 1024u)
 
-const char *const gp_colors[GP_NCOLORS] = {
-	"#0072b2", /* blue */
-	"#d55e00", /* vermillion */
-	"#009e73", /* bluish green */
-	"#cc79a7", /* reddish purple */
-	"#e69f00", /* orange */
-	"#56b4e9", /* sky blue */
-	"#000000", /* black */
-	"#f0e442", /* yellow */
-};
-
 /* The outputs by their bit in enum bl_plot_term, as fmts names them. */
 static const char *const term_name[] = { "png", "svg", "dumb" };
 
 const char *gp_color(size_t i)
 {
-	return gp_colors[i % GP_NCOLORS];
+	static const char *const colors[] = {
+		"#0072b2", "#d55e00", "#009e73", "#cc79a7",   /* blue, vermillion, bluish green, reddish purple */
+		"#e69f00", "#56b4e9", "#000000", "#f0e442",   /* orange, sky blue, black, yellow */
+	};
+	return colors[i % (sizeof colors / sizeof *colors)];
 }
 
 void bl_plot_result_release(struct bl_plot_result *r)
@@ -56,49 +49,34 @@ static void res_add_file(struct bl_plot_result *r, const char *name)
 	r->files[r->nfiles++] = bl_xstrdup(name);
 }
 
-int gp_write_atomic(const char *dir, const char *name, const void *data,
-		    size_t len, char **msg)
+/* Writes len bytes to dir/name through mkstemp + rename (mode 0644).
+ * Returns 0 or -BL_EIO with *msg set (caller frees). */
+static int write_atomic(const char *dir, const char *name, const void *data, size_t len, char **msg)
 {
 	char *path = bl_xasprintf("%s/%s", dir, name);
 	char *tmp = bl_temp_template(dir, name);
 	int fd = mkstemp(tmp);
-	int rc = 0;
-	if (fd >= 0)
-		bl_cleanup_add(tmp, false);
-	if (fd < 0) {
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
 		*msg = bl_xasprintf("%s: cannot create: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd), unlink(tmp);
 		free(path);
 		free(tmp);
 		return -BL_EIO;
 	}
-	const char *p = data;
-	size_t left = len;
-	while (left) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = -BL_EIO;
-			break;
-		}
-		p += w;
-		left -= (size_t)w;
-	}
+	bl_cleanup_add(tmp, false);
 	/* mkstemp makes 0600; charts are for sharing like any other output. */
-	if (!rc && fchmod(fd, 0644) != 0)
-		rc = -BL_EIO;
-	if (close(fd) != 0 && !rc)
-		rc = -BL_EIO;
-	if (!rc && rename(tmp, path) != 0)
-		rc = -BL_EIO;
-	if (rc) {
+	bool ok = (!len || fwrite(data, 1, len, f) == len) && fchmod(fd, 0644) == 0;
+	ok = (fclose(f) == 0 && ok) && rename(tmp, path) == 0;
+	if (!ok) {
 		*msg = bl_xasprintf("%s: cannot write: %s", path, strerror(errno));
 		unlink(tmp);
 	}
 	bl_cleanup_forget(tmp);
 	free(path);
 	free(tmp);
-	return rc;
+	return ok ? 0 : -BL_EIO;
 }
 
 int job_fail(struct gp_job *j, int rc, const char *fmt, ...)
@@ -276,16 +254,16 @@ int job_abort(struct gp_job *j)
 	return rc;
 }
 
-/* Write b and then body (both released) as j's file name (heap, freed),
+/* Write b and then body (both released; body may be NULL) as j's file name (heap, freed),
  * atomically, and list it among the chart's files: the name listed, or
  * NULL (the job failed) when it cannot be written. */
 static const char *put_file(struct gp_job *j, char *name, struct bl_buf *b, struct bl_buf *body)
 {
-	if (body->len)
+	if (body && body->len)
 		bl_buf_add(b, body->data, body->len);
 	bl_buf_release(body);
 	char *msg = NULL;
-	int rc = gp_write_atomic(j->dir, name, b->data, b->len, &msg);
+	int rc = write_atomic(j->dir, name, b->data, b->len, &msg);
 	j->res->bytes += b->len;
 	bl_buf_release(b);
 	if (rc) {
@@ -352,13 +330,12 @@ static int indent_into(struct bl_buf *out, const struct bl_buf *in)
 	return rc;
 }
 
-static bool file_exists(const char *dir, const char *name, off_t *size)
+/* dir/name is a regular file of at least a byte. */
+static bool nonempty_file(const char *dir, const char *name)
 {
 	char *path = bl_xasprintf("%s/%s", dir, name);
 	struct stat st;
-	bool ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
-	if (ok && size)
-		*size = st.st_size;
+	bool ok = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
 	free(path);
 	return ok;
 }
@@ -389,22 +366,13 @@ int job_end(struct gp_job *j)
 	if (j->err)
 		return job_abort(j);
 
-	char *script = bl_xasprintf("%s.gp", j->base);
-	char *msg = NULL;
-	int rc = gp_write_atomic(j->dir, script, j->head.data, j->head.len, &msg);
-	r->bytes += j->head.len;
-	if (rc) {
-		free(script);
-		job_fail(j, rc, "%s", msg);
-		free(msg);
+	const char *script = put_file(j, bl_xasprintf("%s.gp", j->base), &j->head, NULL);
+	if (!script)
 		return job_abort(j);
-	}
 	/* The script comes first in files[]; data files were added before. */
-	res_add_file(r, script);
-	char *last = r->files[r->nfiles - 1];
 	memmove(r->files + 1, r->files, (r->nfiles - 1) * sizeof *r->files);
-	r->files[0] = last;
-	r->script = script;
+	r->files[0] = (char *)script;
+	r->script = bl_xstrdup(script);
 
 	if (j->script_only) {
 		job_free(j);
@@ -413,7 +381,7 @@ int job_end(struct gp_job *j)
 
 	struct bl_buf out = BL_BUF_INIT(PREVIEW_MAX);
 	char *err = NULL;
-	rc = bl_gp_run(j->dir, script, NULL, &out, &j->gp, &err);
+	int rc = bl_gp_run(j->dir, script, NULL, &out, &j->gp, &err);
 	if (rc == -BL_ENOTFOUND && !bl_gp_available()) {
 		free(err);
 		free(r->message);
@@ -431,8 +399,7 @@ int job_end(struct gp_job *j)
 			if (!(j->terms >> i & 1))
 				continue;
 			char *img = bl_xasprintf("%s.%s", j->base, term_name[i]);
-			off_t sz = 0;
-			if (file_exists(j->dir, img, &sz) && sz > 0) {
+			if (nonempty_file(j->dir, img)) {
 				res_add_file(r, img);
 			} else {
 				rc = -BL_EIO;
@@ -444,8 +411,7 @@ int job_end(struct gp_job *j)
 		if (j->terms & BL_PLOT_DUMB) {
 			char *txt = bl_xasprintf("%s.txt", j->base);
 			char *wmsg = NULL;
-			int wrc = gp_write_atomic(j->dir, txt, out.data ? out.data : "",
-						  out.len, &wmsg);
+			int wrc = write_atomic(j->dir, txt, out.data, out.len, &wmsg);
 			if (wrc) {
 				rc = wrc;
 				free(r->message);

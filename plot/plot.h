@@ -255,19 +255,16 @@ struct bl_chart_opts {
 	struct bl_gp_limits gp;        /* of each gnuplot run */
 };
 
-/* Draw the charts an analysis's charts() returned (analyze/chart.h), in
- * order, into co->dir. Each chart made (script and data written; with
- * gnuplot, its images too) is appended to *charts (name, the spec's
- * caption, bytes of script and data; caller frees with bl_charts_free).
- * A chart that fails is named on diag ("benchlog: <name> chart:
- * <gnuplot's message>") and left out; the others are still drawn. The
- * dumb terminal's previews are written to preview (NULL: dropped).
- * Returns 0; -BL_ENOTFOUND when gnuplot is not on PATH (scripts and data
- * were written); else the last chart's error. */
-int bl_charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_chart_opts *co,
-		   struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview);
-/* The charts of analysis an (state st): an->charts(), then
- * bl_charts_draw(); returns as they do (0 when an has no charts). */
+/* The charts of analysis an (state st), as its charts() returns them
+ * (analyze/chart.h), drawn in order into co->dir. Each chart made
+ * (script and data written; with gnuplot, its images too) is appended to
+ * *charts (name, the spec's caption, bytes of script and data; caller
+ * frees with bl_charts_free). A chart that fails is named on diag
+ * ("benchlog: <name> chart: <gnuplot's message>") and left out; the
+ * others are still drawn. The dumb terminal's previews are written to
+ * preview (NULL: dropped). Returns 0 (also when an has no charts);
+ * -BL_ENOTFOUND when gnuplot is not on PATH (scripts and data were
+ * written); else charts()'s or the last chart's error. */
 int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
 		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview);
 

@@ -30,9 +30,8 @@
 #include <stddef.h>
 #include "plot/plot.h"
 
-/* Palette for groups/series: colour-blind-safe (Okabe-Ito), in order. */
-#define GP_NCOLORS 8
-extern const char *const gp_colors[GP_NCOLORS];
+/* Colour i of the palette for groups/series: colour-blind-safe
+ * (Okabe-Ito), in order, again from the first after the eighth. */
 const char *gp_color(size_t i);
 
 /* The characters gnuplot's dumb terminal draws the 1st, 2nd, ... plot
@@ -126,10 +125,6 @@ int job_abort(struct gp_job *j);
 /* Checks that v is finite or NaN (missing); Inf gives -BL_ERANGE. */
 int gp_check_num(struct gp_job *j, double v, const char *what);
 
-/* Writes len bytes to dir/name through mkstemp + rename (mode 0644).
- * Returns 0 or -BL_EIO with *msg set (caller frees). */
-int gp_write_atomic(const char *dir, const char *name, const void *data,
-		    size_t len, char **msg);
 
 
 #endif
