@@ -393,11 +393,9 @@ int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct
 	}
 	if (pid > 0) {
 		close(errp[1]);
-		errp[1] = -1;
-		if (out) {
+		if (out)
 			close(outp[1]);
-			outp[1] = -1;
-		}
+		errp[1] = outp[1] = -1;
 		struct bl_buf errb = BL_BUF_INIT(GP_STDERR_MAX + 1);
 		bool out_over = false, timed_out = false, stop_seen = false;
 		rc = gp_wait_output(errp[0], out ? outp[0] : -1, &errb, out, lim, &out_over, &timed_out,
@@ -413,15 +411,11 @@ int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct
 				break;
 			}
 		}
+		/* done, but the run is being stopped: keep nothing */
 		char *msg = NULL;
-		rc = gp_verdict(script_name, rc, status, timeout_of(lim), timed_out, stop_seen, out_over,
-				out ? out->max : 0, trimmed(&errb), &msg);
+		rc = gp_verdict(script_name, rc, status, timeout_of(lim), timed_out, stop_seen || stopped(lim),
+				out_over, out ? out->max : 0, trimmed(&errb), &msg);
 		bl_buf_release(&errb);
-		if (rc == 0 && stopped(lim)) {
-			rc = -BL_EINTR;   /* done, but the run is being stopped: keep nothing */
-			free(msg);
-			msg = bl_xasprintf("gnuplot: %s: interrupted", script_name);
-		}
 		if (rc == 0) {
 			char *tmsg = NULL;
 			rc = take_images(dir, tmp, script_name, &tmsg);

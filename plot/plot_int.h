@@ -125,6 +125,4 @@ int job_abort(struct gp_job *j);
 /* Checks that v is finite or NaN (missing); Inf gives -BL_ERANGE. */
 int gp_check_num(struct gp_job *j, double v, const char *what);
 
-
-
 #endif
