@@ -12,11 +12,6 @@
 #include "core/util.h"
 #include "report/outdir.h"
 
-int bl_rmtree(const char *path)
-{
-	return bl_remove_tree(path) == 0 ? 0 : -BL_EIO;
-}
-
 /* An entry of the target folder when the run began (O1). */
 struct bl_outdir_had {
 	char *rel;       /* path inside the folder, "csv/time.csv" */
@@ -381,7 +376,7 @@ void bl_outdir_say_kept(const struct bl_outdir *od, FILE *f)
 void bl_outdir_abort(struct bl_outdir *od)
 {
 	if (od->tmp)
-		bl_rmtree(od->tmp);
+		bl_remove_tree(od->tmp);
 	bl_cleanup_forget(od->tmp);
 	bl_outdir_release(od);
 }

@@ -67,7 +67,5 @@ void bl_outdir_say_kept(const struct bl_outdir *od, FILE *f);
 void bl_outdir_abort(struct bl_outdir *od);
 /* Free od after a commit. */
 void bl_outdir_release(struct bl_outdir *od);
-/* Remove a folder tree (no symlinks followed). Returns 0 or -BL_EIO. */
-int bl_rmtree(const char *path);
 
 #endif

@@ -141,7 +141,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	return bl_rmtree(tmpdir);
+	return bl_remove_tree(tmpdir);
 }
 
 /* Runs keep counting across files of the same group, in input order. */
@@ -242,8 +242,8 @@ static void test_report__outdir_replaces_own_folder_only(void **state)
 	free(file);
 	unlink(file = bl_xasprintf("%s/afile", tmpdir));
 	free(file);
-	bl_rmtree(other);
-	bl_rmtree(dir);
+	bl_remove_tree(other);
+	bl_remove_tree(dir);
 	free(other);
 	free(slash);
 	free(dir);
@@ -285,7 +285,7 @@ static void test_report__html_embeds_charts(void **state)
 	html = render("![x](plots/../secret.png) ![y](secret.png)\n");
 	assert_null(strstr(html, "iVBORw=="));
 	free(html);
-	bl_rmtree(plots);
+	bl_remove_tree(plots);
 	free(plots);
 }
 
