@@ -140,6 +140,8 @@ struct rstate {
 	struct tstat *t;
 	size_t nt;
 	struct bl_groups groups;     /* for --baseline: the first 100 (analysis.h) */
+	const struct bl_tstats_opts *tso;   /* the Findings' tables */
+	bool compared;               /* since the last input, a record of one not own (C4) */
 };
 
 /* ---- sinks ---- */
@@ -512,6 +514,10 @@ static int table_record(void *ud, const struct bl_record *r)
 	}
 	if (rs->groups.baseline)   /* read only to check --baseline */
 		bl_groups_record(&rs->groups, r);
+	size_t own = 0;
+	while (!rs->compared && own < rs->tso->nown && strcmp(rs->tso->own[own], r->table->name) != 0)
+		own++;
+	rs->compared = rs->compared || own == rs->tso->nown;
 	struct tstat *t = NULL;
 	for (size_t i = 0; i < rs->nt; i++)
 		if (rs->t[i].def == r->table)
@@ -1170,10 +1176,11 @@ static void input_done(void *ud, const struct bl_input_stats *st)
 		bl_term_printf(b->diag, "benchlog report: %s: %lu lines but %lu used + %lu skipped "
 			       "(a line-accounting bug; please report it)\n",
 			       st->path, st->lines, st->used, st->skipped);
-	if (b->drain) {
+	if (b->drain && b->rs.compared) {   /* else ts holds no group (C8: all dropped) */
 		bl_compare_drain(b->ts, &b->co, b->drain, &b->findings);
 		bl_findings_take(&b->fs, &b->findings);   /* a failed write: f->err, said at the end */
 	}
+	b->rs.compared = false;
 }
 
 /* The temporary folder, its csv/ and plots/, skipped.csv, and the sinks
@@ -1254,6 +1261,7 @@ static int build_open(struct build *b)
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
 	bl_analyses_own_tables(&b->tso);
+	b->rs.tso = &b->tso;
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
 	bl_tstats_sink(b->ts, &s);
 	tmp_sink_add(b, s);
