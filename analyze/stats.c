@@ -524,14 +524,17 @@ double bl_ci_half(double sd, unsigned long long n, double conf)
 
 /* ---- D6, D7 ------------------------------------------------------------ */
 
-static void ttest_clear(struct bl_ttest *o, double conf)
+/* o cleared for a test at level conf: 0, or -BL_EUSAGE (with a note)
+ * when conf is not in (0, 1). */
+static int ttest_clear(struct bl_ttest *o, double conf)
 {
 	o->diff = o->pct_change = NAN;
 	o->ci_lo = o->ci_hi = o->pct_lo = o->pct_hi = NAN;
 	o->t = o->df = o->p = o->se = o->pooled_sd = NAN;
 	o->conf = conf;
 	o->ok = 0;
-	o->note = NULL;
+	o->note = conf > 0.0 && conf < 1.0 ? NULL : "confidence level must be between 0 and 1";
+	return o->note ? -BL_EUSAGE : 0;
 }
 
 /* Given diff, se and df, fill t, p, CI and percentages (D6/D7). */
@@ -580,14 +583,8 @@ static void ttest_finish(struct bl_ttest *o, double base_mean)
 static int ttest_args(const struct bl_welford *base, const struct bl_welford *cand,
 		      double conf, struct bl_ttest *out)
 {
-	if (base == NULL || cand == NULL || out == NULL)
+	if (base == NULL || cand == NULL || out == NULL || ttest_clear(out, conf) < 0)
 		return -BL_EUSAGE;
-	if (!(conf > 0.0 && conf < 1.0)) {
-		ttest_clear(out, conf);
-		out->note = "confidence level must be between 0 and 1";
-		return -BL_EUSAGE;
-	}
-	ttest_clear(out, conf);
 	if (base->n > 0 && cand->n > 0)
 		out->diff = cand->mean - base->mean;
 	if (base->n > 0 && base->mean != 0.0 && !isnan(out->diff))
@@ -622,13 +619,8 @@ static void welch_core(double nb, double mb, double varb, double neff_b, double 
 int bl_welch_moments(double nb, double mb, double sdb, double neff_b, double nc, double mc,
 		     double sdc, double neff_c, double conf, struct bl_ttest *out)
 {
-	if (out == NULL)
+	if (out == NULL || ttest_clear(out, conf) < 0)
 		return -BL_EUSAGE;
-	ttest_clear(out, conf);
-	if (!(conf > 0.0 && conf < 1.0)) {
-		out->note = "confidence level must be between 0 and 1";
-		return -BL_EUSAGE;
-	}
 	if (!isfinite(mb) || !isfinite(mc) || !(sdb >= 0) || !(sdc >= 0))
 		return -BL_ERANGE;
 	out->diff = mc - mb;
