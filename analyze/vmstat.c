@@ -1217,10 +1217,9 @@ static void add_series(struct chart_group *g, const struct series *s)
 		g->texts = bl_xgrow(g->texts, &g->captexts, g->ntexts + s->nev, sizeof *g->texts);
 		for (size_t k = 0; k < s->nev; k++) {
 			const struct bl_vm_event *e = &s->ev[k];
-			enum bl_plot_event_kind kind = strcmp(e->kind, "stutter_start") == 0 ? BL_PLOT_EV_PROBLEM
-				: strcmp(e->kind, "stutter_end") == 0 ? BL_PLOT_EV_RECOVERED : BL_PLOT_EV_NOTE;
+			static const enum bl_plot_event_kind kind[] = { BL_PLOT_EV_NOTE, BL_PLOT_EV_PROBLEM, BL_PLOT_EV_RECOVERED };
 			char *text = g->texts[g->ntexts++] = bl_xstrdup(e->text);
-			g->ev[g->nev++] = (struct bl_plot_event){ sample_t(s, e->sample) + off, text, kind };
+			g->ev[g->nev++] = (struct bl_plot_event){ sample_t(s, e->sample) + off, text, kind[evk_of(e->kind)] };
 		}
 	}
 }
