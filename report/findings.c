@@ -1,6 +1,7 @@
 /* findings.c — F1-F3 of report/findings.h. */
 #include <csv.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,6 +347,25 @@ static enum bl_vtype ftype(size_t k)
 	return k == 7 || k == 8 || k == 17 ? BL_INT : BL_NUM;
 }
 
+/* Whether t, bl_fmt_double's text of v (core/util.h), must be read back
+ * for the double it stands for: one of over 12 significant digits is
+ * the shortest that reads back as v itself, unless v is subnormal; one
+ * of at most 12 may be a decimal near v. */
+static bool short_text(const char *t, double v)
+{
+	if (!(fabs(v) >= DBL_MIN))
+		return true;
+	size_t n = 0, sig = 0;   /* digits from the first non-zero one; to the last non-zero */
+	for (; *t && *t != 'e'; t++) {
+		if (*t < '0' || *t > '9' || (!n && *t == '0'))
+			continue;
+		n++;
+		if (*t != '0')
+			sig = n;
+	}
+	return sig <= 12;
+}
+
 /* F4, F6: one row of findings.csv and of report.sqlite's findings. 0 or
  * -1. */
 static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
@@ -359,9 +379,9 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 		enum bl_vtype t = ftype(k);
 		double d = fv[k].v;
 		/* F6: the double the text reads back as ("inf" as it is); a
-		 * count's text reads back as the count */
+		 * count's text, or one of over 12 digits, reads back as itself */
 		size_t n = t != BL_STR && !isnan(d) ? (size_t)bl_fmt_double(b, sizeof b, d) : 0;
-		if (t == BL_NUM && n && bl_parse_double(b, n, &d))
+		if (t == BL_NUM && n && short_text(b, d) && bl_parse_double(b, n, &d))
 			d = fv[k].v;
 		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }
 		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)d } } : (struct bl_val){ t, { .d = d } };
