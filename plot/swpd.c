@@ -602,17 +602,18 @@ int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 
 	/* Merge the stutter intervals so overlaps count once. */
 	struct span *sp = bl_xcalloc(g->nstutter ? g->nstutter : 1, sizeof *sp);
-	size_t ns = 0;
+	struct bl_stutter_bin *bins = NULL;
+	size_t nb = 0;
+	int rc = 0;
 	for (size_t i = 0; i < g->nstutter; i++) {
 		const struct bl_plot_interval *v = &g->stutter[i];
-		double b = !v->open_at_end ? v->t_end_s : v->t_end_s > v->t_start_s ? v->t_end_s : INFINITY;
-		if (!isfinite(v->t_start_s) || isnan(b) || b < v->t_start_s) {
-			free(sp);
-			return -BL_EUSAGE;
+		sp[i] = (struct span){ v->t_start_s, interval_end(v, INFINITY) };
+		if (!isfinite(sp[i].a) || isnan(sp[i].b) || sp[i].b < sp[i].a) {
+			rc = -BL_EUSAGE;
+			goto done;
 		}
-		sp[ns++] = (struct span){ v->t_start_s, b };
 	}
-	size_t nm = spans_merge(sp, ns, 0);
+	size_t nm = spans_merge(sp, g->nstutter, 0);
 
 	double kmin = INFINITY, kmax = -INFINITY;
 	for (size_t i = 0; i < g->nsamples; i++) {
@@ -623,16 +624,14 @@ int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 		kmin = k < kmin ? k : kmin;
 		kmax = k > kmax ? k : kmax;
 	}
-	if (!(kmax >= kmin)) {
-		free(sp);
-		return 0;
-	}
+	if (!(kmax >= kmin))
+		goto done;
 	if (kmax - kmin >= 100000 || !isfinite(kmax - kmin)) {
-		free(sp);
-		return -BL_EUSAGE;
+		rc = -BL_EUSAGE;
+		goto done;
 	}
-	size_t nb = (size_t)(kmax - kmin) + 1;
-	struct bl_stutter_bin *bins = bl_xcalloc(nb, sizeof *bins);
+	nb = (size_t)(kmax - kmin) + 1;
+	bins = bl_xcalloc(nb, sizeof *bins);
 	for (size_t k = 0; k < nb; k++)
 		bins[k].lo_mib = (kmin + (double)k) * bin_mib;
 
@@ -651,10 +650,11 @@ int bl_swpd_stutter_bins(const struct bl_swpd_group *g, double bin_mib,
 				bins[k].stutter_s += hi - lo;
 		}
 	}
-	free(sp);
 	*out = bins;
 	*nout = nb;
-	return 0;
+done:
+	free(sp);
+	return rc;
 }
 
 int bl_plot_swpd_stutter(const struct bl_swpd_plot *in, const struct bl_plot_opts *opts,
