@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "core/cleanup.h"
 #include "core/escape.h"
 
 #include <cmocka.h>
