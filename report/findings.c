@@ -347,23 +347,14 @@ static enum bl_vtype ftype(size_t k)
 	return k == 7 || k == 8 || k == 17 ? BL_INT : BL_NUM;
 }
 
-/* Whether t, bl_fmt_double's text of v (core/util.h), must be read back
- * for the double it stands for: one of over 12 significant digits is
- * the shortest that reads back as v itself, unless v is subnormal; one
- * of at most 12 may be a decimal near v. */
+/* Whether t, bl_fmt_double's text of v, must be read back: one of over
+ * 12 significant digits reads back as v unless v is subnormal (core/util.h). */
 static bool short_text(const char *t, double v)
 {
-	if (!(fabs(v) >= DBL_MIN))
-		return true;
-	size_t n = 0, sig = 0;   /* digits from the first non-zero one; to the last non-zero */
-	for (; *t && *t != 'e'; t++) {
-		if (*t < '0' || *t > '9' || (!n && *t == '0'))
-			continue;
-		n++;
-		if (*t != '0')
-			sig = n;
-	}
-	return sig <= 12;
+	const char *a = t + strspn(t, "-0."), *e = a + strcspn(a, "e");
+	while (e > a && (e[-1] == '0' || e[-1] == '.'))   /* not significant */
+		e--;
+	return !(fabs(v) >= DBL_MIN) || e - a - (memchr(a, '.', (size_t)(e - a)) != NULL) <= 12;
 }
 
 /* F4, F6: one row of findings.csv and of report.sqlite's findings. 0 or
