@@ -4,7 +4,6 @@
  * report.html into a temporary folder, swapped in at the end (report.h). */
 #include <dirent.h>
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +11,6 @@
 #include "core/escape.h"
 #include "analyze/analysis.h"
 #include "analyze/table_stats.h"
-#include "core/store.h"
-#include "core/strmap.h"
 #include "core/util.h"
 #include "plot/plot.h"
 #include "report/html.h"
@@ -143,8 +140,6 @@ struct rstate {
 	const struct bl_tstats_opts *tso;   /* the Findings' tables */
 	bool compared;               /* since the last input, a record of one not own (C4) */
 };
-
-/* ---- sinks ---- */
 
 /* Add a run to l (its strings copied). */
 static void nearlist_add(struct nearlist *l, const char *source, const char *reason, const char *text,
@@ -892,8 +887,6 @@ static void write_tables(FILE *md, struct rstate *rs)
 	}
 }
 
-/* ---- charts ---- */
-
 /* While the sections are made, each chart's gnuplot script and data are
  * written (plot.h, script_only) and its run queued; once every section is
  * written the runs are jobs on the pool (-j), costliest first. */
@@ -1071,8 +1064,6 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 	}
 	return 0;
 }
-
-/* ---- the whole ---- */
 
 /* The CSV sink makes its files with mkstemp() (mode 0600); a report folder
  * is meant to be shared like any file the user writes: 0666 less umask. */
