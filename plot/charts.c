@@ -17,12 +17,14 @@ static int draw_one(const struct bl_chart_spec *s, const struct bl_plot_opts *po
 	return -BL_EUSAGE;
 }
 
-static int charts_draw(const struct bl_chart_spec *specs, size_t n, const struct bl_chart_opts *co,
-		       struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
+int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
+		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
 {
-	int ret = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct bl_chart_spec *s = &specs[i];
+	struct bl_chart_spec *sp = NULL;
+	size_t nsp = 0;
+	int made = an->charts ? an->charts(st, &sp, &nsp) : 0, ret = made;
+	for (size_t i = 0; made == 0 && i < nsp; i++) {
+		const struct bl_chart_spec *s = &sp[i];
 		struct bl_plot_opts po = { .out_dir = co->dir, .basename = s->name, .terms = co->terms,
 					   .title = s->title, .script_only = co->script_only, .gp = co->gp };
 		struct bl_plot_result res = { 0 };
@@ -44,19 +46,6 @@ static int charts_draw(const struct bl_chart_spec *specs, size_t n, const struct
 		}
 		bl_plot_result_release(&res);
 	}
-	return ret;
-}
-
-int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
-		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview)
-{
-	if (!an->charts)
-		return 0;
-	struct bl_chart_spec *sp = NULL;
-	size_t nsp = 0;
-	int rc = an->charts(st, &sp, &nsp);
-	if (!rc)
-		rc = charts_draw(sp, nsp, co, charts, ncharts, diag, preview);
 	bl_chart_specs_free(sp, nsp);
-	return rc;
+	return ret;
 }
