@@ -343,11 +343,16 @@ static void warn_v(struct bl_ctx *ctx, const char *where, bool has_line, unsigne
 	bl_buf_release(&b);
 }
 
+void bl_vwarn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, va_list ap)
+{
+	warn_v(ctx, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, reason, fmt, ap);
+}
+
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	warn_v(ctx, ln ? ln->source : NULL, ln != NULL, ln ? ln->lineno : 0, reason, fmt, ap);
+	bl_vwarn(ctx, ln, reason, fmt, ap);
 	va_end(ap);
 }
 

@@ -17,6 +17,7 @@
 #define BL_CTX_H
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include "core/line.h"
@@ -282,6 +283,9 @@ int bl_ctx_send(struct bl_ctx *ctx, const struct bl_record *r);
 #define BL_WARN_SHOWN 10
 void bl_warn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* bl_warn() with its arguments in ap. */
+void bl_vwarn(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason,
+	      const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 /* A warning not tied to a line ("file.gz: corrupt gzip data at offset 123"). */
 void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -3,7 +3,6 @@
  * averages parser before timev, whose labels it shares. */
 #include <stdarg.h>
 #include <string.h>
-#include <glib.h>
 #include "parsers/parser.h"
 
 extern const struct bl_parser bl_parser_averages;
@@ -42,9 +41,7 @@ enum bl_verdict bl_reject(struct bl_ctx *ctx, const struct bl_line *ln, const ch
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = g_strdup_vprintf(fmt, ap);
+	bl_vwarn(ctx, ln, reason, fmt, ap);   /* formatted only when shown */
 	va_end(ap);
-	bl_warn(ctx, ln, reason, "%s", msg);
-	g_free(msg);
 	return bl_skip_as(ctx, reason);
 }
