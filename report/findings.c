@@ -1,7 +1,6 @@
 /* findings.c — F1-F3 of report/findings.h. */
 #include <csv.h>
 #include <errno.h>
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,16 +346,6 @@ static enum bl_vtype ftype(size_t k)
 	return k == 7 || k == 8 || k == 17 ? BL_INT : BL_NUM;
 }
 
-/* Whether t, bl_fmt_double's text of v, must be read back: one of over
- * 12 significant digits reads back as v unless v is subnormal (core/util.h). */
-static bool short_text(const char *t, double v)
-{
-	const char *a = t + strspn(t, "-0."), *e = a + strcspn(a, "e");
-	while (e > a && (e[-1] == '0' || e[-1] == '.'))   /* not significant */
-		e--;
-	return !(fabs(v) >= DBL_MIN) || e - a - (memchr(a, '.', (size_t)(e - a)) != NULL) <= 12;
-}
-
 /* F4, F6: one row of findings.csv and of report.sqlite's findings. 0 or
  * -1. */
 static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
@@ -370,9 +359,9 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 		enum bl_vtype t = ftype(k);
 		double d = fv[k].v;
 		/* F6: the double the text reads back as ("inf" as it is); a
-		 * count's text, or one of over 12 digits, reads back as itself */
+		 * count's text reads back as the count */
 		size_t n = t != BL_STR && !isnan(d) ? (size_t)bl_fmt_double(b, sizeof b, d) : 0;
-		if (t == BL_NUM && n && short_text(b, d) && bl_parse_double(b, n, &d))
+		if (t == BL_NUM && n && bl_parse_double(b, n, &d))
 			d = fv[k].v;
 		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }
 		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)d } } : (struct bl_val){ t, { .d = d } };
