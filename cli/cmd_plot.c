@@ -169,7 +169,7 @@ int cmd_plot(int argc, char **argv)
 		struct bl_chart *ch = NULL;
 		size_t nch = 0;
 		int rc = bl_analysis_draw(an, st, &co, &ch, &nch, stderr, stdout);
-		int e = errno;   /* -BL_EIO: why (a temporary file: EFBIG, ENOSPC) */
+		int e = errno;   /* why charts() failed (EFBIG, ENOSPC), or 0 */
 		if (cli_interrupted()) {
 			cli_err("benchlog: interrupted\n");
 			status = cli_stop_status();
@@ -179,7 +179,7 @@ int cmd_plot(int argc, char **argv)
 					"render with: cd %s && gnuplot <name>.gp\n", co.dir, co.dir);
 		} else if (rc < 0) {
 			cli_err("benchlog plot: the %s charts could not be drawn: %s\n", kind,
-				rc == -BL_EIO && e ? strerror(e) : bl_strerror(rc));
+				e ? strerror(e) : rc == -BL_EIO ? "see above" : bl_strerror(rc));
 			status = EXIT_DATA;
 		} else if (nch == 0) {
 			/* e.g. only chkmmt averages: means without the runs to chart */

@@ -1,4 +1,5 @@
 /* charts.c — an analysis's charts drawn from its results (plot.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_cha
 	struct bl_chart_spec *sp = NULL;
 	size_t nsp = 0;
 	int made = an->charts ? an->charts(st, &sp, &nsp) : 0, ret = made;
+	int why = made == -BL_EIO ? errno : 0;
 	for (size_t i = 0; made == 0 && i < nsp; i++) {
 		const struct bl_chart_spec *s = &sp[i];
 		struct bl_plot_opts po = { .out_dir = co->dir, .basename = s->name, .terms = co->terms,
@@ -47,5 +49,6 @@ int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_cha
 		bl_plot_result_release(&res);
 	}
 	bl_chart_specs_free(sp, nsp);
+	errno = why;
 	return ret;
 }

@@ -264,7 +264,9 @@ struct bl_chart_opts {
  * others are still drawn. The dumb terminal's previews are written to
  * preview (NULL: dropped). Returns 0 (also when an has no charts);
  * -BL_ENOTFOUND when gnuplot is not on PATH (scripts and data were
- * written); else charts()'s or the last chart's error. */
+ * written); else charts()'s or the last chart's error. errno: why
+ * charts() failed with -BL_EIO (EFBIG, ENOSPC), else 0 (a chart's own
+ * failure is said on diag). */
 int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
 		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview);
 
