@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <glib.h>
 #include "core/cleanup.h"
 #include "core/util.h"
@@ -571,6 +572,26 @@ bool bl_startswith(const char *s, size_t len, const char *prefix)
 {
 	size_t n = strlen(prefix);
 	return len >= n && memcmp(s, prefix, n) == 0;
+}
+
+char *bl_find_program(const char *name)
+{
+	if (getenv("PATH"))
+		return g_find_program_in_path(name);
+	char dirs[256];
+	size_t n = confstr(_CS_PATH, dirs, sizeof dirs);
+	if (n == 0 || n > sizeof dirs)
+		snprintf(dirs, sizeof dirs, "/bin:/usr/bin");
+	char **v = g_strsplit(dirs, ":", -1), *exe = NULL;
+	for (char **d = v; *d && !exe; d++) {
+		char *p = **d == '/' ? g_build_filename(*d, name, NULL) : NULL;
+		if (p && g_file_test(p, G_FILE_TEST_IS_EXECUTABLE) && !g_file_test(p, G_FILE_TEST_IS_DIR))
+			exe = p;
+		else
+			g_free(p);
+	}
+	g_strfreev(v);
+	return exe;
 }
 
 int bl_mkdir_p(const char *path)

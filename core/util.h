@@ -196,6 +196,13 @@ static inline void bl_trim(const char **p, size_t *len)
  * is a symlink to nothing. */
 int bl_mkdir_p(const char *path);
 
+/* The path of the executable name as execvp(3) finds it (the caller
+ * g_free()s it), or NULL. PATH unset: the system's default folders
+ * (confstr _CS_PATH, "/bin:/usr/bin"), never the current folder, where
+ * GLib's g_find_program_in_path() alone would look last ("/bin:/usr/bin:.")
+ * and run a program planted where benchlog was started. */
+char *bl_find_program(const char *name);
+
 /* The file name's stem: last path component without .gz and one more
  * extension ("logs/2.4.12aa1.txt.gz" -> "2.4.12aa1"). Caller owns result. */
 char *bl_path_stem(const char *path);

@@ -53,7 +53,7 @@ bool bl_gp_safe_name(const char *name)
 
 bool bl_gp_available(void)
 {
-	char *p = g_find_program_in_path("gnuplot");
+	char *p = bl_find_program("gnuplot");
 	g_free(p);
 	return p != NULL;
 }
@@ -357,7 +357,7 @@ int bl_gp_run(const char *dir, const char *script_name, const char *fmts, struct
 	}
 	/* an absolute path, a relative PATH entry taken from here: gnuplot
 	 * runs in the output folder */
-	char *exe = g_find_program_in_path("gnuplot");
+	char *exe = bl_find_program("gnuplot");
 	if (!exe) {
 		set_err(err_out, bl_xstrdup("gnuplot not found on PATH"));
 		return -BL_ENOTFOUND;

@@ -81,7 +81,7 @@ struct bl_gp_limits {
 	volatile sig_atomic_t *stop;
 };
 
-/* True when an executable `gnuplot` is found on $PATH. */
+/* True when an executable `gnuplot` is found on $PATH (bl_find_program). */
 bool bl_gp_available(void);
 
 /* Run `gnuplot -d -e "outdir = '.gp-XXXXXX/'" ./<script_name>` with dir as

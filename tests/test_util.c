@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib.h>
 #include "tables/table.h"
 #include "core/util.h"
 
@@ -576,6 +579,44 @@ static void test_util__csv_text_again_and_different(void **state)
 	free(buf);
 }
 
+/* A program planted in the current folder is never found with PATH
+ * unset (execvp(3) and the shell search the system's default folders
+ * then, and so does bl_find_program); an explicit "." in PATH is the
+ * user's choice and is searched. */
+static void test_util__find_program_path_unset(void **state)
+{
+	(void)state;
+	char tmpl[] = "/tmp/benchlog-test-XXXXXX", cwd[4096];
+	assert_non_null(mkdtemp(tmpl));
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	assert_int_equal(chdir(tmpl), 0);
+	FILE *f = fopen("benchlog-planted", "w");
+	assert_non_null(f);
+	fputs("#!/bin/sh\nexit 0\n", f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(chmod("benchlog-planted", 0755), 0);
+	char *old = getenv("PATH") ? bl_xstrdup(getenv("PATH")) : NULL;
+	unsetenv("PATH");
+	char *planted = bl_find_program("benchlog-planted");
+	char *sh = bl_find_program("sh");        /* /bin/sh on every POSIX system */
+	setenv("PATH", ".", 1);
+	char *dot = bl_find_program("benchlog-planted");
+	if (old)
+		setenv("PATH", old, 1);
+	else
+		unsetenv("PATH");
+	free(old);
+	assert_int_equal(unlink("benchlog-planted"), 0);
+	assert_int_equal(chdir(cwd), 0);
+	assert_int_equal(rmdir(tmpl), 0);
+	assert_null(planted);
+	assert_non_null(sh);
+	assert_true(sh[0] == '/');
+	assert_non_null(dot);
+	g_free(sh);
+	g_free(dot);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -589,6 +630,7 @@ int main(void)
 		cmocka_unit_test(test_util__csv_integers_same_as_printf),
 		cmocka_unit_test(test_util__csv_text_again_and_different),
 		cmocka_unit_test(test_util__text_cell_one_per_text),
+		cmocka_unit_test(test_util__find_program_path_unset),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }
