@@ -170,13 +170,6 @@ void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int bette
 	r->verdict = bl_verdict_kind_name(r->kind);
 }
 
-/* Name ends with suf. */
-static bool ends(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-	return n >= k && strcmp(s + n - k, suf) == 0;
-}
-
 const char *bl_cmp_verdict_words(enum bl_verdict_kind k, const char *column, double pct)
 {
 	if (k != BL_V_BETTER && k != BL_V_WORSE && k != BL_V_HIGHER && k != BL_V_LOWER)
@@ -185,10 +178,11 @@ const char *bl_cmp_verdict_words(enum bl_verdict_kind k, const char *column, dou
 	const char *c = column ? column : "";
 	if (strstr(c, "fault"))
 		return up ? "more faults" : "fewer faults";
-	if (ends(c, "_s") || ends(c, "_ms") || ends(c, "_us") || ends(c, "_ns") || strcmp(c, "time") == 0)
+	static const char *const time_suf[] = { "_s", "_ms", "_us", "_ns", NULL };
+	static const char *const mem_suf[] = { "_kib", "_kb", "_mib", "bytes", "bytes_allocated", NULL };
+	if (bl_ends_any(c, time_suf, false) || strcmp(c, "time") == 0)
 		return up ? "slower" : "faster";
-	if (ends(c, "_kib") || ends(c, "_kb") || ends(c, "_mib") || ends(c, "bytes") ||
-	    ends(c, "bytes_allocated") || strcmp(c, "swpd") == 0 || strcmp(c, "free") == 0 ||
+	if (bl_ends_any(c, mem_suf, false) || strcmp(c, "swpd") == 0 || strcmp(c, "free") == 0 ||
 	    strstr(c, "rss"))
 		return up ? "more memory" : "less memory";
 	return up ? "higher" : "lower";

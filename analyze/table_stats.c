@@ -1850,12 +1850,6 @@ const struct bl_table_def *bl_tstats_def(const struct bl_tstats *ts, size_t t)
 	return table_def(tab_at((struct bl_tstats *)ts, t));
 }
 
-static bool ends_with(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-	return n >= m && strcasecmp(s + n - m, suf) == 0;
-}
-
 enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char *column)
 {
 	const struct bl_table_def *d = bl_tstats_def(ts, t);
@@ -1863,18 +1857,16 @@ enum bl_better bl_tstats_better(const struct bl_tstats *ts, size_t t, const char
 	if (c)
 		return c->better;
 	/* R1b: a guess from the name of a column no definition covers */
-	static const char *const higher_suf[] = { "_per_s", "_ops", "_mbps" };
+	static const char *const higher_suf[] = { "_per_s", "_ops", "_mbps", NULL };
 	static const char *const higher_sub[] = { "throughput", "bandwidth", "allocated" };
-	static const char *const lower_suf[] = { "_s", "_ms", "_us", "_ns", "_faults" };
-	for (size_t i = 0; i < sizeof higher_suf / sizeof higher_suf[0]; i++)
-		if (ends_with(column, higher_suf[i]))
-			return BL_BETTER_HIGHER;
+	static const char *const lower_suf[] = { "_s", "_ms", "_us", "_ns", "_faults", NULL };
+	if (bl_ends_any(column, higher_suf, true))
+		return BL_BETTER_HIGHER;
 	for (size_t i = 0; i < sizeof higher_sub / sizeof higher_sub[0]; i++)
 		if (bl_contains_ci(column, strlen(column), higher_sub[i]))
 			return BL_BETTER_HIGHER;
-	for (size_t i = 0; i < sizeof lower_suf / sizeof lower_suf[0]; i++)
-		if (ends_with(column, lower_suf[i]))
-			return BL_BETTER_LOWER;
+	if (bl_ends_any(column, lower_suf, true))
+		return BL_BETTER_LOWER;
 	return bl_contains_ci(column, strlen(column), "latency") ? BL_BETTER_LOWER : BL_BETTER_NONE;
 }
 

@@ -568,6 +568,17 @@ bool bl_contains_ci(const char *s, size_t n, const char *lit)
 	return false;
 }
 
+bool bl_ends_any(const char *s, const char *const *list, bool ci)
+{
+	size_t n = strlen(s);
+	for (; *list; list++) {
+		size_t k = strlen(*list);
+		if (k <= n && (ci ? strcasecmp(s + n - k, *list) : strcmp(s + n - k, *list)) == 0)
+			return true;
+	}
+	return false;
+}
+
 bool bl_startswith(const char *s, size_t len, const char *prefix)
 {
 	size_t n = strlen(prefix);

@@ -151,6 +151,8 @@ static inline bool bl_contains(const char *s, size_t n, const char *lit, size_t 
 /* Does [s, s+n) contain the NUL-terminated lit, ASCII letters matched in
  * either case ("Mailing List" holds "mailing list")? */
 bool bl_contains_ci(const char *s, size_t n, const char *lit);
+/* Does s end with one of the NULL-terminated list (ci: as bl_word_index)? */
+bool bl_ends_any(const char *s, const char *const *list, bool ci);
 
 /* Position of the word s[0..n) in the NULL-terminated list (the same
  * bytes; with ci, ASCII letters in either case), or -1 when absent.

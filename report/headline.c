@@ -8,12 +8,6 @@
 #include "core/escape.h"
 #include "core/util.h"
 
-static bool ends(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-	return n >= k && strcmp(s + n - k, suf) == 0;
-}
-
 /* The direction in plain words: times are shorter or longer, faults
  * more or fewer, the rest higher or lower (D13 rule 13.5's measures). */
 static const char *direction(const char *col, double pct)
@@ -21,7 +15,8 @@ static const char *direction(const char *col, double pct)
 	bool up = pct > 0;
 	if (strstr(col, "fault"))
 		return up ? "more" : "fewer";
-	if (ends(col, "_s") || ends(col, "_ms") || ends(col, "_us") || ends(col, "_ns"))
+	static const char *const time_suf[] = { "_s", "_ms", "_us", "_ns", NULL };
+	if (bl_ends_any(col, time_suf, false))
 		return up ? "longer" : "shorter";
 	return up ? "higher" : "lower";
 }
