@@ -529,7 +529,7 @@ int cli_run_pass(struct bl_ctx *ctx, char **inputs, int n, bool summary)
 	catch_stops(old, true);
 	if (!ctx->opt.stop)
 		ctx->opt.stop = &stop_sig;
-	if (bl_pass_run(ctx, inputs, (size_t)n) == -BL_EUSAGE) {
+	if (bl_pass_run(ctx, inputs, (size_t)n, NULL) == -BL_EUSAGE) {
 		/* a bad --group-regex (the dispatcher said why) */
 		bl_ctx_finish(ctx, 0);
 		restore_stops(old);

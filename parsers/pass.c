@@ -106,7 +106,7 @@ static void read_one(struct bl_ctx *ctx, const char *path, const struct bl_pass_
 }
 
 /* Read paths (expanded from inputs[n]) through the dispatcher, as
- * bl_pass_run_hooked() says. */
+ * bl_pass_run() says. */
 static int pass_paths(struct bl_ctx *ctx, struct bl_paths *paths, char *const *inputs, size_t n,
 		      const struct bl_pass_hooks *h)
 {
@@ -166,7 +166,7 @@ static int pass_paths(struct bl_ctx *ctx, struct bl_paths *paths, char *const *i
 	return ctx->error;
 }
 
-int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_pass_hooks *h)
+int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_pass_hooks *h)
 {
 	struct bl_paths paths = {0};
 	if (bl_paths_expand(ctx, inputs, n, &paths) == -BL_EIO)
@@ -179,11 +179,6 @@ int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n, const 
 int bl_pass_run_list(struct bl_ctx *ctx, struct bl_paths *paths)
 {
 	return pass_paths(ctx, paths, NULL, 0, NULL);
-}
-
-int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n)
-{
-	return bl_pass_run_hooked(ctx, inputs, n, NULL);
 }
 
 int bl_pass_status(const struct bl_ctx *ctx)

@@ -40,10 +40,8 @@ struct bl_pass_hooks {
 	bool *excluded_any;          /* set when a walked file was left out */
 };
 
-int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n);
-/* The same with hooks (NULL: none). */
-int bl_pass_run_hooked(struct bl_ctx *ctx, char *const *inputs, size_t n,
-		       const struct bl_pass_hooks *h);
+/* h: hooks, NULL for none. */
+int bl_pass_run(struct bl_ctx *ctx, char *const *inputs, size_t n, const struct bl_pass_hooks *h);
 /* The same over paths already expanded (input/reader.h), read from
  * its first path; no hooks. */
 int bl_pass_run_list(struct bl_ctx *ctx, struct bl_paths *paths);

@@ -1315,7 +1315,7 @@ static int build_parse(struct build *b)
 	const char *exclude[] = { b->od.final, b->od.tmp };
 	bool excluded_any = false;
 	struct bl_pass_hooks h = { input_done, b, exclude, 2, &excluded_any };
-	int rc = bl_pass_run_hooked(&b->ctx, o->inputs, o->ninputs, &h);
+	int rc = bl_pass_run(&b->ctx, o->inputs, o->ninputs, &h);
 	if (excluded_any)
 		bl_term_printf(b->diag, "benchlog report: not reading %s (the report's own folder, inside an input "
 			      "folder)\n", b->od.final);

@@ -88,7 +88,7 @@ static void run_files(struct out *o, const char *const *paths, size_t n, const c
 	o->an = an->create(&ao);
 	struct bl_sink s2 = { an->record, NULL, NULL, o->an, false };
 	bl_ctx_add_sink(&o->ctx, &s2);
-	assert_int_equal(bl_pass_run(&o->ctx, (char *const *)paths, n), 0);
+	assert_int_equal(bl_pass_run(&o->ctx, (char *const *)paths, n, NULL), 0);
 	for (int k = 0; k < 3; k++)
 		fclose(o->f[k]);
 }

@@ -267,7 +267,7 @@ static void run_lib(struct cap *c, const char *const *paths, size_t n, bool grou
 	ctx.skip.ud = c;
 	struct bl_sink s = { cap_record, NULL, NULL, c, true };
 	bl_ctx_add_sink(&ctx, &s);
-	assert_int_equal(bl_pass_run(&ctx, (char *const *)paths, n), 0);
+	assert_int_equal(bl_pass_run(&ctx, (char *const *)paths, n, NULL), 0);
 	c->total = ctx.lines_total;
 	c->used = ctx.lines_used;
 	c->skipped = ctx.lines_skipped;

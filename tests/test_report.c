@@ -98,7 +98,7 @@ static void run_pass(struct pass_out *o)
 	char *in = bl_xstrdup(tmpdir);
 	char *inputs[] = { in };
 	struct bl_pass_hooks h = { .input_done = on_input, .ud = o };
-	assert_int_equal(bl_pass_run_hooked(&ctx, inputs, 1, &h), 0);
+	assert_int_equal(bl_pass_run(&ctx, inputs, 1, &h), 0);
 	o->lines = ctx.lines_total;
 	o->used = ctx.lines_used;
 	o->skipped = ctx.lines_skipped;
@@ -182,7 +182,7 @@ static void test_report__stop_flag(void **state)
 	bl_ctx_init(&ctx, &opt);
 	ctx.diag = NULL;
 	char *inputs[] = { tmpdir };
-	assert_int_equal(bl_pass_run(&ctx, inputs, 1), -BL_EINTR);
+	assert_int_equal(bl_pass_run(&ctx, inputs, 1, NULL), -BL_EINTR);
 	assert_int_equal(ctx.records, 0);
 	bl_ctx_release(&ctx);
 }
