@@ -110,14 +110,9 @@ static enum bl_verdict avg_line(void *st, struct bl_ctx *ctx, const struct bl_li
 	return BL_NO;
 }
 
-static void avg_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+static void avg_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	(void)ln;
-	avg_emit(st, ctx, true);
-}
-
-static void avg_flush(void *st, struct bl_ctx *ctx)
-{
 	avg_emit(st, ctx, true);
 }
 
@@ -135,7 +130,7 @@ const struct bl_parser bl_parser_averages = {
 	.tables = avg_tables,
 	.state_size = sizeof(struct averages),
 	.line = avg_line,
-	.yield = avg_yield,
+	.yield = avg_flush,
 	.flush = avg_flush,
 	.release = avg_release,
 };

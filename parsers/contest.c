@@ -705,19 +705,14 @@ static enum bl_verdict ct_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	return BL_NO;
 }
 
-static void ct_flush(void *st, struct bl_ctx *ctx)
+static void ct_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	struct contest *c = st;
+	(void)ln;
 	pending_emit(c, ctx);
 	title_drop(c, ctx);
 	table_close(c);
 	memset(&c->kept, 0, sizeof c->kept);
-}
-
-static void ct_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
-{
-	(void)ln;
-	ct_flush(st, ctx);
 }
 
 static void ct_release(void *st)
@@ -744,7 +739,7 @@ const struct bl_parser bl_parser_contest = {
 	.state_size = sizeof(struct contest),
 	.init = ct_init,
 	.line = ct_line,
-	.yield = ct_yield,
+	.yield = ct_flush,
 	.flush = ct_flush,
 	.release = ct_release,
 };

@@ -920,7 +920,7 @@ int bl_dispatch_end_unit(struct bl_ctx *ctx)
 	scope_end(ctx, d, false);
 	for (size_t i = 0; i < d->np; i++)
 		if (bl_parsers[i]->flush)
-			bl_parsers[i]->flush(d->st[i], ctx);
+			bl_parsers[i]->flush(d->st[i], ctx, NULL);
 	bl_block_end(ctx);
 	d->active = -1;
 	d->prev_active = -1;

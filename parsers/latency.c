@@ -1589,8 +1589,9 @@ static void lat_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 	}
 }
 
-static void lat_flush(void *st, struct bl_ctx *ctx)
+static void lat_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
+	(void)ln;
 	struct latency *L = st;
 	run_close(L, ctx);
 	run_finish(L, ctx, 0);

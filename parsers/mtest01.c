@@ -299,8 +299,9 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	return BL_NO;
 }
 
-static void mt_flush(void *st, struct bl_ctx *ctx)
+static void mt_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
+	(void)ln;
 	struct mtest01 *m = st;
 	(void)ctx;
 	m->have_target = false;

@@ -84,7 +84,8 @@ struct bl_parser {
 	/* Another parser took a line while this one was active (lines nobody
 	 * takes are not reported: the active parser saw them first anyway). */
 	void (*yield)(void *st, struct bl_ctx *ctx, const struct bl_line *ln); /* may be NULL */
-	void (*flush)(void *st, struct bl_ctx *ctx);         /* may be NULL */
+	/* The unit ended (ln NULL; yield's type, so one function may be both); may be NULL. */
+	void (*flush)(void *st, struct bl_ctx *ctx, const struct bl_line *ln);
 	void (*release)(void *st);                           /* may be NULL */
 };
 

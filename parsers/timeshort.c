@@ -323,14 +323,9 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	return BL_NO;
 }
 
-static void ts_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
+static void ts_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	(void)ln;
-	ts_emit(st, ctx);
-}
-
-static void ts_flush(void *st, struct bl_ctx *ctx)
-{
 	ts_emit(st, ctx);
 }
 
@@ -353,7 +348,7 @@ const struct bl_parser bl_parser_timeshort = {
 	.state_size = sizeof(struct timeshort),
 	.init = ts_init,
 	.line = ts_line,
-	.yield = ts_yield,
+	.yield = ts_flush,
 	.flush = ts_flush,
 	.release = ts_release,
 };

@@ -278,16 +278,12 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 	return BL_USED;
 }
 
-static void timev_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
-{
-	(void)ln;
-	bl_time_block_emit(&((struct timev *)st)->b, ctx);
-}
-
-static void timev_flush(void *st, struct bl_ctx *ctx)
+/* Another parser's line ends the block too; the unit's end, its status. */
+static void timev_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	bl_time_block_emit(&((struct timev *)st)->b, ctx);
-	ctx->time_status.kind = NULL;
+	if (!ln)
+		ctx->time_status.kind = NULL;
 }
 
 static void timev_release(void *st)
@@ -304,7 +300,7 @@ const struct bl_parser bl_parser_timev = {
 	.tables = timev_tables,
 	.state_size = sizeof(struct timev),
 	.line = timev_line,
-	.yield = timev_yield,
+	.yield = timev_flush,
 	.flush = timev_flush,
 	.init = timev_init,
 	.release = timev_release,

@@ -1971,8 +1971,9 @@ static void vm_yield(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 		pend_give_back(v, ctx, v->npend);
 }
 
-static void vm_flush(void *st, struct bl_ctx *ctx)
+static void vm_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
+	(void)ln;
 	struct vmstat *v = st;
 	if (!v->ok)
 		return;

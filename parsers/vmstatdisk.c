@@ -244,8 +244,9 @@ static enum bl_verdict vd_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	return r;
 }
 
-static void vd_flush(void *st, struct bl_ctx *ctx)
+static void vd_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
+	(void)ln;
 	(void)ctx;
 	((struct vmstatdisk *)st)->open = false;
 }
