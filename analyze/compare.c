@@ -546,7 +546,7 @@ static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, 
 			bl_buf_add(&b, ", ", 2);
 		bl_buf_add(&b, v, strlen(v));
 	}
-	w->block = bl_xstrdup(b.data ? b.data : "");
+	w->block = bl_xstrdup(bl_buf_str(&b));
 	bl_buf_release(&b);
 	w->test = x->o->test == BL_CMP_STUDENT ? "student" : "welch";
 	w->better = better;

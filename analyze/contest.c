@@ -252,8 +252,8 @@ static void pad(FILE *f, const char *s, size_t w)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_esc_term(&b, s, strlen(s), false);
-	fputs(b.data ? b.data : "", f);
-	for (size_t n = bl_text_width(b.data ? b.data : ""); n < w; n++)
+	fputs(bl_buf_str(&b), f);
+	for (size_t n = bl_text_width(bl_buf_str(&b)); n < w; n++)
 		fputc(' ', f);
 	bl_buf_release(&b);
 }

@@ -127,7 +127,7 @@ static char **term_cells(const struct bl_outtab *t)
 			continue;
 		bl_buf_reset(&b);
 		bl_esc_term(&b, s, strlen(s), false);
-		v[i] = bl_xstrndup(b.data ? b.data : "", b.len);
+		v[i] = bl_xstrndup(bl_buf_str(&b), b.len);
 	}
 	bl_buf_release(&b);
 	return v;

@@ -256,7 +256,7 @@ int bl_md_details_open(FILE *f, const char *summary)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_esc_html(&b, summary);
-	int rc = fprintf(f, "<details><summary>%s</summary>\n\n", b.data ? b.data : "") < 0 ? EOF : 0;
+	int rc = fprintf(f, "<details><summary>%s</summary>\n\n", bl_buf_str(&b)) < 0 ? EOF : 0;
 	bl_buf_release(&b);
 	return rc;
 }
@@ -335,7 +335,7 @@ const char *bl_esc_doc(struct bl_esc_ring *r, const char *s, bool md)
 		bl_esc_md_inline(b, s);
 	else
 		bl_esc_term(b, s, s ? strlen(s) : 0, false);
-	return b->data ? b->data : "";
+	return bl_buf_str(b);
 }
 
 void bl_esc_ring_release(struct bl_esc_ring *r)

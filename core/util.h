@@ -102,6 +102,8 @@ int bl_buf_addf(struct bl_buf *b, const char *fmt, ...) __attribute__((format(pr
 int bl_buf_vaddf(struct bl_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void bl_buf_reset(struct bl_buf *b);       /* len = 0, keeps memory */
 void bl_buf_release(struct bl_buf *b);     /* frees; NULL-safe, idempotent */
+/* What b holds, "" when it never held anything. */
+static inline const char *bl_buf_str(const struct bl_buf *b) { return b->data ? b->data : ""; }
 
 /* The text of a number, the one place a double becomes text in every
  * table (CSV, TSV, JSON Lines), SQLite value, statistic and report

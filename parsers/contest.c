@@ -299,7 +299,7 @@ static void pending_emit(struct contest *c, struct bl_ctx *ctx)
 		return;
 	if (p->note.len)
 		bl_set_str(&p->rec, CT_NOTE, p->note.data);
-	p->rec.group = p->group.data ? p->group.data : "";
+	p->rec.group = bl_buf_str(&p->group);
 	p->rec.group_source = p->group_source;
 	bl_emit(ctx, &p->rec);
 	bl_buf_reset(&p->load);
@@ -342,7 +342,7 @@ static void take_record(struct contest *c, struct bl_ctx *ctx, const struct bl_l
 	bl_record_init(&p->rec, &bl_table_contest, ln);
 	bl_buf_reset(&p->load);
 	bl_buf_add(&p->load, tk->t[0], tk->l[0]);
-	bl_set_str(&p->rec, CT_LOAD, p->load.data ? p->load.data : "");
+	bl_set_str(&p->rec, CT_LOAD, bl_buf_str(&p->load));
 	if (r->matched > S_TIME)
 		bl_set_num(&p->rec, CT_TIME_S, r->time_s);
 	if (r->matched > S_CPU)

@@ -163,7 +163,7 @@ static int emit_result(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_li
 	}
 	bl_buf_reset(&m->msg);
 	bl_buf_add(&m->msg, msg, msglen);
-	bl_set_str(&r, MT_MESSAGE, m->msg.data ? m->msg.data : "");
+	bl_set_str(&r, MT_MESSAGE, bl_buf_str(&m->msg));
 	if (strcmp(result, "pass") == 0 || strcmp(result, "fail") == 0 || bl_run_current(ctx, BL_RUN_FAMILY_MTEST) == 0)
 		r.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_MTEST01);
 	else

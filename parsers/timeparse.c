@@ -116,16 +116,11 @@ void bl_time_block_release(struct bl_time_block *t)
 	bl_buf_release(&t->command);
 }
 
-const char *bl_time_text_of(const struct bl_buf *b)
-{
-	return b->data ? b->data : "";
-}
-
 const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n)
 {
 	bl_buf_reset(b);
 	bl_buf_add(b, s, n);
-	return bl_time_text_of(b);
+	return bl_buf_str(b);
 }
 
 void bl_time_block_open(struct bl_time_block *t, struct bl_ctx *ctx, const struct bl_line *ln, const char *format)
@@ -151,8 +146,8 @@ void bl_time_block_emit(struct bl_time_block *t, struct bl_ctx *ctx)
 {
 	if (!t->open)
 		return;
-	t->rec.source = bl_time_text_of(&t->source);
-	t->rec.group = bl_time_text_of(&t->group);
+	t->rec.source = bl_buf_str(&t->source);
+	t->rec.group = bl_buf_str(&t->group);
 	t->rec.group_source = t->group_source;
 	t->rec.run = t->run;
 	bl_emit(ctx, &t->rec);

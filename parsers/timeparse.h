@@ -50,7 +50,5 @@ void bl_time_block_open(struct bl_time_block *b, struct bl_ctx *ctx, const struc
 void bl_time_block_emit(struct bl_time_block *b, struct bl_ctx *ctx);
 /* Keep s[0..n) in b (replacing what it held); returns the copy. */
 const char *bl_time_text_set(struct bl_buf *b, const char *s, size_t n);
-/* What b holds, "" when it never held anything. */
-const char *bl_time_text_of(const struct bl_buf *b);
 
 #endif

@@ -89,7 +89,7 @@ static void bsd_rss(struct timeshort *t, struct bl_ctx *ctx)
 		bl_set_int(&t->b.rec, TIME_MAX_RSS_KIB, (t->rss + 512) / 1024);
 		return;
 	}
-	struct bl_line ln = { "", 0, bl_time_text_of(&t->b.source), t->rss_line, 0, NULL };
+	struct bl_line ln = { "", 0, bl_buf_str(&t->b.source), t->rss_line, 0, NULL };
 	bl_warn(ctx, &ln, "BSD time RSS unit unknown",
 		"BSD time -l: maximum resident set size %lld is bytes on macOS and KiB on the BSDs, "
 		"and this 10-column layout does not say which: max_rss_kib left empty", t->rss);

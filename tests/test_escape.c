@@ -19,8 +19,8 @@ static void expect(esc_fn fn, const char *in, const char *want)
 {
 	struct bl_buf b = BL_BUF_INIT(0);
 	assert_int_equal(fn(&b, in), 0);
-	if (strcmp(b.data ? b.data : "", want) != 0)
-		fail_msg("escaped \"%s\" to \"%s\", want \"%s\"", in, b.data ? b.data : "", want);
+	if (strcmp(bl_buf_str(&b), want) != 0)
+		fail_msg("escaped \"%s\" to \"%s\", want \"%s\"", in, bl_buf_str(&b), want);
 	bl_buf_release(&b);
 }
 
@@ -107,8 +107,8 @@ static void expect_term(const char *in, size_t len, bool keep_lf, const char *wa
 {
 	struct bl_buf b = BL_BUF_INIT(0);
 	assert_int_equal(bl_esc_term(&b, in, len, keep_lf), 0);
-	if (strcmp(b.data ? b.data : "", want) != 0)
-		fail_msg("term gave \"%s\", want \"%s\"", b.data ? b.data : "", want);
+	if (strcmp(bl_buf_str(&b), want) != 0)
+		fail_msg("term gave \"%s\", want \"%s\"", bl_buf_str(&b), want);
 	bl_buf_release(&b);
 }
 

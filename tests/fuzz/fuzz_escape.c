@@ -110,7 +110,7 @@ static void fze_term(const char *s, size_t len, bool keep_lf)
 	if (bl_esc_term(&b, s, len, keep_lf))
 		fz_fail("term: escape failed");
 	fze_no_controls("term", &b, keep_lf, keep_lf);
-	const unsigned char *p = (const unsigned char *)(b.data ? b.data : "");
+	const unsigned char *p = (const unsigned char *)bl_buf_str(&b);
 	for (size_t i = 0; i < b.len;) {
 		size_t k = bl_utf8_len(p + i);
 		if (k == 0)
