@@ -46,7 +46,7 @@ static const struct metric metrics[3] = {
 struct rgroup {
 	const char *name;
 	size_t *idx;         /* indices into runs, sorted by run number */
-	size_t n;
+	size_t n, cap;
 	double sum[3];
 	size_t cnt[3];
 	double mean[3];      /* its mean line's: the drawn runs', or in->totals' */
@@ -112,7 +112,7 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 			L->grp[L->ng++].name = name;
 		}
 		struct rgroup *G = &L->grp[g];
-		G->idx = bl_xrealloc(G->idx, (G->n + 1) * sizeof *G->idx);
+		G->idx = bl_xgrow(G->idx, &G->cap, G->n + 1, sizeof *G->idx);
 		G->idx[G->n++] = i;
 		for (int m = 0; m < 3; m++) {
 			double v = metric_value(r, m);
