@@ -173,11 +173,6 @@ static void sketch_merge(struct bl_sketch *dst, const struct bl_sketch *src)
 	store_merge(&dst->neg, &src->neg, &dst->collapsed);
 }
 
-static unsigned long long sketch_total(const struct bl_sketch *sk)
-{
-	return sk->zero + store_total(&sk->pos) + store_total(&sk->neg);
-}
-
 /* Estimate of the order statistic at 0-based position k (D11): negative
  * buckets from the largest magnitude down, then zeros, then positive
  * buckets upwards. */
@@ -571,7 +566,7 @@ static int prd_partial(struct prd *r, struct bl_partial *p)
 		return rc;
 	if ((rc = prd_buckets(r, p)) < 0)
 		return rc;
-	tot = sketch_total(&p->sk);
+	tot = p->sk.zero + store_total(&p->sk.pos) + store_total(&p->sk.neg);
 	if (tot != n) {
 		snprintf(r->why, r->whysz, "bucket counts add up to %llu, count is %llu", tot, n);
 		return -BL_EFORMAT;

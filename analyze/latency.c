@@ -990,7 +990,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 			}
 			if (rt->rk == 0 && rt->ks.ok)
 				fprintf(f, "; Kolmogorov-Smirnov D = %s, %s", fnum(rt->ks.d).s, fp(rt->ks.p).s);
-			fprintf(f, md ? "\n" : "\n");
+			fputc('\n', f);
 		}
 		fputc('\n', f);
 	}

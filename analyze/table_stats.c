@@ -2004,11 +2004,6 @@ static int cell_histogram(struct bl_tstats *ts, size_t t, size_t g, long c, size
 
 /* ---- `benchlog stats` output ------------------------------------------- */
 
-static void pct_name(char *buf, size_t n, double p)
-{
-	snprintf(buf, n, "p%g", p);
-}
-
 /* CSV output is one table for every benchlog table: its group columns
  * are the union of theirs, in order of appearance. */
 struct gunion {
@@ -2127,7 +2122,7 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 			bl_outtab_col(&tab, "ci95", true);
 			bl_outtab_col(&tab, "min", true);
 			for (size_t i = 0; i < o->npct; i++) {
-				pct_name(name, sizeof name, o->pcts[i]);
+				snprintf(name, sizeof name, "p%g", o->pcts[i]);
 				bl_outtab_col(&tab, name, true);
 			}
 			bl_outtab_col(&tab, "max", true);
