@@ -21,6 +21,7 @@
 enum { EVK_NOTE = 0, EVK_START, EVK_END };
 
 static const char *const evk_name[] = { "note", "stutter_start", "stutter_end" };
+static const char *const watch_name[BL_VM_NWATCH] = { "swpd", "si", "so", "free" };
 
 static int evk_of(const char *kind)
 {
@@ -738,7 +739,6 @@ static void write_intervals(FILE *f, const struct series *s, enum bl_doc_format 
 {
 	if (s->niv == 0)
 		return;
-	static const char *const wn[BL_VM_NWATCH] = { "swpd", "si", "so", "free" };
 	if (fmt == BL_DOC_MD) {
 		fprintf(f, "Stutter intervals (from a stutter_start event to the next stutter_end; "
 			   "values at the start and end rows, %s):\n\n"
@@ -770,9 +770,9 @@ static void write_intervals(FILE *f, const struct series *s, enum bl_doc_format 
 				v->end_sample, v->n_inside, dur, v->open_at_end ? "+" : "", open);
 			for (int w = 0; w < BL_VM_NWATCH; w++) {
 				if (w == BL_VM_SWPD)
-					fprintf(f, "       %-4s %10s -> %-10s  inside %s..%s\n", wn[w], a[w], b[w], lo, hi);
+					fprintf(f, "       %-4s %10s -> %-10s  inside %s..%s\n", watch_name[w], a[w], b[w], lo, hi);
 				else
-					fprintf(f, "       %-4s %10s -> %s\n", wn[w], a[w], b[w]);
+					fprintf(f, "       %-4s %10s -> %s\n", watch_name[w], a[w], b[w]);
 			}
 		}
 	}
@@ -1416,7 +1416,6 @@ static void vm_series_rows(struct vmstat_an *a, size_t bi, size_t ci, const stru
 			   struct bl_cmp_rows *rows)
 {
 	static const int cols[] = { VM_SWPD, VM_SI, VM_SO, VM_FREE };
-	static const char *const names[] = { "swpd", "si", "so", "free" };
 	const struct series *b = a->s[bi], *c = a->s[ci];
 	for (size_t k = 0; k < 4; k++) {
 		struct bl_vm_colstat sb, sc;
@@ -1426,7 +1425,7 @@ static void vm_series_rows(struct vmstat_an *a, size_t bi, size_t ci, const stru
 		struct bl_moments mc = { (double)sc.n, sc.n_eff, sc.mean, sc.sd, sc.min };
 		char *block = bl_xasprintf("mean, series %ld (n_eff %.3g) → %ld (n_eff %.3g)", b->info.id, sb.n_eff,
 					   c->info.id, sc.n_eff);
-		vm_row(rows, o, b, c, names[k], block, &mb, &mc);
+		vm_row(rows, o, b, c, watch_name[k], block, &mb, &mc);
 	}
 }
 
@@ -1456,7 +1455,6 @@ static void iter_values(struct vmstat_an *a, size_t s0, const char *g, const str
 static void vm_iter_rows(struct vmstat_an *a, size_t bi, size_t ci, const struct bl_findings_opts *o,
 			 struct bl_cmp_rows *rows)
 {
-	static const char *const names[] = { "swpd", "si", "so" };
 	static const char *const what[] = { "where stutter ended, per iteration", "peak per iteration",
 					    "peak per iteration" };
 	struct bl_welford wb[3], wc[3];
@@ -1469,7 +1467,7 @@ static void vm_iter_rows(struct vmstat_an *a, size_t bi, size_t ci, const struct
 					 wb[k].n > 1 ? bl_welford_sd(&wb[k]) : NAN, wb[k].min };
 		struct bl_moments mc = { (double)wc[k].n, (double)wc[k].n, wc[k].mean,
 					 wc[k].n > 1 ? bl_welford_sd(&wc[k]) : NAN, wc[k].min };
-		vm_row(rows, o, a->s[bi], a->s[ci], names[k], bl_xstrdup(what[k]), &mb, &mc);
+		vm_row(rows, o, a->s[bi], a->s[ci], watch_name[k], bl_xstrdup(what[k]), &mb, &mc);
 	}
 }
 
