@@ -43,5 +43,10 @@ struct bl_line {
  * line; parse -t vmstat 282 M, 287 M). */
 #define BL_LINE_CLEAN 1u
 #define BL_LINE_TERMINATED 2u
+/* BL_LINE_PADDED: raw[len] is a NUL and the BL_LINE_PAD bytes after it can
+ * be read (the reader's own buffer), so a scanner may read past the line
+ * and a parser need not copy it (struct bl_parser's BL_F_PADDED). */
+#define BL_LINE_PADDED 4u
+#define BL_LINE_PAD 32
 
 #endif

@@ -504,7 +504,7 @@ void bl_linesplit_init(struct bl_linesplit *ls)
 	ls->lineno = 1;
 	ls->clean = false;
 	ls->terminated = false;
-	ls->writable = false;
+	ls->writable = ls->pad = false;
 }
 
 /* The line [p, p+len) (p NULL: only what is carried) to ls->line, or to
@@ -516,6 +516,7 @@ static inline int ls_deliver(struct bl_linesplit *ls, const char *p, size_t len,
 	 * the splitter may write its end */
 	ls->clean = clean && !ls->carry.len;
 	ls->terminated = ls->carry.len || (p && ls->writable);
+	ls->padded = !ls->carry.len && p && ls->writable && ls->pad;
 	if (ls->discarding || ls->carry.len + len > BL_LINE_MAX) {
 		if (ls->too_long)
 			ls->too_long(ls->ud, ls->lineno);
@@ -616,6 +617,8 @@ static int rd_line(void *ud, const char *p, size_t len, unsigned long lineno)
 		hint |= BL_LINE_CLEAN;
 	if (r->ls && r->ls->terminated)
 		hint |= BL_LINE_TERMINATED;
+	if (r->ls && r->ls->padded)
+		hint |= BL_LINE_PADDED;
 	return r->ctx->lines.line(r->ctx, p, len, lineno, hint);
 }
 
@@ -899,7 +902,8 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 		}
 	}
 	ctx->lines.begin_unit(ctx, path, NULL);
-	char *buf = bl_xmalloc(IN_CHUNK);
+	/* room after the lines (BL_LINE_PADDED): vmstat's rows are read in place */
+	char *buf = bl_xcalloc(1, IN_CHUNK + BL_LINE_PAD);
 	struct read_state rs = { ctx, path, NULL };
 	struct bl_linesplit ls;
 	bl_linesplit_init(&ls);
@@ -910,6 +914,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 	rs.ls = &ls;
 	int err = page.len ? bl_linesplit_feed(&ls, page.data, page.len) : 0;
 	bl_buf_release(&page);
+	ls.pad = true;               /* buf has BL_LINE_PAD bytes more */
 	bool read_failed = false;     /* the input broke, not a sink */
 	for (; err == 0;) {
 		ssize_t n = bl_src_read(s, buf, IN_CHUNK);

@@ -102,9 +102,13 @@ struct bl_linesplit {
 	bool clean;
 	/* Set before each line() call: p[len] is a NUL. */
 	bool terminated;
+	/* Set before each line() call: terminated, and BL_LINE_PAD bytes
+	 * after p[len] can be read (core/line.h). */
+	bool padded;
 	/* Set by the caller before feeding: buf may be written (each line's
-	 * end is overwritten with a NUL, so lines are terminated in place). */
-	bool writable;
+	 * end is overwritten with a NUL, so lines are terminated in place);
+	 * with pad, BL_LINE_PAD bytes after buf's end can be read too. */
+	bool writable, pad;
 	/* private */
 	struct bl_buf carry;
 	bool discarding;

@@ -516,13 +516,14 @@ static int normalise(struct bl_dispatch *d, const char *raw, size_t len, bool ha
 	return 0;
 }
 
-/* Offer ln to every parser, the active one first. Returns the verdict and
- * the parser index in *pi. */
-static inline enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln, int *pi)
+/* Offer ln to every parser, the active one first (with flags: BL_F_PADDED
+ * or 0). Returns the verdict and the parser index in *pi. */
+static inline enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln,
+				    unsigned flags, int *pi)
 {
 	ctx->skip_reason = NULL;
 	if (d->active >= 0) {
-		enum bl_verdict v = bl_parsers[d->active]->line(d->st[d->active], ctx, ln, 0);
+		enum bl_verdict v = bl_parsers[d->active]->line(d->st[d->active], ctx, ln, flags);
 		if (v != BL_NO) {
 			*pi = d->active;
 			return v;
@@ -531,7 +532,7 @@ static inline enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, c
 	int pa = d->prev_active;
 	if (pa >= 0 && pa != d->active) {
 		ctx->skip_reason = NULL;
-		enum bl_verdict v = bl_parsers[pa]->line(d->st[pa], ctx, ln, 0);
+		enum bl_verdict v = bl_parsers[pa]->line(d->st[pa], ctx, ln, flags);
 		if (v != BL_NO) {
 			*pi = pa;
 			return v;
@@ -541,7 +542,7 @@ static inline enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, c
 		if ((int)i == d->active || (int)i == pa)
 			continue;
 		ctx->skip_reason = NULL;
-		enum bl_verdict v = bl_parsers[i]->line(d->st[i], ctx, ln, 0);
+		enum bl_verdict v = bl_parsers[i]->line(d->st[i], ctx, ln, flags);
 		if (v != BL_NO) {
 			*pi = (int)i;
 			return v;
@@ -607,8 +608,9 @@ int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned l
  * '>' with up to two blanks before each) is counted and stripped. Returns
  * false when the line was skipped here. */
 static bool prepare_line(struct bl_ctx *ctx, struct bl_dispatch *d, const char *raw, size_t len,
-			 unsigned long lineno, unsigned hint, struct bl_line *ln)
+			 unsigned long lineno, unsigned hint, struct bl_line *ln, unsigned *flags)
 {
+	*flags = 0;
 	unsigned ne = (hint & BL_LINE_CLEAN) ? 0 : nul_esc(raw, len);
 	if (ne & 1) {
 		mkline(ctx, ln, "", 0, lineno, 0);
@@ -621,6 +623,8 @@ static bool prepare_line(struct bl_ctx *ctx, struct bl_dispatch *d, const char *
 	    !(len && raw[len - 1] == '\r') && len <= BL_LINE_MAX) {
 		t = raw;               /* nothing to change: no copy */
 		tl = len;
+		if (hint & BL_LINE_PADDED)
+			*flags = BL_F_PADDED;
 	} else {
 		if (normalise(d, raw, len, ne & 2)) {
 			mkline(ctx, ln, "", 0, lineno, 0);
@@ -847,7 +851,7 @@ static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct
 		bl_set_group(ctx, d->heading.text, d->heading.len);
 	}
 	int pi;
-	enum bl_verdict v = offer(ctx, d, &ln, &pi);
+	enum bl_verdict v = offer(ctx, d, &ln, 0, &pi);
 	if (try_heading) {
 		bool confirmed = v == BL_USED || v == BL_MORE;
 		if (confirmed && !try_rlabel)
@@ -873,8 +877,9 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 {
 	struct bl_dispatch *d = ctx->dispatch;
 	struct bl_line ln;
+	unsigned flags;
 	ctx->lines_total++;
-	if (!prepare_line(ctx, d, raw, len, lineno, hint, &ln))
+	if (!prepare_line(ctx, d, raw, len, lineno, hint, &ln, &flags))
 		return ctx->error;
 	if (d->held_p >= 0 || d->has_user_re || d->has_heading || d->has_rlabel || d->in_scope) {
 		line_pending(ctx, d, &ln);
@@ -885,7 +890,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	 * whether it is blank (with offer() and taken() inline: summary of
 	 * 5 MB of mtest01 + time -v runs, 143 M instructions before, 133 M). */
 	int pi;
-	enum bl_verdict v = offer(ctx, d, &ln, &pi);
+	enum bl_verdict v = offer(ctx, d, &ln, flags, &pi);
 	if (v == BL_NO)
 		unclaimed(ctx, d, &ln, is_blank_text(ln.text, ln.len));
 	else

@@ -68,6 +68,8 @@ enum bl_verdict {
 
 #define BL_F_JOINED 1u   /* text is held line(s) + " " + the next line */
 #define BL_F_LAST   2u   /* no continuation possible: take it or skip it */
+#define BL_F_PADDED 4u   /* BL_LINE_PAD bytes after text[len] can be read
+			    (core/line.h BL_LINE_PADDED) */
 #define BL_JOIN_MAX 4    /* physical lines one record may span */
 
 struct bl_parser {

@@ -1185,25 +1185,33 @@ static bool numberish(const char *t, size_t l)
 /* The common row in one pass: only digits and blanks, exactly want
  * numbers of at most 18 digits each (parse_row's general path reads such a
  * line to the same values; this is the hot path of a vmstat log), read
- * from a copy with room after it, their digits written as CSV cells into
+ * in place when the line has room after it (BL_F_PADDED in flags), else
+ * from a copy with room, their digits written as CSV cells into
  * R->text, which the writers copy (core/record.h), with BL_SCAN_COPY
  * bytes of room after them. */
-static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, struct row *R)
+static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, unsigned flags, struct row *R)
 {
+	_Static_assert(BL_LINE_PAD >= BL_SCAN_ROOM, "a padded line has room for the scanner");
 	R->text = NULL;
 	if (n + 1 + BL_SCAN_ROOM + BL_SCAN_COPY > sizeof v->rowtext)
 		return false;
-	memcpy(v->rowline, s, n);
-	memset(v->rowline + n, 0, BL_SCAN_ROOM);
-	if (bl_scan_uints(v->rowline, n, R->val, R->at, R->nd, want, v->rowtext, &R->whole) != (long)want)
+	/* in place: parse -t vmstat of 50 MB 0.126 s of processor time, 0.136 s copied */
+	if (!(flags & BL_F_PADDED)) {
+		memcpy(v->rowline, s, n);
+		memset(v->rowline + n, 0, BL_SCAN_ROOM);
+		s = v->rowline;
+	}
+	if (bl_scan_uints(s, n, R->val, R->at, R->nd, want, v->rowtext, &R->whole) != (long)want)
 		return false;
 	R->text = v->rowtext;
 	return true;
 }
 
-static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool last, struct row *R,
+/* s, n: a line given with flags (BL_F_LAST, BL_F_PADDED). */
+static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, unsigned flags, struct row *R,
 			      const char **bad, size_t *badl, size_t *nfields)
 {
+	bool last = flags & BL_F_LAST;
 	const struct layout *L = &v->lay;
 	/* all but val[], which a row that parses fills as far as it is read */
 	R->nrows = 0;
@@ -1211,7 +1219,7 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, bool la
 	R->tsl = R->tzl = R->datel = 0;
 	R->lead = false;
 	R->t_abs = NAN;
-	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(v, s, n, L->n, R)) {
+	if (!L->bsd && !v->ts_expected && L->n > 0 && plain_row(v, s, n, L->n, flags, R)) {
 		R->nrows = 1;
 		*nfields = L->n;
 		return ROW_OK;
@@ -1606,7 +1614,7 @@ static void pend_replay(struct vmstat *v, struct bl_ctx *ctx)
 		struct row R;
 		const char *bad = NULL;
 		size_t badl = 0, nf;
-		if (parse_row(v, ln.text, ln.len, false, &R, &bad, &badl, &nf) == ROW_OK && R.nrows == 1)
+		if (parse_row(v, ln.text, ln.len, 0, &R, &bad, &badl, &nf) == ROW_OK && R.nrows == 1)
 			take_row(v, ctx, &ln, &R);
 		else
 			bl_unuse(ctx, &ln, "vmstat row before any header");
@@ -1784,7 +1792,7 @@ static int held_again(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line
 		struct row R;
 		const char *bad = NULL;
 		size_t badl = 0, nf;
-		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+		enum row_res rr = parse_row(v, s, n, flags, &R, &bad, &badl, &nf);
 		if (rr == ROW_OK) {
 			v->held = HK_NONE;
 			return take_row(v, ctx, ln, &R);
@@ -1854,7 +1862,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		struct row R;
 		const char *bad = NULL;
 		size_t badl = 0, nf;
-		enum row_res rr = parse_row(v, s, n, flags & BL_F_LAST, &R, &bad, &badl, &nf);
+		enum row_res rr = parse_row(v, s, n, flags, &R, &bad, &badl, &nf);
 		switch (rr) {
 		case ROW_OK:
 			cmd_drop(v, ctx, false);
