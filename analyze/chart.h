@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "analyze/stats.h"
 
 /* ---- a) vmstat swpd charts ------------------------------------------- */
 
@@ -125,17 +126,12 @@ struct bl_contest_plot {
 
 /* ---- c) latency histograms ------------------------------------------- */
 
-struct bl_latency_bin {
-	double value;               /* bucket value in the series' unit */
-	unsigned long long count;
-};
-
 /* One histogram; bins in any order (they are sorted by value), values
  * finite. overflow: samples beyond the last bin (cyclictest "Histogram
  * Overflows"); they count in the total, so the CDF ends below 1. */
 struct bl_latency_series {
 	const char *name;           /* legend text (input text) */
-	const struct bl_latency_bin *bins;
+	const struct bl_bin *bins;  /* value in the series' unit, whole counts */
 	size_t nbins;
 	unsigned long long overflow;
 	const char *unit;           /* "s", "ms", "us"...; all series of a

@@ -1043,7 +1043,6 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 		       struct bl_chart_spec **specs, size_t *nspecs)
 {
 	struct bl_latency_series *ser = bl_xcalloc(MAX_CHART_SERIES, sizeof *ser);
-	struct bl_latency_bin *bins[MAX_CHART_SERIES];
 	size_t idx[MAX_CHART_SERIES];
 	size_t ns = 0, skipped = 0;
 	for (size_t i = 0; i < L->ns; i++) {
@@ -1055,13 +1054,8 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 			continue;
 		}
 		stats_of(L, i);
-		bins[ns] = bl_xcalloc(s->nbins ? s->nbins : 1, sizeof **bins);
-		for (size_t b = 0; b < s->nbins; b++) {
-			bins[ns][b].value = s->bins[b].value;
-			bins[ns][b].count = (unsigned long long)s->bins[b].count;
-		}
 		ser[ns].name = s->label;
-		ser[ns].bins = bins[ns];
+		ser[ns].bins = s->bins;
 		ser[ns].nbins = s->nbins;
 		ser[ns].overflow = (unsigned long long)s->overflow;
 		ser[ns].unit = unit;
@@ -1136,8 +1130,6 @@ static void chart_unit(struct bl_latency *L, const char *unit, bool only_unit,
 	for (size_t k = 0; k < nm; k++)
 		if (labels[k])
 			bl_chart_spec_own(sp, labels[k]);
-	for (size_t k = 0; k < ns; k++)
-		bl_chart_spec_own(sp, bins[k]);
 }
 
 static int lat_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)

@@ -17,13 +17,6 @@
 #define MAX_MARKS 16
 #define NAME_MAX_CHARS 40
 
-static int bin_cmp(const void *a, const void *b)
-{
-	double x = ((const struct bl_latency_bin *)a)->value;
-	double y = ((const struct bl_latency_bin *)b)->value;
-	return (x > y) - (x < y);
-}
-
 /* The input's shape and numbers; false (j failed) when unusable. */
 static bool latency_check(struct gp_job *j, const struct bl_latency_plot *in)
 {
@@ -54,7 +47,7 @@ static bool latency_check(struct gp_job *j, const struct bl_latency_plot *in)
 /* What the panels are drawn from: each series' bins sorted, its total,
  * the x range, the smallest gap between bins and the largest count. */
 struct lat_layout {
-	struct bl_latency_bin **sorted;
+	struct bl_bin **sorted;
 	unsigned long long *total;
 	double xlo, xhi, step, cmax, pad;
 };
@@ -80,11 +73,11 @@ static bool lat_layout(const struct bl_latency_plot *in, struct lat_layout *L)
 	L->cmax = 0;
 	for (size_t s = 0; s < ns; s++) {
 		const struct bl_latency_series *se = &in->series[s];
-		struct bl_latency_bin *v = bl_xcalloc(se->nbins ? se->nbins : 1, sizeof *v);
+		struct bl_bin *v = bl_xcalloc(se->nbins ? se->nbins : 1, sizeof *v);
 		L->sorted[s] = v;
 		if (se->nbins)
 			memcpy(v, se->bins, se->nbins * sizeof *v);
-		qsort(v, se->nbins, sizeof *v, bin_cmp);
+		qsort(v, se->nbins, sizeof *v, bl_bin_cmp);
 		L->total[s] = se->overflow;
 		for (size_t b = 0; b < se->nbins; b++) {
 			L->total[s] += v[b].count;
@@ -122,7 +115,7 @@ static void lat_data(struct gp_job *j, const struct bl_latency_plot *in, const s
 		unsigned long long cum = 0;
 		double t = L->total[s] ? (double)L->total[s] : NAN;
 		for (size_t b = 0; b < se->nbins; b++) {
-			const struct bl_latency_bin *x = &L->sorted[s][b];
+			const struct bl_bin *x = &L->sorted[s][b];
 			double tail = (double)(L->total[s] - cum) / t;
 			cum += x->count;
 			gp_row(&d, 4, (const double[]){ x->value, (double)x->count, (double)cum / t, tail });

@@ -257,7 +257,7 @@ static const struct bl_contest_cell CONTEST_CELLS[] = {
 	{ 45.91, 4.6431993280496, 42.15, 51.1, 3 },
 };
 
-static const struct bl_latency_bin SEED001_HIST[] = {
+static const struct bl_bin SEED001_HIST[] = {
 	{ 0.192, 1 }, { 0.199, 1 }, { 0.200, 10 }, { 0.201, 201 }, { 0.202, 53 },
 	{ 0.203, 25 }, { 0.204, 22 }, { 0.205, 21 }, { 0.206, 34 }, { 0.207, 29 },
 	{ 0.208, 29 }, { 0.209, 100 }, { 0.210, 250 }, { 0.211, 120 }, { 0.212, 35 },
@@ -982,7 +982,7 @@ static void test_plot__latency_seed001(void **state)
 	(void)state;
 	/* Two series: the seed's histogram as posted, and the same counts
 	 * shifted by +5 ms with 3 overflows, to check overlay and legend. */
-	struct bl_latency_bin shifted[SEED001_NBINS];
+	struct bl_bin shifted[SEED001_NBINS];
 	for (size_t i = 0; i < SEED001_NBINS; i++) {
 		shifted[i] = SEED001_HIST[SEED001_NBINS - 1 - i]; /* reversed order */
 		shifted[i].value += 0.005;
@@ -1040,7 +1040,7 @@ static void test_plot__latency_seed001(void **state)
 static void test_plot__no_warnings_on_gaps(void **state)
 {
 	(void)state;
-	const struct bl_latency_bin bins[4] = { { 1, 5 }, { 2, 0 }, { 3, 7 }, { 4, 0 } };
+	const struct bl_bin bins[4] = { { 1, 5 }, { 2, 0 }, { 3, 7 }, { 4, 0 } };
 	struct bl_latency_series ls = { "cyclictest T:0", bins, 4, 0, "us" };
 	struct bl_latency_plot lp = { &ls, 1, NULL, 0 };
 	struct bl_plot_opts o;
