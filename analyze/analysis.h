@@ -197,12 +197,11 @@ struct bl_tstats;
  * -BL_EUSAGE. */
 int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_findings_opts *o,
 			 struct bl_cmp_rows *out);
-/* The tables the analyses compare themselves, into out->own (for a
- * caller's own bl_compare_rows() calls). */
-void bl_analyses_own(struct bl_cmp_rows *out);
-/* The same into so->own: the collector keeps no values of their log
- * records (table_stats.h). */
-void bl_analyses_own_tables(struct bl_tstats_opts *so);
+/* The tables the analyses compare themselves appended to own[*n] (room
+ * for 4): a bl_cmp_rows' own (for a caller's own bl_compare_rows()
+ * calls) or a bl_tstats_opts' own (the collector keeps no values of
+ * their log records, table_stats.h). */
+void bl_analyses_own(const char **own, size_t *n);
 const struct bl_analysis *bl_analysis_find(const char *name);
 void bl_charts_free(struct bl_chart *c, size_t n);
 /* Append a chart entry (copies the strings). */

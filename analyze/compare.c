@@ -1086,7 +1086,7 @@ int bl_compare_drain(struct bl_tstats *ts, const struct bl_compare_opts *o, stru
 {
 	struct bl_cmp_rows batch;
 	memset(&batch, 0, sizeof batch);
-	batch.own = into->own;
+	memcpy(batch.own, into->own, sizeof batch.own);
 	batch.nown = into->nown;
 	batch.spill = bl_cmp_spill_new(&d->names);   /* the groups are dropped below */
 	bl_tstats_quiet(ts, true);
@@ -1323,7 +1323,6 @@ void bl_compare_rows_free(struct bl_cmp_rows *rows)
 		free(rows->skip[i].why);
 	free(rows->row);
 	free(rows->skip);
-	free(rows->own);
 	bl_cmp_spill_free(rows->spill);
 	bl_strmap_release(&rows->names);
 	memset(rows, 0, sizeof *rows);

@@ -174,9 +174,9 @@ struct bl_cmp_rows {
 	struct bl_cmp_skip *skip;
 	size_t nskip;
 	/* C4: tables whose rows an analysis compares itself (analysis.h
-	 * findings_table), left out of the walk over ts; the names are
-	 * static, the array owned */
-	const char **own;
+	 * findings_table, bl_analyses_own), left out of the walk over ts;
+	 * the names are static */
+	const char *own[4];
 	size_t nown;
 	/* C6: every row made and judged, in a temporary file; row holds
 	 * only the rows an analysis adds (bl_cmp_rows_add) until

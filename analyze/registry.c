@@ -50,21 +50,11 @@ static bool has_table(struct bl_tstats *ts, const char *t)
 	return false;
 }
 
-void bl_analyses_own_tables(struct bl_tstats_opts *so)
+void bl_analyses_own(const char **own, size_t *n)
 {
 	for (size_t i = 0; bl_analyses[i]; i++)
-		if (bl_analyses[i]->findings_table && so->nown < sizeof so->own / sizeof so->own[0])
-			so->own[so->nown++] = bl_analyses[i]->findings_table;
-}
-
-void bl_analyses_own(struct bl_cmp_rows *out)
-{
-	for (size_t i = 0; bl_analyses[i]; i++) {
-		if (!bl_analyses[i]->findings_table)
-			continue;
-		out->own = bl_xrealloc(out->own, (out->nown + 1) * sizeof *out->own);
-		out->own[out->nown++] = bl_analyses[i]->findings_table;
-	}
+		if (bl_analyses[i]->findings_table && *n < 4)
+			own[(*n)++] = bl_analyses[i]->findings_table;
 }
 
 /* Each analysis's findings() rows appended to out, kept as o says, marked
@@ -98,7 +88,7 @@ int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_
 		return -BL_EUSAGE;
 	if (!o->drained) {
 		memset(out, 0, sizeof *out);
-		bl_analyses_own(out);
+		bl_analyses_own(out->own, &out->nown);
 		int rc = bl_compare_rows(ts, o->co, out);
 		if (rc)
 			return rc;

@@ -132,7 +132,7 @@ struct bl_tstats_opts {
 	bool by_source;
 	bool include_quoted;         /* T1 */
 	/* C4 (analyze/compare.h): tables an analysis compares itself
-	 * (bl_analyses_own_tables): their log records are counted (T1) but
+	 * (bl_analyses_own): their log records are counted (T1) but
 	 * no values kept, as nothing reads them */
 	const char *own[4];
 	size_t nown;

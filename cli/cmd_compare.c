@@ -223,7 +223,7 @@ int cmd_compare(int argc, char **argv)
 	struct bl_tstats_opts so;
 	memset(&so, 0, sizeof so);
 	so.compare = true;
-	bl_analyses_own_tables(&so);
+	bl_analyses_own(so.own, &so.nown);
 	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0, false, 0 };
 	struct bl_analysis_opts ao;
 	memset(&ao, 0, sizeof ao);

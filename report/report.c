@@ -1251,7 +1251,7 @@ static int build_open(struct build *b)
 	b->tso.compare = true;
 	b->tso.by_source = !o->compare_all && !o->an.baseline;
 	b->tso.include_quoted = o->an.include_quoted;
-	bl_analyses_own_tables(&b->tso);
+	bl_analyses_own(b->tso.own, &b->tso.nown);
 	b->rs.tso = &b->tso;
 	b->ts = bl_tstats_new(&b->tso, &b->ctx);
 	bl_tstats_sink(b->ts, &s);
@@ -1260,7 +1260,7 @@ static int build_open(struct build *b)
 					  o->bands, o->nbands, false, 0 };
 	if (b->tso.by_source) {
 		b->drain = bl_cmp_drain_new();
-		bl_analyses_own(&b->findings);
+		bl_analyses_own(b->findings.own, &b->findings.nown);
 	}
 	return 0;
 }
