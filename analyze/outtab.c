@@ -433,11 +433,14 @@ const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt)
 	 * same statistic computed in another order (one pass, or merged
 	 * partials: D2) differs in its last bits, and on a tie at the sixth
 	 * digit (142.1725, the mean of 400 integers) those bits would decide
-	 * the printed digit. Rounded to twelve, both are the same double. */
+	 * the printed digit. Rounded to twelve, both are the same double.
+	 * Not from 10^12 on, where every digit printed is a whole one and
+	 * twelve would turn the input's 123456789012345 into 123456789012000
+	 * (docs/formats.md, "Numbers"). */
 	char pre[32];
 	double r;
 	snprintf(pre, sizeof pre, "%.12g", v);
-	if (bl_parse_double(pre, strlen(pre), &r) == 0) {
+	if (a < 1e12 && bl_parse_double(pre, strlen(pre), &r) == 0) {
 		v = r;
 		a = fabs(v);
 	}

@@ -214,6 +214,8 @@ int bl_parse_ll(const char *s, size_t len, long long *out)
 		size_t i = 0;
 		while (i < len && s[i] >= '0' && s[i] <= '9')
 			v = v * 10 + (s[i++] - '0');
+		if (i == len && v > BL_INT_MAX)
+			return -BL_ERANGE;
 		if (i == len) {
 			*out = v;
 			return 0;
@@ -231,7 +233,7 @@ int bl_parse_ll(const char *s, size_t len, long long *out)
 	long long v = strtoll(tmp, &end, 10);
 	if (end != tmp + len)
 		return -BL_EFORMAT;
-	if (errno == ERANGE)
+	if (errno == ERANGE || v > BL_INT_MAX || v < -BL_INT_MAX)
 		return -BL_ERANGE;
 	*out = v;
 	return 0;
@@ -288,7 +290,7 @@ long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, 
 			q++;
 		}
 		size_t l = (size_t)(q - t);
-		if (l > 18 || n == max)   /* a byte after it that is no blank fails next turn */
+		if (l > 15 || n == max)   /* a byte after it that is no blank fails next turn */
 			return -1;
 		/* copied BL_SCAN_ROOM bytes at once, not a byte with each digit */
 		memcpy(o, t, BL_SCAN_ROOM);

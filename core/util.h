@@ -65,8 +65,15 @@ const char *bl_count(char *buf, unsigned long long n, const char *noun);
  * nearest double).
  * len == (size_t)-1 means strlen(s). */
 int bl_parse_double(const char *s, size_t len, double *out);
-/* Same for a base-10 signed integer that fits in long long. */
+/* Same for a base-10 signed integer of at most BL_INT_MAX in size:
+ * -BL_ERANGE beyond it. */
 int bl_parse_ll(const char *s, size_t len, long long *out);
+/* The largest whole number benchlog reads (15 digits): every table,
+ * SQLite, statistic and report shows each whole number up to it digit for
+ * digit (bl_fmt_double, bl_whole), where a double holds 16 digits only in
+ * part and none past 2^53 one by one. A value made from one (kbytes x
+ * 1024, MiB in KiB) stays below it too (docs/formats.md, "Numbers"). */
+#define BL_INT_MAX 999999999999999LL
 
 /* Split [p, p+len) on runs of blanks into at most max tokens (pointers into
  * the input). Returns the token count; a count > max means more tokens
@@ -74,7 +81,7 @@ int bl_parse_ll(const char *s, size_t len, long long *out);
 size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *toklen, size_t max);
 
 /* Read [p, p+len) as blank-separated unsigned decimal integers (digits
- * only, at most 18 each: a vmstat row) into v[0..max), and their digits
+ * only, at most 15 each, BL_INT_MAX: a vmstat row) into v[0..max), and their digits
  * into out (room for len + 1 + BL_SCAN_ROOM bytes), each token followed
  * by one ',' (the row as CSV cells); at[k] is where token k starts in out
  * and nd[k] its length when it is the value's canonical text (no leading

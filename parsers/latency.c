@@ -120,8 +120,8 @@ static int dec_parse(const char *s, size_t n, struct dec *d)
 		neg = s[i++] == '-';
 	for (; i < n; i++) {
 		if (g_ascii_isdigit(s[i])) {
-			if (m > (LLONG_MAX - 9) / 10)
-				return -BL_ERANGE;
+			if (m > (BL_INT_MAX - 9) / 10)
+				return -BL_ERANGE;   /* 15 digits: written back as written */
 			m = m * 10 + (s[i] - '0');
 			nd++;
 			if (dot)
@@ -229,6 +229,8 @@ struct run {
 	size_t nrows, caprows;
 	unsigned long long *cnt;
 	size_t ncnt, capcnt;
+	unsigned long long *sum;    /* per column: binned so far */
+	size_t capsum;
 	size_t ncols;    /* counts per row (0 = no row yet) */
 	struct dec maxbucket;
 	bool has_bucket;
@@ -337,6 +339,7 @@ static void run_free(struct run *r)
 		bl_held_clear(&r->pre[i]);
 	free(r->rows);
 	free(r->cnt);
+	free(r->sum);
 	for (size_t i = 0; i < r->nst; i++)
 		bl_held_clear(&r->st[i].line);
 	free(r->st);
@@ -420,8 +423,19 @@ static void emit_value(struct bl_ctx *ctx, const struct run *r, const char *seri
 	bl_emit(ctx, &rec);
 }
 
-static void add_row(struct run *r, const struct bl_line *ln, struct dec v, const unsigned long long *c, size_t nc)
+/* A row of nc counts (each at most BL_INT_MAX); false, and nothing
+ * added, when a column's counts would add up to more than BL_INT_MAX
+ * (`binned`, the samples a statistic counts, is then no exact number). */
+static bool add_row(struct run *r, const struct bl_line *ln, struct dec v, const unsigned long long *c, size_t nc)
 {
+	size_t cap = r->capsum;
+	r->sum = bl_xgrow(r->sum, &r->capsum, nc, sizeof *r->sum);
+	memset(r->sum + cap, 0, (r->capsum - cap) * sizeof *r->sum);
+	for (size_t k = 0; k < nc; k++)
+		if (c[k] > (unsigned long long)BL_INT_MAX - r->sum[k])
+			return false;
+	for (size_t k = 0; k < nc; k++)
+		r->sum[k] += c[k];
 	r->rows = bl_xgrow(r->rows, &r->caprows, r->nrows + 1, sizeof *r->rows);
 	r->cnt = bl_xgrow(r->cnt, &r->capcnt, r->ncnt + nc, sizeof *r->cnt);
 	struct row *w = &r->rows[r->nrows++];
@@ -435,6 +449,7 @@ static void add_row(struct run *r, const struct bl_line *ln, struct dec v, const
 		r->maxbucket = v;
 	r->has_bucket = true;
 	r->last_line = ln->lineno;
+	return true;
 }
 
 /* ---- closing a run ----------------------------------------------------- */
@@ -1009,9 +1024,11 @@ static enum bl_verdict ct_row(struct latency *L, struct bl_ctx *ctx, const struc
 	}
 	if (bad)
 		return bl_reject(ctx, ln, "cyclictest number out of range",
-				 "cyclictest histogram row: a number is out of range");
+				 "cyclictest histogram row: a number has more than 15 digits");
+	if (!add_row(r, ln, v, c, nc))
+		return bl_reject(ctx, ln, "cyclictest number out of range",
+				 "cyclictest histogram row: a thread's counts add up to 10^15 or more");
 	r->ncols = nc;
-	add_row(r, ln, v, c, nc);
 	return BL_USED;
 }
 
@@ -1248,12 +1265,14 @@ static enum bl_verdict irt_bucket_line(struct latency *L, struct bl_ctx *ctx, co
 		}
 	}
 	got_data(r, ctx);
+	unsigned long long uc = (unsigned long long)c;
+	if (!add_row(r, ln, key, &uc, 1))
+		return bl_reject(ctx, ln, "malformed latency bucket", "latency bucket %.*s: the counts add up to 10^15 or more",
+				 (int)(klen > 40 ? 40 : klen), s);
 	size_t kl = klen < sizeof r->prevkey ? klen : sizeof r->prevkey - 1;
 	memcpy(r->prevkey, s, kl);
 	r->prevkeylen = kl;
 	r->prevval = val;
-	unsigned long long uc = (unsigned long long)c;
-	add_row(r, ln, key, &uc, 1);
 	r->ncols = 1;
 	return BL_USED;
 }
@@ -1299,7 +1318,7 @@ static enum bl_verdict add_sample(struct run *r, struct bl_ctx *ctx, const struc
 		r->ncols = 1;
 	}
 	unsigned long long one = 1;
-	add_row(r, ln, d, &one, 1);
+	(void)add_row(r, ln, d, &one, 1);    /* 10^15 lines: never */
 	return BL_USED;
 }
 

@@ -6,7 +6,6 @@
  * are used as context once the unit showed mtest01's output.
  */
 #include <stdlib.h>
-#include <limits.h>
 #include <string.h>
 #include "core/re.h"
 #include "core/util.h"
@@ -113,7 +112,7 @@ static void note_target(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_l
 	if (bl_parse_ll(s + o, l, &v))
 		return;
 	bool kb = bl_re_group(&m->fill, 3, &ko, &kl) && kl == 1;
-	if (kb && v > LLONG_MAX / 1024) {
+	if (kb && v > BL_INT_MAX / 1024) {
 		/* no target rather than one from an earlier line */
 		m->have_target = false;
 		bl_warn(ctx, ln, "bad mtest01 value", "mtest01: target \"%.*s kbytes\" out of range",
@@ -127,8 +126,9 @@ static void note_target(struct mtest01 *m, struct bl_ctx *ctx, const struct bl_l
 
 /* "5868864 kbytes allocated …" / "… expected 5868864" → bytes. Returns 1
  * with *bytes set, 0 when the message states no allocation, -1 when it
- * states one that is no byte count ("-5 kbytes", "nan kbytes", a number
- * past 2^63 bytes): the caller says so, never a silent empty value. */
+ * states one that is no byte count ("-5 kbytes", "nan kbytes", 10^15
+ * bytes or more: BL_INT_MAX): the caller says so, never a silent empty
+ * value. */
 static int message_bytes(const char *msg, size_t n, long long *bytes)
 {
 	const char *tok[8];
@@ -140,7 +140,7 @@ static int message_bytes(const char *msg, size_t n, long long *bytes)
 	if (!kb && !(tl[1] == 5 && memcmp(tok[1], "bytes", 5) == 0))
 		return 0;
 	long long v;
-	if (bl_parse_ll(tok[0], tl[0], &v) != 0 || v < 0 || (kb && v > LLONG_MAX / 1024))
+	if (bl_parse_ll(tok[0], tl[0], &v) != 0 || v < 0 || (kb && v > BL_INT_MAX / 1024))
 		return -1;   /* unknown rather than wrapped or negative */
 	*bytes = kb ? v * 1024 : v;
 	return 1;
@@ -237,7 +237,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			bl_re_group(&m->r2003, 1, &o, &l);
 			bl_re_group(&m->r2003, 2, &o2, &l2);
 		}
-		if (bl_parse_ll(s + o2, l2, &v) || (!y2001 && v > (1LL << 52)))
+		if (bl_parse_ll(s + o2, l2, &v) || (!y2001 && v > BL_INT_MAX / 1024))
 			return bl_reject(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s %s\" out of range",
 					 (int)(l2 > 40 ? 40 : l2), s + o2, y2001 ? "bytes" : "kbytes");
 		m->seen = true;
@@ -266,7 +266,7 @@ static enum bl_verdict mt_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		long long bytes = 0;
 		int got = strcmp(res, "pass") == 0 ? message_bytes(msg, l2, &bytes) : 0;
 		if (got < 0)
-			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s\" is not a byte count",
+			bl_warn(ctx, ln, "bad mtest01 value", "mtest01: allocation \"%.*s\" is not a byte count below 10^15",
 				(int)(l2 > 40 ? 40 : l2), msg);
 		emit_result(m, ctx, ln, gen, res, got > 0, bytes, msg, l2);
 		return BL_USED;

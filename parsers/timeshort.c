@@ -192,8 +192,10 @@ static int rus_value(const char *s, size_t n, double *out, bool *busybox, bool *
 }
 
 /* A BSD -l rusage line: "%10ld  %s" (20 columns on recent macOS), the
- * label time.c prints next. BL_NO when it is not that line. */
-static enum bl_verdict bsd_rusage_line(struct timeshort *t, const struct bl_line *ln, const char *s, size_t n)
+ * label time.c prints next (a value past BL_INT_MAX said and left empty).
+ * BL_NO when it is not that line. */
+static enum bl_verdict bsd_rusage_line(struct timeshort *t, struct bl_ctx *ctx, const struct bl_line *ln,
+				       const char *s, size_t n)
 {
 	size_t lead = 0, v = 0;
 	while (lead < ln->len && ln->text[lead] == ' ')
@@ -207,9 +209,12 @@ static enum bl_verdict bsd_rusage_line(struct timeshort *t, const struct bl_line
 	bl_trim(&lab, &ll);
 	const char *want = bsd_rusage[t->rus].label;
 	long long val;
-	if (ll != strlen(want) || memcmp(lab, want, ll) != 0 || bl_parse_ll(s, v, &val) != 0)
+	if (ll != strlen(want) || memcmp(lab, want, ll) != 0)
 		return BL_NO;
 	int col = bsd_rusage[t->rus].col;
+	bool fits = bl_parse_ll(s, v, &val) == 0;
+	if (!fits && col >= 0)
+		bad_value(ctx, ln, col, s, v);
 	if (t->rus == 0) {
 		/* the first line says the layout: 20 columns only on macOS */
 		if (ln->text + lead == s && lead + v == 20)
@@ -218,11 +223,11 @@ static enum bl_verdict bsd_rusage_line(struct timeshort *t, const struct bl_line
 	}
 	if (bsd_rusage[t->rus].mac_only)
 		t->mac = true;
-	if (col == TIME_MAX_RSS_KIB) {
+	if (fits && col == TIME_MAX_RSS_KIB) {
 		t->has_rss = true;
 		t->rss = val;
 		t->rss_line = ln->lineno;
-	} else if (col >= 0) {
+	} else if (fits && col >= 0) {
 		bl_set_int(&t->b.rec, col, val);
 	}
 	t->rus++;
@@ -278,7 +283,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		}
 		return BL_USED;
 	}
-	if (t->b.open && t->rus_ok && bsd_rusage_line(t, ln, s, n) == BL_USED)
+	if (t->b.open && t->rus_ok && bsd_rusage_line(t, ctx, ln, s, n) == BL_USED)
 		return BL_USED;
 	if (t->b.open)
 		ts_emit(t, ctx);

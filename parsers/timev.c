@@ -267,8 +267,9 @@ static enum bl_verdict timev_line(void *st, struct bl_ctx *ctx, const struct bl_
 		return bl_reject(ctx, ln, "bad time -v value", "time -v: negative value for \"%s\": \"%.*s\"",
 				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
 	if (rc)
-		return bl_reject(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"",
-				 labels[li].text, (int)(vl > 60 ? 60 : vl), v);
+		return bl_reject(ctx, ln, "bad time -v value", "time -v: cannot read the value of \"%s\": \"%.*s\"%s",
+				 labels[li].text, (int)(vl > 60 ? 60 : vl), v,
+				 rc == -BL_ERANGE && !num ? " (more than 15 digits)" : "");
 	if (num)
 		bl_set_num(&t->b.rec, col, d);
 	else

@@ -30,7 +30,8 @@
  *     short at the end, it is skipped as "incomplete vmstat row" with a
  *     warning. A line of k times the value count (rows glued together by
  *     a format=flowed re-join) is k rows. More fields, or a value that is
- *     not a number, is a warning and the line is skipped. FreeBSD memory
+ *     not a number or past BL_INT_MAX (memory in KiB), is a warning and
+ *     the line is skipped. FreeBSD memory
  *     values may be humanized ("514M", "7.0G": powers of 1024, rounded to
  *     KiB).
  * V3  Series. A series is one capture: it starts at a header when none
@@ -1168,7 +1169,7 @@ static bool parse_human_kib(const char *t, size_t l, long long *out)
 	default: break;
 	}
 	double d;
-	if (l == 0 || !is_digit(t[0]) || bl_parse_double(t, l, &d) || d < 0 || d * mul > 9e18)
+	if (l == 0 || !is_digit(t[0]) || bl_parse_double(t, l, &d) || d < 0 || d * mul > BL_INT_MAX)
 		return false;
 	*out = llround(d * mul);
 	return true;
@@ -1182,8 +1183,10 @@ static bool numberish(const char *t, size_t l)
 	return l > 0;
 }
 
+static bool mem_fits(const struct vmstat *v, int col, long long x);
+
 /* The common row in one pass: only digits and blanks, exactly want
- * numbers of at most 18 digits each (parse_row's general path reads such a
+ * numbers of at most 15 digits each (parse_row's general path reads such a
  * line to the same values; this is the hot path of a vmstat log), read
  * in place when the line has room after it (BL_F_PADDED in flags), else
  * from a copy with room, their digits written as CSV cells into
@@ -1203,8 +1206,22 @@ static bool plain_row(struct vmstat *v, const char *s, size_t n, size_t want, un
 	}
 	if (bl_scan_uints(s, n, R->val, R->at, R->nd, want, v->rowtext, &R->whole) != (long)want)
 		return false;
+	for (size_t i = 0; v->kib > 1 && i < want; i++)
+		if (!mem_fits(v, v->lay.col[i], R->val[i]))
+			return false;      /* said by the general path */
 	R->text = v->rowtext;
 	return true;
+}
+
+/* Why a row's value bad[0..l) was refused (parse_row's ROW_BAD). */
+static const char *bad_why(const char *bad, size_t l)
+{
+	long long x;
+	if (l > 1 && memchr("KMGT", bad[l - 1], 4) && is_digit(bad[0]))
+		l--;            /* FreeBSD's "514M" */
+	if (!all_digits(bad, l))
+		return "is not a number";
+	return bl_parse_ll(bad, l, &x) ? "has more than 15 digits" : "is 10^15 KiB or more";
 }
 
 /* s, n: a line given with flags (BL_F_LAST, BL_F_PADDED). */
@@ -1279,7 +1296,7 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, unsigne
 		if (L->bsd && (col == VM_AVM || col == VM_FREE))
 			ok = parse_human_kib(t, l, &R->val[i]);
 		else
-			ok = all_digits(t, l) && bl_parse_ll(t, l, &R->val[i]) == 0;
+			ok = all_digits(t, l) && bl_parse_ll(t, l, &R->val[i]) == 0 && mem_fits(v, col, R->val[i]);
 		if (!ok) {
 			*bad = t;
 			*badl = l;
@@ -1310,6 +1327,12 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, unsigne
 static bool is_memory_col(int c)
 {
 	return c < 64 && (MEMORY_COLS >> c & 1);
+}
+
+/* Memory in KiB (V6) below BL_INT_MAX, as every value (-S M: x 1024). */
+static bool mem_fits(const struct vmstat *v, int col, long long x)
+{
+	return !is_memory_col(col) || (double)x * v->kib <= BL_INT_MAX;
 }
 
 /* v->rec's constant part for rows with or without a date and a leading
@@ -1891,8 +1914,8 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			return BL_SKIP;
 		case ROW_BAD:
 			if (bad) {
-				bl_warn(ctx, ln, "bad vmstat value", "vmstat row: \"%.*s\" is not a number",
-					(int)(badl > 40 ? 40 : badl), bad);
+				bl_warn(ctx, ln, "bad vmstat value", "vmstat row: \"%.*s\" %s",
+					(int)(badl > 40 ? 40 : badl), bad, bad_why(bad, badl));
 				ctx->skip_reason = "bad vmstat value";
 				v->prev = PREV_OTHER;
 				return BL_SKIP;

@@ -297,6 +297,12 @@ static void test_table_stats__outtab_numbers(void **state)
 	assert_string_equal(bl_outtab_num(b, sizeof b, 1253362892.8, BL_TAB_TEXT), "1253362893");
 	assert_string_equal(bl_outtab_num(b, sizeof b, 0.0083881321377742, BL_TAB_TEXT), "0.00838813");
 	assert_string_equal(bl_outtab_num(b, sizeof b, -0.0000001, BL_TAB_TEXT), "-1e-07");
+	/* [hand] whole numbers of 13 to 15 digits in full (docs/formats.md,
+	 * "Numbers"), not rounded to twelve: 123456789012000 was shown */
+	assert_string_equal(bl_outtab_num(b, sizeof b, 123456789012345.0, BL_TAB_TEXT), "123456789012345");
+	assert_string_equal(bl_outtab_num(b, sizeof b, 999999999999999.0, BL_TAB_TEXT), "999999999999999");
+	assert_string_equal(bl_outtab_num(b, sizeof b, 1099511627776.0, BL_TAB_TEXT), "1099511627776");
+	assert_string_equal(bl_outtab_num(b, sizeof b, 41152263004781.67, BL_TAB_TEXT), "41152263004782");
 	assert_string_equal(bl_outtab_num(b, sizeof b, 0.0, BL_TAB_TEXT), "0");
 	assert_string_equal(bl_outtab_num(b, sizeof b, NAN, BL_TAB_TEXT), "");
 	/* CSV: what strtod reads back exactly */

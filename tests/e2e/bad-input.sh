@@ -151,7 +151,7 @@ sed 's/Maximum resident set size (kbytes): 1680/Maximum resident set size (kbyte
     "$TOP/fixtures/time/gnu-v-19.txt" > tv64.txt
 run parse -t time tv64.txt
 want_rc 0; want_rows 1
-want_err 'tv64.txt:10: time -v: cannot read the value of "Maximum resident set size (kbytes)": "18446744073709551616"'
+want_err 'tv64.txt:10: time -v: cannot read the value of "Maximum resident set size (kbytes)": "18446744073709551616" (more than 15 digits)'
 # max_rss_kib (column 21) empty, the values before and after it kept
 [ "$(tail -1 out | cut -d, -f22-25)" = "0,,0,1" ] || fail "time row: $(tail -1 out)"
 
