@@ -141,7 +141,6 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
  * in 64 KiB writes (-f csv 0.203 s both) */
 #define BL_ROW_BUF (256 * 1024)
 #define LIT_SLOT 32
-#define PROV_SLOT 64   /* provenance text copied at once when no longer */
 #define NUM_ROOM 40
 #define LL_TEXT 20   /* "-9223372036854775808": a long long's longest text */
 
@@ -620,31 +619,6 @@ static void prov_cells(const struct bl_csv_writer *rb, struct bl_buf *out, size_
 	prov_lead(out, fmt, to);
 }
 
-/* PROV_SLOT readable bytes after b's text (put_prov()). */
-static void slot_pad(struct bl_buf *b)
-{
-	static const char pad[PROV_SLOT];
-	size_t n = b->len;
-	bl_buf_add(b, pad, PROV_SLOT);
-	b->len = n;
-}
-
-/* len bytes of b's text (slot_pad()) at p, with PROV_SLOT bytes of room
- * there; returns the end, with PROV_SLOT + NUM_ROOM bytes of room after
- * it: a copy of a fixed size, not a call, when the text is short
- * (parse -t vmstat of 50 MB: 0.163 s of processor time, 0.166 s by
- * rb_add(); median of 41 runs alternating). */
-static char *put_prov(struct bl_csv_writer *rb, char *p, const struct bl_buf *b, size_t len)
-{
-	if (len <= PROV_SLOT) {
-		memcpy(p, b->data, PROV_SLOT);
-		return p + len;
-	}
-	rb->n = (size_t)(p - rb->b);
-	rb_add(rb, b->data, len);
-	return rb_room(rb, PROV_SLOT + NUM_ROOM);
-}
-
 /* r's source and what comes before its line, made again when it changed. */
 static void row_source(struct bl_csv_writer *rb, const struct bl_record *r)
 {
@@ -653,7 +627,6 @@ static void row_source(struct bl_csv_writer *rb, const struct bl_record *r)
 		bl_buf_reset(&rb->src_key);
 		key_add(&rb->src_key, src);
 		prov_cells(rb, &rb->src_text, BL_PC_SOURCE, BL_PC_LINE, &src);
-		slot_pad(&rb->src_text);
 	}
 }
 
@@ -685,7 +658,6 @@ static void row_mid(struct bl_csv_writer *rb, const struct bl_record *r)
 		const char *none = rb->fmt == BL_OUT_JSONL ? "null,\"copy_of\":null"
 				   : rb->fmt == BL_OUT_TSV ? "\t" : ",";
 		bl_buf_add(&rb->mid_text, none, strlen(none));
-		slot_pad(&rb->mid_text);
 	}
 }
 
@@ -699,29 +671,30 @@ static void row_write(struct bl_csv_writer *rb, const struct bl_record *r)
 		row_mid(rb, r);
 		rb->prov_gen = r->prov_gen;
 	}
-	char *p = rb_room(rb, 2 * PROV_SLOT + NUM_ROOM);
-	p = put_prov(rb, p, &rb->src_text, rb->src_text.len);
-	p = put_count(&rb->line, p, (long long)r->line);
+	rb_add(rb, rb->src_text.data, rb->src_text.len);
+	char *p = rb_room(rb, NUM_ROOM);
+	rb->n = (size_t)(put_count(&rb->line, p, (long long)r->line) - rb->b);
 	/* no run and no copy_of: written with the provenance (-f jsonl of
 	 * 5 MB of vmstat: 209 M instructions, 215 M a cell at a time) */
 	if (r->run <= 0 && !r->copy_of) {
-		rb->n = (size_t)(put_prov(rb, p, &rb->mid_text, rb->mid_text.len) - rb->b);
-	} else {
-		rb->n = (size_t)(put_prov(rb, p, &rb->mid_text, rb->mid_len) - rb->b);
-		if (r->run > 0)
-			p = rb_room(rb, NUM_ROOM), rb->n = (size_t)(put_ll(p, r->run) - rb->b);
-		else if (rb->fmt == BL_OUT_JSONL)
-			rb_add(rb, "null", 4);
-		/* copy_of (core/block.h): its lead, then the text, or nothing (null) */
-		if (rb->fmt == BL_OUT_JSONL)
-			rb_add(rb, ",\"copy_of\":", 11);
-		else
-			*rb_room(rb, 1) = rb->fmt == BL_OUT_TSV ? '\t' : ',', rb->n++;
-		if (r->copy_of)
-			rb_text(rb, r->copy_of);
-		else if (rb->fmt == BL_OUT_JSONL)
-			rb_add(rb, "null", 4);
+		rb_add(rb, rb->mid_text.data, rb->mid_text.len);
+		row_fields(rb, r);
+		return;
 	}
+	rb_add(rb, rb->mid_text.data, rb->mid_len);
+	if (r->run > 0)
+		p = rb_room(rb, NUM_ROOM), rb->n = (size_t)(put_ll(p, r->run) - rb->b);
+	else if (rb->fmt == BL_OUT_JSONL)
+		rb_add(rb, "null", 4);
+	/* copy_of (core/block.h): its lead, then the text, or nothing (null) */
+	if (rb->fmt == BL_OUT_JSONL)
+		rb_add(rb, ",\"copy_of\":", 11);
+	else
+		*rb_room(rb, 1) = rb->fmt == BL_OUT_TSV ? '\t' : ',', rb->n++;
+	if (r->copy_of)
+		rb_text(rb, r->copy_of);
+	else if (rb->fmt == BL_OUT_JSONL)
+		rb_add(rb, "null", 4);
 	row_fields(rb, r);
 }
 
