@@ -112,7 +112,6 @@ struct vmstat_an {
 	enum bl_since_boot since_boot;   /* --since-boot (S1) */
 	struct series **s;
 	size_t n, cap;
-	long max_id;             /* the largest series id seen */
 	/* Memory (analysis.h), the same for every command: a series, once
 	 * it is over, goes to its group's chart panel and S5, and is kept
 	 * (frozen: its S2 statistics) if it is one of the first BL_MD_SHOWN
@@ -259,22 +258,21 @@ static void series_free(struct series *s);
 static void series_release(struct series *s);
 static struct series *series_new(struct vmstat_an *a, long id, const struct bl_record *r);
 
-/* The series of id, found or made; the one before it folded when it is
- * new. NULL with *rc set when that fold could not write its temporary
- * files (-BL_EIO). */
+/* The series of record r (its id), found or made. A record goes on with
+ * the open series (the last) when it has its id and source; any other
+ * makes a new one, the open one folded. Within one pass the parser numbers
+ * series upward and no record of a series comes after the next one's; a
+ * new pass (compare reads the logs on either side of a CSV table in two)
+ * numbers from 1 again: an id seen before is another capture, not an old
+ * one going on. NULL with *rc set when that fold could not write its
+ * temporary files (-BL_EIO). */
 static struct series *get(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
 {
 	*rc = 0;
-	/* ids count up: one above every id seen is new without a search
-	 * (a report of 10,000 logs has 15,000 series) */
-	if (a->n == 0 || id <= a->max_id) {
-		for (size_t i = a->n; i > 0; i--)
-			if (a->s[i - 1]->info.id == id)
-				return a->s[i - 1];
-	}
-	if (a->n == 0 || id > a->max_id)
-		a->max_id = id;
-	if (a->n && (*rc = fold(a)) < 0)
+	struct series *last = a->n ? a->s[a->n - 1] : NULL;
+	if (last && last->info.id == id && strcmp(last->source, r->source ? r->source : "") == 0)
+		return last;
+	if (last && (*rc = fold(a)) < 0)
 		return NULL;
 	return series_new(a, id, r);
 }

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "analyze/analysis.h"
+#include "analyze/compare.h"
 #include "analyze/vmstat.h"
 #include "core/ctx.h"
 #include "parsers/dispatch.h"
@@ -1206,6 +1207,102 @@ static void test_vmstat__chart_time_back(void **state)
 	run_free(&run);
 }
 
+/* compare reads the logs on either side of a CSV table in two passes of
+ * one context, and the parser numbers series from 1 again in each: the
+ * second log's series 1 is a capture of its own, not the first log's
+ * series 1 going on (get() in analyze/vmstat.c). Iterations (S4) and the
+ * Findings' per-iteration peaks (D18 b) by hand from the rows below:
+ *   base: swpd 20000 40000 | 1000 3000 (40000 -> 1000 collapses):
+ *         si peaks 30, 7; so peaks 60, 9
+ *   cand: swpd 30000 60000 | 2000 50000 (60000 -> 2000 collapses):
+ *         si peaks 70, 2; so peaks 300, 3
+ * so "si, peak per iteration" is base n 2 mean (30 + 7) / 2 = 18.5 against
+ * cand n 2 mean (70 + 2) / 2 = 36; so: (60 + 9) / 2 = 34.5 against
+ * (300 + 3) / 2 = 151.5. */
+static void pass_of(struct bl_ctx *ctx, const char *source, const char *text)
+{
+	assert_int_equal(bl_dispatch_open(ctx), 0);
+	bl_dispatch_begin_unit(ctx, source, NULL);
+	assert_int_equal(bl_dispatch_text(ctx, text, strlen(text), 1), 0);
+	assert_int_equal(bl_dispatch_end_unit(ctx), 0);
+	bl_dispatch_close(ctx);
+}
+
+static void test_vmstat__ids_again_in_a_new_pass(void **state)
+{
+	(void)state;
+	static const char *const label = " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa\n";
+	static const char *const base[] = {
+		" 0  0  20000  50000   1000  30000   10   20     0     0  100  200  1  1 98  0\n",
+		" 0  0  40000  40000   1000  30000   30   60     0     0  100  200  1  1 98  0\n",
+		" 0  0   1000  90000   1000  30000    5    0     0     0  100  200  1  1 98  0\n",
+		" 0  0   3000  80000   1000  30000    7    9     0     0  100  200  1  1 98  0\n",
+	};
+	static const char *const cand[] = {
+		" 0  0  30000  50000   1000  30000   50  100     0     0  100  200  1  1 98  0\n",
+		" 0  0  60000  40000   1000  30000   70  300     0     0  100  200  1  1 98  0\n",
+		" 0  0   2000  90000   1000  30000    1    2     0     0  100  200  1  1 98  0\n",
+		" 0  0  50000  80000   1000  30000    2    3     0     0  100  200  1  1 98  0\n",
+	};
+	char *tb = bl_xasprintf("%s%s%s%s%s", label, base[0], base[1], base[2], base[3]);
+	char *tc = bl_xasprintf("%s%s%s%s%s", label, cand[0], cand[1], cand[2], cand[3]);
+	struct bl_opts po;
+	bl_opts_init(&po);
+	struct bl_analysis_opts ao = aopts(&po);
+	struct bl_ctx ctx;
+	bl_ctx_init(&ctx, &po);
+	void *an = bl_analysis_vmstat.create(&ao);
+	struct bl_sink sk = { bl_analysis_vmstat.record, NULL, NULL, an, false };
+	bl_ctx_add_sink(&ctx, &sk);
+	pass_of(&ctx, "base.txt", tb);
+	pass_of(&ctx, "cand.txt", tc);
+	assert_int_equal(bl_analysis_vmstat.finish(an), 0);
+
+	const struct bl_vm_series_info *b = bl_vmstat_series(an, 0), *c = bl_vmstat_series(an, 1);
+	assert_non_null(b);
+	assert_non_null(c);
+	assert_null(bl_vmstat_series(an, 2));
+	assert_string_equal(b->group, "base");
+	assert_string_equal(c->group, "cand");
+	assert_int_equal(b->id, 1);
+	assert_int_equal(c->id, 1);
+	assert_int_equal(b->rows, 4);
+	assert_int_equal(c->rows, 4);
+	assert_int_equal(b->niteration, 2);
+	assert_int_equal(c->niteration, 2);
+	assert_true(bl_vmstat_iteration(an, 0, 1)->si_peak == 7);
+	assert_true(bl_vmstat_iteration(an, 1, 0)->so_peak == 300);
+
+	struct bl_compare_opts co = { NULL, 0.95, BL_CMP_WELCH, BL_TAB_TEXT, NULL, 0, false, 0 };
+	struct bl_findings_opts fo = { &co, true, NULL, NULL, 0, false };
+	struct bl_cmp_rows rows;
+	memset(&rows, 0, sizeof rows);
+	bl_analysis_vmstat.findings(an, &fo, &rows);
+	int seen = 0;
+	for (size_t i = 0; i < rows.n; i++) {
+		const struct bl_cmp_row *w = &rows.row[i];
+		if (strcmp(w->block, "peak per iteration") != 0)
+			continue;
+		assert_string_equal(w->baseline, "base");
+		assert_string_equal(w->candidate, "cand");
+		assert_int_equal(w->n_base, 2);
+		assert_int_equal(w->n_cand, 2);
+		if (strcmp(w->column, "si") == 0) {
+			assert_true(w->mean_base == 18.5 && w->mean_cand == 36);
+			seen |= 1;
+		} else if (strcmp(w->column, "so") == 0) {
+			assert_true(w->mean_base == 34.5 && w->mean_cand == 151.5);
+			seen |= 2;
+		}
+	}
+	assert_int_equal(seen, 3);
+	bl_compare_rows_free(&rows);
+	bl_analysis_vmstat.destroy(an);
+	bl_ctx_release(&ctx);
+	free(tb);
+	free(tc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1228,6 +1325,7 @@ int main(void)
 		cmocka_unit_test(test_vmstat__capture_again),
 		cmocka_unit_test(test_vmstat__capture_again_copy),
 		cmocka_unit_test(test_vmstat__chart_time_back),
+		cmocka_unit_test(test_vmstat__ids_again_in_a_new_pass),
 	};
 	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
 }
