@@ -649,9 +649,13 @@ static struct txt flate(double v)
 static struct txt fshare(double c, double n)
 {
 	struct txt t;
-	if (n > 0)
-		snprintf(t.s, sizeof t.s, "%.0f (%.3g%%)", c, 100 * c / n);
-	else
+	/* 3 significant digits, more where fewer than all would read 100 % */
+	int prec = 3;
+	if (n > 0) {
+		do
+			snprintf(t.s, sizeof t.s, "%.0f (%.*g%%)", c, prec, 100 * c / n);
+		while (c < n && strstr(t.s, "(100%)") && ++prec < 17);
+	} else
 		snprintf(t.s, sizeof t.s, "%.0f", c);
 	return t;
 }
