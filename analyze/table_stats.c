@@ -1976,7 +1976,8 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 		out->collapsed = cell->p->sk.collapsed;
 	}
 	out->sd = bl_welford_sd(&out->w);
-	out->ci95 = bl_ci_half(out->sd, out->w.n, 0.95);
+	const struct bl_table_def *def = table_def(tab_at(ts, t));
+	out->ci95 = def && def->time_series ? NAN : bl_ci_half(out->sd, out->w.n, 0.95);   /* D5 */
 	for (size_t i = 0; i < npct; i++)
 		pct[i] = cell->d ? bl_dist_percentile(cell->d, p[i], rule)
 			: bl_partial_percentile(cell->p, p[i], rule);
@@ -2137,7 +2138,8 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 		}
 		if (!csv)
 			table_heading(f, t, o->fmt, ti > 0, "");
-		bool sketch = false, thin = false;
+		const struct bl_table_def *def = table_def(t);
+		bool sketch = false, thin = false, series = false;
 		unsigned long long rejected = 0, collapsed = 0;
 		for (size_t c = 0; c < t->norder; c++) {
 			for (size_t g = 0; g < t->ngrp; g++) {
@@ -2166,6 +2168,7 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 					bl_outtab_setf(&tab, col++, "%llu", cs.collapsed);
 				}
 				sketch |= cs.w.n > 0 && !cs.exact;
+				series |= def && def->time_series && cs.w.n >= 2;
 				rejected += cs.rejected;
 				collapsed += cs.collapsed;
 				if (tab.nrows == TS_PAGE && !rc) {   /* T4a: a page of rows in memory */
@@ -2180,8 +2183,12 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 		if (!rc)
 			rc = bl_outtab_write(&tab, f, o->fmt);
 		bl_outtab_release(&tab);
-		if (sketch || rejected || thin)
+		if (sketch || rejected || thin || series)
 			fputc('\n', f);
+		if (series)
+			fprintf(f, "ci95: none for %s, whose rows are samples of a time series: a Student-t "
+				"interval would take them as independent (D5); `benchlog summary` gives each "
+				"series' mean with its interval by the effective sample size n_eff (D15).\n", t->name);
 		if (sketch)
 			fprintf(f, "pct: \"exact\" percentiles use every value (D3, %s); \"sketch\" ones, "
 				"marked \u2248, are estimated from the log-bucketed sketch (more than %u values in "

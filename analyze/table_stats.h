@@ -223,7 +223,8 @@ long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name);
 struct bl_cellstat {
 	struct bl_welford w;         /* n, mean, M2, min, max (D1, D2) */
 	double sd;                   /* D2; NaN when n < 2 */
-	double ci95;                 /* D5 half-width at 95%; NaN when n < 2 */
+	double ci95;                 /* D5 half-width at 95%; NaN when n < 2 or
+					the table is a time series (D15) */
 	bool exact;                  /* percentiles exact (D3) or from the sketch (D11) */
 	unsigned long long rejected; /* non-finite values refused (D0) */
 	unsigned long long collapsed; /* values in the sketch's collapsed lowest bucket (D11) */

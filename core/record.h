@@ -108,6 +108,10 @@ struct bl_table_def {
 				   unless --since-boot keep
 				   (bl_since_boot_left_out(), core/ctx.h);
 				   NULL when none */
+	bool time_series;       /* rows are consecutive samples of a time
+				   series (vmstat), not independent values:
+				   no D5 interval of their mean (D15's is
+				   per series, analyze/vmstat.h) */
 };
 
 /* The definition of column name in t (case-insensitive), or NULL. */

@@ -196,7 +196,7 @@ const struct bl_table_def bl_table_vmstat = {
 	"- Rows a mail client glued into one line share its `line`.\n"
 	"- With `--since-boot drop` the since-boot row is not written; the sample numbers of the "
 	"other rows do not change.",
-	.group_col = "group", .since_boot_col = "since_boot",
+	.group_col = "group", .since_boot_col = "since_boot", .time_series = true,
 };
 
 static const struct bl_col_def ev_cols[EV_NCOLS] = {
