@@ -628,13 +628,30 @@ static struct txt fbound(const struct lseries *s, double v, bool lb)
 	return t;
 }
 
-/* Percentile k as a person reads it: "-" when the samples are too few
- * for it (D3a: p99.9 needs 1,000). */
+/* Percentile k of m wherever a person reads it (the percentile and
+ * lateness lines, the comparison table, the Findings): NaN when the
+ * samples are too few for it (D3a: p99.9 needs 1,000). */
+static double pct_shown(const struct bl_latency_summary *m, size_t k)
+{
+	return bl_pct_supported((unsigned long long)m->n, bl_lat_pcts[k]) ? m->pct[k] : NAN;
+}
+
+/* Percentile k as a person reads it: "-" when D3a hides it. */
 static struct txt fpct(const struct lseries *s, size_t k)
 {
-	if (!bl_pct_supported((unsigned long long)s->sum.n, bl_lat_pcts[k]))
-		return (struct txt){ "-" };
-	return fbound(s, s->sum.pct[k], s->sum.pct_lb[k]);
+	double v = pct_shown(&s->sum, k);
+	return isnan(v) ? (struct txt){ "-" } : fbound(s, v, s->sum.pct_lb[k]);
+}
+
+/* Percentile k of m in a Findings line: "≥ x" in the overflow, "-" when
+ * D3a hides it. */
+static struct txt fpv(const struct bl_latency_summary *m, size_t k)
+{
+	struct txt t = { "-" };
+	double v = pct_shown(m, k);
+	if (!isnan(v))
+		snprintf(t.s, sizeof t.s, "%s%.6g", m->pct_lb[k] ? "≥ " : "", v);
+	return t;
 }
 
 /* Signed lateness in the series' unit. */
@@ -800,9 +817,11 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			double v = (m->mean - m->target) * pow10i(s->uexp);
 			fprintf(f, " (%s%s)", v < 0 ? "-" : "+", bl_fmt_duration(fabs(v)).s);
 		}
-		for (size_t k = 0; k < BL_LAT_NPCT; k++)
-			fprintf(f, ", %s %s%s", pct_names[k],
-				m->pct_lb[k] ? (m->overflow_inclusive ? ">=" : ">") : "", flate(m->pct[k] - m->target).s);
+		for (size_t k = 0; k < BL_LAT_NPCT; k++) {
+			double late = pct_shown(m, k) - m->target;
+			fprintf(f, ", %s %s%s", pct_names[k], m->pct_lb[k] && isfinite(late) ?
+				(m->overflow_inclusive ? ">=" : ">") : "", flate(late).s);
+		}
 		fprintf(f, "; below target %s, at %s, above %s\n", fshare(m->early, m->n).s,
 			fshare(m->on_target, m->n).s, fshare(m->late, m->n).s);
 		for (size_t k = 0; k < m->nlate; k++) {
@@ -1240,23 +1259,25 @@ static void lat_pair(struct bl_latency *L, size_t bi, size_t ci, const struct bl
 		struct bl_moments xc = { mc->n, mc->n, mc->mean, mc->sd, mc->min };
 		bl_compare_moments(&xb, &xc, conf, &w->r);
 	}
-	double p50b = mb->pct_lb[0] ? NAN : mb->pct[0], p50c = mc->pct_lb[0] ? NAN : mc->pct[0];
-	w = lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, %.6g → %.6g %s, Mann-Whitney", c->name, mb->pct[0],
-		    mc->pct[0], unit_of(c)), p50b, p50c, "mann-whitney");
+	double p50b = mb->pct_lb[0] ? NAN : pct_shown(mb, 0), p50c = mc->pct_lb[0] ? NAN : pct_shown(mc, 0);
+	w = lat_row(rows, o, b, c, "p50", bl_xasprintf("%s, %s → %s %s, Mann-Whitney", c->name, fpv(mb, 0).s,
+		    fpv(mc, 0).s, unit_of(c)), p50b, p50c, "mann-whitney");
 	bl_compare_rank(p50b, p50c, rt->ut.p, rt->ru == 0 && rt->ut.ok,
 			rt->ru == 0 ? rt->ut.note : "the overflow's order is unknown", &w->r);
 	/* each side's p99 is shown, a bound when it lies in the overflow
-	 * (then not tested) */
-	double p99b = mb->pct[2], p99c = mc->pct[2];
-	bool bound = mb->pct_lb[2] || mc->pct_lb[2];
-	w = lat_row(rows, o, b, c, "p99", bl_xasprintf("%s, %s%.6g → %s%.6g %s, bootstrap", c->name,
-		    mb->pct_lb[2] ? "≥ " : "", p99b, mc->pct_lb[2] ? "≥ " : "", p99c, unit_of(c)),
-		    p99b, p99c, "bootstrap");
-	double vb = bound ? NAN : boot_var(b, 2), vc = bound ? NAN : boot_var(c, 2);
+	 * (then not tested); none when a side has too few samples for it
+	 * (D3a: compare says so, the Findings leave the row out, F4) */
+	double p99b = pct_shown(mb, 2), p99c = pct_shown(mc, 2);
+	bool bound = mb->pct_lb[2] || mc->pct_lb[2], few = isnan(p99b) || isnan(p99c);
+	w = lat_row(rows, o, b, c, "p99", bl_xasprintf("%s, %s → %s %s, bootstrap", c->name, fpv(mb, 2).s,
+		    fpv(mc, 2).s, unit_of(c)), p99b, p99c, "bootstrap");
+	double vb = bound || few ? NAN : boot_var(b, 2), vc = bound || few ? NAN : boot_var(c, 2);
 	bl_compare_estimates(p99b, vb, p99c, vc, nonneg, conf,
 			     bound ? "a p99 in the overflow is only a bound: not tested"
 			     : isinf(vb) || isinf(vc) ? "a resample's p99 falls in the overflow: no interval" : NULL,
 			     &w->r);
+	if (few)
+		w->r.note = "p99 needs 100 samples a side (D3a)";
 	if (!w->r.tested)
 		w->test = NULL;
 	w = lat_row(rows, o, b, c, "distribution",

@@ -3,9 +3,10 @@
 # files compared with --compare-all. Thread T1 of the candidate
 # (fixtures/latency/cyclictest-2threads-overflow.txt) is compared with
 # T1 of the baseline (realworld 24), not with T0; each row shows the
-# statistic it compares on both sides, the p99 row each side's p99.
+# statistic it compares on both sides (no p99 row: the candidate's
+# threads hold too few samples for one, D3a).
 # Expected values: from the histogram rows by hand in Python here (T1:
-# sum v c / sum c over the 19 buckets = 14.147; p50 and p99 by the type 7
+# sum v c / sum c over the 19 buckets = 14.147; p50 by the type 7
 # rule on the expanded 60000 samples), never from benchlog.
 set -eu
 command -v python3 >/dev/null || exit 77
@@ -35,13 +36,9 @@ def row(col, thread):
     return got[0]
 assert abs(float(row("mean", "T1")["base_mean"]) - m1) < 1e-9, row("mean", "T1")
 assert float(row("p50", "T1")["base_mean"]) == p50_1, row("p50", "T1")
-r = row("p99", "T1")
-assert float(r["base_mean"]) == p99_1, (r["base_mean"], p99_1)
-# the candidate's T1 has 10 samples, one of them in the -h 20 overflow,
-# so its p99 reaches the overflow: a bound, shown with "≥", not tested
-assert r["cand_mean"] != "" and r["verdict"] == "no test", r
-assert "≥" in r["by"], r["by"]
+# the candidate's T1 has 10 samples and T0 12: p99 needs 100 (D3a), so
+# no p99 row is compared (tests/e2e/latency-d3a.sh)
+assert not [r for r in f if r["column"] == "p99"], [r["by"] for r in f]
 n0, m0, p50_0, p99_0 = side(0)
 assert abs(float(row("mean", "T0")["base_mean"]) - m0) < 1e-9
-assert float(row("p99", "T0")["base_mean"]) == p99_0
 PY
