@@ -134,6 +134,9 @@ void bl_ctx_release(struct bl_ctx *ctx)
 	free(ctx->default_group);
 	free(ctx->group);
 	free(ctx->pending_heading);
+	ctx->skip.skipped = NULL;
+	bl_shared_settle(ctx);
+	free(ctx->shared);
 	memset(ctx, 0, sizeof *ctx);
 }
 
@@ -364,10 +367,83 @@ void bl_warn_at(struct bl_ctx *ctx, const char *where, const char *reason, const
 	va_end(ap);
 }
 
+/* The shared physical line lineno, or NULL. */
+static struct bl_shared *shared_find(struct bl_ctx *ctx, unsigned long lineno)
+{
+	size_t lo = 0, hi = ctx->nshared;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ctx->shared[mid].lineno < lineno)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ctx->nshared && ctx->shared[lo].lineno == lineno ? &ctx->shared[lo] : NULL;
+}
+
+void bl_line_shared(struct bl_ctx *ctx, unsigned long lineno, unsigned long lines)
+{
+	if (shared_find(ctx, lineno))
+		return;
+	size_t at = ctx->nshared;
+	while (at > 0 && ctx->shared[at - 1].lineno > lineno)
+		at--;
+	ctx->shared = bl_xgrow(ctx->shared, &ctx->capshared, ctx->nshared + 1, sizeof *ctx->shared);
+	memmove(&ctx->shared[at + 1], &ctx->shared[at], (ctx->nshared - at) * sizeof *ctx->shared);
+	ctx->nshared++;
+	ctx->shared[at] = (struct bl_shared){ .lineno = lineno, .lines = lines };
+}
+
+/* The line counted once, its skips (all of them, or none when a use
+ * makes it used) sent on, and let go. */
+static void shared_settle1(struct bl_ctx *ctx, struct bl_shared *sh)
+{
+	if (sh->settled)
+		return;
+	sh->settled = true;
+	ctx->lines_total -= sh->lines - 1;
+	bool skipped = sh->nskipped >= sh->lines;
+	if (skipped) {
+		ctx->lines_skipped++;
+		count(&ctx->skips, &ctx->nskips, sh->reason);
+	} else {
+		ctx->lines_used -= sh->lines - sh->nskipped - 1;
+	}
+	for (size_t k = 0; k < sh->nskipped; k++) {
+		if (skipped && ctx->skip.skipped)
+			ctx->skip.skipped(ctx->skip.ud, &sh->skipped[k], sh->reason, sh->note);
+		free((char *)sh->skipped[k].text);
+	}
+	free(sh->skipped);
+	free(sh->note);
+}
+
+void bl_shared_settle(struct bl_ctx *ctx)
+{
+	for (size_t i = 0; i < ctx->nshared; i++)
+		shared_settle1(ctx, &ctx->shared[i]);
+	ctx->nshared = 0;
+}
+
 void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason)
 {
 	if (!reason)
 		reason = "skipped (no reason given)";
+	struct bl_shared *sh = ctx->nshared ? shared_find(ctx, ln->lineno) : NULL;
+	if (sh && !sh->settled) {
+		if (sh->nskipped == 0) {
+			sh->reason = reason;
+			sh->note = ctx->skip_note ? bl_xstrdup(ctx->skip_note) : NULL;
+		}
+		sh->skipped = bl_xgrow(sh->skipped, &sh->cap, sh->nskipped + 1, sizeof *sh->skipped);
+		struct bl_line *c = &sh->skipped[sh->nskipped++];
+		*c = *ln;
+		c->text = bl_xstrndup(ln->text ? ln->text : "", ln->text ? ln->len : 0);
+		c->len = strlen(c->text);
+		if (sh->nskipped == sh->lines)
+			shared_settle1(ctx, sh);
+		return;
+	}
 	ctx->lines_skipped++;
 	count(&ctx->skips, &ctx->nskips, reason);
 	if (ctx->skip.skipped)

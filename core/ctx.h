@@ -216,6 +216,18 @@ struct bl_ctx {
 	struct bl_blocks *blocks;
 	struct bl_copies copies;
 	struct bl_line_handler lines; /* set by bl_dispatch_open() */
+	/* Physical lines of the current unit accounted more than once
+	 * (bl_line_shared()), by line number, ascending. */
+	struct bl_shared {
+		unsigned long lineno, lines;   /* lines: times accounted */
+		const char *reason;   /* the first skip's (static) */
+		char *note;           /* its note (heap) */
+		struct bl_line *skipped;   /* the skips so far, each text a
+					      heap copy */
+		size_t nskipped, cap;
+		bool settled;
+	} *shared;
+	size_t nshared, capshared;
 };
 
 void bl_ctx_init(struct bl_ctx *ctx, const struct bl_opts *opt);
@@ -298,6 +310,17 @@ void bl_skip(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);
  * line) as skipped with a reason (static string). */
 void bl_skip_raw(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
 		 const char *reason);
+/* Physical line lineno of the current unit is accounted `lines` times
+ * (mail R7: several decoded base64 or HTML text lines start in it, or
+ * format=flowed joined one of them to the line before): call this before
+ * each of them is handed on or skipped. The line counts once: used when
+ * any of them is used, else skipped with the reason of the first skip.
+ * Its skips wait until all `lines` are skipped, then go to the skip sink
+ * together under that reason; a line with a use is settled by
+ * bl_shared_settle(), which the unit's reader calls once the unit has
+ * ended (every held line resolved). */
+void bl_line_shared(struct bl_ctx *ctx, unsigned long lineno, unsigned long lines);
+void bl_shared_settle(struct bl_ctx *ctx);
 /* A parser re-classifies a line it had taken (BL_USED) as skipped after
  * all, e.g. prose it held as a possible event when the series ended. */
 void bl_unuse(struct bl_ctx *ctx, const struct bl_line *ln, const char *reason);

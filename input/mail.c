@@ -339,7 +339,9 @@ static int unit_end(struct rd *r)
 	if (!r->unit_open)
 		return 0;
 	r->unit_open = false;
-	return r->ctx->lines.end_unit(r->ctx);
+	int rc = r->ctx->lines.end_unit(r->ctx);
+	bl_shared_settle(r->ctx);
+	return rc;
 }
 
 static int unit_begin(struct rd *r, const struct bl_msg *msg)
@@ -1237,28 +1239,59 @@ static int split_map(struct plist *l, const char *text, size_t len, const struct
 	return 0;
 }
 
-/* Hand the part's lines to the dispatcher (R7, R12). */
+/* How many times each view line from *lo on is accounted in l: as the
+ * line a text line starts in, and as a physical line it stands for
+ * (heap). Several text lines start in one base64 or HTML source line,
+ * and format=flowed joins across them. */
+static unsigned long *times_accounted(const struct plist *l, size_t *lo)
+{
+	size_t a = SIZE_MAX, b = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pl *p = &l->v[i];
+		a = p->at < a ? p->at : a;
+		a = p->raw < a ? p->raw : a;
+		b = p->at + 1 > b ? p->at + 1 : b;
+		b = p->raw + p->nphys > b ? p->raw + p->nphys : b;
+	}
+	unsigned long *n = bl_xcalloc(b > a ? b - a : 1, sizeof *n);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pl *p = &l->v[i];
+		n[p->at - a]++;
+		for (size_t k = p->raw == p->at ? 1 : 0; k < p->nphys; k++)
+			n[p->raw + k - a]++;
+	}
+	*lo = a;
+	return n;
+}
+
+/* Hand the part's lines to the dispatcher (R7, R12). A physical line
+ * accounted more than once counts once (bl_line_shared()). */
 static int emit(struct rd *r, struct view *v, struct plist *l, const struct bl_msg *msg)
 {
 	int rc = 0;
+	size_t lo;
+	unsigned long *times = times_accounted(l, &lo);
 	for (size_t i = 0; i < l->n && rc == 0; i++) {
 		struct pl *p = &l->v[i];
 		unsigned long lineno = v->lineno0 + p->at;
 		const char *t = pl_text(l, p);
-		if (p->skip) {
+		if (!r->unit_open && (rc = unit_begin(r, msg)) != 0)
+			break;
+		if (times[p->at - lo] > 1)
+			bl_line_shared(r->ctx, lineno, times[p->at - lo]);
+		if (p->skip)
 			skip_line(r, msg, t, p->len, lineno, p->skip);
-		} else {
-			if (!r->unit_open)
-				rc = unit_begin(r, msg);
-			if (rc == 0)
-				rc = text_line(r, msg, t, p->len, lineno);
-		}
+		else
+			rc = text_line(r, msg, t, p->len, lineno);
 		for (size_t k = p->raw == p->at ? 1 : 0; k < p->nphys && rc == 0; k++) {
 			size_t n;
 			const char *s = view_line(v, p->raw + k, &n);
+			if (times[p->raw + k - lo] > 1)
+				bl_line_shared(r->ctx, v->lineno0 + p->raw + k, times[p->raw + k - lo]);
 			skip_line(r, msg, s, n, v->lineno0 + p->raw + k, p->skip ? p->skip : p->extra);
 		}
 	}
+	free(times);
 	return rc;
 }
 
