@@ -18,7 +18,7 @@ static void fmt_pct(char *b, size_t n, double v, enum bl_tabfmt fmt)
 	else if (isinf(v) && fmt != BL_TAB_CSV)
 		snprintf(b, n, "%s", v < 0 ? "-∞" : "+∞");   /* D14: unbounded */
 	else if (fmt == BL_TAB_CSV)
-		bl_fmt_double(b, n, v);
+		bl_fmt_stat(b, n, v);
 	else {
 		char t[48];   /* ASCII signs: a terminal's table */
 		bl_fmt_pct_person(t, sizeof t, v, false);
@@ -229,7 +229,7 @@ static void fmt_p(char *b, size_t n, double p, enum bl_tabfmt fmt)
 	if (isnan(p))
 		b[0] = '\0';
 	else if (fmt == BL_TAB_CSV)
-		bl_fmt_double(b, n, p);
+		bl_fmt_stat(b, n, p);
 	else if (p < 1e-4)
 		snprintf(b, n, "%.1e", p);
 	else

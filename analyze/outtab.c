@@ -97,6 +97,15 @@ void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt 
 	bl_outtab_set(t, col, isnan(v) ? NULL : bl_outtab_num(buf, sizeof buf, v, fmt));
 }
 
+void bl_outtab_setin(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt)
+{
+	char buf[48];
+	if (fmt == BL_TAB_CSV && !isnan(v))
+		bl_outtab_set(t, col, (bl_fmt_double(buf, sizeof buf, v), buf));
+	else
+		bl_outtab_setnum(t, col, v, fmt);
+}
+
 /* Characters of valid UTF-8 (continuation bytes do not count); invalid
  * bytes count one each, which only affects alignment. */
 size_t bl_text_width(const char *s)
@@ -417,7 +426,7 @@ const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt)
 	if (isnan(v))
 		return buf;
 	if (fmt == BL_TAB_CSV) {
-		bl_fmt_double(buf, bufsz, v);
+		bl_fmt_stat(buf, bufsz, v);
 		return buf;
 	}
 	double a = fabs(v);

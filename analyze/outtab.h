@@ -44,6 +44,9 @@ void bl_outtab_setf(struct bl_outtab *t, size_t col, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Set a number (bl_outtab_num); NaN = unknown ("-" in text). */
 void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt);
+/* The same for a value that is one of the input's (a min, a max): in CSV
+ * as the log wrote it (bl_fmt_double), never rounded as a computed one. */
+void bl_outtab_setin(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt);
 /* Write the whole table. 0 or -BL_EIO. */
 int bl_outtab_write(const struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt);
 /* Write the rows so far and drop them, keeping the columns: a long table
@@ -67,8 +70,8 @@ size_t bl_text_width(const char *s);
  * in text are kept. */
 void bl_text_wrap(FILE *f, const char *text, size_t width);
 
-/* Numbers as the formats want them. For CSV: round-trip exact
- * (bl_fmt_double), NaN -> "" . For text and Markdown: six significant
+/* Numbers as the formats want them. For CSV: a computed value's text
+ * (bl_fmt_stat, core/util.h), NaN -> "" . For text and Markdown: six significant
  * digits in plain notation between 1e-4 and 1e15 (trailing zeros
  * dropped), %.6g outside; NaN -> "". buf should hold 40 bytes. */
 const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt);

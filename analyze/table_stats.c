@@ -2153,10 +2153,10 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 				bl_outtab_setnum(&tab, col++, bl_welford_mean(&cs.w), o->fmt);
 				bl_outtab_setnum(&tab, col++, cs.sd, o->fmt);
 				bl_outtab_setnum(&tab, col++, cs.ci95, o->fmt);
-				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.min : NAN, o->fmt);
+				bl_outtab_setin(&tab, col++, cs.w.n ? cs.w.min : NAN, o->fmt);
 				thin |= set_pcts(&tab, col, &cs, pv, o);
 				col += o->npct;
-				bl_outtab_setnum(&tab, col++, cs.w.n ? cs.w.max : NAN, o->fmt);
+				bl_outtab_setin(&tab, col++, cs.w.n ? cs.w.max : NAN, o->fmt);
 				/* D11: values folded into the lowest bucket are
 				 * counted beside the percentiles they spoil */
 				if (cs.collapsed && !csv)

@@ -503,6 +503,13 @@ static int g_text(char *out, bool neg, const char *d, int x, int p)
 	return o;
 }
 
+int bl_fmt_stat(char *out, size_t outsz, double v)
+{
+	if (!(fabs(v) < 1e12))
+		return bl_fmt_double(out, outsz, v);
+	return snprintf(out, outsz, "%.12g", v == 0.0 ? 0.0 : v);
+}
+
 int bl_fmt_double(char *out, size_t outsz, double v)
 {
 	if (v == 0.0)

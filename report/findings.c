@@ -360,7 +360,7 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 		double d = fv[k].v;
 		/* F6: the double the text reads back as ("inf" as it is); a
 		 * count's text reads back as the count */
-		size_t n = t != BL_STR && !isnan(d) ? (size_t)bl_fmt_double(b, sizeof b, d) : 0;
+		size_t n = t != BL_STR && !isnan(d) ? (size_t)bl_fmt_stat(b, sizeof b, d) : 0;
 		if (t == BL_NUM && n && bl_parse_double(b, n, &d))
 			d = fv[k].v;
 		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }

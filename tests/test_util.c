@@ -127,6 +127,36 @@ static void test_util__fmt_double_no_float_artefacts(void **state)
 	}
 }
 
+/* A computed value (docs/statistics.md, D20): twelve significant digits,
+ * trailing zeros dropped; whole digits from 10^12 on as bl_fmt_double
+ * writes them. Expected texts: python3 f"{v:.12g}" (the first five are
+ * the outputs the rule was made for), by hand for the rest. */
+static void test_util__fmt_stat_twelve_digits(void **state)
+{
+	(void)state;
+	static const struct { double v; const char *want; } cases[] = {
+		{ 304781.9 - 306779.8, "-1997.9" },      /* -1997.899999999965 */
+		{ -0.11999999999999744, "-0.12" },       /* a difference of two means */
+		{ 66026.4000000002, "66026.4" },         /* an interpolated p95 */
+		{ 27.839999999999975, "27.84" },         /* p99 */
+		{ 1.0000000000291038, "1.00000000003" },
+		{ 1.0 / 3, "0.333333333333" },
+		{ 1e-5 / 3, "3.33333333333e-06" },
+		{ 999999999999.4, "999999999999" },
+		{ 1099511627776.5, "1099511627776.5" },  /* from 10^12: every digit */
+		{ 123456789012345.0, "123456789012345" },
+		{ 30.78, "30.78" },
+		{ -0.0, "0" },
+		{ INFINITY, "inf" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char got[40];
+		bl_fmt_stat(got, sizeof got, cases[i].v);
+		if (strcmp(got, cases[i].want) != 0)
+			fail_msg("bl_fmt_stat(%.17g) = \"%s\", want \"%s\"", cases[i].v, got, cases[i].want);
+	}
+}
+
 static void test_util__fmt_double_same_as_printf_rule(void **state)
 {
 	(void)state;
@@ -634,6 +664,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_util__xgrow_doubles),
 		cmocka_unit_test(test_util__fmt_double_no_float_artefacts),
+		cmocka_unit_test(test_util__fmt_stat_twelve_digits),
 		cmocka_unit_test(test_util__fmt_double_same_as_printf_rule),
 		cmocka_unit_test(test_util__parse_double_same_as_strtod),
 		cmocka_unit_test(test_util__parse_ll_same_as_strtoll),

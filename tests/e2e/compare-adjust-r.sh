@@ -22,10 +22,11 @@ bad <- 0
 if (sum(t) != 48 || any(d$tests != 48)) { cat("want 48 tests, got", sum(t), unique(d$tests), "\n"); bad <- 1 }
 h <- p.adjust(d$p[t], "holm"); b <- p.adjust(d$p[t], "BH")
 bf <- p.adjust(d$p[t], "bonferroni")
+# 1e-11: p and the adjusted p are each written to 12 digits (docs/statistics.md, D20)
 ef <- max(abs(bf - d$p_adj[t]) / pmax(bf, 1e-300))
-if (ef > 1e-12) { cat("Bonferroni p differ from R:", ef, "\n"); bad <- 1 }
+if (ef > 1e-11) { cat("Bonferroni p differ from R:", ef, "\n"); bad <- 1 }
 eh <- max(abs(h - d$p_holm[t]) / pmax(h, 1e-300)); eb <- max(abs(b - d$p_bh[t]) / pmax(b, 1e-300))
-if (eh > 1e-12 || eb > 1e-12) { cat("adjusted p differ from R: holm", eh, "BH", eb, "\n"); bad <- 1 }
+if (eh > 1e-11 || eb > 1e-11) { cat("adjusted p differ from R: holm", eh, "BH", eb, "\n"); bad <- 1 }
 # Holm keeps 3 of the 11 raw p < 0.05, BH 9
 if (sum(d$p[t] < 0.05) != 11 || sum(h < 0.05) != 3 || sum(b < 0.05) != 9) {
   cat("counts", sum(d$p[t] < 0.05), sum(h < 0.05), sum(b < 0.05), "\n"); bad <- 1 }
