@@ -24,4 +24,7 @@ want='thread: alpha: results|2.6.1|2.6.2|11|22|100.0000
 thread: beta: results|2.6.2|2.6.1|6|10|66.6667
 thread: gamma: results|vanilla|patched|8|4|-50.0000'
 [ "$got" = "$want" ] || { printf 'got:\n%s\nwant:\n%s\n' "$got" "$want"; exit 1; }
+# --help says the same: by default, groups of one mail thread (report/findings.h F1)
+"$BENCHLOG" report --help | tr -s ' \n' '  ' | grep -qF 'by default only groups of one mail thread or one file' ||
+    { echo "report --help: want the default scope to be one mail thread or one file"; exit 1; }
 exit 0
