@@ -29,6 +29,7 @@
 #include <string.h>
 #include "core/escape.h"
 #include "analyze/analysis.h"
+#include "analyze/outtab.h"
 #include "core/store.h"
 #include "analyze/stats.h"
 #include "core/util.h"
@@ -375,12 +376,13 @@ static bool runs_has_data(void *st)
 	return s->n > 0 || s->navg > 0;
 }
 
+/* benchlog's own table after chkmmt's averages: numbers as every text
+ * table shows them (bl_outtab_num: 29390380, not 2.93904e+07), "-" for
+ * none */
 static void num(FILE *f, double v, int width)
 {
-	if (isnan(v))
-		fprintf(f, "%*s", width, "-");
-	else
-		fprintf(f, "%*.6g", width, v);
+	char b[48];
+	fprintf(f, "%*s", width, isnan(v) ? "-" : bl_outtab_num(b, sizeof b, v, BL_TAB_TEXT));
 }
 
 static void write_group(FILE *f, const char *name, const struct group_acc *g, enum bl_doc_format fmt)
@@ -437,12 +439,12 @@ static void write_group(FILE *f, const char *name, const struct group_acc *g, en
 			const struct bl_welford *w = &g->w[k];
 			if (w->n == 0)
 				continue;
-			fprintf(f, "| %s | %llu | %.6g | ", fields[k].name, w->n, bl_welford_mean(w));
-			if (w->n < 2)
-				fprintf(f, "- |");
-			else
-				fprintf(f, "%.6g |", bl_welford_sd(w));
-			fprintf(f, " %.6g | %.6g |\n", w->min, w->max);
+			fprintf(f, "| %s | %llu | ", fields[k].name, w->n);
+			const double v[4] = { bl_welford_mean(w), w->n < 2 ? NAN : bl_welford_sd(w), w->min, w->max };
+			for (int i = 0; i < 4; i++) {
+				num(f, v[i], 0);
+				fputs(i < 3 ? " | " : " |\n", f);
+			}
 		}
 		fputc('\n', f);
 		return;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/outtab.h"
 #include "plot/plot_int.h"
 
 #define MAX_RUNS BL_RUNS_PLOT_MAX
@@ -162,7 +163,9 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 		for (int m = 0; m < 3; m++) {
 			if (!L->has[m] || !G->cnt[m])
 				continue;
-			bl_buf_addf(&b, "%s%s %.4g %s", sep, metrics[m].word, G->mean[m], metrics[m].unit);
+			char t[48];   /* as summary's table shows the mean: 14950 s, not 1.495e+04 s */
+			bl_buf_addf(&b, "%s%s %s %s", sep, metrics[m].word,
+				    bl_outtab_num(t, sizeof t, G->mean[m], BL_TAB_TEXT), metrics[m].unit);
 			sep = ", ";
 		}
 		G->legend = b.data;

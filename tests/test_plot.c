@@ -1108,11 +1108,13 @@ static void test_plot__runs(void **state)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
 	char *gp = slurp("runs.gp", NULL);
 	/* No allocation values: two panels. Means by hand: (39.70+47.46+47.05)/3
-	 * = 44.7367, (44.48+42.15+51.10)/3 = 45.91; CPU 98.67 and 118.7. */
+	 * = 44.7367, (44.48+42.15+51.10)/3 = 45.91; CPU (106+102+88)/3 = 98.6667
+	 * and (96+130+130)/3 = 118.667: six digits, as the runs table shows a
+	 * mean (bl_outtab_num). */
 	assert_contains(gp, "set multiplot title 'ConTest mem_load, 2.5.52-mm2'");
 	/* one legend below both panels, a line per group with its means */
-	assert_contains(gp, "title 'Default tunables (3 runs): elapsed 44.74 s, CPU 98.67 %' noenhanced");
-	assert_contains(gp, "title 'Tweaked tunables (3 runs): elapsed 45.91 s, CPU 118.7 %' noenhanced");
+	assert_contains(gp, "title 'Default tunables (3 runs): elapsed 44.7367 s, CPU 98.6667 %' noenhanced");
+	assert_contains(gp, "title 'Tweaked tunables (3 runs): elapsed 45.91 s, CPU 118.667 %' noenhanced");
 	assert_contains(gp, "set key at screen 0.01, screen LH left top Left reverse vertical samplen 2 maxrows 2");
 	free(gp);
 	/* Data sorted by run number within the group. */
@@ -1136,8 +1138,8 @@ static void test_plot__runs(void **state)
 	if (rc)
 		fail_msg("rc %d: %s", rc, r.message ? r.message : "");
 	gp = slurp("runs3.gp", NULL);
-	/* 1245184000 / 2^20 = 1187.5 MiB */
-	assert_contains(gp, "title '2.4.13-pre2aa1 (1 run): elapsed 49.51 s, CPU 9.7 %, allocated 1188 MiB' noenhanced");
+	/* 1245184000 / 2^20 = 1187.5 MiB; elapsed 49.513 s as read */
+	assert_contains(gp, "title '2.4.13-pre2aa1 (1 run): elapsed 49.513 s, CPU 9.7 %, allocated 1187.5 MiB' noenhanced");
 	free(gp);
 	assert_png("runs3.png", 1560, 30 + 400 + 20 + 2 * 17, 10000);
 	bl_plot_result_release(&r);
