@@ -875,7 +875,7 @@ int bl_read_input(struct bl_ctx *ctx, const char *path)
 			bl_src_close(s);
 			return -BL_EIO;
 		}
-		u.out = bl_xmalloc(U16_OUT);
+		u.out = bl_xcalloc(1, U16_OUT + BL_LINE_PAD);   /* room after the lines, as buf */
 	}
 	if (rc == 0 && u.cd == (iconv_t)-1 && bl_mail_sniff(pk, pklen)) {
 		rc = bl_mail_read(ctx, s, path);
