@@ -1340,6 +1340,18 @@ static bool sample_value(const char *s, size_t n, struct dec *d)
 	return n > 0 && (g_ascii_isdigit(s[0]) || s[0] == '.' || s[0] == '-' || s[0] == '+') && dec_parse(s, n, d) == 0;
 }
 
+/* A line of one number with more than 15 digits (docs/formats.md,
+ * "Numbers"): not a sample, but not the end of the series either. */
+static enum bl_verdict sample_too_long(struct bl_ctx *ctx, const struct bl_line *ln, const char *s, size_t n)
+{
+	struct dec d;
+	if (!ctx->opt.latency_unit || n == 0 || strspn(s, "0123456789.eE+-") < n ||
+	    dec_parse(s, n, &d) != -BL_ERANGE)
+		return BL_NO;
+	return bl_reject(ctx, ln, "latency value out of range", "latency value \"%.*s\" has more than 15 digits",
+			 (int)n, s);
+}
+
 /* ---- L6: the stated period -------------------------------------------- */
 
 /* A line of a Perl script in this unit: remember whether sleep() comes
@@ -1420,7 +1432,7 @@ static enum bl_verdict start(struct latency *L, struct bl_ctx *ctx, const struct
 		irt_period(L, r);
 		return add_sample(r, ctx, ln, d);
 	}
-	return BL_NO;
+	return sample_too_long(ctx, ln, s, n);
 }
 
 /* L2: a cyclictest status line cut by a mailer (a prefix of one). */
@@ -1549,6 +1561,8 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 			}
 			if (!r->has_data && ctx->opt.latency_unit && sample_value(s, n, &d))
 				return add_sample(r, ctx, ln, d);   /* one value per line (L3) */
+			if (!r->has_data && (v = sample_too_long(ctx, ln, s, n)) != BL_NO)
+				return v;
 			if (!blank && r->nrows && !r->elision.text && is_gap_line(s, n)) {
 				bl_held_set(&r->elision, ln);
 				return BL_USED;
@@ -1566,6 +1580,8 @@ static enum bl_verdict lat_line(void *st, struct bl_ctx *ctx, const struct bl_li
 		case TOOL_SAMPLES:
 			if (sample_value(s, n, &d))
 				return add_sample(r, ctx, ln, d);
+			if ((v = sample_too_long(ctx, ln, s, n)) != BL_NO)
+				return v;
 			break;
 		case TOOL_NONE:
 			break;
