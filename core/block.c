@@ -305,7 +305,7 @@ static void remember(struct bl_blocks *b, uint64_t key)
 		b->seen = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 		b->starts = bl_xcalloc(START_BITS / 8, 1);
 	}
-	const char *src = b->src.data ? b->src.data : "";
+	const char *src = bl_buf_str(&b->src);
 	if (!b->nsources || strcmp(b->sources[b->nsources - 1], src) != 0) {
 		b->sources = bl_xrealloc(b->sources, (b->nsources + 1) * sizeof *b->sources);
 		b->sources[b->nsources++] = bl_xstrdup(src);

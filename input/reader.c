@@ -721,7 +721,8 @@ static int read_html(struct bl_ctx *ctx, struct bl_src *s, const char *path, str
 		if (c + 1 == end || c[1] != '\n')
 			*c = '\n';
 	ctx->lines.begin_unit(ctx, path, NULL);
-	struct html_read r = { ctx, path, b->data ? b->data : "", (b->data ? b->data : "") + b->len, 1 };
+	const char *t = bl_buf_str(b);
+	struct html_read r = { ctx, path, t, t + b->len, 1 };
 	struct bl_html_note note;
 	int rc = bl_html_text(r.p, b->len, false, html_line, &r, &note);
 	if (note.read_as)

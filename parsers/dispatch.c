@@ -297,7 +297,7 @@ static void account_held(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verd
 			if (h->off + h->len <= d->joined.len)
 				bl_buf_add(&d->seg, d->joined.data + h->off, h->len);
 			struct bl_line ln;
-			mkline(ctx, &ln, d->seg.data ? d->seg.data : "", d->seg.len, h->lineno, h->depth);
+			mkline(ctx, &ln, bl_buf_str(&d->seg), d->seg.len, h->lineno, h->depth);
 			bl_skip(ctx, &ln, v == BL_SKIP && ctx->skip_reason ? ctx->skip_reason : "incomplete record");
 		}
 	}

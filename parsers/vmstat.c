@@ -1425,9 +1425,9 @@ static void bsd_texts(struct vmstat *v, struct bl_record *r, const struct row *R
 			bl_buf_addf(cb, "/%lld", x);
 	}
 	if (ndisk)
-		bl_set_str(r, VM_DISKS, db->data ? db->data : "");
+		bl_set_str(r, VM_DISKS, bl_buf_str(db));
 	if (ncpu)
-		bl_set_str(r, VM_PER_CPU, cb->data ? cb->data : "");
+		bl_set_str(r, VM_PER_CPU, bl_buf_str(cb));
 }
 
 static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln,
@@ -1470,7 +1470,7 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 			bl_buf_add(tb, R->date, R->datel);
 		else
 			bl_buf_add(tb, R->ts, R->tsl);
-		bl_set_str(r, VM_TIMESTAMP, tb->data ? tb->data : "");
+		bl_set_str(r, VM_TIMESTAMP, bl_buf_str(tb));
 	}
 	if (R->tz || (R->date && v->lay.zone[0])) {
 		bl_buf_reset(zb);
@@ -1478,7 +1478,7 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 			bl_buf_add(zb, R->tz, R->tzl);
 		else
 			bl_buf_add(zb, v->lay.zone, strlen(v->lay.zone));
-		bl_set_str(r, VM_TZ, zb->data ? zb->data : "");
+		bl_set_str(r, VM_TZ, bl_buf_str(zb));
 	}
 	return bl_emit(ctx, r);
 }

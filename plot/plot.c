@@ -315,7 +315,7 @@ const char *job_load_file(struct gp_job *j, const char *part, struct bl_buf *tex
 /* Appends text to out with every line indented by four spaces. */
 static int indent_into(struct bl_buf *out, const struct bl_buf *in)
 {
-	const char *p = in->data ? in->data : "";
+	const char *p = bl_buf_str(in);
 	const char *end = p + in->len;
 	int rc = 0;
 	while (p < end && !rc) {
@@ -418,7 +418,7 @@ int job_end(struct gp_job *j)
 				r->message = wmsg;
 			} else {
 				res_add_file(r, txt);
-				r->preview = bl_xstrndup(out.data ? out.data : "", out.len);
+				r->preview = bl_xstrndup(bl_buf_str(&out), out.len);
 			}
 			free(txt);
 		}

@@ -56,7 +56,7 @@ static void cell(FILE *f, const char *s)
 	/* E3 first: valid UTF-8, every control (C0, C1) a space */
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_esc_md_code(&b, s);
-	for (const char *p = b.data ? b.data : ""; *p; p++) {
+	for (const char *p = bl_buf_str(&b); *p; p++) {
 		if (strchr("\\`*_[]<>|&!~#", *p))
 			fputc('\\', f);
 		fputc(*p, f);

@@ -169,7 +169,7 @@ static void put_body_with_ids(FILE *out, const char *body)
 			else if (!tag)
 				bl_buf_addc(&text, *c);
 		}
-		char *slug = bl_report_slug(text.data ? text.data : "");
+		char *slug = bl_report_slug(bl_buf_str(&text));
 		fprintf(out, "<h2 id=\"%s\">", slug);
 		free(slug);
 		bl_buf_release(&text);
@@ -296,7 +296,7 @@ static int html_write(const char *body, const char *base_dir, const char *title,
 	struct bl_buf b = BL_BUF_INIT(0);
 	int rc = embed_images(body, base_dir, &b);
 	if (!rc) {
-		put_body_with_ids(out, b.data ? b.data : "");
+		put_body_with_ids(out, bl_buf_str(&b));
 		fputs("</main>\n</body>\n</html>\n", out);
 		if (ferror(out))
 			rc = -BL_EIO;
