@@ -1798,6 +1798,13 @@ static enum bl_verdict header_line(struct vmstat *v, struct bl_ctx *ctx, const s
 	return BL_USED;
 }
 
+/* A row still short of its fields when no more can join it (V2). */
+static enum bl_verdict incomplete_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *ln, size_t nf)
+{
+	v->prev = PREV_OTHER;
+	return bl_reject(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields", nf, v->lay.n);
+}
+
 /* The dispatcher asks about text this parser held (BL_MORE): a header or
  * a row continued, or the held line alone (BL_F_LAST). Returns the
  * verdict, or -1 when the held line is to be read as a new one. */
@@ -1825,11 +1832,7 @@ static int held_again(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line
 		if (!(flags & BL_F_LAST))
 			return BL_NO;
 		v->held = HK_NONE;
-		bl_warn(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields",
-			nf, v->lay.n);
-		ctx->skip_reason = "incomplete vmstat row";
-		v->prev = PREV_OTHER;
-		return BL_SKIP;
+		return incomplete_row(v, ctx, ln, nf);
 	}
 	if (!(flags & BL_F_LAST))
 		return BL_NO;
@@ -1895,30 +1898,20 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 				v->held = HK_ROW;
 				return BL_MORE;
 			}
-			bl_warn(ctx, ln, "incomplete vmstat row", "vmstat row has %zu of its %zu fields",
-				nf, v->lay.n);
-			ctx->skip_reason = "incomplete vmstat row";
-			v->prev = PREV_OTHER;
-			return BL_SKIP;
+			return incomplete_row(v, ctx, ln, nf);
 		case ROW_LONG:
-			bl_warn(ctx, ln, "vmstat row does not match its header",
-				"vmstat row has %zu fields, header has %zu", nf, v->lay.n);
-			ctx->skip_reason = "vmstat row does not match its header";
 			v->prev = PREV_OTHER;
-			return BL_SKIP;
+			return bl_reject(ctx, ln, "vmstat row does not match its header",
+					 "vmstat row has %zu fields, header has %zu", nf, v->lay.n);
 		case ROW_STAMP:
-			bl_warn(ctx, ln, "bad vmstat timestamp", "vmstat row: \"%.*s\" is no date and time",
-				(int)badl, bad);
-			ctx->skip_reason = "bad vmstat timestamp";
 			v->prev = PREV_OTHER;
-			return BL_SKIP;
+			return bl_reject(ctx, ln, "bad vmstat timestamp", "vmstat row: \"%.*s\" is no date and time",
+					 (int)badl, bad);
 		case ROW_BAD:
 			if (bad) {
-				bl_warn(ctx, ln, "bad vmstat value", "vmstat row: \"%.*s\" %s",
-					(int)(badl > 40 ? 40 : badl), bad, bad_why(bad, badl));
-				ctx->skip_reason = "bad vmstat value";
 				v->prev = PREV_OTHER;
-				return BL_SKIP;
+				return bl_reject(ctx, ln, "bad vmstat value", "vmstat row: \"%.*s\" %s",
+						 (int)(badl > 40 ? 40 : badl), bad, bad_why(bad, badl));
 			}
 			break;            /* not a row after all: other text */
 		case ROW_NOT:
