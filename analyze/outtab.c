@@ -99,11 +99,13 @@ void bl_outtab_setnum(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt 
 
 void bl_outtab_setin(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt fmt)
 {
-	char buf[48];
-	if (fmt == BL_TAB_CSV && !isnan(v))
-		bl_outtab_set(t, col, (bl_fmt_double(buf, sizeof buf, v), buf));
-	else
+	if (fmt != BL_TAB_CSV || isnan(v)) {
 		bl_outtab_setnum(t, col, v, fmt);
+		return;
+	}
+	char buf[48];
+	bl_fmt_double(buf, sizeof buf, v);
+	bl_outtab_set(t, col, buf);
 }
 
 /* Characters of valid UTF-8 (continuation bytes do not count); invalid

@@ -217,9 +217,9 @@ int bl_parse_ll(const char *s, size_t len, long long *out)
 		size_t i = 0;
 		while (i < len && s[i] >= '0' && s[i] <= '9')
 			v = v * 10 + (s[i++] - '0');
-		if (i == len && v > BL_INT_MAX)
-			return -BL_ERANGE;
 		if (i == len) {
+			if (v > BL_INT_MAX)
+				return -BL_ERANGE;
 			*out = v;
 			return 0;
 		}
