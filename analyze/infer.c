@@ -232,6 +232,7 @@ double bl_ci_half_eff(double sd, double n_eff, double conf)
 {
 	if (!(n_eff >= 2.0) || !(sd >= 0.0) || !isfinite(sd) || !(conf > 0.0 && conf < 1.0))
 		return NAN;
+	/* sd / sqrt(n_eff) first: t sd alone overflows for sd near DBL_MAX */
 	return gsl_cdf_tdist_Pinv(0.5 + conf / 2.0, n_eff - 1.0) * (sd / sqrt(n_eff));
 }
 

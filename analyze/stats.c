@@ -518,10 +518,7 @@ static double t_crit(double conf, double df)
 
 double bl_ci_half(double sd, unsigned long long n, double conf)
 {
-	if (n < 2 || !(sd >= 0.0) || !isfinite(sd))
-		return NAN;
-	/* sd / sqrt(n) first: t sd alone overflows for sd near DBL_MAX */
-	return t_crit(conf, (double)(n - 1)) * (sd / sqrt((double)n));
+	return bl_ci_half_eff(sd, (double)n, conf);   /* D5 is D15's with n_eff = n */
 }
 
 /* ---- D6, D7 ------------------------------------------------------------ */
