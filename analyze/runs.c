@@ -433,32 +433,25 @@ static void write_group(FILE *f, const char *name, const struct group_acc *g, en
 	}
 	if (fewer)
 		fprintf(f, " of %lu runs\n%s", runs, fmt == BL_DOC_MD ? "\n" : "");
-	if (fmt == BL_DOC_MD) {
+	bool md = fmt == BL_DOC_MD;
+	if (md)
 		fprintf(f, "| field | n | mean | sd | min | max |\n|---|--:|--:|--:|--:|--:|\n");
-		for (int k = 0; k < NF; k++) {
-			const struct bl_welford *w = &g->w[k];
-			if (w->n == 0)
-				continue;
-			fprintf(f, "| %s | %llu | ", fields[k].name, w->n);
-			const double v[4] = { bl_welford_mean(w), w->n < 2 ? NAN : bl_welford_sd(w), w->min, w->max };
-			for (int i = 0; i < 4; i++) {
-				num(f, v[i], 0);
-				fputs(i < 3 ? " | " : " |\n", f);
-			}
-		}
-		fputc('\n', f);
-		return;
-	}
-	fprintf(f, "%-18s %6s %12s %12s %12s %12s\n", "field", "n", "mean", "sd", "min", "max");
+	else
+		fprintf(f, "%-18s %6s %12s %12s %12s %12s\n", "field", "n", "mean", "sd", "min", "max");
 	for (int k = 0; k < NF; k++) {
 		const struct bl_welford *w = &g->w[k];
 		if (w->n == 0)
 			continue;
-		fprintf(f, "%-18s %6llu", fields[k].name, w->n);
+		if (md)
+			fprintf(f, "| %s | %llu |", fields[k].name, w->n);
+		else
+			fprintf(f, "%-18s %6llu", fields[k].name, w->n);
 		const double v[4] = { bl_welford_mean(w), bl_welford_sd(w), w->min, w->max };
 		for (int i = 0; i < 4; i++) {
 			fputc(' ', f);
-			num(f, v[i], 12);
+			num(f, v[i], md ? 0 : 12);   /* Markdown: cells as wide as they are */
+			if (md)
+				fputs(" |", f);
 		}
 		fputc('\n', f);
 	}
