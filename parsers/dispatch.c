@@ -146,6 +146,26 @@ static void free_states(struct bl_dispatch *d, size_t n)
 	free(d->st);
 }
 
+/* d and all it holds; its first nstates parser states initialised. A
+ * pattern never compiled, or that failed to, releases as nothing. */
+static void dispatch_free(struct bl_dispatch *d, size_t nstates)
+{
+	free_states(d, nstates);
+	free(d->heading.text);
+	free(d->underline.text);
+	free(d->rlabel.text);
+	free(d->scope_prev);
+	bl_buf_release(&d->joined);
+	bl_buf_release(&d->seg);
+	bl_buf_release(&d->norm);
+	bl_re_release(&d->kernel_re);
+	bl_re_release(&d->body_kernel_re);
+	bl_re_release(&d->user_re);
+	bl_re_release(&d->user_re_bytes);
+	free(d->bytes_warned);
+	free(d);
+}
+
 int bl_dispatch_open(struct bl_ctx *ctx)
 {
 	struct bl_dispatch *d = bl_xcalloc(1, sizeof *d);
@@ -162,17 +182,14 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 			BL_RE_CASELESS, "kernel in a message body", &err);
 	if (rc) {
 		open_error(ctx, err);
-		bl_re_release(&d->kernel_re);
-		free(d);
+		dispatch_free(d, 0);
 		return rc;
 	}
 	if (ctx->opt.group_regex) {
 		rc = bl_re_compile(&d->user_re, ctx->opt.group_regex, 0, "--group-regex", &err);
 		if (rc) {
 			open_error(ctx, err);
-			bl_re_release(&d->kernel_re);
-			bl_re_release(&d->body_kernel_re);
-			free(d);
+			dispatch_free(d, 0);
 			return -BL_EUSAGE;
 		}
 		d->has_user_re = true;
@@ -188,14 +205,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 		rc = bl_parsers[i]->init ? bl_parsers[i]->init(d->st[i], ctx, &err) : 0;
 		if (rc) {
 			open_error(ctx, err);
-			free_states(d, i + 1);
-			bl_re_release(&d->kernel_re);
-			bl_re_release(&d->body_kernel_re);
-			if (d->has_user_re)
-				bl_re_release(&d->user_re);
-			if (d->has_user_re_bytes)
-				bl_re_release(&d->user_re_bytes);
-			free(d);
+			dispatch_free(d, i + 1);
 			return rc;
 		}
 	}
@@ -225,23 +235,7 @@ void bl_dispatch_close(struct bl_ctx *ctx)
 	struct bl_dispatch *d = ctx->dispatch;
 	if (!d)
 		return;
-	held_clear(d);
-	free_states(d, d->np);
-	free(d->heading.text);
-	free(d->underline.text);
-	free(d->rlabel.text);
-	free(d->scope_prev);
-	bl_buf_release(&d->joined);
-	bl_buf_release(&d->seg);
-	bl_buf_release(&d->norm);
-	bl_re_release(&d->kernel_re);
-	bl_re_release(&d->body_kernel_re);
-	if (d->has_user_re)
-		bl_re_release(&d->user_re);
-	if (d->has_user_re_bytes)
-		bl_re_release(&d->user_re_bytes);
-	free(d->bytes_warned);
-	free(d);
+	dispatch_free(d, d->np);
 	ctx->dispatch = NULL;
 	ctx->lines = (struct bl_line_handler){ NULL, NULL, NULL };
 }
