@@ -209,6 +209,10 @@ static inline void bl_trim(const char **p, size_t *len)
 	*len = n;
 }
 
+/* true when [s, s+n) holds only spaces, TABs, form feeds and vertical
+ * tabs, or nothing: a blank line. */
+bool bl_blank_text(const char *s, size_t n);
+
 /* mkdir -p: path and each missing parent made with mode 0777 (less the
  * umask); a part that exists already as a folder (or a link to one) is no
  * error. 0, or -1 with errno from the mkdir(2) that failed, or ENOTDIR

@@ -453,14 +453,6 @@ bool bl_dispatch_is_heading(const char *s, size_t n)
 	return is_heading(s, n);
 }
 
-static bool is_blank_text(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f' && s[i] != '\v')
-			return false;
-	return true;
-}
-
 /* Bit 1: raw holds a NUL byte; bit 2: an ESC byte. */
 static unsigned nul_esc(const char *p, size_t n)
 {
@@ -797,7 +789,7 @@ static inline void taken(struct bl_ctx *ctx, struct bl_dispatch *d, const struct
 static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *lp)
 {
 	struct bl_line ln = *lp;
-	bool blank = is_blank_text(ln.text, ln.len);
+	bool blank = bl_blank_text(ln.text, ln.len);
 	if (d->held_p >= 0 && continue_held(ctx, d, &ln, blank))
 		return;
 
@@ -886,7 +878,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	int pi;
 	enum bl_verdict v = offer(ctx, d, &ln, flags, &pi);
 	if (v == BL_NO)
-		unclaimed(ctx, d, &ln, is_blank_text(ln.text, ln.len));
+		unclaimed(ctx, d, &ln, bl_blank_text(ln.text, ln.len));
 	else
 		taken(ctx, d, &ln, v, pi);
 	return ctx->error;

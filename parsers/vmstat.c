@@ -453,14 +453,6 @@ static bool is_zone(const char *t, size_t l)
 	return true;
 }
 
-static bool is_blank_line(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f' && s[i] != '\v')
-			return false;
-	return true;
-}
-
 static void held_set(struct held *h, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	const char *s = ln->text;
@@ -1859,7 +1851,7 @@ static enum bl_verdict vm_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 			return (enum bl_verdict)hv;
 	}
 
-	if (is_blank_line(s, n)) {
+	if (bl_blank_text(s, n)) {
 		v->prev = PREV_BLANK;
 		v->heading_candidate = false;
 		if (v->in_series && ++v->blank_run >= BLANK_MAX)
