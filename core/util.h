@@ -212,6 +212,23 @@ static inline void bl_trim(const char **p, size_t *len)
 /* true when [s, s+n) holds only spaces, TABs, form feeds and vertical
  * tabs, or nothing: a blank line. */
 bool bl_blank_text(const char *s, size_t n);
+/* true when [s, s+n) is one or more ASCII digits. */
+static inline bool bl_all_digits(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* true when [s, s+n) has the shape YYYY-MM-DD, a day or not. */
+static inline bool bl_date_shape(const char *s, size_t n)
+{
+	return n == 10 && s[4] == '-' && s[7] == '-' && bl_all_digits(s, 4) && bl_all_digits(s + 5, 2) &&
+	       bl_all_digits(s + 8, 2);
+}
 
 /* mkdir -p: path and each missing parent made with mode 0777 (less the
  * umask); a part that exists already as a folder (or a link to one) is no

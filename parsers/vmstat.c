@@ -379,29 +379,12 @@ static bool tok_eq(const char *t, size_t l, const char *w)
 	return l && t[0] == w[0] && strlen(w) == l && memcmp(t, w, l) == 0;
 }
 
-static bool all_digits(const char *t, size_t l)
-{
-	if (l == 0)
-		return false;
-	for (size_t i = 0; i < l; i++)
-		if (!is_digit(t[i]))
-			return false;
-	return true;
-}
-
 /* Whether t has the shape H:MM:SS or HH:MM:SS, a time of day or not. */
 static bool tod_shape(const char *t, size_t l)
 {
 	size_t h = l - 6;
-	return (l == 7 || l == 8) && t[h] == ':' && t[h + 3] == ':' && all_digits(t, h) &&
-	       all_digits(t + h + 1, 2) && all_digits(t + h + 4, 2);
-}
-
-/* Whether t has the shape YYYY-MM-DD, a day or not. */
-static bool date_shape(const char *t, size_t l)
-{
-	return l == 10 && t[4] == '-' && t[7] == '-' && all_digits(t, 4) && all_digits(t + 5, 2) &&
-	       all_digits(t + 8, 2);
+	return (l == 7 || l == 8) && t[h] == ':' && t[h + 3] == ':' && bl_all_digits(t, h) &&
+	       bl_all_digits(t + h + 1, 2) && bl_all_digits(t + h + 4, 2);
 }
 
 /* H:MM:SS or HH:MM:SS → seconds of the day. */
@@ -423,7 +406,7 @@ static bool parse_tod(const char *t, size_t l, double *sec)
  * H. Hinnant's days_from_civil). */
 static bool parse_date(const char *t, size_t l, double *days)
 {
-	if (!date_shape(t, l))
+	if (!bl_date_shape(t, l))
 		return false;
 	long y = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
 	long m = (t[5] - '0') * 10 + (t[6] - '0');
@@ -446,7 +429,7 @@ static bool is_zone(const char *t, size_t l)
 	if (l == 0 || l > 6)
 		return false;
 	if (t[0] == '+' || t[0] == '-')
-		return l >= 3 && all_digits(t + 1, l - 1);
+		return l >= 3 && bl_all_digits(t + 1, l - 1);
 	for (size_t i = 0; i < l; i++)
 		if (!(t[i] >= 'A' && t[i] <= 'Z') && !(t[i] >= 'a' && t[i] <= 'z'))
 			return false;
@@ -582,7 +565,7 @@ static bool is_group_line(const char *s, size_t n, bool *wide)
 		for (size_t k = 0; group_words[k]; k++)
 			if (tok_eq(s + b, i - b, group_words[k]))
 				known = true;
-		if (i - b > 3 && memcmp(s + b, "cpu", 3) == 0 && all_digits(s + b + 3, i - b - 3))
+		if (i - b > 3 && memcmp(s + b, "cpu", 3) == 0 && bl_all_digits(s + b + 3, i - b - 3))
 			known = true;    /* FreeBSD -P: cpu0 cpu1 */
 		if (!known)
 			return false;
@@ -616,7 +599,7 @@ static bool bsd_disk_name(const char *t, size_t l)
 	size_t i = 0;
 	while (i < l && t[i] >= 'a' && t[i] <= 'z')
 		i++;
-	return i >= 1 && i < l && all_digits(t + i, l - i) && l < DISK_NAME_MAX;
+	return i >= 1 && i < l && bl_all_digits(t + i, l - i) && l < DISK_NAME_MAX;
 }
 
 static bool parse_bsd_labels(const char **tok, const size_t *tl, size_t k, struct layout *L)
@@ -933,7 +916,7 @@ static void parse_cmd_args(struct vmstat *v, const char *a, size_t n)
 					break;
 				}
 			}
-		} else if (all_digits(t, l) || (l > 1 && is_digit(t[0]))) {
+		} else if (bl_all_digits(t, l) || (l > 1 && is_digit(t[0]))) {
 			double d;
 			if (positional == 0 && bl_parse_double(t, l, &d) == 0 && d > 0)
 				v->cmd_interval = d;
@@ -1211,7 +1194,7 @@ static const char *bad_why(const char *bad, size_t l)
 	long long x;
 	if (l > 1 && memchr("KMGT", bad[l - 1], 4) && is_digit(bad[0]))
 		l--;            /* FreeBSD's "514M" */
-	if (!all_digits(bad, l))
+	if (!bl_all_digits(bad, l))
 		return "is not a number";
 	return bl_parse_ll(bad, l, &x) ? "has more than 15 digits" : "is 10^15 KiB or more";
 }
@@ -1256,7 +1239,7 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, unsigne
 	}
 	/* a date and a time by their shape where the stamp goes, but no day
 	 * or time of day (2026-02-30, 25:99:99): the stamp is what is wrong */
-	if (!ts && rest >= L->n + 2 && date_shape(tok[lead + L->n], tl[lead + L->n]) &&
+	if (!ts && rest >= L->n + 2 && bl_date_shape(tok[lead + L->n], tl[lead + L->n]) &&
 	    tod_shape(tok[lead + L->n + 1], tl[lead + L->n + 1])) {
 		*bad = tok[lead + L->n];
 		*badl = (size_t)(tok[lead + L->n + 1] + tl[lead + L->n + 1] - *bad);
@@ -1288,7 +1271,7 @@ static enum row_res parse_row(struct vmstat *v, const char *s, size_t n, unsigne
 		if (L->bsd && (col == VM_AVM || col == VM_FREE))
 			ok = parse_human_kib(t, l, &R->val[i]);
 		else
-			ok = all_digits(t, l) && bl_parse_ll(t, l, &R->val[i]) == 0 && mem_fits(v, col, R->val[i]);
+			ok = bl_all_digits(t, l) && bl_parse_ll(t, l, &R->val[i]) == 0 && mem_fits(v, col, R->val[i]);
 		if (!ok) {
 			*bad = t;
 			*badl = l;
@@ -1589,7 +1572,7 @@ static bool row_shape(const char *s, size_t n)
 	if (k < 12 || k > 21)
 		return false;
 	for (size_t i = 0; i < k; i++)
-		if (!all_digits(tok[i], tl[i]))
+		if (!bl_all_digits(tok[i], tl[i]))
 			return false;
 	/* the cpu columns end the row (us sy id [wa [st [gu]]]): percentages
 	 * of one whole, rounded each, so the last 3 to 6 add up to about 100 */
@@ -1652,7 +1635,7 @@ static bool nt_row(struct vmstat *v, const char *s, size_t n)
 	if (first && !is_alpha(tok[0][0]))
 		return false;
 	for (size_t i = first; i < first + want; i++)
-		if (!all_digits(tok[i], tl[i]))
+		if (!bl_all_digits(tok[i], tl[i]))
 			return false;
 	size_t extra = k - first - want;
 	double d, t;

@@ -69,16 +69,6 @@ static int vd_init(void *st, struct bl_ctx *ctx, char **err)
 			     "vmstat -d group line", err);
 }
 
-static bool all_digits(const char *s, size_t n)
-{
-	if (n == 0)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	return true;
-}
-
 /* D1: "total merged sectors ms total merged sectors ms cur sec [zone]". */
 static bool label_line(struct vmstatdisk *v, const char *s, size_t n)
 {
@@ -126,16 +116,10 @@ static void note_disk(struct vmstatdisk *v, const char *name, size_t nl)
 	}
 }
 
-static bool is_date(const char *s, size_t n)
-{
-	return n == 10 && s[4] == '-' && s[7] == '-' && all_digits(s, 4) && all_digits(s + 5, 2) &&
-	       all_digits(s + 8, 2);
-}
-
 static bool is_tod(const char *s, size_t n)
 {
-	return n == 8 && s[2] == ':' && s[5] == ':' && all_digits(s, 2) && all_digits(s + 3, 2) &&
-	       all_digits(s + 6, 2);
+	return n == 8 && s[2] == ':' && s[5] == ':' && bl_all_digits(s, 2) && bl_all_digits(s + 3, 2) &&
+	       bl_all_digits(s + 6, 2);
 }
 
 /* D2: a row; BL_NO when the line is not one (it ends the table). */
@@ -145,18 +129,18 @@ static enum bl_verdict vd_row(struct vmstatdisk *v, struct bl_ctx *ctx, const st
 	const char *tok[16];
 	size_t tl[16];
 	size_t nt = bl_split_blanks(s, n, tok, tl, 16);
-	if (nt < 2 || (tok[0][0] >= '0' && tok[0][0] <= '9') || !all_digits(tok[1], tl[1]))
+	if (nt < 2 || (tok[0][0] >= '0' && tok[0][0] <= '9') || !bl_all_digits(tok[1], tl[1]))
 		return BL_NO;
 	size_t want = v->ts ? 13 : 11;
-	if (v->nseen == 0 && !v->rows_in_sample && !v->ts && nt == 13 && is_date(tok[11], tl[11]))
+	if (v->nseen == 0 && !v->rows_in_sample && !v->ts && nt == 13 && bl_date_shape(tok[11], tl[11]))
 		want = 13;   /* -t rows under a label line whose zone was empty */
 	bool ts = want == 13;
-	if (nt != want || (ts && (!is_date(tok[11], tl[11]) || !is_tod(tok[12], tl[12]))))
+	if (nt != want || (ts && (!bl_date_shape(tok[11], tl[11]) || !is_tod(tok[12], tl[12]))))
 		return bl_reject(ctx, ln, "malformed vmstat -d row", "vmstat -d row has %s, %zu expected",
 				 BL_COUNT(nt, "field"), want);
 	long long val[10];
 	for (size_t i = 0; i < 10; i++)
-		if (!all_digits(tok[i + 1], tl[i + 1]) || bl_parse_ll(tok[i + 1], tl[i + 1], &val[i]))
+		if (!bl_all_digits(tok[i + 1], tl[i + 1]) || bl_parse_ll(tok[i + 1], tl[i + 1], &val[i]))
 			return bl_reject(ctx, ln, "malformed vmstat -d row", "vmstat -d row: \"%.*s\" is not a counter",
 					 (int)(tl[i + 1] > 30 ? 30 : tl[i + 1]), tok[i + 1]);
 	v->ts = ts;
