@@ -1,5 +1,4 @@
 /* findings.c — F1-F3 of report/findings.h. */
-#include <csv.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -293,12 +292,7 @@ void bl_report_findings(FILE *md, const struct bl_findings *rows, double confide
 
 int bl_report_csv_field(FILE *f, const char *s, bool last)
 {
-	char *fixed;
-	const char *t = bl_utf8_clean(s ? s : "", &fixed);
-	size_t n = strlen(t);
-	int bad = strpbrk(t, ",\"\r\n") ? csv_fwrite(f, t, n) != 0 : n && fwrite(t, 1, n, f) != n;
-	free(fixed);
-	return bad || fputc(last ? '\n' : ',', f) == EOF ? -1 : 0;
+	return bl_csv_write_text(f, s ? s : "") || fputc(last ? '\n' : ',', f) == EOF ? -1 : 0;
 }
 
 /* F6: the columns of findings.csv and of report.sqlite's findings

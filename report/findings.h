@@ -90,9 +90,9 @@ struct bl_findings {
 };
 
 /* One field of the report's CSV files (findings.csv, skipped.csv,
- * inputs.csv) as tables/table.c writes text: valid UTF-8
- * (bl_utf8_clean), quoted by libcsv when it must be; then ',' or, when
- * last, the line end. s NULL: empty. 0 or -1 (a write failed). */
+ * inputs.csv) as the tables' text is written (bl_csv_write_text of
+ * tables/table.h); then ',' or, when last, the line end. s NULL: empty.
+ * 0 or -1 (a write failed). */
 int bl_report_csv_field(FILE *f, const char *s, bool last);
 /* F7: where row w's question comes from, as Markdown inline text. */
 void bl_report_fput_where(FILE *md, const struct bl_cmp_row *w);

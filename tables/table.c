@@ -88,9 +88,7 @@ const char *bl_utf8_clean(const char *s, char **fixed)
 	return *fixed;
 }
 
-/* A header cell: a column name of a table definition (never a formula's
- * first character). */
-static int write_text(FILE *f, const char *s)
+int bl_csv_write_text(FILE *f, const char *s)
 {
 	char *fixed;
 	const char *out = bl_utf8_clean(s, &fixed);
@@ -112,11 +110,11 @@ int bl_csv_write_header(FILE *f, const struct bl_table_def *t)
 	for (size_t i = 0; i < BL_PROV_COLS; i++) {
 		if (i)
 			fputc(',', f);
-		write_text(f, bl_prov_col_names[i]);
+		bl_csv_write_text(f, bl_prov_col_names[i]);
 	}
 	for (size_t i = 0; i < t->ncols; i++) {
 		fputc(',', f);
-		write_text(f, t->cols[i].name);
+		bl_csv_write_text(f, t->cols[i].name);   /* never a formula's first character */
 	}
 	fputc('\n', f);
 	return ferror(f) ? -BL_EIO : 0;
