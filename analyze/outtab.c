@@ -351,21 +351,22 @@ void bl_text_wrap(FILE *f, const char *text, size_t width)
 	}
 }
 
+void bl_outtab_csv_put(FILE *f, const char *s, bool first)
+{
+	if (!first)
+		fputc(',', f);
+	size_t n = s ? strlen(s) : 0;
+	if (n && strcspn(s, ",\"\r\n") == n && s[0] != ' ' && s[n - 1] != ' ')
+		fputs(s, f);
+	else if (n)
+		csv_fwrite(f, s, n);
+}
+
 static void write_csv(const struct bl_outtab *t, FILE *f)
 {
 	for (size_t r = t->headed ? 1 : 0; r <= t->nrows; r++) {
-		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c];
-			if (c)
-				fputc(',', f);
-			if (!s)
-				continue;
-			size_t n = strlen(s);
-			if (strcspn(s, ",\"\r\n") == n && (n == 0 || (s[0] != ' ' && s[n - 1] != ' ')))
-				fputs(s, f);
-			else
-				csv_fwrite(f, s, n);
-		}
+		for (size_t c = 0; c < t->ncols; c++)
+			bl_outtab_csv_put(f, r == 0 ? t->head[c] : t->cell[(r - 1) * t->ncols + c], c == 0);
 		fputc('\n', f);
 	}
 }

@@ -70,6 +70,11 @@ size_t bl_text_width(const char *s);
  * in text are kept. */
 void bl_text_wrap(FILE *f, const char *text, size_t width);
 
+/* One CSV cell, after a ',' unless first: s as it is, or quoted by libcsv
+ * when it holds a comma, quote or line end, or starts or ends with a
+ * space; NULL and "" write nothing (an empty cell). */
+void bl_outtab_csv_put(FILE *f, const char *s, bool first);
+
 /* Numbers as the formats want them. For CSV: a computed value's text
  * (bl_fmt_stat, core/util.h), NaN -> "" . For text and Markdown: six significant
  * digits in plain notation between 1e-4 and 1e15 (trailing zeros

@@ -1461,17 +1461,6 @@ int bl_tstats_read_inputs(struct bl_tstats *ts, char *const *inputs, size_t n, b
 
 /* ---- partials (T6) ------------------------------------------------------ */
 
-static void csv_put(FILE *f, const char *s, bool first)
-{
-	if (!first)
-		fputc(',', f);
-	size_t n = strlen(s);
-	if (n && strcspn(s, ",\"\r\n") == n && s[0] != ' ' && s[n - 1] != ' ')
-		fputs(s, f);
-	else if (n)
-		csv_fwrite(f, s, n);
-}
-
 static void finish(struct bl_tstats *ts);
 
 int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
@@ -1492,16 +1481,16 @@ int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 		for (size_t c = 0; c < t->ncol; c++)
 			if (t->col[c].hidden && t->col[c].nnum)
 				cols[nc++] = c;
-		csv_put(f, "table", true);
-		csv_put(f, t->name, false);
+		bl_outtab_csv_put(f, "table", true);
+		bl_outtab_csv_put(f, t->name, false);
 		fputc('\n', f);
-		csv_put(f, "groups", true);
+		bl_outtab_csv_put(f, "groups", true);
 		for (size_t k = 0; k < t->ng; k++)
-			csv_put(f, t->gname[k], false);
+			bl_outtab_csv_put(f, t->gname[k], false);
 		fputc('\n', f);
-		csv_put(f, "columns", true);
+		bl_outtab_csv_put(f, "columns", true);
 		for (size_t k = 0; k < nc; k++)
-			csv_put(f, t->col[cols[k]].name, false);
+			bl_outtab_csv_put(f, t->col[cols[k]].name, false);
 		fputc('\n', f);
 		for (size_t g = 0; g < t->ngrp; g++) {
 			struct ts_group *gr = group_at(ts, t, g);
@@ -1511,10 +1500,10 @@ int bl_tstats_write_partials(struct bl_tstats *ts, FILE *f)
 				size_t c = cols[k];
 				if (c >= gr->ncell || (!gr->cell[c].d && !gr->cell[c].p))
 					continue;
-				csv_put(f, "cell", true);
+				bl_outtab_csv_put(f, "cell", true);
 				for (size_t j = 0; j < t->ng; j++)
-					csv_put(f, gr->key[j], false);
-				csv_put(f, t->col[c].name, false);
+					bl_outtab_csv_put(f, gr->key[j], false);
+				bl_outtab_csv_put(f, t->col[c].name, false);
 				fputc('\n', f);
 				if (gr->cell[c].d) {
 					bl_dist_to_partial(gr->cell[c].d, &p);
