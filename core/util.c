@@ -121,14 +121,6 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-bool bl_blank_text(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f' && s[i] != '\v')
-			return false;
-	return true;
-}
-
 /* Exact powers of ten: every one up to 1e22 is a double. */
 static const double pow10_exact[23] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,

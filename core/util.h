@@ -210,8 +210,15 @@ static inline void bl_trim(const char **p, size_t *len)
 }
 
 /* true when [s, s+n) holds only spaces, TABs, form feeds and vertical
- * tabs, or nothing: a blank line. */
-bool bl_blank_text(const char *s, size_t n);
+ * tabs, or nothing: a blank line. Inline, as the dispatcher asks it of
+ * every line. */
+static inline bool bl_blank_text(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\f' && s[i] != '\v')
+			return false;
+	return true;
+}
 /* true when [s, s+n) is one or more ASCII digits. */
 static inline bool bl_all_digits(const char *s, size_t n)
 {
