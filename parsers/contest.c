@@ -439,8 +439,7 @@ static char *title_of(const char *s, size_t n)
 	if (n < 2 || n > 40 || s[n - 1] != ':')
 		return NULL;
 	n--;
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
+	bl_trim(&s, &n);   /* the blanks before the colon */
 	char written[48], norm[48];
 	size_t wl = 0, nl = 0, words = 1;
 	bool digits = true;            /* still in leading digits ("2list_load") */
