@@ -57,7 +57,7 @@ def main() -> int:
     n = int(sys.argv[3]) if len(sys.argv) == 4 else 1000
     sources = sorted(
         p for p in glob.glob(os.path.join(top, "fixtures", "*", "*.txt"))
-        if os.sep + "errors" + os.sep not in p
+        if os.path.relpath(p, top).split(os.sep)[1] != "errors"
     )
     if not sources:
         print("gen-mixed-logs: no fixtures/*/*.txt found", file=sys.stderr)
