@@ -261,14 +261,14 @@ static int ct_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct contest *c = st;
 	(void)ctx;
-	int rc = 0;
-	rc |= bl_re_compile(&c->note_re,
+	/* constant patterns (no option feeds them): a failure is a bug in a
+	 * pattern or no memory, said by the first, where compiling stops */
+	if (bl_re_compile(&c->note_re,
 		"^was\\s+[a-z]+\\s+number\\s+[0-9]+\\s+of\\s+an?\\s+[0-9]+\\s*[kmg]i?b\\s+sized\\s+"
 		"[a-z_]+\\s+file\\s+after\\s+[0-9]+\\s+seconds?\\.?\\s*$",
-		BL_RE_CASELESS, "contest note line", err);
-	rc |= bl_re_compile(&c->note_start_re, "^was\\s+(?:writing|reading)\\s+number\\s+[0-9]+(?:\\s|$)",
-			    BL_RE_CASELESS, "contest note start", err);
-	if (rc)
+		BL_RE_CASELESS, "contest note line", err) ||
+	    bl_re_compile(&c->note_start_re, "^was\\s+(?:writing|reading)\\s+number\\s+[0-9]+(?:\\s|$)",
+			  BL_RE_CASELESS, "contest note start", err))
 		return -BL_EFORMAT;
 	c->p.note = (struct bl_buf)BL_BUF_INIT(4096);
 	c->p.load = (struct bl_buf)BL_BUF_INIT(1u << 26);

@@ -323,7 +323,7 @@ static int lat_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct latency *L = st;
 	(void)ctx;
-	/* lat_re[] is constant (no option feeds it): a failure is a bug in a
+	/* constant patterns (no option feeds them): a failure is a bug in a
 	 * pattern or no memory, said by the first, where compiling stops */
 	for (size_t i = 0; i < RE_N; i++)
 		if (bl_re_compile(&L->re[i], lat_re[i].pat, 0, lat_re[i].origin, err) < 0)

@@ -62,22 +62,25 @@ static int ts_init(void *st, struct bl_ctx *ctx, char **err)
 	struct timeshort *t = st;
 	(void)ctx;
 	bl_time_block_init(&t->b);
-	int rc = bl_re_compile(&t->gnu,
+	/* constant patterns (no option feeds them): a failure is a bug in a
+	 * pattern or no memory, said by the first, where compiling stops */
+	if (bl_re_compile(&t->gnu,
 		"^([0-9]+(?:\\.[0-9]+)?)user\\s+([0-9]+(?:\\.[0-9]+)?)system\\s+([0-9:.]+)elapsed\\s+(\\?|[0-9]+)%CPU\\s+"
 		"\\(([0-9]+)avgtext\\+([0-9]+)avgdata\\s+([0-9]+)maxresident\\)k\\s*"
 		"(?:([0-9]+)inputs\\+([0-9]+)outputs\\s+\\(([0-9]+)major\\+([0-9]+)minor\\)pagefaults\\s+([0-9]+)swaps)?\\s*$",
-		0, "GNU time default format", err);
-	rc |= bl_re_compile(&t->zsh,
+		0, "GNU time default format", err) ||
+	    bl_re_compile(&t->zsh,
 		"^(?:(.*?\\S)\\s+)?([0-9]+\\.[0-9]+)s\\s+user\\s+([0-9]+\\.[0-9]+)s\\s+system\\s+([0-9]+)%\\s+cpu\\s+([0-9:.]+)\\s+total\\s*$",
-		0, "zsh time format", err);
-	rc |= bl_re_compile(&t->bsd,
+		0, "zsh time format", err) ||
+	    bl_re_compile(&t->bsd,
 		"^(?:.*\\s)?([0-9]+[.,][0-9]+)\\s+real\\s+([0-9]+[.,][0-9]+)\\s+user\\s+([0-9]+[.,][0-9]+)\\s+sys\\s*$",
-		0, "BSD time format", err);
-	rc |= bl_re_compile(&t->tcsh,
+		0, "BSD time format", err) ||
+	    bl_re_compile(&t->tcsh,
 		"^([0-9]+\\.[0-9]+)u\\s+([0-9]+\\.[0-9]+)s\\s+([0-9:.]+)\\s+([0-9]+(?:\\.[0-9]+)?)%\\s+"
 		"([0-9]+)\\+([0-9]+)k\\s+([0-9]+)\\+([0-9]+)io\\s+([0-9]+)pf\\+([0-9]+)w\\s*$",
-		0, "tcsh time format", err);
-	return rc ? -BL_EFORMAT : 0;
+		0, "tcsh time format", err))
+		return -BL_EFORMAT;
+	return 0;
 }
 
 /* The BSD maximum resident set size, once the whole block is known. */

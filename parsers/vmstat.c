@@ -480,7 +480,6 @@ static const char default_end_re[] =
 static int vm_init(void *st, struct bl_ctx *ctx, char **err)
 {
 	struct vmstat *v = st;
-	int rc = 0;
 	static const char ws_args[] =
 		"((?:\\s+(?:--?[A-Za-z][-A-Za-z=]*[A-Za-z0-9]?|[0-9]+(?:\\.[0-9]+)?|[kKmM]|[a-z]+[0-9][a-z0-9]*))*)";
 	char *cmd = bl_xasprintf(
@@ -488,39 +487,41 @@ static int vm_init(void *st, struct bl_ctx *ctx, char **err)
 		"|(?:\\[[^\\]]*\\]|[A-Za-z0-9_.@:~/+-]+)?[$#%%]\\s*)?"
 		"(?:(?:sudo|nice|time|stdbuf\\s+-oL)\\s+)*(?:[A-Za-z0-9_./-]*/)?vmstat%s\\s*"
 		"(?:(?:\\||>|&|;|2>&1).*)?$", ws_args);
-	rc |= bl_re_compile(&v->re_cmd, cmd, 0, "vmstat command line", err);
+	/* constant patterns (no option feeds them): a failure is a bug in a
+	 * pattern or no memory, said by the first, where compiling stops */
+	int rc = bl_re_compile(&v->re_cmd, cmd, 0, "vmstat command line", err);
 	free(cmd);
-	rc |= bl_re_compile(&v->re_date,
+	if (rc ||
+	    bl_re_compile(&v->re_date,
 		"^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 		"\\s+[0-9]{1,2}\\s+[0-9]{1,2}:[0-9]{2}:[0-9]{2}\\s+(?:[A-Za-z+-][A-Za-z0-9+-]*\\s+)?[0-9]{4}"
-		"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}\\S*)\\s*$", 0, "vmstat date line", err);
-	rc |= bl_re_compile(&v->re_counters,
+		"|[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}\\S*)\\s*$", 0, "vmstat date line", err) ||
+	    bl_re_compile(&v->re_counters,
 		"^[0-9]+\\s+(?:[KkMmB]\\s+)?(?:total memory|used memory|active memory|inactive memory"
 		"|free memory|buffer memory|swap cache|total swap|used swap|free swap"
 		"|non-nice user cpu ticks|nice user cpu ticks|system cpu ticks|idle cpu ticks"
 		"|IO-wait cpu ticks|IRQ cpu ticks|softirq cpu ticks|stolen cpu ticks|guest cpu ticks"
 		"|guest nice cpu ticks|pages paged in|pages paged out|pages swapped in"
 		"|pages swapped out|interrupts|CPU context switches|boot time|forks)$",
-		0, "vmstat -s line", err);
-	rc |= bl_re_compile(&v->re_dsum,
+		0, "vmstat -s line", err) ||
+	    bl_re_compile(&v->re_dsum,
 		"^[0-9]+\\s+(?:disks|partitions|total reads|merged reads|read sectors|milli reading"
 		"|writes|merged writes|written sectors|milli writing|inprogress IO|milli spent IO"
-		"|milli weighted IO)$", 0, "vmstat -D line", err);
-	rc |= bl_re_compile(&v->re_phead,
-		"^\\S+\\s+reads\\s+read sectors\\s+writes\\s+requested writes\\b", 0, "vmstat -p header", err);
-	rc |= bl_re_compile(&v->re_mhead, "^Cache\\s+Num\\s+Total\\s+Size\\s+Pages\\s*$", 0,
-			    "vmstat -m header", err);
-	rc |= bl_re_compile(&v->re_notprose,
+		"|milli weighted IO)$", 0, "vmstat -D line", err) ||
+	    bl_re_compile(&v->re_phead,
+		"^\\S+\\s+reads\\s+read sectors\\s+writes\\s+requested writes\\b", 0, "vmstat -p header", err) ||
+	    bl_re_compile(&v->re_mhead, "^Cache\\s+Num\\s+Total\\s+Size\\s+Pages\\s*$", 0,
+		"vmstat -m header", err) ||
+	    bl_re_compile(&v->re_notprose,
 		":\\s*[-+]?\\.?[0-9]|^T?(?:PASS|FAIL|BROK|WARN|INFO|CONF)\\b|\\bmtest01\\b|bytes allocated"
 		"|^(?:real|user|sys)\\s+[0-9]|^Command (?:being timed|exited|terminated|stopped)"
-		"|^Averages for|^Summary:", 0, "vmstat prose filter", err);
-	rc |= bl_re_compile(&v->re_ender,
+		"|^Averages for|^Summary:", 0, "vmstat prose filter", err) ||
+	    bl_re_compile(&v->re_ender,
 		"^(?:Killed|Segmentation fault|Terminated|Aborted|Bus error|Hangup|Script (?:started|done))\\b",
-		0, "vmstat end of block", err);
-	rc |= bl_re_compile(&v->re_prompt,
+		0, "vmstat end of block", err) ||
+	    bl_re_compile(&v->re_prompt,
 		"^(?:\\[[^\\]]*\\]|[A-Za-z0-9_.-]+@[A-Za-z0-9_.:~/-]+)\\s*[$#%]|^[$%]\\s+\\S", 0,
-		"vmstat shell prompt", err);
-	if (rc)
+		"vmstat shell prompt", err))
 		return -BL_EFORMAT;
 	const char *sre = ctx->opt.stutter_start_re, *ere = ctx->opt.stutter_end_re;
 	if (bl_re_compile(&v->re_start, sre ? sre : default_start_re, sre ? 0 : BL_RE_CASELESS,
