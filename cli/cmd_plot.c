@@ -178,8 +178,7 @@ int cmd_plot(int argc, char **argv)
 			cli_err("benchlog plot: gnuplot not found: scripts and data written to %s; "
 					"render with: cd %s && gnuplot <name>.gp\n", co.dir, co.dir);
 		} else if (rc < 0) {
-			cli_err("benchlog plot: the %s charts could not be drawn: %s\n", kind,
-				e ? strerror(e) : rc == -BL_EIO ? "see above" : bl_strerror(rc));
+			cli_err("benchlog plot: the %s charts could not be drawn: %s\n", kind, bl_chart_why(rc, e));
 			status = EXIT_DATA;
 		} else if (nch == 0) {
 			/* e.g. only chkmmt averages: means without the runs to chart */

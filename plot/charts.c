@@ -52,3 +52,8 @@ int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_cha
 	errno = why;
 	return ret;
 }
+
+const char *bl_chart_why(int rc, int err)
+{
+	return err ? strerror(err) : rc == -BL_EIO ? "see above" : bl_strerror(rc);
+}

@@ -269,5 +269,11 @@ struct bl_chart_opts {
  * failure is said on diag). */
 int bl_analysis_draw(const struct bl_analysis *an, void *st, const struct bl_chart_opts *co,
 		     struct bl_chart **charts, size_t *ncharts, FILE *diag, FILE *preview);
+/* Why charts could not be drawn, for the closing line of `plot` and
+ * `report` alike: rc the failure (bl_analysis_draw()'s, or a gnuplot
+ * run's), err the errno bl_analysis_draw() left (0 for a run). err's
+ * text when set (EFBIG, ENOSPC); "see above" for -BL_EIO, whose reason
+ * the chart's own line on diag gave; else rc's text. Static. */
+const char *bl_chart_why(int rc, int err);
 
 #endif

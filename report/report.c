@@ -1033,9 +1033,6 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 		if (x->len && x->text[x->len - 1] != '\n')
 			fputc('\n', mdf);
 		fputc('\n', mdf);
-		if (x->prc < 0 && x->prc != -BL_ENOTFOUND)
-			fprintf(mdf, "The charts of this section could not be drawn (%s).\n\n",
-				bl_strerror(x->prc));
 		for (size_t k = 0; k < x->nch; k++) {
 			/* Each section shows its charts; add one the text left out. */
 			char *ref = bl_xasprintf("](plots/%s.png)", x->ch[k].name);
@@ -1359,12 +1356,11 @@ static int build_parse(struct build *b)
 }
 
 /* A chart that could not be drawn fails the report (build_charts()):
- * nothing half-made replaces an earlier one. */
-static void warn_charts(struct build *b, const struct section *x, int rc)
+ * nothing half-made replaces an earlier one. why: bl_chart_why(). */
+static void warn_charts(struct build *b, const struct section *x, const char *why)
 {
 	b->res->chart_failed = true;
-	bl_term_printf(b->diag, "benchlog report: the %s charts could not be drawn (%s)\n", x->an->name,
-		       bl_strerror(rc));
+	bl_term_printf(b->diag, "benchlog report: the %s charts could not be drawn (%s)\n", x->an->name, why);
 }
 
 /* One section per analysis with data, in registry order: its charts'
@@ -1391,6 +1387,7 @@ static int build_sections(struct build *b)
 		b->res->sections++;
 		if (an->charts) {
 			x->prc = bl_analysis_draw(an, b->st[i], &co, &x->ch, &x->nch, b->diag, NULL);
+			int e = errno;   /* why charts() failed (EFBIG, ENOSPC), or 0 */
 			if (!have_gnuplot && x->nch && x->prc == 0)
 				x->prc = -BL_ENOTFOUND;
 			for (size_t k = 0; have_gnuplot && k < x->nch; k++)
@@ -1398,7 +1395,7 @@ static int build_sections(struct build *b)
 			if (x->prc == -BL_ENOTFOUND)
 				b->res->gnuplot_missing = true;
 			else if (x->prc < 0)
-				warn_charts(b, x, x->prc);
+				warn_charts(b, x, bl_chart_why(x->prc, e));
 		}
 		FILE *sf = open_memstream(&x->text, &x->len);
 		if (!sf) {
@@ -1406,12 +1403,13 @@ static int build_sections(struct build *b)
 			break;
 		}
 		int wrc = an->write(b->st[i], sf, BL_DOC_MD, x->ch, x->nch);
+		int e = errno;   /* -BL_EIO: why (a temporary file read back), before fclose() */
 		fclose(sf);
 		b->res->charts += x->nch;
 		if (wrc) {
 			rc = wrc;
 			bl_term_printf(b->diag, "benchlog report: cannot write the %s section: %s\n", an->name,
-				bl_strerror(wrc));
+				wrc == -BL_EIO && e ? strerror(e) : bl_strerror(wrc));
 		}
 	}
 	return rc ? rc : is_stopped(b->o) ? -BL_EINTR : 0;
@@ -1503,7 +1501,7 @@ static int build_charts(struct build *b)
 		}
 		if (x->prc >= 0) {
 			x->prc = j->rc;
-			warn_charts(b, x, j->rc);
+			warn_charts(b, x, bl_chart_why(j->rc, 0));
 		}
 	}
 	if (b->res->chart_failed) {

@@ -86,7 +86,20 @@ hc env-gnuplot-timeout-bad 2 '^benchlog: BENCHLOG_GNUPLOT_TIMEOUT takes a whole 
 # A failed chart fails the report: status 1, the earlier report left as
 # it was, no temporary folder.
 hc chart-report-gnuplot-fails 1 'a chart could not be drawn; rep left as it was' '
-    fakegp fail; "$B" report -q -o rep "$SEED0"'
+    fakegp fail; "$B" report -q -o rep "$SEED0"; rc=$?
+    grep "could not be drawn (" err | grep -qv "drawn (see above)\$" && rc=97'
+# A temporary file of the analyses that cannot be written (a full /tmp:
+# shim.c HC_FULL_SPOOL, each of the report's three spools in turn) fails
+# the report with the real reason, as plot gives it, never a bare
+# "input/output error".
+hc report-spool-full 1 'vmstat charts could not be drawn \(No space left on device\)' '
+    shim || exit 0
+    rc=1
+    for n in 1 2 3; do
+        HC_FULL_SPOOL=$n LD_PRELOAD="$W/shim.so" "$B" report -q -o rep2 "$SEED0"
+        [ $? = 1 ] && [ ! -e rep2 ] || rc=99
+    done
+    grep -q "input/output error" err && rc=97'
 hc chart-report-truncated-png 1 'swpd.png is incomplete' '
     fakegp truncpng; "$B" report -q -o rep "$SEED0"'
 # The report never removes what it did not write (report/outdir.h O1): a

@@ -29,6 +29,18 @@ ACC='^benchlog: [0-9]+ lines?: [0-9]+ used, [0-9]+ skipped; [0-9]+ records?$'
 
 skip() { echo "$*" > "$W/.skip"; }
 
+# shim: tests/hostile/shim.c (faults no user causes at will) built as
+# $W/shim.so to preload; false, the case skipped, under a sanitizer
+# (whose runtime must be loaded first) or without a C compiler:
+#   shim || exit 0
+shim() {
+    if [ -n "$SANITIZE" ] || grep -q __asan_init "$B" 2>/dev/null; then
+        skip "a preloaded shim under a sanitizer"; return 1
+    fi
+    command -v "${CC:-cc}" >/dev/null || { skip "no C compiler"; return 1; }
+    "${CC:-cc}" -shared -fPIC -o "$W/shim.so" "$HOST/shim.c" -ldl
+}
+
 hc_run() {
     name=$1 want=$2 re=$3 script=$4
     W=$(mktemp -d "${TMPDIR:-/tmp}/hostile.XXXXXX")
