@@ -340,8 +340,8 @@ static enum bl_vtype ftype(size_t k)
 	return k == 7 || k == 8 || k == 17 ? BL_INT : BL_NUM;
 }
 
-/* F4, F6: one row of findings.csv and of report.sqlite's findings. 0 or
- * -1. */
+/* F4, F6: one row of findings.csv and of report.sqlite's findings. 0,
+ * or the errno of the first write that failed (EIO when none is set). */
 static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 {
 	int bad = 0;
@@ -360,8 +360,9 @@ static int out_row(struct bl_findings *f, const struct bl_cmp_row *w)
 		v[k] = t == BL_STR ? (struct bl_val){ t, { .s = fv[k].s } } : isnan(d) ? (struct bl_val){ BL_NULL, { 0 } }
 		     : t == BL_INT ? (struct bl_val){ t, { .i = (long long)d } } : (struct bl_val){ t, { .d = d } };
 		/* a number's text needs neither quotes nor cleaning */
-		bad |= fv[k].s ? bl_report_csv_field(f->csv, fv[k].s, k + 1 == NF)
-			       : fputs(b, f->csv) == EOF || fputc(k + 1 == NF ? '\n' : ',', f->csv) == EOF;
+		if (!bad && (fv[k].s ? bl_report_csv_field(f->csv, fv[k].s, k + 1 == NF)
+				     : fputs(b, f->csv) == EOF || fputc(k + 1 == NF ? '\n' : ',', f->csv) == EOF))
+			bad = errno ? errno : EIO;
 	}
 	if (f->db)   /* a failure fails the database's finish() */
 		(void)bl_sqlite_row(f->db, f->dbtab, v);
@@ -394,7 +395,7 @@ struct stream {
 	size_t nq;
 	struct bl_finding *top;      /* the batch's first BL_FINDINGS_SHOWN, owned */
 	size_t ntop;
-	int bad;
+	int err;                     /* the first failed write's errno, 0 */
 };
 
 /* H2: question q of the batch offered to the headline's first
@@ -460,7 +461,8 @@ static void tally_row(struct stream *st, const struct bl_cmp_row *w, unsigned lo
 static void take_row(struct bl_findings *f, struct stream *st, const struct bl_cmp_row *w,
 		     unsigned long long seq)
 {
-	st->bad |= f->csv ? out_row(f, w) : -1;
+	int e = f->csv ? out_row(f, w) : EIO;
+	st->err = st->err ? st->err : e;
 	if (f->n++ == 0) {
 		f->src0 = w->source;
 		f->mid0 = w->message_id;
@@ -497,8 +499,8 @@ static void stream_end(struct bl_findings *f, struct stream *st)
 	}
 	free(st->top);
 	f->ntop = m < BL_FINDINGS_SHOWN ? m : BL_FINDINGS_SHOWN;
-	if (st->bad && !f->err)
-		f->err = errno ? errno : EIO;
+	if (st->err && !f->err)
+		f->err = st->err;
 }
 
 /* F8 for a spilled batch: each row read back (and judged) once for its
@@ -510,9 +512,9 @@ static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_s
 	size_t n = bl_cmp_spill_n(sp), k = 0, j = 0, nfam = 0;
 	struct key *key = bl_xmalloc((n ? n : 1) * sizeof *key);
 	struct bl_cmp_row w, *kept = n && n <= BL_STORE_MEM / sizeof w ? bl_xmalloc(n * sizeof w) : NULL;
-	bool bad = false;
+	int bad = 0;   /* errno of a failed read back (EIO when none is set) */
 	for (size_t i = 0; i < n && !bad; i++) {
-		bad = bl_cmp_spill_get(sp, i, &w) != 0;
+		bad = bl_cmp_spill_get(sp, i, &w) != 0 ? (errno ? errno : EIO) : 0;
 		bool compared = !bad && !isnan(w.r.diff);   /* F4: else nothing compared */
 		if (compared) {
 			key[k++] = key_of(&w, f->seq++, i);
@@ -530,7 +532,7 @@ static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_s
 		if (kept)
 			w = kept[key[j].i];
 		else
-			bad = bl_cmp_spill_get(sp, key[j].i, &w) != 0;
+			bad = bl_cmp_spill_get(sp, key[j].i, &w) != 0 ? (errno ? errno : EIO) : 0;
 		if (!bad)
 			take_row(f, st, &w, key[j].seq);
 		row_free(&w);
@@ -540,7 +542,7 @@ static void take_spill(struct bl_findings *f, struct stream *st, struct bl_cmp_s
 	free(kept);
 	free(key);
 	if (bad && !f->err) {
-		f->err = errno ? errno : EIO;
+		f->err = bad;
 		f->tmp_failed = true;
 	}
 }
@@ -568,8 +570,13 @@ int bl_findings_take(struct bl_findings *f, struct bl_cmp_rows *rows)
 
 int bl_findings_end(struct bl_findings *f)
 {
-	if (f->csv && (ferror(f->csv) || fclose(f->csv) != 0) && !f->err)
-		f->err = errno ? errno : EIO;
+	if (f->csv) {
+		int bad = ferror(f->csv);   /* a row's errno is in f->err already */
+		if (fclose(f->csv) != 0 && !f->err)
+			f->err = errno ? errno : EIO;
+		if (bad && !f->err)
+			f->err = EIO;
+	}
 	f->csv = NULL;
 	return f->err ? -BL_EIO : 0;
 }

@@ -213,7 +213,7 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 {
 	*od = (struct bl_outdir){ 0 };
 	*why = NULL;
-	int rc = -BL_EUSAGE;
+	int rc = -BL_EUSAGE, e = 0;
 	size_t len = strlen(final);
 	while (len > 1 && final[len - 1] == '/')
 		len--;
@@ -235,14 +235,17 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 			goto usage;
 		}
 		int r = replaceable(od->final);
-		if (r < 0)
+		if (r < 0) {
+			e = errno;
 			goto io;
+		}
 		if (r == 0) {
 			*why = "is a folder benchlog did not make (no " BL_OUTDIR_MARKER " in it); "
 			       "remove it or choose another";
 			goto usage;
 		}
 	} else if (errno != ENOENT) {
+		e = errno;
 		goto io;
 	}
 	/* The folders above it, when missing, as mkdir -p makes them; then
@@ -251,7 +254,8 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 	char *parent = sl ? bl_xstrndup(od->final, sl == od->final ? 1 : (size_t)(sl - od->final))
 			  : bl_xstrdup(".");
 	if (sl && sl != od->final && bl_mkdir_p(parent)) {
-		free(parent);   /* free() keeps errno (glibc 2.33, POSIX.1-2024) */
+		e = errno;
+		free(parent);
 		goto io;
 	}
 	char *prefix = bl_xasprintf("%s.tmp-", sl ? sl + 1 : od->final);
@@ -261,14 +265,14 @@ int bl_outdir_begin(struct bl_outdir *od, const char *final, const char **why)
 	note_target(od);
 	od->tmp = bl_xasprintf("%s.tmp-XXXXXX", od->final);
 	if (!mkdtemp(od->tmp)) {
-		int e = errno;
+		e = errno;
 		bl_outdir_release(od);
 		errno = e;
 		return -BL_EIO;
 	}
 	bl_cleanup_add(od->tmp, true);
 	if (bl_pid_file_write(od->tmp) != 0) {
-		int e = errno;
+		e = errno;
 		bl_outdir_abort(od);
 		errno = e;
 		return -BL_EIO;
@@ -280,6 +284,7 @@ io:
 usage:
 	free(od->final);
 	od->final = NULL;
+	errno = e;   /* the failed call's, which free() may change */
 	return rc;
 }
 
@@ -287,9 +292,12 @@ static int write_marker(const char *dir)
 {
 	char *m = bl_xasprintf("%s/%s", dir, BL_OUTDIR_MARKER);
 	FILE *f = fopen(m, "w");
+	int e = errno;
 	free(m);
-	if (!f)
+	if (!f) {
+		errno = e;
 		return -BL_EIO;
+	}
 	fputs("This folder was written by `benchlog report`; running it again replaces the whole folder.\n", f);
 	return fclose(f) == 0 ? 0 : -BL_EIO;
 }
@@ -308,10 +316,12 @@ int bl_outdir_commit(struct bl_outdir *od)
 	if (write_marker(od->tmp))
 		return -BL_EIO;
 	char *pidf = bl_xasprintf("%s/%s", od->tmp, BL_PID_FILE);
-	int pr = unlink(pidf);
+	int pr = unlink(pidf), e = errno;
 	free(pidf);
-	if (pr != 0 && errno != ENOENT)
+	if (pr != 0 && e != ENOENT) {
+		errno = e;
 		return -BL_EIO;
+	}
 	/* No folder there: the new one put in place, unless one appeared in
 	 * the meantime (then it is swapped like an earlier report). */
 	struct stat st;
@@ -337,18 +347,20 @@ int bl_outdir_commit(struct bl_outdir *od)
 	 * folder aside, move the new one in, retire the old one. */
 	char *aside = bl_xasprintf("%s.old-XXXXXX", od->final);
 	if (!mkdtemp(aside)) {
+		e = errno;
 		free(aside);
+		errno = e;
 		return -BL_EIO;
 	}
 	if (rename(od->final, aside) != 0) {      /* replaces the empty aside */
-		int e = errno;
+		e = errno;
 		rmdir(aside);
 		free(aside);
 		errno = e;
 		return -BL_EIO;
 	}
 	if (rename(od->tmp, od->final) != 0) {
-		int e = errno;
+		e = errno;
 		rename(aside, od->final);             /* put the old one back */
 		free(aside);
 		errno = e;

@@ -1086,12 +1086,18 @@ static int write_file(const char *dir, const char *name, const char *data, size_
 {
 	char *p = bl_xasprintf("%s/%s", dir, name);
 	FILE *f = fopen(p, "w");
+	int e = errno;
 	free(p);
-	if (!f)
+	if (!f) {
+		errno = e;
 		return -BL_EIO;
+	}
 	size_t n = len ? fwrite(data, 1, len, f) : 0;
-	int rc = fclose(f);
-	return n == len && rc == 0 ? 0 : -BL_EIO;
+	e = errno;
+	if (fclose(f) != 0)
+		return -BL_EIO;
+	errno = e;   /* a short write's, which fclose() may change */
+	return n == len ? 0 : -BL_EIO;
 }
 
 
@@ -1525,9 +1531,10 @@ static int build_documents(struct build *b)
 	}
 	char *hp = bl_xasprintf("%s/report.html", b->od.tmp);
 	FILE *hf = fopen(hp, "w");
+	int e = errno;
 	free(hp);
 	if (!hf) {
-		bl_term_printf(b->diag, "benchlog report: cannot write report.html: %s\n", strerror(errno));
+		bl_term_printf(b->diag, "benchlog report: cannot write report.html: %s\n", strerror(e));
 		return -BL_EIO;
 	}
 	rc = bl_report_html(b->md, b->mdlen, b->od.tmp, "benchlog report", hf);

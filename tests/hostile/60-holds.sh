@@ -73,3 +73,8 @@ hc out-table-path-is-folder 1 '^benchlog: cannot write out/vmstat\.csv: Is a dir
 hc out-table-path-is-folder-tsv 1 '^benchlog: cannot write out/averages\.tsv: Is a directory$' '
     mkdir out/averages.tsv; "$B" parse -q -f tsv -o out "$SEED0"; rc=$?
     [ "$(ls -A out | LC_ALL=C sort | tr "\n" " ")" = "averages.tsv earlier.csv " ] || rc=99'
+# A message gives the failed call's errno, taken before anything is freed
+# (shim.c HC_FREE_ERRNO: free() changes errno, as C allows).
+hc errno-after-free 1 '^benchlog report: cannot create a folder beside f/sub/rep: Not a directory$' '
+    shim || exit 0
+    touch f; HC_FREE_ERRNO=1 LD_PRELOAD="$W/shim.so" "$B" report -q -o f/sub/rep "$SEED0"'
