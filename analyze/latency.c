@@ -582,6 +582,13 @@ const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i
 	return s->rc == 0 ? &s->sum : NULL;
 }
 
+/* Series i may be compared: it has bins (not only overflow) and its
+ * statistics (T6, D18 (c)). */
+static bool usable(struct bl_latency *L, size_t i)
+{
+	return L->s[i].nbins && stats_of(L, i)->rc == 0;
+}
+
 static const struct ltime *time_of(const struct bl_latency *L, const struct lseries *s)
 {
 	if (!s->time_line)
@@ -703,10 +710,11 @@ static void write_target(FILE *f, const struct lseries *s, bool md)
 	fputs(")\n", f);
 }
 
-/* The cyclictest status line and histogram footer of series s. */
-static void write_cyclictest(FILE *f, const struct lseries *s, const char *bul, bool have_bins)
+/* The cyclictest status line and histogram footer of series s, m its
+ * statistics (NULL: none). */
+static void write_cyclictest(FILE *f, const struct lseries *s, const struct bl_latency_summary *m,
+			     const char *bul, bool have_bins)
 {
-	const struct bl_latency_summary *m = &s->sum;
 	if (s->has_status) {
 		fprintf(f, "%scyclictest status line: C %s, min %s us, avg %s us, max %s us", bul,
 			fnum(s->st_cycles).s, fnum(s->st_min_us).s, fnum(s->st_avg_us).s, fnum(s->st_max_us).s);
@@ -717,7 +725,7 @@ static void write_cyclictest(FILE *f, const struct lseries *s, const char *bul, 
 	if (s->has_footer) {
 		fprintf(f, "%scyclictest histogram footer: min %s us, avg %s us (integer), max %s us", bul,
 			fnum(s->f_min_us).s, fnum(s->f_avg_us).s, fnum(s->f_max_us).s);
-		if (have_bins && s->rc == 0) {
+		if (m) {
 			double sc = s->uexp == -6 ? 1 : pow10i(s->uexp + 6);
 			fprintf(f, "; from the buckets: min %s, mean %s, max %s us", fnum(m->min * sc).s,
 				fnum(m->mean * sc).s, fbound(s, m->max * sc, m->max_lower_bound).s);
@@ -727,17 +735,17 @@ static void write_cyclictest(FILE *f, const struct lseries *s, const char *bul, 
 }
 
 /* The shell `time` block after series s, and for a timing loop the
- * cross-check of n x mean against its real time. */
-static void write_time_check(struct bl_latency *L, FILE *f, const struct lseries *s, const char *bul,
-			     bool have_bins)
+ * cross-check of n x mean (m: its statistics, NULL none) against its
+ * real time. */
+static void write_time_check(struct bl_latency *L, FILE *f, const struct lseries *s,
+			     const struct bl_latency_summary *m, const char *bul)
 {
-	const struct bl_latency_summary *m = &s->sum;
 	const struct ltime *t = time_of(L, s);
 	if (t) {
 		fprintf(f, "%sshell time real %s s, user %s s, sys %s s (line %lu)\n", bul, fnum(t->real).s,
 			fnum(t->user).s, fnum(t->sys).s, t->line);
 		bool loop = s->tool && strcmp(s->tool, "cyclictest") != 0;
-		if (loop && have_bins && s->rc == 0 && m->n > 0) {
+		if (loop && m && m->n > 0) {
 			double tot = m->n * (m->overflow > 0 ? m->mean_lb : m->mean) * pow10i(s->uexp);
 			double diff = t->real - tot;
 			fprintf(f, "%scross-check: n x mean = %s%s s from the histogram against real %s s: "
@@ -752,8 +760,8 @@ static void write_time_check(struct bl_latency *L, FILE *f, const struct lseries
 
 static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, size_t i)
 {
-	struct lseries *s = stats_of(L, i);
-	const struct bl_latency_summary *m = &s->sum;
+	struct lseries *s = &L->s[i];
+	const struct bl_latency_summary *m = bl_latency_stats(L, i);
 	const char *u = unit_of(s);
 	bool md = fmt == BL_DOC_MD;
 	const char *bul = md ? "- " : "  ";
@@ -773,7 +781,7 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 	bl_esc_ring_release(&er);
 
 	bool have_bins = s->nbins > 0 || s->overflow > 0;
-	if (have_bins && s->rc == 0) {
+	if (m) {
 		if (md) {
 			fprintf(f, "\n| n | mean | sd | min |");
 			for (size_t k = 0; k < BL_LAT_NPCT; k++)
@@ -840,8 +848,8 @@ static void write_series(struct bl_latency *L, FILE *f, enum bl_doc_format fmt, 
 			"above are from the rows shown, bounds and not exact\n",
 			md ? "- bounds: " : "  bounds     ", fnum(s->rows_elided).s, s->rows_elided == 1 ? "" : "s");
 	}
-	write_cyclictest(f, s, bul, have_bins);
-	write_time_check(L, f, s, bul, have_bins);
+	write_cyclictest(f, s, m, bul, have_bins);
+	write_time_check(L, f, s, m, bul);
 	fputc('\n', f);
 }
 
@@ -929,7 +937,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 			continue;
 		size_t nb = 0;
 		for (size_t j = 0; j < L->ns; j++)
-			if (strcmp(unit_of(&L->s[j]), unit) == 0 && L->s[j].nbins && stats_of(L, j)->rc == 0)
+			if (strcmp(unit_of(&L->s[j]), unit) == 0 && usable(L, j))
 				nb++;
 		if (nb < 2)
 			continue;
@@ -967,8 +975,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 		for (size_t pass = 0; pass < 2; pass++)
 			for (size_t j = 0; j < L->ns; j++) {
 				struct lseries *s = &L->s[j];
-				if ((pass == 0) != (j == base) || strcmp(unit_of(s), unit) || !s->nbins ||
-				    stats_of(L, j)->rc)
+				if ((pass == 0) != (j == base) || strcmp(unit_of(s), unit) || !usable(L, j))
 					continue;
 				if (md && rows++ >= BL_MD_SHOWN) {
 					hidden++;
@@ -993,7 +1000,7 @@ static void write_comparisons(struct bl_latency *L, FILE *f, enum bl_doc_format 
 		size_t tests = 0;
 		for (size_t j = 0; j < L->ns; j++) {
 			struct lseries *s = &L->s[j];
-			if (j == base || strcmp(unit_of(s), unit) || !s->nbins || stats_of(L, j)->rc)
+			if (j == base || strcmp(unit_of(s), unit) || !usable(L, j))
 				continue;
 			if (md && ++tests >= BL_MD_SHOWN)
 				break;
@@ -1310,11 +1317,6 @@ static size_t same_thread(const struct bl_latency *L, const size_t *blk, size_t 
 		nof++;
 	}
 	return nof == 1 ? only : L->ns;
-}
-
-static bool usable(struct bl_latency *L, size_t i)
-{
-	return L->s[i].nbins && stats_of(L, i)->rc == 0;
 }
 
 /* analysis.h findings(): per block (a plain file or a mail thread; all

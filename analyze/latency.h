@@ -3,8 +3,8 @@
  * cross-check with the shell `time` of the run, two series compared, and
  * the histogram / CDF / tail charts. The analysis itself is
  * bl_analysis_latency in analyze/registry.c; the functions here let the CLI
- * parse --target/--late and let report/ and the tests get the numbers
- * without reading text.
+ * parse --target/--late, and give a series' numbers (bl_latency_stats(),
+ * which the analysis's text reads too) without reading text.
  *
  * Definitions (analyze/stats.h D3, D4, D8, D9 for the statistics):
  *   T1  A series is one distribution of the `latency` table (one
@@ -142,8 +142,10 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 /* The analysis state (the void * of bl_analysis_latency's functions). */
 struct bl_latency;
 
-/* T2-T4 of series i, series in order of first appearance (NULL when i
- * is out of range or it has no bins). Owned by the state. */
+/* T2-T4 of series i, series in order of first appearance: NULL when i
+ * is out of range, it has no bins and no overflow, or its statistics
+ * could not be worked out (D0). Owned by the state; the one place the
+ * analysis's own text reads them from. */
 const struct bl_latency_summary *bl_latency_stats(struct bl_latency *L, size_t i);
 
 #endif

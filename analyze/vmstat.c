@@ -14,6 +14,7 @@
 #include "analyze/stats.h"
 #include "input/mail.h"
 #include "analyze/vmstat.h"
+#include "analyze/vmstat_int.h"
 #include "core/strmap.h"
 #include "core/util.h"
 #include "parsers/vmstat.h"
@@ -558,7 +559,7 @@ static bool vm_has_data(void *st)
 	return ((struct vmstat_an *)st)->any_row;
 }
 
-/* ---- accessors (analyze/vmstat.h) ---------------------------------------- */
+/* ---- accessors (analyze/vmstat.h, vmstat_int.h) ------------------------- */
 
 const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i)
 {

@@ -1,8 +1,8 @@
 /* vmstat.h — the "vmstat" analysis (analyze/vmstat.c): statistics of each
  * vmstat series, the stutter intervals its prose events mark, and the
  * iterations of a memory hog that fills swap and exits. The analysis is
- * bl_analysis_vmstat in analyze/registry.c; these accessors let report/
- * and the tests read the numbers without parsing text.
+ * bl_analysis_vmstat in analyze/registry.c; the accessors below give the
+ * Findings and the tests its numbers without parsing text.
  *
  * Definitions (statistics: analyze/stats.h D1-D3). Tests cite them "S1".."S5".
  *   S1  Rows. A series' rows are its `vmstat` records (parsers/vmstat.h),
@@ -125,15 +125,14 @@ struct bl_vm_series_info {
 	size_t ninterval, niteration;
 };
 
-/* st is the analysis state (bl_analysis_vmstat.create()). Intervals and
- * iterations are final once the pass has ended (they are closed on first
- * use). Pointers stay valid until destroy(); NULL when i (series in
- * order of first appearance) or k is out of range. */
-const struct bl_vm_series_info *bl_vmstat_series(void *st, size_t i);
-/* col: enum bl_vmstat_col (parsers/vmstat.h). Returns false when the
- * column has no value in the series. */
+/* st is the analysis state (bl_analysis_vmstat.create()), i a series it
+ * holds (the series kept and the open one, in order of first
+ * appearance), as the Findings (D18) read them. col: enum bl_vmstat_col
+ * (parsers/vmstat.h); false when the column has no value in the series.
+ * Iterations are final once the pass has ended (closed on first use);
+ * the pointer stays valid until destroy(), NULL when i or k is out of
+ * range. */
 bool bl_vmstat_colstat(void *st, size_t i, int col, struct bl_vm_colstat *out);
-const struct bl_vm_interval *bl_vmstat_interval(void *st, size_t i, size_t k);
 const struct bl_vm_iteration *bl_vmstat_iteration(void *st, size_t i, size_t k);
 
 #endif

@@ -28,6 +28,7 @@
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "analyze/vmstat.h"
+#include "analyze/vmstat_int.h"
 #include "core/ctx.h"
 #include "parsers/dispatch.h"
 #include "core/util.h"
