@@ -643,6 +643,15 @@ struct html_read {
 	const char *path;
 	const char *p, *end;      /* the page's source lines not accounted yet */
 	unsigned long next;       /* the first of them */
+	/* The text lines that start on source line `at` (heap copies, NULL:
+	 * one over BL_LINE_MAX), held until one starts on another line:
+	 * several count as that one line (mail R7 alike). */
+	struct html_held {
+		char *t;
+		size_t n;
+	} *held;
+	size_t nheld, cap;
+	unsigned long at;
 };
 
 /* The source lines before srcline that start no text line are markup. */
@@ -659,20 +668,40 @@ static void html_markup_to(struct html_read *r, unsigned long srcline)
 	}
 }
 
-static int html_line(void *ud, const char *t, size_t n, unsigned long srcline)
+/* The held text lines handed on, each as source line r->at: it counts
+ * once however many start in it (bl_line_shared()). */
+static int html_flush(struct html_read *r)
 {
-	struct html_read *r = ud;
-	html_markup_to(r, srcline);
-	if (r->next == srcline && r->p < r->end) {   /* the line stands for its source line */
+	if (!r->nheld)
+		return 0;
+	html_markup_to(r, r->at);
+	if (r->next == r->at && r->p < r->end) {   /* the lines stand for their source line */
 		const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
 		r->p = nl ? nl + 1 : r->end;
 		r->next++;
 	}
-	if (!t) {
-		too_long_at(r->ctx, r->path, srcline);
-		return 0;
+	if (r->nheld > 1)
+		bl_line_shared(r->ctx, r->at, r->nheld);
+	int rc = 0;
+	for (size_t i = 0; i < r->nheld; i++) {
+		if (rc == 0 && !r->held[i].t)
+			too_long_at(r->ctx, r->path, r->at);
+		else if (rc == 0)
+			rc = r->ctx->lines.line(r->ctx, r->held[i].t, r->held[i].n, r->at, 0);
+		free(r->held[i].t);
 	}
-	return r->ctx->lines.line(r->ctx, t, n, srcline, 0);
+	r->nheld = 0;
+	return rc;
+}
+
+static int html_line(void *ud, const char *t, size_t n, unsigned long srcline)
+{
+	struct html_read *r = ud;
+	int rc = srcline != r->at ? html_flush(r) : 0;
+	r->held = bl_xgrow(r->held, &r->cap, r->nheld + 1, sizeof *r->held);
+	r->held[r->nheld++] = (struct html_held){ t ? bl_xstrndup(t, n) : NULL, n };
+	r->at = srcline;
+	return rc;
 }
 
 /* Is path named as an HTML page (.html, .htm, and either + .gz)? */
@@ -722,9 +751,14 @@ static int read_html(struct bl_ctx *ctx, struct bl_src *s, const char *path, str
 			*c = '\n';
 	ctx->lines.begin_unit(ctx, path, NULL);
 	const char *t = bl_buf_str(b);
-	struct html_read r = { ctx, path, t, t + b->len, 1 };
+	struct html_read r = { ctx, path, t, t + b->len, 1, NULL, 0, 0, 0 };
 	struct bl_html_note note;
 	int rc = bl_html_text(r.p, b->len, false, html_line, &r, &note);
+	if (rc == 0)
+		rc = html_flush(&r);   /* the last source line's */
+	for (size_t i = 0; i < r.nheld; i++)   /* held when the page stopped */
+		free(r.held[i].t);
+	free(r.held);
 	if (note.read_as)
 		bl_warn_at(ctx, path, "html charset", "charset \"%s\" declared but the bytes are not %s; read as %s",
 			   note.declared, note.declared, note.read_as);
@@ -733,6 +767,7 @@ static int read_html(struct bl_ctx *ctx, struct bl_src *s, const char *path, str
 	if (rc == 0)
 		html_markup_to(&r, ULONG_MAX);
 	int rc2 = ctx->lines.end_unit(ctx);
+	bl_shared_settle(ctx);
 	return rc ? rc : rc2;
 }
 
