@@ -70,11 +70,24 @@ struct nearlist {
 	unsigned long runs, lines;
 };
 
+/* A run's lines by the reason each was skipped for: the reason the report
+ * page counts it under (core/ctx.h bl_skip(), a static string), where the
+ * run's own reason may stand for a blank line or an mbox separator that
+ * joined it (on_skip()). At most three reasons meet in a run; more go to
+ * other. */
+#define RUN_REASONS 4
+struct tally {
+	struct { const char *reason; unsigned long n; } c[RUN_REASONS];
+	size_t nc;
+	unsigned long other;
+};
+
 /* The run being gathered: strings owned. */
 struct skiprun {
 	bool open;
 	char *source, *reason, *msgid;
 	unsigned long first, last;
+	struct tally by;
 	char text[SKIP_TEXT_MAX + 1];
 };
 
@@ -89,11 +102,11 @@ struct unit {
 	/* A mail message's skipped runs, held while it has given no record:
 	 * one that gives none is one row of skipped.csv (skip_whole()); at
 	 * most HELD_MAX, then they are written as they come (spilled). */
-	struct heldrun { unsigned long first, last; char *reason, *text; } *held;
+	struct heldrun { unsigned long first, last; char *reason, *text; struct tally by; } *held;
 	size_t nheld;
 	bool spilled;
 };
-#define HELD_MAX 32768   /* about 4 MB of runs at most (~120 bytes each) */
+#define HELD_MAX 32768   /* about 6 MB of runs at most (~190 bytes each) */
 
 struct tstat {
 	const struct bl_table_def *def;
@@ -103,8 +116,10 @@ struct tstat {
 };
 
 /* Consecutive mail messages that gave no record, gathered into one row of
- * skipped.csv (skip_whole()): their lines and reasons with their counts
- * (WHOLE_REASONS at most, the rest as "other reasons"). Strings owned. */
+ * skipped.csv (skip_whole()): their lines and reasons with their counts,
+ * each line under the reason the report page counts it under (struct
+ * tally; WHOLE_REASONS at most, the rest as "other reasons"). Strings
+ * owned. */
 #define WHOLE_REASONS 16
 struct wholerun {
 	char *source, *first_id, *last_id;   /* source NULL: none open */
@@ -112,7 +127,7 @@ struct wholerun {
 	struct { char *reason; unsigned long n; } c[WHOLE_REASONS];
 	size_t nc;
 	unsigned long other;                 /* lines of further reasons */
-	char *text;                          /* the first run's text */
+	char *reason, *text;                 /* the first run's */
 };
 
 struct rstate {
@@ -140,6 +155,20 @@ struct rstate {
 	const struct bl_tstats_opts *tso;   /* the Findings' tables */
 	bool compared;               /* since the last input, a record of one not own (C4) */
 };
+
+/* One more line skipped for reason in t. */
+static void tally_add(struct tally *t, const char *reason)
+{
+	size_t k = 0;
+	while (k < t->nc && strcmp(t->c[k].reason, reason) != 0)
+		k++;
+	if (k == t->nc && k < RUN_REASONS)
+		t->c[t->nc++].reason = reason;
+	if (k < t->nc)
+		t->c[k].n++;
+	else
+		t->other++;
+}
 
 /* Add a run to l (its strings copied). */
 static void nearlist_add(struct nearlist *l, const char *source, const char *reason, const char *text,
@@ -237,7 +266,7 @@ static void whole_flush(struct rstate *rs)
 	if (!rs->skipped) {
 		/* the report is given up: nothing more is written */
 	} else if (w->runs == 1) {
-		skip_row_out(rs, w->source, w->first, w->last, w->c[0].reason, w->first_id, NULL, 0, w->text);
+		skip_row_out(rs, w->source, w->first, w->last, w->reason, w->first_id, NULL, 0, w->text);
 	} else {
 		struct bl_buf why = BL_BUF_INIT(0);
 		bl_buf_addf(&why, "no record: ");
@@ -262,6 +291,7 @@ static void whole_flush(struct rstate *rs)
 	free(w->source);
 	free(w->first_id);
 	free(w->last_id);
+	free(w->reason);
 	free(w->text);
 	memset(w, 0, sizeof *w);
 }
@@ -311,6 +341,7 @@ static void whole_add(struct rstate *rs, size_t a, size_t b)
 		w->last_id = bl_xstrdup(u->msgid);
 		w->first = u->held[a].first;
 		w->messages = 1;
+		w->reason = bl_xstrdup(u->held[a].reason);
 		w->text = bl_xstrdup(u->held[a].text);
 	} else if (strcmp(w->last_id, u->msgid) != 0) {
 		free(w->last_id);
@@ -319,16 +350,18 @@ static void whole_add(struct rstate *rs, size_t a, size_t b)
 	}
 	for (size_t i = a; i < b; i++) {
 		struct heldrun *h = &u->held[i];
-		unsigned long n = h->last - h->first + 1;
-		size_t k = 0;
-		while (k < w->nc && strcmp(w->c[k].reason, h->reason) != 0)
-			k++;
-		if (k == w->nc && k < WHOLE_REASONS)
-			w->c[w->nc++].reason = bl_xstrdup(h->reason);
-		if (k < w->nc)
-			w->c[k].n += n;
-		else
-			w->other += n;
+		for (size_t j = 0; j < h->by.nc; j++) {
+			size_t k = 0;
+			while (k < w->nc && strcmp(w->c[k].reason, h->by.c[j].reason) != 0)
+				k++;
+			if (k == w->nc && k < WHOLE_REASONS)
+				w->c[w->nc++].reason = bl_xstrdup(h->by.c[j].reason);
+			if (k < w->nc)
+				w->c[k].n += h->by.c[j].n;
+			else
+				w->other += h->by.c[j].n;
+		}
+		w->other += h->by.other;
 		if (h->last > w->last)
 			w->last = h->last;
 	}
@@ -381,7 +414,7 @@ static void skiprun_flush(struct rstate *rs)
 	if (*k->msgid && !u->records && !u->spilled && u->nheld < HELD_MAX) {
 		u->held = bl_xrealloc(u->held, (u->nheld + 1) * sizeof *u->held);
 		u->held[u->nheld++] = (struct heldrun){ k->first, k->last, bl_xstrdup(k->reason),
-							bl_xstrdup(k->text) };
+							bl_xstrdup(k->text), k->by };
 	} else {
 		if (u->nheld) {   /* HELD_MAX runs: written as they come from now on */
 			held_write(rs);
@@ -397,6 +430,7 @@ static void skiprun_flush(struct rstate *rs)
 	free(k->source);
 	free(k->reason);
 	free(k->msgid);
+	memset(&k->by, 0, sizeof k->by);
 	k->source = k->reason = k->msgid = NULL;
 	k->open = false;
 }
@@ -435,37 +469,42 @@ static bool absorbed(const struct bl_line *ln, const char *reason)
  * for its reason); a blank line joins the run before it,
  * and a message's mbox separator line the header run after it (the run
  * then counts as "mail header"). A run's lines may so include lines of
- * another reason; the per-reason totals are the report's counts. */
+ * another reason: its tally keeps each line under the reason it was
+ * skipped for, the one the report page counts, and a row of messages
+ * that gave no record lists those (whole_flush()). */
 static void on_skip(void *ud, const struct bl_line *ln, const char *reason, const char *note)
 {
 	struct rstate *rs = ud;
+	const char *counted = reason;   /* the report page's reason for the line */
 	if (note)                    /* "duplicate of the message at FILE:LINE" */
 		reason = note;
 	struct skiprun *k = &rs->run;
 	const char *src = ln->source ? ln->source : "";
 	const char *mid = ln->msg && ln->msg->message_id ? ln->msg->message_id : "";
 	/* next: the line after the run's last, or another one starting on
-	 * it (decoded base64, HTML: mail R7, formats.md "HTML input") */
+	 * it (decoded base64, HTML: mail R7, formats.md "HTML input"), which
+	 * is counted once */
 	if (k->open && (ln->lineno == k->last + 1 || ln->lineno == k->last) &&
 	    strcmp(k->source, src) == 0 && strcmp(k->msgid, mid) == 0) {
-		if (strcmp(k->reason, reason) == 0 || absorbed(ln, reason)) {
+		bool joins = strcmp(k->reason, reason) == 0 || absorbed(ln, reason);
+		bool relabel = !joins && (strcmp(k->reason, "blank line") == 0 ||
+					  (strcmp(k->reason, "mbox separator") == 0 &&
+					   strcmp(reason, "mail header") == 0));
+		if (joins || relabel) {
+			if (ln->lineno > k->last)
+				tally_add(&k->by, counted);
 			k->last = ln->lineno;
-			return;
 		}
-		if (strcmp(k->reason, "mbox separator") == 0 && strcmp(reason, "mail header") == 0) {
+		if (relabel) {
+			/* the header after its separator; blank lines after a
+			 * used line join the run after them */
+			if (strcmp(k->reason, "blank line") == 0)
+				run_text(k, ln);
 			free(k->reason);
 			k->reason = bl_xstrdup(reason);
-			k->last = ln->lineno;
-			return;
 		}
-		if (strcmp(k->reason, "blank line") == 0) {
-			/* blank lines after a used line join the run after them */
-			free(k->reason);
-			k->reason = bl_xstrdup(reason);
-			k->last = ln->lineno;
-			run_text(k, ln);
+		if (joins || relabel)
 			return;
-		}
 	}
 	skiprun_flush(rs);
 	k->open = true;
@@ -473,6 +512,7 @@ static void on_skip(void *ud, const struct bl_line *ln, const char *reason, cons
 	k->reason = bl_xstrdup(reason);
 	k->msgid = bl_xstrdup(mid);
 	k->first = k->last = ln->lineno;
+	tally_add(&k->by, counted);
 	run_text(k, ln);
 }
 
