@@ -101,7 +101,9 @@ int bl_csv_write_text(FILE *f, const char *s)
 	} else if (n && fwrite(out, 1, n, f) != n) {
 		rc = -BL_EIO;
 	}
+	int e = errno;   /* the write's, which free() may change */
 	free(fixed);
+	errno = e;
 	return rc;
 }
 

@@ -52,7 +52,8 @@ int bl_stream_sink(struct bl_sink *out, FILE *f, const struct bl_table_def *t, c
  * never give the same cell. */
 const char *bl_utf8_clean(const char *s, char **fixed);
 /* Text s as one CSV cell: made valid UTF-8 (bl_utf8_clean), quoted with
- * libcsv when it holds a comma, quote, CR or LF. 0 or -BL_EIO. */
+ * libcsv when it holds a comma, quote, CR or LF. 0 or -BL_EIO with errno
+ * the failed write's. */
 int bl_csv_write_text(FILE *f, const char *s);
 
 /* Write one record's fields as a CSV line (RFC 4180: fields quoted with
