@@ -2176,8 +2176,7 @@ static int write_summary(struct bl_tstats *ts, FILE *f, const struct bl_tstats_o
 			fputc('\n', f);
 		if (series)
 			fprintf(f, "ci95: none for %s, whose rows are samples of a time series: a Student-t "
-				"interval would take them as independent (D5); `benchlog summary` gives each "
-				"series' mean with its interval by the effective sample size n_eff (D15).\n", t->name);
+				"interval would take them as independent (D5); %s.\n", t->name, def->time_series);
 		if (sketch)
 			fprintf(f, "pct: \"exact\" percentiles use every value (D3, %s); \"sketch\" ones, "
 				"marked \u2248, are estimated from the log-bucketed sketch (more than %u values in "

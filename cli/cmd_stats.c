@@ -43,18 +43,18 @@ static const char notes[] =
 	"none a number), or any input with --csv. Values that are not numbers are left\n"
 	"out: a column with some is dropped from the defaults (a note says so).\n"
 	"\nDefinitions (docs/statistics.md): sd is the sample standard deviation (n-1);\n"
-	"ci95 the half-width of the 95% Student-t interval of the mean (none for vmstat,\n"
-	"a time series: summary gives its interval with n_eff, D15); percentiles are\n"
-	"Hyndman-Fan type 7 (or nearest rank). Percentiles are exact (column pct =\n"
-	"\"exact\") while a column holds at most 1048576 values and the run keeps at most\n"
-	"33554432 (256 MiB) in all; beyond, and after --merge, they come from a\n"
-	"log-bucketed sketch and are within 1% (\"sketch\", marked \u2248 in text). A\n"
-	"percentile p is shown only when n min(p, 100-p)/100 >= 1 (p90: n >= 10, p95: 20,\n"
-	"p99: 100). n, mean, sd, min and max are always exact. Memory is bounded\n"
-	"whatever the number of groups: the values kept exactly (at most 256 MiB), at\n"
-	"most 4096 groups a table (the others wait, names and cells, in a temporary file\n"
-	"in $TMPDIR, else /tmp, with an index of 8 MiB in memory; removed on every\n"
-	"exit), sorted or not. Text longer than 10000 rows comes in pages.\n";
+	"ci95 the half-width of the 95% Student-t interval of the mean (none for vmstat\n"
+	"and vmstat_disk, time series: summary gives vmstat's interval with n_eff, D15);\n"
+	"percentiles are Hyndman-Fan type 7 (or nearest rank). Percentiles are exact\n"
+	"(column pct = \"exact\") while a column holds at most 1048576 values and the\n"
+	"run keeps at most 33554432 (256 MiB) in all; beyond, and after --merge, they\n"
+	"come from a log-bucketed sketch and are within 1% (\"sketch\", marked \u2248 in\n"
+	"text). A percentile p is shown only when n min(p, 100-p)/100 >= 1 (p90:\n"
+	"n >= 10, p95: 20, p99: 100). n, mean, sd, min and max are always exact. Memory\n"
+	"is bounded whatever the number of groups: the values kept exactly (at most\n"
+	"256 MiB), at most 4096 groups a table (the others wait, names and cells, in a\n"
+	"temporary file in $TMPDIR, else /tmp, with an index of 8 MiB in memory; removed\n"
+	"on every exit), sorted or not. Text longer than 10000 rows comes in pages.\n";
 static const struct cli_opt *const parts[] = { opts, cli_common_opts, NULL };
 
 

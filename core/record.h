@@ -108,10 +108,15 @@ struct bl_table_def {
 				   unless --since-boot keep
 				   (bl_since_boot_left_out(), core/ctx.h);
 				   NULL when none */
-	bool time_series;       /* rows are consecutive samples of a time
-				   series (vmstat), not independent values:
-				   no D5 interval of their mean (D15's is
-				   per series, analyze/vmstat.h) */
+	const char *time_series; /* rows are consecutive samples of a time
+				   series (vmstat, vmstat_disk), not
+				   independent values: no D5 interval of
+				   their mean. The text (a clause, no final
+				   stop) says what to read instead, for
+				   stats' note: D15's interval per series
+				   (analyze/vmstat.h), or the change between
+				   samples of counters since boot. NULL for
+				   a table of independent rows */
 };
 
 /* The definition of column name in t (case-insensitive), or NULL. */

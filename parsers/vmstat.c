@@ -196,7 +196,9 @@ const struct bl_table_def bl_table_vmstat = {
 	"- Rows a mail client glued into one line share its `line`.\n"
 	"- With `--since-boot drop` the since-boot row is not written; the sample numbers of the "
 	"other rows do not change.",
-	.group_col = "group", .since_boot_col = "since_boot", .time_series = true,
+	.group_col = "group", .since_boot_col = "since_boot",
+	.time_series = "`benchlog summary` gives each series' mean with its interval by the "
+		       "effective sample size n_eff (D15)",
 };
 
 static const struct bl_col_def ev_cols[EV_NCOLS] = {

@@ -43,6 +43,8 @@ const struct bl_table_def bl_table_vmstat_disk = {
 	"in between; vmstat -d prints no rates and no since-boot row of its own.",
 	.group_col = "group",
 	.split_col = "disk",
+	.time_series = "its counters count since boot: the change between two samples of a disk "
+		       "is what happened in between, not their mean",
 };
 
 #define VD_NAME_MAX 64
