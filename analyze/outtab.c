@@ -428,11 +428,13 @@ const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt)
 	buf[0] = '\0';
 	if (isnan(v))
 		return buf;
-	if (fmt == BL_TAB_CSV) {
+	double a = fabs(v);
+	/* D20 in CSV; in text too from 10^12 to 10^15, where six digits
+	 * would drop whole ones: every whole digit, one rule for both */
+	if (fmt == BL_TAB_CSV || (a >= 1e12 && a < 1e15)) {
 		bl_fmt_stat(buf, bufsz, v);
 		return buf;
 	}
-	double a = fabs(v);
 	if (v == 0) {
 		snprintf(buf, bufsz, "0");
 		return buf;
@@ -445,14 +447,12 @@ const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt)
 	 * same statistic computed in another order (one pass, or merged
 	 * partials: D2) differs in its last bits, and on a tie at the sixth
 	 * digit (142.1725, the mean of 400 integers) those bits would decide
-	 * the printed digit. Rounded to twelve, both are the same double.
-	 * Not from 10^12 on, where every digit printed is a whole one and
-	 * twelve would turn the input's 123456789012345 into 123456789012000
-	 * (docs/formats.md, "Numbers"). */
+	 * the printed digit. Rounded to twelve, both are the same double
+	 * (below 10^12, so no whole digit is lost). */
 	char pre[32];
 	double r;
 	snprintf(pre, sizeof pre, "%.12g", v);
-	if (a < 1e12 && bl_parse_double(pre, strlen(pre), &r) == 0) {
+	if (bl_parse_double(pre, strlen(pre), &r) == 0) {
 		v = r;
 		a = fabs(v);
 	}

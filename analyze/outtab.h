@@ -77,8 +77,10 @@ void bl_outtab_csv_put(FILE *f, const char *s, bool first);
 
 /* Numbers as the formats want them. For CSV: a computed value's text
  * (bl_fmt_stat, core/util.h), NaN -> "" . For text and Markdown: six significant
- * digits in plain notation between 1e-4 and 1e15 (trailing zeros
- * dropped), %.6g outside; NaN -> "". buf should hold 40 bytes. */
+ * digits in plain notation between 1e-4 and 1e12 (trailing zeros
+ * dropped; every whole digit from 10^6 on), bl_fmt_stat's text from 10^12
+ * to 10^15 (every whole digit, as in CSV: D20), %.6g outside; NaN -> "".
+ * buf should hold 40 bytes. */
 const char *bl_outtab_num(char *buf, size_t bufsz, double v, enum bl_tabfmt fmt);
 
 #endif

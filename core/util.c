@@ -505,9 +505,12 @@ static int g_text(char *out, bool neg, const char *d, int x, int p)
 
 int bl_fmt_stat(char *out, size_t outsz, double v)
 {
-	if (!(fabs(v) < 1e12))
-		return bl_fmt_double(out, outsz, v);
-	return snprintf(out, outsz, "%.12g", v == 0.0 ? 0.0 : v);
+	double a = fabs(v);
+	if (a < 1e12)
+		return snprintf(out, outsz, "%.12g", v == 0.0 ? 0.0 : v);
+	if (a < 1e15)   /* every whole digit, no fraction: at most 16 bytes */
+		return snprintf(out, outsz, "%.0f", v);
+	return bl_fmt_double(out, outsz, v);
 }
 
 int bl_fmt_double(char *out, size_t outsz, double v)

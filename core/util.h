@@ -128,10 +128,13 @@ int bl_fmt_double(char *out, size_t outsz, double v);
 /* A value benchlog computes (a mean, a difference, a percentile, a p)
  * as every output writes it (docs/statistics.md, D20): twelve
  * significant digits, trailing zeros dropped ("%.12g": -1997.9 for
- * 304781.9 - 306779.8, not -1997.899999999965); from 10^12 in size on,
- * and for infinities, as bl_fmt_double writes it (every whole digit).
- * Whatever has at most 12 significant digits reads as bl_fmt_double's
- * text. outsz >= 32; returns the length. Thread-safe. */
+ * 304781.9 - 306779.8, not -1997.899999999965); from 10^12 in size to
+ * 10^15, every whole digit and no fraction ("%.0f": 780864197253085, not
+ * 780864197253085.2), which the text tables write too (bl_outtab_num);
+ * from 10^15 on (no input number is that large), and for infinities and
+ * NaN, as bl_fmt_double writes it. Whatever has at most 12 significant
+ * digits reads as bl_fmt_double's text. outsz >= 32; returns the length.
+ * Thread-safe. */
 int bl_fmt_stat(char *out, size_t outsz, double v);
 /* The double that bl_fmt_double(v)'s text reads back as: what a sink that
  * stores binary numbers (SQLite) stores, so that it holds what the CSV
