@@ -59,6 +59,7 @@ struct group_acc {
 	size_t name_len;
 	long max_point_run;          /* the largest run with a chart point */
 	unsigned long mtest_runs, time_runs;
+	unsigned long failed_runs;   /* time blocks of a failed command, left out (D3c) */
 	/* Time blocks whose command is unknown: from how many messages
 	 * (counted as the message changes from one such block to the next),
 	 * and a hash of the last one's Message-ID. */
@@ -323,6 +324,10 @@ static int time_record(struct runs *s, const struct bl_record *r)
 	if (!k)
 		return failed(s, s->err);
 	struct group_acc *g = &k->a;
+	if (bl_record_failed(r)) {   /* D3c: not a measurement */
+		g->failed_runs++;
+		return 0;
+	}
 	if (!cmd || !*cmd) {
 		const char *mid = r->msg && r->msg->message_id ? r->msg->message_id : "";
 		uint64_t h = bl_hash64(mid, strlen(mid)) | 1;   /* 0: none yet */
@@ -385,13 +390,33 @@ static void num(FILE *f, double v, int width)
 	fprintf(f, "%*s", width, isnan(v) ? "-" : bl_outtab_num(b, sizeof b, v, BL_TAB_TEXT));
 }
 
+/* D3c: the failed runs a group left out, said under its averages. */
+static void failed_note(FILE *f, const struct group_acc *g, enum bl_doc_format fmt)
+{
+	if (!g->failed_runs)
+		return;
+	fprintf(f, "note: %s left out, whose status or exit_status says the command failed: "
+		"not a measurement (D3c; %s in the time table)\n%s", BL_COUNT(g->failed_runs, "failed run"),
+		g->failed_runs == 1 ? "its row stays" : "their rows stay", fmt == BL_DOC_MD ? "\n" : "");
+}
+
 static void write_group(FILE *f, const char *name, const struct group_acc *g, enum bl_doc_format fmt)
 {
 	unsigned long runs = g->mtest_runs ? g->mtest_runs : g->time_runs;
 	if (fmt == BL_DOC_MD) {
 		fputs("#### ", f);
 		bl_fput_md_inline(f, name);
-		fputs("\n\n```\n", f);
+		fputs(runs ? "\n\n```\n" : "\n\n", f);
+	}
+	if (!runs) {   /* failed runs only */
+		if (fmt != BL_DOC_MD) {
+			bl_fput_md_code(f, name);
+			fputc('\n', f);
+		}
+		failed_note(f, g, fmt);
+		if (fmt != BL_DOC_MD)
+			fputc('\n', f);
+		return;
 	}
 	bl_fput_md_code(f, name);   /* a code block's line, or a terminal's */
 	fputc('\n', f);
@@ -417,6 +442,7 @@ static void write_group(FILE *f, const char *name, const struct group_acc *g, en
 	if (g->unknown_cmd_msgs > 1)
 		fprintf(f, "note: the timed command is not known and these runs come from %lu messages: "
 			"they may not be runs of one experiment\n%s", g->unknown_cmd_msgs, fmt == BL_DOC_MD ? "\n" : "");
+	failed_note(f, g, fmt);
 	if (g->mtest_runs && g->time_runs && g->mtest_runs != g->time_runs)
 		fprintf(f, "note: %lu mtest01 results but %lu time blocks; averages divide by %lu as chkmmt does\n%s",
 			g->mtest_runs, g->time_runs, runs, fmt == BL_DOC_MD ? "\n" : "");

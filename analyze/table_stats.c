@@ -87,6 +87,7 @@ struct bl_tstats {
 	struct bl_buf key;
 	unsigned long quoted_out;              /* records left out as quoted (T1) */
 	unsigned long since_boot_out;          /* vmstat since-boot rows left out (T1) */
+	unsigned long failed_out;              /* failed runs left out (T1, D3c) */
 	/* the table of the last log record (stats of the bench's 10,000 files:
 	 * 0.933 s of processor time, 0.940 s finding it by name each record) */
 	const struct bl_table_def *last_def;
@@ -236,6 +237,14 @@ static bool col_fact(const struct ts_table *t, const char *name,
 static bool since_boot_name(const struct bl_table_def *d, const char *name)
 {
 	return d->since_boot_col && strcmp(d->since_boot_col, name) == 0;
+}
+
+static bool failed_name(const struct bl_table_def *d, const char *name)
+{
+	for (const char *const *c = d->failed_cols; c && *c; c++)
+		if (strcmp(*c, name) == 0)
+			return true;
+	return false;
 }
 
 /* R6: a column that is not a measure (or holds text). */
@@ -836,6 +845,10 @@ static int ts_record(void *ud, const struct bl_record *r)
 			return 0;
 		}
 	}
+	if (bl_record_failed(r)) {   /* D3c */
+		ts->failed_out++;
+		return 0;
+	}
 	if (t->own)
 		return 0;
 	if (ts->ngbuf < t->ng) {
@@ -1015,6 +1028,8 @@ struct csvrd {
 	long *map;                 /* header position -> table column, -1 = ignored */
 	long *gpos;                /* group column k -> header position */
 	long sbpos;                /* header position of `since_boot` (T1), -1 none */
+	long fpos[4];              /* ... of the failed_cols (T1, D3c) */
+	size_t nfpos;
 	long qpos;                 /* header position of the provenance `quoted`
 				      (benchlog's header only), -1 none */
 	long cpos;                 /* ... of `copy_of` (core/block.h), -1 none */
@@ -1145,9 +1160,12 @@ static int csv_header(struct csvrd *rd)
 	}
 	/* T1: the since-boot mark of benchlog's vmstat table, read back */
 	rd->sbpos = -1;
+	rd->nfpos = 0;
 	for (size_t i = 0; benchlog_table(t) && i < rd->nhead; i++)
 		if (col_fact(t, rd->f.v[i], since_boot_name))
 			rd->sbpos = (long)i;
+		else if (rd->nfpos < sizeof rd->fpos / sizeof rd->fpos[0] && col_fact(t, rd->f.v[i], failed_name))
+			rd->fpos[rd->nfpos++] = (long)i;
 	rd->gpos = bl_xcalloc(t->ng ? t->ng : 1, sizeof *rd->gpos);
 	for (size_t k = 0; k < t->ng; k++) {
 		rd->gpos[k] = -1;
@@ -1163,6 +1181,21 @@ static int csv_header(struct csvrd *rd)
 		}
 	}
 	return 0;
+}
+
+/* D3c: a row whose failed_cols field holds text or a non-zero number. */
+static bool csv_failed(const struct csvrd *rd)
+{
+	for (size_t k = 0; k < rd->nfpos; k++) {
+		const char *s = rd->f.v[rd->fpos[k]];
+		double d;
+		struct bl_val v = { BL_STR, { .s = s } };
+		if (bl_parse_double(s, strlen(s), &d) == 0)
+			v = (struct bl_val){ BL_NUM, { .d = d } };
+		if (bl_failed_value(&v))
+			return true;
+	}
+	return false;
 }
 
 static void csv_row(struct csvrd *rd)
@@ -1218,6 +1251,12 @@ static void csv_row(struct csvrd *rd)
 			ts->ctx->records++;
 			return;
 		}
+	}
+	if (csv_failed(rd)) {   /* D3c: as the log record the row was written from */
+		ts->failed_out++;
+		count_lines(ts->ctx, rd->path, rd->rec_start, rd->rec_lines, NULL);
+		ts->ctx->records++;
+		return;
 	}
 	const char *stack[8] = {0};
 	const char **vals = t->ng > 8 ? bl_xcalloc(t->ng, sizeof *vals) : stack;
@@ -1918,6 +1957,11 @@ unsigned long bl_tstats_quoted_left_out(const struct bl_tstats *ts)
 unsigned long bl_tstats_since_boot_left_out(const struct bl_tstats *ts)
 {
 	return ts->since_boot_out;
+}
+
+unsigned long bl_tstats_failed_left_out(const struct bl_tstats *ts)
+{
+	return ts->failed_out;
 }
 
 long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name)

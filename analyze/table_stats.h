@@ -39,7 +39,10 @@
  *     since_boot_col (core/record.h), and CSV rows of a benchlog table
  *     (filed under one, or with its provenance header) whose field of
  *     that name is non-zero; bl_tstats_since_boot_left_out() counts
- *     them. With opts.table set, log records of other tables
+ *     them. A failed run (docs/statistics.md D3c: a record whose table's
+ *     failed_cols, core/record.h, say so; a CSV row of a benchlog table
+ *     whose field of such a name holds text or a non-zero number) is
+ *     left out; bl_tstats_failed_left_out() counts them. With opts.table set, log records of other tables
  *     are ignored. Tables of histogram buckets (R7: `latency`) are never
  *     read: their log records are ignored, the lines of a CSV of one
  *     (named after it, or with its exact benchlog header) are counted
@@ -214,6 +217,8 @@ const char *bl_tstats_col(const struct bl_tstats *ts, size_t t, size_t c);
 unsigned long bl_tstats_quoted_left_out(const struct bl_tstats *ts);
 /* T1: vmstat since-boot rows left out (log records and CSV rows). */
 unsigned long bl_tstats_since_boot_left_out(const struct bl_tstats *ts);
+/* T1: failed runs left out (D3c; log records and CSV rows). */
+unsigned long bl_tstats_failed_left_out(const struct bl_tstats *ts);
 /* Index (for bl_tstats_cell) of a column collected in table t, including
  * R2's runs column, which is collected but not listed; -1 when none. */
 long bl_tstats_find_col(const struct bl_tstats *ts, size_t t, const char *name);

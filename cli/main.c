@@ -418,6 +418,10 @@ void cli_tstats_notes(const char *cmd, const struct bl_tstats *ts)
 	if (sb)
 		cli_err("benchlog %s: %lu vmstat since-boot row%s left out "
 			"(--since-boot keep counts them)\n", cmd, sb, sb == 1 ? "" : "s");
+	unsigned long fr = bl_tstats_failed_left_out(ts);
+	if (fr)
+		cli_err("benchlog %s: %lu failed run%s left out (a time row whose status or exit_status "
+			"says the command failed: not a measurement, D3c)\n", cmd, fr, fr == 1 ? "" : "s");
 }
 
 int cli_close_stdout(void)

@@ -48,6 +48,22 @@ int bl_table_col(const struct bl_table_def *t, const char *name)
 	return -1;
 }
 
+bool bl_failed_value(const struct bl_val *v)
+{
+	return (v->t == BL_STR && v->u.s && *v->u.s) || (v->t == BL_INT && v->u.i != 0) ||
+	       (v->t == BL_NUM && v->u.d != 0);
+}
+
+bool bl_record_failed(const struct bl_record *r)
+{
+	for (const char *const *c = r->table->failed_cols; c && *c; c++) {
+		int i = bl_table_col(r->table, *c);
+		if (i >= 0 && bl_failed_value(&r->v[i]))
+			return true;
+	}
+	return false;
+}
+
 const struct bl_col_def *bl_table_coldef(const struct bl_table_def *t, const char *name)
 {
 	for (size_t i = 0; t && name && i < t->ncols; i++)

@@ -117,6 +117,13 @@ struct bl_table_def {
 				   (analyze/vmstat.h), or the change between
 				   samples of counters since boot. NULL for
 				   a table of independent rows */
+	const char *const *failed_cols; /* NULL-terminated: columns that say
+				   a run failed (time: status, exit_status).
+				   A row with a non-empty text or a non-zero
+				   number in any is a failed run: kept in the
+				   table, left out of statistics, comparisons
+				   and charts (docs/statistics.md D3c;
+				   bl_record_failed()); NULL when none */
 };
 
 /* The definition of column name in t (case-insensitive), or NULL. */
@@ -194,6 +201,11 @@ static inline void bl_set_str(struct bl_record *r, size_t col, const char *s)
 { r->v[col].t = BL_STR; r->v[col].u.s = s; }
 /* Column index of name in t, or -1. */
 int bl_table_col(const struct bl_table_def *t, const char *name);
+/* D3c: a value of a failed_cols column that says the run failed: a
+ * non-empty text or a non-zero number. */
+bool bl_failed_value(const struct bl_val *v);
+/* D3c: r is a failed run (a failed_cols column of its table says so). */
+bool bl_record_failed(const struct bl_record *r);
 
 /* A sink receives every emitted record (a record of a copied block only
  * when copies is true: the table writers; an analysis leaves copies out,

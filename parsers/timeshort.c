@@ -55,6 +55,11 @@ struct timeshort {
 	bool has_rss;
 	long long rss;
 	unsigned long rss_line;
+	/* The shell said the command was not found: a timing block may
+	 * start on line nf_next (after it and blank lines only; 0: none);
+	 * nf_here: the current line is that line. */
+	unsigned long nf_next;
+	bool nf_here;
 };
 
 static int ts_init(void *st, struct bl_ctx *ctx, char **err)
@@ -114,6 +119,31 @@ static void ts_open(struct timeshort *t, struct bl_ctx *ctx, const struct bl_lin
 	bl_time_block_open(&t->b, ctx, ln, format);
 }
 
+/* The shell's line saying the command to run was not found: "-bash: -f:
+ * command not found" (bash, sh, ksh; Fedora's handler adds "..."), "zsh:
+ * command not found: x". */
+static bool not_found_line(const char *s, size_t n)
+{
+	size_t i = n && s[0] == '-';
+	while (i < n && s[i] >= 'a' && s[i] <= 'z')
+		i++;
+	if (i < 2 || n - i < 2 || memcmp(s + i - 2, "sh: ", 4) != 0)
+		return false;
+	while (n > i && s[n - 1] == '.')
+		n--;
+	return bl_startswith(s + i, n - i, ": command not found: ") ||
+	       (n - i > 19 && memcmp(s + n - 19, ": command not found", 19) == 0);
+}
+
+/* A timing record right after the shell's not-found line (blank lines
+ * between at most) times a command that did not run: status not-found,
+ * unless a GNU time status line gave it one (docs/formats.md). */
+static void take_not_found(const struct timeshort *t, struct bl_record *r)
+{
+	if (t->nf_here && r->v[TIME_STATUS].t == BL_NULL)
+		bl_set_str(r, TIME_STATUS, "not-found");
+}
+
 static bool grp(struct bl_re *re, int i, const char *s, const char **p, size_t *l)
 {
 	size_t off;
@@ -171,6 +201,7 @@ static void line_record(struct timeshort *t, struct bl_ctx *ctx, const struct bl
 	bl_record_init(&rec, &bl_table_time, ln);
 	bl_set_str(&rec, TIME_FORMAT, format);
 	bl_time_take_status(ctx, &rec);
+	take_not_found(t, &rec);
 	fill(t, ctx, ln, &rec, re, cols, n, s, false);
 	rec.run = bl_run_join(ctx, BL_RUN_FAMILY_MTEST, BL_RUN_BIT_TIME);
 	bl_emit(ctx, &rec);
@@ -252,6 +283,10 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 	const char *s = ln->text;
 	size_t n = ln->len;
 	bl_trim(&s, &n);
+	t->nf_here = t->nf_next && ln->lineno == t->nf_next;
+	t->nf_next = 0;
+	if (n == 0 && t->nf_here)
+		t->nf_next = ln->lineno + 1;   /* blank: the block may come next */
 	if (n < 6)
 		return BL_NO;
 
@@ -275,6 +310,7 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		}
 		if (which == 0) {
 			ts_open(t, ctx, ln, busybox ? "busybox" : units ? "bash" : "posix-p");
+			take_not_found(t, &t->b.rec);
 			t->posix = !busybox && !units;
 		}
 		bl_set_num(&t->b.rec, which == 0 ? TIME_ELAPSED_S : which == 1 ? TIME_USER_S : TIME_SYS_S, d);
@@ -328,6 +364,8 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		line_record(t, ctx, ln, tcsh ? "tcsh" : "csh", &t->tcsh, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
+	if (not_found_line(s, n))
+		t->nf_next = ln->lineno + 1;   /* not taken: text, as before */
 	return BL_NO;
 }
 
@@ -335,6 +373,7 @@ static void ts_flush(void *st, struct bl_ctx *ctx, const struct bl_line *ln)
 {
 	(void)ln;
 	ts_emit(st, ctx);
+	((struct timeshort *)st)->nf_next = 0;
 }
 
 static void ts_release(void *st)

@@ -21,8 +21,8 @@
 static const struct bl_col_def time_cols[TIME_NCOLS] = {
 	[TIME_FORMAT] = { "format", BL_STR, "which tool printed it: `gnu-v` (GNU and BusyBox `time -v`), `gnu-default`, `posix-p` (`time -p`: GNU, bash, BSD and macOS alike), `bash`, `busybox`, `zsh`, `tcsh`, `csh`, `bsd` (BSD/macOS `/usr/bin/time`), `bsd-l` (with `-l`'s rusage lines), `bsd-lp` (`-l -p`)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[TIME_COMMAND] = { "command", BL_STR, "`Command being timed` (gnu-v) or the job text (zsh)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
-	[TIME_STATUS] = { "status", BL_STR, "status line before the block: `exited` (`Command exited with non-zero status N`), `signal` (`Command terminated by signal N`), `stopped` (`Command stopped by signal N`); empty when none", "", BL_ROLE_LABEL, BL_BETTER_NONE },
-	[TIME_STATUS_CODE] = { "status_code", BL_INT, "N of that status line (exit status or signal number)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_STATUS] = { "status", BL_STR, "status line before the block: `exited` (`Command exited with non-zero status N`), `signal` (`Command terminated by signal N`), `stopped` (`Command stopped by signal N`), or `not-found` (the shell's `-bash: X: command not found` on the line before the block, blank lines between at most: the command did not run); empty when none. A run with a status is a failed run (docs/statistics.md D3c)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_STATUS_CODE] = { "status_code", BL_INT, "N of that status line (exit status or signal number); empty for `not-found`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 	[TIME_USER_S] = { "user_s", BL_NUM, "user CPU time, s: `User time (seconds)` (gnu-v), `user` (gnu-default, posix-p, bash, busybox, zsh, bsd*), `u` (tcsh, csh)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
 	[TIME_SYS_S] = { "sys_s", BL_NUM, "system CPU time, s: `System time (seconds)` (gnu-v), `system` (gnu-default, zsh), `sys` (posix-p, bash, busybox, bsd*), `s` (tcsh, csh)", "s", BL_ROLE_MEASURE, BL_BETTER_LOWER },
 	[TIME_CPU_PCT] = { "cpu_pct", BL_NUM, "percent of CPU this job got, %: `Percent of CPU this job got` (gnu-v), `%CPU` (gnu-default), `cpu` (zsh), the `%` field (tcsh, csh); can exceed 100; empty for `?%`", "%", BL_ROLE_MEASURE, BL_BETTER_NONE },
@@ -44,7 +44,7 @@ static const struct bl_col_def time_cols[TIME_NCOLS] = {
 	[TIME_SOCKET_RECEIVED] = { "socket_received", BL_INT, "`Socket messages received` (gnu-v), `messages received` (bsd-l, bsd-lp)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[TIME_SIGNALS] = { "signals", BL_INT, "`Signals delivered` (gnu-v), `signals received` (bsd-l, bsd-lp)", "", BL_ROLE_MEASURE, BL_BETTER_NONE },
 	[TIME_PAGE_SIZE_BYTES] = { "page_size_bytes", BL_INT, "page size, bytes: `Page size (bytes)` (gnu-v)", "bytes", BL_ROLE_LABEL, BL_BETTER_NONE },
-	[TIME_EXIT_STATUS] = { "exit_status", BL_INT, "`Exit status` (gnu-v); 0 when killed by a signal: see `status`", "", BL_ROLE_LABEL, BL_BETTER_NONE },
+	[TIME_EXIT_STATUS] = { "exit_status", BL_INT, "`Exit status` (gnu-v); 0 when killed by a signal: see `status`; not 0: a failed run (docs/statistics.md D3c)", "", BL_ROLE_LABEL, BL_BETTER_NONE },
 };
 
 const struct bl_table_def bl_table_time = {
@@ -57,9 +57,13 @@ const struct bl_table_def bl_table_time = {
 	"- An mtest01 result and the timing block next to it (before or after) form one run: both "
 	"rows carry the same `group` and `run`.\n"
 	"- `stats` and `compare` make their statistics per `command` within a group: runs of "
-	"different programs are never averaged together.",
+	"different programs are never averaged together.\n"
+	"- A row with a `status`, or an `exit_status` other than 0, is a failed run: it stays in the "
+	"table and is left out of averages, statistics, comparisons and charts, which say how many "
+	"(docs/statistics.md D3c).",
 	.group_col = "group",
 	.split_col = "command",
+	.failed_cols = (const char *const[]){ "status", "exit_status", NULL },
 };
 
 struct label {

@@ -154,6 +154,8 @@ struct rstate {
 	struct bl_groups groups;     /* for --baseline: the first 100 (analysis.h) */
 	const struct bl_tstats_opts *tso;   /* the Findings' tables */
 	bool compared;               /* since the last input, a record of one not own (C4) */
+	unsigned long failed;        /* runs of a failed command the statistics leave out
+					(D3c): not copies, not quoted unless used */
 };
 
 /* One more line skipped for reason in t. */
@@ -564,6 +566,7 @@ static int table_record(void *ud, const struct bl_record *r)
 		t->def = r->table;
 	}
 	t->rows++;
+	rs->failed += !r->copy_of && (!r->quoted || rs->o->an.include_quoted) && bl_record_failed(r);
 	if (t->nprev < PREVIEW_ROWS) {
 		size_t w = 3 + r->table->ncols;
 		t->cells = bl_xrealloc(t->cells, (t->nprev + 1) * w * sizeof *t->cells);
@@ -717,6 +720,11 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 			    "marked in the column `copy_of`, and are left out of the statistics, "
 			    "comparisons and charts.\n\n",
 			BL_COUNT(cp->records, "record"), BL_COUNT(cp->blocks, "block"));
+	if (rs->failed)
+		fprintf(md, "**%s of a failed command** (its `status` or a non-zero `exit_status` says "
+			    "so): not a measurement, so left out of the statistics, comparisons and charts "
+			    "(%s in the time table).\n\n", BL_COUNT(rs->failed, "timed run"),
+			rs->failed == 1 ? "its row stays" : "their rows stay");
 	if (cp->too_long || cp->unremembered)
 		fprintf(md, "%s of over %d records not compared; %s after the first %d compared but "
 			    "not remembered.\n\n",

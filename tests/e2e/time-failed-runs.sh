@@ -1,0 +1,57 @@
+#!/bin/sh
+# A failed run's time is not a measurement (docs/statistics.md D3c): its
+# row stays in the time table with its status; summary's averages,
+# stats and the report's Findings leave it out, and each says how many.
+# fixtures/time/15-time-blog-bash-p-default-v-cn.txt (a real tutorial):
+# line 66 says "-bash: -f: command not found", then a blank line, then
+# bash's block at line 68 (real 0m0.024s): `time -f ...` ran `-f`. The
+# file's other runs without a command (bash, -p and GNU's default
+# format, read off the file by hand) are elapsed 5.064 14.837 0.230 0.15
+# 0.12 0.081 0.068 0.068 0.083, user .02 .03 .04 .04 .03 .06 .04 .03
+# .04, sys .04 .12 .03 .03 .04 .02 .03 .04 .02: python3 gives 9 runs,
+# means 2.300, 0.037, 0.041 (chkmmt's %.3f), elapsed sd 4.97844.
+# Before, the failed block was a tenth run (2.073, 0.033, 0.037).
+set -eu
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+in="$TOP/fixtures/time/15-time-blog-bash-p-default-v-cn.txt"
+"$BENCHLOG" parse -q -t time "$in" > "$tmp/t.csv"
+python3 - "$tmp/t.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+st = {r["line"]: r["status"] for r in rows}
+assert st.get("68") == "not-found", st
+assert [l for l, s in st.items() if s] == ["68"], st
+PY
+"$BENCHLOG" summary -q "$in" > "$tmp/s.txt"
+grep -q '^Averages for 9 timed runs$' "$tmp/s.txt" &&
+	grep -q '^User time (seconds): 0.037$' "$tmp/s.txt" &&
+	grep -q '^System time (seconds): 0.041$' "$tmp/s.txt" &&
+	grep -q '^Elapsed (wall clock) time: 2.300$' "$tmp/s.txt" &&
+	grep -Eq '^elapsed_s +9 +2\.30011 +4\.97844 +0\.068 +14\.837$' "$tmp/s.txt" &&
+	grep -q '^note: 1 failed run left out, whose status or exit_status says the command failed' "$tmp/s.txt" ||
+	{ cat "$tmp/s.txt"; echo "summary: want 9 timed runs without the failed one, and a note"; exit 1; }
+"$BENCHLOG" stats -t time -c elapsed_s "$in" > "$tmp/st.txt" 2> "$tmp/st.err"
+grep -Eq '^15-time-blog-bash-p-default-v-cn +- +elapsed_s +9 +2\.30011 ' "$tmp/st.txt" &&
+	grep -q '^benchlog stats: 1 failed run left out' "$tmp/st.err" ||
+	{ cat "$tmp/st.txt" "$tmp/st.err"; echo "stats: want n 9 and a note"; exit 1; }
+# read back from the table: the same rule by the status column
+"$BENCHLOG" stats -q -f csv -t time -c elapsed_s "$tmp/t.csv" > "$tmp/st.csv"
+grep -q '^time,15-time-blog-bash-p-default-v-cn,,elapsed_s,9,2.30011111111,' "$tmp/st.csv" ||
+	{ cat "$tmp/st.csv"; echo "stats of the CSV: want n 9"; exit 1; }
+# GNU time's status line and Exit status (fixtures/time/gnu-v-values.txt:
+# "Command exited with non-zero status 3", "Exit status: 3")
+"$BENCHLOG" summary -q "$TOP/fixtures/time/gnu-v-values.txt" > "$tmp/g.txt"
+grep -q '^note: 1 failed run left out' "$tmp/g.txt" ||
+	{ cat "$tmp/g.txt"; echo "summary: the exit-status-3 block should be left out"; exit 1; }
+"$BENCHLOG" report -q -o "$tmp/rep" "$in"
+grep -q '^\*\*1 timed run of a failed command\*\*' "$tmp/rep/report.md" ||
+	{ grep -n failed "$tmp/rep/report.md"; echo "report: want the count of failed runs"; exit 1; }
+# Made by hand: a not-found line with output after it is not the timed
+# command's (line 4 keeps no status); zsh's form right before its line,
+# and bash's with two blank lines before the block, are (lines 8, 12).
+printf 'bash: x: command not found\nsome output\n\nreal\t0m0.100s\nuser\t0m0.000s\nsys\t0m0.000s\nzsh: command not found: foo\nfoo  0.00s user 0.00s system 0%% cpu 0.001 total\n-bash: y: command not found\n\n\nreal\t0m0.002s\nuser\t0m0.000s\nsys\t0m0.000s\n' > "$tmp/nf.txt"
+"$BENCHLOG" parse -q -t time "$tmp/nf.txt" | cut -d, -f2,13 > "$tmp/nf.csv"
+printf 'line,status\n4,\n8,not-found\n12,not-found\n' | cmp -s - "$tmp/nf.csv" ||
+	{ cat "$tmp/nf.csv"; echo "parse: not-found only right before a block"; exit 1; }
+exit 0
