@@ -261,11 +261,10 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 
 /* The series of record r (its id), found or made. A record goes on with
  * the open series (the last) when it has its id and source; any other
- * makes a new one, the open one folded. Within one pass the parser numbers
- * series upward and no record of a series comes after the next one's; a
- * new pass (compare reads the logs on either side of a CSV table in two)
- * numbers from 1 again: an id seen before is another capture, not an old
- * one going on. NULL with *rc set when that fold could not write its
+ * makes a new one, the open one folded. The parser numbers series upward
+ * across the passes of a run (compare reads the logs on either side of a
+ * CSV table in two: ctx->vmstat_series), and no record of a series comes
+ * after the next one's. NULL with *rc set when that fold could not write its
  * temporary files (-BL_EIO). */
 static struct series *get(struct vmstat_an *a, long id, const struct bl_record *r, int *rc)
 {

@@ -193,6 +193,12 @@ struct bl_ctx {
 	 * format (parsers/timev.c sets it; bl_time_take_status() takes it). */
 	struct { const char *kind; long long code; unsigned long lineno; } time_status;
 
+	/* vmstat captures numbered so far (the `series` column, 1-based),
+	 * across passes: compare reads the logs on either side of a CSV
+	 * table in two, and a capture of the second is not numbered like
+	 * one of the first (parsers/vmstat.c). */
+	long vmstat_series;
+
 	/* Run numbering (bl_run_join()): every (family, group) met, by its
 	 * key "family\x1fgroup" in a string index (core/store.h), and its run
 	 * and the kinds in it at its number in a store: at most

@@ -289,7 +289,6 @@ struct vmstat {
 	/* the open series */
 	bool in_series;
 	struct layout lay;
-	long series_count;
 	long series;
 	long sample;
 	bool expect_since_boot;
@@ -1074,7 +1073,7 @@ static void series_start(struct vmstat *v, struct bl_ctx *ctx, const struct layo
 	v->in_series = true;
 	v->lay = *L;
 	v->rec_ok = false;
-	v->series = ++v->series_count;
+	v->series = ++ctx->vmstat_series;   /* across passes: unique in the run */
 	v->sample = 0;
 	v->expect_since_boot = start && !(v->have_cmd && v->cmd_no_first);
 	if (ctx->opt.interval_given || !v->have_cmd || isnan(v->cmd_interval))

@@ -1209,9 +1209,9 @@ static void test_vmstat__chart_time_back(void **state)
 }
 
 /* compare reads the logs on either side of a CSV table in two passes of
- * one context, and the parser numbers series from 1 again in each: the
- * second log's series 1 is a capture of its own, not the first log's
- * series 1 going on (get() in analyze/vmstat.c). Iterations (S4) and the
+ * one context: the second log's capture is one of its own, not the first
+ * log's going on (get() in analyze/vmstat.c), and is numbered after it
+ * (series 2: the `series` column is unique in the run). Iterations (S4) and the
  * Findings' per-iteration peaks (D18 b) by hand from the rows below:
  *   base: swpd 20000 40000 | 1000 3000 (40000 -> 1000 collapses):
  *         si peaks 30, 7; so peaks 60, 9
@@ -1266,7 +1266,7 @@ static void test_vmstat__ids_again_in_a_new_pass(void **state)
 	assert_string_equal(b->group, "base");
 	assert_string_equal(c->group, "cand");
 	assert_int_equal(b->id, 1);
-	assert_int_equal(c->id, 1);
+	assert_int_equal(c->id, 2);   /* numbered across passes (ctx->vmstat_series) */
 	assert_int_equal(b->rows, 4);
 	assert_int_equal(c->rows, 4);
 	assert_int_equal(b->niteration, 2);
