@@ -18,7 +18,8 @@
 #include "plot/plot_int.h"
 
 #define MAX_RUNS BL_RUNS_PLOT_MAX
-#define NAME_MAX_CHARS 40
+#define NAME_MAX_CHARS 40   /* of a group's name in the legend (short_names) */
+#define LEAD_CHARS 12       /* of the part all names share, before the rest */
 #define BYTES_PER_MIB 1048576.0
 /* Pixel sizes (pngcairo and svg, font sans 10): a panel, the legend's
  * line, a character of it (a generous average, so a line is never cut),
@@ -52,6 +53,7 @@ struct rgroup {
 	size_t cnt[3];
 	double mean[3];      /* its mean line's: the drawn runs', or in->totals' */
 	unsigned long long all;   /* its runs: n, or more (in->totals) */
+	char *shown;         /* its name as the legend shows it (short_names) */
 	char *legend;        /* its legend line */
 };
 
@@ -90,7 +92,123 @@ static void layout_free(struct runs_layout *L)
 {
 	for (size_t g = 0; g < L->ng; g++) {
 		free(L->grp[g].idx);
+		free(L->grp[g].shown);
 		free(L->grp[g].legend);
+	}
+}
+
+/* Characters (UTF-8 code points) of s[0..n). */
+static size_t u8_chars(const char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+/* The byte offset of character k of s[0..n) (n when it has fewer). */
+static size_t u8_at(const char *s, size_t n, size_t k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && k-- == 0)
+			return i;
+	return n;
+}
+
+/* s[0..n) into b in at most max characters: whole, or its first third
+ * and its end around an ellipsis. */
+static void middle_cut(struct bl_buf *b, const char *s, size_t n, size_t max)
+{
+	size_t c = u8_chars(s, n);
+	if (c <= max) {
+		bl_buf_add(b, s, n);
+		return;
+	}
+	size_t head = max / 3, tail = max - head - 1;
+	bl_buf_add(b, s, u8_at(s, n, head));
+	bl_buf_add(b, "…", strlen("…"));
+	size_t from = u8_at(s, n, c - tail);
+	bl_buf_add(b, s + from, n - from);
+}
+
+/* The bytes group g's name shares at its start (*pre) and at its end
+ * (*suf) with every peer: a drawn group whose name starts with the same
+ * LEAD_CHARS characters (the same file or thread, most often); 0 and 0
+ * without one. Both end on character boundaries, and pre + suf <= its
+ * length. */
+static void peer_affixes(const struct runs_layout *L, size_t g, size_t *pre, size_t *suf)
+{
+	const char *s = L->grp[g].name;
+	size_t len = strlen(s), lead = u8_at(s, len, LEAD_CHARS), p = len, q = len;
+	bool peer = false;
+	for (size_t h = 0; h < L->ng; h++) {
+		const char *t = L->grp[h].name;
+		size_t tl = strlen(t), k = 0;
+		while (k < len && k < tl && s[k] == t[k])
+			k++;
+		if (h == g || k < lead)
+			continue;
+		peer = true;
+		p = k < p ? k : p;
+		for (k = 0; k < len && k < tl && s[len - 1 - k] == t[tl - 1 - k]; k++)
+			;
+		q = k < q ? k : q;
+	}
+	if (!peer)
+		p = q = 0;
+	while (p > 0 && ((unsigned char)s[p] & 0xC0) == 0x80)
+		p--;
+	q = q > len - p ? len - p : q;
+	while (q > 0 && ((unsigned char)s[len - q] & 0xC0) == 0x80)
+		q--;
+	*pre = p;
+	*suf = q;
+}
+
+/* Each group's name as the legend shows it, at most NAME_MAX_CHARS
+ * characters and told apart from the others': a longer one keeps the
+ * first LEAD_CHARS of what it shares with its peers (peer_affixes), then
+ * the part where they differ, whole or as its start and end around an
+ * ellipsis, and an ellipsis for the end they share
+ * ("17-timev-par…short_re…iGenVar_only/S1L1…", not six names alike in
+ * their first 40 characters). Should two still read alike, every cut
+ * name ends in its legend line's number ("#3"). */
+static void short_names(struct runs_layout *L)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t g = 0; g < L->ng; g++) {
+			struct rgroup *G = &L->grp[g];
+			size_t pre, suf;
+			peer_affixes(L, g, &pre, &suf);
+			size_t len = strlen(G->name), lead = u8_chars(G->name, pre);
+			struct bl_buf b = BL_BUF_INIT(0);
+			if (u8_chars(G->name, len) <= NAME_MAX_CHARS) {
+				bl_buf_add(&b, G->name, len);
+			} else if (pass == 0) {
+				lead = lead > LEAD_CHARS ? LEAD_CHARS : lead;
+				bl_buf_add(&b, G->name, u8_at(G->name, pre, lead));
+				if (lead < u8_chars(G->name, pre))
+					bl_buf_add(&b, "…", strlen("…"));
+				size_t used = u8_chars(b.data ? b.data : "", b.len) + (suf > 0);
+				middle_cut(&b, G->name + pre, len - suf - pre, NAME_MAX_CHARS - used);
+				if (suf)
+					bl_buf_add(&b, "…", strlen("…"));
+			} else {
+				char num[24];
+				snprintf(num, sizeof num, " #%zu", g + 1);
+				middle_cut(&b, G->name, len, NAME_MAX_CHARS - strlen(num));
+				bl_buf_add(&b, num, strlen(num));
+			}
+			free(G->shown);
+			G->shown = bl_xstrndup(b.data ? b.data : "", b.len);
+			bl_buf_release(&b);
+		}
+		bool alike = false;
+		for (size_t g = 0; g < L->ng && !alike; g++)
+			for (size_t h = g + 1; h < L->ng && !alike; h++)
+				alike = strcmp(L->grp[g].shown, L->grp[h].shown) == 0;
+		if (!alike)
+			return;
 	}
 }
 
@@ -127,6 +245,7 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 		L->rmax = r->run > L->rmax ? r->run : L->rmax;
 	}
 	L->npanels = L->has[0] + L->has[1] + L->has[2];
+	short_names(L);
 	for (size_t g = 0; g < L->ng; g++) {
 		struct rgroup *G = &L->grp[g];
 		G->all = G->n;
@@ -150,11 +269,9 @@ static int layout(const struct bl_runs_plot *in, struct runs_layout *L)
 		for (size_t k = 0; k < G->n; k++)
 			G->idx[k] = key[k].i;
 		free(key);
-		/* the name cut as gq() cuts it, then the means */
-		size_t nl = strlen(G->name);
-		int cut = nl > NAME_MAX_CHARS ? NAME_MAX_CHARS : (int)nl;
+		/* the name as short_names() cut it, then the means */
 		struct bl_buf b = BL_BUF_INIT(0);
-		bl_buf_addf(&b, "%.*s%s (", cut, G->name, nl > NAME_MAX_CHARS ? "…" : "");
+		bl_buf_addf(&b, "%s (", G->shown);
 		if (G->all > G->n)
 			bl_buf_addf(&b, "%llu runs, the first %zu drawn):", G->all, G->n);
 		else
