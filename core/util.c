@@ -506,7 +506,7 @@ static int g_text(char *out, bool neg, const char *d, int x, int p)
 int bl_fmt_stat(char *out, size_t outsz, double v)
 {
 	double a = fabs(v);
-	if (a < 1e12)
+	if (a < 999999999999.5)   /* twelve digits that do not round up to 10^12 ("1e+12") */
 		return snprintf(out, outsz, "%.12g", v == 0.0 ? 0.0 : v);
 	if (a < 1e15)   /* every whole digit, no fraction: at most 16 bytes */
 		return snprintf(out, outsz, "%.0f", v);

@@ -129,7 +129,8 @@ int bl_fmt_double(char *out, size_t outsz, double v);
  * as every output writes it (docs/statistics.md, D20): twelve
  * significant digits, trailing zeros dropped ("%.12g": -1997.9 for
  * 304781.9 - 306779.8, not -1997.899999999965); from 10^12 in size to
- * 10^15, every whole digit and no fraction ("%.0f": 780864197253085, not
+ * 10^15 (and from 999999999999.5, which twelve digits would write
+ * "1e+12"), every whole digit and no fraction ("%.0f": 780864197253085, not
  * 780864197253085.2), which the text tables write too (bl_outtab_num);
  * from 10^15 on (no input number is that large), and for infinities and
  * NaN, as bl_fmt_double writes it. Whatever has at most 12 significant

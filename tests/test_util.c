@@ -143,6 +143,10 @@ static void test_util__fmt_stat_twelve_digits(void **state)
 		{ 1.0 / 3, "0.333333333333" },
 		{ 1e-5 / 3, "3.33333333333e-06" },
 		{ 999999999999.4, "999999999999" },
+		/* 12 digits would round it up to 10^12 ("1e+12"): every whole
+		 * digit, as from 10^12 on and as the text tables write it */
+		{ 999999999999.5, "1000000000000" },
+		{ -999999999999.7, "-1000000000000" },
 		/* from 10^12 to 10^15: every whole digit, no fraction (the
 		 * 13th digit on is rounding, D20), a half to even as printf's
 		 * %.0f and the text tables round it */
