@@ -400,6 +400,14 @@ static void failed_note(FILE *f, const struct group_acc *g, enum bl_doc_format f
 		g->failed_runs == 1 ? "its row stays" : "their rows stay", fmt == BL_DOC_MD ? "\n" : "");
 }
 
+/* The count an mtest01 group's time sums are divided by: its mtest01
+ * runs, as chkmmt divides, less the runs whose time block failed (D3c),
+ * at least 1. */
+static unsigned long time_divisor(const struct group_acc *g)
+{
+	return g->mtest_runs > g->failed_runs ? g->mtest_runs - g->failed_runs : 1;
+}
+
 static void write_group(FILE *f, const char *name, const struct group_acc *g, enum bl_doc_format fmt)
 {
 	unsigned long runs = g->mtest_runs ? g->mtest_runs : g->time_runs;
@@ -428,8 +436,11 @@ static void write_group(FILE *f, const char *name, const struct group_acc *g, en
 			continue;
 		/* chkmmt divides every sum by the number of mtest01 runs; a
 		 * group of time blocks alone has no such count, so each field
-		 * is averaged over the blocks that have it */
-		double avg = g->sum[k] / (double)(g->mtest_runs ? runs : g->w[k].n);
+		 * is averaged over the blocks that have it. A failed run's time
+		 * block is left out (D3c), and so is it from the time fields'
+		 * count of runs. */
+		double avg = g->sum[k] / (double)(!g->mtest_runs ? g->w[k].n : k == F_BYTES ? runs
+						  : time_divisor(g));
 		if (fields[k].fixed3)
 			fprintf(f, "%s: %.3f%s\n", fields[k].label, avg, fields[k].suffix);
 		else if (g->mtest_runs)   /* chkmmt's print: Perl's %.15g */
@@ -443,9 +454,9 @@ static void write_group(FILE *f, const char *name, const struct group_acc *g, en
 		fprintf(f, "note: the timed command is not known and these runs come from %lu messages: "
 			"they may not be runs of one experiment\n%s", g->unknown_cmd_msgs, fmt == BL_DOC_MD ? "\n" : "");
 	failed_note(f, g, fmt);
-	if (g->mtest_runs && g->time_runs && g->mtest_runs != g->time_runs)
+	if (g->mtest_runs && g->time_runs && g->mtest_runs != g->time_runs + g->failed_runs)
 		fprintf(f, "note: %lu mtest01 results but %lu time blocks; averages divide by %lu as chkmmt does\n%s",
-			g->mtest_runs, g->time_runs, runs, fmt == BL_DOC_MD ? "\n" : "");
+			g->mtest_runs, g->time_runs + g->failed_runs, time_divisor(g), fmt == BL_DOC_MD ? "\n" : "");
 	/* Timed runs: a field some blocks lack (bash's `time` and `time -p`
 	 * print three times only) is averaged over fewer runs than the
 	 * heading counts; say over how many. */

@@ -54,4 +54,21 @@ printf 'bash: x: command not found\nsome output\n\nreal\t0m0.100s\nuser\t0m0.000
 "$BENCHLOG" parse -q -t time "$tmp/nf.txt" | cut -d, -f2,13 > "$tmp/nf.csv"
 printf 'line,status\n4,\n8,not-found\n12,not-found\n' | cmp -s - "$tmp/nf.csv" ||
 	{ cat "$tmp/nf.csv"; echo "parse: not-found only right before a block"; exit 1; }
+# An mtest01 group whose second run's time -v block failed ("Command
+# exited with non-zero status 1", made by hand): chkmmt divides the time
+# sums by the mtest01 runs, 3, less the failed one: user (2.00 + 2.40) / 2
+# = 2.200, sys (3.00 + 3.40) / 2 = 3.200, elapsed (60 + 64) / 2 = 62.000;
+# bytes stay over all 3 runs. No "3 mtest01 results but 2 time blocks"
+# note: the third block is there, left out.
+blk() { printf 'PASS ... 1244659712 bytes allocated.\n%s\tCommand being timed: "mtest01 -p80 -w"\n\tUser time (seconds): %s\n\tSystem time (seconds): %s\n\tPercent of CPU this job got: 8%%\n\tElapsed (wall clock) time (h:mm:ss or m:ss): %s\n\tExit status: %s\n\n' "$@"; }
+{ echo 2.6.10; blk '' 2.00 3.00 1:00.00 0; blk 'Command exited with non-zero status 1\n' 2.20 3.20 1:02.00 1; blk '' 2.40 3.40 1:04.00 0; } > "$tmp/mt.txt"
+"$BENCHLOG" summary -q "$tmp/mt.txt" > "$tmp/mt.out"
+grep -q '^Averages for 3 mtest01 runs$' "$tmp/mt.out" &&
+	grep -q '^bytes allocated: 1244659712$' "$tmp/mt.out" &&
+	grep -q '^User time (seconds): 2.200$' "$tmp/mt.out" &&
+	grep -q '^System time (seconds): 3.200$' "$tmp/mt.out" &&
+	grep -q '^Elapsed (wall clock) time: 62.000$' "$tmp/mt.out" &&
+	grep -q '^note: 1 failed run left out' "$tmp/mt.out" &&
+	! grep -q 'time blocks; averages divide' "$tmp/mt.out" ||
+	{ cat "$tmp/mt.out"; echo "summary: an mtest01 group's time averages leave the failed run out of the divisor"; exit 1; }
 exit 0
