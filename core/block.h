@@ -1,7 +1,9 @@
 /* block.h — never a post against its own copy: a block of records equal
- * to one read before is marked (copy_of) and left out of the analyses.
+ * to one read before, or a mail message's records equal to an earlier
+ * message's, are marked (copy_of) and left out of the analyses.
  *
- * The rules (docs/csv.md `copy_of`, tests/e2e/copies.sh):
+ * The rules (docs/csv.md `copy_of`, tests/e2e/copies.sh,
+ * tests/e2e/archive-repost.sh):
  *   B1 A block is the records emitted between two boundaries: a line of
  *      text or a label (bl_block_end(), called by the dispatcher), a new
  *      vmstat capture (a header pair after a blank line, or the same
@@ -33,12 +35,39 @@
  *   B5 Bounded: a block is held until it ends, up to BL_BLOCK_MAX
  *      records, and while its text is under BL_BLOCK_TEXT_MAX bytes; a
  *      longer one is passed on as it comes, neither compared nor
- *      remembered (counted: too_long). At most BL_BLOCKS_SEEN blocks
- *      are remembered; the later ones are still compared with them but
- *      not remembered (counted: unremembered). Memory: the records held
- *      (at most about 1 MB, and their text), 128 KB of starts, and about
- *      100 bytes of hash table and 16 of place per remembered block (2 MB
- *      at most), with the name of each input a remembered block came from.
+ *      remembered (counted: too_long). A mail message (B6) is held only
+ *      when its first record is the first of a message remembered, and
+ *      within the same two bounds; a longer one is passed on, neither
+ *      compared nor remembered as a message (its blocks still are). At
+ *      most BL_BLOCKS_SEEN blocks, and as many messages, are remembered;
+ *      the later ones are still compared with them but not remembered
+ *      (counted: unremembered, msgs_unremembered). Memory: the records
+ *      held (at most about 1 MB for the block and 1 MB for the message,
+ *      and their text), 128 KB of starts, and about 100 bytes of hash
+ *      table and 16 of place per remembered block or message (4 MB at
+ *      most), with the name of each input a remembered one came from.
+ *   B6 A mail message (an mbox's or a .eml's, with the messages attached
+ *      to it and the text read on after it as its own, docs/mail.md R2)
+ *      is also compared as a whole when it ends (bl_block_message_end(),
+ *      called by the mail reader): its records, every block in order,
+ *      hashed as B2 does, with their count. It is compared, and
+ *      remembered, when it holds at least 2 records, BL_BLOCK_MIN_DISTINCT
+ *      different values of measures across them, and two records that
+ *      differ (records all alike are what a program that prints the same
+ *      each run gives, and another mail may well print them again). When
+ *      its first records (all of them, or the first ones of a message
+ *      that goes on with results of its own), at least 2, equal in order
+ *      the whole of a message remembered, read earlier in this input or
+ *      another, they are copies, the longest such run taken: copy_of =
+ *      "FILE:LINE" of that message's first line (the smallest line of its
+ *      records); a record its block made a copy (B4) keeps its copy_of,
+ *      and each run of records so marked counts as a block. So results
+ *      mailed again ("[PATCH v2 RESEND]", "REPOST", a later version
+ *      carrying them, a reply quoting them all) count once where each is
+ *      a block of one record. A message that copies one as a whole is not
+ *      remembered; one that goes on past the copy is. Not found: a
+ *      message that puts new results before the ones posted again, or
+ *      leaves some of them out, and a single record (B3).
  */
 #ifndef BL_BLOCK_H
 #define BL_BLOCK_H
@@ -56,6 +85,7 @@ struct bl_copies {
 	unsigned long records;       /* their records */
 	unsigned long too_long;      /* blocks over BL_BLOCK_MAX records (B5) */
 	unsigned long unremembered;  /* blocks past BL_BLOCKS_SEEN (B5) */
+	unsigned long msgs_unremembered;  /* mail messages past BL_BLOCKS_SEEN (B5, B6) */
 };
 
 struct bl_ctx;
@@ -72,6 +102,13 @@ int bl_block_hold(struct bl_ctx *ctx, const struct bl_record *r);
  * hand its records to the sinks. 0 or a sink's negative bl_err (also in
  * ctx->error). Nothing to do when blocks are off or none is open. */
 int bl_block_end(struct bl_ctx *ctx);
+/* End the current block, then the mail message whose records were
+ * emitted since the last call (B6): decide which of them copy an
+ * earlier message and hand those held to the sinks. The mail reader
+ * calls it when a message is done, while the message's provenance
+ * (struct bl_msg) is still alive; a pass calls it when it ends. 0 or a
+ * sink's negative bl_err (also in ctx->error). */
+int bl_block_message_end(struct bl_ctx *ctx);
 void bl_blocks_free(struct bl_blocks *b);
 
 #endif

@@ -81,7 +81,7 @@ static void note_failed_path(struct bl_ctx *ctx, int rc)
 int bl_ctx_finish(struct bl_ctx *ctx, int ok)
 {
 	int rc = 0, e = 0;
-	bl_block_end(ctx);
+	bl_block_message_end(ctx);
 	if (ctx->error)
 		ok = 0;
 	for (size_t i = 0; i < ctx->nsinks; i++) {

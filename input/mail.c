@@ -22,6 +22,7 @@
 
 #include "input/html.h"
 #include "input/mail.h"
+#include "core/block.h"
 #include "core/util.h"
 
 /* GMime parses a seekable stream, so the bytes it parses are held in
@@ -496,12 +497,14 @@ static void provs_free(struct rd *r)
 }
 
 /* The message read before is done: its unit ends (parsers flush with its
- * provenance still alive), then the provenance is let go. */
+ * provenance still alive), its records are judged as a whole
+ * (core/block.h B6), then the provenance is let go. */
 static int message_done(struct rd *r)
 {
 	int rc = unit_end(r);
+	int rc2 = bl_block_message_end(r->ctx);
 	provs_free(r);
-	return rc;
+	return rc ? rc : rc2;
 }
 
 /* ------------------------------------------------------ part lines ----- */

@@ -730,6 +730,9 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 			    "not remembered.\n\n",
 			BL_COUNT(cp->too_long, "block"), BL_BLOCK_MAX, BL_COUNT(cp->unremembered, "block"),
 			BL_BLOCKS_SEEN);
+	if (cp->msgs_unremembered)
+		fprintf(md, "%s after the first %d compared as a whole but not remembered.\n\n",
+			BL_COUNT(cp->msgs_unremembered, "mail message"), BL_BLOCKS_SEEN);
 	unsigned long w = bl_warn_total(ctx);
 	if (w || ctx->input_errors)
 		fprintf(md, "%lu warning%s about the input (printed on standard error as `file:line: "
@@ -1321,7 +1324,7 @@ static int build_open(struct build *b)
  * -BL_EIO with *err the errno of the first failed write. */
 static int tables_close(struct build *b, int *err)
 {
-	bl_block_end(&b->ctx);
+	bl_block_message_end(&b->ctx);
 	struct rstate *rs = &b->rs;
 	skiprun_flush(rs);
 	unit_end(rs);
