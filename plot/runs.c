@@ -189,7 +189,7 @@ static void short_names(struct runs_layout *L)
 				bl_buf_add(&b, G->name, u8_at(G->name, pre, lead));
 				if (lead < u8_chars(G->name, pre))
 					bl_buf_add(&b, "…", strlen("…"));
-				size_t used = u8_chars(b.data ? b.data : "", b.len) + (suf > 0);
+				size_t used = u8_chars(bl_buf_str(&b), b.len) + (suf > 0);
 				middle_cut(&b, G->name + pre, len - suf - pre, NAME_MAX_CHARS - used);
 				if (suf)
 					bl_buf_add(&b, "…", strlen("…"));
@@ -200,7 +200,7 @@ static void short_names(struct runs_layout *L)
 				bl_buf_add(&b, num, strlen(num));
 			}
 			free(G->shown);
-			G->shown = bl_xstrndup(b.data ? b.data : "", b.len);
+			G->shown = bl_xstrndup(bl_buf_str(&b), b.len);
 			bl_buf_release(&b);
 		}
 		bool alike = false;
