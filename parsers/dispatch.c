@@ -54,6 +54,7 @@
 #include "core/util.h"
 #include "parsers/labels.h"
 #include "parsers/parser.h"
+#include "parsers/timeparse.h"
 
 struct held_line {
 	char *text;
@@ -435,8 +436,8 @@ static bool is_heading(const char *s, size_t n)
 		if (strchr("\t=<>|#/\":()[]{}@$%\\*&", c))
 			return false;
 	}
-	if (words > 4 || letters * 2 < n)
-		return false;
+	if (words > 4 || letters * 2 < n || bl_shell_signal_line(s, n))
+		return false;   /* the shell's `Killed` before a timing block */
 	for (size_t i = 0; generic_headings[i]; i++)
 		if (strlen(generic_headings[i]) == n && strncasecmp(generic_headings[i], s, n) == 0)
 			return false;

@@ -101,6 +101,57 @@ void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r)
 	ctx->time_status.kind = NULL;
 }
 
+/* Its words after "NAME: line N: PID " (bash in a script), or NULL. */
+static const char *script_job(const char *s, size_t n)
+{
+	const char *e = s + n, *p = s;
+	while (p < e && *p != ':')
+		p++;
+	if (e - p < 8 || memcmp(p, ": line ", 7) != 0)
+		return NULL;
+	p += 7;
+	while (p < e && *p >= '0' && *p <= '9')
+		p++;
+	if (e - p < 2 || memcmp(p, ": ", 2) != 0)
+		return NULL;
+	for (p += 2; p < e && *p == ' '; p++)
+		;
+	const char *pid = p;
+	while (p < e && *p >= '0' && *p <= '9')
+		p++;
+	return p > pid && p < e && *p == ' ' ? p + 1 : NULL;
+}
+
+int bl_shell_signal_line(const char *s, size_t n)
+{
+	/* bash: jobs.c (printable_job_status, notify_of_job_status) and
+	 * glibc's strsignal(); zsh: Src/jobs.c (printjob) and sig_msg */
+	static const struct { const char *bash, *zsh; int sig; } sigs[] = {
+		{ "Aborted", "abort", 6 }, { "Killed", "killed", 9 },
+		{ "Segmentation fault", "segmentation fault", 11 }, { "Terminated", "terminated", 15 },
+	};
+	bool zsh = bl_startswith(s, n, "zsh: ");
+	const char *j = zsh ? NULL : script_job(s, n);
+	bool script = j != NULL;
+	if (!j)
+		j = zsh ? s + 5 : s;
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		const char *d = zsh ? sigs[i].zsh : sigs[i].bash;
+		size_t l = strlen(d), rl = n - (size_t)(j - s);
+		if (rl < l || memcmp(j, d, l) != 0)
+			continue;
+		const char *r = j + l;
+		rl -= l;
+		if (rl >= 14 && memcmp(r, " (core dumped)", 14) == 0)
+			r += 14, rl -= 14;
+		/* alone (bash before 5.3), or the job's command after blanks */
+		if ((rl == 0 && !zsh && !script) || (rl > 2 && r[0] == ' ' && r[1] == ' '))
+			return sigs[i].sig;
+		return 0;
+	}
+	return 0;
+}
+
 void bl_time_block_init(struct bl_time_block *t)
 {
 	t->source = (struct bl_buf)BL_BUF_INIT(1u << 26);

@@ -55,11 +55,13 @@ struct timeshort {
 	bool has_rss;
 	long long rss;
 	unsigned long rss_line;
-	/* The shell said the command was not found: a timing block may
-	 * start on line nf_next (after it and blank lines only; 0: none);
-	 * nf_here: the current line is that line. */
+	/* The shell said the command was not found (nf_sig 0) or died of
+	 * signal nf_sig: a timing block may start on line nf_next (after it
+	 * and blank lines only; 0: none); nf_here: the current line is that
+	 * line. */
 	unsigned long nf_next;
 	bool nf_here;
+	int nf_sig;
 };
 
 static int ts_init(void *st, struct bl_ctx *ctx, char **err)
@@ -135,13 +137,18 @@ static bool not_found_line(const char *s, size_t n)
 	       (n - i > 19 && memcmp(s + n - 19, ": command not found", 19) == 0);
 }
 
-/* A timing record right after the shell's not-found line (blank lines
- * between at most) times a command that did not run: status not-found,
- * unless a GNU time status line gave it one (docs/formats.md). */
+/* A timing record right after the shell's not-found line or its line
+ * for a command killed by a signal (blank lines between at most) times a
+ * command that did not run or did not finish: status not-found, or
+ * signal and its number, unless a GNU time status line gave it one
+ * (docs/formats.md). */
 static void take_not_found(const struct timeshort *t, struct bl_record *r)
 {
-	if (t->nf_here && r->v[TIME_STATUS].t == BL_NULL)
-		bl_set_str(r, TIME_STATUS, "not-found");
+	if (!t->nf_here || r->v[TIME_STATUS].t != BL_NULL)
+		return;
+	bl_set_str(r, TIME_STATUS, t->nf_sig ? "signal" : "not-found");
+	if (t->nf_sig)
+		bl_set_int(r, TIME_STATUS_CODE, t->nf_sig);
 }
 
 static bool grp(struct bl_re *re, int i, const char *s, const char **p, size_t *l)
@@ -364,8 +371,9 @@ static enum bl_verdict ts_line(void *st, struct bl_ctx *ctx, const struct bl_lin
 		line_record(t, ctx, ln, tcsh ? "tcsh" : "csh", &t->tcsh, cols, sizeof cols / sizeof cols[0], s);
 		return BL_USED;
 	}
-	if (not_found_line(s, n))
-		t->nf_next = ln->lineno + 1;   /* not taken: text, as before */
+	/* not taken: text, as before */
+	if ((t->nf_sig = bl_shell_signal_line(s, n)) != 0 || not_found_line(s, n))
+		t->nf_next = ln->lineno + 1;
 	return BL_NO;
 }
 

@@ -54,6 +54,37 @@ printf 'bash: x: command not found\nsome output\n\nreal\t0m0.100s\nuser\t0m0.000
 "$BENCHLOG" parse -q -t time "$tmp/nf.txt" | cut -d, -f2,13 > "$tmp/nf.csv"
 printf 'line,status\n4,\n8,not-found\n12,not-found\n' | cmp -s - "$tmp/nf.csv" ||
 	{ cat "$tmp/nf.csv"; echo "parse: not-found only right before a block"; exit 1; }
+# A shell's line for a command killed by a signal, printed before
+# `time`'s output (bash's jobs.c and strsignal(), zsh's Src/jobs.c
+# printjob()). A real post (fixtures/vmstat/vmstat-before-header-mmap002.eml,
+# linux-mm 2000): bash's "Killed" on lines 96 and 101 above two of its six
+# blocks. Its golden time table holds the status; summary averages the
+# other four runs, by hand: user (16.29 + 16.06 + 15.77 + 16.08) / 4 =
+# 16.050, sys (100.42 + 322.01 + 8.17 + 11.14) / 4 = 110.435; and the
+# group stays the subject, not "Killed".
+"$BENCHLOG" summary -q "$TOP/fixtures/vmstat/vmstat-before-header-mmap002.eml" > "$tmp/k.txt"
+grep -q '^Averages for 4 timed runs$' "$tmp/k.txt" &&
+	grep -q '^User time (seconds): 16.050$' "$tmp/k.txt" &&
+	grep -q '^System time (seconds): 110.435$' "$tmp/k.txt" &&
+	grep -q '^note: 2 failed runs left out' "$tmp/k.txt" &&
+	! grep -q '^Killed$' "$tmp/k.txt" ||
+	{ cat "$tmp/k.txt"; echo "summary: the two killed runs left out, no group Killed"; exit 1; }
+# Made by hand from the shells' sources: bash 5.3 (the command after the
+# padded text), bash in a script (NAME: line N: PID), zsh (killed 9,
+# segmentation fault 11), bash before 5.3 (Aborted 6, after a blank
+# line); not a shell's line: one blank in "Killed by", prose between,
+# zsh's text without the job.
+printf '%s\n' 'Killed                     ./mmap002' '' 'real	0m1.000s' 'user	0m0.000s' 'sys	0m0.000s' \
+	'./run.sh: line 3: 31337 Segmentation fault      (core dumped) ./a.out' '' 'real	0m2.000s' 'user	0m0.000s' 'sys	0m0.000s' \
+	'zsh: killed     ./mmap002' './mmap002  0.00s user 0.00s system 0% cpu 3.000 total' \
+	'zsh: segmentation fault (core dumped)  ./a.out' './a.out  0.00s user 0.00s system 0% cpu 4.000 total' \
+	'Aborted (core dumped)' '' 'real 0.15' 'user 0.00' 'sys 0.00' \
+	'Killed by the OOM killer' 'real	0m5.000s' 'user	0m0.000s' 'sys	0m0.000s' \
+	'Terminated' 'it was stopped' 'real	0m6.000s' 'user	0m0.000s' 'sys	0m0.000s' \
+	'zsh: killed' './x  0.00s user 0.00s system 0% cpu 7.000 total' > "$tmp/kill.txt"
+"$BENCHLOG" parse -q -t time "$tmp/kill.txt" | cut -d, -f2,7,13,14 > "$tmp/kill.csv"
+printf 'line,group,status,status_code\n3,kill,signal,9\n8,kill,signal,11\n12,kill,signal,9\n14,kill,signal,11\n17,kill,signal,6\n21,kill,,\n26,kill,,\n30,kill,,\n' |
+	cmp -s - "$tmp/kill.csv" || { cat "$tmp/kill.csv"; echo "parse: a shell's signal line right before a block"; exit 1; }
 # An mtest01 group whose second run's time -v block failed ("Command
 # exited with non-zero status 1", made by hand): chkmmt divides the time
 # sums by the mtest01 runs, 3, less the failed one: user (2.00 + 2.40) / 2
