@@ -253,7 +253,7 @@ static void pad(FILE *f, const char *s, size_t w)
 	struct bl_buf b = BL_BUF_INIT(0);
 	bl_esc_term(&b, s, strlen(s), false);
 	fputs(bl_buf_str(&b), f);
-	for (size_t n = bl_text_width(bl_buf_str(&b)); n < w; n++)
+	for (size_t n = bl_utf8_chars(bl_buf_str(&b)); n < w; n++)
 		fputc(' ', f);
 	bl_buf_release(&b);
 }
@@ -297,7 +297,7 @@ static void write_contest_r(const struct bl_contest *c, FILE *f, bool md)
 	size_t kw = strlen("Kernel [runs]"), nl = shown(c->nl, md), ng = shown(c->ng, md);
 	for (size_t g = 0; g < ng; g++) {
 		char *k = bl_xasprintf("%s [%ld]", c->g[g].name, c->g[g].runs);
-		size_t w = bl_text_width(k);
+		size_t w = bl_utf8_chars(k);
 		kw = w > kw ? w : kw;
 		free(k);
 	}
@@ -332,7 +332,7 @@ static void write_report_rows(const struct bl_contest *c, FILE *f)
 	size_t kw = strlen("Kernel [runs]");
 	bool cpl = false;
 	for (size_t i = 0; i < c->nrr; i++) {
-		size_t w = bl_text_width(c->rr[i].kernel) + (c->rr[i].has_runs ? 3 + (size_t)snprintf(NULL, 0, "%lld", c->rr[i].runs) : 0);
+		size_t w = bl_utf8_chars(c->rr[i].kernel) + (c->rr[i].has_runs ? 3 + (size_t)snprintf(NULL, 0, "%lld", c->rr[i].runs) : 0);
 		kw = w > kw ? w : kw;
 		cpl = cpl || !isnan(c->rr[i].cpulcpu);
 	}

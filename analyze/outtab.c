@@ -108,17 +108,6 @@ void bl_outtab_setin(struct bl_outtab *t, size_t col, double v, enum bl_tabfmt f
 	bl_outtab_set(t, col, buf);
 }
 
-/* Characters of valid UTF-8 (continuation bytes do not count); invalid
- * bytes count one each, which only affects alignment. */
-size_t bl_text_width(const char *s)
-{
-	size_t w = 0;
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xC0) != 0x80)
-			w++;
-	return w;
-}
-
 static void pad(FILE *f, size_t n)
 {
 	while (n--)
@@ -149,10 +138,10 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 	char **cells = term_cells(t);   /* row r (0: the header) at r * ncols */
 	size_t *w = bl_xcalloc(t->ncols ? t->ncols : 1, sizeof *w);
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = bl_text_width(cells[c]);
+		w[c] = bl_utf8_chars(cells[c]);
 		for (size_t r = 1; r <= t->nrows; r++) {
 			const char *s = cells[r * t->ncols + c];
-			size_t x = s ? bl_text_width(s) : 1;
+			size_t x = s ? bl_utf8_chars(s) : 1;
 			if (x > w[c])
 				w[c] = x;
 		}
@@ -173,7 +162,7 @@ static void write_text(const struct bl_outtab *t, FILE *f)
 				s = "-";
 			if (c >= last)
 				break;
-			size_t x = bl_text_width(s);
+			size_t x = bl_utf8_chars(s);
 			if (c)
 				fputs("  ", f);
 			if (t->right[c])
@@ -204,10 +193,10 @@ static size_t widths(const struct bl_outtab *t, size_t *w)
 {
 	size_t total = t->ncols ? 2 * (t->ncols - 1) : 0;
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = bl_text_width(t->head[c]);
+		w[c] = bl_utf8_chars(t->head[c]);
 		for (size_t r = 0; r < t->nrows; r++) {
 			const char *s = t->cell[r * t->ncols + c];
-			size_t x = s ? bl_text_width(s) : 1;
+			size_t x = s ? bl_utf8_chars(s) : 1;
 			if (x > w[c])
 				w[c] = x;
 		}
@@ -234,12 +223,9 @@ static void col_remove(struct bl_outtab *t, size_t c)
 /* s cut to at most w characters, the last one "…". */
 static void cut_cell(char **s, size_t w)
 {
-	if (!*s || bl_text_width(*s) <= w)
+	if (!*s || bl_utf8_chars(*s) <= w)
 		return;
-	char *p = *s;
-	for (size_t n = 0; *p && n < w - 1; n++)
-		for (p++; ((unsigned char)*p & 0xC0) == 0x80; p++)
-			;
+	char *p = *s + bl_utf8_at(*s, strlen(*s), w - 1);
 	while (p > *s && p[-1] == ' ')
 		p--;
 	*p = '\0';
@@ -335,9 +321,7 @@ void bl_text_wrap(FILE *f, const char *text, size_t width)
 			p++;
 			continue;
 		}
-		size_t n = strcspn(p, " \n"), wn = 0;
-		for (size_t i = 0; i < n; i++)
-			wn += ((unsigned char)p[i] & 0xC0) != 0x80;
+		size_t n = strcspn(p, " \n"), wn = bl_utf8_chars_n(p, n);
 		if (col && width && col + 1 + wn > width) {
 			fputc('\n', f);
 			col = 0;

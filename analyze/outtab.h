@@ -62,9 +62,6 @@ int bl_outtab_flush(struct bl_outtab *t, FILE *f, enum bl_tabfmt fmt);
  * *cut whether a cell was cut. A table that is still too wide stays so. */
 void bl_outtab_fit(struct bl_outtab *t, size_t width, const char *const *drop,
 		   const char *const *keep, char **dropped, bool *cut);
-/* The characters of s as a text table counts them (UTF-8: the bytes
- * that do not continue a sequence). */
-size_t bl_text_width(const char *s);
 /* text written to f in lines of at most width characters (0: as is),
  * broken at blanks; a word longer than width stands alone. Line breaks
  * in text are kept. */

@@ -744,7 +744,7 @@ const struct bl_analysis bl_analysis_runs = {
 	.charts = runs_charts,
 	.chart_needs = "one point per run: bytes_allocated of an mtest01 result or elapsed_s, "
 		       "cpu_pct of a time block (tables mtest01, time); chkmmt averages blocks are "
-		       "means without their runs, and a time block after a latency histogram times "
-		       "that loop",
+		       "means without their runs, a time block after a latency histogram times "
+		       "that loop, and a failed command's time block is not a measurement (D3c)",
 	.destroy = runs_destroy,
 };

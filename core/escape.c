@@ -6,8 +6,7 @@
 #include "core/cleanup.h"
 #include "core/escape.h"
 
-/* Well-formed UTF-8 sequence at s within n bytes: its length, else 0. */
-static size_t utf8_len_n(const unsigned char *s, size_t n)
+size_t bl_utf8_len_n(const unsigned char *s, size_t n)
 {
 	unsigned char c = s[0];
 	if (c < 0x80)
@@ -36,7 +35,7 @@ bool bl_utf8_valid(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	for (size_t i = 0; i < len;) {
-		size_t k = utf8_len_n(p + i, len - i);
+		size_t k = bl_utf8_len_n(p + i, len - i);
 		if (k == 0)
 			return false;
 		i += k;
@@ -50,7 +49,7 @@ size_t bl_utf8_len(const unsigned char *s)
 	size_t n = 1;
 	while (n < 4 && s[n - 1] && s[n])
 		n++;
-	return s[0] ? utf8_len_n(s, n) : 0;
+	return s[0] ? bl_utf8_len_n(s, n) : 0;
 }
 
 /* A C1 control (U+0080-U+009F, two bytes in UTF-8) at p? Terminals
@@ -138,16 +137,31 @@ int bl_esc_html(struct bl_buf *b, const char *s)
 	return rc;
 }
 
+size_t bl_utf8_at(const char *s, size_t n, size_t k)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+	for (; i < n && k; k--) {
+		size_t l = bl_utf8_len_n(p + i, n - i);
+		i += l ? l : 1;
+	}
+	return i;
+}
+
+size_t bl_utf8_chars_n(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t c = 0;
+	for (size_t i = 0; i < n; c++) {
+		size_t l = bl_utf8_len_n(p + i, n - i);
+		i += l ? l : 1;
+	}
+	return c;
+}
+
 size_t bl_utf8_chars(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	size_t n = 0;
-	while (*p) {
-		size_t k = bl_utf8_len(p);
-		p += k ? k : 1;
-		n++;
-	}
-	return n;
+	return s ? bl_utf8_chars_n(s, strlen(s)) : 0;
 }
 
 int bl_esc_gp(struct bl_buf *b, const char *s, size_t max_chars)
@@ -204,7 +218,7 @@ int bl_esc_term(struct bl_buf *b, const char *s, size_t len, bool keep_lf)
 	int rc = 0;
 	for (size_t i = 0; i < len && !rc; ) {
 		unsigned char c = p[i];
-		size_t k = utf8_len_n(p + i, len - i);
+		size_t k = bl_utf8_len_n(p + i, len - i);
 		bool c1 = k == 2 && c == 0xc2 && p[i + 1] <= 0x9f;   /* U+0080-U+009F */
 		if (c == 0x1b) {
 			rc = bl_buf_add(b, "\\e", 2);

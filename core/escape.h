@@ -68,6 +68,8 @@ bool bl_esc_formula_like(const char *s, size_t len);
  * no surrogates, at most U+10FFFF; s NUL-terminated or at least 4 bytes
  * long), or 0 if the byte at s does not start one. */
 size_t bl_utf8_len(const unsigned char *s);
+/* The same within the n bytes at s (n >= 1), NUL or not. */
+size_t bl_utf8_len_n(const unsigned char *s, size_t n);
 /* Whether the len bytes at s are well-formed UTF-8 throughout. */
 bool bl_utf8_valid(const char *s, size_t len);
 
@@ -85,8 +87,13 @@ const char *bl_esc_doc(struct bl_esc_ring *r, const char *s, bool md);
 void bl_esc_ring_release(struct bl_esc_ring *r);
 
 /* Characters (code points, a byte that is not well-formed UTF-8 counting
- * as one) in s: the display width E5's max_chars counts. */
+ * as one) in s, or in its first n bytes: the display width E5's
+ * max_chars counts. */
 size_t bl_utf8_chars(const char *s);
+size_t bl_utf8_chars_n(const char *s, size_t n);
+/* The byte offset of character k (counted as bl_utf8_chars_n does) of
+ * s[0..n), or n when it has k or fewer. */
+size_t bl_utf8_at(const char *s, size_t n, size_t k);
 
 /* The same, written to a stream (E1, E2, E3, E7 with keep_lf); for a
  * writer that prints as it goes. Returns 0 or EOF on a write error. */

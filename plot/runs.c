@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyze/outtab.h"
+#include "core/escape.h"
 #include "plot/plot_int.h"
 
 #define MAX_RUNS BL_RUNS_PLOT_MAX
@@ -97,37 +98,19 @@ static void layout_free(struct runs_layout *L)
 	}
 }
 
-/* Characters (UTF-8 code points) of s[0..n). */
-static size_t u8_chars(const char *s, size_t n)
-{
-	size_t c = 0;
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return c;
-}
-
-/* The byte offset of character k of s[0..n) (n when it has fewer). */
-static size_t u8_at(const char *s, size_t n, size_t k)
-{
-	for (size_t i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80 && k-- == 0)
-			return i;
-	return n;
-}
-
 /* s[0..n) into b in at most max characters: whole, or its first third
  * and its end around an ellipsis. */
 static void middle_cut(struct bl_buf *b, const char *s, size_t n, size_t max)
 {
-	size_t c = u8_chars(s, n);
+	size_t c = bl_utf8_chars_n(s, n);
 	if (c <= max) {
 		bl_buf_add(b, s, n);
 		return;
 	}
 	size_t head = max / 3, tail = max - head - 1;
-	bl_buf_add(b, s, u8_at(s, n, head));
+	bl_buf_add(b, s, bl_utf8_at(s, n, head));
 	bl_buf_add(b, "…", strlen("…"));
-	size_t from = u8_at(s, n, c - tail);
+	size_t from = bl_utf8_at(s, n, c - tail);
 	bl_buf_add(b, s + from, n - from);
 }
 
@@ -139,7 +122,7 @@ static void middle_cut(struct bl_buf *b, const char *s, size_t n, size_t max)
 static void peer_affixes(const struct runs_layout *L, size_t g, size_t *pre, size_t *suf)
 {
 	const char *s = L->grp[g].name;
-	size_t len = strlen(s), lead = u8_at(s, len, LEAD_CHARS), p = len, q = len;
+	size_t len = strlen(s), lead = bl_utf8_at(s, len, LEAD_CHARS), p = len, q = len;
 	bool peer = false;
 	for (size_t h = 0; h < L->ng; h++) {
 		const char *t = L->grp[h].name;
@@ -180,16 +163,16 @@ static void short_names(struct runs_layout *L)
 			struct rgroup *G = &L->grp[g];
 			size_t pre, suf;
 			peer_affixes(L, g, &pre, &suf);
-			size_t len = strlen(G->name), lead = u8_chars(G->name, pre);
+			size_t len = strlen(G->name), lead = bl_utf8_chars_n(G->name, pre);
 			struct bl_buf b = BL_BUF_INIT(0);
-			if (u8_chars(G->name, len) <= NAME_MAX_CHARS) {
+			if (bl_utf8_chars_n(G->name, len) <= NAME_MAX_CHARS) {
 				bl_buf_add(&b, G->name, len);
 			} else if (pass == 0) {
 				lead = lead > LEAD_CHARS ? LEAD_CHARS : lead;
-				bl_buf_add(&b, G->name, u8_at(G->name, pre, lead));
-				if (lead < u8_chars(G->name, pre))
+				bl_buf_add(&b, G->name, bl_utf8_at(G->name, pre, lead));
+				if (lead < bl_utf8_chars_n(G->name, pre))
 					bl_buf_add(&b, "…", strlen("…"));
-				size_t used = u8_chars(bl_buf_str(&b), b.len) + (suf > 0);
+				size_t used = bl_utf8_chars_n(bl_buf_str(&b), b.len) + (suf > 0);
 				middle_cut(&b, G->name + pre, len - suf - pre, NAME_MAX_CHARS - used);
 				if (suf)
 					bl_buf_add(&b, "…", strlen("…"));

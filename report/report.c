@@ -768,9 +768,14 @@ static void write_intro(FILE *md, const struct rstate *rs, const struct bl_ctx *
 		fprintf(md, "| %zu more inputs, each in [inputs.csv](inputs.csv) | | | | | |\n",
 			rs->nin - BL_MD_SHOWN);
 	const struct bl_input_stats *t = &rs->tot;
-	if (rs->nin != 1)
+	/* said while the inputs were listed (a folder, a plain log beside its
+	 * .gz), before any was read: no input's, but the intro's total counts it */
+	unsigned long all = bl_warn_total(ctx), listed = all > t->warnings ? all - t->warnings : 0;
+	if (listed)
+		fprintf(md, "| said while listing the inputs, before reading them | | | | | %lu |\n", listed);
+	if (rs->nin != 1 || listed)
 		fprintf(md, "| **total** | **%lu** | **%lu** | **%lu** | **%lu** | **%lu** |\n", t->lines,
-			t->used, t->skipped, t->records, t->warnings);
+			t->used, t->skipped, t->records, t->warnings + listed);
 	fputc('\n', md);
 
 	if (ctx->nskips) {
@@ -1081,9 +1086,11 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 		bl_fput_md_inline(mdf, x->an->title);
 		fprintf(mdf, "\n\n");
 		fwrite(x->text, 1, x->len, mdf);
+		/* the text then one blank line, not two */
 		if (x->len && x->text[x->len - 1] != '\n')
 			fputc('\n', mdf);
-		fputc('\n', mdf);
+		if (x->len && !(x->len >= 2 && x->text[x->len - 2] == '\n' && x->text[x->len - 1] == '\n'))
+			fputc('\n', mdf);
 		for (size_t k = 0; k < x->nch; k++) {
 			/* Each section shows its charts; add one the text left out. */
 			char *ref = bl_xasprintf("](plots/%s.png)", x->ch[k].name);

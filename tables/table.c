@@ -24,40 +24,11 @@
 #include "parsers/parser.h"
 #include "core/util.h"
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
-static size_t utf8_seq(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0];
-	size_t len;
-	unsigned min;
-	unsigned cp;
-	if (c < 0x80)
-		return 1;
-	else if ((c & 0xE0) == 0xC0)
-		len = 2, cp = c & 0x1F, min = 0x80;
-	else if ((c & 0xF0) == 0xE0)
-		len = 3, cp = c & 0x0F, min = 0x800;
-	else if ((c & 0xF8) == 0xF0)
-		len = 4, cp = c & 0x07, min = 0x10000;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3F);
-	}
-	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return len;
-}
-
 /* Would s need the escaping of bl_utf8_clean? */
 static bool text_needs_escape(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		size_t l = (unsigned char)s[i] < 0x80 ? 1 : utf8_seq((const unsigned char *)s + i, n - i);
+		size_t l = (unsigned char)s[i] < 0x80 ? 1 : bl_utf8_len_n((const unsigned char *)s + i, n - i);
 		if (!l || (s[i] == '\\' && (s[i + 1] == 'x' || s[i + 1] == '\\')))
 			return true;
 		i += l;
@@ -75,7 +46,7 @@ const char *bl_utf8_clean(const char *s, char **fixed)
 	struct bl_buf b = BL_BUF_INIT(0);
 	for (size_t i = 0; i < n;) {
 		const unsigned char *p = (const unsigned char *)s + i;
-		size_t l = utf8_seq(p, n - i);
+		size_t l = bl_utf8_len_n(p, n - i);
 		if (!l)
 			bl_buf_add(&b, (const char[]){ '\\', 'x', hex[*p >> 4], hex[*p & 15] }, 4);
 		else if (*p == '\\')

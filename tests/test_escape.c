@@ -172,6 +172,24 @@ static void test_escape__limit(void **state)
 	bl_buf_release(&b);
 }
 
+/* One way of counting characters for every width (core/escape.h): by
+ * hand, a, é (c3 a9) and b are 3 characters, é at byte 1, b at byte 3;
+ * a stray continuation byte "\x80" and a lead byte cut short "\xe2\x82"
+ * count one character a byte, as E5 writes each as one '?'. */
+static void test_escape__utf8_chars(void **state)
+{
+	(void)state;
+	assert_int_equal(bl_utf8_chars("a\xc3\xa9" "b"), 3);
+	assert_int_equal(bl_utf8_chars_n("a\xc3\xa9" "b", 2), 2);   /* a, and é cut short: 1 */
+	assert_int_equal(bl_utf8_at("a\xc3\xa9" "b", 4, 2), 3);
+	assert_int_equal(bl_utf8_at("a\xc3\xa9" "b", 4, 3), 4);
+	assert_int_equal(bl_utf8_at("a\xc3\xa9" "b", 4, 9), 4);
+	assert_int_equal(bl_utf8_chars("\x80x"), 2);
+	assert_int_equal(bl_utf8_chars("\xe2\x82"), 2);
+	assert_int_equal(bl_utf8_at("\x80\x80x", 3, 2), 2);
+	assert_int_equal(bl_utf8_chars(NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_escape__term),
 		cmocka_unit_test(test_escape__term_printf),
 		cmocka_unit_test(test_escape__limit),
+		cmocka_unit_test(test_escape__utf8_chars),
 	};
 	return cmocka_run_group_tests_name("escape", tests, NULL, NULL);
 }
