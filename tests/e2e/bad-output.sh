@@ -88,7 +88,10 @@ mkdir tables
 if env --default-signal=INT true 2>/dev/null; then
     env --default-signal=INT "$BENCHLOG" parse -q -o tables huge.txt > out 2> err &
     pid=$!
-    sleep 0.3
+    # the signal once the run writes its tables, not while it still loads
+    # (on a busy machine 0.3 s can pass before its handler is set)
+    n=0; while [ -z "$(ls -A tables)" ] && [ $n -lt 200 ] && kill -0 $pid 2>/dev/null; do
+        sleep 0.05; n=$((n + 1)); done
     kill -INT $pid
     wait $pid; rc=$?
     if [ "$rc" -eq 0 ]; then
