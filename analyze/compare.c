@@ -538,8 +538,7 @@ static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, 
 			continue;
 		}
 		if (strcmp(name, "message_id") == 0) {
-			w->message_id = v;
-			w->thread_ref = bl_tstats_thread_ref(x->ts, v);
+			w->thread_ref = bl_tstats_thread_ref(x->ts, v, &w->message_id);
 			continue;
 		}
 		if (b.len)
@@ -1220,9 +1219,9 @@ char *bl_cmp_family_key(const struct bl_cmp_row *w)
 {
 	/* joined by hand: bl_xasprintf() here was 2 % of report's
 	 * instructions on the bench's 10,000 files (two calls per row) */
-	const char *v[] = { w->table, w->source, w->message_id, w->baseline, w->candidate };
+	const char *v[] = { w->table, w->source, w->message_id, w->thread_ref, w->baseline, w->candidate };
 	struct bl_buf b = BL_BUF_INIT(0);
-	for (size_t i = 0; i < 5; i++) {
+	for (size_t i = 0; i < 6; i++) {
 		if (i)
 			bl_buf_addc(&b, '\x1f');
 		bl_buf_add(&b, v[i] ? v[i] : "", v[i] ? strlen(v[i]) : 0);

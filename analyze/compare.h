@@ -9,12 +9,17 @@
  *     baseline is --baseline's set, else the first whose label names the
  *     baseline side (parsers/labels.h bl_label_side), else the first
  *     seen. With blocks by source (table_stats.h by_source) and no
- *     --baseline, "first seen" is within the block's source.
+ *     --baseline, "first seen" is within the block's source, and a
+ *     mail message that holds two sets or more of a table (records not
+ *     quoted, not copies) is a block of its own: its sets are compared
+ *     with each other only, those of messages that hold one set across
+ *     their thread (docs/statistics.md D18).
  * C2  Per column and candidate: both summaries (n, mean +- D5, median),
  *     d = mean_c - mean_b, the change with Fieller's interval (D14), the
  *     test's two-sided p (D6, or D7 with --test student) and D16.
  * C3  Verdict by D13 within a family (D12, bl_cmp_family_key): one
- *     baseline -> candidate pair of one table within one source;
+ *     baseline -> candidate pair of one table within one source (a
+ *     file, a thread, or a message that is its own block, C1);
  *     Bonferroni for the verdict, Holm and BH beside it.
  * C4  A table an analysis compares itself (analyze/analysis.h
  *     findings_table: vmstat, whose samples in time order are not
@@ -142,7 +147,9 @@ struct bl_cmp_row {
 	const char *table, *column;
 	char *baseline, *candidate;
 	const char *source, *message_id;   /* the block's, when grouped by them; else NULL */
-	const char *thread_ref;      /* a thread's first message (bl_tstats_thread_ref), or NULL */
+	const char *thread_ref;      /* the message that names the block: a thread's
+					first, or the message that is its own block
+					(C1, bl_tstats_thread_ref), or NULL */
 	char *block;
 	int better;                  /* R1: -1 lower, +1 higher, 0 none */
 	double band;                 /* D13, % */
@@ -160,7 +167,8 @@ struct bl_cmp_row {
 void bl_cmp_row_clear(struct bl_cmp_row *w);
 /* D12: the family (one question) row w belongs to, as a heap string:
  * equal for two rows exactly when they share table, source, thread,
- * baseline and candidate. The caller frees it. */
+ * thread_ref (a message that is its own block, C1), baseline and
+ * candidate. The caller frees it. */
 char *bl_cmp_family_key(const struct bl_cmp_row *w);
 /* A table that could not be compared, and why (one sentence). */
 struct bl_cmp_skip {

@@ -76,7 +76,37 @@ struct ts_table {
 	size_t *order;          /* listed columns (T3), after finish */
 	size_t norder;
 	int sb_logi;            /* log tables: logi of `since_boot` (T1), -1 none */
+	/* by_source: the unit of the mail message read (F1 of
+	 * report/findings.h): UNIT_HOLD while it shows one group (its
+	 * value ugroup), for message ugen */
+	int unit;
+	unsigned long ugen;
+	char *ugroup;
 };
+
+enum { UNIT_HOLD, UNIT_THREAD, UNIT_MESSAGE };
+
+/* by_source: a record held until its message's unit is known: its group
+ * values (the message_id one, k = mk, set when put) and the values of
+ * its wanted columns (T3), text in s, else the number x. */
+struct held_val {
+	size_t c;
+	double x;
+	char *s;
+};
+struct held {
+	struct ts_table *t;
+	size_t mk;
+	unsigned long line;
+	char **g;
+	struct held_val *v;
+	size_t nv;
+};
+/* Bounds of the records held, so that memory stays bounded (T4a): past
+ * either, the tables held go to the thread, on what has been seen (one
+ * group each). */
+#define TS_HOLD_MAX 4096
+#define TS_HOLD_BYTES ((size_t)1 << 20)
 
 struct bl_tstats {
 	const struct bl_tstats_opts *o;
@@ -96,6 +126,16 @@ struct bl_tstats {
 	const char **gval;
 	size_t ngbuf;
 	char *thr_subject, *thr_key;   /* by_source: the last message's thread */
+	/* by_source: the mail message read (its source and index, and a
+	 * number per message), its reference ("Message-ID, YYYY-MM-DD"),
+	 * its unit key as its own (the thread key, "\x1f", its index,
+	 * "\x1f", the reference), whether its thread's first message is
+	 * numbered, and its records held */
+	char *msg_src, *msg_ref, *unit_key;
+	unsigned long msg_idx, msg_gen;
+	bool thr_seen;
+	struct held *held;
+	size_t nheld, heldcap, held_bytes;
 	size_t budget;          /* values its cells may still keep exactly (T4) */
 	/* by_source: thread keys, numbered in order; thr_at[i], thread i's
 	 * first message's reference (offset, length) in thr_text; at most
@@ -111,6 +151,16 @@ struct bl_tstats {
 };
 
 /* ---- tables, columns, groups -------------------------------------------- */
+
+static void held_free(struct held *h, size_t ng)
+{
+	for (size_t k = 0; k < ng; k++)
+		free(h->g[k]);
+	for (size_t i = 0; i < h->nv; i++)
+		free(h->v[i].s);
+	free(h->g);
+	free(h->v);
+}
 
 struct bl_tstats *bl_tstats_new(const struct bl_tstats_opts *opts, struct bl_ctx *ctx)
 {
@@ -166,6 +216,7 @@ static void table_free(struct ts_table *t)
 	free(t->way);
 	free(t->wayof);
 	free(t->order);
+	free(t->ugroup);
 	free(t->name);
 	free(t);
 }
@@ -174,6 +225,9 @@ void bl_tstats_free(struct bl_tstats *ts)
 {
 	if (!ts)
 		return;
+	for (size_t i = 0; i < ts->nheld; i++)
+		held_free(&ts->held[i], ts->held[i].t->ng);
+	free(ts->held);
 	for (size_t i = 0; i < ts->ntab; i++)
 		table_free(ts->tab[i]);
 	free(ts->tab);
@@ -182,6 +236,9 @@ void bl_tstats_free(struct bl_tstats *ts)
 	free(ts->gval);
 	free(ts->thr_subject);
 	free(ts->thr_key);
+	free(ts->msg_src);
+	free(ts->msg_ref);
+	free(ts->unit_key);
 	bl_index_release(&ts->threads);
 	bl_store_release(&ts->thr_at);
 	bl_store_release(&ts->thr_text);
@@ -784,15 +841,39 @@ static const char *val_text(const struct bl_val *v, char *buf, size_t bufsz)
 	}
 }
 
-/* by_source's block of a mail record: its thread ("thread: " and the
- * subject without Re:/Fwd: and [tags], input/mail.h), so that a reply
- * with the candidate's numbers is compared with the post it answers;
- * the message id when the subject names no thread. */
-static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const char *msgid)
+/* by_source: the thread of the message read numbered, with the message
+ * as its first (bl_tstats_thread_ref), when it is the first put there. */
+static void thread_seen(struct bl_tstats *ts)
 {
-	if (!m || !m->subject || !*m->subject)
-		return msgid;
-	if (!ts->thr_subject || strcmp(ts->thr_subject, m->subject) != 0) {
+	if (ts->thr_seen)
+		return;
+	ts->thr_seen = true;
+	bool added;
+	size_t i, off, at[2] = { ts->thr_len, strlen(ts->msg_ref) };
+	errno = 0;
+	int rc = bl_index_find(&ts->threads, ts->thr_key, strlen(ts->thr_key), &i, &off, &added);
+	if (!rc && added) {
+		rc = bl_store_put(&ts->thr_text, at[0], ts->msg_ref, at[1]) ||
+		     bl_store_put(&ts->thr_at, i * sizeof at, at, sizeof at);
+		ts->thr_len += at[1];
+	}
+	if (rc && !ts->read_err)
+		ts->read_err = errno ? errno : EIO;
+}
+
+/* by_source's block of a mail record (report/findings.h F1): its thread
+ * ("thread: " and the subject without Re:/Fwd: and [tags], input/mail.h),
+ * so that a reply with the candidate's numbers is compared with the post
+ * it answers, or, for a table of which the message holds two groups or
+ * more, the message itself (unit_key); the message id when the subject
+ * names no thread. */
+static void thread_of(struct bl_tstats *ts, const struct bl_msg *m)
+{
+	if (!m->subject || !*m->subject) {
+		free(ts->thr_key);
+		free(ts->thr_subject);
+		ts->thr_key = ts->thr_subject = NULL;
+	} else if (!ts->thr_subject || strcmp(ts->thr_subject, m->subject) != 0) {
 		free(ts->thr_subject);
 		free(ts->thr_key);
 		ts->thr_subject = bl_xstrdup(m->subject);
@@ -800,26 +881,145 @@ static const char *thread_of(struct bl_tstats *ts, const struct bl_msg *m, const
 		if (strncmp(ts->thr_key, "thread: ", 8) != 0) {
 			free(ts->thr_key);
 			ts->thr_key = NULL;
-		} else {
-			bool added;
-			size_t i, off, at[2] = { ts->thr_len, 0 };
-			const char *id = m->message_id ? m->message_id : "";
-			const char *d = m->date ? m->date : "";
-			errno = 0;
-			int rc = bl_index_find(&ts->threads, ts->thr_key, strlen(ts->thr_key), &i, &off, &added);
-			if (!rc && added) {
-				char *ref = bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
-				at[1] = strlen(ref);
-				rc = bl_store_put(&ts->thr_text, at[0], ref, at[1]) ||
-				     bl_store_put(&ts->thr_at, i * sizeof at, at, sizeof at);
-				ts->thr_len += at[1];
-				free(ref);
-			}
-			if (rc && !ts->read_err)
-				ts->read_err = errno ? errno : EIO;
 		}
 	}
-	return ts->thr_key ? ts->thr_key : msgid;
+	const char *id = m->message_id ? m->message_id : "";
+	const char *d = m->date ? m->date : "";
+	free(ts->msg_ref);
+	free(ts->unit_key);
+	ts->msg_ref = bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
+	/* its place in its file keeps two messages without a Message-ID apart */
+	ts->unit_key = ts->thr_key ? bl_xasprintf("%s\x1f%lu\x1f%s", ts->thr_key, m->index, ts->msg_ref) : NULL;
+	ts->thr_seen = false;
+}
+
+/* r's values of the wanted columns (T3) into group g. */
+static void put_record(struct bl_tstats *ts, struct ts_table *t, struct ts_group *g, const struct bl_record *r)
+{
+	for (size_t c = 0; c < t->ncol; c++) {
+		if (!t->col[c].wanted || t->col[c].logi < 0)
+			continue;
+		struct bl_val v = rec_val(r, t->col[c].logi);
+		if (v.t == BL_NUM)
+			add_num(t, g, c, v.u.d);
+		else if (v.t == BL_INT)
+			add_num(t, g, c, (double)v.u.i);
+		else if (v.t == BL_STR)
+			add_field(ts, t, g, c, v.u.s ? v.u.s : "", r->source, r->line);
+	}
+}
+
+/* The records held of table t (NULL: of every table) put into the
+ * groups of `unit`, UNIT_THREAD or UNIT_MESSAGE, in the order read; the
+ * others stay held. */
+static void held_put(struct bl_tstats *ts, struct ts_table *t, int unit)
+{
+	size_t keep = 0;
+	if (!ts->nheld)
+		return;
+	for (size_t i = 0; i < ts->nheld; i++) {
+		struct held *h = &ts->held[i];
+		if (t && h->t != t) {
+			ts->held[keep++] = *h;
+			continue;
+		}
+		h->t->unit = unit;
+		if (unit == UNIT_THREAD)
+			thread_seen(ts);
+		h->g[h->mk] = bl_xstrdup(unit == UNIT_THREAD ? ts->thr_key : ts->unit_key);
+		struct ts_group *g = group_get(ts, h->t, (const char *const *)h->g);
+		for (size_t v = 0; g && v < h->nv; v++)
+			if (h->v[v].s)
+				add_field(ts, h->t, g, h->v[v].c, h->v[v].s, ts->msg_src, h->line);
+			else
+				add_num(h->t, g, h->v[v].c, h->v[v].x);
+		held_free(h, h->t->ng);
+	}
+	ts->nheld = keep;
+	if (!keep)
+		ts->held_bytes = 0;
+	ts->finished = false;   /* columns may have their first values (T3) */
+}
+
+/* r held: its group values and the values of its wanted columns. */
+static void hold(struct bl_tstats *ts, struct ts_table *t, const struct bl_record *r, size_t mk)
+{
+	ts->held = bl_xgrow(ts->held, &ts->heldcap, ts->nheld + 1, sizeof *ts->held);
+	struct held *h = &ts->held[ts->nheld++];
+	*h = (struct held){ t, mk, r->line, bl_xcalloc(t->ng, sizeof *h->g), NULL, 0 };
+	h->v = bl_xcalloc(t->ncol ? t->ncol : 1, sizeof *h->v);
+	ts->held_bytes += sizeof *h + t->ng * sizeof *h->g + t->ncol * sizeof *h->v;
+	for (size_t k = 0; k < t->ng; k++)
+		if (k != mk) {
+			h->g[k] = bl_xstrdup(ts->gval[k]);
+			ts->held_bytes += strlen(h->g[k]) + 1;
+		}
+	for (size_t c = 0; c < t->ncol; c++) {
+		if (!t->col[c].wanted || t->col[c].logi < 0)
+			continue;
+		struct bl_val v = rec_val(r, t->col[c].logi);
+		struct held_val *x = &h->v[h->nv];
+		*x = (struct held_val){ c, 0, NULL };
+		if (v.t == BL_NUM)
+			x->x = v.u.d;
+		else if (v.t == BL_INT)
+			x->x = (double)v.u.i;
+		else if (v.t == BL_STR)
+			x->s = bl_xstrdup(v.u.s ? v.u.s : "");
+		else
+			continue;
+		ts->held_bytes += x->s ? strlen(x->s) + 1 : 0;
+		h->nv++;
+	}
+}
+
+/* by_source, a mail record of a thread: into the message's unit for
+ * t (F1 of report/findings.h), held until the message shows a second
+ * group of t (then its own unit) or ends (then the thread's). ts->gval
+ * holds its group values but the message_id one (k = mk); the compared
+ * column is the last. */
+static void unit_record(struct bl_tstats *ts, struct ts_table *t, const struct bl_record *r, size_t mk)
+{
+	if (t->ugen != ts->msg_gen) {
+		t->ugen = ts->msg_gen;
+		t->unit = UNIT_HOLD;
+		free(t->ugroup);
+		t->ugroup = NULL;
+	}
+	const char *set = ts->gval[t->ng - 1];
+	if (t->unit == UNIT_HOLD && t->ugroup && strcmp(t->ugroup, set) != 0) {
+		held_put(ts, t, UNIT_MESSAGE);
+		t->unit = UNIT_MESSAGE;
+	}
+	if (t->unit != UNIT_HOLD) {
+		if (t->unit == UNIT_THREAD)
+			thread_seen(ts);
+		ts->gval[mk] = t->unit == UNIT_THREAD ? ts->thr_key : ts->unit_key;
+		struct ts_group *g = group_get(ts, t, ts->gval);
+		if (g)
+			put_record(ts, t, g, r);
+		return;
+	}
+	if (!t->ugroup)
+		t->ugroup = bl_xstrdup(set);
+	hold(ts, t, r, mk);
+	if (ts->nheld >= TS_HOLD_MAX || ts->held_bytes >= TS_HOLD_BYTES)
+		held_put(ts, NULL, UNIT_THREAD);
+}
+
+/* by_source, a mail record: a new message puts the last one's records
+ * held into its thread and becomes the one read. */
+static void message_at(struct bl_tstats *ts, const struct bl_record *r)
+{
+	const char *src = r->source ? r->source : "";
+	if (ts->msg_src && ts->msg_idx == r->msg->index && strcmp(ts->msg_src, src) == 0)
+		return;
+	held_put(ts, NULL, UNIT_THREAD);
+	free(ts->msg_src);
+	ts->msg_src = bl_xstrdup(src);
+	ts->msg_idx = r->msg->index;
+	ts->msg_gen++;
+	thread_of(ts, r->msg);
 }
 
 static int ts_record(void *ud, const struct bl_record *r)
@@ -856,26 +1056,27 @@ static int ts_record(void *ud, const struct bl_record *r)
 		ts->gval = bl_xrealloc(ts->gval, t->ng * sizeof *ts->gval);
 		ts->ngbuf = t->ng;
 	}
+	size_t mk = SIZE_MAX;
 	for (size_t k = 0; k < t->ng; k++) {
 		struct bl_val v = rec_val(r, t->col[t->gidx[k]].logi);
 		ts->gval[k] = val_text(&v, ts->gbuf[k], sizeof ts->gbuf[k]);
-		if (ts->o->by_source && t->col[t->gidx[k]].logi == BL_PC_MESSAGE_ID)
-			ts->gval[k] = thread_of(ts, r->msg, ts->gval[k]);
+		if (ts->o->by_source && r->msg && t->col[t->gidx[k]].logi == BL_PC_MESSAGE_ID) {
+			message_at(ts, r);
+			if (ts->thr_key && k + 1 < t->ng)
+				mk = k;
+			else if (ts->thr_key) {
+				thread_seen(ts);
+				ts->gval[k] = ts->thr_key;
+			}
+		}
+	}
+	if (mk != SIZE_MAX) {
+		unit_record(ts, t, r, mk);
+		return 0;
 	}
 	struct ts_group *g = group_get(ts, t, ts->gval);
-	if (!g)
-		return 0;
-	for (size_t c = 0; c < t->ncol; c++) {
-		if (!t->col[c].wanted || t->col[c].logi < 0)
-			continue;
-		struct bl_val v = rec_val(r, t->col[c].logi);
-		if (v.t == BL_NUM)
-			add_num(t, g, c, v.u.d);
-		else if (v.t == BL_INT)
-			add_num(t, g, c, (double)v.u.i);
-		else if (v.t == BL_STR)
-			add_field(ts, t, g, c, v.u.s ? v.u.s : "", r->source, r->line);
-	}
+	if (g)
+		put_record(ts, t, g, r);
 	return 0;
 }
 
@@ -1836,6 +2037,10 @@ static void finish_table(struct bl_tstats *ts, struct ts_table *t)
 
 static void finish(struct bl_tstats *ts)
 {
+	/* by_source: the input has ended, and the message read with it */
+	held_put(ts, NULL, UNIT_THREAD);
+	free(ts->msg_src);
+	ts->msg_src = NULL;
 	if (ts->finished)
 		return;
 	ts->finished = true;
@@ -1916,12 +2121,25 @@ size_t bl_tstats_ngroups(const struct bl_tstats *ts, size_t t)
 	return tab_at((struct bl_tstats *)ts, t)->ngrp;
 }
 
-const char *bl_tstats_thread_ref(const struct bl_tstats *cts, const char *key)
+const char *bl_tstats_thread_ref(const struct bl_tstats *cts, const char *key, const char **thread)
 {
 	struct bl_tstats *ts = (struct bl_tstats *)cts;
 	size_t i, at[2] = { 0, 0 };
-	if (!ts || !key || strncmp(key, "thread: ", 8) != 0 ||
-	    bl_index_get(&ts->threads, key, strlen(key), &i) ||
+	const char *unit = key ? strchr(key, '\x1f') : NULL;
+	if (thread)
+		*thread = key;
+	if (!ts || !key || strncmp(key, "thread: ", 8) != 0)
+		return NULL;
+	if (unit) {   /* a message's own unit: the thread, then the message */
+		char *k = bl_xstrndup(key, (size_t)(unit - key));
+		size_t kt = bl_strmap_get(&ts->thr_got, k, NULL);
+		size_t kr = bl_strmap_get(&ts->thr_got, strrchr(key, '\x1f') + 1, NULL);
+		free(k);
+		if (thread)
+			*thread = ts->thr_got.key[kt];
+		return ts->thr_got.key[kr];
+	}
+	if (bl_index_get(&ts->threads, key, strlen(key), &i) ||
 	    bl_store_get(&ts->thr_at, i * sizeof at, at, sizeof at) || !at[1])
 		return NULL;   /* a key no thread has */
 	char *ref = bl_xmalloc(at[1] + 1);

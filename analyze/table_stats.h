@@ -131,7 +131,15 @@ struct bl_tstats_opts {
 	 * plain file are compared with each other; a mail record's
 	 * message_id value is then its thread, "thread: " and the subject
 	 * without Re:/Fwd: and [tags] (bl_mail_thread), or the message id
-	 * when the subject names none */
+	 * when the subject names none. A message that holds two groups or
+	 * more of a table (values of the compared column, in records not
+	 * quoted and not copies) is its own unit for that table (report/
+	 * findings.h F1): its value is the thread's, "\x1f", the
+	 * message's index in its file, "\x1f" and its reference
+	 * (bl_tstats_thread_ref). A message's records
+	 * of a table are held until it shows a second group or ends, at
+	 * most 4,096 records and about 1 MiB; past that its tables held go
+	 * to the thread. */
 	bool by_source;
 	bool include_quoted;         /* T1 */
 	/* C4 (analyze/compare.h): tables an analysis compares itself
@@ -204,10 +212,14 @@ void bl_tstats_drop_groups(struct bl_tstats *ts);
 /* While quiet, finishing the tables prints no notes (left-out columns,
  * an unknown -c name): C8's comparisons before the last. */
 void bl_tstats_quiet(struct bl_tstats *ts, bool quiet);
-/* by_source: the first message read of the thread whose message_id
- * value is key ("thread: ..."), as "Message-ID, YYYY-MM-DD" (either part
- * may be empty); NULL for another key. Valid until bl_tstats_free. */
-const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key);
+/* by_source: the message that names the unit whose message_id value is
+ * key (by_source above): a thread's first message read whose records
+ * went to the thread, or the message
+ * that is its own unit, as "Message-ID, YYYY-MM-DD" (either part may be
+ * empty); NULL for another key. *thread (when not NULL) gets the unit's thread
+ * key ("thread: ...", key itself when not a message's own). Both valid
+ * until bl_tstats_free. */
+const char *bl_tstats_thread_ref(const struct bl_tstats *ts, const char *key, const char **thread);
 /* Value of group column k of group g ("" when unknown); valid until the
  * next call on ts (T4a: the group may leave memory). */
 const char *bl_tstats_gval(const struct bl_tstats *ts, size_t t, size_t g, size_t k);

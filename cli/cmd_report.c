@@ -31,7 +31,8 @@ static const struct cli_opt opts[] = {
 	{ OPT_BASELINE, "baseline", "GROUP", "the group the others are compared with (in Findings:\n"
 	  "across every source)" },
 	{ OPT_COMPARE_ALL, "compare-all", NULL, "Findings compare groups of unrelated sources too (by\n"
-	  "default only groups of one mail thread or one file)" },
+	  "default only groups of one mail thread or one file; a\n"
+	  "message with two groups or more: those with each other)" },
 	{ OPT_NEGLIGIBLE, "negligible", "[COLUMN=]X%", "in Findings, changes within +-X% are negligible\n"
 	  "(default 1%; repeat for several columns)" },
 	{ OPT_RANGE, "range", NULL, "contest error bars show min-max, not sd" },

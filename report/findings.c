@@ -466,8 +466,9 @@ static void take_row(struct bl_findings *f, struct stream *st, const struct bl_c
 	if (f->n++ == 0) {
 		f->src0 = w->source;
 		f->mid0 = w->message_id;
+		f->ref0 = w->thread_ref;
 	}
-	f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0);
+	f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0) || !same(w->thread_ref, f->ref0);
 	f->count[w->r.kind]++;
 	tally_row(st, w, seq);
 	if (st->ntop < BL_FINDINGS_SHOWN)

@@ -10,6 +10,12 @@
  *     source is a grouping key of one collector, whose groups are
  *     compared and dropped as each input is read (analyze/compare.h C8),
  *     so an input's first group, not another input's, is its baseline.
+ *     A mail message that holds two groups or more of a table (records
+ *     not quoted, not copies) is its own unit for that table: its groups
+ *     are compared with each other only, as a post's own experiment;
+ *     the records of messages that hold one group of it are compared
+ *     across the thread (docs/statistics.md D18; families, D12, follow
+ *     the unit).
  * F2  Order, by practical importance: significant changes (better,
  *     worse, higher, lower) first, then the other tested ones (no
  *     detectable change), then the untested: differences of averages that
@@ -31,12 +37,13 @@
  *     reads back as), base_n, cand_n and tests INTEGER, text TEXT.
  * F7  A question is named where a person can find it: a mail thread by
  *     its subject (at most 48 characters, then "…") and the Message-ID
- *     and date of its first message read, “zram: Implement multi-page
- *     write-back” (ab12…@example.org, 2024-11-05); a message with no
- *     thread subject by its Message-ID; a plain file by its name. The
- *     Findings rows name it when the rows come from more than one file
- *     or thread; findings.csv has it in source, thread and
- *     first_message.
+ *     and date of its first message read (of those whose records it
+ *     compares across the thread), “zram: Implement multi-page
+ *     write-back” (ab12…@example.org, 2024-11-05), or of the message
+ *     when it is its own unit (F1); a message with no thread subject by
+ *     its Message-ID; a plain file by its name. The Findings rows name
+ *     it when the rows come from more than one file, thread or unit;
+ *     findings.csv has it in source, thread and first_message.
  * F8  Bounded, whatever the number of rows: the rows come in batches
  *     (one input's, as the report drains it, analyze/compare.h C8; then
  *     the analyses' own), and each row is written to findings.csv as its
@@ -78,7 +85,7 @@ struct bl_findings {
 	unsigned long long seq;
 	unsigned long long count[BL_V_NO_TEST + 1];   /* rows by verdict */
 	bool several;                /* F7: from more than one file or thread */
-	const char *src0, *mid0;     /* the first row's source and message_id */
+	const char *src0, *mid0, *ref0;   /* the first row's source, message_id and thread_ref */
 	struct bl_question q[BL_HEADLINE_SHOWN];   /* H2's first, in order */
 	size_t nq_kept;
 	unsigned long long nq, nq_changed;   /* questions, those with a change */
