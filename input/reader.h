@@ -71,7 +71,10 @@ void bl_src_close(struct bl_src *s);
 struct bl_paths {
 	struct bl_store st;
 	size_t n;                    /* paths */
-	size_t end, pos;             /* bytes in st; where bl_paths_next() reads */
+	size_t end, pos;             /* bytes added; where bl_paths_next() reads */
+	struct bl_buf w;             /* the last bytes added, not yet in st */
+	char *rb;                    /* rlen of st's bytes from roff, read ahead */
+	size_t rlen, rcap, roff;
 	char *cur;                   /* what bl_paths_next() gave last (heap) */
 	int err;                     /* errno of the first store failure, else 0 */
 };
