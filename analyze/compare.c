@@ -370,7 +370,18 @@ struct tabctx {
 	uint32_t *bbase;           /* each block's baseline set (C1: its source's), or NULL: base */
 	bool means;                /* R2 */
 	const char *runs_col;
+	bool nest;                 /* C1: the compared column is R5's group */
 };
+
+/* C1: the key of group g when its compared value is a nested group
+ * ("base / loop", parsers/labels.h bl_label_nested), else NULL; valid
+ * until the next call on x->ts. */
+static const char *nest_key(struct tabctx *x, size_t g)
+{
+	const char *v = bl_tstats_gval(x->ts, x->t, g, x->ng - 1);
+	size_t n = x->nest ? bl_label_nested(v) : 0;
+	return n ? v + n + 3 : NULL;
+}
 
 static void tabctx_release(struct tabctx *x)
 {
@@ -545,6 +556,11 @@ static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, 
 			bl_buf_add(&b, ", ", 2);
 		bl_buf_add(&b, v, strlen(v));
 	}
+	const char *key = nest_key(x, gc);
+	if (key && b.len)
+		bl_buf_add(&b, ", ", 2);
+	if (key)
+		bl_buf_add(&b, key, strlen(key));
 	w->block = bl_xstrdup(bl_buf_str(&b));
 	bl_buf_release(&b);
 	w->test = x->o->test == BL_CMP_STUDENT ? "student" : "welch";
@@ -648,7 +664,7 @@ static void put_judged(struct bl_outtab *tab, size_t col, const struct bl_cmp_ro
 
 /* Text: the baseline line of block any's group (its by-values, the
  * baseline and its summary), when it has values; false when not. */
-static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, size_t base, const struct side *sb)
+static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, long gb, const struct side *sb)
 {
 	size_t col = 0;
 	if (!sb->has)
@@ -656,7 +672,7 @@ static bool base_line(struct tabctx *x, struct bl_outtab *tab, long any, size_t 
 	bl_outtab_row(tab);
 	for (size_t k = 0; k + 1 < x->ng; k++, col++)
 		bl_outtab_set(tab, col, bl_tstats_gval(x->ts, x->t, (size_t)any, k));
-	bl_outtab_set(tab, col++, x->sets.key[base]);
+	bl_outtab_set(tab, col++, bl_tstats_gval(x->ts, x->t, (size_t)gb, x->ng - 1));
 	put_side(tab, &col, sb, x->o->fmt);
 	for (; col < tab->ncols; col++)
 		bl_outtab_set(tab, col, "");
@@ -689,7 +705,7 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 		bool first = true;
 		if (!csv && x->run->printing) {
 			text_page(x->run, tab, x->o);
-			first = !base_line(x, tab, any, base, &sb);
+			first = !base_line(x, tab, any, gb, &sb);
 		}
 		for (size_t i = lo; i < hi; i++) {
 			size_t s = x->set_of[x->bgroup[i]];
@@ -723,12 +739,12 @@ static void column_rows(struct tabctx *x, struct bl_outtab *tab, long c, const c
 			}
 			size_t col = 0;
 			if (text_page(run, tab, x->o))   /* a page names its block */
-				first = !base_line(x, tab, any, base, &sb);
+				first = !base_line(x, tab, any, gb, &sb);
 			bl_outtab_row(tab);
 			for (size_t k = 0; k + 1 < x->ng; k++, col++)
 				bl_outtab_set(tab, col, first ? bl_tstats_gval(x->ts, x->t, (size_t)gc, k) : "");
 			first = false;
-			bl_outtab_set(tab, col++, x->sets.key[s]);
+			bl_outtab_set(tab, col++, bl_tstats_gval(x->ts, x->t, (size_t)gc, x->ng - 1));
 			put_side(tab, &col, &sc, fmt);
 			if (isnan(r.diff))
 				bl_outtab_set(tab, col, NULL);
@@ -861,19 +877,32 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	}
 	x->set_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->set_of);
 	x->block_of = bl_xcalloc(ngr ? ngr : 1, sizeof *x->block_of);
-	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30);
+	struct bl_buf key = BL_BUF_INIT((size_t)1 << 30), set = BL_BUF_INIT((size_t)1 << 30);
+	x->nest = strcmp(bl_tstats_gcol(ts, x->t, x->ng - 1), def ? def->group_col : "group") == 0;
 	size_t nsrc = source_cols(x);
 	struct bl_strmap srcs = BL_STRMAP_INIT;
 	uint32_t *pick = nsrc ? bl_xmalloc(ngr * sizeof *pick) : NULL;
 	x->bbase = nsrc ? bl_xmalloc(ngr * sizeof *x->bbase) : NULL;   /* each block's source, then its pick */
 	for (size_t g = 0; g < ngr; g++) {
-		uint32_t s = (uint32_t)bl_strmap_get(&x->sets, bl_tstats_gval(ts, x->t, g, x->ng - 1), NULL);
+		/* a nested group's label is its set, its key joins its block */
+		const char *v = bl_tstats_gval(ts, x->t, g, x->ng - 1);
+		size_t nl = x->nest ? bl_label_nested(v) : 0;
+		bl_buf_reset(&set);
+		bl_buf_add(&set, v, strlen(v));
+		if (nl)
+			set.data[nl] = '\0';
+		uint32_t s = (uint32_t)bl_strmap_get(&x->sets, set.data, NULL);
 		bool added;
 		x->set_of[g] = s;
 		size_t sk = nsrc ? bl_strmap_get(&srcs, gkey(x, g, 0, nsrc, &key), &added) : 0;
 		if (nsrc && (added || (bl_label_side(x->sets.key[s]) < 0 && bl_label_side(x->sets.key[pick[sk]]) >= 0)))
 			pick[sk] = s;   /* C1 by source */
-		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, gkey(x, g, nsrc, x->ng - 1, &key), NULL);
+		gkey(x, g, nsrc, x->ng - 1, &key);
+		if (nl) {
+			bl_buf_addc(&key, '\x1e');
+			bl_buf_add(&key, set.data + nl + 3, strlen(set.data + nl + 3));
+		}
+		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, key.data, NULL);
 		if (nsrc)
 			x->bbase[x->block_of[g]] = (uint32_t)sk;
 	}
@@ -899,6 +928,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		x->k->no_baseline++;
 		skip_add(x, bl_xasprintf("no %s \"%s\" to compare with", cmpcol, x->o->baseline));
 	}
+	bl_buf_release(&set);
 	if (x->sets.n < 2 || b < 0) {
 		bl_buf_release(&key);
 		return false;

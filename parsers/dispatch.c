@@ -33,7 +33,18 @@
  *      depth comes (a reply's own text below a quoted label) or a line of
  *      text at its depth introduces something else (4 or more words and
  *      a final ':' or ':-', "Below is the summary of testlog :-"); then
- *      the group before it comes back.
+ *      the group before it comes back. Settings (R6) are a label only
+ *      over keys (L4c): data right under them leaves them text.
+ *   L4c a heading, or a heading with a final ':' ("loop:"), directly
+ *      above the data and under a result label at its quote depth is a
+ *      key under it when it is indented as much as the label or more
+ *      while the label waits for its data, or more than the label or as
+ *      much as the label's earlier keys once the label is in force: the
+ *      group becomes "LABEL / KEY" ("base / loop"; labels.h
+ *      bl_label_nested), up to the next key, and the label's scope goes
+ *      on (label). So results posted per side and, under each side, per
+ *      transport or device are a group per (side, key), never one group
+ *      per side pooling the keys.
  *   L5 in mail, a line no parser takes that names a kernel version after
  *      "Linux" or "kernel" ("Linux version 6.10.0-rc5+", "on kernel
  *      5.16.0") sets the group when it is still the thread's (kernel).
@@ -99,6 +110,7 @@ struct bl_dispatch {
 	struct held_line rlabel;
 	size_t rlabel_off, rlabel_len;
 	bool has_rlabel;
+	bool rlabel_settings;       /* R6: a label only over keys (rule L4c) */
 	int rlabel_gap;
 	/* A confirmed result label's scope: its depth and the group before
 	 * it (owned), which comes back when the scope ends. */
@@ -106,6 +118,12 @@ struct bl_dispatch {
 	int scope_depth;
 	char *scope_prev;
 	const char *scope_prev_source;
+	/* Rule L4c: the confirmed label's name (owned) and its line's
+	 * indent; whether the pending heading is a key, and its group. */
+	char *outer;
+	size_t outer_indent, key_indent;   /* key_indent: its keys', SIZE_MAX none yet */
+	bool heading_key;
+	struct bl_buf keyg;
 	struct bl_buf norm;         /* the current line after normalisation */
 	struct bl_re kernel_re, body_kernel_re, user_re;
 	bool has_user_re;
@@ -156,6 +174,8 @@ static void dispatch_free(struct bl_dispatch *d, size_t nstates)
 	free(d->underline.text);
 	free(d->rlabel.text);
 	free(d->scope_prev);
+	free(d->outer);
+	bl_buf_release(&d->keyg);
 	bl_buf_release(&d->joined);
 	bl_buf_release(&d->seg);
 	bl_buf_release(&d->norm);
@@ -217,6 +237,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->joined = (struct bl_buf)BL_BUF_INIT(BL_JOIN_MAX * (LINE_ROOM + 1));
 	d->seg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	d->norm = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
+	d->keyg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	ctx->dispatch = d;
 	bl_blocks_enable(ctx);   /* copies found by block (core/block.h) */
 	ctx->lines = (struct bl_line_handler){ bl_dispatch_begin_unit, bl_dispatch_line_hint,
@@ -372,6 +393,8 @@ static void scope_end(struct bl_ctx *ctx, struct bl_dispatch *d, bool restore)
 	free(d->scope_prev);
 	d->scope_prev = NULL;
 	d->in_scope = false;
+	free(d->outer);
+	d->outer = NULL;
 }
 
 /* Does a line of text end a result label's scope: an introducing
@@ -393,8 +416,10 @@ static bool ends_scope(const char *s, size_t n)
 	return words > 3;
 }
 
-static void rlabel_hold(struct bl_dispatch *d, const struct bl_line *ln, size_t off, size_t len)
+static void rlabel_hold(struct bl_dispatch *d, const struct bl_line *ln, size_t off, size_t len,
+			enum bl_rlabel form)
 {
+	d->rlabel_settings = form == BL_RLABEL_SETTINGS;
 	d->rlabel.text = bl_xstrndup(ln->text, ln->len);
 	d->rlabel.len = ln->len;
 	d->rlabel.lineno = ln->lineno;
@@ -403,6 +428,7 @@ static void rlabel_hold(struct bl_dispatch *d, const struct bl_line *ln, size_t 
 	d->rlabel_len = len;
 	d->rlabel_gap = 0;
 	d->has_rlabel = true;
+	d->key_indent = SIZE_MAX;
 }
 
 /* "-----" or "=====" (3 or more, blanks around allowed): a setext underline. */
@@ -539,6 +565,37 @@ static inline enum bl_verdict offer(struct bl_ctx *ctx, struct bl_dispatch *d, c
 	return BL_NO;
 }
 
+static size_t indent_of(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+/* Rule L4c: is heading s[0..n) of line ln a key under a result label?
+ * Then its group, "LABEL / KEY", goes into d->keyg. */
+static bool key_hold(struct bl_dispatch *d, const struct bl_line *ln, const char *s, size_t n)
+{
+	size_t ind = indent_of(ln->text, ln->len);
+	const char *o = NULL;
+	size_t on = 0;
+	if (d->has_rlabel && d->rlabel.depth == ln->quote_depth) {
+		if (ind >= indent_of(d->rlabel.text, d->rlabel.len))
+			o = d->rlabel.text + d->rlabel_off, on = d->rlabel_len;
+	} else if (d->outer && d->scope_depth == ln->quote_depth &&
+		   (ind > d->outer_indent || ind == d->key_indent)) {
+		o = d->outer, on = strlen(d->outer);
+	}
+	if (!o)
+		return false;
+	bl_buf_reset(&d->keyg);
+	bl_buf_add(&d->keyg, o, on);
+	bl_buf_add(&d->keyg, " / ", 3);
+	bl_buf_add(&d->keyg, s, n);
+	return true;
+}
+
 static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_line *ln)
 {
 	const char *s = ln->text;
@@ -554,9 +611,9 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 	/* rule L4b */
 	size_t roff, rlen;
 	enum bl_rlabel rl = bl_result_label(ln->text, ln->len, &roff, &rlen);
-	if (rl == BL_RLABEL_COLON || (rl == BL_RLABEL_BARE && d->prev != PK_TEXT)) {
+	if (rl == BL_RLABEL_COLON || (rl && d->prev != PK_TEXT)) {
 		rlabel_drop(ctx, d, false);
-		rlabel_hold(d, ln, roff, rlen);
+		rlabel_hold(d, ln, roff, rlen, rl);
 		return 4;
 	}
 	/* rule L5 */
@@ -573,9 +630,11 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 		}
 		return 3;
 	}
-	if (is_heading(s, n) && d->prev != PK_TEXT)
-		return 2;
-	return 0;
+	if (d->prev == PK_TEXT)
+		return 0;
+	bool colon = n && s[n - 1] == ':';
+	d->heading_key = (is_heading(s, n) || (colon && is_heading(s, n - 1))) && key_hold(d, ln, s, n - colon);
+	return is_heading(s, n) || d->heading_key ? 2 : 0;
 }
 
 /* Does the trimmed text end a sentence (rule L4's "stands alone")? */
@@ -700,6 +759,9 @@ static void rlabel_after(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verd
 		}
 		d->in_scope = true;
 		d->scope_depth = d->rlabel.depth;
+		free(d->outer);
+		d->outer = bl_xstrndup(d->rlabel.text + d->rlabel_off, d->rlabel_len);
+		d->outer_indent = indent_of(d->rlabel.text, d->rlabel.len);
 		rlabel_drop(ctx, d, true);
 		return;
 	}
@@ -823,7 +885,9 @@ static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct
 	 * at its depth, so a record emitted at once carries it. */
 	if (d->in_scope && !blank && ln.quote_depth < d->scope_depth)
 		scope_end(ctx, d, true);   /* the reply's own text after a quoted label */
-	bool try_rlabel = d->has_rlabel && !blank && d->rlabel.depth == ln.quote_depth;
+	bool try_heading = d->has_heading && !blank && d->heading.depth == ln.quote_depth;
+	bool try_rlabel = d->has_rlabel && !blank && d->rlabel.depth == ln.quote_depth &&
+		(!d->rlabel_settings || (try_heading && d->heading_key));
 	char *saved_rgroup = NULL;
 	const char *saved_rsource = ctx->group_source;
 	if (try_rlabel) {
@@ -832,17 +896,21 @@ static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct
 	}
 	char *saved_group = NULL;
 	const char *saved_source = ctx->group_source;
-	bool try_heading = d->has_heading && !blank && d->heading.depth == ln.quote_depth;
 	if (try_heading) {
 		saved_group = ctx->group ? bl_xstrdup(ctx->group) : NULL;
-		bl_set_group(ctx, d->heading.text, d->heading.len);
+		if (d->heading_key)
+			bl_set_group(ctx, bl_buf_str(&d->keyg), d->keyg.len);
+		else
+			bl_set_group(ctx, d->heading.text, d->heading.len);
 	}
 	int pi;
 	enum bl_verdict v = offer(ctx, d, &ln, 0, &pi);
 	if (try_heading) {
 		bool confirmed = v == BL_USED || v == BL_MORE;
-		if (confirmed && !try_rlabel)
+		if (confirmed && !try_rlabel && !d->heading_key)
 			scope_end(ctx, d, false);
+		if (confirmed && d->heading_key)
+			d->key_indent = indent_of(d->heading.text, d->heading.len);
 		if (!confirmed && saved_group)
 			bl_set_group_from(ctx, saved_group, strlen(saved_group), saved_source);
 		free(saved_group);

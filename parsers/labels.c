@@ -11,8 +11,9 @@
  *   R1 is 1-60 bytes and 1-8 words, a letter first;
  *   R2 holds none of = < > | { } [ ] " ` ; ! ? , @ $ % & \ # or a TAB, a
  *      '.' only inside a word (v6.18-rc3), a ':' only before a blank and
- *      at most once: program output ("poll01.c:69: PASS:") and code never
- *      are, nor is a sentence;
+ *      at most once, a '/' only inside a word (w/o; " / " joins a nested
+ *      group, bl_label_nested): program output ("poll01.c:69: PASS:")
+ *      and code never are, nor is a sentence;
  *   R3 is no clause: no personal pronoun (I, we, you, he, she, they, me,
  *      us, my, our, your) and none of is, are, was, were, be, been, has,
  *      have, had, here, there: "With a small/slow VM I got following
@@ -26,14 +27,23 @@
  *      with one of kernel, code, version, run, runs, result, results; or
  *      with / without / w/ / w/o and 1-3 more words ("with the patch",
  *      "with 'optimizations'"); or "using X", "by using X" in at most 4
- *      words.
+ *      words;
+ *   R6 or, with or without ':', is settings (SETTINGS): 1-4 words NAME=VALUE (NAME a
+ *      letter first, then letters, digits, '_', '.', '-'; VALUE 1 or more
+ *      bytes, none a blank or one of R2's, ' ( ) * or =), 2 of them or a
+ *      final remark in parentheses ("nvme_num_iter=100 nvme_img_size=350M
+ *      (new defaults)"): the configuration a post's results were run
+ *      with, not a shell assignment (LOOP_MNT="/mnt/loop0") nor
+ *      LTP's analysis=exit.
  * Whether the label introduces results (data follows), and at which quote
  * depth, is the dispatcher's rule L4b.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <glib.h>
 #include "core/util.h"
+#include "parsers/dispatch.h"
 #include "parsers/labels.h"
 
 #define LABEL_MAX 60
@@ -145,6 +155,8 @@ static size_t split_words(const char *s, size_t b, size_t e, struct word *words)
 				return 0;
 			j++;
 		}
+		if (j - i == 1 && s[i] == '/')
+			return 0;
 		if (nw == WORDS_MAX)
 			return 0;
 		words[nw++] = (struct word){ s + i, j - i };
@@ -183,12 +195,44 @@ static bool bare_label(const struct word *w, size_t nw)
 	return false;
 }
 
+/* R6 on s[b..e). */
+static bool settings(const char *s, size_t b, size_t e)
+{
+	size_t words = 0, i = b;
+	if (e - b > LABEL_MAX)
+		return false;
+	while (i < e && s[i] != '(') {
+		size_t j = i;
+		if (!g_ascii_isalpha(s[j]) || ++words > 4)
+			return false;
+		while (j < e && (g_ascii_isalnum(s[j]) || strchr("_.-", s[j])))
+			j++;
+		if (j >= e || s[j] != '=')
+			return false;
+		size_t v = ++j;
+		while (j < e && !strchr(" \t=<>|{}[]\"`;!?,@$&\\#'()*", s[j]))
+			j++;
+		if (j == v || (j < e && s[j] != ' ' && s[j] != '('))
+			return false;
+		for (i = j; i < e && s[i] == ' '; i++)
+			;
+	}
+	if (i < e && (s[e - 1] != ')' || memchr(s + i + 1, '(', e - i - 1) || memchr(s + i, ')', e - i - 1)))
+		return false;
+	return words > 1 || (words && i < e);
+}
+
 enum bl_rlabel bl_result_label(const char *s, size_t n, size_t *off, size_t *len)
 {
 	size_t b = 0, e = n;
 	if (n > 4 * LABEL_MAX)
 		return BL_RLABEL_NONE;
 	bool colon = strip(s, &b, &e);
+	if (settings(s, b, e)) {
+		*off = b;
+		*len = e - b;
+		return BL_RLABEL_SETTINGS;
+	}
 	struct word w[WORDS_MAX];
 	size_t nw = split_words(s, b, e, w);
 	if (!nw)
@@ -211,4 +255,18 @@ int bl_label_side(const char *label)
 	if (w.n > 1 && w.p[w.n - 1] == ':')
 		w.n--;
 	return word_in(&w, base_words) ? -1 : word_in(&w, cand_words) ? 1 : 0;
+}
+
+size_t bl_label_nested(const char *group)
+{
+	const char *sep = group ? strstr(group, " / ") : NULL;
+	if (!sep || !bl_dispatch_is_heading(sep + 3, strlen(sep + 3)))
+		return 0;
+	size_t n = (size_t)(sep - group), off, len;
+	char *colon = bl_xasprintf("%.*s:", (int)n, group);
+	enum bl_rlabel r = bl_result_label(colon, n, &off, &len);
+	bool ok = r == BL_RLABEL_BARE || r == BL_RLABEL_SETTINGS ||
+		  bl_result_label(colon, n + 1, &off, &len) == BL_RLABEL_COLON;
+	free(colon);
+	return ok && off == 0 && len == n ? n : 0;
 }

@@ -14,6 +14,7 @@ enum bl_rlabel {
 	BL_RLABEL_NONE = 0,
 	BL_RLABEL_COLON,   /* ends in ':' or ':-' ("Before:", "Without the patch:") */
 	BL_RLABEL_BARE,    /* the label alone ("base", "patched", "with the patch") */
+	BL_RLABEL_SETTINGS,   /* R6, with or without ':' ("nvme_num_iter=100 (new defaults)") */
 };
 
 /* Is the line s[0..n) (quote prefix already stripped; blanks around
@@ -30,5 +31,12 @@ enum bl_rlabel bl_result_label(const char *s, size_t n, size_t *off, size_t *len
  * candidate (after, with, w/, patched, new, candidate, modified, fixed),
  * 0 neither or NULL. */
 int bl_label_side(const char *label);
+
+/* A nested group (rule L4c of parsers/dispatch.c): "OUTER / KEY", where
+ * OUTER is a result label's name (R1-R5, with or without its ':') and
+ * KEY a heading (dispatch.h bl_dispatch_is_heading), such as
+ * "base / loop". Returns OUTER's length, 0 when group (NUL-terminated,
+ * or NULL) is not nested; KEY starts 3 bytes after it. */
+size_t bl_label_nested(const char *group);
 
 #endif

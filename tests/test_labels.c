@@ -1,4 +1,4 @@
-/* test_labels.c — result labels (parsers/labels.c, rules R1-R5). The
+/* test_labels.c — result labels (parsers/labels.c, rules R1-R6). The
  * lines are taken from the linux-block archive (docs/archives.md, "Before
  * and after") and from the traps next to them; whether each is a label,
  * and its name, is worked out by hand from the rules. */
@@ -86,6 +86,51 @@ static void test_labels__never_prose_or_output(void **state)
 	       NULL);
 }
 
+/* R6: settings a post's results ran with, and never program output. */
+static void test_labels__settings(void **state)
+{
+	(void)state;
+	expect("nvme_num_iter=100 nvme_img_size=350M (new defaults)", BL_RLABEL_SETTINGS,
+	       "nvme_num_iter=100 nvme_img_size=350M (new defaults)");
+	expect("nvme_num_iter=1000 nvme_img_size=1G (previous/ defaults)", BL_RLABEL_SETTINGS,
+	       "nvme_num_iter=1000 nvme_img_size=1G (previous/ defaults)");
+	expect("  nr_requests=128 scheduler=none:", BL_RLABEL_SETTINGS, "nr_requests=128 scheduler=none");
+	expect("bs=4k (a)", BL_RLABEL_SETTINGS, "bs=4k (a)");
+	expect("analysis=exit", BL_RLABEL_NONE, NULL);
+	expect("LOOP_MNT=\"/mnt/loop0\"", BL_RLABEL_NONE, NULL);
+	expect("a=$b c=d", BL_RLABEL_NONE, NULL);
+	expect("a=b=c", BL_RLABEL_NONE, NULL);
+	expect("bs= 4k", BL_RLABEL_NONE, NULL);
+	expect("=5", BL_RLABEL_NONE, NULL);
+	expect("5=x", BL_RLABEL_NONE, NULL);
+	expect("bs=4k (a) (b)", BL_RLABEL_NONE, NULL);
+	expect("bs=4k (a", BL_RLABEL_NONE, NULL);
+	expect("a=1 b=2 c=3 d=4 e=5", BL_RLABEL_NONE, NULL);
+	expect("  read: IOPS=1234, BW=4.8MiB/s", BL_RLABEL_NONE, NULL);
+	/* R2: a lone '/' joins a nested group, it is in no label */
+	expect("before / after:", BL_RLABEL_NONE, NULL);
+	expect("w/o the patch:", BL_RLABEL_COLON, "w/o the patch");
+}
+
+/* Rule L4c's groups, "LABEL / KEY": the label's length, 0 otherwise. */
+static void test_labels__nested(void **state)
+{
+	(void)state;
+	assert_int_equal(bl_label_nested("base / loop"), 4);
+	assert_int_equal(bl_label_nested("with 'optimizations' / fc"), 20);
+	assert_int_equal(bl_label_nested("NOK: v6.18-rc3 / loop"), 14);
+	assert_int_equal(bl_label_nested("nvme_num_iter=100 nvme_img_size=350M (new defaults) / tcp"), 51);
+	assert_int_equal(bl_label_nested("Without the patchset / Default tunables"), 20);
+	assert_int_equal(bl_label_nested("mm/zswap / zram: fix"), 0);    /* a thread */
+	assert_int_equal(bl_label_nested("nvme testsuite / loop"), 0);   /* no label */
+	assert_int_equal(bl_label_nested("base / results"), 0);          /* no heading */
+	assert_int_equal(bl_label_nested("base / loop / x"), 0);
+	assert_int_equal(bl_label_nested("base/loop"), 0);
+	assert_int_equal(bl_label_nested("loop"), 0);
+	assert_int_equal(bl_label_nested(""), 0);
+	assert_int_equal(bl_label_nested(NULL), 0);
+}
+
 /* C1 of analyze/compare.h: which side a group's label names, by its
  * first word; the labels are the archive's (docs/archives.md). */
 static void test_labels__side(void **state)
@@ -115,6 +160,8 @@ int main(void)
 		cmocka_unit_test(test_labels__colon_forms_from_the_archive),
 		cmocka_unit_test(test_labels__bare_forms),
 		cmocka_unit_test(test_labels__never_prose_or_output),
+		cmocka_unit_test(test_labels__settings),
+		cmocka_unit_test(test_labels__nested),
 		cmocka_unit_test(test_labels__side),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
