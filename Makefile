@@ -48,8 +48,15 @@ say = @printf '  %-7s %s\n' '$(1)' '$(2)'
 endif
 endif
 
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lcmark-gfm-extensions -lm -lpthread
+# GMime and libxml2 are not linked but opened at their first use
+# (core/util.h bl_dynlib_open()), by the soname their .so link names.
+DYNPKGS    := gmime-3.0 libxml-2.0
+soname      = $(shell objdump -p $$(pkg-config --variable=libdir $(1))/$(2) 2>/dev/null | sed -n 's/^ *SONAME *//p')
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+              -DBL_SONAME_GMIME=\"$(call soname,gmime-3.0,libgmime-3.0.so)\" \
+              -DBL_SONAME_XML2=\"$(call soname,libxml-2.0,libxml2.so)\"
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out $(DYNPKGS),$(PKGS)) glib-2.0 2>/dev/null) \
+              -lcsv -lcmark-gfm-extensions -lm -lpthread
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE -DBENCHLOG_VERSION=\"$(VERSION)\" \
               -I. $(WARN) $(PKG_CFLAGS) $(SAN_FLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(SAN_FLAGS) $(LDFLAGS)

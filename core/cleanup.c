@@ -107,14 +107,20 @@ static void cleanup_all(void)
 
 _Noreturn void bl_out_of_memory(void)
 {
-	static const char msg[] = "benchlog: out of memory\n";
-	/* One thread cleans up and exits; any other that runs out too waits
+	bl_fatal("out of memory");
+}
+
+_Noreturn void bl_fatal(const char *what)
+{
+	/* One thread cleans up and exits; any other that fails too waits
 	 * for that exit. */
 	static pthread_mutex_t once = PTHREAD_MUTEX_INITIALIZER;
 	pthread_mutex_lock(&once);
 	free(reserve);
 	reserve = NULL;
-	ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+	ssize_t w = write(STDERR_FILENO, "benchlog: ", 10);
+	w = write(STDERR_FILENO, what, strlen(what));
+	w = write(STDERR_FILENO, "\n", 1);
 	(void)w;
 	/* mu may be held by a thread that ran out inside bl_cleanup_add():
 	 * then the registry is left as it is rather than waited for. */

@@ -42,6 +42,10 @@ void bl_cleanup_init(void);
  * _exit(1). Callable from any thread; allocates nothing until it has
  * given back the reserve it keeps for this. */
 _Noreturn void bl_out_of_memory(void);
+/* The same for any other failure nothing can work around: "benchlog: "
+ * and what (a shared library that will not load, core/util.h
+ * bl_dynlib_open()). */
+_Noreturn void bl_fatal(const char *what);
 
 /* Remove a folder tree (no symlinks followed). Returns 0 or -1 (errno). */
 int bl_remove_tree(const char *path);

@@ -1,4 +1,5 @@
 /* util.c — see util.h. */
+#include <dlfcn.h>
 #include <errno.h>
 #include <float.h>
 #include <math.h>
@@ -307,6 +308,18 @@ long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, 
 	}
 	*whole = !odd;
 	return (long)n;
+}
+
+void bl_dynlib_open(const char *soname, const char *const *names, void **fn)
+{
+	void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+	for (size_t i = 0; h && names[i]; i++)
+		if (!(fn[i] = dlsym(h, names[i])))
+			h = NULL;
+	if (!h) {
+		const char *why = dlerror();
+		bl_fatal(bl_xasprintf("cannot load %s: %s", soname, why ? why : "not found"));
+	}
 }
 
 static int buf_grow(struct bl_buf *b, size_t need)

@@ -95,6 +95,25 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
 #define BL_SCAN_COPY 16   /* digits a writer copies at once (core/record.h struct bl_digits) */
 long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
 		   size_t max, char *out, bool *whole);
+/* Open the shared library soname (e.g. "libxml2.so.2") and set fn[i]
+ * to its function names[i], for names[0..] up to a NULL; once, before any
+ * of them is called (the caller's pthread_once()). For libraries a few
+ * inputs need: linked, GMime and libxml2 bring 19 of 32 shared objects
+ * that are mapped and relocated at every start (`benchlog --version`:
+ * 21.8 ms of processor time linked, 9.2 ms not). A library or function
+ * that cannot be found is a broken installation: bl_fatal(). */
+void bl_dynlib_open(const char *soname, const char *const *names, void **fn);
+/* A file's table of the functions it opens so, FNS(X) listing X(name)
+ * for each: bl_dl_names and bl_dl_fn to pass to bl_dynlib_open(), and
+ * BL_DL(name), that function through its pointer (a file defines each
+ * name to it, so that its calls read as before). */
+#define BL_DL_ENUM_(f) BL_DL_##f,
+#define BL_DL_NAME_(f) #f,
+#define BL_DL_TABLE(FNS) \
+	enum { FNS(BL_DL_ENUM_) BL_DL_N }; \
+	static const char *const bl_dl_names[] = { FNS(BL_DL_NAME_) NULL }; \
+	static void *bl_dl_fn[BL_DL_N]
+#define BL_DL(f) ((__typeof__(&f))bl_dl_fn[BL_DL_##f])
 /* Growable buffer with a maximum size. Init with BL_BUF_INIT(max). */
 struct bl_buf {
 	char *data;     /* always NUL-terminated when non-NULL */

@@ -5,6 +5,7 @@
 #include <iconv.h>
 #include <ctype.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +14,26 @@
 #include "input/reader.h"
 #include "core/escape.h"
 #include "core/util.h"
+
+/* libxml2, opened at the first page read (core/util.h bl_dynlib_open()):
+ * each function this file calls, by its own name, through the pointer
+ * the loader set. */
+#define XML_FNS(X) X(htmlCreateMemoryParserCtxt) X(htmlCtxtUseOptions) X(htmlFreeParserCtxt) \
+	X(htmlParseDocument) X(xmlFreeDoc) X(xmlSAX2GetLineNumber) X(xmlSetGenericErrorFunc) \
+	X(xmlSwitchEncoding) X(__xmlGenericError) X(__xmlGenericErrorContext)
+BL_DL_TABLE(XML_FNS);
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+static void xml_open(void) { bl_dynlib_open(BL_SONAME_XML2, bl_dl_names, bl_dl_fn); }
+#define htmlCreateMemoryParserCtxt BL_DL(htmlCreateMemoryParserCtxt)
+#define htmlCtxtUseOptions BL_DL(htmlCtxtUseOptions)
+#define htmlFreeParserCtxt BL_DL(htmlFreeParserCtxt)
+#define htmlParseDocument BL_DL(htmlParseDocument)
+#define xmlFreeDoc BL_DL(xmlFreeDoc)
+#define xmlSAX2GetLineNumber BL_DL(xmlSAX2GetLineNumber)
+#define xmlSetGenericErrorFunc BL_DL(xmlSetGenericErrorFunc)
+#define xmlSwitchEncoding BL_DL(xmlSwitchEncoding)
+#define __xmlGenericError BL_DL(__xmlGenericError)
+#define __xmlGenericErrorContext BL_DL(__xmlGenericErrorContext)
 
 struct hx {
 	htmlParserCtxtPtr px;
@@ -273,6 +294,7 @@ int bl_html_text(const char *html, size_t len, bool utf8, bl_html_line_fn fn, vo
 	memset(note, 0, sizeof *note);
 	if (len > INT_MAX)
 		len = INT_MAX;
+	pthread_once(&xml_once, xml_open);
 	h.px = htmlCreateMemoryParserCtxt(len ? html : " ", len ? (int)len : 1);
 	if (!h.px)
 		return -BL_ENOMEM;

@@ -25,6 +25,69 @@
 #include "core/block.h"
 #include "core/util.h"
 
+/* GMime, opened at the first mail read (core/util.h bl_dynlib_open()),
+ * with the GObject it loads: each function this file calls of theirs,
+ * by its own name, through the pointer the loader set. */
+#define GMIME_FNS(X) X(g_mime_charset_canon_name) X(g_mime_content_type_get_parameter) \
+	X(g_mime_content_type_is_type) X(g_mime_data_wrapper_get_encoding) \
+	X(g_mime_data_wrapper_get_stream) X(g_mime_data_wrapper_write_to_stream) \
+	X(g_mime_filter_charset_new) X(g_mime_init) X(g_mime_message_get_date) \
+	X(g_mime_message_get_message_id) X(g_mime_message_get_mime_part) X(g_mime_message_get_subject) \
+	X(g_mime_message_part_get_message) X(g_mime_message_part_get_type) X(g_mime_multipart_get_count) \
+	X(g_mime_multipart_get_part) X(g_mime_multipart_get_type) X(g_mime_object_get_content_type) \
+	X(g_mime_object_get_content_type_parameter) X(g_mime_object_get_header) \
+	X(g_mime_parser_construct_message) X(g_mime_parser_get_headers_begin) \
+	X(g_mime_parser_get_mbox_marker_offset) X(g_mime_parser_new_with_stream) \
+	X(g_mime_parser_set_format) X(g_mime_parser_set_respect_content_length) X(g_mime_parser_tell) \
+	X(g_mime_part_get_content) X(g_mime_part_get_type) X(g_mime_stream_filter_add) \
+	X(g_mime_stream_filter_new) X(g_mime_stream_flush) X(g_mime_stream_mem_get_byte_array) \
+	X(g_mime_stream_mem_get_type) X(g_mime_stream_mem_new) X(g_mime_stream_mem_new_with_byte_array) \
+	X(g_mime_stream_mem_set_byte_array) X(g_mime_stream_mem_set_owner) X(g_mime_stream_substream) \
+	X(g_mime_text_part_get_type) X(g_object_unref) X(g_type_check_instance_is_a)
+BL_DL_TABLE(GMIME_FNS);
+#define g_mime_charset_canon_name BL_DL(g_mime_charset_canon_name)
+#define g_mime_content_type_get_parameter BL_DL(g_mime_content_type_get_parameter)
+#define g_mime_content_type_is_type BL_DL(g_mime_content_type_is_type)
+#define g_mime_data_wrapper_get_encoding BL_DL(g_mime_data_wrapper_get_encoding)
+#define g_mime_data_wrapper_get_stream BL_DL(g_mime_data_wrapper_get_stream)
+#define g_mime_data_wrapper_write_to_stream BL_DL(g_mime_data_wrapper_write_to_stream)
+#define g_mime_filter_charset_new BL_DL(g_mime_filter_charset_new)
+#define g_mime_init BL_DL(g_mime_init)
+#define g_mime_message_get_date BL_DL(g_mime_message_get_date)
+#define g_mime_message_get_message_id BL_DL(g_mime_message_get_message_id)
+#define g_mime_message_get_mime_part BL_DL(g_mime_message_get_mime_part)
+#define g_mime_message_get_subject BL_DL(g_mime_message_get_subject)
+#define g_mime_message_part_get_message BL_DL(g_mime_message_part_get_message)
+#define g_mime_message_part_get_type BL_DL(g_mime_message_part_get_type)
+#define g_mime_multipart_get_count BL_DL(g_mime_multipart_get_count)
+#define g_mime_multipart_get_part BL_DL(g_mime_multipart_get_part)
+#define g_mime_multipart_get_type BL_DL(g_mime_multipart_get_type)
+#define g_mime_object_get_content_type BL_DL(g_mime_object_get_content_type)
+#define g_mime_object_get_content_type_parameter BL_DL(g_mime_object_get_content_type_parameter)
+#define g_mime_object_get_header BL_DL(g_mime_object_get_header)
+#define g_mime_parser_construct_message BL_DL(g_mime_parser_construct_message)
+#define g_mime_parser_get_headers_begin BL_DL(g_mime_parser_get_headers_begin)
+#define g_mime_parser_get_mbox_marker_offset BL_DL(g_mime_parser_get_mbox_marker_offset)
+#define g_mime_parser_new_with_stream BL_DL(g_mime_parser_new_with_stream)
+#define g_mime_parser_set_format BL_DL(g_mime_parser_set_format)
+#define g_mime_parser_set_respect_content_length BL_DL(g_mime_parser_set_respect_content_length)
+#define g_mime_parser_tell BL_DL(g_mime_parser_tell)
+#define g_mime_part_get_content BL_DL(g_mime_part_get_content)
+#define g_mime_part_get_type BL_DL(g_mime_part_get_type)
+#define g_mime_stream_filter_add BL_DL(g_mime_stream_filter_add)
+#define g_mime_stream_filter_new BL_DL(g_mime_stream_filter_new)
+#define g_mime_stream_flush BL_DL(g_mime_stream_flush)
+#define g_mime_stream_mem_get_byte_array BL_DL(g_mime_stream_mem_get_byte_array)
+#define g_mime_stream_mem_get_type BL_DL(g_mime_stream_mem_get_type)
+#define g_mime_stream_mem_new BL_DL(g_mime_stream_mem_new)
+#define g_mime_stream_mem_new_with_byte_array BL_DL(g_mime_stream_mem_new_with_byte_array)
+#define g_mime_stream_mem_set_byte_array BL_DL(g_mime_stream_mem_set_byte_array)
+#define g_mime_stream_mem_set_owner BL_DL(g_mime_stream_mem_set_owner)
+#define g_mime_stream_substream BL_DL(g_mime_stream_substream)
+#define g_mime_text_part_get_type BL_DL(g_mime_text_part_get_type)
+#define g_object_unref BL_DL(g_object_unref)   /* GObject, which GMime loads */
+#define g_type_check_instance_is_a BL_DL(g_type_check_instance_is_a)
+
 /* GMime parses a seekable stream, so the bytes it parses are held in
  * memory: a single message whole, an mbox a window at a time (R13). At
  * most ctx->opt.mail_max bytes are held (R15); GMime and the decoded
@@ -239,7 +302,11 @@ char *bl_mail_thread(const char *subject)
 /* ----------------------------------------------------------- reading --- */
 
 static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
-static void gmime_start(void) { g_mime_init(); }
+static void gmime_start(void)
+{
+	bl_dynlib_open(BL_SONAME_GMIME, bl_dl_names, bl_dl_fn);
+	g_mime_init();
+}
 
 /* A message's provenance; strings owned here (R4). */
 struct prov {
