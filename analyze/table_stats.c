@@ -298,8 +298,8 @@ static bool since_boot_name(const struct bl_table_def *d, const char *name)
 
 static bool failed_name(const struct bl_table_def *d, const char *name)
 {
-	for (const char *const *c = d->failed_cols; c && *c; c++)
-		if (strcmp(*c, name) == 0)
+	for (const int *c = d->failed_cols; c && *c >= 0; c++)
+		if (strcmp(d->cols[*c].name, name) == 0)
 			return true;
 	return false;
 }

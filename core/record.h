@@ -117,7 +117,7 @@ struct bl_table_def {
 				   (analyze/vmstat.h), or the change between
 				   samples of counters since boot. NULL for
 				   a table of independent rows */
-	const char *const *failed_cols; /* NULL-terminated: columns that say
+	const int *failed_cols;  /* columns (indices, ended by -1) that say
 				   a run failed (time: status, exit_status).
 				   A row with a non-empty text or a non-zero
 				   number in any is a failed run: kept in the

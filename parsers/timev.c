@@ -63,7 +63,7 @@ const struct bl_table_def bl_table_time = {
 	"(docs/statistics.md D3c).",
 	.group_col = "group",
 	.split_col = "command",
-	.failed_cols = (const char *const[]){ "status", "exit_status", NULL },
+	.failed_cols = (const int[]){ TIME_STATUS, TIME_EXIT_STATUS, -1 },
 };
 
 struct label {
