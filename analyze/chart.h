@@ -99,6 +99,8 @@ struct bl_contest_cell {
 	double min;
 	double max;
 	size_t n;          /* runs; shown in no label, kept for callers */
+	double ratio;      /* analyze/contest.h C2: mean over the same group's
+			      no-load mean (bl_contest_ratio); NaN = none */
 };
 
 enum bl_errbar {
@@ -107,7 +109,6 @@ enum bl_errbar {
 	BL_ERRBAR_NONE = 2,
 };
 
-#define BL_CONTEST_BASELINE_AUTO ((size_t)-1)
 #define BL_CONTEST_BASELINE_NONE ((size_t)-2)
 
 struct bl_contest_plot {
@@ -117,9 +118,10 @@ struct bl_contest_plot {
 	size_t ngroups;              /* 1..16 */
 	const struct bl_contest_cell *cells; /* cells[load * ngroups + group] */
 	enum bl_errbar errbars;
-	size_t baseline;   /* index of the no-load row in loads;
-			      BL_CONTEST_BASELINE_AUTO: the load named
-			      "noload" or "no_load"; _NONE: no ratio panel */
+	size_t baseline;   /* index of the no-load row in loads (C2's, which
+			      the ratio panel leaves out: the cells' ratio
+			      is drawn for the others); _NONE: no ratio
+			      panel */
 	const char *value_label; /* y axis of the top panel (input text);
 				    NULL = "Time (s)" */
 };

@@ -576,6 +576,7 @@ static int ct_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 			x->min = w ? w->min : NAN;
 			x->max = w ? w->max : NAN;
 			x->n = w ? (size_t)w->n : 0;
+			x->ratio = bl_contest_ratio(c, g, l);   /* C2, one place */
 		}
 	const char **groups = bl_chart_spec_own(sp, bl_xcalloc(ng, sizeof *groups));
 	for (size_t g = 0; g < ng; g++)
@@ -584,7 +585,7 @@ static int ct_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 		.loads = (const char *const *)c->loads, .nloads = nl,
 		.groups = groups, .ngroups = ng, .cells = cells,
 		.errbars = c->o.range_bars ? BL_ERRBAR_MINMAX : BL_ERRBAR_SD,
-		.baseline = BL_CONTEST_BASELINE_AUTO, .value_label = "Time (s)",
+		.baseline = c->noload < nl ? c->noload : BL_CONTEST_BASELINE_NONE, .value_label = "Time (s)",
 	};
 	return 0;
 }

@@ -11,7 +11,8 @@
  *   C2  Ratio (ConTest's own column, README v0.61): the cell's mean Time
  *       divided by the mean Time of the same group's no-load cell (load
  *       "noload" or "no_load"). NaN when the group has no no-load run
- *       (contest -r printed "inf" there; benchlog prints "-").
+ *       (contest -r printed "inf" there; benchlog prints "-"). The chart's
+ *       ratio panel draws these (its cells' ratio, analyze/chart.h).
  *   C3  Comparison: baseline = the group named opts->baseline, else the
  *       first group. The section does not test the groups itself: each
  *       load and measure is a row of the report's Findings and of

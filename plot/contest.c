@@ -1,8 +1,6 @@
 /* contest.c — ConTest grouped bars with error bars, and the ratio of each
- * load to the no-load baseline (bl_plot_contest, see plot.h).
- *
- * The ratio is ConTest's own "Ratio" column (contest -r): the load's mean
- * time divided by the no-load mean time of the same kernel (README v0.61).
+ * load to the no-load baseline (bl_plot_contest, see plot.h): the cells'
+ * ratio, analyze/contest.h C2, as the caller computed it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -13,19 +11,6 @@
 
 #define MAX_LOADS 64
 #define NAME_MAX_CHARS 40   /* characters of a load or group name drawn */
-
-static size_t find_baseline(const struct bl_contest_plot *in)
-{
-	if (in->baseline == BL_CONTEST_BASELINE_NONE)
-		return BL_CONTEST_BASELINE_NONE;
-	if (in->baseline != BL_CONTEST_BASELINE_AUTO)
-		return in->baseline;
-	for (size_t i = 0; i < in->nloads; i++)
-		if (in->loads[i] && (!strcmp(in->loads[i], "noload") ||
-				     !strcmp(in->loads[i], "no_load")))
-			return i;
-	return BL_CONTEST_BASELINE_NONE;
-}
 
 /* The x tics of a clustered histogram: cluster k is centred at x = k
  * and named by load rows[k] (rows NULL: load k). */
@@ -55,8 +40,7 @@ static bool contest_check(struct gp_job *j, const struct bl_contest_plot *in)
 	    in->nloads > MAX_LOADS || in->ngroups == 0 || in->ngroups > GP_MAX_GROUPS)
 		return job_fail(j, -BL_EUSAGE, "plot: contest chart needs 1-%d loads and "
 				"1-%d groups", MAX_LOADS, GP_MAX_GROUPS), false;
-	if (in->baseline != BL_CONTEST_BASELINE_AUTO &&
-	    in->baseline != BL_CONTEST_BASELINE_NONE && in->baseline >= in->nloads)
+	if (in->baseline != BL_CONTEST_BASELINE_NONE && in->baseline >= in->nloads)
 		return job_fail(j, -BL_EUSAGE, "plot: contest baseline index out of range"), false;
 	if (in->errbars != BL_ERRBAR_SD && in->errbars != BL_ERRBAR_MINMAX &&
 	    in->errbars != BL_ERRBAR_NONE)
@@ -66,7 +50,8 @@ static bool contest_check(struct gp_job *j, const struct bl_contest_plot *in)
 		if (gp_check_num(j, c->mean, "contest mean") ||
 		    gp_check_num(j, c->sd, "contest sd") ||
 		    gp_check_num(j, c->min, "contest min") ||
-		    gp_check_num(j, c->max, "contest max"))
+		    gp_check_num(j, c->max, "contest max") ||
+		    gp_check_num(j, c->ratio, "contest ratio"))
 			return false;
 	}
 	return true;
@@ -112,8 +97,8 @@ static const char *contest_means_data(struct gp_job *j, const struct bl_contest_
 			   : "load_index, then per group: mean mean mean", NULL, &d);
 }
 
-/* Data 2: ratio to the baseline load, one row per other load (rows[]:
- * its load, *nrows of them; *rtop: the highest ratio). */
+/* Data 2: the cells' ratio to the baseline load, one row per other load
+ * (rows[]: its load, *nrows of them; *rtop: the highest ratio). */
 static const char *contest_ratio_data(struct gp_job *j, const struct bl_contest_plot *in, size_t base,
 				      size_t *rows, size_t *nrows, double *rtop)
 {
@@ -127,9 +112,7 @@ static const char *contest_ratio_data(struct gp_job *j, const struct bl_contest_
 		rows[*nrows] = l;
 		gp_datanum(&r, (double)*nrows, ' ');
 		for (size_t g = 0; g < ng; g++) {
-			double b = in->cells[base * ng + g].mean;
-			double m = in->cells[l * ng + g].mean;
-			double q = (b > 0 && !isnan(m)) ? m / b : NAN;
+			double q = in->cells[l * ng + g].ratio;
 			if (!isnan(q) && q > *rtop)
 				*rtop = q;
 			gp_datanum(&r, q, g + 1 == ng ? '\n' : ' ');
@@ -216,7 +199,7 @@ int bl_plot_contest(const struct bl_contest_plot *in, const struct bl_plot_opts 
 		    struct bl_plot_result *res)
 {
 	struct gp_job j;
-	size_t base = in ? find_baseline(in) : BL_CONTEST_BASELINE_NONE;
+	size_t base = in ? in->baseline : BL_CONTEST_BASELINE_NONE;
 	bool ratio = in && base < in->nloads && in->nloads > 1;
 	if (job_begin(&j, opts, res, "contest",
 		      "ConTest: mean per load and group with error bars; ratio to no-load",

@@ -217,9 +217,10 @@ int bl_plot_swpd_stutter(const struct bl_swpd_plot *in,
 
 
 /* Top panel: one cluster per load, one bar per group, with error bars.
- * Bottom panel (when a baseline is known): mean / baseline mean of the same
- * group, per load (the baseline itself left out), with its value printed
- * above the bar and a line at 1. Default basename "contest". */
+ * Bottom panel (when in->baseline names a load): each cell's ratio (the
+ * caller's, analyze/contest.h C2), per load (the baseline itself left
+ * out), with its value printed above the bar and a line at 1. Default
+ * basename "contest". */
 int bl_plot_contest(const struct bl_contest_plot *in,
 		    const struct bl_plot_opts *opts, struct bl_plot_result *res);
 

@@ -808,6 +808,48 @@ static void test_contest__report_rows_in_section(void **state)
 	run_free(&run);
 }
 
+/* The chart's ratios are C2's (one number, one place): the spec the
+ * analysis hands plot/ carries bl_contest_ratio() per cell and the no-load
+ * load's index, where plot/ found the load by name and divided again.
+ * no_load comes second; by hand: A no_load (20 + 22) / 2 = 21, mem_load
+ * (42 + 44) / 2 = 43: 43 / 21 = 2.0476190476; B no_load 10, mem_load 30:
+ * 3; B has no io_load run (no ratio), A's io_load 31 / 21 = 1.4761904762. */
+static void test_contest__chart_ratio_c2(void **state)
+{
+	(void)state;
+	struct run run;
+	struct bl_analysis_opts ao = aopts(NULL);
+	parse_as(&run, "t.txt",
+		 "A\n"
+		 "mem_load Time: 42.0  CPU: 99%\nno_load Time: 20.0  CPU: 99%\n"
+		 "mem_load Time: 44.0  CPU: 99%\nno_load Time: 22.0  CPU: 99%\n"
+		 "io_load Time: 31.0  CPU: 99%\n"
+		 "B\n"
+		 "mem_load Time: 30.0  CPU: 99%\nno_load Time: 10.0  CPU: 99%\n", &ao);
+	struct bl_chart_spec *sp = NULL;
+	size_t n = 0;
+	assert_int_equal(bl_analysis_contest.charts(run.an, &sp, &n), 0);
+	assert_int_equal(n, 1);
+	const struct bl_contest_plot *in = &sp[0].in.contest;
+	assert_int_equal(in->nloads, 3);
+	assert_int_equal(in->ngroups, 2);
+	assert_int_equal(in->baseline, 1);
+	assert_string_equal(in->loads[in->baseline], "no_load");
+	static const double want[3][2] = { { 43.0 / 21, 3 }, { 1, 1 }, { 31.0 / 21, NAN } };
+	for (size_t l = 0; l < 3; l++)
+		for (size_t g = 0; g < 2; g++) {
+			double r = in->cells[l * 2 + g].ratio;
+			if (isnan(want[l][g])) {
+				assert_true(isnan(r) && isnan(bl_contest_ratio(run.an, g, l)));
+				continue;
+			}
+			NEAR(r, want[l][g], 1e-12);
+			assert_true(r == bl_contest_ratio(run.an, g, l));
+		}
+	bl_chart_specs_free(sp, n);
+	run_free(&run);
+}
+
 /* The chart: script, data and image; the data file holds the means and
  * the sd bars of seed 001 (oracle: Default noload 18.6833 ± 0.1305). */
 static void test_contest__chart(void **state)
@@ -884,6 +926,7 @@ int main(void)
 		cmocka_unit_test(test_contest__too_few_runs),
 		cmocka_unit_test(test_contest__quoted_left_out),
 		cmocka_unit_test(test_contest__report_rows_in_section),
+		cmocka_unit_test(test_contest__chart_ratio_c2),
 		cmocka_unit_test(test_contest__chart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
