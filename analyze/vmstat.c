@@ -616,13 +616,17 @@ const struct bl_vm_iteration *bl_vmstat_iteration(void *st, size_t i, size_t k)
 
 /* ---- text and Markdown ------------------------------------------------- */
 
-/* A number for a table cell: integers as such, others to 2 decimals. */
+/* A number for a table cell: integers as such, others to 2 decimals;
+ * from 10^12 on, D20's text (bl_fmt_stat: every whole digit, no
+ * fraction), as stats writes it. */
 static void cell(char *b, size_t bs, double v)
 {
 	if (isnan(v))
 		snprintf(b, bs, "-");
 	else if (bl_whole(v))
 		snprintf(b, bs, "%.0f", v);
+	else if (fabs(v) >= 999999999999.5)
+		bl_fmt_stat(b, bs, v);
 	else
 		snprintf(b, bs, "%.2f", v);
 }
