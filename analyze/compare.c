@@ -795,6 +795,7 @@ static size_t source_cols(struct tabctx *x)
  * or every input drained (C8). */
 struct hist_tab {
 	const char *name, *cmpcol, *split;   /* into ts, whose tables stay */
+	const char *series;         /* its bl_table_def's time_series */
 	char *set[2];
 	size_t nset;                /* distinct sets seen; 3 means more than 2 */
 	bool compared;              /* a pair of it was compared */
@@ -812,6 +813,15 @@ struct hist_tab {
 static char *one_set_note(const char *cmpcol, const char *set)
 {
 	return bl_xasprintf("one %s only (%s): nothing to compare", cmpcol, set);
+}
+
+/* A table whose rows are samples of a time series (bl_table_def
+ * time_series: vmstat_disk's counters since boot) is not tested (D5, D6);
+ * what says why, the table's own clause. */
+static char *series_note(const char *what)
+{
+	return bl_xasprintf("not tested: its rows are samples of a time series, which a t-test would take "
+			    "for independent runs (D6); %s", what);
 }
 
 static char *apart_note(const struct hist_tab *h, size_t b)
@@ -929,7 +939,13 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		skip_add(x, bl_xasprintf("no %s \"%s\" to compare with", cmpcol, x->o->baseline));
 	}
 	bl_buf_release(&set);
-	if (x->sets.n < 2 || b < 0) {
+	if (x->sets.n >= 2 && b >= 0 && def && def->time_series) {
+		char *why = series_note(def->time_series);
+		if (diag)
+			bl_term_printf(diag, "benchlog compare: table %s %s\n", tname, why);
+		skip_add(x, why);
+	}
+	if (x->sets.n < 2 || b < 0 || (def && def->time_series)) {
 		bl_buf_release(&key);
 		return false;
 	}
@@ -1022,6 +1038,7 @@ static void hist_init(struct hist_tab *h, struct bl_tstats *ts, size_t t)
 	h->name = bl_tstats_table(ts, t);
 	h->cmpcol = ng ? bl_tstats_gcol(ts, t, ng - 1) : "";
 	h->split = def ? def->split_col : NULL;
+	h->series = def ? def->time_series : NULL;
 }
 
 static void hist_release(struct hist_tab *h)
@@ -1140,11 +1157,13 @@ void bl_compare_drain_end(struct bl_cmp_drain *d, struct bl_cmp_rows *into)
 {
 	for (size_t i = 0; i < d->ntab; i++) {
 		struct hist_tab *h = &d->tab[i];
-		if (h->compared || h->nset > 2)
+		if (h->compared || (h->nset > 2 && !h->series))
 			continue;
 		char *why;
 		if (h->nset < 2) {
 			why = one_set_note(h->cmpcol, h->nset ? h->set[0] : "");
+		} else if (h->series) {
+			why = series_note(h->series);
 		} else {
 			/* C1's baseline of the two */
 			why = apart_note(h, bl_label_side(h->set[1]) < 0 && bl_label_side(h->set[0]) >= 0);
