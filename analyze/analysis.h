@@ -182,6 +182,12 @@ void bl_charts_md(FILE *f, const struct bl_chart *c, size_t n);
 /* The registry in section order; NULL-terminated. */
 extern const struct bl_analysis *const bl_analyses[];
 
+/* Each analysis's finish(), in registry order, before any section is
+ * written: st[0..n) the states in bl_analyses order (NULL: that analysis
+ * did not run). 0, or -BL_EIO with errno set by the first that failed
+ * (the later ones not called). */
+int bl_analyses_finish(void *const *st, size_t n);
+
 struct bl_tstats;
 /* Every comparison of a report's Findings or a `compare` run, in one place
  * so both make the same rows (analyze/compare.h C1-C4): compare.h's rows

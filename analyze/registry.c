@@ -81,6 +81,14 @@ static void own_rows(void *const *st, const struct bl_findings_opts *o, struct b
 	}
 }
 
+int bl_analyses_finish(void *const *st, size_t n)
+{
+	for (size_t i = 0; i < n && bl_analyses[i]; i++)
+		if (st[i] && bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0)
+			return -BL_EIO;
+	return 0;
+}
+
 int bl_analyses_findings(struct bl_tstats *ts, void *const *st, const struct bl_findings_opts *o,
 			 struct bl_cmp_rows *out)
 {

@@ -100,11 +100,9 @@ int cmd_summary(int argc, char **argv)
 		cli_err("benchlog summary: cannot write %s: %s\n", ctx.error_path, strerror(ctx.error_errno));
 		failed = true;
 	}
-	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {
-		if (bl_analyses[i]->finish && bl_analyses[i]->finish(st[i]) < 0) {
-			bl_tmp_say(stderr, "summary", errno);
-			failed = true;
-		}
+	if (!failed && !cli_interrupted() && bl_analyses_finish(st, na) < 0) {
+		bl_tmp_say(stderr, "summary", errno);
+		failed = true;
 	}
 	bool any = false;
 	for (size_t i = 0; i < na && !cli_interrupted() && !failed; i++) {

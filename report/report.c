@@ -1434,11 +1434,10 @@ static int build_sections(struct build *b)
 {
 	/* the analyses' temporary files complete before any section is made
 	 * (analysis.h finish): a full /tmp is said as docs/errors.md says */
-	for (size_t i = 0; i < b->na; i++)
-		if (bl_analyses[i]->finish && bl_analyses[i]->finish(b->st[i]) < 0) {
-			bl_tmp_say(b->diag, "report", errno);
-			return -BL_EIO;
-		}
+	if (bl_analyses_finish(b->st, b->na) < 0) {
+		bl_tmp_say(b->diag, "report", errno);
+		return -BL_EIO;
+	}
 	size_t nsec = 0;
 	for (size_t i = 0; i < b->na; i++)
 		if (bl_analyses[i]->has_data(b->st[i]))
