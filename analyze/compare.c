@@ -145,6 +145,54 @@ int bl_compare_pair(const struct bl_welford *base, const struct bl_welford *cand
 	return 0;
 }
 
+/* D6a: values on a side that span a factor of 10 or more, every value
+ * > 0, are compared on the log scale (runs that stall for minutes beside
+ * runs of a fifth of a second: the mean is that of the stalls). */
+static bool heavy_tailed(const struct bl_welford *b, const struct bl_welford *c)
+{
+	return b->min > 0 && c->min > 0 && !bl_test_power_too_low(b->n, c->n) &&
+	       (b->max >= 10 * b->min || c->max >= 10 * c->min);
+}
+
+/* D6a: a difference of ln values as a change in %; past 10^12 % (a
+ * factor of 10^10) unbounded, as D14 writes it */
+static double geo_pct(double d)
+{
+	double v = 100 * expm1(d);
+	return v > 1e12 ? INFINITY : v;
+}
+
+/* D6a's interval of r's change at conf, exp of the t interval of the
+ * difference of the ln means, and D16's change at 1 - conf, in %. */
+static void geo_ci(struct bl_cmp *r, double conf)
+{
+	double d = r->t.diff, se = r->t.se;
+	double q = se > 0 ? gsl_cdf_tdist_Pinv(0.5 + conf / 2, r->t.df) : 0;
+	r->ci = (struct bl_ratio_ci){ geo_pct(d), geo_pct(d - q * se), geo_pct(d + q * se), r->t.df, true, false, 1 };
+	r->detect_pct = isfinite(r->t.df) ? geo_pct(bl_detectable_diff(se, r->t.df, 1.0 - conf, 0.8)) : NAN;
+}
+
+/* D6a: C2 with the test on ln values (lb, lc: their Welford summaries),
+ * the change that of the geometric means; diff stays that of the means
+ * (b, c: the values' summaries), as the sides show them. */
+static void compare_geo(const struct bl_welford *b, const struct bl_welford *c, const struct bl_welford *lb,
+			const struct bl_welford *lc, double conf, enum bl_cmp_test test, struct bl_cmp *out)
+{
+	bl_compare_pair(lb, lc, conf, test, false, out);
+	out->geo = true;
+	out->mb = exp(bl_welford_mean(lb));
+	out->mc = exp(bl_welford_mean(lc));
+	out->diff = bl_welford_mean(c) - bl_welford_mean(b);
+	out->pct = geo_pct(bl_welford_mean(lc) - bl_welford_mean(lb));
+	if (!out->tested)
+		return;
+	geo_ci(out, conf);
+	out->ci_raw = out->ci;
+	out->t.ci_lo = out->t.ci_hi = NAN;   /* an interval of ln values' difference */
+	out->note = "values on a side span a factor of 10 or more: the change of the geometric means, "
+		    "the test on ln values (D6a)";
+}
+
 size_t bl_compare_adjust_p(double *p, size_t n, double *bonf, double *holm)
 {
 	size_t m = bl_p_holm(p, n, holm);
@@ -157,7 +205,9 @@ size_t bl_compare_adjust_p(double *p, size_t n, double *bonf, double *holm)
 void bl_compare_judge(struct bl_cmp *r, double alpha, double band_pct, int better, size_t m)
 {
 	double a = m > 1 ? alpha / (double)m : alpha;   /* D12: the family's level */
-	if (r->tested && !isnan(r->vb)) {
+	if (r->tested && r->geo) {
+		geo_ci(r, 1.0 - a);   /* D6a at 1 - alpha / m */
+	} else if (r->tested && !isnan(r->vb)) {
 		/* D14 at 1 - alpha / m: the interval the verdict rests on */
 		bl_fieller(r->mb, r->vb, r->mc, r->vc, r->t.df, 1.0 - a, r->nonneg, &r->ci);
 		/* D16 at alpha / m, also when the two means are equal */
@@ -238,6 +288,7 @@ static void fmt_p(char *b, size_t n, double p, enum bl_tabfmt fmt)
 
 /* One side's summary: n, mean, CI half-width, median. */
 struct side {
+	long g, c;            /* the cell: group, column */
 	bool has;
 	struct bl_cellstat cs;
 	double median;
@@ -248,6 +299,8 @@ static void side_get(struct bl_tstats *ts, size_t t, long g, long c, double conf
 {
 	static const double p50 = 50;
 	memset(s, 0, sizeof *s);
+	s->g = g;
+	s->c = c;
 	s->median = s->ci = NAN;
 	bl_welford_init(&s->cs.w);
 	if (g < 0)
@@ -581,7 +634,14 @@ static void made(struct tabctx *x, const char *cname, size_t gc, size_t base, si
 	struct cmp_run *run = x->run;
 	double band = bl_band_for(x->o, cname);
 	struct bl_cmp_row *w = row_named(x, run->rows, cname, gc, base, s, sb, sc, better, band);
-	bl_compare_pair(&sb->cs.w, &sc->cs.w, x->o->confidence, x->o->test, x->means, &w->r);
+	struct bl_welford lb, lc;
+	if (!x->means && heavy_tailed(&sb->cs.w, &sc->cs.w) && bl_tstats_cell_log(x->ts, x->t, (size_t)sb->g, sb->c, &lb) &&
+	    bl_tstats_cell_log(x->ts, x->t, (size_t)sc->g, sc->c, &lc)) {
+		compare_geo(&sb->cs.w, &sc->cs.w, &lb, &lc, x->o->confidence, x->o->test, &w->r);
+		w->test = x->o->test == BL_CMP_STUDENT ? "student, ln values" : "welch, ln values";
+	} else {
+		bl_compare_pair(&sb->cs.w, &sc->cs.w, x->o->confidence, x->o->test, x->means, &w->r);
+	}
 	bl_cmp_spill_put(run->rows->spill, w);
 	run->rows->n--;
 	run->n++;

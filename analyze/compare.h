@@ -73,6 +73,8 @@ struct bl_cmp {
 	const char *note;     /* static text or NULL */
 	bool low_power;       /* bl_test_power_too_low */
 	bool means_only;      /* R2 with too few rows */
+	bool geo;             /* D6a: the test on ln values; diff, pct, mb and mc
+				 those of the geometric means */
 };
 
 /* C2 for one pair of summaries. means: the table holds means (R2).

@@ -733,6 +733,16 @@ const struct bl_welford *bl_dist_welford(const struct bl_dist *d)
 	return &d->agg.w;
 }
 
+int bl_dist_log_welford(const struct bl_dist *d, struct bl_welford *out)
+{
+	bl_welford_init(out);
+	if (!d->exact || (d->len && !(d->agg.w.min > 0)))
+		return -BL_ERANGE;
+	for (size_t i = 0; i < d->len; i++)
+		bl_welford_add(out, log(d->x[i]));
+	return 0;
+}
+
 unsigned long long bl_dist_rejected(const struct bl_dist *d)
 {
 	return d->agg.rejected;

@@ -294,6 +294,10 @@ double bl_dist_percentile(struct bl_dist *d, double p, enum bl_pct_rule rule);
 bool bl_dist_is_exact(const struct bl_dist *d);
 /* n, mean, M2, min, max of everything added (D1, D2). */
 const struct bl_welford *bl_dist_welford(const struct bl_dist *d);
+/* D6a: *out (initialised here) the Welford summary of ln x over every
+ * value added. 0, or -BL_ERANGE (out empty) when d is not exact or holds a
+ * value <= 0. */
+int bl_dist_log_welford(const struct bl_dist *d, struct bl_welford *out);
 unsigned long long bl_dist_rejected(const struct bl_dist *d);
 /* Values the sketch folded into a lowest bucket (D11); 0 while exact.
  * Percentiles whose order statistics fall among them lose the 1% bound. */

@@ -2235,6 +2235,13 @@ bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 	return true;
 }
 
+bool bl_tstats_cell_log(struct bl_tstats *ts, size_t t, size_t g, long c, struct bl_welford *lw)
+{
+	struct ts_cell *cell = cell_at(ts, tab_at(ts, t), g, c);
+	bl_welford_init(lw);
+	return cell && cell->d && bl_dist_log_welford(cell->d, lw) == 0 && lw->n > 0;
+}
+
 /* Histogram of a cell over nbins equal-width bins from min to max (one
  * bin when min = max) into edges[0..nbins] and counts[0..nbins); *used
  * gets the number of bins filled. Exact when the cell's percentiles are. */

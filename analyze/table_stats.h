@@ -250,6 +250,9 @@ struct bl_cellstat {
 bool bl_tstats_cell(struct bl_tstats *ts, size_t t, size_t g, long c,
 		    const double *p, size_t npct, enum bl_pct_rule rule,
 		    struct bl_cellstat *out, double *pct);
+/* D6a: *lw the Welford summary of ln x over the cell's values; false
+ * (lw empty) when the cell has none, is not exact or holds a value <= 0. */
+bool bl_tstats_cell_log(struct bl_tstats *ts, size_t t, size_t g, long c, struct bl_welford *lw);
 /* `benchlog stats` output (docs/stats.md "Output"). */
 struct bl_tstats_out {
 	enum bl_tabfmt fmt;

@@ -114,6 +114,8 @@ static void row_line(FILE *md, const struct bl_cmp_row *w, bool several_sources)
 	cell(md, w->table);
 	fputs(" | ", md);
 	cell(md, w->column);
+	if (r->geo)
+		fputs(" (geometric mean)", md);
 	if (w->block && *w->block) {
 		fputs(", ", md);
 		cell(md, w->block);
@@ -278,6 +280,10 @@ void bl_report_findings(FILE *md, const struct bl_findings *rows, double confide
 			    "the share late), two-sided, times m (Bonferroni); %s in all. docs/statistics.md "
 			    "(D12–D18) in benchlog's source defines each number.\n\n",
 			confidence * 100, 1 - confidence, confidence * 100, BL_COUNT(rows->tests, "test"));
+		if (rows->geo)
+			fprintf(md, "A measure marked (geometric mean) has values on a side that span a factor of 10 or "
+				    "more: its change is that of the geometric means, its test and interval are on "
+				    "ln values (D6a).\n\n");
 	}
 	for (size_t i = 0; i < rows->nskip; i++) {
 		fputs("Table ", md);
@@ -470,6 +476,7 @@ static void take_row(struct bl_findings *f, struct stream *st, const struct bl_c
 	}
 	f->several |= !same(w->source, f->src0) || !same(w->message_id, f->mid0) || !same(w->thread_ref, f->ref0);
 	f->count[w->r.kind]++;
+	f->geo |= w->r.geo;
 	tally_row(st, w, seq);
 	if (st->ntop < BL_FINDINGS_SHOWN)
 		st->top[st->ntop++] = (struct bl_finding){ row_copy(w), seq };

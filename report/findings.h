@@ -85,6 +85,7 @@ struct bl_findings {
 	unsigned long long seq;
 	unsigned long long count[BL_V_NO_TEST + 1];   /* rows by verdict */
 	bool several;                /* F7: from more than one file or thread */
+	bool geo;                    /* a row compares geometric means (D6a) */
 	const char *src0, *mid0, *ref0;   /* the first row's source, message_id and thread_ref */
 	struct bl_question q[BL_HEADLINE_SHOWN];   /* H2's first, in order */
 	size_t nq_kept;

@@ -40,6 +40,8 @@ static void change_words(FILE *md, const struct bl_cmp_row *w, double conf)
 		}
 		bl_fput_md_inline(md, w->column);
 	}
+	if (r->geo)
+		fputs(" (geometric mean)", md);
 	bl_fmt_pct_person(a, sizeof a, r->pct, false);
 	fprintf(md, " %s %% %s", a, direction(w->column, r->pct));
 	if (!isnan(r->ci.pct_lo) && !isnan(r->ci.pct_hi)) {
