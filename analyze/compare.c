@@ -426,14 +426,11 @@ struct tabctx {
 	bool nest;                 /* C1: the compared column is R5's group */
 };
 
-/* C1: the key of group g when its compared value is a nested group
- * ("base / loop", parsers/labels.h bl_label_nested), else NULL; valid
- * until the next call on x->ts. */
-static const char *nest_key(struct tabctx *x, size_t g)
+/* C1: is the compared value v of a group nested ("base / loop", "loop /
+ * before", parsers/labels.h bl_label_nested)? Then *g says where. */
+static bool nested(const struct tabctx *x, const char *v, struct bl_nested *g)
 {
-	const char *v = bl_tstats_gval(x->ts, x->t, g, x->ng - 1);
-	size_t n = x->nest ? bl_label_nested(v) : 0;
-	return n ? v + n + 3 : NULL;
+	return x->nest && bl_label_nested(v, g);
 }
 
 static void tabctx_release(struct tabctx *x)
@@ -609,11 +606,13 @@ static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, 
 			bl_buf_add(&b, ", ", 2);
 		bl_buf_add(&b, v, strlen(v));
 	}
-	const char *key = nest_key(x, gc);
-	if (key && b.len)
-		bl_buf_add(&b, ", ", 2);
-	if (key)
-		bl_buf_add(&b, key, strlen(key));
+	const char *v = bl_tstats_gval(x->ts, x->t, gc, x->ng - 1);
+	struct bl_nested ng;
+	if (nested(x, v, &ng)) {
+		if (b.len)
+			bl_buf_add(&b, ", ", 2);
+		bl_buf_add(&b, v + ng.key_off, ng.key_len);
+	}
 	w->block = bl_xstrdup(bl_buf_str(&b));
 	bl_buf_release(&b);
 	w->test = x->o->test == BL_CMP_STUDENT ? "student" : "welch";
@@ -954,13 +953,12 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	uint32_t *pick = nsrc ? bl_xmalloc(ngr * sizeof *pick) : NULL;
 	x->bbase = nsrc ? bl_xmalloc(ngr * sizeof *x->bbase) : NULL;   /* each block's source, then its pick */
 	for (size_t g = 0; g < ngr; g++) {
-		/* a nested group's label is its set, its key joins its block */
+		/* a nested group's side is its set, its key joins its block */
 		const char *v = bl_tstats_gval(ts, x->t, g, x->ng - 1);
-		size_t nl = x->nest ? bl_label_nested(v) : 0;
+		struct bl_nested ng;
+		bool nl = nested(x, v, &ng);
 		bl_buf_reset(&set);
-		bl_buf_add(&set, v, strlen(v));
-		if (nl)
-			set.data[nl] = '\0';
+		bl_buf_add(&set, nl ? v + ng.side_off : v, nl ? ng.side_len : strlen(v));
 		uint32_t s = (uint32_t)bl_strmap_get(&x->sets, set.data, NULL);
 		bool added;
 		x->set_of[g] = s;
@@ -970,7 +968,7 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 		gkey(x, g, nsrc, x->ng - 1, &key);
 		if (nl) {
 			bl_buf_addc(&key, '\x1e');
-			bl_buf_add(&key, set.data + nl + 3, strlen(set.data + nl + 3));
+			bl_buf_add(&key, v + ng.key_off, ng.key_len);
 		}
 		x->block_of[g] = (uint32_t)bl_strmap_get(&x->blocks, key.data, NULL);
 		if (nsrc)

@@ -45,6 +45,16 @@
  *      on (label). So results posted per side and, under each side, per
  *      transport or device are a group per (side, key), never one group
  *      per side pooling the keys.
+ *   L4d a heading of one word and a final ':' ("loop:") directly above
+ *      the data, under no result label, is a key of its own: the group
+ *      "#N / KEY", N the times the key came over data in the unit so
+ *      far (label), so a key posted again (its results under another,
+ *      unnamed configuration) is round 2, never pooled with round 1.
+ *   L4e a heading, or one with a final ':', directly above a result
+ *      label more indented than it is a key over sides: the label's
+ *      group is "KEY / LABEL" ("loop / before"), and so is a later
+ *      label's more indented than the key, until a line of text as
+ *      little indented as the key or less, or of another quote depth.
  *   L5 in mail, a line no parser takes that names a kernel version after
  *      "Linux" or "kernel" ("Linux version 6.10.0-rc5+", "on kernel
  *      5.16.0") sets the group when it is still the thread's (kernel).
@@ -105,10 +115,11 @@ struct bl_dispatch {
 	bool has_heading;
 	struct held_line underline;   /* the heading's underline, if any */
 	bool has_underline;
-	/* A pending result label (rule L4b): the line, the label's name in
-	 * it, and the non-blank lines seen since. */
+	/* A pending result label (rule L4b): the line, its group (the
+	 * label's name, after its key's under rule L4e), and the non-blank
+	 * lines seen since. */
 	struct held_line rlabel;
-	size_t rlabel_off, rlabel_len;
+	struct bl_buf rname;
 	bool has_rlabel;
 	bool rlabel_settings;       /* R6: a label only over keys (rule L4c) */
 	int rlabel_gap;
@@ -124,6 +135,14 @@ struct bl_dispatch {
 	size_t outer_indent, key_indent;   /* key_indent: its keys', SIZE_MAX none yet */
 	bool heading_key;
 	struct bl_buf keyg;
+	/* Rules L4d, L4e: the heading the line before was (owned), its
+	 * indent and depth; round: it may be a key of L4d; live: a result
+	 * label came under it (L4e). seen: "\nKEY\n" for each L4d result. */
+	char *ikey;
+	size_t ikey_indent;
+	int ikey_depth;
+	bool ikey_round, ikey_live, ikey_next;
+	struct bl_buf seen;
 	struct bl_buf norm;         /* the current line after normalisation */
 	struct bl_re kernel_re, body_kernel_re, user_re;
 	bool has_user_re;
@@ -175,7 +194,10 @@ static void dispatch_free(struct bl_dispatch *d, size_t nstates)
 	free(d->rlabel.text);
 	free(d->scope_prev);
 	free(d->outer);
+	free(d->ikey);
 	bl_buf_release(&d->keyg);
+	bl_buf_release(&d->seen);
+	bl_buf_release(&d->rname);
 	bl_buf_release(&d->joined);
 	bl_buf_release(&d->seg);
 	bl_buf_release(&d->norm);
@@ -238,6 +260,8 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->seg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	d->norm = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
 	d->keyg = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
+	d->rname = (struct bl_buf)BL_BUF_INIT(LINE_ROOM);
+	d->seen = (struct bl_buf)BL_BUF_INIT((size_t)1 << 20);
 	ctx->dispatch = d;
 	bl_blocks_enable(ctx);   /* copies found by block (core/block.h) */
 	ctx->lines = (struct bl_line_handler){ bl_dispatch_begin_unit, bl_dispatch_line_hint,
@@ -424,8 +448,10 @@ static void rlabel_hold(struct bl_dispatch *d, const struct bl_line *ln, size_t 
 	d->rlabel.len = ln->len;
 	d->rlabel.lineno = ln->lineno;
 	d->rlabel.depth = ln->quote_depth;
-	d->rlabel_off = off;
-	d->rlabel_len = len;
+	bl_buf_reset(&d->rname);
+	if (d->ikey_live)
+		bl_buf_addf(&d->rname, "%s / ", d->ikey);
+	bl_buf_add(&d->rname, ln->text + off, len);
 	d->rlabel_gap = 0;
 	d->has_rlabel = true;
 	d->key_indent = SIZE_MAX;
@@ -573,6 +599,39 @@ static size_t indent_of(const char *s, size_t n)
 	return i;
 }
 
+/* Rule L4d: the results so far in this unit of key s[0..n) (at most 40
+ * bytes) with no label over it. */
+static size_t key_rounds(const struct bl_dispatch *d, const char *s, size_t n)
+{
+	char k[48];
+	size_t r = 0;
+	snprintf(k, sizeof k, "\n%.*s\n", (int)n, s);
+	for (const char *p = bl_buf_str(&d->seen); (p = strstr(p, k)) != NULL; p++)
+		r++;
+	return r;
+}
+
+static void ikey_clear(struct bl_dispatch *d)
+{
+	free(d->ikey);
+	d->ikey = NULL;
+	d->ikey_live = false;
+}
+
+/* Rules L4d, L4e: heading line ln (no key of L4c) may be a key for the
+ * line after it: of L4d when it is one word and a final ':'. */
+static void ikey_set(struct bl_dispatch *d, const struct bl_line *ln)
+{
+	const char *s = ln->text;
+	size_t n = ln->len;
+	bl_trim(&s, &n);
+	bool colon = s[n - 1] == ':';
+	d->ikey = bl_xstrndup(s, n - colon);
+	d->ikey_indent = indent_of(ln->text, ln->len);
+	d->ikey_depth = ln->quote_depth;
+	d->ikey_round = colon && !memchr(s, ' ', n) && !d->in_scope && !d->has_rlabel;
+}
+
 /* Rule L4c: is heading s[0..n) of line ln a key under a result label?
  * Then its group, "LABEL / KEY", goes into d->keyg. */
 static bool key_hold(struct bl_dispatch *d, const struct bl_line *ln, const char *s, size_t n)
@@ -582,7 +641,7 @@ static bool key_hold(struct bl_dispatch *d, const struct bl_line *ln, const char
 	size_t on = 0;
 	if (d->has_rlabel && d->rlabel.depth == ln->quote_depth) {
 		if (ind >= indent_of(d->rlabel.text, d->rlabel.len))
-			o = d->rlabel.text + d->rlabel_off, on = d->rlabel_len;
+			o = bl_buf_str(&d->rname), on = d->rname.len;
 	} else if (d->outer && d->scope_depth == ln->quote_depth &&
 		   (ind > d->outer_indent || ind == d->key_indent)) {
 		o = d->outer, on = strlen(d->outer);
@@ -611,8 +670,11 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 	/* rule L4b */
 	size_t roff, rlen;
 	enum bl_rlabel rl = bl_result_label(ln->text, ln->len, &roff, &rlen);
-	if (rl == BL_RLABEL_COLON || (rl && d->prev != PK_TEXT)) {
+	bool under = d->ikey && d->ikey_depth == ln->quote_depth &&   /* rule L4e */
+		     indent_of(ln->text, ln->len) > d->ikey_indent;
+	if (rl == BL_RLABEL_COLON || (rl && (d->prev != PK_TEXT || under))) {
 		rlabel_drop(ctx, d, false);
+		d->ikey_live = under;
 		rlabel_hold(d, ln, roff, rlen, rl);
 		return 4;
 	}
@@ -633,7 +695,9 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 	if (d->prev == PK_TEXT)
 		return 0;
 	bool colon = n && s[n - 1] == ':';
-	d->heading_key = (is_heading(s, n) || (colon && is_heading(s, n - 1))) && key_hold(d, ln, s, n - colon);
+	bool h = is_heading(s, n) || (colon && is_heading(s, n - 1));
+	d->heading_key = h && key_hold(d, ln, s, n - colon);
+	d->ikey_next = h && !d->heading_key;
 	return is_heading(s, n) || d->heading_key ? 2 : 0;
 }
 
@@ -760,7 +824,7 @@ static void rlabel_after(struct bl_ctx *ctx, struct bl_dispatch *d, enum bl_verd
 		d->in_scope = true;
 		d->scope_depth = d->rlabel.depth;
 		free(d->outer);
-		d->outer = bl_xstrndup(d->rlabel.text + d->rlabel_off, d->rlabel_len);
+		d->outer = bl_xstrdup(bl_buf_str(&d->rname));
 		d->outer_indent = indent_of(d->rlabel.text, d->rlabel.len);
 		rlabel_drop(ctx, d, true);
 		return;
@@ -803,7 +867,16 @@ static void unclaimed(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl
 	}
 	/* a line of text or a label ends a block (core/block.h B1) */
 	bl_block_end(ctx);
+	if (d->ikey_live && (ln->quote_depth != d->ikey_depth || indent_of(ln->text, ln->len) <= d->ikey_indent)) {
+		scope_end(ctx, d, true);   /* rule L4e: the key's scope ends */
+		ikey_clear(d);
+	}
+	d->ikey_next = false;
 	int lab = labels(ctx, d, ln);
+	if (d->ikey && !d->ikey_live)
+		ikey_clear(d);   /* a key only for the line right after it */
+	if (d->ikey_next && !d->ikey)
+		ikey_set(d, ln);
 	heading_drop(ctx, d, false);
 	if (lab == 1) {
 		rlabel_drop(ctx, d, false);
@@ -892,32 +965,42 @@ static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct
 	const char *saved_rsource = ctx->group_source;
 	if (try_rlabel) {
 		saved_rgroup = ctx->group ? bl_xstrdup(ctx->group) : NULL;
-		bl_set_group(ctx, d->rlabel.text + d->rlabel_off, d->rlabel_len);
+		bl_set_group(ctx, bl_buf_str(&d->rname), d->rname.len);
+	}
+	/* rule L4d: "KEY:" over data, under no label */
+	bool try_key = d->ikey && d->ikey_round && !d->ikey_live && !blank && d->ikey_depth == ln.quote_depth;
+	if (try_key) {
+		bl_buf_reset(&d->keyg);
+		bl_buf_addf(&d->keyg, "#%zu / %s", key_rounds(d, d->ikey, strlen(d->ikey)) + 1, d->ikey);
 	}
 	char *saved_group = NULL;
 	const char *saved_source = ctx->group_source;
-	if (try_heading) {
+	if (try_heading || try_key) {
 		saved_group = ctx->group ? bl_xstrdup(ctx->group) : NULL;
-		if (d->heading_key)
+		if (d->heading_key || try_key)
 			bl_set_group(ctx, bl_buf_str(&d->keyg), d->keyg.len);
 		else
 			bl_set_group(ctx, d->heading.text, d->heading.len);
 	}
 	int pi;
 	enum bl_verdict v = offer(ctx, d, &ln, 0, &pi);
+	bool confirmed = v == BL_USED || v == BL_MORE;
 	if (try_heading) {
-		bool confirmed = v == BL_USED || v == BL_MORE;
 		if (confirmed && !try_rlabel && !d->heading_key)
 			scope_end(ctx, d, false);
 		if (confirmed && d->heading_key)
 			d->key_indent = indent_of(d->heading.text, d->heading.len);
-		if (!confirmed && saved_group)
-			bl_set_group_from(ctx, saved_group, strlen(saved_group), saved_source);
-		free(saved_group);
 		heading_drop(ctx, d, confirmed);
 	} else if (d->has_heading && !blank) {
 		heading_drop(ctx, d, false);
 	}
+	if (try_key && confirmed)
+		bl_buf_addf(&d->seen, "\n%s\n", d->ikey);
+	if ((try_heading || try_key) && !confirmed && saved_group)
+		bl_set_group_from(ctx, saved_group, strlen(saved_group), saved_source);
+	free(saved_group);
+	if (d->ikey && !d->ikey_live && confirmed)
+		ikey_clear(d);
 	if (d->has_rlabel && !blank)
 		rlabel_after(ctx, d, v, try_rlabel, saved_rgroup, saved_rsource);
 	free(saved_rgroup);
@@ -936,7 +1019,7 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 	ctx->lines_total++;
 	if (!prepare_line(ctx, d, raw, len, lineno, hint, &ln, &flags))
 		return ctx->error;
-	if (d->held_p >= 0 || d->has_user_re || d->has_heading || d->has_rlabel || d->in_scope) {
+	if (d->held_p >= 0 || d->has_user_re || d->has_heading || d->has_rlabel || d->in_scope || d->ikey) {
 		line_pending(ctx, d, &ln);
 		return ctx->error;
 	}
@@ -978,6 +1061,8 @@ int bl_dispatch_end_unit(struct bl_ctx *ctx)
 	heading_drop(ctx, d, false);
 	rlabel_drop(ctx, d, false);
 	scope_end(ctx, d, false);
+	ikey_clear(d);
+	bl_buf_reset(&d->seen);
 	for (size_t i = 0; i < d->np; i++)
 		if (bl_parsers[i]->flush)
 			bl_parsers[i]->flush(d->st[i], ctx, NULL);

@@ -257,16 +257,32 @@ int bl_label_side(const char *label)
 	return word_in(&w, base_words) ? -1 : word_in(&w, cand_words) ? 1 : 0;
 }
 
-size_t bl_label_nested(const char *group)
+/* Is s[0..n) a result label's name (R1-R6, with or without its ':'), or
+ * a round "#N" (rule L4d)? */
+static bool side_name(const char *s, size_t n)
 {
-	const char *sep = group ? strstr(group, " / ") : NULL;
-	if (!sep || !bl_dispatch_is_heading(sep + 3, strlen(sep + 3)))
-		return 0;
-	size_t n = (size_t)(sep - group), off, len;
-	char *colon = bl_xasprintf("%.*s:", (int)n, group);
+	size_t off, len, d = n > 1 && s[0] == '#' ? strspn(s + 1, "0123456789") : 0;
+	if (d && d + 1 == n)
+		return true;
+	char *colon = bl_xasprintf("%.*s:", (int)n, s);
 	enum bl_rlabel r = bl_result_label(colon, n, &off, &len);
 	bool ok = r == BL_RLABEL_BARE || r == BL_RLABEL_SETTINGS ||
 		  bl_result_label(colon, n + 1, &off, &len) == BL_RLABEL_COLON;
 	free(colon);
-	return ok && off == 0 && len == n ? n : 0;
+	return ok && off == 0 && len == n;
+}
+
+bool bl_label_nested(const char *group, struct bl_nested *g)
+{
+	const char *sep = group ? strstr(group, " / ") : NULL;
+	if (!sep)
+		return false;
+	size_t n = (size_t)(sep - group), m = strlen(sep + 3);
+	if (bl_dispatch_is_heading(sep + 3, m) && side_name(group, n))
+		*g = (struct bl_nested){ 0, n, n + 3, m };
+	else if (bl_dispatch_is_heading(group, n) && side_name(sep + 3, m))
+		*g = (struct bl_nested){ n + 3, m, 0, n };
+	else
+		return false;
+	return true;
 }

@@ -32,11 +32,15 @@ enum bl_rlabel bl_result_label(const char *s, size_t n, size_t *off, size_t *len
  * 0 neither or NULL. */
 int bl_label_side(const char *label);
 
-/* A nested group (rule L4c of parsers/dispatch.c): "OUTER / KEY", where
- * OUTER is a result label's name (R1-R5, with or without its ':') and
- * KEY a heading (dispatch.h bl_dispatch_is_heading), such as
- * "base / loop". Returns OUTER's length, 0 when group (NUL-terminated,
- * or NULL) is not nested; KEY starts 3 bytes after it. */
-size_t bl_label_nested(const char *group);
+/* A nested group (rules L4c, L4d of parsers/dispatch.c): "SIDE / KEY"
+ * or "KEY / SIDE", where SIDE is a result label's name (R1-R6, with or
+ * without its ':') or a round "#N", and KEY a heading (dispatch.h
+ * bl_dispatch_is_heading): "base / loop", "#2 / tcp", "loop / before".
+ * Returns whether group (NUL-terminated, or NULL) is nested; then *g
+ * holds the byte offsets and lengths of its side and its key in group. */
+struct bl_nested {
+	size_t side_off, side_len, key_off, key_len;
+};
+bool bl_label_nested(const char *group, struct bl_nested *g);
 
 #endif

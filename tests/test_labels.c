@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 #include "parsers/labels.h"
 
@@ -112,23 +113,44 @@ static void test_labels__settings(void **state)
 	expect("w/o the patch:", BL_RLABEL_COLON, "w/o the patch");
 }
 
-/* Rule L4c's groups, "LABEL / KEY": the label's length, 0 otherwise. */
+/* bl_label_nested()'s side and key of group as "SIDE|KEY", "" when it
+ * is not nested. */
+static const char *nest(const char *group)
+{
+	static char out[128];
+	struct bl_nested g;
+	if (!bl_label_nested(group, &g))
+		return "";
+	snprintf(out, sizeof out, "%.*s|%.*s", (int)g.side_len, group + g.side_off, (int)g.key_len,
+		 group + g.key_off);
+	return out;
+}
+
+/* Rules L4c-L4e's groups: "SIDE / KEY", "#N / KEY" and "KEY / SIDE". */
 static void test_labels__nested(void **state)
 {
 	(void)state;
-	assert_int_equal(bl_label_nested("base / loop"), 4);
-	assert_int_equal(bl_label_nested("with 'optimizations' / fc"), 20);
-	assert_int_equal(bl_label_nested("NOK: v6.18-rc3 / loop"), 14);
-	assert_int_equal(bl_label_nested("nvme_num_iter=100 nvme_img_size=350M (new defaults) / tcp"), 51);
-	assert_int_equal(bl_label_nested("Without the patchset / Default tunables"), 20);
-	assert_int_equal(bl_label_nested("mm/zswap / zram: fix"), 0);    /* a thread */
-	assert_int_equal(bl_label_nested("nvme testsuite / loop"), 0);   /* no label */
-	assert_int_equal(bl_label_nested("base / results"), 0);          /* no heading */
-	assert_int_equal(bl_label_nested("base / loop / x"), 0);
-	assert_int_equal(bl_label_nested("base/loop"), 0);
-	assert_int_equal(bl_label_nested("loop"), 0);
-	assert_int_equal(bl_label_nested(""), 0);
-	assert_int_equal(bl_label_nested(NULL), 0);
+	assert_string_equal(nest("base / loop"), "base|loop");
+	assert_string_equal(nest("with 'optimizations' / fc"), "with 'optimizations'|fc");
+	assert_string_equal(nest("NOK: v6.18-rc3 / loop"), "NOK: v6.18-rc3|loop");
+	assert_string_equal(nest("nvme_num_iter=100 nvme_img_size=350M (new defaults) / tcp"),
+			    "nvme_num_iter=100 nvme_img_size=350M (new defaults)|tcp");
+	assert_string_equal(nest("Without the patchset / Default tunables"), "Without the patchset|Default tunables");
+	assert_string_equal(nest("#2 / tcp"), "#2|tcp");               /* rule L4d */
+	assert_string_equal(nest("#12 / loop"), "#12|loop");
+	assert_string_equal(nest("loop / before"), "before|loop");     /* rule L4e */
+	assert_string_equal(nest("rdma / with the patch"), "with the patch|rdma");
+	assert_string_equal(nest("# / tcp"), "");
+	assert_string_equal(nest("#2x / tcp"), "");
+	assert_string_equal(nest("loop / tcp"), "");                   /* no side */
+	assert_string_equal(nest("mm/zswap / zram: fix"), "");         /* a thread */
+	assert_string_equal(nest("nvme testsuite / loop"), "");        /* no label */
+	assert_string_equal(nest("base / results"), "");               /* no heading */
+	assert_string_equal(nest("base / loop / x"), "");
+	assert_string_equal(nest("base/loop"), "");
+	assert_string_equal(nest("loop"), "");
+	assert_string_equal(nest(""), "");
+	assert_string_equal(nest(NULL), "");
 }
 
 /* C1 of analyze/compare.h: which side a group's label names, by its
