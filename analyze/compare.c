@@ -426,13 +426,6 @@ struct tabctx {
 	bool nest;                 /* C1: the compared column is R5's group */
 };
 
-/* C1: is the compared value v of a group nested ("base / loop", "loop /
- * before", parsers/labels.h bl_label_nested)? Then *g says where. */
-static bool nested(const struct tabctx *x, const char *v, struct bl_nested *g)
-{
-	return x->nest && bl_label_nested(v, g);
-}
-
 static void tabctx_release(struct tabctx *x)
 {
 	bl_strmap_release(&x->sets);
@@ -608,7 +601,7 @@ static struct bl_cmp_row *row_named(struct tabctx *x, struct bl_cmp_rows *rows, 
 	}
 	const char *v = bl_tstats_gval(x->ts, x->t, gc, x->ng - 1);
 	struct bl_nested ng;
-	if (nested(x, v, &ng)) {
+	if (x->nest && bl_label_nested(v, &ng)) {
 		if (b.len)
 			bl_buf_add(&b, ", ", 2);
 		bl_buf_add(&b, v + ng.key_off, ng.key_len);
@@ -953,10 +946,11 @@ static bool tabctx_init(struct tabctx *x, FILE *diag)
 	uint32_t *pick = nsrc ? bl_xmalloc(ngr * sizeof *pick) : NULL;
 	x->bbase = nsrc ? bl_xmalloc(ngr * sizeof *x->bbase) : NULL;   /* each block's source, then its pick */
 	for (size_t g = 0; g < ngr; g++) {
-		/* a nested group's side is its set, its key joins its block */
+		/* C1: a nested group's side is its set, its key joins its block
+		 * ("base / loop", "loop / before": parsers/labels.h) */
 		const char *v = bl_tstats_gval(ts, x->t, g, x->ng - 1);
 		struct bl_nested ng;
-		bool nl = nested(x, v, &ng);
+		bool nl = x->nest && bl_label_nested(v, &ng);
 		bl_buf_reset(&set);
 		bl_buf_add(&set, nl ? v + ng.side_off : v, nl ? ng.side_len : strlen(v));
 		uint32_t s = (uint32_t)bl_strmap_get(&x->sets, set.data, NULL);
