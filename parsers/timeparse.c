@@ -127,7 +127,8 @@ int bl_shell_signal_line(const char *s, size_t n)
 	/* bash: jobs.c (printable_job_status, notify_of_job_status) and
 	 * glibc's strsignal(); zsh: Src/jobs.c (printjob) and sig_msg */
 	static const struct { const char *bash, *zsh; int sig; } sigs[] = {
-		{ "Aborted", "abort", 6 }, { "Killed", "killed", 9 },
+		{ "Illegal instruction", "illegal hardware instruction", 4 }, { "Aborted", "abort", 6 },
+		{ "Bus error", "bus error", 7 }, { "Killed", "killed", 9 },
 		{ "Segmentation fault", "segmentation fault", 11 }, { "Terminated", "terminated", 15 },
 	};
 	bool zsh = bl_startswith(s, n, "zsh: ");

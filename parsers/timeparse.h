@@ -27,14 +27,14 @@ struct bl_line;
  * record: status, status_code, and the record's first line. */
 void bl_time_take_status(struct bl_ctx *ctx, struct bl_record *r);
 
-/* A shell's line saying that the command it ran died of SIGABRT, SIGKILL,
- * SIGSEGV or SIGTERM, which it prints before `time`'s output
+/* A shell's line saying that the command it ran died of SIGILL, SIGABRT,
+ * SIGBUS, SIGKILL, SIGSEGV or SIGTERM, printed before `time`'s output
  * (docs/formats.md, "Short timing formats"): bash's strsignal() text
- * (`Killed`, `Segmentation fault (core dumped)`, `Aborted`, `Terminated`;
- * since bash 5.3 blanks and the command after it; a script's
- * `NAME: line N: PID ` before it) and zsh's (`zsh: killed     cmd`,
- * `zsh: segmentation fault (core dumped)  cmd`). s[0..n) trimmed.
- * Returns the signal's number (Linux), or 0 when s is no such line. */
+ * (`Killed`, `Bus error (core dumped)`, …; since bash 5.3 blanks and the
+ * command after it; a script's `NAME: line N: PID ` before it) and zsh's
+ * (`zsh: killed     cmd`, `zsh: segmentation fault (core dumped)  cmd`).
+ * s[0..n) trimmed. Returns the signal's number (Linux), or 0 when s is no
+ * such line. */
 int bl_shell_signal_line(const char *s, size_t n);
 
 /* A `time` record held open over several lines (time -v, the shell

@@ -72,8 +72,8 @@ grep -q '^Averages for 4 timed runs$' "$tmp/k.txt" &&
 # Made by hand from the shells' sources: bash 5.3 (the command after the
 # padded text), bash in a script (NAME: line N: PID), zsh (killed 9,
 # segmentation fault 11), bash before 5.3 (Aborted 6, after a blank
-# line); not a shell's line: one blank in "Killed by", prose between,
-# zsh's text without the job.
+# line), Bus error 7 and Illegal instruction 4 in both; not a shell's
+# line: one blank in "Killed by", prose between, zsh's text without the job.
 printf '%s\n' 'Killed                     ./mmap002' '' 'real	0m1.000s' 'user	0m0.000s' 'sys	0m0.000s' \
 	'./run.sh: line 3: 31337 Segmentation fault      (core dumped) ./a.out' '' 'real	0m2.000s' 'user	0m0.000s' 'sys	0m0.000s' \
 	'zsh: killed     ./mmap002' './mmap002  0.00s user 0.00s system 0% cpu 3.000 total' \
@@ -81,9 +81,13 @@ printf '%s\n' 'Killed                     ./mmap002' '' 'real	0m1.000s' 'user	0m
 	'Aborted (core dumped)' '' 'real 0.15' 'user 0.00' 'sys 0.00' \
 	'Killed by the OOM killer' 'real	0m5.000s' 'user	0m0.000s' 'sys	0m0.000s' \
 	'Terminated' 'it was stopped' 'real	0m6.000s' 'user	0m0.000s' 'sys	0m0.000s' \
-	'zsh: killed' './x  0.00s user 0.00s system 0% cpu 7.000 total' > "$tmp/kill.txt"
+	'zsh: killed' './x  0.00s user 0.00s system 0% cpu 7.000 total' \
+	'Bus error (core dumped)' 'real	0m8.000s' 'user	0m0.000s' 'sys	0m0.000s' \
+	'Illegal instruction        ./a.out' 'real	0m9.000s' 'user	0m0.000s' 'sys	0m0.000s' \
+	'zsh: bus error  ./a.out' './a.out  0.00s user 0.00s system 0% cpu 10.000 total' \
+	'zsh: illegal hardware instruction (core dumped)  ./a.out' './a.out  0.00s user 0.00s system 0% cpu 11.000 total' > "$tmp/kill.txt"
 "$BENCHLOG" parse -q -t time "$tmp/kill.txt" | cut -d, -f2,7,13,14 > "$tmp/kill.csv"
-printf 'line,group,status,status_code\n3,kill,signal,9\n8,kill,signal,11\n12,kill,signal,9\n14,kill,signal,11\n17,kill,signal,6\n21,kill,,\n26,kill,,\n30,kill,,\n' |
+printf 'line,group,status,status_code\n3,kill,signal,9\n8,kill,signal,11\n12,kill,signal,9\n14,kill,signal,11\n17,kill,signal,6\n21,kill,,\n26,kill,,\n30,kill,,\n32,kill,signal,7\n36,kill,signal,4\n40,kill,signal,7\n42,kill,signal,4\n' |
 	cmp -s - "$tmp/kill.csv" || { cat "$tmp/kill.csv"; echo "parse: a shell's signal line right before a block"; exit 1; }
 # An mtest01 group whose second run's time -v block failed ("Command
 # exited with non-zero status 1", made by hand): chkmmt divides the time
