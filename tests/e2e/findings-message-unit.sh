@@ -85,4 +85,48 @@ got=$(printf '%s\n' "$got" | sort)
 want='thread: delta: results|d1@example.org, 2024-01-01|before|after|2|5|3|150.0000
 thread: delta: results|d2@example.org, 2024-01-01|before|after|11|22|3|100.0000'
 [ "$got" = "$want" ] || fail "$(printf 'delta thread:\ngot:\n%s\nwant:\n%s' "$got" "$want")"
+
+# The hold's bound (TS_HOLD_MAX, TS_HOLD_BYTES in analyze/table_stats.c):
+# a message's records of a table are held until it shows a second group,
+# at most 4,096 records and 1 MiB; past either, those held go to the
+# thread, and so do the message's later records of the table. A `time`
+# record held takes about 960 bytes: 1 MiB is reached at about 1,100.
+# e1 and z1 each post "before:" 2,000 runs (real 10, 10.5, 11, 11.5,
+# 12 s, 400 times each; z1 20 s more) and "after:" three (20 22 24 s;
+# z1 40 42 44 s); z2 replies to z1 with "after:" 41 43 45 s. e1, alone in
+# its thread, is compared in full as its own unit would be; z1 went to
+# its thread, so z2's runs join its "after" (D18). R, t.test(after,
+# before), m = 3 (user and sys are equal, p 1):
+#   e1: 11 -> 22 s, +100 %, p 0.0108292716, p_adj 0.0324878149
+#   z1 + z2: 31 -> 42.5 s (6 runs), +37.0967742 %, p 2.32771819e-05,
+#   p_adj 6.98315457e-05
+# Without the bound, z1 would be its own unit: 31 -> 42 s, 3 runs.
+long() {   # id, subject, runs before, their base, the runs after
+    printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\nFrom: user@example.org\nSubject: %s\n' "$2"
+    printf 'Date: Mon, 1 Jan 2024 00:00:00 +0000\nMessage-ID: <%s@example.org>\n\n' "$1"
+    [ "$3" = 0 ] || printf 'before:\n'
+    awk -v n="$3" -v b="$4" 'BEGIN { for (i = 0; i < n; i++) printf "real\t0m%.1fs\nuser\t0m1.0s\nsys\t0m1.0s\n\n", b + i % 5 * 0.5 }'
+    printf 'after:\n'
+    shift 4
+    for s in "$@"; do printf 'real\t0m%s.0s\nuser\t0m1.0s\nsys\t0m1.0s\n\n' "$s"; done
+}
+{
+    long e1 'epsilon: results' 2000 10 20 22 24
+    long z1 'zeta: results' 2000 30 40 42 44
+    long z2 'Re: zeta: results' 0 0 41 43 45
+} > "$tmp/hold.mbox"
+"$BENCHLOG" report -q -o "$tmp/h" "$tmp/hold.mbox"
+got=$(python3 - "$tmp/h/findings.csv" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    if r["column"] == "elapsed_s":
+        print("%s|%s|%s|%s|%s|%.9g|%.9g|%.9g|%.9g|%.9g|%s|%s" % (
+            r["first_message"], r["baseline"], r["candidate"], r["base_n"], r["cand_n"], float(r["base_mean"]),
+            float(r["cand_mean"]), float(r["pct_change"]), float(r["p"]), float(r["p_adj"]), r["tests"], r["verdict"]))
+PY
+)
+got=$(printf '%s\n' "$got" | sort)
+want='e1@example.org, 2024-01-01|before|after|2000|3|11|22|100|0.0108292716|0.0324878149|3|slower
+z1@example.org, 2024-01-01|before|after|2000|6|31|42.5|37.0967742|2.32771819e-05|6.98315457e-05|3|slower'
+[ "$got" = "$want" ] || fail "$(printf 'past the hold bound:\ngot:\n%s\nwant:\n%s' "$got" "$want")"
 exit 0
