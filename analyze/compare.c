@@ -1399,6 +1399,30 @@ void bl_compare_estimates(double stat_b, double var_b, double stat_c, double var
 	cmp_tested(out, var_b, var_c, nonneg, conf);
 }
 
+void bl_cmp_units(const struct bl_cmp_unit *u, size_t n, size_t *blk)
+{
+	struct bl_strmap msgs = BL_STRMAP_INIT, blocks = BL_STRMAP_INIT;
+	size_t *first = bl_xmalloc((n + 1) * sizeof *first);
+	bool *own = bl_xcalloc(n + 1, sizeof *own);   /* a message of two groups or more */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			char *k = bl_xasprintf("%s\x1f%lu", u[i].block, u[i].msg);
+			bool added = false;
+			size_t m = u[i].msg ? bl_strmap_get(&msgs, k, &added) : n;
+			if (pass == 0 && added)
+				first[m] = i;
+			else if (pass == 0 && m < n)
+				own[m] |= strcmp(u[first[m]].group, u[i].group) != 0;
+			else if (pass == 1)
+				blk[i] = bl_strmap_get(&blocks, m < n && own[m] ? k : u[i].block, NULL);
+			free(k);
+		}
+	free(first);
+	free(own);
+	bl_strmap_release(&msgs);
+	bl_strmap_release(&blocks);
+}
+
 struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
 				   const char *baseline, const char *candidate, const char *source)
 {

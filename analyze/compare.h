@@ -296,6 +296,16 @@ void bl_compare_rank(double stat_b, double stat_c, double p, bool ok, const char
  * negative. Untested (note) when a variance is not finite. */
 void bl_compare_estimates(double stat_b, double var_b, double stat_c, double var_c, bool nonneg,
 			  double conf, const char *note, struct bl_cmp *out);
+/* C1 for an analysis that compares the series it keeps (vmstat, latency):
+ * series i's block is u[i].block (its file or thread; "" for one block of
+ * all), or, when its mail message (u[i].msg, the index in its file; 0:
+ * none) holds two groups or more (u[i].group), that message.
+ * blk[i] gets its block's number, 0, 1, ... (< n) in the order first seen. */
+struct bl_cmp_unit {
+	const char *block, *group;
+	unsigned long msg;
+};
+void bl_cmp_units(const struct bl_cmp_unit *u, size_t n, size_t *blk);
 /* A new row at the end of rows: column col of table (both not copied),
  * baseline and candidate groups (copied), source (not copied, may be
  * NULL); the rest zeroed for the caller to fill in. Never NULL. */

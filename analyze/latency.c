@@ -212,7 +212,8 @@ int bl_latency_summarise(const struct bl_bin *b, size_t n, double overflow, doub
 
 struct lseries {
 	char *source, *msgid, *group, *name;
-	char *thread;              /* D18's block within the source */
+	char *thread, *ref;        /* D18's block within the source; its message */
+	unsigned long msg;         /* (bl_mail_ref, its index; 0: none) */
 	long run;
 	char *tool, *unit, *command;
 	int uexp;
@@ -372,6 +373,8 @@ static struct lseries *series(struct bl_latency *L, const struct bl_record *r, c
 	s->source = bl_xstrdup(src);
 	s->msgid = bl_xstrdup(mid);
 	s->thread = bl_mail_thread_key(r->msg);
+	s->ref = r->msg ? bl_mail_ref(r->msg) : NULL;
+	s->msg = r->msg ? r->msg->index : 0;
 	s->group = bl_xstrdup(grp);
 	s->name = bl_xstrdup(name);
 	s->run = r->run;
@@ -1198,6 +1201,7 @@ static void lat_destroy(void *st)
 		free(s->command);
 		free(s->period_from);
 		free(s->thread);
+		free(s->ref);
 		free(s->bins);
 		free(s->label);
 	}
@@ -1221,6 +1225,10 @@ static struct bl_cmp_row *lat_row(struct bl_cmp_rows *rows, const struct bl_find
 				   char *block, double vb, double vc, const char *test)
 {
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "latency", col, b->group, c->group, b->source);
+	if (!o->compare_all && !o->co->baseline && *b->thread) {   /* as C1's rows */
+		w->message_id = b->thread;
+		w->thread_ref = strncmp(b->thread, "thread: ", 8) == 0 ? b->ref : NULL;
+	}
 	w->block = block;
 	w->better = -1;   /* lower latency is better */
 	w->band = bl_band_for(o->co, col);
@@ -1319,8 +1327,8 @@ static size_t same_thread(const struct bl_latency *L, const size_t *blk, size_t 
 	return nof == 1 ? only : L->ns;
 }
 
-/* analysis.h findings(): per block (a plain file or a mail thread; all
- * with compare_all or a named baseline) and unit, the group of the first
+/* analysis.h findings(): per block (bl_cmp_units; all one with
+ * compare_all or a named baseline) and unit, the group of the first
  * series with bins (co->baseline's group when named) is the baseline;
  * every series of another group is compared with the same thread of the
  * baseline group (the series of that name, or its only series; none:
@@ -1328,17 +1336,19 @@ static size_t same_thread(const struct bl_latency *L, const size_t *blk, size_t 
 static void lat_findings(void *st, const struct bl_findings_opts *o, struct bl_cmp_rows *rows)
 {
 	struct bl_latency *L = st;
-	struct bl_strmap blocks = BL_STRMAP_INIT;
 	size_t *base = bl_xmalloc((L->ns + 1) * sizeof *base), *blk = bl_xmalloc((L->ns + 1) * sizeof *blk);
+	struct bl_cmp_unit *u = bl_xcalloc(L->ns + 1, sizeof *u);
+	bool all = o->compare_all || o->co->baseline;
+	for (size_t i = 0; i <= L->ns; i++)
+		base[i] = L->ns;
+	for (size_t i = 0; i < L->ns; i++)
+		u[i] = (struct bl_cmp_unit){ bl_xasprintf("%s\x1f%s\x1f%s", unit_of(&L->s[i]),
+							  all ? "" : L->s[i].source, all ? "" : L->s[i].thread),
+					     L->s[i].group, all ? 0 : L->s[i].msg };
+	bl_cmp_units(u, L->ns, blk);
 	for (size_t i = 0; i < L->ns; i++) {
 		struct lseries *s = &L->s[i];
-		bool all = o->compare_all || o->co->baseline;
-		char *k = bl_xasprintf("%s\x1f%s\x1f%s", unit_of(s), all ? "" : s->source, all ? "" : s->thread);
-		bool added = false;
-		blk[i] = bl_strmap_get(&blocks, k, &added);
-		free(k);
-		if (added)
-			base[blk[i]] = L->ns;
+		free((char *)u[i].block);
 		if (base[blk[i]] == L->ns && usable(L, i) &&
 		    (!o->co->baseline || strcmp(s->group, o->co->baseline) == 0))
 			base[blk[i]] = i;
@@ -1353,7 +1363,7 @@ static void lat_findings(void *st, const struct bl_findings_opts *o, struct bl_c
 	}
 	free(base);
 	free(blk);
-	bl_strmap_release(&blocks);
+	free(u);
 }
 
 const struct bl_analysis bl_analysis_latency = {

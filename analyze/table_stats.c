@@ -883,11 +883,9 @@ static void thread_of(struct bl_tstats *ts, const struct bl_msg *m)
 			ts->thr_key = NULL;
 		}
 	}
-	const char *id = m->message_id ? m->message_id : "";
-	const char *d = m->date ? m->date : "";
 	free(ts->msg_ref);
 	free(ts->unit_key);
-	ts->msg_ref = bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
+	ts->msg_ref = bl_mail_ref(m);
 	/* its place in its file keeps two messages without a Message-ID apart */
 	ts->unit_key = ts->thr_key ? bl_xasprintf("%s\x1f%lu\x1f%s", ts->thr_key, m->index, ts->msg_ref) : NULL;
 	ts->thr_seen = false;

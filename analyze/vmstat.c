@@ -38,7 +38,8 @@ struct pend {
 struct series {
 	struct bl_vm_series_info info;
 	char *source, *group, *layout, *mem_unit;
-	char *thread;                        /* D18's block within the source */
+	char *thread, *ref;                  /* D18's block within the source; its message */
+	unsigned long msg;                   /* (bl_mail_ref, its index; 0: none) */
 	size_t gi;                           /* its group: index in vmstat_an.grp */
 	double kib;                          /* KiB per mem_unit */
 	bool have_row;
@@ -284,6 +285,8 @@ static struct series *series_new(struct vmstat_an *a, long id, const struct bl_r
 	s->source = bl_xstrdup(r->source ? r->source : "");
 	s->group = bl_xstrdup(r->group ? r->group : "");
 	s->thread = bl_mail_thread_key(r->msg);   /* D18's block within the source */
+	s->ref = r->msg ? bl_mail_ref(r->msg) : NULL;
+	s->msg = r->msg ? r->msg->index : 0;
 	s->info.source = s->source;
 	s->info.group = s->group;
 	s->info.layout = "";
@@ -1388,19 +1391,15 @@ static int vm_charts(void *st, struct bl_chart_spec **specs, size_t *nspecs)
 
 /* ---- D18: comparisons for the report's Findings ------------------------- */
 
-/* Series i and j may be compared (analysis.h bl_findings_opts). */
-static bool same_block(const struct series *x, const struct series *y, const struct bl_findings_opts *o)
-{
-	if (o->compare_all || o->co->baseline)
-		return true;
-	return strcmp(x->source, y->source) == 0 && strcmp(x->thread, y->thread) == 0;
-}
-
 static void vm_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, const struct series *b,
 		   const struct series *c, const char *col, char *block, const struct bl_moments *mb,
 		   const struct bl_moments *mc)
 {
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "vmstat", col, b->group, c->group, b->source);
+	if (!o->compare_all && !o->co->baseline && *b->thread) {   /* as C1's rows */
+		w->message_id = b->thread;
+		w->thread_ref = strncmp(b->thread, "thread: ", 8) == 0 ? b->ref : NULL;
+	}
 	w->block = block;
 	w->better = 0;
 	w->test = "welch";   /* D6 with D15's n_eff */
@@ -1431,16 +1430,15 @@ static void vm_series_rows(struct vmstat_an *a, size_t bi, size_t ci, const stru
 	}
 }
 
-/* D18 (b): per iteration, over every series of group g in the block of
- * series s: swpd where stutter ended, peak si, peak so. */
-static void iter_values(struct vmstat_an *a, size_t s0, const char *g, const struct bl_findings_opts *o,
-			struct bl_welford w[3])
+/* D18 (b): per iteration, over every series of group g in block k of
+ * blk[]: swpd where stutter ended, peak si, peak so. */
+static void iter_values(struct vmstat_an *a, const size_t *blk, size_t k0, const char *g, struct bl_welford w[3])
 {
 	for (int k = 0; k < 3; k++)
 		bl_welford_init(&w[k]);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct series *s = a->s[i];
-		if (strcmp(s->group, g) != 0 || !same_block(a->s[s0], s, o))
+		if (strcmp(s->group, g) != 0 || blk[i] != k0)
 			continue;
 		for (size_t k = 0; k < s->nit; k++) {
 			const struct bl_vm_iteration *it = bl_vmstat_iteration(a, i, k);
@@ -1454,14 +1452,14 @@ static void iter_values(struct vmstat_an *a, size_t s0, const char *g, const str
 	}
 }
 
-static void vm_iter_rows(struct vmstat_an *a, size_t bi, size_t ci, const struct bl_findings_opts *o,
-			 struct bl_cmp_rows *rows)
+static void vm_iter_rows(struct vmstat_an *a, const size_t *blk, size_t bi, size_t ci,
+			 const struct bl_findings_opts *o, struct bl_cmp_rows *rows)
 {
 	static const char *const what[] = { "where stutter ended, per iteration", "peak per iteration",
 					    "peak per iteration" };
 	struct bl_welford wb[3], wc[3];
-	iter_values(a, bi, a->s[bi]->group, o, wb);
-	iter_values(a, bi, a->s[ci]->group, o, wc);
+	iter_values(a, blk, blk[bi], a->s[bi]->group, wb);
+	iter_values(a, blk, blk[bi], a->s[ci]->group, wc);
 	for (int k = 0; k < 3; k++) {
 		if (!wb[k].n || !wc[k].n)
 			continue;
@@ -1473,17 +1471,8 @@ static void vm_iter_rows(struct vmstat_an *a, size_t bi, size_t ci, const struct
 	}
 }
 
-/* D18's block of series s as one string: "" when every series is one
- * block (compare_all, a named baseline), else source and thread. */
-static char *block_key(const struct series *s, const struct bl_findings_opts *o)
-{
-	if (o->compare_all || o->co->baseline)
-		return bl_xstrdup("");
-	return bl_xasprintf("%s\x1f%s", s->source, s->thread);
-}
-
-/* analysis.h findings(): in each block the baseline is its first series
- * (the first of co->baseline's group when named); every series of another
+/* analysis.h findings(): in each block (bl_cmp_units) the baseline is its
+ * first series (the first of co->baseline's group when named); every series of another
  * group is compared with it (a), and each such group's iterations with
  * the baseline group's, once (b): the series kept (fold()). Blocks and groups are found by hash: 15,000 series are not
  * compared pairwise. */
@@ -1492,18 +1481,22 @@ static void vm_findings(void *st, const struct bl_findings_opts *o, struct bl_cm
 	struct vmstat_an *a = st;
 	if (close_series(a) < 0)
 		return;
-	struct bl_strmap blocks = BL_STRMAP_INIT, seen = BL_STRMAP_INIT;
+	struct bl_strmap seen = BL_STRMAP_INIT;
 	size_t *base = bl_xmalloc((a->n + 1) * sizeof *base), *blk = bl_xmalloc((a->n + 1) * sizeof *blk);
+	struct bl_cmp_unit *u = bl_xcalloc(a->n + 1, sizeof *u);
+	bool all = o->compare_all || o->co->baseline;
+	for (size_t i = 0; i <= a->n; i++)
+		base[i] = a->n;
+	for (size_t i = 0; i < a->n; i++)
+		u[i] = (struct bl_cmp_unit){ bl_xasprintf("%s\x1f%s", all ? "" : a->s[i]->source,
+							  all ? "" : a->s[i]->thread), a->s[i]->group, all ? 0 : a->s[i]->msg };
+	bl_cmp_units(u, a->n, blk);
 	for (size_t i = 0; i < a->n; i++) {
-		char *k = block_key(a->s[i], o);
-		bool added = false;
-		blk[i] = bl_strmap_get(&blocks, k, &added);
-		free(k);
-		if (added)
-			base[blk[i]] = a->n;
+		free((char *)u[i].block);
 		if (base[blk[i]] == a->n && (!o->co->baseline || strcmp(a->s[i]->group, o->co->baseline) == 0))
 			base[blk[i]] = i;
 	}
+	free(u);
 	for (size_t j = 0; j < a->n; j++) {
 		size_t b = base[blk[j]];
 		if (b == a->n || strcmp(a->s[j]->group, a->s[b]->group) == 0)
@@ -1514,11 +1507,10 @@ static void vm_findings(void *st, const struct bl_findings_opts *o, struct bl_cm
 		bl_strmap_get(&seen, gk, &added);
 		free(gk);
 		if (added)
-			vm_iter_rows(a, b, j, o, rows);
+			vm_iter_rows(a, blk, b, j, o, rows);
 	}
 	free(base);
 	free(blk);
-	bl_strmap_release(&blocks);
 	bl_strmap_release(&seen);
 }
 
@@ -1549,6 +1541,7 @@ static void vm_destroy(void *st)
 static void series_release(struct series *s)
 {
 	free(s->thread);
+	free(s->ref);
 	for (int c = 0; c < VM_NCOLS; c++)
 		bl_dist_free(s->dist[c]);
 	free(s->fz);

@@ -1953,6 +1953,12 @@ int bl_mail_read(struct bl_ctx *ctx, struct bl_src *src, const char *source)
 	return rc;
 }
 
+char *bl_mail_ref(const struct bl_msg *m)
+{
+	const char *id = m->message_id ? m->message_id : "", *d = m->date ? m->date : "";
+	return bl_xasprintf("%s%s%.10s", id, *id && *d ? ", " : "", d);
+}
+
 char *bl_mail_thread_key(const struct bl_msg *m)
 {
 	char *t = m && m->subject && *m->subject ? bl_mail_thread(m->subject) : NULL;

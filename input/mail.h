@@ -38,5 +38,8 @@ char *bl_mail_thread(const char *subject);
  * bl_mail_thread() of its subject; the message id when the subject names
  * none; "" for a plain file (m NULL). The caller frees it. */
 char *bl_mail_thread_key(const struct bl_msg *m);
+/* How a comparison names message m (report/findings.h F1): "Message-ID,
+ * YYYY-MM-DD", either part maybe empty. The caller frees it. */
+char *bl_mail_ref(const struct bl_msg *m);
 
 #endif

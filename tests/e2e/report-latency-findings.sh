@@ -71,4 +71,34 @@ if (nrow(share) != 1 || abs(share$base_mean - sb) > 1e-9 || abs(share$cand_mean 
 if (bad == 0 && !(pw > 1e-6 && pw < 0.05)) { cat("the case should give a moderate p:", pw, "\n"); bad <- 1 }
 quit(status = bad)
 R
+# A thread of two messages that each hold both kernels' cyclictest
+# (fixtures/latency/thread-two-posts.mbox, made for this test): each
+# message is its own unit (D18, C1), its rtwake T0 compared with its own
+# 5.12.0-rc5 T0, five measures a family. Pooled over the thread, the
+# reply's rtwake (6.07 us) was compared with the post's 5.12.0-rc5
+# (14.063 us): 57 % lower, where the reply finds no difference. The mean
+# row's p and change from R's t.test and mean() on each message's
+# expanded histograms.
+"$BENCHLOG" report -q -o "$tmp/m" "$TOP/fixtures/latency/thread-two-posts.mbox" 2>/dev/null
+Rscript - "$TOP/fixtures/latency/thread-two-posts.mbox" "$tmp/m/findings.csv" <<'R'
+a <- commandArgs(TRUE)
+l <- grep("^[0-9]{6} [0-9]{6}$", readLines(a[1]), value = TRUE)
+v <- as.integer(substr(l, 1, 6)); k <- as.integer(substr(l, 8, 13))
+h <- lapply(split(seq_along(v), cumsum(v == 0)), function(i) rep(v[i], k[i]))
+stopifnot(length(h) == 4, all(lengths(h) == 1000))
+fc <- read.csv(a[2], stringsAsFactors = FALSE)
+fc <- fc[fc$table == "latency" & fc$column == "mean", ]
+bad <- 0
+for (m in 1:2) {
+  b <- h[[2 * m - 1]]; c <- h[[2 * m]]
+  row <- fc[startsWith(fc$first_message, c("rt-post@", "rt-reply@")[m]), ]
+  want <- c(mean(b), mean(c), 100 * (mean(c) - mean(b)) / mean(b), t.test(c, b)$p.value, 5)
+  got <- if (nrow(row) == 1) c(row$base_mean, row$cand_mean, row$pct_change, row$p, row$tests) else NA
+  if (nrow(fc) != 2 || !isTRUE(all(abs(got - want) <= 1e-9 * pmax(1, abs(want))))) {
+    cat("message", m, ": benchlog", format(got, digits = 17), "R", format(want, digits = 17), "\n")
+    bad <- bad + 1
+  }
+}
+quit(status = bad)
+R
 exit 0
