@@ -91,7 +91,7 @@ size_t bl_split_blanks(const char *p, size_t len, const char **tok, size_t *tokl
  * be neither a digit nor a blank, or blanks up to one that is (a trimmed
  * NUL-terminated line): the loops stop there without counting;
  * BL_SCAN_ROOM bytes from p[len] on must be readable. */
-#define BL_SCAN_ROOM 24   /* at least the longest token */
+#define BL_SCAN_ROOM 16   /* at least the longest token (parse -t vmstat of 50 MB: 1,749 M instructions, 1,768 M at 24) */
 #define BL_SCAN_COPY 16   /* digits a writer copies at once (core/record.h struct bl_digits) */
 long bl_scan_uints(const char *p, size_t len, long long *v, unsigned short *at, unsigned char *nd,
 		   size_t max, char *out, bool *whole);

@@ -355,7 +355,7 @@ struct vmstat {
 	 * of each integer and each memory value (V6) */
 	unsigned char int_tok[VM_MAXV], int_col[VM_MAXV], mem_tok[VM_MAXV], mem_col[VM_MAXV];
 	size_t nint, nmem;
-	int rec_key;             /* (has date) << 1 | (leading time) */
+	int rec_key;             /* (since boot) << 2 | (has date) << 1 | (leading time) */
 	char lname[48];          /* its layout text; the longest is 28 bytes */
 	/* the last group line and label line that were headers, with what
 	 * they gave (vmstat repeats its header every screenful: most header
@@ -1313,19 +1313,20 @@ static bool mem_fits(const struct vmstat *v, int col, long long x)
 }
 
 /* v->rec's constant part for rows with or without a date and a leading
- * time, with a new const_gen: made again only when the form (and so the
- * layout's name) or v->rec_ok changes (tables/table.c's struct plan:
- * parse -t vmstat of 50 MB 0.213 s of processor time, 0.242 s a record
- * made and written cell by cell per row). */
+ * time, since boot or not, with a new const_gen: made again only when the
+ * form (and so the layout's name), since_boot or v->rec_ok changes
+ * (tables/table.c's struct plan: parse -t vmstat of 50 MB 0.213 s of
+ * processor time, 0.242 s a record made and written cell by cell per row;
+ * since_boot among the constant cells: 1,810 M instructions, 1,768 M). */
 static void rec_start(struct vmstat *v, const struct bl_line *ln, int key)
 {
 	struct bl_record *r = &v->rec;
 	struct bl_buf *sb = &v->scratch;
-	layout_name(sb, &v->lay, key >> 1, key & 1);
+	layout_name(sb, &v->lay, key >> 1 & 1, key & 1);
 	size_t lnl = sb->len < sizeof v->lname ? sb->len : sizeof v->lname - 1;
-	unsigned long long vary = 1ull << VM_SAMPLE | 1ull << VM_T_S | 1ull << VM_SINCE_BOOT;
+	unsigned long long vary = 1ull << VM_SAMPLE | 1ull << VM_T_S;
 	/* stamped rows; the others have none (161 ms for 50 MB, 165 ms per row) */
-	if (key)
+	if (key & 3)
 		vary |= 1ull << VM_TIMESTAMP | 1ull << VM_TZ;
 	if (v->lay.bsd)
 		vary |= 1ull << VM_DISKS | 1ull << VM_PER_CPU;
@@ -1341,6 +1342,7 @@ static void rec_start(struct vmstat *v, const struct bl_line *ln, int key)
 	bl_set_int(r, VM_SERIES, v->series);
 	bl_set_str(r, VM_LAYOUT, v->lname);
 	bl_set_str(r, VM_MEM_UNIT, v->mem_unit);
+	bl_set_int(r, VM_SINCE_BOOT, key >> 2);
 	r->const_gen = bl_gen_new();
 	r->const_cols = ((1ull << VM_NCOLS) - 1) & ~vary;
 	v->nint = v->nmem = 0;
@@ -1412,7 +1414,7 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 {
 	const struct layout *L = &v->lay;
 	struct bl_record *r = &v->rec;
-	int key = (R->date != NULL) << 1 | R->lead;
+	int key = since_boot << 2 | (R->date != NULL) << 1 | R->lead;
 	if (!v->rec_ok || v->rec_key != key)
 		rec_start(v, ln, key);
 	bl_record_at(r, ln);
@@ -1435,7 +1437,6 @@ static int emit_row(struct vmstat *v, struct bl_ctx *ctx, const struct bl_line *
 		t = (double)v->sample * v->interval_s;
 	}
 	bl_set_num(r, VM_T_S, t);
-	bl_set_int(r, VM_SINCE_BOOT, since_boot ? 1 : 0);
 	row_values(v, r, R, part * L->n);
 	r->v[VM_DISKS].t = r->v[VM_PER_CPU].t = r->v[VM_TIMESTAMP].t = r->v[VM_TZ].t = BL_NULL;
 	if (L->bsd)
