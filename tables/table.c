@@ -179,7 +179,8 @@ static inline char *rb_room(struct bl_csv_writer *rb, size_t need)
 	return rb->b + rb->n;
 }
 
-static void rb_add(struct bl_csv_writer *rb, const char *p, size_t n)
+/* inline: parse -t vmstat of 50 MB 1,716 M instructions, 1,731 M a call */
+static inline void rb_add(struct bl_csv_writer *rb, const char *p, size_t n)
 {
 	if (n > BL_ROW_BUF - rb->n) {
 		rb_flush(rb);
