@@ -264,7 +264,7 @@ int bl_dispatch_open(struct bl_ctx *ctx)
 	d->seen = (struct bl_buf)BL_BUF_INIT((size_t)1 << 20);
 	ctx->dispatch = d;
 	bl_blocks_enable(ctx);   /* copies found by block (core/block.h) */
-	ctx->lines = (struct bl_line_handler){ bl_dispatch_begin_unit, bl_dispatch_line_hint,
+	ctx->lines = (struct bl_line_handler){ bl_dispatch_begin_unit, bl_dispatch_line,
 					       bl_dispatch_end_unit };
 	return 0;
 }
@@ -708,11 +708,6 @@ static bool ends_sentence(const char *s, size_t n)
 	return n && strchr(".:!?", s[n - 1]);
 }
 
-int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno)
-{
-	return bl_dispatch_line_hint(ctx, raw, len, lineno, 0);
-}
-
 /* The raw line as the parsers see it, into *ln: NUL bytes make it
  * skipped, ANSI escapes and a trailing CR go, the quote prefix (any mix of
  * '>' with up to two blanks before each) is counted and stripped. Returns
@@ -1010,8 +1005,8 @@ static void line_pending(struct bl_ctx *ctx, struct bl_dispatch *d, const struct
 		taken(ctx, d, &ln, v, pi);
 }
 
-int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
-			  unsigned hint)
+int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+		     unsigned hint)
 {
 	struct bl_dispatch *d = ctx->dispatch;
 	struct bl_line ln;
@@ -1033,24 +1028,6 @@ int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsig
 		unclaimed(ctx, d, &ln, bl_blank_text(ln.text, ln.len));
 	else
 		taken(ctx, d, &ln, v, pi);
-	return ctx->error;
-}
-
-int bl_dispatch_text(struct bl_ctx *ctx, const char *text, size_t len, unsigned long first_lineno)
-{
-	unsigned long no = first_lineno;
-	size_t i = 0;
-	while (i < len) {
-		size_t j = i;
-		while (j < len && text[j] != '\n' && text[j] != '\r')
-			j++;
-		int rc = bl_dispatch_line(ctx, text + i, j - i, no++);
-		if (rc)
-			return rc;
-		if (j < len && text[j] == '\r' && j + 1 < len && text[j + 1] == '\n')
-			j++;
-		i = j + 1;
-	}
 	return ctx->error;
 }
 

@@ -28,16 +28,11 @@ int bl_dispatch_open(struct bl_ctx *ctx);
  * file stem. */
 void bl_dispatch_begin_unit(struct bl_ctx *ctx, const char *source, const struct bl_msg *msg);
 /* One raw line (no line end; may hold any bytes; need not be NUL-terminated).
- * lineno is 1-based in source. Returns 0 or a negative bl_err from a sink. */
-int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno);
-/* The same, with what the caller already knows of the line (BL_LINE_*,
- * core/line.h). */
-int bl_dispatch_line_hint(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
-			  unsigned hint);
-/* Split a whole text (LF, CR LF or CR line ends) into lines and dispatch them;
- * the first line gets number first_lineno. Used by the mail layer for
- * decoded MIME parts. */
-int bl_dispatch_text(struct bl_ctx *ctx, const char *text, size_t len, unsigned long first_lineno);
+ * lineno is 1-based in source; hint: what the caller already knows of the
+ * line (BL_LINE_*, core/line.h; 0: nothing). Returns 0 or a negative bl_err
+ * from a sink. */
+int bl_dispatch_line(struct bl_ctx *ctx, const char *raw, size_t len, unsigned long lineno,
+		     unsigned hint);
 /* End the unit: resolve a held partial record, flush every parser. */
 int bl_dispatch_end_unit(struct bl_ctx *ctx);
 void bl_dispatch_close(struct bl_ctx *ctx);

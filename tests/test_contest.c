@@ -24,6 +24,7 @@
 #include "analyze/contest.h"
 #include "core/ctx.h"
 #include "parsers/dispatch.h"
+#include "tests/dispatch_text.h"
 #include "core/util.h"
 #include "parsers/contest.h"
 #include "plot/plot.h"
@@ -124,7 +125,7 @@ static void parse_as(struct run *run, const char *source, const char *text,
 	}
 	assert_int_equal(bl_dispatch_open(&run->ctx), 0);
 	bl_dispatch_begin_unit(&run->ctx, source, NULL);
-	assert_int_equal(bl_dispatch_text(&run->ctx, text, strlen(text), 1), 0);
+	assert_int_equal(dispatch_text(&run->ctx, text, strlen(text), 1), 0);
 	assert_int_equal(bl_dispatch_end_unit(&run->ctx), 0);
 	bl_dispatch_close(&run->ctx);
 	fflush(run->diagf);

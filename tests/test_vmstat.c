@@ -31,6 +31,7 @@
 #include "analyze/vmstat_int.h"
 #include "core/ctx.h"
 #include "parsers/dispatch.h"
+#include "tests/dispatch_text.h"
 #include "core/util.h"
 #include "parsers/vmstat.h"
 #include "plot/plot.h"
@@ -155,7 +156,7 @@ static void parse_with(struct run *run, const char *source, const char *text, co
 	}
 	assert_int_equal(bl_dispatch_open(&run->ctx), 0);
 	bl_dispatch_begin_unit(&run->ctx, source, NULL);
-	assert_int_equal(bl_dispatch_text(&run->ctx, text, strlen(text), 1), 0);
+	assert_int_equal(dispatch_text(&run->ctx, text, strlen(text), 1), 0);
 	assert_int_equal(bl_dispatch_end_unit(&run->ctx), 0);
 	bl_dispatch_close(&run->ctx);
 	fflush(run->diagf);
@@ -1224,7 +1225,7 @@ static void pass_of(struct bl_ctx *ctx, const char *source, const char *text)
 {
 	assert_int_equal(bl_dispatch_open(ctx), 0);
 	bl_dispatch_begin_unit(ctx, source, NULL);
-	assert_int_equal(bl_dispatch_text(ctx, text, strlen(text), 1), 0);
+	assert_int_equal(dispatch_text(ctx, text, strlen(text), 1), 0);
 	assert_int_equal(bl_dispatch_end_unit(ctx), 0);
 	bl_dispatch_close(ctx);
 }

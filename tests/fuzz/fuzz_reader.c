@@ -23,7 +23,7 @@ struct fzr {
 static int fzr_line(void *ud, const char *p, size_t len, unsigned long lineno)
 {
 	struct fzr *r = ud;
-	return bl_dispatch_line(r->ctx, p, len, lineno);
+	return bl_dispatch_line(r->ctx, p, len, lineno, 0);
 }
 
 /* What input/reader.c does for an over-long line. */
