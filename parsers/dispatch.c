@@ -469,7 +469,7 @@ static bool is_underline(const char *s, size_t n)
 	return true;
 }
 
-static bool is_heading(const char *s, size_t n)
+bool bl_dispatch_is_heading(const char *s, size_t n)
 {
 	if (n == 0 || n > 40)
 		return false;
@@ -499,11 +499,6 @@ static bool is_heading(const char *s, size_t n)
 bool bl_dispatch_is_kernel_label(struct bl_ctx *ctx, const char *s, size_t n)
 {
 	return bl_re_match(&ctx->dispatch->kernel_re, s, n) == 1;
-}
-
-bool bl_dispatch_is_heading(const char *s, size_t n)
-{
-	return is_heading(s, n);
 }
 
 /* Bit 1: raw holds a NUL byte; bit 2: an ESC byte. */
@@ -695,10 +690,10 @@ static int labels(struct bl_ctx *ctx, struct bl_dispatch *d, const struct bl_lin
 	if (d->prev == PK_TEXT)
 		return 0;
 	bool colon = n && s[n - 1] == ':';
-	bool h = is_heading(s, n) || (colon && is_heading(s, n - 1));
+	bool h = bl_dispatch_is_heading(s, n) || (colon && bl_dispatch_is_heading(s, n - 1));
 	d->heading_key = h && key_hold(d, ln, s, n - colon);
 	d->ikey_next = h && !d->heading_key;
-	return is_heading(s, n) || d->heading_key ? 2 : 0;
+	return bl_dispatch_is_heading(s, n) || d->heading_key ? 2 : 0;
 }
 
 /* Does the trimmed text end a sentence (rule L4's "stands alone")? */
