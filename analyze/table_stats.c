@@ -118,10 +118,6 @@ struct bl_tstats {
 	unsigned long quoted_out;              /* records left out as quoted (T1) */
 	unsigned long since_boot_out;          /* vmstat since-boot rows left out (T1) */
 	unsigned long failed_out;              /* failed runs left out (T1, D3c) */
-	/* the table of the last log record (stats of the bench's 10,000 files:
-	 * 0.933 s of processor time, 0.940 s finding it by name each record) */
-	const struct bl_table_def *last_def;
-	struct ts_table *last_tab;
 	char (*gbuf)[40];       /* group values of a log record as text */
 	const char **gval;
 	size_t ngbuf;
@@ -1031,9 +1027,7 @@ static int ts_record(void *ud, const struct bl_record *r)
 		ts->quoted_out++;
 		return 0;
 	}
-	struct ts_table *t = r->table == ts->last_def ? ts->last_tab : log_table(ts, r->table);
-	ts->last_def = r->table;
-	ts->last_tab = t;
+	struct ts_table *t = log_table(ts, r->table);
 	if (t->skip)
 		return 0;
 	if (t->sb_logi >= 0) {
