@@ -4,43 +4,7 @@
  *
  * Definitions. Code and tests cite these numbers ("D6"); each is stated
  * once, with its formulas, edge cases and references, in
- * docs/statistics.md under the same number. In short:
- *
- * D0  Finite doubles only: NaN and +-inf are refused (-BL_ERANGE, counted
- *     as `rejected`); an undefined result is NaN, or ok = 0 with a note.
- * D1  Mean, by Welford's update.
- * D2  Sample variance and sd (divisor n - 1) by Welford's method on
- *     y = (x - K) 2^-e (K the first value, e = ilogb of the largest |x|);
- *     merged by Chan, Golub & LeVeque's pairwise formula.
- * D3  Percentiles: Hyndman & Fan type 7 (default) or nearest rank.
- *     D3a: shown only when each tail holds a value beyond it,
- *     n min(p, 100 - p) / 100 >= 1.
- * D4  Weighted forms over histogram bins, with an overflow count beyond
- *     the largest bin (max and mean then lower bounds).
- * D5  CI of the mean: xbar +- t_{(1+conf)/2, n-1} s / sqrt(n).
- * D6  Welch's t-test, candidate minus baseline.
- * D7  Pooled (Student's) t-test, as ministat; fewer than 3 values on a
- *     side claim no difference (bl_test_power_too_low).
- * D8  Mann-Whitney U, two-sided, normal approximation with tie and
- *     continuity corrections; binned form, overflow one tie group above.
- * D9  Two-sample Kolmogorov-Smirnov, asymptotic p (Stephens 1970).
- * D10 Mergeable partial aggregate (struct bl_partial) and its text
- *     format "benchlog-partial 2" (version 1 is still read).
- * D11 Log-bucketed sketch (DDSketch, alpha = 0.01, at most 2048 buckets
- *     a sign); bl_dist exact up to BL_DIST_EXACT_MAX values and a shared
- *     BL_DIST_BUDGET, the sketch past either.
- * D12 Multiple tests in one family (one question): Bonferroni for the
- *     verdict and the interval at 1 - alpha / m; Holm and
- *     Benjamini-Hochberg beside it.
- * D13 Verdict, rules 13.1-13.6, with the negligible band (default 1 %).
- * D14 CI of a relative change by Fieller's theorem.
- * D15 Mean of an autocorrelated series: AR(1) effective sample size
- *     n_eff from the lag-1 autocorrelation (rules 15.1-15.3).
- * D16 Detectable change at 80 % power.
- * D17 Latency target and lateness (analyze/latency.h T3).
- * D18 What the report's Findings and `compare` compare per table.
- * D19 A histogram percentile's variance by the bootstrap (B = 2000, a
- *     fixed seed), compared by z and D14's interval with df = infinity.
+ * docs/statistics.md under the same number.
  *
  * Errors: functions returning int give 0 or a negative enum bl_err
  * (core/util.h): -BL_EUSAGE for bad arguments (NULL, conf outside (0,1)),
