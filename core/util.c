@@ -33,17 +33,11 @@ const char *bl_strerror(int err)
 	return "unknown error";
 }
 
-static void oom(size_t n)
-{
-	(void)n;
-	bl_out_of_memory();   /* message, temporary files removed, exit 1 */
-}
-
 void *bl_xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p)
-		oom(n);
+		bl_out_of_memory();
 	return p;
 }
 
@@ -51,7 +45,7 @@ void *bl_xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		oom(n * size);
+		bl_out_of_memory();
 	return p;
 }
 
@@ -59,7 +53,7 @@ void *bl_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
 	if (!q)
-		oom(n);
+		bl_out_of_memory();
 	return q;
 }
 
@@ -73,7 +67,7 @@ void *bl_xgrow(void *p, size_t *cap, size_t need, size_t size)
 	if (c < 8)
 		c = 8;
 	if (size && c > SIZE_MAX / size)
-		oom(SIZE_MAX);
+		bl_out_of_memory();
 	p = bl_xrealloc(p, c * size);
 	*cap = c;
 	return p;
@@ -100,7 +94,7 @@ char *bl_xasprintf(const char *fmt, ...)
 	int n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		oom(0);
+		bl_out_of_memory();
 	char *p = bl_xmalloc((size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
