@@ -129,7 +129,8 @@ struct bl_analysis {
 	int (*finish)(void *st);
 	/* Write the section body (no heading) in format fmt; may be called
 	 * more than once. 0 or -BL_EIO (errno set).
-	 * charts: the charts drawn (may be NULL), so the text can name them. */
+	 * charts: the charts drawn (may be NULL); a BL_DOC_MD body shows
+	 * each of them (bl_charts_md()). */
 	int (*write)(void *st, FILE *f, enum bl_doc_format fmt,
 		     const struct bl_chart *charts, size_t ncharts);
 	/* The charts the results call for (analyze/chart.h), appended to

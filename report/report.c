@@ -1091,19 +1091,8 @@ static int assemble_md(struct rstate *rs, const struct bl_ctx *ctx, const char *
 			fputc('\n', mdf);
 		if (x->len && !(x->len >= 2 && x->text[x->len - 2] == '\n' && x->text[x->len - 1] == '\n'))
 			fputc('\n', mdf);
-		for (size_t k = 0; k < x->nch; k++) {
-			/* Each section shows its charts; add one the text left out. */
-			char *ref = bl_xasprintf("](plots/%s.png)", x->ch[k].name);
-			if (!x->text || !strstr(x->text, ref)) {
-				fprintf(mdf, "Chart: ");
-				bl_fput_md_inline(mdf, x->ch[k].title);
-				fprintf(mdf, " (`%s`)\n\n![", x->ch[k].name);
-				bl_fput_md_inline(mdf, x->ch[k].title);
-				fprintf(mdf, "](plots/%s.png)\n\n", x->ch[k].name);
-			}
-			free(ref);
+		for (size_t k = 0; k < x->nch; k++)
 			chart_files(mdf, plots, &x->ch[k]);
-		}
 	}
 	fflush(mdf);
 	if (gnuplot_missing)
