@@ -16,7 +16,10 @@
  *     their thread (docs/statistics.md D18).
  * C2  Per column and candidate: both summaries (n, mean +- D5, median),
  *     d = mean_c - mean_b, the change with Fieller's interval (D14), the
- *     test's two-sided p (D6, or D7 with --test student) and D16.
+ *     test's two-sided p (D6, or D7 with --test student) and D16; when a
+ *     side's values, all > 0 and held exactly, span a factor of 10 or
+ *     more, the test, the change and its interval are on ln values, of
+ *     the geometric means (D6a; bl_cmp.geo).
  * C3  Verdict by D13 within a family (D12, bl_cmp_family_key): one
  *     baseline -> candidate pair of one table within one source (a
  *     file, a thread, or a message that is its own block, C1);
