@@ -1423,6 +1423,14 @@ void bl_cmp_units(const struct bl_cmp_unit *u, size_t n, size_t *blk)
 	bl_strmap_release(&blocks);
 }
 
+void bl_cmp_row_thread(struct bl_cmp_row *w, const char *thread, const char *ref)
+{
+	if (!*thread)
+		return;
+	w->message_id = thread;
+	w->thread_ref = strncmp(thread, "thread: ", 8) == 0 ? ref : NULL;
+}
+
 struct bl_cmp_row *bl_cmp_rows_add(struct bl_cmp_rows *rows, const char *table, const char *col,
 				   const char *baseline, const char *candidate, const char *source)
 {

@@ -164,7 +164,8 @@ struct bl_cmp_row {
 	size_t family;               /* D12: m, the tests of this row's family */
 	size_t fam;                  /* D12: the family's index in its spill (bl_cmp_spill_get) */
 	const char *test;            /* static: "welch", "student", "mann-whitney",
-					"kolmogorov-smirnov"; NULL when none ran */
+					"kolmogorov-smirnov"; "welch, ln values" or
+					"student, ln values" (D6a); NULL when none ran */
 	bool own;                    /* made by an analysis's findings()
 					(analysis.h), not by the walk over ts */
 };
@@ -309,6 +310,11 @@ struct bl_cmp_unit {
 	unsigned long msg;
 };
 void bl_cmp_units(const struct bl_cmp_unit *u, size_t n, size_t *blk);
+/* An analysis's row w named as C1's rows are: by its series' block
+ * thread (bl_mail_thread_key: "" for a plain file, which names nothing)
+ * and, for a mail thread, by ref, the series' message (bl_mail_ref).
+ * Neither is copied: both must outlive the row. */
+void bl_cmp_row_thread(struct bl_cmp_row *w, const char *thread, const char *ref);
 /* A new row at the end of rows: column col of table (both not copied),
  * baseline and candidate groups (copied), source (not copied, may be
  * NULL); the rest zeroed for the caller to fill in. Never NULL. */

@@ -1225,10 +1225,8 @@ static struct bl_cmp_row *lat_row(struct bl_cmp_rows *rows, const struct bl_find
 				   char *block, double vb, double vc, const char *test)
 {
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "latency", col, b->group, c->group, b->source);
-	if (!o->compare_all && !o->co->baseline && *b->thread) {   /* as C1's rows */
-		w->message_id = b->thread;
-		w->thread_ref = strncmp(b->thread, "thread: ", 8) == 0 ? b->ref : NULL;
-	}
+	if (!o->compare_all && !o->co->baseline)
+		bl_cmp_row_thread(w, b->thread, b->ref);
 	w->block = block;
 	w->better = -1;   /* lower latency is better */
 	w->band = bl_band_for(o->co, col);

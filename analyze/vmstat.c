@@ -1396,10 +1396,8 @@ static void vm_row(struct bl_cmp_rows *rows, const struct bl_findings_opts *o, c
 		   const struct bl_moments *mc)
 {
 	struct bl_cmp_row *w = bl_cmp_rows_add(rows, "vmstat", col, b->group, c->group, b->source);
-	if (!o->compare_all && !o->co->baseline && *b->thread) {   /* as C1's rows */
-		w->message_id = b->thread;
-		w->thread_ref = strncmp(b->thread, "thread: ", 8) == 0 ? b->ref : NULL;
-	}
+	if (!o->compare_all && !o->co->baseline)
+		bl_cmp_row_thread(w, b->thread, b->ref);
 	w->block = block;
 	w->better = 0;
 	w->test = "welch";   /* D6 with D15's n_eff */
